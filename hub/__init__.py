@@ -1,0 +1,1 @@
+"""The async MCP layer: config, downstream supervisors, the served hub, transports and the CLI."""
