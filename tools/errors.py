@@ -1,8 +1,8 @@
 """Errors raised by native tools; the hub turns each into an ``isError`` result with its message.
 
-    ToolError                 base: the call could not be served
-    ├── ToolInputError        the caller's fault: bad argument, path outside the roots, unknown ref
-    └── ToolUnavailableError  the hub's fault or state: a store that is closed or not configured
+ToolError                 base: the call could not be served
+├── ToolInputError        the caller's fault: bad argument, path outside the roots, unknown ref
+└── ToolUnavailableError  the hub's fault or state: a store that is closed or not configured
 """
 
 from __future__ import annotations

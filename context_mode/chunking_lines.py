@@ -1,0 +1,255 @@
+"""Line-oriented units for the chunker: markdown sections, log records, diff hunks, grep files, paragraphs.
+
+Each ``*_units(text)`` returns ``(start, end, heading_path, structural)`` units that cover ``text``
+in order, contiguously (the next unit starts where the previous ended). ``structural`` marks pure
+syntax (JSON brackets and keys): the chunker ignores it when naming a chunk that also has content.
+A unit is the smallest piece the chunker keeps whole when it can: a paragraph, a fenced code
+block, a log record with its traceback, a diff hunk, the matches of one file. Every function is
+one pass over the lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+Unit = tuple[int, int, tuple[str, ...], bool]
+
+MAX_TITLE_CHARS = 120
+
+
+def lines(text: str) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each line of ``text``, the newline included."""
+    position, length = 0, len(text)
+    while position < length:
+        newline = text.find("\n", position)
+        end = length if newline < 0 else newline + 1
+        yield position, end
+        position = end
+
+
+class _Units:
+    """Collects contiguous units: ``cut(at, path)`` closes the open unit and opens the next one."""
+
+    def __init__(self) -> None:
+        self.units: list[Unit] = []
+        self.start = 0
+        self.path: tuple[str, ...] = ()
+
+    def cut(self, at: int, path: tuple[str, ...]) -> None:
+        if at > self.start:
+            self.units.append((self.start, at, self.path, False))
+            self.start = at
+        self.path = path
+
+    def finish(self, end: int) -> list[Unit]:
+        self.cut(end, self.path)
+        return self.units
+
+
+def _title(raw: str) -> str:
+    return " ".join(raw.split())[:MAX_TITLE_CHARS]
+
+
+# --- markdown -------------------------------------------------------------------------------------
+
+_ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*$")
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)$")
+_FRONT_MATTER = re.compile(r"---\r?\n(?:.*\n){0,200}?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)")
+
+
+def markdown_units(text: str) -> list[Unit]:
+    """Headings, paragraphs and fenced code blocks; each unit's path is its section's headings."""
+    out = _Units()
+    sections: list[tuple[int, str]] = []
+    state = "start"  # start | para | heading | fence | after_block
+    fence = ""
+    front_matter = _FRONT_MATTER.match(text)
+    skip_to = front_matter.end() if front_matter else 0
+    for start, end in lines(text):
+        if start < skip_to:
+            state = "after_block"
+            continue
+        line = text[start:end].rstrip("\r\n")
+        if fence:
+            closing = _FENCE.match(line)
+            if closing and closing.group(1)[0] == fence[0] and len(closing.group(1)) >= len(fence):
+                if not closing.group(2).strip():
+                    fence = ""
+                    state = "after_block"
+            continue
+        if not line.strip():
+            if state == "para":
+                state = "after_block"
+            continue
+        heading = _ATX.match(line)
+        underline = _SETEXT.match(line) if state == "para" else None
+        opening = _FENCE.match(line)
+        if heading or underline:
+            if heading:
+                level, title, at = len(heading.group(1)), heading.group(2) or "", start
+            else:
+                level = 1 if line.lstrip()[0] == "=" else 2
+                title, at = text[out.start : start], out.start
+            while sections and sections[-1][0] >= level:
+                sections.pop()
+            sections.append((level, _title(title)))
+            out.cut(at, tuple(name for _, name in sections))
+            state = "heading"
+        elif opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):
+            out.cut(start, out.path)
+            fence = opening.group(1)
+            state = "fence"
+        elif state != "para":
+            out.cut(start, out.path)
+            state = "para"
+    return out.finish(len(text))
+
+
+# --- logs -----------------------------------------------------------------------------------------
+
+_TRACEBACK = "Traceback (most recent call last):"
+_CHAINED = re.compile(r"During handling of the above exception|The above exception was the direct cause")
+_CONTINUATION = re.compile(
+    r"[ \t]"  # indented: stack frames, wrapped messages, rustc "  --> file"
+    r"|Caused by:|Suppressed:|\.\.\. \d+ (?:more|common frames omitted)"  # Java
+    r"|[^\s:]+(?::\d+){1,2}: (?:note|help|info|remark)\b"  # gcc/clang notes
+    r"|(?:note|help)(?:\[\w+\])?: "  # rustc notes
+    r"|\d*[ \t]*\|"  # compiler gutter: " 5 |   code", "  |   ^"
+)
+
+
+def log_units(text: str) -> list[Unit]:
+    """Log records: a line plus its continuation lines (tracebacks, Java frames, compiler notes, blanks)."""
+    out = _Units()
+    python = ""  # "" | frames | done | chain: where we are in a Python traceback
+    for start, end in lines(text):
+        line = text[start:end].rstrip("\r\n")
+        if not line.strip():
+            continue
+        if line.startswith(_TRACEBACK):
+            python = "frames"  # belongs to the record that logged it, or to the chain before it
+            continue
+        indented = line[0] in " \t"
+        if python == "frames" and not indented:
+            python = "done"  # the exception line ends the frames
+            continue
+        if python in ("done", "chain") and _CHAINED.match(line):
+            python = "chain"
+            continue
+        if _CONTINUATION.match(line):
+            continue
+        python = ""
+        out.cut(start, ())
+    return out.finish(len(text))
+
+
+# --- diffs ----------------------------------------------------------------------------------------
+
+_COMMIT = re.compile(r"commit ([0-9a-f]{7,64})\b")
+_DIFF_GIT = re.compile(r"diff --git (?:\"?a/(.*?)\"? )?\"?b/(.*?)\"?$")
+_HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
+_HUNK_MARKS = frozenset({" ", "-", "+", "\\", ""})
+
+
+def _diff_name(line: str) -> str:
+    name = line[4:].split("\t")[0].strip().strip('"')
+    return name[2:] if name.startswith(("a/", "b/")) else name
+
+
+def diff_units(text: str) -> list[Unit]:
+    """Commit headers, file headers and hunks; paths are ``(commit, file)``, ``(commit,)`` or ``(file,)``."""
+    out = _Units()
+    commit: tuple[str, ...] = ()
+    old = new = 0  # lines still expected in the current hunk (counted from its header)
+    loose = False  # in a hunk whose header had no counts: continue while lines look like a hunk
+    header = False  # in a "diff ..." file header, before its first hunk
+    for start, end in lines(text):
+        line = text[start:end].rstrip("\r\n")
+        if old > 0 or new > 0:
+            mark = line[:1] or " "
+            if mark in _HUNK_MARKS:
+                old -= mark in " -"
+                new -= mark in " +"
+                continue
+            old = new = 0
+        if loose and line[:1] in _HUNK_MARKS and not line.startswith(("--- ", "+++ ")):
+            continue
+        loose = False
+        if line.startswith("\\") or not line:
+            continue  # "\ No newline at end of file" after the last hunk line
+        commit_match = _COMMIT.match(line)
+        if commit_match:
+            commit = (commit_match.group(1)[:12],)
+            out.cut(start, commit)
+            header = False
+        elif line.startswith("diff "):
+            git = _DIFF_GIT.match(line)
+            name = git.group(2) if git else line.split()[-1]
+            out.cut(start, (*commit, _title(name)))
+            header = True
+        elif line.startswith("--- "):
+            if not header:
+                out.cut(start, (*commit, _title(_diff_name(line))))
+            header = True
+        elif line.startswith("+++ ") and header:
+            name = _diff_name(line)
+            if name != "/dev/null":
+                out.path = (*commit, _title(name))
+        elif line.startswith("@@"):
+            out.cut(start, out.path)
+            header = False
+            counts = _HUNK.match(line)
+            if counts:
+                old = int(counts.group(1) or 1)
+                new = int(counts.group(2) or 1)
+            else:
+                loose = True
+    return out.finish(len(text))
+
+
+# --- code search ----------------------------------------------------------------------------------
+
+_GREP_LINE = re.compile(r"([^:\n]+?)[:-](\d+)[:-]")
+_NUMBERED_LINE = re.compile(r"\d+[:-]")
+
+
+def code_search_units(text: str) -> list[Unit]:
+    """Runs of lines about one file (``path:line:text`` or ripgrep's ``--heading`` groups)."""
+    out = _Units()
+    spans = list(lines(text))
+    current: tuple[str, ...] = ()
+    headed = False  # inside a ripgrep --heading group, where lines are "12:text"
+    for index, (start, end) in enumerate(spans):
+        numbered = _NUMBERED_LINE.match(text, start, end)
+        grep = None if headed and numbered else _GREP_LINE.match(text, start, end)
+        path = current
+        if grep:
+            path, headed = (_title(grep.group(1)),), False
+        elif numbered or not text[start:end].strip():
+            pass
+        elif index + 1 < len(spans) and _NUMBERED_LINE.match(text, *spans[index + 1]):
+            path, headed = (_title(text[start:end]),), True
+        if path != current:
+            out.cut(start, path)
+            current = path
+    return out.finish(len(text))
+
+
+# --- text and tables ------------------------------------------------------------------------------
+
+_BLANK_RUN = re.compile(r"\n(?:[ \t\r]*\n)+")
+
+
+def paragraph_units(text: str) -> list[Unit]:
+    """Paragraphs: runs of lines ended by one or more blank lines (kept with the paragraph)."""
+    out = _Units()
+    for blank in _BLANK_RUN.finditer(text):
+        out.cut(blank.end(), ())
+    return out.finish(len(text))
+
+
+def row_units(text: str) -> list[Unit]:
+    """One unit per line (table rows)."""
+    return [(start, end, (), False) for start, end in lines(text)]

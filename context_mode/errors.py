@@ -1,0 +1,52 @@
+"""Errors raised by the pure core; each message is one sentence naming the thing and the fix.
+
+    ContextModeError            base of every error raised by ``context_mode``
+    └── StoreError              the spill store could not serve the call
+        ├── RefNotFound         the caller's fault: a ref or chunk id the store never held
+        ├── RefEvicted          the caller's state: the ref was dropped (LRU, age, damage); re-run the tool
+        ├── RefPending          still being indexed after the read timeout; retry shortly
+        ├── DocumentTooLarge    one payload is bigger than the whole store budget
+        ├── StoreLocked         another Store (this or another process) owns the directory
+        ├── StoreClosed         the Store was closed; the hub is shutting down
+        └── StoreCorrupt        the directory or a stored document failed a consistency check
+
+Tools translate the ref errors into ``tools.errors.ToolInputError`` with the same message.
+"""
+
+from __future__ import annotations
+
+
+class ContextModeError(Exception):
+    """Base of the core's errors; the message says what failed and how to fix it."""
+
+
+class StoreError(ContextModeError):
+    """The spill store could not serve the call."""
+
+
+class RefNotFound(StoreError):
+    """A ref or chunk id that this store never held (or that is malformed)."""
+
+
+class RefEvicted(StoreError):
+    """The ref existed but was dropped (least recently used, too old, or damaged)."""
+
+
+class RefPending(StoreError):
+    """The ref is still being indexed and the read timed out waiting for it."""
+
+
+class DocumentTooLarge(StoreError):
+    """A single payload is larger than the store's whole byte budget."""
+
+
+class StoreLocked(StoreError):
+    """Another Store, in this process or another, owns the store directory."""
+
+
+class StoreClosed(StoreError):
+    """The Store was closed and no longer serves calls."""
+
+
+class StoreCorrupt(StoreError):
+    """The store directory or one stored document failed a consistency check."""

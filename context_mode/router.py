@@ -1,0 +1,193 @@
+"""The routing decision: Direct, Summary or Directive, with the reason.
+
+Contract: ``route`` is a pure function of (tag, text, call arguments, policy). Exactly one mode per
+result. Rules, with bytes meaning UTF-8 bytes of the text:
+
+- small = at most ``direct_max_bytes`` and at most ``direct_max_code_lines`` code lines
+  (see ``context_mode.codelines``). Small results are Direct for every tag.
+- ``DIRECT`` tag: Direct up to ``direct_hard_cap`` characters, Summary above.
+- ``DIRECTIVE`` tag: Directive whenever not small.
+- ``SUMMARY`` tag: Summary whenever not small.
+- ``AUTO``: Summary; but above ``directive_threshold`` bytes, a result whose summary found nothing
+  that stands out (no errors, failures, matches or records) becomes a Directive.
+- an error result (``isError``) keeps its text: Direct up to ``error_cap`` bytes, else a log
+  Summary with ``error_cap`` as its budget.
+
+The summary budget given to the summariser leaves room for the header and footer that
+``context_mode.stage1`` adds, so the whole stage-1 text fits ``summary_budget``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from context_mode.codelines import count_code_lines
+from context_mode.kinds import detect_kind
+from context_mode.policy import RoutingPolicy
+from context_mode.summaries import Extract, summarize
+from context_mode.types import ContentKind, OutputStyle
+
+# Room kept for stage-1's header and footer lines (ref, spill path, next calls).
+FRAME_BYTES = 420
+QUERY_KEYS = (
+    "pattern",
+    "query",
+    "q",
+    "name",
+    "search",
+    "term",
+    "terms",
+    "keyword",
+    "keywords",
+    "regex",
+    "grep",
+    "filter",
+    "text",
+    "symbol",
+)
+_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,}")
+
+
+@dataclass(frozen=True, slots=True)
+class Direct:
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    reason: str
+    kind: ContentKind
+    extract: Extract
+
+
+@dataclass(frozen=True, slots=True)
+class Directive:
+    reason: str
+    kind: ContentKind
+    extract: Extract  # used only for its outline: a Directive shows no raw payload lines
+
+
+Decision = Direct | Summary | Directive
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """The size facts the rules look at."""
+
+    size: int
+    chars: int
+    code_lines: int
+
+
+def measure(text: str, policy: RoutingPolicy) -> Measure:
+    size = len(text.encode("utf-8", "surrogatepass"))
+    # Counting code lines is only needed near the Direct limit; skip the scan for big payloads.
+    code = count_code_lines(text) if size <= policy.direct_max_bytes else policy.direct_max_code_lines + 1
+    return Measure(size=size, chars=len(text), code_lines=code)
+
+
+def query_terms(arguments: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """Search words found in a call's arguments (``pattern``, ``query``, ``q``, ``name``, …)."""
+    terms: list[str] = []
+    for key, value in (arguments or {}).items():
+        if key.lower() not in QUERY_KEYS:
+            continue
+        values = value if isinstance(value, list) else [value]
+        for item in values:
+            if isinstance(item, str):
+                terms.extend(word.strip(".-") for word in _WORD.findall(item))
+    return tuple(dict.fromkeys(term for term in terms if len(term) >= 2))
+
+
+def route(
+    text: str,
+    *,
+    style: OutputStyle = OutputStyle.AUTO,
+    policy: RoutingPolicy | None = None,
+    tool: str = "",
+    arguments: Mapping[str, Any] | None = None,
+    is_error: bool = False,
+) -> Decision:
+    """Decide how one result reaches the agent."""
+    policy = policy or RoutingPolicy()
+    facts = measure(text, policy)
+    if is_error:
+        if facts.size <= policy.error_cap:
+            return Direct(f"error result of {facts.size} B kept as sent (error cap {policy.error_cap} B)")
+        extract = _summarize(text, ContentKind.LOG, policy.error_cap, arguments)
+        return Summary(
+            f"error result of {facts.size} B is over the error cap {policy.error_cap} B",
+            extract.kind,
+            extract,
+        )
+    small = facts.size <= policy.direct_max_bytes and facts.code_lines <= policy.direct_max_code_lines
+    if small:
+        return Direct(
+            f"{facts.size} B ≤ {policy.direct_max_bytes} B and {facts.code_lines} code lines "
+            f"≤ {policy.direct_max_code_lines}"
+        )
+    over = (
+        f"{facts.size} B > {policy.direct_max_bytes} B"
+        if facts.size > policy.direct_max_bytes
+        else f"{facts.code_lines} code lines > {policy.direct_max_code_lines}"
+    )
+    if style is OutputStyle.DIRECT:
+        if facts.chars <= policy.direct_hard_cap:
+            return Direct(f"tagged DIRECT and {facts.chars} chars ≤ hard cap {policy.direct_hard_cap}")
+        extract = _summarize(text, detect_kind(text, tool_name=tool), policy.summary_budget, arguments)
+        return Summary(
+            f"tagged DIRECT but {facts.chars} chars > hard cap {policy.direct_hard_cap}",
+            extract.kind,
+            extract,
+        )
+    kind = detect_kind(text, tool_name=tool, arguments=arguments)
+    extract = _summarize(text, kind, policy.summary_budget, arguments)
+    if style is OutputStyle.DIRECTIVE:
+        return Directive(f"tagged DIRECTIVE and {over}", kind, extract)
+    if style is OutputStyle.SUMMARY:
+        return Summary(f"tagged SUMMARY and {over}", kind, extract)
+    if facts.size > policy.directive_threshold and extract.highlights == 0:
+        return Directive(
+            f"{facts.size} B > directive threshold {policy.directive_threshold} B and nothing stands out "
+            f"in this {kind.value} output",
+            kind,
+            extract,
+        )
+    return Summary(f"{over}; {kind.value} summary", kind, extract)
+
+
+def _summarize(text: str, kind: ContentKind, budget: int, arguments: Mapping[str, Any] | None) -> Extract:
+    room = max(128, budget - FRAME_BYTES)
+    try:
+        return summarize(text, kind, budget=room, terms=query_terms(arguments))
+    except Exception:  # a summariser bug must never lose the result: fall back to head and tail
+        return head_and_tail(text, kind, room)
+
+
+def head_and_tail(text: str, kind: ContentKind, budget: int) -> Extract:
+    """The first and last lines of ``text`` that fit ``budget`` bytes, with an elision marker."""
+    lines = text.splitlines()
+    half = budget // 2
+    head: list[str] = []
+    used = 0
+    for line in lines:
+        cost = len(line.encode("utf-8", "surrogatepass")) + 1
+        if used + cost > half:
+            break
+        head.append(line)
+        used += cost
+    tail: list[str] = []
+    for line in reversed(lines[len(head) :]):
+        cost = len(line.encode("utf-8", "surrogatepass")) + 1
+        if used + cost > budget - 40:
+            break
+        tail.append(line)
+        used += cost
+    tail.reverse()
+    skipped = len(lines) - len(head) - len(tail)
+    middle = [f"… {skipped} lines …"] if skipped else []
+    body = "\n".join([*head, *middle, *tail])
+    return Extract(text=body, kind=kind, outline=f"{kind.value}: {len(lines)} lines", highlights=0)

@@ -1,0 +1,68 @@
+"""Per-tool counters for ``hub_status`` and ``ctxhub stats``: calls, bytes in and out, modes, hits.
+
+Contract: bounded by the number of distinct tool names recorded (callers record only tools the
+hub exposes); ``bytes_saved`` is bytes in minus bytes out, never negative per call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class ToolStats:
+    calls: int = 0
+    errors: int = 0
+    bytes_in: int = 0
+    bytes_out: int = 0
+    cache_hits: int = 0
+    modes: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def bytes_saved(self) -> int:
+        return max(0, self.bytes_in - self.bytes_out)
+
+
+class Stats:
+    """Counters per exposed tool name."""
+
+    def __init__(self, max_tools: int = 10_000) -> None:
+        self._tools: dict[str, ToolStats] = {}
+        self._max_tools = max_tools
+
+    def record(
+        self,
+        tool: str,
+        *,
+        mode: str,
+        bytes_in: int,
+        bytes_out: int,
+        cache_hit: bool = False,
+        error: bool = False,
+    ) -> None:
+        entry = self._tools.get(tool)
+        if entry is None:
+            if len(self._tools) >= self._max_tools:
+                return
+            entry = self._tools[tool] = ToolStats()
+        entry.calls += 1
+        entry.errors += int(error)
+        entry.bytes_in += bytes_in
+        entry.bytes_out += min(bytes_out, bytes_in) if cache_hit else bytes_out
+        entry.cache_hits += int(cache_hit)
+        entry.modes[mode] = entry.modes.get(mode, 0) + 1
+
+    def per_tool(self) -> dict[str, ToolStats]:
+        return dict(sorted(self._tools.items()))
+
+    def totals(self) -> ToolStats:
+        total = ToolStats()
+        for entry in self._tools.values():
+            total.calls += entry.calls
+            total.errors += entry.errors
+            total.bytes_in += entry.bytes_in
+            total.bytes_out += entry.bytes_out
+            total.cache_hits += entry.cache_hits
+            for mode, count in entry.modes.items():
+                total.modes[mode] = total.modes.get(mode, 0) + count
+        return total

@@ -1,0 +1,372 @@
+"""The tantivy side of the spill store: schema, writing chunks, reading them back, BM25 search, snippets.
+
+``ChunkIndex`` owns one tantivy ``Index`` and its single ``IndexWriter``. It takes no lock: the
+Store calls the writer methods (``add``, ``delete``, ``commit``, ``rollback``, ``close``) under
+its write lock; the read methods take a fresh ``Searcher`` each call, which tantivy allows
+concurrently with the writer. Every commit is followed by a reload (read-your-writes).
+
+One tantivy document per chunk:
+
+    ref         raw text, stored        the payload's ref: delete and filter by term
+    n           u64, stored, fast       the chunk's index in its payload
+    created     u64, stored, fast       the payload's creation time in ms: the recency tie-breaker
+    body        en_stem, stored         the chunk text, read back verbatim
+    body_split  en_stem                 the words of its compound identifiers (getUserById -> get User By Id)
+    heading     en_stem                 the heading path, as is and split
+    path        bytes, stored           the heading path as JSON
+    meta        bytes, stored           chunk 0 only: the payload's metadata as JSON (``IndexedDoc``)
+
+Queries from agents never raise: words and quoted phrases are kept, everything else is dropped,
+and words are lower-cased so AND/OR/NOT are not operators.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tantivy
+
+from context_mode.chunking import Chunk
+from context_mode.errors import StoreCorrupt, StoreLocked
+from context_mode.identifiers import identifier_words, split_identifiers
+from context_mode.store_values import Section, StoredChunk, StoredDoc
+from context_mode.types import ContentKind
+
+SNIPPET_CHARS = 200
+MAX_QUERY_TERMS = 32
+MAX_OUTLINE_SECTIONS = 200
+HEADING_BOOST = 1.5
+
+_QUERY_PART = re.compile(r'"([^"]*)"|(\w+)')
+_WORD = re.compile(r"\w+")
+_TERM = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,39}")
+_STOPWORDS = frozenset(
+    "the and for with this that from are was were not but you your have has had all any can will "
+    "into out its our they them then than there their what when where which who why how true false "
+    "none null self def return import class var let const function".split()
+)
+_ANALYZER = (  # the same chain as tantivy's built-in en_stem tokenizer, to look up document frequencies
+    tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+    .filter(tantivy.Filter.remove_long(40))
+    .filter(tantivy.Filter.lowercase())
+    .filter(tantivy.Filter.stemmer("english"))
+    .build()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexedDoc:
+    """What chunk 0 carries about its payload: the document, a digest of its text and its outline."""
+
+    doc: StoredDoc
+    sha256: str
+    sections: tuple[Section, ...]
+    sections_truncated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class IndexHit:
+    chunk: StoredChunk
+    score: float
+    snippet: str
+
+
+def _schema() -> tantivy.Schema:
+    builder = tantivy.SchemaBuilder()
+    builder.add_text_field("ref", stored=True, tokenizer_name="raw")
+    builder.add_unsigned_field("n", stored=True, indexed=True, fast=True)
+    builder.add_unsigned_field("created", stored=True, indexed=True, fast=True)
+    builder.add_text_field("body", stored=True, tokenizer_name="en_stem")
+    builder.add_text_field("body_split", stored=False, tokenizer_name="en_stem")
+    builder.add_text_field("heading", stored=False, tokenizer_name="en_stem")
+    builder.add_bytes_field("path", stored=True)
+    builder.add_bytes_field("meta", stored=True)
+    return builder.build()
+
+
+class ChunkIndex:
+    """One tantivy index (on disk, or in RAM when ``directory`` is None) and its only writer."""
+
+    def __init__(self, directory: Path | None, *, heap_bytes: int) -> None:
+        self._schema = _schema()
+        try:
+            if directory is None:
+                self._index = tantivy.Index(self._schema)
+            else:
+                directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                self._index = tantivy.Index(self._schema, path=str(directory))
+            self._index.config_reader(reload_policy="manual")
+            self._writer: tantivy.IndexWriter | None = self._index.writer(heap_size=heap_bytes, num_threads=1)
+        except ValueError as exc:
+            if "LockBusy" in str(exc):
+                raise StoreLocked(
+                    f"the index in {directory} is in use by another store; give each hub its own store path"
+                ) from exc
+            if "schema does not match" in str(exc):
+                raise StoreCorrupt(
+                    f"the index in {directory} was written by an incompatible ctxhub; "
+                    "delete that directory or set another store path"
+                ) from exc
+            raise StoreCorrupt(
+                f"the index in {directory} cannot be opened ({exc}); delete that directory"
+            ) from exc
+        self._index.reload()
+
+    # --- writing (under the Store's write lock) -----------------------------------------------------
+
+    def add(self, entry: IndexedDoc, chunks: Sequence[Chunk]) -> None:
+        writer = self._live_writer()
+        doc = entry.doc
+        created_ms = int(doc.created * 1000)
+        for piece in chunks:
+            record = tantivy.Document()
+            record.add_text("ref", doc.ref)
+            record.add_unsigned("n", piece.index)
+            record.add_unsigned("created", max(created_ms, 0))
+            record.add_text("body", piece.text)
+            record.add_text("body_split", identifier_words(piece.text))
+            heading = " ".join(piece.heading_path)
+            record.add_text("heading", f"{heading} {split_identifiers(heading)}" if heading else "")
+            record.add_bytes("path", json.dumps(piece.heading_path, ensure_ascii=False).encode())
+            if piece.index == 0:
+                record.add_bytes("meta", _encode_meta(entry))
+            writer.add_document(record)
+
+    def delete(self, ref: str) -> None:
+        self._live_writer().delete_documents_by_term("ref", ref)
+
+    def commit(self) -> None:
+        self._live_writer().commit()
+        self._index.reload()
+
+    def rollback(self) -> None:
+        self._live_writer().rollback()
+
+    def close(self) -> None:
+        """Commit, wait for merges and release the writer (and its directory lock)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.commit()
+            writer.wait_merging_threads()  # consumes the writer: the directory lock is released
+
+    def _live_writer(self) -> tantivy.IndexWriter:
+        if self._writer is None:
+            raise RuntimeError("the index writer was released by close()")
+        return self._writer
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    def documents(self) -> tuple[list[IndexedDoc], list[str]]:
+        """Every payload's metadata (from its chunk 0), and the refs whose metadata is unreadable."""
+        searcher = self._index.searcher()
+        found = searcher.search(
+            tantivy.Query.term_query(self._schema, "n", 0), limit=max(searcher.num_docs, 1)
+        )
+        entries: list[IndexedDoc] = []
+        damaged: list[str] = []
+        for _, address in found.hits:
+            record = searcher.doc(address)
+            try:
+                entries.append(_decode_meta(record["meta"][0]))
+            except (KeyError, IndexError, ValueError, TypeError):
+                damaged.append(str(record["ref"][0]))
+        return entries, damaged
+
+    def meta(self, ref: str) -> IndexedDoc | None:
+        searcher = self._index.searcher()
+        query = self._chunks_query(ref, 0, 1)
+        for _, address in searcher.search(query, limit=1).hits:
+            return _decode_meta(searcher.doc(address)["meta"][0])
+        return None
+
+    def fetch(self, ref: str, start: int, stop: int) -> list[StoredChunk]:
+        """Chunks ``start .. stop - 1`` of ``ref`` that exist, in order."""
+        if stop <= start:
+            return []
+        searcher = self._index.searcher()
+        found = searcher.search(
+            self._chunks_query(ref, start, stop),
+            limit=stop - start,
+            order_by_field="n",
+            order=tantivy.Order.Asc,
+        )
+        return [_chunk(searcher.doc(address)) for _, address in found.hits]
+
+    def search(
+        self, text: str, *, ref: str | None, limit: int, is_live: Callable[[str], bool]
+    ) -> list[IndexHit]:
+        """BM25 hits for ``text`` over live refs, best first, ties broken by the newest payload."""
+        plain, split = _query_strings(text)
+        if not plain:
+            return []
+        query_plain, _ = self._index.parse_query_lenient(
+            plain, ["body", "heading"], field_boosts={"heading": HEADING_BOOST}
+        )
+        query_split, _ = self._index.parse_query_lenient(split, ["body_split"])
+        query = tantivy.Query.boolean_query(
+            [(tantivy.Occur.Should, query_plain), (tantivy.Occur.Should, query_split)]
+        )
+        if ref is not None:
+            query = tantivy.Query.boolean_query(
+                [(tantivy.Occur.Must, query), (tantivy.Occur.Must, self._ref_query(ref))]
+            )
+        searcher = self._index.searcher()
+        candidates: list[tuple[float, int, Any]] = []
+        for score, address in searcher.search(query, limit=limit * 3 + 10).hits:
+            record = searcher.doc(address)
+            if is_live(str(record["ref"][0])):
+                candidates.append((float(score), int(record["created"][0]), record))
+        candidates.sort(key=lambda item: (-round(item[0], 4), -item[1]))
+        snippets = tantivy.SnippetGenerator.create(searcher, query_plain, self._schema, "body")
+        snippets.set_max_num_chars(SNIPPET_CHARS)
+        words = [word.lower() for word in _WORD.findall(split)]
+        hits: list[IndexHit] = []
+        for score, _, record in candidates[:limit]:
+            chunk = _chunk(record)
+            hits.append(
+                IndexHit(chunk, score, _snippet(snippets.snippet_from_doc(record), chunk.text, words))
+            )
+        return hits
+
+    def distinctive_terms(self, texts: Sequence[str], limit: int) -> tuple[str, ...]:
+        """Words frequent in ``texts`` but rare in the index (tf × idf), for "no hit, try these"."""
+        counts = Counter(match.group() for text in texts for match in _TERM.finditer(text))
+        searcher = self._index.searcher()
+        total = max(searcher.num_docs, 1)
+        scored: dict[str, tuple[float, str]] = {}
+        for word, frequency in counts.most_common(200):
+            folded = word.lower()
+            terms = _ANALYZER.analyze(word)
+            if folded in _STOPWORDS or not terms or folded.isdigit():
+                continue
+            weight = frequency * math.log(1 + total / (1 + searcher.doc_freq("body", terms[0])))
+            if weight > scored.get(folded, (0.0, ""))[0]:
+                scored[folded] = (weight, word)
+        best = sorted(scored.values(), key=lambda item: (-item[0], item[1]))
+        return tuple(word for _, word in best[:limit])
+
+    def chunk_count(self) -> int:
+        return int(self._index.searcher().num_docs)
+
+    def _ref_query(self, ref: str) -> tantivy.Query:
+        return tantivy.Query.term_query(self._schema, "ref", ref)
+
+    def _chunks_query(self, ref: str, start: int, stop: int) -> tantivy.Query:
+        span = tantivy.Query.range_query(
+            self._schema, "n", tantivy.FieldType.Unsigned, lower_bound=start, upper_bound=stop - 1
+        )
+        return tantivy.Query.boolean_query(
+            [(tantivy.Occur.Must, self._ref_query(ref)), (tantivy.Occur.Must, span)]
+        )
+
+
+def _query_strings(text: str) -> tuple[str, str]:
+    """The query for the plain fields and the one for the split-identifier field."""
+    plain: list[str] = []
+    split: list[str] = []
+    for match in _QUERY_PART.finditer(text):
+        if match.group(1) is not None:
+            words = _WORD.findall(match.group(1))
+            if words:
+                plain.append('"' + " ".join(words).lower() + '"')
+                split.append('"' + " ".join(split_identifiers(word) for word in words).lower() + '"')
+        else:
+            word = match.group(2)
+            plain.append(word.lower())
+            parts = split_identifiers(word).lower().split()
+            split.append(parts[0] if len(parts) == 1 else '"' + " ".join(parts) + '"')
+        if len(plain) >= MAX_QUERY_TERMS:
+            break
+    return " ".join(plain), " ".join(split)
+
+
+def _snippet(snippet: tantivy.Snippet, body: str, words: Sequence[str]) -> str:
+    """Plain text around the match: tantivy's fragment, or the first query word found in the body."""
+    fragment = snippet.fragment()
+    prefix = suffix = ""
+    if fragment.strip():
+        span = snippet.fragment_range()
+        encoded = body.encode("utf-8", "surrogatepass")
+        prefix = "…" if _has_words(encoded[: span.start]) else ""
+        suffix = "…" if _has_words(encoded[span.end :]) else ""
+    else:
+        folded = body.lower()
+        found = [at for word in words if (at := folded.find(word)) >= 0]
+        at = min(found) if found else 0
+        start = max(0, at - SNIPPET_CHARS // 3)
+        fragment = body[start : start + SNIPPET_CHARS]
+        prefix = "…" if _WORD.search(body, 0, start) else ""
+        suffix = "…" if _WORD.search(body, start + SNIPPET_CHARS) else ""
+    return prefix + " ".join(fragment.split()) + suffix
+
+
+def _has_words(cut: bytes) -> bool:
+    """Whether a cut-off part of the body holds more than spaces and punctuation."""
+    return _WORD.search(cut.decode("utf-8", "ignore")) is not None
+
+
+def _chunk(record: Any) -> StoredChunk:
+    ref = str(record["ref"][0])
+    index = int(record["n"][0])
+    path = tuple(str(part) for part in json.loads(bytes(record["path"][0])))
+    return StoredChunk(f"{ref}#{index}", ref, index, path, str(record["body"][0]))
+
+
+def _encode_meta(entry: IndexedDoc) -> bytes:
+    doc = entry.doc
+    return json.dumps(
+        {
+            "ref": doc.ref,
+            "source": doc.source,
+            "kind": doc.kind.value,
+            "title": doc.title,
+            "bytes": doc.bytes,
+            "chunks": doc.chunk_count,
+            "created": doc.created,
+            "spill": str(doc.spill_path) if doc.spill_path else None,
+            "sha256": entry.sha256,
+            "sections": [[list(s.heading_path), s.first_chunk, s.chunk_count] for s in entry.sections],
+            "sections_truncated": entry.sections_truncated,
+        },
+        ensure_ascii=False,
+    ).encode()
+
+
+def _decode_meta(raw: Any) -> IndexedDoc:
+    meta = json.loads(bytes(raw))
+    spill = meta["spill"]
+    doc = StoredDoc(
+        ref=str(meta["ref"]),
+        source=str(meta["source"]),
+        kind=ContentKind(meta["kind"]),
+        title=None if meta["title"] is None else str(meta["title"]),
+        bytes=int(meta["bytes"]),
+        chunk_count=int(meta["chunks"]),
+        created=float(meta["created"]),
+        spill_path=Path(spill) if spill else None,
+    )
+    sections = tuple(
+        Section(tuple(map(str, path)), int(first), int(count)) for path, first, count in meta["sections"]
+    )
+    return IndexedDoc(doc, str(meta["sha256"]), sections, bool(meta["sections_truncated"]))
+
+
+def outline_sections(chunks: Sequence[Chunk]) -> tuple[tuple[Section, ...], bool]:
+    """Runs of consecutive chunks with the same heading path (at most ``MAX_OUTLINE_SECTIONS``)."""
+    sections: list[Section] = []
+    for piece in chunks:
+        if sections and sections[-1].heading_path == piece.heading_path:
+            last = sections[-1]
+            sections[-1] = Section(last.heading_path, last.first_chunk, last.chunk_count + 1)
+        elif len(sections) == MAX_OUTLINE_SECTIONS:
+            return tuple(sections), True
+        else:
+            sections.append(Section(piece.heading_path, piece.index, 1))
+    return tuple(sections), False

@@ -1,0 +1,57 @@
+"""Content-aware summaries: a short, verbatim, budgeted extract of a big tool result.
+
+``summarize(text, kind, budget=..., terms=...)`` dispatches to one summariser per ``ContentKind``
+(``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``text``; the
+shared budget packing is ``packing``) and returns an ``Extract``:
+
+- ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``), some with
+  an annotation (``[×37]`` fold count, ``[+12 -3]`` diff count), plus elision markers
+  (``… 312 lines …``); for JSON, instead, a valid-JSON skeleton of the payload with sample
+  values (valid for any budget of at least 64 bytes). Never more than ``budget`` UTF-8 bytes.
+- ``outline``: one line saying what the payload is, with counts; no payload lines.
+- ``highlights``: how many salient items were found (errors and failing tests, matches, records,
+  headings, rows, changed files…); 0 means nothing stood out.
+- ``kind``: the kind actually summarised: ``TEXT`` when the payload is not of the kind asked for
+  (JSON that does not parse, a "diff" without hunks).
+
+``terms`` (search words from the call's arguments) make lines that mention them preferred.
+Summaries are pure, linear in the input, and never raise on a ``str``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from context_mode.summaries.code_search import summarize_code_search
+from context_mode.summaries.diff import summarize_diff
+from context_mode.summaries.extract import Extract
+from context_mode.summaries.json_summary import summarize_json
+from context_mode.summaries.log import summarize_log
+from context_mode.summaries.markdown import summarize_markdown
+from context_mode.summaries.table import summarize_table
+from context_mode.summaries.text import summarize_text
+from context_mode.types import ContentKind
+
+__all__ = ["Extract", "summarize"]
+
+
+class _Summarizer(Protocol):
+    def __call__(self, text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract: ...
+
+
+_BY_KIND: dict[ContentKind, _Summarizer] = {
+    ContentKind.LOG: summarize_log,
+    ContentKind.JSON: summarize_json,
+    ContentKind.CODE_SEARCH: summarize_code_search,
+    ContentKind.MARKDOWN: summarize_markdown,
+    ContentKind.DIFF: summarize_diff,
+    ContentKind.TABLE: summarize_table,
+    ContentKind.TEXT: summarize_text,
+}
+
+
+def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """Summarise ``text`` as ``kind`` in at most ``budget`` UTF-8 bytes, preferring lines with ``terms``."""
+    summarizer = _BY_KIND.get(kind, summarize_text)
+    return summarizer(text, budget=max(budget, 0), terms=tuple(terms))

@@ -1,0 +1,152 @@
+"""Summary of unified diffs and ``git log -p`` / ``git show`` output.
+
+The parse finds commits (``commit <hash>`` with its subject, the first message line), files
+(``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair) with their added and removed line
+counts, and hunk headers (``@@ -79,7 +79,7 @@ context``). Picks, highest first: each commit's
+hash line and subject (newest first; merges after other commits), each file's header line
+annotated ``[+12 -3]``, hunk headers, changed lines that mention a search term, and for a plain
+diff the first changed lines of each hunk. The outline counts commits, files, hunks and lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.text import summarize_text
+from context_mode.types import ContentKind
+
+_PREFIX = 400
+_COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b")
+_HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s")
+_DIFF_GIT = re.compile(r"diff --git \S")
+_OLD_FILE = re.compile(r"--- (?:a/)?\S")
+_NEW_FILE = re.compile(r"\+\+\+ (?:b/)?(?P<path>\S+)")
+_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+
+
+@dataclass(slots=True)
+class _File:
+    header: int  # the line to show: ``diff --git`` or ``+++``
+    added: int = 0
+    removed: int = 0
+    hunks: list[int] = field(default_factory=list)
+    changed: list[int] = field(default_factory=list)  # first changed lines of each hunk
+
+
+@dataclass(slots=True)
+class _Commit:
+    line: int
+    merge: bool = False
+    subject: int = -1
+    files: list[_File] = field(default_factory=list)
+
+
+def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """Commits, files with +/- counts and hunk headers of a diff, within ``budget`` bytes."""
+    lines = split_lines(text)
+    commits = _parse(lines)
+    files = [file for commit in commits for file in commit.files]
+    real_commits = [commit for commit in commits if commit.line >= 0]
+    if not files and not real_commits:
+        fallback = summarize_text(text, budget=budget, terms=terms)
+        return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)
+    picks = _picks(lines, commits, terms)
+    notes = {file.header: f"+{file.added} -{file.removed}" for file in files}
+    # A commit's Author/Date lines between its hash and subject are not worth an elision marker.
+    filler = {
+        index
+        for commit in real_commits
+        for index in range(
+            commit.line + 1, commit.subject if commit.subject > commit.line else commit.line + 1
+        )
+    }
+    body = pack(lines, picks, budget, width=200, notes=notes, filler=filler)
+    added = sum(file.added for file in files)
+    removed = sum(file.removed for file in files)
+    hunks = sum(len(file.hunks) for file in files)
+    parts = ["diff:"]
+    if real_commits:
+        merges = sum(1 for commit in real_commits if commit.merge)
+        parts.append(f"{len(real_commits)} commits ({merges} merges),")
+    parts.append(f"{len(files)} file changes, {hunks} hunks, +{added} -{removed} lines")
+    return Extract(text=body, kind=ContentKind.DIFF, outline=" ".join(parts), highlights=len(files))
+
+
+def _parse(lines: Sequence[str]) -> list[_Commit]:
+    commits = [_Commit(-1)]  # a pseudo-commit holds files that come before any commit line
+    file: _File | None = None
+    in_header = False
+    in_hunk = False
+    for index, full in enumerate(lines):
+        line = full[:_PREFIX]
+        commit = commits[-1]
+        if _COMMIT.match(line):
+            commits.append(_Commit(index))
+            file = None
+            in_header = True
+            in_hunk = False
+            continue
+        if in_header:
+            if line.startswith("Merge:"):
+                commit.merge = True
+            if not _HEADER_FIELD.match(line) and line.strip():
+                commit.subject = index
+                in_header = False
+            continue
+        if _DIFF_GIT.match(line):
+            file = _File(index)
+            commit.files.append(file)
+            in_hunk = False
+        elif _OLD_FILE.match(line) and index + 1 < len(lines) and _NEW_FILE.match(lines[index + 1][:_PREFIX]):
+            if file is None or in_hunk or file.hunks:
+                file = _File(index + 1)
+                commit.files.append(file)
+            in_hunk = False
+        elif _HUNK.match(line) and file is not None:
+            file.hunks.append(index)
+            in_hunk = True
+        elif in_hunk and file is not None and line[:1] in {"+", "-"}:
+            if line[:1] == "+":
+                file.added += 1
+            else:
+                file.removed += 1
+            if not file.changed or (file.hunks and file.changed[-1] < file.hunks[-1]):
+                file.changed.append(index)
+    return [commit for commit in commits if commit.line >= 0 or commit.files]
+
+
+def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str]) -> list[Pick]:
+    matches = term_matcher(terms)
+    picks: list[Pick] = []
+    plain = all(commit.line < 0 for commit in commits)
+    # A subject many commits share ("Merge branch 'main'") says little about any of them.
+    subjects = Counter(lines[c.subject].strip() for c in commits if c.subject >= 0)
+    for order, commit in enumerate(commits):
+        base = 90.0 - 1.5 * min(order, 40) - (3.0 if commit.merge else 0.0)
+        if commit.subject >= 0 and subjects[lines[commit.subject].strip()] > 1:
+            base -= 10.0
+        if commit.line >= 0:
+            picks.append(Pick(commit.line, commit.line + 1, base))
+        if commit.subject >= 0:
+            subject = lines[commit.subject][:_PREFIX]
+            picks.append(
+                Pick(commit.subject, commit.subject + 1, base - 0.5 + (25.0 if matches(subject) else 0.0))
+            )
+        file_base = 80.0 if plain else base - 25.0
+        for position, file in enumerate(commit.files):
+            priority = file_base - 0.5 * min(position, 60)
+            picks.append(Pick(file.header, file.header + 1, priority))
+            for rank, hunk in enumerate(file.hunks[:20]):
+                picks.append(Pick(hunk, hunk + 1, priority - 12.0 - 2.0 * rank, 160))
+            if plain:
+                for rank, changed in enumerate(file.changed[:20]):
+                    picks.append(Pick(changed, changed + 3, priority - 20.0 - 2.0 * rank, 160))
+    for index, line in enumerate(lines):
+        if line[:1] in {"+", "-"} and not line.startswith(("+++", "---")) and matches(line[:_PREFIX]):
+            picks.append(Pick(index, index + 1, 55.0 - 0.001 * index, 160))
+    return picks

@@ -1,0 +1,398 @@
+"""Summary of a JSON payload as a smaller, valid JSON document: its skeleton with samples.
+
+The payload is parsed (an NDJSON stream counts as an array of its lines; nesting too deep for
+the parser is first cut at ``_MAX_DEPTH`` and replaced by ``"…"``). Then a best-first walk picks
+members while they fit the budget: top-level scalars first (they are often the answer:
+``total_count``, ``dist-tags``), identity fields (id, name, version, status…), the first items
+of each array and its last, then the rest. Objects with many keys (maps such as a version→date
+table) are sampled like arrays. In an array of records, the first record shows its fields and
+the others only their identity fields, so samples go before structure. Long strings are clipped
+with ``…``; NaN and infinities become ``null``.
+
+Left-out members are counted in place: ``"… +258 items"`` inside an array, ``"…": "+288 keys"``
+in an object. The body is valid JSON for any budget of at least ``MIN_BUDGET`` bytes (below
+that it may be empty). Top-level containers are printed one member per line, deeper ones inline.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import json
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import size
+from context_mode.summaries.text import summarize_text
+from context_mode.types import ContentKind
+
+MIN_BUDGET = 64
+_MAX_DEPTH = 48
+_MAP_KEYS = 24  # an object with more keys than this is data (a map), sampled like an array
+_MAX_CANDIDATES = 1000  # children offered per container; the rest are only counted
+_STRING_WIDTH = 120
+_TOP_STRING_WIDTH = 240
+_MAX_STATS_NODES = 200_000
+_IDENTITY = frozenset(
+    "id name full_name fullname title status state version latest key login type kind slug tag "
+    "tag_name ref sha hash shasum checksum digest number code message error path label".split()
+)
+_LINK = re.compile(r"(?:https?|git|ssh)://|git@")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*\Z")
+_SPECIAL = re.compile(r'["\\\[\]{}]')
+
+
+@dataclass(slots=True, eq=False)
+class _Node:
+    """A chosen member of the skeleton (mutable while it is being built)."""
+
+    value: Any
+    depth: int
+    record: bool = False  # an array item after the first: show identity fields only
+    in_list: bool = False  # an array item
+    members: dict[int, tuple[str | None, _Node]] = field(default_factory=dict)
+
+
+def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """A valid-JSON skeleton of ``text`` with samples, in at most ``budget`` bytes."""
+    parsed = _parse(text)
+    if parsed is None:
+        fallback = summarize_text(text, budget=budget, terms=terms)
+        return Extract(fallback.text, ContentKind.TEXT, "not JSON; " + fallback.outline, fallback.highlights)
+    value = parsed[0]
+    outline, records = _outline(value)
+    # The cost model is an upper bound (every container reserves room for its "…" marker), so
+    # a first pass leaves slack; later passes hand the slack back, keeping the best that fits.
+    body = ""
+    target = budget
+    for _ in range(4):
+        candidate = _render(_select(value, target, terms), _root_width(value))
+        spare = budget - size(candidate)
+        if spare >= 0 and size(candidate) > size(body):
+            body = candidate
+        if spare < 0:
+            target += spare - 16
+        elif spare > 24:
+            target += spare
+        else:
+            break
+    if not body:
+        body = _minimal(value, budget)
+    # Records are what stands out in an array; in a plain object, its top-level fields are.
+    highlights = records or (len(value) if isinstance(value, dict) else 0)
+    return Extract(text=body, kind=ContentKind.JSON, outline=outline, highlights=highlights)
+
+
+def _root_width(value: Any) -> int:
+    return _TOP_STRING_WIDTH if not isinstance(value, dict | list) else _STRING_WIDTH
+
+
+def _parse(text: str) -> tuple[Any] | None:
+    """The parsed payload in a 1-tuple, or None if it is neither JSON nor NDJSON."""
+    stripped = text.strip().lstrip("\ufeff")
+    if not stripped:
+        return None
+    try:
+        return (json.loads(stripped),)
+    except RecursionError:
+        try:
+            return (json.loads(_clip_depth(stripped, _MAX_DEPTH)),)
+        except (ValueError, RecursionError):
+            return None
+    except ValueError:
+        pass
+    rows: list[Any] = []
+    for line in stripped.splitlines():
+        if not line.strip():
+            continue
+        if line.lstrip()[:1] not in {"{", "["}:
+            return None
+        try:
+            rows.append(json.loads(line))
+        except (ValueError, RecursionError):
+            return None
+    return (rows,) if len(rows) >= 2 else None
+
+
+def _clip_depth(text: str, limit: int) -> str:
+    """``text`` with every container nested deeper than ``limit`` replaced by ``"…"``."""
+    out: list[str] = []
+    depth = 0
+    last = 0
+    cut_from = -1
+    in_string = False
+    escaped_at = -1
+    for match in _SPECIAL.finditer(text):
+        at = match.start()
+        if at == escaped_at:
+            continue
+        char = text[at]
+        if in_string:
+            if char == "\\":
+                escaped_at = at + 1
+            elif char == '"':
+                in_string = False
+            continue
+        if char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth == limit + 1:
+                cut_from = at
+        elif char in "]}":
+            if depth == limit + 1 and cut_from >= 0:
+                out.append(text[last:cut_from])
+                out.append('"…"')
+                last = at + 1
+                cut_from = -1
+            depth -= 1
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _select(value: Any, budget: int, terms: Sequence[str]) -> _Node:
+    """Best-first choice of members under a pessimistic byte cost; returns the chosen tree."""
+    matches = term_matcher(terms)
+    root = _Node(value, 0)
+    used = 2 + _marker_reserve(value)
+    queue: list[tuple[float, int, _Node, int, str | None, Any]] = []
+    counter = itertools.count()
+
+    def offer(parent: _Node, priority: float) -> None:
+        for position, key, child in _children(parent.value):
+            score = _score(parent, priority, position, key, child, matches)
+            heapq.heappush(queue, (-score, next(counter), parent, position, key, child))
+
+    offer(root, 100.0)
+    while queue:
+        negative, _, parent, position, key, child = heapq.heappop(queue)
+        cost = _entry_cost(parent, key, child)
+        if used + cost > budget:
+            continue
+        used += cost
+        in_list = isinstance(parent.value, list)
+        node = _Node(child, parent.depth + 1, record=in_list and position > 0, in_list=in_list)
+        parent.members[position] = (key, node)
+        if isinstance(child, dict | list) and node.depth < _MAX_DEPTH:
+            offer(node, -negative)
+    return root
+
+
+def _children(value: Any) -> list[tuple[int, str | None, Any]]:
+    if isinstance(value, dict):
+        items = list(itertools.islice(value.items(), _MAX_CANDIDATES))
+        return [(position, str(key), child) for position, (key, child) in enumerate(items)]
+    if isinstance(value, list):
+        chosen = list(range(min(len(value), _MAX_CANDIDATES)))
+        if len(value) > _MAX_CANDIDATES:
+            chosen.append(len(value) - 1)
+        return [(position, None, value[position]) for position in chosen]
+    return []
+
+
+def _score(
+    parent: _Node, priority: float, position: int, key: str | None, child: Any, matches: Callable[[str], bool]
+) -> float:
+    container = isinstance(child, dict | list)
+    score = priority - 10.0
+    siblings = len(parent.value)
+    if isinstance(parent.value, list):
+        # Records (objects) are cheap to list by identity, so their order matters less.
+        step = 1.5 if isinstance(child, dict) else 4.0
+        last = position == siblings - 1 and siblings > 2
+        score -= 12.0 if last else step * min(position, 40)
+    elif _is_map(parent.value):
+        score -= 2.5 * min(position, 40)  # a map: its keys are data, sampled like items
+    else:
+        score -= 0.5 * min(position, 60)
+    link = isinstance(child, str) and _LINK.match(child) is not None
+    if not container:
+        score += 6.0
+        if isinstance(child, str) and not link and matches(child):
+            score += 10.0
+    if key is not None:
+        name = key.lower()
+        identity = name in _IDENTITY or name.endswith("_id")
+        if identity:
+            score += 8.0
+            if parent.record and _repeats_another_identity(parent.value, key, child):
+                score -= 20.0  # "name": "grip" next to "full_name": "joeyespo/grip" adds nothing
+        elif parent.record:
+            score -= 15.0  # later records show who they are, not everything they hold
+        elif parent.depth >= 1 and isinstance(parent.value, dict) and parent.in_list:
+            score -= 4.0  # the first record's details compete with the other records' names
+        if (name.endswith("url") or link) and not identity:
+            score -= 8.0  # links are long and rarely the answer
+        if matches(key):
+            score += 10.0
+    if child in (None, "", [], {}):
+        score -= 4.0
+    return score - _scalar_size(child, _STRING_WIDTH) / 20.0 if not container else score
+
+
+def _repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> bool:
+    """Whether a string identity field is part of a longer identity field of the same record."""
+    if not isinstance(value, str) or not value:
+        return False
+    return any(
+        isinstance(other, str) and len(other) > len(value) and value in other
+        for other_key, other in itertools.islice(record.items(), 100)
+        if other_key != key and str(other_key).lower() in _IDENTITY
+    )
+
+
+def _is_map(value: dict[Any, Any]) -> bool:
+    """Whether an object is a map (many keys that are data: versions, ids, dates) not a record."""
+    if len(value) <= _MAP_KEYS:
+        return False
+    keys = list(itertools.islice(value, 50))
+    return sum(1 for key in keys if not _IDENTIFIER.match(str(key))) * 2 >= len(keys)
+
+
+def _entry_cost(parent: _Node, key: str | None, child: Any) -> int:
+    """Upper bound on the bytes this member adds: key, value stub, separator and indentation."""
+    cost = 2 + (parent.depth + 1 if parent.depth <= 1 else 0)
+    if key is not None:
+        cost += size(_key_text(key)) + 2
+    if isinstance(child, dict | list):
+        return cost + 2 + _marker_reserve(child)
+    width = _TOP_STRING_WIDTH if parent.depth == 0 else _STRING_WIDTH
+    return cost + _scalar_size(child, width)
+
+
+def _marker_reserve(value: Any) -> int:
+    if isinstance(value, dict | list) and value:
+        # The marker member, its separator, and room for a line break and indentation.
+        return size(_marker(value, len(value))) + 6
+    return 0
+
+
+def _marker(container: Any, missing: int) -> str:
+    unit = ("key" if isinstance(container, dict) else "item") + ("" if missing == 1 else "s")
+    if isinstance(container, dict):
+        return f'"…": "+{missing} {unit}"'
+    return f'"… +{missing} {unit}"'
+
+
+def _scalar_text(value: Any, width: int) -> str:
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return "null"
+    if isinstance(value, int | float):
+        text = repr(value) if isinstance(value, float) else str(value)
+        return text if len(text) <= 40 else _string_text(text, 40)
+    return _string_text(str(value), width)
+
+
+def _scalar_size(value: Any, width: int) -> int:
+    return size(_scalar_text(value, width)) if not isinstance(value, dict | list) else 2
+
+
+def _string_text(value: str, width: int) -> str:
+    clipped = value if len(value) <= width else value[: width - 1] + "…"
+    try:
+        clipped.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(clipped)  # lone surrogates: escape them so the body stays valid UTF-8
+    return json.dumps(clipped, ensure_ascii=False)
+
+
+def _key_text(key: str) -> str:
+    return _string_text(key, 60)
+
+
+def _render(node: _Node, width: int, indent: int = 0) -> str:
+    value = node.value
+    if not isinstance(value, dict | list):
+        return _scalar_text(value, width)
+    # An array item that is a bare stub (a non-empty container none of whose members fitted)
+    # tells nothing its neighbours do not: it is counted in the marker instead.
+    shown = {
+        position: member
+        for position, member in node.members.items()
+        if not (isinstance(value, list) and _bare_stub(member[1]))
+    }
+    parts: list[str] = []
+    previous = -1
+    marked = False
+    for position in sorted(shown):
+        key, child = shown[position]
+        if position > previous + 1 and isinstance(value, list) and not marked:
+            parts.append(_marker(value, len(value) - len(shown)))
+            marked = True
+        text = _render(child, _TOP_STRING_WIDTH if node.depth == 0 else _STRING_WIDTH, indent + 1)
+        parts.append(f"{_key_text(key)}: {text}" if key is not None else text)
+        previous = position
+    if len(shown) < len(value) and not marked:
+        parts.append(_marker(value, len(value) - len(shown)))
+    opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+    if not parts:
+        return opening + closing
+    nested = any(isinstance(child.value, dict | list) for _, child in shown.values())
+    if node.depth == 0 or (node.depth == 1 and nested):
+        pad = "\n" + " " * (indent + 1)
+        return opening + pad + ("," + pad).join(parts) + "\n" + " " * indent + closing
+    return opening + ", ".join(parts) + closing
+
+
+def _bare_stub(node: _Node) -> bool:
+    return isinstance(node.value, dict | list) and bool(node.value) and not node.members
+
+
+def _minimal(value: Any, budget: int) -> str:
+    """The smallest honest body: an empty container with its count, or a clipped scalar."""
+    if isinstance(value, dict | list):
+        opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+        for text in (opening + _marker(value, len(value)) + closing, opening + closing):
+            if size(text) <= budget:
+                return text
+        return ""
+    for width in (_TOP_STRING_WIDTH, 60, 20, 8, 2):
+        text = _scalar_text(value, width)
+        if size(text) <= budget:
+            return text
+    return "null" if budget >= 4 else ""
+
+
+def _name(key: str) -> str:
+    """A key as it may appear in the one-line outline: escaped (no line breaks) and short."""
+    return json.dumps(key[:40], ensure_ascii=False)[1:-1]
+
+
+def _outline(value: Any) -> tuple[str, int]:
+    """One line of shape and counts, and the length of the largest array (the records)."""
+    largest: list[tuple[int, str, str]] = []
+    depth = 0
+    visited = 0
+    stack: list[tuple[Any, str, int]] = [(value, "$", 0)]
+    while stack and visited < _MAX_STATS_NODES:
+        current, name, level = stack.pop()
+        visited += 1
+        depth = max(depth, level)
+        if isinstance(current, dict):
+            largest.append((len(current), name, "keys"))
+            stack.extend((child, str(key), level + 1) for key, child in current.items())
+        elif isinstance(current, list):
+            largest.append((len(current), name, "items"))
+            stack.extend((child, name + "[]", level + 1) for child in current)
+    records = max((count for count, _, unit in largest if unit == "items"), default=0)
+    kind = "object" if isinstance(value, dict) else "array" if isinstance(value, list) else "scalar"
+    head = f"json: {kind}"
+    if isinstance(value, dict | list):
+        head += f" of {len(value)} {'keys' if isinstance(value, dict) else 'items'}, depth {depth}"
+    for unit in ("items", "keys"):
+        biggest: dict[str, int] = {}
+        for count, name, entry_unit in sorted(largest, key=lambda entry: -entry[0]):
+            if entry_unit == unit and name != "$" and name not in biggest and len(biggest) < 3:
+                biggest[name] = count
+        if biggest:
+            label = "arrays" if unit == "items" else "largest objects"
+            head += f"; {label}: " + ", ".join(
+                f"{_name(name)} ({count} {unit})" for name, count in biggest.items()
+            )
+    return head, records

@@ -1,0 +1,246 @@
+"""Summary of logs and CI output: what failed, where, and how the run ended.
+
+Each line is classified once (bounded regexes on a bounded prefix, so the pass is linear):
+errors (strong markers such as ``error:``, ``SEVERE``, exceptions, ``make: ***``; or weak ones,
+a bare "failed"), warnings, failing-test ids (pytest, unittest, go, jest, cargo), summary and
+exit-status lines, traceback frames (Python, Java/JVM ``at ...``, C compiler ``file:line:col:``).
+A declared level (``INFO``, ``level=debug``) outranks words in the message.
+
+Picks then go to ``packing.pack``, highest priority first: the final summary, failing tests,
+exception and error lines (the first of each shape; of a cluster, its first and last line), the
+tail, compiler notes, tracebacks collapsed to the frames that matter (Python: innermost; JVM:
+the first frame of each class, application before JDK), warnings, context, the head, and last
+rare lines (a shape, numbers aside, seen once is usually an event). A shown line whose shape
+recurs carries a fold count ``[×37]``. Weak errors in a family of routine lines (``-- Performing
+Test X - Failed`` among dozens of ``- Success``) are demoted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
+
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.log_lines import (
+    CODE_CONTEXT,
+    COMPILER,
+    EXCEPTION,
+    IN_FUNCTION,
+    LIBRARY_FRAME,
+    PREFIX,
+    PYTEST_E,
+    PYTEST_LOCATION,
+    ROUTINE,
+    SECTION,
+    LogScan,
+    count_runs,
+    routine_errors,
+    scan_log,
+)
+from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.types import ContentKind
+
+_WIDTH = 240
+_CONTEXT_WIDTH = 160
+# Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
+_MAX_TERM_PICKS = 500
+_FOLD = 3  # a shape seen this often is shown once
+# A line whose shape starts (this many chars) like ROUTINE others is routine: as context or tail
+# it is not worth its bytes (the "Client closed connection id=…" of a server log).
+_SHAPE_FAMILY = 48
+
+
+class _Adder(Protocol):
+    def __call__(self, index: int, priority: float, width: int = 0, *, stop: int = 0) -> None: ...
+
+
+def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """The log's failures, errors, tracebacks, final summary and tail, within ``budget`` bytes."""
+    lines = split_lines(text)
+    scan = scan_log(lines)
+    counts = Counter(scan.shapes)
+    routine = routine_errors(lines, scan)
+    errors = [i for i in scan.errors if i not in routine]
+    picks = _fold(_picks(lines, scan, errors, counts, terms), scan.shapes, counts)
+    shown = {i for pick in picks for i in range(pick.start, pick.stop)}
+    notes = {i: f"×{counts[scan.shapes[i]]}" for i in shown if counts[scan.shapes[i]] > 1}
+    body = pack(lines, picks, budget, width=_WIDTH, notes=notes)
+    error_events = count_runs(errors)
+    parts = [
+        f"log: {len(lines)} lines",
+        _plural(len(scan.failing), "failed test"),
+        _plural(error_events, "error"),
+        _plural(len(scan.warnings), "warning"),
+    ]
+    if scan.exit_status:
+        parts.append(f"exit status {scan.exit_status}")
+    return Extract(
+        text=body,
+        kind=ContentKind.LOG,
+        outline=", ".join(parts),
+        highlights=error_events + len(scan.failing),
+    )
+
+
+def _fold(picks: list[Pick], shapes: Sequence[str], counts: Counter[str]) -> list[Pick]:
+    """One line per repeated shape: its best pick stays (and will carry ``[×N]``), the rest go."""
+    kept: list[Pick] = []
+    seen: set[str] = set()
+    for pick in sorted(picks, key=lambda p: (-p.priority, p.start)):
+        shape = shapes[pick.start]
+        if pick.stop - pick.start == 1 and counts[shape] >= _FOLD:
+            if shape in seen:
+                continue
+            seen.add(shape)
+        kept.append(pick)
+    return kept
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _picks(
+    lines: Sequence[str], scan: LogScan, errors: Sequence[int], counts: Counter[str], terms: Sequence[str]
+) -> list[Pick]:
+    total = len(lines)
+    picks: list[Pick] = []
+    matches = term_matcher(terms)
+
+    def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
+        if 0 <= index < total and lines[index].strip():
+            picks.append(Pick(index, min(max(stop, index + 1), total), priority, width))
+
+    families = Counter(shape[:_SHAPE_FAMILY] for shape in scan.shapes)
+
+    def routine(index: int) -> bool:
+        return 0 <= index < total and families[scan.shapes[index][:_SHAPE_FAMILY]] >= ROUTINE
+
+    for index in scan.summaries:
+        add(index, 100 if index >= total - 5 else 88)
+    for order, index in enumerate(scan.failing.values()):
+        add(index, 92 - min(order, 20) * 0.2)
+    _add_errors(lines, scan, errors, add, routine)
+    for index in scan.notes:
+        add(index, 66 if index - 1 in errors or index - 3 in errors else 40)
+    for offset, priority in enumerate((70, 62, 55, 44, 42, 40, 22, 21, 20, 19)):
+        index = total - 1 - offset
+        add(index, 14 - offset if routine(index) else priority)
+    _add_frames(scan.frames, add)
+    seen_warnings: set[str] = set()
+    for index in scan.warnings:
+        if scan.shapes[index] not in seen_warnings and len(seen_warnings) < 50:
+            seen_warnings.add(scan.shapes[index])
+            add(index, 50 - len(seen_warnings) * 0.2, _CONTEXT_WIDTH)
+    for index, priority in enumerate((34, 33, 22, 12, 11)):
+        add(index, priority)
+    term_picks = 0
+    for index, line in enumerate(lines):
+        stripped = line[:PREFIX]
+        if PYTEST_LOCATION.match(stripped):
+            add(index, 78)
+        elif SECTION.match(stripped) and index not in scan.summaries:
+            add(index, 26)
+        elif counts[scan.shapes[index]] <= 2 and len(stripped.strip()) > 12 and not routine(index):
+            # A one-off event (a shape seen once or twice, not one of a routine family).
+            add(index, 20 - counts[scan.shapes[index]] + min(len(stripped), 80) / 40, _CONTEXT_WIDTH)
+        if term_picks < _MAX_TERM_PICKS and matches(stripped):
+            term_picks += 1
+            add(index, 58, _CONTEXT_WIDTH)
+    return picks
+
+
+def _add_errors(
+    lines: Sequence[str],
+    scan: LogScan,
+    errors: Sequence[int],
+    add: _Adder,
+    routine: _Callable,
+) -> None:
+    """Errors by shape, once each: a cluster's first and last lines rank above its middle."""
+    seen: set[str] = set()
+    for order, index in enumerate(errors):
+        shape = scan.shapes[index]
+        if shape in seen:
+            continue
+        seen.add(shape)
+        line = lines[index][:PREFIX]
+        starts = order == 0 or errors[order - 1] < index - 3
+        ends = order == len(errors) - 1 or errors[order + 1] > index + 3
+        decay = min(len(seen), 40) * 0.15
+        if PYTEST_E.match(line):
+            # The first ``E`` line of a failure states it; the rest of the block is detail.
+            base = 84.0 if index and not lines[index - 1].startswith("E ") else 28.0
+        elif EXCEPTION.match(line):
+            base = 86.0
+        elif index in scan.weak:
+            base = 66.0 if starts or ends else 60.0
+        else:
+            base = 80.0 if starts or ends else 72.0
+        add(index, base - decay)
+        if PYTEST_E.match(line):
+            continue  # the E block is its own context
+        _add_context(lines, index, add, routine)
+        _add_parent(lines, index, add)
+
+
+def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callable) -> None:
+    line = lines[index][:PREFIX]
+    if COMPILER.match(line):
+        if index and IN_FUNCTION.match(lines[index - 1][:PREFIX]):
+            add(index - 1, 46, _CONTEXT_WIDTH)
+        for offset in (1, 2):
+            if index + offset < len(lines) and CODE_CONTEXT.match(lines[index + offset][:PREFIX]):
+                add(index + offset, 36 - offset, _CONTEXT_WIDTH)
+        return
+    for offset, priority in ((-1, 40), (-2, 30), (1, 38)):
+        neighbour = index + offset
+        add(neighbour, 10 if routine(neighbour) else priority, _CONTEXT_WIDTH)
+
+
+def _add_parent(lines: Sequence[str], index: int, add: _Adder) -> None:
+    """The nearest earlier unindented line above an indented error: the step that failed."""
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    if indent == 0:
+        return
+    for earlier in range(index - 1, max(index - 400, -1), -1):
+        line = lines[earlier]
+        if line.strip() and not line[0].isspace():
+            add(earlier, 56, _CONTEXT_WIDTH)
+            return
+
+
+def _add_frames(frames: Sequence[tuple[int, str, bool]], add: _Adder) -> None:
+    """Collapse each traceback to the frames that matter."""
+    runs: list[list[tuple[int, str, bool]]] = []
+    for frame in frames:
+        if runs and frame[0] - runs[-1][-1][0] <= 3:
+            runs[-1].append(frame)
+        else:
+            runs.append([frame])
+    seen: set[tuple[str, ...]] = set()
+    for run in runs[:30]:
+        signature = tuple(where for _, where, _ in run[:8])
+        if signature in seen:
+            continue  # the same trace printed again
+        seen.add(signature)
+        if not run[0][2]:
+            # Python prints the innermost frame last; that one, with its source line, matters most.
+            for depth, (index, where, _) in enumerate(reversed(run)):
+                library = 12 if LIBRARY_FRAME.search(where) and depth else 0
+                stop = index + 2 if depth == 0 else index + 1
+                add(index, max(60 - depth * 10 - library, 6), _WIDTH, stop=stop)
+            continue
+        previous = ""
+        kept = 0
+        for index, where, _ in run:
+            if where != previous:
+                library = 20 if LIBRARY_FRAME.search(where) else 0
+                add(index, max(58 - kept * 5 - library, 5), _CONTEXT_WIDTH)
+                kept += 1
+            previous = where
+
+
+class _Callable(Protocol):
+    def __call__(self, index: int) -> bool: ...

@@ -1,0 +1,196 @@
+"""Packing prioritised verbatim lines into a byte budget, in their original order.
+
+A summariser scores ranges of input lines (``Pick``); ``pack`` takes them best first while they fit,
+then prints the chosen lines in input order. Every printed line is one of:
+
+- an input line, verbatim, or a verbatim prefix of a long one ending in ``…``;
+- either of those followed by one annotation in square brackets (``[×37]`` folds, ``[+12 -3]`` diff
+  counts), which ``strip_annotation`` removes;
+- a marker: an elision ``… 312 lines …`` (or a bare ``…``) where input lines were left out.
+  ``is_marker`` recognises these, and ``== label ==`` section labels too.
+
+Sizes are UTF-8 bytes (lone surrogates count as three). The result never exceeds the budget: each
+pick is charged exactly the bytes it adds, markers included.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+from collections.abc import Container, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+ELLIPSIS = "…"
+
+# Summarisers never show more than this many lines from one pick: a pick is a small group
+# (an error line with its context), and this keeps a careless pick from costing O(input).
+_MAX_PICK_LINES = 64
+
+# After this many picks in a row that do not fit, the budget is as good as full: stop trying.
+_MAX_MISSES = 1000
+
+_ANNOTATION = re.compile(r" \[[^\[\]\n]{1,40}\]\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Input lines ``[start, stop)`` wanted together, worth ``priority``; shown ``width`` chars wide.
+
+    ``width`` 0 means the packer's default width.
+    """
+
+    start: int
+    stop: int
+    priority: float
+    width: int = 0
+
+
+def size(text: str) -> int:
+    """UTF-8 length of ``text`` in bytes; lone surrogates (possible in decoded JSON) count as 3."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def split_lines(text: str) -> list[str]:
+    """The input's lines, as every summariser and the verbatim check see them."""
+    return text.splitlines()
+
+
+def clip(line: str, width: int) -> str:
+    """``line`` itself if at most ``width`` chars, else its first ``width - 1`` chars and ``…``."""
+    if len(line) <= width:
+        return line
+    return line[: max(width - 1, 0)].rstrip() + ELLIPSIS
+
+
+def elision(count: int) -> str:
+    """The marker standing for ``count`` left-out input lines."""
+    return f"{ELLIPSIS} {count} line{'s' if count != 1 else ''} {ELLIPSIS}"
+
+
+def annotate(line: str, note: str) -> str:
+    """``line`` with a bracketed annotation such as ``[×37]``; ``strip_annotation`` undoes it."""
+    return f"{line} [{note}]" if note else line
+
+
+def is_marker(line: str) -> bool:
+    """Whether ``line`` is an elision marker or a section label rather than payload."""
+    return (
+        line == ELLIPSIS
+        or (line.startswith(ELLIPSIS + " ") and line.endswith(" " + ELLIPSIS))
+        or (line.startswith("== ") and line.endswith(" =="))
+    )
+
+
+def strip_annotation(line: str) -> str:
+    """``line`` without a trailing bracketed annotation added by ``annotate``."""
+    return _ANNOTATION.sub("", line)
+
+
+def pack(
+    lines: Sequence[str],
+    picks: Iterable[Pick],
+    budget: int,
+    *,
+    width: int = 240,
+    notes: Mapping[int, str] | None = None,
+    gaps: str = "count",
+    filler: Container[int] = (),
+) -> str:
+    """Join the best picks that fit in ``budget`` bytes, in input order, marking what was left out.
+
+    ``notes`` annotate a line wherever it is shown (``{7: "×37"}``). ``gaps`` says how left-out
+    lines are marked: ``"count"`` (``… 312 lines …``), ``"short"`` (a bare ``…`` line, for
+    skeletons where counts would cost more than they tell) or ``"none"`` (listings whose lines
+    carry their own positions, such as ``path:line:`` matches). A gap made only of blank lines
+    and ``filler`` lines (say, setext underlines) loses nothing and is not marked.
+    Picks are taken highest priority first (earlier first on ties); one that does not fit is
+    skipped, and smaller ones after it may still fit (until ``_MAX_MISSES`` in a row fail). Each
+    pick is charged exactly what it adds, markers included, so the budget is used to the byte.
+    """
+    notes = notes or {}
+    total = len(lines)
+    if total == 0 or budget <= 0:
+        return ""
+    marking = _Marking(lines, gaps, filler)
+    chosen: dict[int, str] = {}
+    order: list[int] = []  # chosen indexes, sorted
+    used = marking.cost(-1, total)
+    misses = 0
+    for pick in sorted(picks, key=lambda p: (-p.priority, p.start)):
+        if misses >= _MAX_MISSES:
+            break
+        start = max(pick.start, 0)
+        stop = min(pick.stop, total, start + _MAX_PICK_LINES)
+        fresh = [i for i in range(start, stop) if i not in chosen]
+        if not fresh:
+            continue
+        shown = {i: _render(lines[i], pick.width or width, notes.get(i, "")) for i in fresh}
+        cost = sum(size(text) + 1 for text in shown.values())
+        low = bisect.bisect_left(order, start)
+        high = bisect.bisect_left(order, stop)
+        if cost - (high - low + 1) * marking.largest > budget - used:
+            misses += 1
+            continue  # cannot fit even if it saved every marker it touches; skip the exact count
+        before = order[low - 1] if low else -1
+        after = order[high] if high < len(order) else total
+        old_points = [before, *order[low:high], after]
+        new_points = [before, *sorted([*order[low:high], *fresh]), after]
+        cost += sum(marking.cost(a, b) for a, b in itertools.pairwise(new_points))
+        cost -= sum(marking.cost(a, b) for a, b in itertools.pairwise(old_points))
+        if used + cost > budget:
+            misses += 1
+            continue
+        misses = 0
+        used += cost
+        chosen.update(shown)
+        order[low:high] = new_points[1:-1]
+    return _render_chosen(chosen, order, marking, budget)
+
+
+class _Marking:
+    """How the gap between two chosen lines is marked, and what the marker costs."""
+
+    __slots__ = ("filler", "gaps", "largest", "lines")
+
+    def __init__(self, lines: Sequence[str], gaps: str, filler: Container[int]) -> None:
+        self.lines = lines
+        self.gaps = gaps
+        self.filler = filler
+        self.largest = 0 if gaps == "none" else size(ELLIPSIS if gaps == "short" else elision(len(lines))) + 1
+
+    def marker(self, before: int, after: int) -> str:
+        """The marker for the lines strictly between chosen lines ``before`` and ``after``."""
+        count = after - before - 1
+        if count <= 0 or self.gaps == "none":
+            return ""
+        # Only short gaps are checked line by line; a long gap is marked whatever it holds.
+        if count <= 8 and not any(
+            self.lines[i].strip() and i not in self.filler for i in range(before + 1, after)
+        ):
+            return ""
+        return ELLIPSIS if self.gaps == "short" else elision(count)
+
+    def cost(self, before: int, after: int) -> int:
+        marker = self.marker(before, after)
+        return size(marker) + 1 if marker else 0
+
+
+def _render(line: str, width: int, note: str) -> str:
+    return annotate(clip(line, width), note)
+
+
+def _render_chosen(chosen: Mapping[int, str], order: Sequence[int], marking: _Marking, budget: int) -> str:
+    out: list[str] = []
+    points = [-1, *order, len(marking.lines)]
+    for before, after in itertools.pairwise(points):
+        marker = marking.marker(before, after)
+        if marker:
+            out.append(marker)
+        if after in chosen:
+            out.append(chosen[after])
+    text = "\n".join(out)
+    if size(text) > budget:
+        # Only when nothing fitted and even the lone "… N lines …" marker is over the budget.
+        return ""
+    return text

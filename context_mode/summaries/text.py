@@ -1,0 +1,75 @@
+"""Summary of plain text: its head, its tail and its most distinctive lines.
+
+A line is distinctive when its words are rare in the payload (summed inverse document
+frequency, normalised so long lines do not win by length alone) and its shape (numbers aside)
+occurs once. Lines mentioning a search term come first after the head. This is also the
+fallback of the other summarisers when a payload is not of their kind.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.types import ContentKind
+
+_WORD = re.compile(r"[A-Za-z_][\w-]{2,}")
+_SHAPE = re.compile(r"\d+")
+_PREFIX = 400
+# Scoring every line of a huge payload is linear but pointless; rank at most this many.
+_MAX_SCORED = 20_000
+_TERM_PRIORITY = 60.0
+
+
+def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """Head, tail and distinctive lines of ``text`` within ``budget`` bytes."""
+    lines = split_lines(text)
+    picks = distinctive_picks(lines, terms)
+    body = pack(lines, picks, budget)
+    words = sum(len(line.split()) for line in lines[:_MAX_SCORED])
+    matched = sum(1 for pick in picks if pick.priority >= _TERM_PRIORITY)
+    return Extract(
+        text=body,
+        kind=ContentKind.TEXT,
+        outline=f"text: {len(lines)} lines, {len(text)} chars, ~{words} words"
+        + (f", {matched} lines matching terms" if matched else ""),
+        highlights=matched,
+    )
+
+
+def distinctive_picks(lines: Sequence[str], terms: Sequence[str]) -> list[Pick]:
+    """Picks for head, tail, term matches and rare lines of ``lines``."""
+    total = len(lines)
+    picks: list[Pick] = []
+    for offset, priority in enumerate((90, 70, 50, 40, 30)):
+        picks.append(Pick(offset, offset + 1, priority))
+    for offset, priority in enumerate((80, 55, 45, 35, 25)):
+        picks.append(Pick(total - 1 - offset, total - offset, priority))
+    matches = term_matcher(terms)
+    step = max(total // _MAX_SCORED, 1)
+    sample = range(0, total, step)
+    document_frequency: Counter[str] = Counter()
+    shapes: Counter[str] = Counter()
+    for index in sample:
+        line = lines[index][:_PREFIX]
+        document_frequency.update(set(_WORD.findall(line.lower())))
+        shapes[_SHAPE.sub("#", line)] += 1
+    scored = max(len(sample), 1)
+    for index in sample:
+        line = lines[index][:_PREFIX]
+        if not line.strip():
+            continue
+        if matches(line):
+            picks.append(Pick(index, index + 1, _TERM_PRIORITY - index / (total + 1), 160))
+            continue
+        words = set(_WORD.findall(line.lower()))
+        if not words:
+            continue
+        rarity = sum(math.log(scored / document_frequency[w]) for w in words) / math.sqrt(len(words) + 2)
+        unique = 3.0 if shapes[_SHAPE.sub("#", line)] == 1 else 0.0
+        picks.append(Pick(index, index + 1, min(rarity + unique, 29.0), 160))
+    return [pick for pick in picks if 0 <= pick.start < total and lines[pick.start].strip()]

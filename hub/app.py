@@ -1,0 +1,138 @@
+"""Wiring: config → store, session memory, native tools and the ``HubService``.
+
+Contract: ``open_hub(config)`` is a context manager that opens the store (on disk at
+``store.path``, or in RAM when ``ephemeral``), builds the native tools (doc_*, context_*,
+hub_status) and yields a ``HubService`` ready to run; the store is closed on exit. When the
+default store directory is held by another running hub, the next free sibling directory is used
+(several Claude Code windows may each run a hub); an explicitly configured ``store.path`` that
+is held gives a clear error instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from context_mode.errors import StoreLocked
+from context_mode.memory import MemoryPolicy, SessionMemory
+from context_mode.store import Store
+from hub.config import HubConfig
+from hub.errors import ConfigError
+from hub.service import HubService
+from tools.context_tools import context_tools
+from tools.doc_tools import doc_tools
+from tools.status import HubSnapshot, ServerRow, status_tool
+
+log = logging.getLogger("ctxhub.app")
+ALTERNATE_STORES = 8
+
+
+def open_store(config: HubConfig, *, ephemeral: bool = False) -> Store:
+    spill_dir = Path(config.store.spill_dir).expanduser() if config.store.spill_dir else None
+    options: dict[str, Any] = {"max_bytes": config.store.max_bytes, "max_age": config.store.max_age}
+    if ephemeral:
+        return Store(None, spill_dir=spill_dir, **options)
+    base = config.store_path()
+    candidates = (
+        [base]
+        if config.store.path
+        else [base, *(base.with_name(f"{base.name}-{n}") for n in range(2, ALTERNATE_STORES + 2))]
+    )
+    for path in candidates:
+        try:
+            return Store(path, spill_dir=spill_dir, **options)
+        except StoreLocked as exc:
+            if config.store.path:
+                raise ConfigError(str(exc)) from exc
+            log.info("store %s is in use by another hub; trying the next one", path)
+    raise ConfigError(
+        f"every default store directory next to {base} is in use by another ctxhub; "
+        "set store.path in config.yaml to a directory of its own"
+    )
+
+
+def memory_directory(config: HubConfig, store: Store) -> Path:
+    root = getattr(store, "path", None)
+    if root is None:
+        return Path(tempfile.mkdtemp(prefix="ctxhub-memory-"))
+    return Path(root) / "sessions"
+
+
+@contextmanager
+def open_hub(config: HubConfig, *, ephemeral: bool = False, errlog: Any = None) -> Iterator[HubService]:
+    store = open_store(config, ephemeral=ephemeral)
+    try:
+        memory = SessionMemory(
+            memory_directory(config, store), _memory_policy(config), summarizer=_llm(config)
+        )
+        roots = [Path(root).expanduser() for root in config.ingest_roots]
+        holder: list[HubService] = []
+        natives = [
+            *doc_tools(store, ingest_roots=roots),
+            *context_tools(memory),
+            status_tool(lambda: snapshot(holder[0])),
+        ]
+        service = HubService(config, store=store, native_tools=natives, errlog=errlog)
+        holder.append(service)
+        yield service
+    finally:
+        store.close()
+
+
+def _memory_policy(config: HubConfig) -> MemoryPolicy:
+    memory = config.memory
+    options: dict[str, Any] = {
+        "budget": memory.budget,
+        "window": memory.window,
+        "max_protected": memory.max_protected,
+    }
+    if memory.protected_keywords is not None:
+        options["protected_keywords"] = tuple(memory.protected_keywords)
+    return MemoryPolicy(**options)
+
+
+def _llm(config: HubConfig) -> Any:
+    llm = config.summarizer.llm
+    if llm is None:
+        return None
+    from hub.llm import LLMSummarizer
+
+    return LLMSummarizer(llm.base_url, llm.model, timeout=llm.timeout, api_key=llm.api_key)
+
+
+def snapshot(service: HubService) -> HubSnapshot:
+    totals = service.stats.totals()
+    per_tool = service.stats.per_tool()
+    top = sorted(
+        ((name, entry.calls, entry.bytes_saved) for name, entry in per_tool.items()), key=lambda row: -row[2]
+    )
+    store_stats = service.store.stats()
+    store_view = dict(_as_dict(store_stats))
+    return HubSnapshot(
+        uptime_seconds=time.time() - service.started,
+        servers=[
+            ServerRow(d.name, d.transport, d.state, len(d.tools), d.startup_seconds, d.restarts, d.last_error)
+            for d in service.pool.downstreams.values()
+        ],
+        tools_exposed=len(service.pool.tool_table()) + len(service.native),
+        calls=totals.calls,
+        bytes_in=totals.bytes_in,
+        bytes_out=totals.bytes_out,
+        cache_entries=len(service.cache),
+        cache_hits=service.cache.hits,
+        modes=totals.modes,
+        store=store_view,
+        top_tools=top,
+    )
+
+
+def _as_dict(value: Any) -> dict[str, Any]:
+    if isinstance(value, dict):
+        return value
+    slots = getattr(value, "__slots__", None) or getattr(value, "__dataclass_fields__", {})
+    return {name: getattr(value, name) for name in slots}

@@ -1,0 +1,62 @@
+"""The one place that converts between MCP SDK types and the core's plain values.
+
+Contract: ``result_text`` gives the routable text of a ``CallToolResult`` (its text blocks joined by
+newlines, or its structured content as JSON when it has no text) or ``None`` when the result holds
+non-text content (images, audio, resources) that must pass unchanged. ``text_result`` builds a
+result the hub sends; ``tool_meta``/``route_meta`` build our namespaced ``_meta`` entries.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import mcp.types as types
+
+META_MODE = "ctxhub/context_mode"
+META_ROUTE = "ctxhub/route"
+META_UPSTREAM = "ctxhub/server"
+
+
+def result_text(result: types.CallToolResult) -> str | None:
+    texts: list[str] = []
+    for block in result.content:
+        if isinstance(block, types.TextContent):
+            texts.append(block.text)
+        else:
+            return None
+    if texts:
+        return "\n".join(texts)
+    if result.structured_content is not None:
+        return json.dumps(result.structured_content, ensure_ascii=False, indent=1)
+    return ""
+
+
+def text_result(
+    text: str, *, is_error: bool = False, meta: dict[str, Any] | None = None
+) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(text=text)], is_error=is_error, _meta=meta)
+
+
+def error_result(message: str, **route: Any) -> types.CallToolResult:
+    """An ``isError`` result carrying one clear sentence and its route metadata."""
+    size = len(message.encode("utf-8", "surrogatepass"))
+    meta = {META_ROUTE: {"mode": "error", "original_bytes": size, "returned_bytes": size, **route}}
+    return text_result(message, is_error=True, meta=meta)
+
+
+def with_meta(result: types.CallToolResult, extra: dict[str, Any]) -> types.CallToolResult:
+    return result.model_copy(update={"meta": {**(result.meta or {}), **extra}})
+
+
+def forwardable_meta(meta: Any) -> dict[str, Any] | None:
+    """Request ``_meta`` keys worth passing downstream (not progress tokens, not reserved keys)."""
+    if not meta:
+        return None
+    items = dict(meta)
+    kept = {
+        key: value
+        for key, value in items.items()
+        if key not in ("progress_token", "progressToken") and "modelcontextprotocol" not in key
+    }
+    return kept or None

@@ -1,0 +1,115 @@
+"""The MCP server the agent connects to: the SDK's low-level ``Server`` over a ``HubService``.
+
+Contract: ``build_server(service)`` returns a ``Server`` whose ``tools/list`` waits (at most
+``FIRST_LIST_WAIT`` seconds) for downstreams still starting, and whose ``tools/call`` forwards
+progress upstream and turns every failure into an ``isError`` result (a handler never raises, so
+the client never sees a JSON-RPC error for a tool failure). Client cancellation reaches the
+downstream through the SDK (the handler's scope is cancelled; the SDK sends the courtesy
+cancel). ``notifications/tools/list_changed`` goes to every connected client, once per
+connection, when any downstream's tool list changes.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import weakref
+from typing import Any
+
+import anyio
+import mcp.types as types
+from mcp.server import Server, ServerRequestContext
+from mcp.server.lowlevel import NotificationOptions
+
+from hub import __version__
+from hub.convert import error_result, forwardable_meta
+from hub.service import HubService
+from hub.stdio import stdio_streams
+
+log = logging.getLogger("ctxhub.server")
+FIRST_LIST_WAIT = 10.0
+INSTRUCTIONS = (
+    "ctxhub fronts several MCP servers. Large tool results come back as a summary or a directive with a "
+    "ref: read more with doc_search(query, ref) or doc_window(ref). Keep goals, constraints and decisions "
+    "with context_append and read them back with context_get (see context_guide)."
+)
+
+
+class Connections:
+    """Connected clients, weakly held, for broadcasting list changes once per connection."""
+
+    def __init__(self) -> None:
+        self._connections: weakref.WeakSet[Any] = weakref.WeakSet()
+
+    def remember(self, ctx: ServerRequestContext[Any]) -> None:
+        connection = getattr(ctx.session, "_connection", None)
+        if connection is not None:
+            self._connections.add(connection)
+
+    async def tools_changed(self) -> None:
+        for connection in list(self._connections):
+            try:
+                await connection.outbound.notify("notifications/tools/list_changed", None)
+            except Exception:  # a closed connection: forget it
+                self._connections.discard(connection)
+
+
+def build_server(service: HubService, connections: Connections | None = None) -> Server[Any]:
+    connections = connections or Connections()
+    service.pool.add_listener(connections.tools_changed)
+
+    async def on_list_tools(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        await service.pool.wait_settled(FIRST_LIST_WAIT)
+        connections.remember(ctx)  # after settling: start-up itself needs no list_changed
+        return types.ListToolsResult(tools=service.list_tools())
+
+    async def on_call_tool(
+        ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        connections.remember(ctx)
+
+        async def progress(value: float, total: float | None, message: str | None) -> None:
+            await ctx.session.report_progress(value, total, message)
+
+        try:
+            return await service.call(
+                params.name, dict(params.arguments or {}), progress=progress, meta=forwardable_meta(ctx.meta)
+            )
+        except Exception as exc:  # the last line of defence: a tool failure is a result, never a crash
+            log.exception("call of %s failed inside ctxhub", params.name)
+            return error_result(
+                f"ctxhub failed while calling {params.name} ({type(exc).__name__}: {exc}); "
+                "the hub is still running — call again, and report this if it repeats"
+            )
+
+    return Server(
+        "ctxhub",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=on_list_tools,
+        on_call_tool=on_call_tool,
+    )
+
+
+def initialization_options(server: Server[Any]) -> Any:
+    return server.create_initialization_options(NotificationOptions(tools_changed=True))
+
+
+async def serve_stdio(service: HubService) -> None:
+    """Serve over this process's stdin/stdout until stdin closes, SIGTERM or SIGINT."""
+    server = build_server(service)
+    async with service.running(), anyio.create_task_group() as group:
+        group.start_soon(_cancel_on_signal, group.cancel_scope)
+        async with stdio_streams() as (read, write):
+            await server.run(read, write, initialization_options(server))
+        group.cancel_scope.cancel()
+
+
+async def _cancel_on_signal(scope: anyio.CancelScope) -> None:
+    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
+        async for signum in signals:
+            log.info("received %s; shutting down", signal.Signals(signum).name)
+            scope.cancel()
+            return

@@ -1,0 +1,82 @@
+"""Shared test fixtures: paths, the anyio backend, and a hub driven by a real MCP client over stdio."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURE_SERVER = REPO / "tests" / "fixtures" / "fixture_server.py"
+CORPUS = REPO.parent / "shared" / "corpus"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def fixture_server(name: str, *args: str, **options: Any) -> dict[str, Any]:
+    """A config entry that runs our fixture MCP server."""
+    return {"command": sys.executable, "args": [str(FIXTURE_SERVER), "--name", name, *args], **options}
+
+
+def write_config(directory: Path, servers: dict[str, Any], **sections: Any) -> Path:
+    sections.setdefault("store", {"path": str(directory / "store")})
+    path = directory / "config.yaml"
+    path.write_text(yaml.safe_dump({"servers": servers, **sections}), encoding="utf-8")
+    return path
+
+
+@asynccontextmanager
+async def hub_client(
+    config: Path, *, message_handler: Any = None, env: dict[str, str] | None = None, errlog: Any = None
+) -> AsyncIterator[Any]:
+    """``ctxhub serve --config CONFIG`` as a child process, with an initialised SDK ClientSession."""
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "hub.cli", "serve", "--config", str(config)],
+        env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})},
+        cwd=str(REPO),
+    )
+    with open(os.devnull, "w") as devnull:
+        async with (
+            stdio_client(params, errlog=errlog or devnull) as (read, write),
+            ClientSession(read, write, message_handler=message_handler) as session,
+        ):
+            await session.initialize()
+            yield session
+
+
+def text_of(result: Any) -> str:
+    return "\n".join(block.text for block in result.content if getattr(block, "type", "") == "text")
+
+
+def children_of(pid: int) -> set[int]:
+    """Live descendants of ``pid``, read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if fields[0] != "Z":
+            parents[int(entry.name)] = int(fields[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found

@@ -1,0 +1,233 @@
+"""detect_kind: the content decides, the tool name breaks ties, and big inputs stay cheap."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from context_mode.kinds import detect_kind
+from context_mode.types import ContentKind
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+
+PYTEST_RUN = """\
+============================= test session starts ==============================
+collected 3 items
+
+tests/test_a.py::test_one PASSED                                         [ 33%]
+tests/test_a.py::test_two FAILED                                         [ 66%]
+tests/test_a.py::test_three PASSED                                       [100%]
+
+=================================== FAILURES ===================================
+E       assert 1 == 2
+=========================== short test summary info ============================
+FAILED tests/test_a.py::test_two - assert 1 == 2
+========================= 1 failed, 2 passed in 0.12s ==========================
+"""
+SERVICE_LOG = "\n".join(
+    f"2024-05-01 12:00:{i:02d},120 {'INFO' if i % 7 else 'WARN'} [worker-{i % 3}] job {i} took {i * 3} ms"
+    for i in range(40)
+)
+JAVA_TRACE = """\
+Exception in thread "main" java.lang.IllegalStateException: boom
+\tat com.acme.App.run(App.java:42)
+\tat com.acme.App.main(App.java:12)
+Caused by: java.io.IOException: disk full
+\tat com.acme.Store.write(Store.java:88)
+\t... 2 more
+"""
+UNIFIED_DIFF = """\
+diff --git a/src/app.py b/src/app.py
+index 1111111..2222222 100644
+--- a/src/app.py
++++ b/src/app.py
+@@ -1,4 +1,4 @@ def main():
+ import os
+-print("a")
++print("b")
+ x = 1
+"""
+GIT_LOG = """\
+commit 0123456789abcdef0123456789abcdef01234567
+Author: A U Thor <a@example.com>
+Date:   Mon Jan 1 00:00:00 2024 +0000
+
+    fix the thing
+
+commit 89abcdef0123456789abcdef0123456789abcdef
+Author: A U Thor <a@example.com>
+Date:   Sun Dec 31 00:00:00 2023 +0000
+
+    add the thing
+"""
+RG_MATCHES = """\
+src/app.py:12:def handle_request(request):
+src/app.py:40:    return handle_request(req)
+src/util/io.py:7:    request = build()
+tests/test_app.py:3:from app import handle_request
+docs/index.md:19:Call `handle_request` with a request.
+"""
+GIT_GREP_CONTEXT = """\
+src/app.py=10=class App:
+src/app.py-11-    def __init__(self):
+src/app.py:12:        self.teardown = []
+src/app.py-13-
+--
+src/my-module.py-4-x = 1
+src/my-module.py:5:teardown()
+"""
+RG_HEADINGS = """\
+src/app.py
+12:def handle_request(request):
+40:    return handle_request(req)
+
+src/util/io.py
+7:    request = build()
+"""
+MARKDOWN_DOC = """\
+# Project
+
+Intro paragraph. More text.
+
+## Install
+
+Run `pip install project`.
+
+```bash
+# not a heading
+pip install project
+```
+
+## Usage
+
+See [the docs](https://example.com).
+"""
+SETEXT_CHANGELOG = """\
+2.0.0 / 2024-01-01
+==================
+
+  * Drop old API
+  * deps: foo@2.0.0
+
+1.9.0 / 2023-06-01
+==================
+
+  * Add feature
+"""
+DPKG_TABLE = """\
+||/ Name           Version      Architecture Description
++++-==============-============-============-=================================
+ii  adduser        3.134        all          add and remove users and groups
+ii  apt            2.6.1        amd64        commandline package manager
+ii  bash           5.2.15-2+b2  amd64        GNU Bourne Again SHell
+ii  curl           7.88.1-10    amd64        command line tool for transferring
+"""
+PS_TABLE = """\
+  PID TTY          TIME CMD
+    1 ?        00:00:03 systemd
+  412 ?        00:00:00 sshd
+ 1337 pts/0    00:00:00 bash
+ 2001 pts/0    00:00:00 ps
+"""
+CSV_TABLE = "id,name,status\n1,alpha,ok\n2,beta,failed\n3,gamma,ok\n4,delta,ok\n"
+PROSE = """\
+The meeting covered three topics. First, the roadmap for the next quarter.
+Second, hiring plans for the platform team, which is growing.
+Third, a retrospective on the last release and what went well.
+Everyone agreed to meet again next week.
+"""
+COMPILER_ERRORS = """\
+src/main.c:12:5: error: implicit declaration of function 'foo'
+src/main.c:20:1: warning: control reaches end of non-void function
+src/util.c:3:10: fatal error: missing.h: No such file or directory
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param('{"a": 1, "b": [1, 2]}', ContentKind.JSON, id="json-object"),
+        pytest.param("[1, 2, 3]\n", ContentKind.JSON, id="json-array"),
+        pytest.param("[" * 5000 + "]" * 5000, ContentKind.JSON, id="json-nested-beyond-the-parser"),
+        pytest.param(UNIFIED_DIFF, ContentKind.DIFF, id="unified-diff"),
+        pytest.param(GIT_LOG, ContentKind.DIFF, id="git-log"),
+        pytest.param(RG_MATCHES, ContentKind.CODE_SEARCH, id="rg-n"),
+        pytest.param(GIT_GREP_CONTEXT, ContentKind.CODE_SEARCH, id="git-grep-W"),
+        pytest.param(RG_HEADINGS, ContentKind.CODE_SEARCH, id="rg-heading-mode"),
+        pytest.param(MARKDOWN_DOC, ContentKind.MARKDOWN, id="markdown-atx"),
+        pytest.param(SETEXT_CHANGELOG, ContentKind.MARKDOWN, id="markdown-setext"),
+        pytest.param(DPKG_TABLE, ContentKind.TABLE, id="dpkg-l"),
+        pytest.param(PS_TABLE, ContentKind.TABLE, id="ps"),
+        pytest.param(CSV_TABLE, ContentKind.TABLE, id="csv"),
+        pytest.param(PYTEST_RUN, ContentKind.LOG, id="pytest"),
+        pytest.param(SERVICE_LOG, ContentKind.LOG, id="timestamped-levels"),
+        pytest.param(JAVA_TRACE, ContentKind.LOG, id="java-trace"),
+        pytest.param(COMPILER_ERRORS, ContentKind.LOG, id="compiler-diagnostics-are-a-log"),
+        pytest.param(PROSE, ContentKind.TEXT, id="prose"),
+        pytest.param("", ContentKind.TEXT, id="empty"),
+        pytest.param("{not json", ContentKind.TEXT, id="broken-json"),
+    ],
+)
+def test_content_decides_the_kind(text: str, expected: ContentKind) -> None:
+    assert detect_kind(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "arguments", "expected"),
+    [
+        pytest.param(PROSE, "logs__tail", None, ContentKind.LOG, id="log-tool-and-plain-text"),
+        pytest.param(PROSE, "repo__grep", None, ContentKind.CODE_SEARCH, id="grep-tool-and-plain-text"),
+        pytest.param(PROSE, "git__diff", None, ContentKind.DIFF, id="diff-tool-and-plain-text"),
+        pytest.param(PROSE, "run", {"pattern": "x"}, ContentKind.CODE_SEARCH, id="pattern-argument"),
+        pytest.param(
+            '{"items": []}', "github__search_repositories", None, ContentKind.JSON, id="json-beats-search"
+        ),
+        pytest.param(MARKDOWN_DOC, "docs__search", None, ContentKind.MARKDOWN, id="markdown-beats-search"),
+        pytest.param(DPKG_TABLE, "logs__query", None, ContentKind.TABLE, id="table-beats-log-tool"),
+        pytest.param(PYTEST_RUN, "repo__search_code", None, ContentKind.LOG, id="pytest-beats-search"),
+    ],
+)
+def test_tool_name_only_breaks_ties(
+    text: str, tool: str, arguments: dict[str, Any] | None, expected: ContentKind
+) -> None:
+    assert detect_kind(text, tool_name=tool, arguments=arguments) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("x" * 1_000_000, id="1MB-one-line"),
+        pytest.param("error: " * 150_000, id="1MB-one-line-of-markers"),
+        pytest.param("\n".join(f"line {i} ok" for i in range(100_000)), id="100k-short-lines"),
+        pytest.param("[" * 10_000 + "]" * 10_000, id="json-depth-10k"),
+        pytest.param('{"a":' * 10_000 + "1" + "}" * 10_000, id="object-depth-10k"),
+        pytest.param("src/a.py:1:" * 100_000, id="1MB-of-grep-prefixes"),
+    ],
+)
+def test_detection_is_cheap_on_big_inputs(text: str) -> None:
+    started = time.perf_counter()
+    detect_kind(text, tool_name="logs_search")
+    assert time.perf_counter() - started < 1.0
+
+
+def test_a_bom_does_not_hide_json() -> None:
+    assert detect_kind("\ufeff" + json.dumps({"a": 1})) == ContentKind.JSON
+
+
+def _corpus_items() -> list[Any]:
+    if not (CORPUS / "corpus.yaml").is_file():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=f"corpus not found at {CORPUS}"))]
+    items = yaml.safe_load((CORPUS / "corpus.yaml").read_text(encoding="utf-8"))["items"]
+    return [pytest.param(item, id=item["id"]) for item in items]
+
+
+@pytest.mark.parametrize("item", _corpus_items())
+def test_every_corpus_item_is_detected_as_its_kind(item: dict[str, Any]) -> None:
+    text = (CORPUS / item["file"]).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name=item["tool"], arguments=item["args"]).value == item["kind"]
+    assert detect_kind(text).value == item["kind"], "the content alone should be enough"

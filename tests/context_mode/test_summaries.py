@@ -1,0 +1,505 @@
+"""Content-aware summaries: what each kind keeps, and the packing rules they share."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+
+import pytest
+
+import context_mode.summaries as summaries
+from context_mode.summaries import Extract, summarize
+from context_mode.summaries.packing import (
+    Pick,
+    clip,
+    elision,
+    is_marker,
+    pack,
+    size,
+    strip_annotation,
+)
+from context_mode.types import ContentKind
+
+
+def assert_verbatim(body: str, source: str) -> None:
+    """Every body line is a marker, or a source line (or a prefix ending in …), maybe annotated."""
+    source_lines = set(source.splitlines())
+    for line in body.split("\n"):
+        if is_marker(line):
+            continue
+        candidates = {line, strip_annotation(line)}
+        assert any(
+            candidate in source_lines
+            or (candidate.endswith("…") and any(s.startswith(candidate[:-1]) for s in source_lines))
+            for candidate in candidates
+        ), f"not verbatim: {line!r}"
+
+
+def test_the_public_surface_is_summarize_and_extract() -> None:
+    assert summaries.__all__ == sorted(summaries.__all__) == ["Extract", "summarize"]
+
+
+def test_extract_is_a_frozen_value() -> None:
+    extract = Extract(text="a", kind=ContentKind.TEXT, outline="text: 1 line", highlights=0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        extract.text = "b"  # type: ignore[misc]
+
+
+def test_the_core_modules_import_no_io_libraries() -> None:
+    code = (
+        "import sys, context_mode.summaries, context_mode.kinds, context_mode.codelines\n"
+        "bad = sorted(m for m in ('mcp', 'anyio', 'httpx', 'socket') if m in sys.modules)\n"
+        "print(','.join(bad))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
+
+
+# -- packing ---------------------------------------------------------------------------------
+
+LINES = [f"line {i}" for i in range(20)]
+
+
+def test_pack_keeps_input_order_and_counts_what_it_left_out() -> None:
+    body = pack(LINES, [Pick(10, 11, 5), Pick(2, 3, 9)], 1000)
+    assert body.split("\n") == [elision(2), "line 2", elision(7), "line 10", elision(9)]
+
+
+def test_pack_takes_the_best_picks_that_fit_and_never_exceeds_the_budget() -> None:
+    picks = [Pick(i, i + 1, float(i)) for i in range(20)]
+    body = pack(LINES, picks, 40)
+    assert size(body) <= 40
+    assert "line 19" in body and "line 18" in body and "line 9" not in body
+
+
+def test_pack_skips_a_pick_too_big_and_still_fits_smaller_ones() -> None:
+    lines = ["x" * 500, "small"]
+    body = pack(lines, [Pick(0, 1, 10, width=600), Pick(1, 2, 1)], 60)
+    assert "small" in body and "xxx" not in body
+
+
+@pytest.mark.parametrize(
+    ("gaps", "expected"),
+    [
+        pytest.param("count", [elision(3), "line 3", elision(16)], id="count"),
+        pytest.param("short", ["…", "line 3", "…"], id="short"),
+        pytest.param("none", ["line 3"], id="none"),
+    ],
+)
+def test_pack_marks_gaps_in_the_chosen_style(gaps: str, expected: list[str]) -> None:
+    assert pack(LINES, [Pick(3, 4, 1)], 1000, gaps=gaps).split("\n") == expected
+
+
+def test_a_gap_of_blank_and_filler_lines_is_not_marked() -> None:
+    lines = ["Title", "=====", "", "First sentence."]
+    assert pack(lines, [Pick(0, 1, 2), Pick(3, 4, 1)], 100, filler={1}) == "Title\nFirst sentence."
+
+
+def test_long_lines_are_clipped_to_a_verbatim_prefix() -> None:
+    assert clip("abcdefghij", 5) == "abcd…"
+    assert clip("abc", 5) == "abc"
+
+
+def test_annotations_are_recognised_and_stripped() -> None:
+    assert strip_annotation("Accepted 127.0.0.1 [×219]") == "Accepted 127.0.0.1"
+    assert strip_annotation("diff --git a/x b/x [+3 -1]") == "diff --git a/x b/x"
+    assert is_marker("… 12 lines …") and is_marker("…") and is_marker("== failing tests ==")
+    assert not is_marker("… and more")
+
+
+# -- logs ------------------------------------------------------------------------------------
+
+PYTEST_LOG = "\n".join(
+    [
+        "============================= test session starts ==============================",
+        "collected 40 items",
+        "",
+        *[f"tests/test_core.py::test_case_{i} PASSED{' ' * 20}[{i * 2:3d}%]" for i in range(20)],
+        "tests/test_core.py::TestParse::test_empty FAILED                        [ 50%]",
+        *[f"tests/test_more.py::test_more_{i} PASSED{' ' * 20}[{50 + i:3d}%]" for i in range(19)],
+        "",
+        "=================================== FAILURES ===================================",
+        "___________________________ TestParse.test_empty ____________________________",
+        "",
+        "    def test_empty(self):",
+        ">       assert parse('') == []",
+        "E       AssertionError: assert None == []",
+        "E        +  where None = parse('')",
+        "",
+        "tests/test_core.py:88: AssertionError",
+        "=========================== short test summary info ============================",
+        "FAILED tests/test_core.py::TestParse::test_empty - AssertionError: assert None == []",
+        "========================= 1 failed, 39 passed in 1.23s =========================",
+    ]
+)
+
+
+def test_a_pytest_run_keeps_failing_ids_the_assertion_and_the_final_counts() -> None:
+    extract = summarize(PYTEST_LOG, ContentKind.LOG, budget=700)
+    assert "tests/test_core.py::TestParse::test_empty" in extract.text
+    assert "E       AssertionError: assert None == []" in extract.text
+    assert "tests/test_core.py:88: AssertionError" in extract.text
+    assert "1 failed, 39 passed in 1.23s" in extract.text
+    assert "test_case_7 PASSED" not in extract.text
+    assert extract.outline.startswith(f"log: {len(PYTEST_LOG.splitlines())} lines, 1 failed test, ")
+    assert extract.highlights >= 1
+    assert_verbatim(extract.text, PYTEST_LOG)
+
+
+PY_TRACEBACK = "\n".join(
+    [
+        *[f"2024-05-01 10:00:{i:02d} INFO step {i} done" for i in range(30)],
+        "Traceback (most recent call last):",
+        *[
+            f'  File "/srv/app/layer{i}.py", line {10 + i}, in call_{i}\n    return call_{i + 1}()'
+            for i in range(8)
+        ],
+        '  File "/srv/app/db.py", line 99, in connect',
+        "    raise ConnectionError(f'cannot reach {host}')",
+        "ConnectionError: cannot reach db.internal:5432",
+        "2024-05-01 10:01:00 INFO shutting down",
+    ]
+)
+
+
+def test_a_python_traceback_collapses_to_its_innermost_frame_and_exception() -> None:
+    extract = summarize(PY_TRACEBACK, ContentKind.LOG, budget=600)
+    assert "ConnectionError: cannot reach db.internal:5432" in extract.text
+    assert '  File "/srv/app/db.py", line 99, in connect' in extract.text
+    assert "    raise ConnectionError(f'cannot reach {host}')" in extract.text
+    assert "layer3.py" not in extract.text
+    assert_verbatim(extract.text, PY_TRACEBACK)
+
+
+JAVA_LOG = "\n".join(
+    [
+        *[f"12-Mar-2024 10:00:{i:02d}.000 INFO [main] org.acme.Boot.step Step {i}" for i in range(20)],
+        "12-Mar-2024 10:00:30.000 SEVERE [main] org.acme.Loader.load Could not load plugin [billing]",
+        "\tjava.lang.ClassNotFoundException: org.acme.billing.Plugin",
+        "\t\tat org.acme.loader.PluginClassLoader.find(PluginClassLoader.java:88)",
+        "\t\tat org.acme.loader.PluginClassLoader.load(PluginClassLoader.java:40)",
+        "\t\tat org.acme.core.Registry.register(Registry.java:120)",
+        *[f"\t\tat java.base/java.lang.Thread.run{i}(Thread.java:{800 + i})" for i in range(20)],
+        "12-Mar-2024 10:00:31.000 INFO [main] org.acme.Boot.start Server startup in [2048] milliseconds",
+    ]
+)
+
+
+def test_a_jvm_trace_keeps_the_exception_and_the_first_frame_of_each_class() -> None:
+    extract = summarize(JAVA_LOG, ContentKind.LOG, budget=800)
+    assert "Could not load plugin [billing]" in extract.text
+    assert "java.lang.ClassNotFoundException: org.acme.billing.Plugin" in extract.text
+    assert "PluginClassLoader.find(PluginClassLoader.java:88)" in extract.text
+    assert "Registry.register(Registry.java:120)" in extract.text
+    assert "Server startup in [2048] milliseconds" in extract.text
+    assert_verbatim(extract.text, JAVA_LOG)
+
+
+def test_a_declared_info_level_outranks_an_exception_word_in_the_message() -> None:
+    text = "\n".join(
+        f"2024-05-01 10:00:{i:02d} DEBUG loading class, see ClassNotFoundException docs" for i in range(5)
+    )
+    assert summarize(text, ContentKind.LOG, budget=1500).outline.endswith("0 errors, 0 warnings")
+
+
+COMPILER_LOG = "\n".join(
+    [
+        *[f"-- Performing Test FLAG_{i} - {'Failed' if i % 9 == 0 else 'Success'}" for i in range(40)],
+        "[ 50%] Building C object CMakeFiles/lib.dir/lib.c.o",
+        "/src/lib.c: In function ‘apply’:",
+        "/src/lib.c:972:5: error: too many arguments to function ‘decode’",
+        "  972 |     decode(ptr, flag);",
+        "      |     ^~~~~~",
+        "/src/lib.c:359:13: note: declared here",
+        "make[2]: *** [CMakeFiles/lib.dir/build.make:76: CMakeFiles/lib.dir/lib.c.o] Error 1",
+        *[f"[ {60 + i}%] Built target t{i}" for i in range(30)],
+        "make: *** [Makefile:146: all] Error 2",
+    ]
+)
+
+
+def test_a_compiler_error_keeps_location_note_and_make_failures() -> None:
+    extract = summarize(COMPILER_LOG, ContentKind.LOG, budget=800)
+    for expected in (
+        "/src/lib.c:972:5: error: too many arguments to function ‘decode’",
+        "/src/lib.c:359:13: note: declared here",
+        "[CMakeFiles/lib.dir/build.make:76: CMakeFiles/lib.dir/lib.c.o] Error 1",
+        "make: *** [Makefile:146: all] Error 2",
+    ):
+        assert expected in extract.text
+    assert "exit status 2" in extract.outline
+    assert "3 errors" in extract.outline, "routine '- Failed' probes are not errors"
+
+
+def test_repeated_lines_are_shown_once_with_a_fold_count() -> None:
+    text = "\n".join(
+        ["service starting"]
+        + [f"10:00:{i % 60:02d} ERROR connection refused to 10.0.0.{i % 250}" for i in range(37)]
+        + ["service stopped"]
+    )
+    extract = summarize(text, ContentKind.LOG, budget=1500)
+    assert extract.text.count("connection refused") == 1
+    assert "[×37]" in extract.text
+
+
+def test_a_clean_log_shows_head_tail_and_one_off_events() -> None:
+    text = "\n".join(
+        ["redis starting, version=7.0.15"]
+        + [f"accepted client 127.0.0.1:{5000 + i}" for i in range(200)]
+        + ["background save finished with success"]
+        + [f"accepted client 127.0.0.1:{6000 + i}" for i in range(200)]
+        + ["shutdown complete"]
+    )
+    extract = summarize(text, ContentKind.LOG, budget=400)
+    assert "version=7.0.15" in extract.text
+    assert "background save finished with success" in extract.text
+    assert "shutdown complete" in extract.text
+    assert extract.highlights == 0
+
+
+def test_log_lines_matching_a_term_are_preferred() -> None:
+    text = "\n".join(f"2024-05-01 10:{i // 60:02d}:{i % 60:02d} INFO request {i} ok" for i in range(500))
+    text = text.replace("request 250 ok", "request 250 ok tenant=zebra")
+    assert "tenant=zebra" in summarize(text, ContentKind.LOG, budget=300, terms=["zebra"]).text
+
+
+# -- JSON ------------------------------------------------------------------------------------
+
+
+def test_a_json_object_keeps_top_level_scalars_and_stays_valid() -> None:
+    document = {
+        "name": "express",
+        "dist-tags": {"latest": "5.3.0"},
+        "versions": [f"1.{i}.0" for i in range(300)],
+        "time": {f"1.{i}.0": f"2020-01-{i % 28 + 1:02d}" for i in range(300)},
+        "license": "MIT",
+        "total_count": 2723,
+    }
+    extract = summarize(json.dumps(document, indent=2), ContentKind.JSON, budget=700)
+    body = json.loads(extract.text)
+    assert body["name"] == "express" and body["license"] == "MIT" and body["total_count"] == 2723
+    assert body["dist-tags"] == {"latest": "5.3.0"}
+    assert "… +" in json.dumps(body["versions"], ensure_ascii=False)
+    assert "versions (300 items)" in extract.outline
+
+
+def test_json_records_show_identity_fields_of_many_records() -> None:
+    records = [{"id": i, "full_name": f"org/repo{i}", "url": f"https://x/{i}", "size": i} for i in range(40)]
+    extract = summarize(json.dumps({"items": records}), ContentKind.JSON, budget=900)
+    body = json.loads(extract.text)
+    shown = [item for item in body["items"] if isinstance(item, dict) and "full_name" in item]
+    assert len(shown) >= 8
+    assert extract.highlights == 40
+
+
+def test_nan_and_infinity_become_null() -> None:
+    extract = summarize('{"a": NaN, "b": Infinity, "c": [-Infinity]}', ContentKind.JSON, budget=200)
+    assert json.loads(extract.text) == {"a": None, "b": None, "c": [None]}
+
+
+def test_json_nested_ten_thousand_deep_is_summarised_quickly() -> None:
+    extract = summarize("[" * 10_000 + "]" * 10_000, ContentKind.JSON, budget=1500)
+    assert extract.kind == ContentKind.JSON
+    json.loads(extract.text)
+
+
+def test_an_ndjson_stream_is_summarised_as_an_array() -> None:
+    text = "\n".join(json.dumps({"id": i, "level": "info"}) for i in range(50))
+    extract = summarize(text, ContentKind.JSON, budget=300)
+    assert extract.kind == ContentKind.JSON
+    assert isinstance(json.loads(extract.text), list)
+
+
+def test_text_that_is_not_json_falls_back_to_a_text_summary() -> None:
+    extract = summarize("not json\nat all", ContentKind.JSON, budget=300)
+    assert extract.kind == ContentKind.TEXT
+    assert "not json" in extract.text
+
+
+@pytest.mark.parametrize("budget", [64, 80, 100, 150, 300])
+def test_a_tight_budget_keeps_json_valid_by_dropping_samples_first(budget: int) -> None:
+    document = {"id": 7, "items": [{"id": i, "tags": ["a", "b"], "meta": {"x": i}} for i in range(100)]}
+    extract = summarize(json.dumps(document), ContentKind.JSON, budget=budget)
+    assert size(extract.text) <= budget
+    body = json.loads(extract.text)
+    assert isinstance(body, dict)
+
+
+def test_lone_surrogates_in_json_strings_stay_encodable() -> None:
+    extract = summarize('{"name": "\\ud800x"}', ContentKind.JSON, budget=200)
+    extract.text.encode("utf-8")
+    assert json.loads(extract.text)["name"] == "\ud800x"
+
+
+# -- code search -----------------------------------------------------------------------------
+
+RG_OUTPUT = "\n".join(
+    [
+        *[f"docs/guide.rst:{i}:The request object is described here, line {i}." for i in range(1, 40)],
+        "src/app/globals.py:57:request: RequestProxy = LocalProxy(_cv, 'request')",
+        *[f"src/app/app.py:{i}:        ctx.request.environ[{i}]" for i in range(100, 160)],
+        "src/app/app.py:992:    def full_dispatch_request(self) -> Response:",
+        "src/app/ctx.py:384:            raise RuntimeError('There is no request in this context.')",
+        "src/app/app.py:5:from .globals import request",
+        *[f"tests/test_basic.py:{i}:    rv = client.get('/request/{i}')" for i in range(10, 60)],
+    ]
+)
+
+
+def test_code_search_prefers_definitions_raises_and_spreads_over_files() -> None:
+    extract = summarize(RG_OUTPUT, ContentKind.CODE_SEARCH, budget=500, terms=["request"])
+    assert "src/app/app.py:992:    def full_dispatch_request" in extract.text
+    assert "src/app/globals.py:57:request: RequestProxy" in extract.text
+    assert "src/app/ctx.py:384:" in extract.text
+    assert extract.outline.startswith("code search: 153 matches in 5 files; most: src/app/app.py 62")
+    assert_verbatim(extract.text, RG_OUTPUT)
+
+
+def test_git_grep_function_context_counts_only_match_lines() -> None:
+    text = "\n".join(
+        [
+            "src/ctx.py=480=    def pop(self, exc):",
+            "src/ctx.py-481-        '''Pop the context.'''",
+            "src/ctx.py:490:        self.app.do_teardown_request(self, exc)",
+            "src/ctx.py-491-        errors.raise_any('Errors during teardown')",
+            "--",
+            "src/my-app.py-3-x = 1",
+            "src/my-app.py:4:teardown_all()",
+        ]
+    )
+    extract = summarize(text, ContentKind.CODE_SEARCH, budget=400, terms=["teardown"])
+    assert extract.highlights == 2
+    assert "src/ctx.py:490:" in extract.text and "src/my-app.py:4:" in extract.text
+    assert "raise_any('Errors during teardown')" in extract.text
+
+
+def test_rg_heading_mode_is_understood() -> None:
+    text = "src/app.py\n12:def handle(request):\n40:    return handle(req)\n\nsrc/io.py\n7:    x = 1\n"
+    extract = summarize(text, ContentKind.CODE_SEARCH, budget=400, terms=["handle"])
+    assert "12:def handle(request):" in extract.text
+    assert "3 matches in 2 files" in extract.outline
+
+
+# -- markdown, diff, table, text ---------------------------------------------------------------
+
+MARKDOWN = "\n".join(
+    [
+        "# Project",
+        "",
+        "A tool that does things. It has many features and a long history.",
+        "",
+        "```bash",
+        "# this comment is not a heading",
+        "make install",
+        "```",
+        "",
+        *[
+            line
+            for i in range(30, 0, -1)
+            for line in (
+                f"1.{i}.0 / 2024-01-{i:02d}",
+                "=" * 18,
+                "",
+                f"  * Change number {i}. More words.",
+                "",
+            )
+        ],
+    ]
+)
+
+
+def test_markdown_keeps_the_heading_skeleton_with_first_sentences() -> None:
+    extract = summarize(MARKDOWN, ContentKind.MARKDOWN, budget=700)
+    assert "# Project" in extract.text
+    assert "A tool that does things.…" in extract.text
+    assert "1.30.0 / 2024-01-30" in extract.text
+    assert "1.1.0 / 2024-01-01" in extract.text, "the last heading shows where the document ends"
+    assert "# this comment is not a heading" not in extract.text
+    assert (
+        extract.outline == f"markdown: {len(MARKDOWN.splitlines())} lines, 31 headings (31 h1), 1 code block"
+    )
+    assert_verbatim(extract.text, MARKDOWN)
+
+
+DIFF = "\n".join(
+    [
+        "commit 0123456789abcdef0123456789abcdef01234567",
+        "Author: A <a@example.com>",
+        "Date:   Mon Jan 1 00:00:00 2024 +0000",
+        "",
+        "    rename session to _session",
+        "",
+        "diff --git a/src/ctx.py b/src/ctx.py",
+        "index 1111111..2222222 100644",
+        "--- a/src/ctx.py",
+        "+++ b/src/ctx.py",
+        "@@ -10,3 +10,3 @@ class RequestContext:",
+        "-        self.session = session",
+        "+        self._session = session",
+        "         self.flashes = None",
+        "@@ -40,2 +40,3 @@ def pop(self):",
+        "+        self._session = None",
+        "         return",
+    ]
+)
+
+
+def test_a_diff_keeps_commits_files_with_counts_and_hunk_headers() -> None:
+    extract = summarize(DIFF, ContentKind.DIFF, budget=600)
+    assert "commit 0123456789abcdef0123456789abcdef01234567" in extract.text
+    assert "    rename session to _session" in extract.text
+    assert "diff --git a/src/ctx.py b/src/ctx.py [+2 -1]" in extract.text
+    assert "@@ -40,2 +40,3 @@ def pop(self):" in extract.text
+    assert extract.outline == "diff: 1 commits (0 merges), 1 file changes, 2 hunks, +2 -1 lines"
+    assert_verbatim(extract.text, DIFF)
+
+
+def test_a_diff_line_matching_a_term_is_shown() -> None:
+    assert (
+        "+        self._session = session"
+        in summarize(DIFF, ContentKind.DIFF, budget=600, terms=["_session"]).text
+    )
+
+
+TABLE = "\n".join(
+    [
+        "Desired=Unknown/Install/Remove/Purge/Hold",
+        "||/ Name        Version     Architecture Description",
+        "+++-===========-===========-============-====================",
+        *[f"ii  pkg{i:03d}      1.{i}.0       amd64        package number {i}" for i in range(200)],
+    ]
+)
+
+
+def test_a_table_keeps_header_rule_first_rows_and_counts_rows() -> None:
+    extract = summarize(TABLE, ContentKind.TABLE, budget=600)
+    assert "||/ Name        Version     Architecture Description" in extract.text
+    assert "ii  pkg000" in extract.text and "ii  pkg199" in extract.text
+    assert "ii  pkg150" not in extract.text
+    assert extract.outline == "table: 200 rows × 4 columns (Name, Version, Architecture, Description)"
+
+
+def test_table_rows_matching_a_term_come_first() -> None:
+    assert "ii  pkg150" in summarize(TABLE, ContentKind.TABLE, budget=400, terms=["pkg150"]).text
+
+
+def test_plain_text_keeps_head_tail_and_term_lines() -> None:
+    text = "\n".join(["Title line"] + [f"filler sentence number {i}" for i in range(300)] + ["the end"])
+    text = text.replace("number 150", "number 150 mentions the unicorn")
+    extract = summarize(text, ContentKind.TEXT, budget=300, terms=["unicorn"])
+    assert "Title line" in extract.text and "the end" in extract.text
+    assert "unicorn" in extract.text
+    assert_verbatim(extract.text, text)
+
+
+@pytest.mark.parametrize("kind", list(ContentKind))
+def test_an_empty_payload_gives_an_empty_body(kind: ContentKind) -> None:
+    extract = summarize("", kind, budget=100)
+    assert extract.text == "" and extract.highlights == 0
+
+
+@pytest.mark.parametrize("kind", list(ContentKind))
+def test_a_zero_budget_gives_an_empty_body(kind: ContentKind) -> None:
+    assert summarize(PYTEST_LOG, kind, budget=0).text == ""

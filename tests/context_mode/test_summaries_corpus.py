@@ -1,0 +1,212 @@
+"""Summaries of the shared corpus of real tool outputs keep the facts an agent needs.
+
+The corpus lives beside the clone (``../shared/corpus``); these tests are skipped without it.
+The summarisers are generic: these are regression checks on real outputs, not special cases.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from context_mode.kinds import detect_kind
+from context_mode.summaries import Extract, summarize
+from context_mode.summaries.packing import is_marker, size, strip_annotation
+from context_mode.types import ContentKind
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+BUDGET = 1500
+TERM_KEYS = frozenset({"pattern", "query", "q", "name", "search", "regex"})
+
+pytestmark = pytest.mark.skipif(
+    not (CORPUS / "corpus.yaml").is_file(), reason=f"the shared corpus is not at {CORPUS}"
+)
+
+
+@functools.cache
+def _items() -> dict[str, dict[str, Any]]:
+    if not (CORPUS / "corpus.yaml").is_file():
+        return {}
+    items = yaml.safe_load((CORPUS / "corpus.yaml").read_text(encoding="utf-8"))["items"]
+    return {item["id"]: item for item in items}
+
+
+@functools.cache
+def _summary(item_id: str) -> tuple[str, Extract]:
+    item = _items()[item_id]
+    text = (CORPUS / item["file"]).read_text(encoding="utf-8")
+    terms = [
+        word
+        for key, value in item["args"].items()
+        if key in TERM_KEYS and isinstance(value, str)
+        for word in value.split()
+    ]
+    kind = detect_kind(text, tool_name=item["tool"], arguments=item["args"])
+    return text, summarize(text, kind, budget=BUDGET, terms=terms)
+
+
+ITEM_IDS = [
+    "log-pytest-more-itertools",
+    "log-pip-install-requirements-pyyaml",
+    "log-cmake-build-cjson",
+    "log-tomcat-startup",
+    "log-redis-server",
+    "json-npm-view-express",
+    "json-github-search-repositories",
+    "code-rg-flask-request",
+    "code-gitgrep-flask-teardown",
+    "diff-gitlog-flask",
+    "md-express-history",
+    "table-dpkg-list",
+]
+
+
+@pytest.mark.parametrize("item_id", ITEM_IDS)
+def test_a_corpus_summary_fits_is_of_its_kind_and_is_verbatim_or_json(item_id: str) -> None:
+    text, extract = _summary(item_id)
+    assert extract.kind.value == _items()[item_id]["kind"]
+    assert size(extract.text) <= BUDGET
+    if extract.kind == ContentKind.JSON:
+        json.loads(extract.text)
+        return
+    source_lines = set(text.splitlines())
+    for line in extract.text.split("\n"):
+        stripped = strip_annotation(line)
+        assert (
+            is_marker(line)
+            or line in source_lines
+            or stripped in source_lines
+            or (stripped.endswith("…") and any(s.startswith(stripped[:-1]) for s in source_lines))
+        ), line
+
+
+def test_the_corpus_shrinks_to_under_a_tenth() -> None:
+    raw = sum(len(_summary(item_id)[0].encode()) for item_id in ITEM_IDS)
+    kept = sum(size(_summary(item_id)[1].text) for item_id in ITEM_IDS)
+    assert kept <= raw / 10
+
+
+@pytest.mark.parametrize(
+    ("item_id", "answer"),
+    [
+        # logs: failing test ids, assertion and exception lines, compiler errors, final counts
+        pytest.param(
+            "log-pytest-more-itertools",
+            "tests/test_more.py::SlicedTests::test_odd_and_strict",
+            id="pytest-id-1",
+        ),
+        pytest.param(
+            "log-pytest-more-itertools",
+            "tests/test_more.py::PaddedTest::test_next_multiple",
+            id="pytest-id-2",
+        ),
+        pytest.param(
+            "log-pytest-more-itertools", "AssertionError: ValueError not raised", id="pytest-assertion"
+        ),
+        pytest.param("log-pytest-more-itertools", "tests/test_more.py:2044", id="pytest-location"),
+        pytest.param(
+            "log-pytest-more-itertools", "2 failed, 763 passed, 21194 subtests passed", id="pytest-counts"
+        ),
+        pytest.param(
+            "log-pip-install-requirements-pyyaml",
+            "AttributeError: 'build_ext' object has no attribute 'cython_sources'",
+            id="pip-exception",
+        ),
+        pytest.param(
+            "log-pip-install-requirements-pyyaml",
+            "Collecting PyYAML==5.4.1 (from -r requirements.txt (line 7))",
+            id="pip-failing-step",
+        ),
+        pytest.param(
+            "log-pip-install-requirements-pyyaml",
+            'File "<string>", line 201, in get_source_files',
+            id="pip-frame",
+        ),
+        pytest.param(
+            "log-cmake-build-cjson",
+            "error: too many arguments to function ‘decode_pointer_inplace’",
+            id="cc-error",
+        ),
+        pytest.param("log-cmake-build-cjson", "cJSON_Utils.c:359:13: note: declared here", id="cc-note"),
+        pytest.param(
+            "log-cmake-build-cjson",
+            "[CMakeFiles/Makefile2:192: CMakeFiles/cjson_utils.dir/all] Error 2",
+            id="make",
+        ),
+        pytest.param(
+            "log-tomcat-startup",
+            "java.lang.ClassNotFoundException: com.acme.inventory.web.InventoryServlet",
+            id="tomcat-exception",
+        ),
+        pytest.param(
+            "log-tomcat-startup",
+            "Context [/reports] startup failed due to previous errors",
+            id="tomcat-severe",
+        ),
+        pytest.param("log-tomcat-startup", "Server startup in [2736] milliseconds", id="tomcat-startup"),
+        pytest.param(
+            "log-redis-server",
+            "Error moving temp DB file temp-4845.rdb on the final destination dump.rdb",
+            id="redis-error",
+        ),
+        pytest.param("log-redis-server", "Redis version=7.0.15", id="redis-version"),
+        pytest.param(
+            "log-redis-server", "Background saving terminated with success", id="redis-one-off-event"
+        ),
+        # JSON: top-level scalars and identity fields
+        pytest.param("json-npm-view-express", '"latest": "5.3.0"', id="npm-dist-tag"),
+        pytest.param("json-npm-view-express", '"node": ">= 18"', id="npm-engines"),
+        pytest.param("json-npm-view-express", "ab72dace89c50c8417bd3f865dad0b4fd1ca1c73", id="npm-shasum"),
+        pytest.param("json-github-search-repositories", '"total_count": 2723', id="github-total"),
+        pytest.param("json-github-search-repositories", '"id": 331547', id="github-record-id"),
+        # code search: definitions
+        pytest.param("code-rg-flask-request", "src/flask/globals.py:57:", id="rg-global-definition"),
+        pytest.param(
+            "code-gitgrep-flask-teardown",
+            "src/flask/sansio/scaffold.py:508:    def teardown_request",
+            id="gg-def",
+        ),
+        pytest.param(
+            "code-gitgrep-flask-teardown",
+            'collect_errors.raise_any("Errors during request teardown")',
+            id="gg-raise",
+        ),
+        # diff: newest commits with subjects; markdown: the skeleton's first headings
+        pytest.param(
+            "diff-gitlog-flask", "commit 2ac89889f4cc330eabd50f295dcef02828522c69", id="diff-newest"
+        ),
+        pytest.param(
+            "diff-gitlog-flask", "c34d6e81fd8e405e6d4178bf24b364918811ef17", id="diff-merge-with-subject"
+        ),
+        pytest.param("md-express-history", "4.18.0 / 2022-04-25", id="md-heading"),
+        pytest.param("md-express-history", "CVE-2024-51999", id="md-first-sentence"),
+        # table: the header
+        pytest.param("table-dpkg-list", "||/ Name", id="dpkg-header"),
+    ],
+)
+def test_key_facts_survive_in_the_summary(item_id: str, answer: str) -> None:
+    assert answer in _summary(item_id)[1].text
+
+
+@pytest.mark.parametrize(
+    ("item_id", "outline"),
+    [
+        pytest.param("log-pytest-more-itertools", "log: 898 lines, 2 failed tests, ", id="pytest"),
+        pytest.param("log-cmake-build-cjson", "exit status 2", id="cmake"),
+        pytest.param("code-rg-flask-request", "code search: 1237 matches in 89 files", id="rg"),
+        pytest.param("diff-gitlog-flask", "diff: 30 commits (13 merges), 63 file changes", id="git-log"),
+        pytest.param(
+            "table-dpkg-list",
+            "table: 726 rows × 4 columns (Name, Version, Architecture, Description)",
+            id="dpkg",
+        ),
+        pytest.param("json-github-search-repositories", "arrays: items (30 items)", id="github"),
+    ],
+)
+def test_outlines_count_what_the_payload_holds(item_id: str, outline: str) -> None:
+    assert outline in _summary(item_id)[1].outline

@@ -1,0 +1,180 @@
+"""Properties every summary keeps, on any input: it fits, it is verbatim (or valid JSON), it never raises."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from context_mode.summaries import summarize
+from context_mode.summaries.json_summary import MIN_BUDGET
+from context_mode.summaries.packing import is_marker, size, strip_annotation
+from context_mode.types import ContentKind
+
+# Fragments of real tool output, so generated payloads reach each summariser's special paths.
+FRAGMENTS = [
+    "2024-05-01 10:00:00 INFO started",
+    "2024-05-01 10:00:01 ERROR failed to connect: timeout",
+    "Traceback (most recent call last):",
+    '  File "/srv/app.py", line 12, in main',
+    "    return run()",
+    "ValueError: bad value",
+    "\tat com.acme.App.run(App.java:42)",
+    "Caused by: java.io.IOException: disk full",
+    "src/lib.c:12:5: error: expected ';'",
+    "src/lib.c:3:1: note: declared here",
+    "  12 |     x = 1",
+    "make: *** [Makefile:10: all] Error 2",
+    "tests/test_a.py::test_x FAILED",
+    "FAILED tests/test_a.py::test_x - AssertionError",
+    "E       assert 1 == 2",
+    "==== 1 failed, 2 passed in 0.1s ====",
+    "src/app.py:10:def handle(request):",
+    "src/app.py-11-    return 1",
+    "src/app.py=9=class App:",
+    "--",
+    "diff --git a/x.py b/x.py",
+    "--- a/x.py",
+    "+++ b/x.py",
+    "@@ -1,2 +1,2 @@ def f():",
+    "-old",
+    "+new",
+    "commit 0123456789abcdef0123456789abcdef01234567",
+    "Merge: 0123456 89abcde",
+    "    subject line",
+    "# Heading",
+    "Heading",
+    "=======",
+    "```",
+    "ii  bash   5.2-1   amd64   GNU shell",
+    "+++-====-=====-=====",
+    "a,b,c",
+    "",
+    "   ",
+    "… 3 lines …",
+    "x [×3]",
+    "é" * 300,
+    "word " * 100,
+]
+
+texts = st.one_of(
+    st.text(max_size=400),
+    st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=60)), max_size=60).map("\n".join),
+    st.lists(st.sampled_from(FRAGMENTS), min_size=20, max_size=200).map("\n".join),
+)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=40),
+    lambda children: (
+        st.lists(children, max_size=8) | st.dictionaries(st.text(max_size=12), children, max_size=8)
+    ),
+    max_leaves=60,
+)
+budgets = st.integers(min_value=0, max_value=2500)
+
+
+def _is_verbatim(line: str, source_lines: set[str]) -> bool:
+    if is_marker(line):
+        return True
+    for candidate in (line, strip_annotation(line)):
+        if candidate in source_lines:
+            return True
+        if candidate.endswith("…") and any(s.startswith(candidate[:-1]) for s in source_lines):
+            return True
+    return False
+
+
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(
+    text=texts, kind=st.sampled_from(list(ContentKind)), budget=budgets, terms=st.lists(st.text(max_size=8))
+)
+def test_any_summary_fits_its_budget_and_is_verbatim_or_valid_json(
+    text: str, kind: ContentKind, budget: int, terms: list[str]
+) -> None:
+    extract = summarize(text, kind, budget=budget, terms=terms)
+    assert size(extract.text) <= budget
+    assert "\n" not in extract.outline
+    if extract.kind == ContentKind.JSON:
+        if budget >= MIN_BUDGET:
+            json.loads(extract.text)
+        return
+    source_lines = set(text.splitlines())
+    for line in extract.text.split("\n") if extract.text else []:
+        assert _is_verbatim(line, source_lines), f"not verbatim: {line!r}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    value=json_values,
+    budget=st.integers(min_value=MIN_BUDGET, max_value=1500),
+    indent=st.sampled_from([None, 2]),
+)
+def test_a_json_summary_always_parses(value: Any, budget: int, indent: int | None) -> None:
+    extract = summarize(json.dumps(value, indent=indent), ContentKind.JSON, budget=budget)
+    assert extract.kind == ContentKind.JSON
+    assert size(extract.text) <= budget
+    body = json.loads(extract.text)
+    if isinstance(value, dict | list):
+        assert type(body) is type(value), "the top-level shape survives"
+    if isinstance(value, float) and not math.isfinite(value):
+        assert body is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(value=json_values)
+def test_a_json_summary_with_room_to_spare_keeps_every_top_level_scalar(value: Any) -> None:
+    if not isinstance(value, dict):
+        value = {"value": value}
+    text = json.dumps(value)
+    extract = summarize(text, ContentKind.JSON, budget=len(text.encode()) * 2 + 200)
+    body = json.loads(extract.text)
+    for key, item in value.items():
+        if not isinstance(item, dict | list) and isinstance(item, str) and len(item) < 100:
+            assert body[key] == item
+
+
+# Inputs every summariser must take in stride, whatever the kind it is told.
+HARD_INPUTS = [
+    pytest.param("x" * 1_000_000, id="1MB-one-line"),
+    pytest.param("\n".join(f"E{i % 9} fail x{i}" for i in range(100_000)), id="100k-short-lines"),
+    pytest.param("[" * 10_000 + "]" * 10_000, id="json-depth-10k"),
+]
+# And one big payload of its own kind for each.
+NATIVE_INPUTS = [
+    pytest.param(ContentKind.LOG, "ERROR failed: " * 75_000, id="log-1MB-line-of-error-words"),
+    pytest.param(ContentKind.JSON, '{"a":' * 10_000 + "1" + "}" * 10_000, id="json-object-depth-10k"),
+    pytest.param(ContentKind.JSON, "[" * 3000 + '"' + '\\"' * 100_000, id="json-deep-then-unterminated"),
+    pytest.param(
+        ContentKind.JSON, json.dumps([{"id": i, "tags": ["a"]} for i in range(30_000)]), id="json-30k"
+    ),
+    pytest.param(
+        ContentKind.CODE_SEARCH, "\n".join(f"a.py:{i}:x = {i}" for i in range(100_000)), id="grep-100k"
+    ),
+    pytest.param(ContentKind.MARKDOWN, "\n".join(f"# h{i}\ntext {i}." for i in range(50_000)), id="md-100k"),
+    pytest.param(
+        ContentKind.DIFF, "\n".join(f"@@ -{i} +{i} @@\n-a\n+b" for i in range(30_000)), id="diff-90k"
+    ),
+    pytest.param(ContentKind.TABLE, "\n".join(f"row{i}  {i}  ok" for i in range(100_000)), id="table-100k"),
+]
+
+
+def _assert_fast(text: str, kind: ContentKind) -> None:
+    started = time.perf_counter()
+    extract = summarize(text, kind, budget=1500, terms=["x", "fail"])
+    assert time.perf_counter() - started < 1.5
+    assert size(extract.text) <= 1500
+
+
+@pytest.mark.parametrize("text", HARD_INPUTS)
+@pytest.mark.parametrize("kind", list(ContentKind))
+def test_every_summariser_is_fast_on_hard_inputs(text: str, kind: ContentKind) -> None:
+    _assert_fast(text, kind)
+
+
+@pytest.mark.parametrize(("kind", "text"), NATIVE_INPUTS)
+def test_each_summariser_is_fast_on_a_big_payload_of_its_kind(kind: ContentKind, text: str) -> None:
+    _assert_fast(text, kind)

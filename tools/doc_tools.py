@@ -1,0 +1,298 @@
+"""Native doc tools over the spill store: ``doc_search``, ``doc_window``, ``doc_ingest``, ``doc_list``.
+
+``doc_tools(store, ingest_roots=..., max_ingest_bytes=...)`` returns the four ``NativeTool``s. Each
+``run(args)`` validates its arguments and returns compact text for the agent (not JSON). Bad
+arguments, refused paths and unknown or evicted refs raise ``ToolInputError`` with one sentence
+naming the fix; a closed store raises ``ToolUnavailableError``.
+
+``doc_ingest`` reads files only under ``ingest_roots`` (none configured: inline ``text`` only). A
+path is refused when it contains ``..``, resolves (symlinks followed) outside every root, lies in
+/proc, /sys or /dev, is not a regular file (FIFOs, devices, directories: opened with O_NONBLOCK so
+a FIFO cannot hang the call), is larger than ``max_ingest_bytes``, or is not UTF-8 text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from context_mode.errors import StoreClosed, StoreError
+from context_mode.store import Store
+from context_mode.store_values import StoredDoc
+from context_mode.types import ContentKind
+from tools.errors import ToolInputError, ToolUnavailableError
+from tools.registry import NativeTool, object_schema
+
+WINDOW_BUDGET_BYTES = 6000
+MAX_OUTLINE_LINES = 20
+_SYSTEM_TREES = ("/proc", "/sys", "/dev")
+_SUFFIX_KINDS = {
+    ".md": ContentKind.MARKDOWN,
+    ".markdown": ContentKind.MARKDOWN,
+    ".json": ContentKind.JSON,
+    ".log": ContentKind.LOG,
+    ".diff": ContentKind.DIFF,
+    ".patch": ContentKind.DIFF,
+    ".csv": ContentKind.TABLE,
+    ".tsv": ContentKind.TABLE,
+}
+_MARKDOWN_HEADING = re.compile(r"^#{1,6} \S", re.MULTILINE)
+_DIFF_START = re.compile(r"(?:diff --git |commit [0-9a-f]{7,}|--- \S.*\n\+\+\+ )")
+
+_T = TypeVar("_T")
+_REF = {"type": "string", "pattern": "^r_[0-9a-z]+$"}
+_INDEX = {"type": "integer", "minimum": 0}
+
+
+def doc_tools(
+    store: Store, *, ingest_roots: Sequence[Path], max_ingest_bytes: int = 10 * 2**20
+) -> list[NativeTool]:
+    """The doc tools bound to ``store``; files may be ingested only from under ``ingest_roots``."""
+    roots = tuple(Path(root).expanduser().resolve() for root in ingest_roots)
+
+    def search(args: dict[str, Any]) -> str:
+        query, ref, limit = _take(args, "doc_search", query=(str, None), ref=(str, ""), limit=(int, 5))
+        if not query.strip():
+            raise ToolInputError("doc_search needs a non-empty query; pass words or identifiers to look for")
+        if not 1 <= limit <= 20:
+            raise ToolInputError(f"doc_search limit must be between 1 and 20, not {limit}")
+        result = _call(lambda: store.search(query, ref=ref or None, limit=limit))
+        scope = f" in {ref}" if ref else ""
+        if not result.hits:
+            if not result.suggestions:
+                return f'No hits for "{query}"{scope}: the store holds nothing matching; see doc_list.'
+            terms = ", ".join(result.suggestions)
+            where = ref or "recent documents"
+            return f'No hits for "{query}"{scope}. Distinctive terms in {where}: {terms}. Retry with some.'
+        lines = [f'{len(result.hits)} hits for "{query}"{scope}:']
+        for hit in result.hits:
+            heading = f" · {' › '.join(hit.heading_path)}" if hit.heading_path else ""
+            lines.append(f"{hit.chunk_id} · {hit.source}{heading}")
+            lines.append(f"  {hit.snippet}")
+        first = result.hits[0]
+        index = first.chunk_id.rsplit("#", 1)[1]
+        lines.append(f'Read on: doc_window(ref="{first.ref}", start={index})')
+        return "\n".join(lines)
+
+    def window(args: dict[str, Any]) -> str:
+        ref, start, end = _take(args, "doc_window", ref=(str, None), start=(int, 0), end=(int, -1))
+        if start < 0 or (end != -1 and end <= start):
+            raise ToolInputError(f"doc_window needs 0 <= start < end, got start={start} end={end}")
+        found = _call(
+            lambda: store.window(ref, start, None if end == -1 else end, budget_bytes=WINDOW_BUDGET_BYTES)
+        )
+        doc = _call(lambda: store.document(ref))
+        if not found.chunks:
+            return f"{ref} has {found.total} chunks (0 to {found.total - 1}); start={start} is past the end."
+        last = found.start + len(found.chunks) - 1
+        lines = [f"{ref} · chunks {found.start}-{last} of {found.total} · {_describe(doc)}"]
+        for piece in found.chunks:
+            heading = f" · {' › '.join(piece.heading_path)}" if piece.heading_path else ""
+            lines.append(f"── {piece.chunk_id}{heading}")
+            lines.append(piece.text.rstrip("\n"))
+        if found.next_start is not None:
+            remaining = found.total - found.next_start
+            lines.append(f'{remaining} more chunks: call doc_window(ref="{ref}", start={found.next_start})')
+        return "\n".join(lines)
+
+    def ingest(args: dict[str, Any]) -> str:
+        path, text, title = _take(args, "doc_ingest", path=(str, ""), text=(str, ""), title=(str, ""))
+        if bool(path) == bool(text):
+            raise ToolInputError(
+                "doc_ingest takes exactly one of path (a file under the ingest roots) or text"
+            )
+        if path:
+            text, shown = read_ingest_file(path, roots, max_ingest_bytes)
+            kind = _SUFFIX_KINDS.get(Path(shown).suffix.lower(), ContentKind.TEXT)
+            title = title or shown
+        else:
+            size = len(text.encode("utf-8", "surrogatepass"))
+            if size > max_ingest_bytes:
+                raise ToolInputError(f"text is {size} bytes, over the {max_ingest_bytes}-byte ingest limit")
+            kind, shown = _sniff(text), "text"
+        doc = _call(lambda: store.put(text, source="doc_ingest", kind=kind, title=title or None))
+        outline = _call(lambda: store.outline(doc.ref))
+        lines = [
+            f"Ingested {shown} as {doc.ref}: {doc.chunk_count} chunks, {_size(doc.bytes)} ({kind.value})."
+        ]
+        titled = [section for section in outline.sections if section.heading_path]
+        if titled:
+            lines.append("Outline:")
+            lines.extend(
+                f"  #{section.first_chunk} {' › '.join(section.heading_path)}"
+                for section in titled[:MAX_OUTLINE_LINES]
+            )
+            if len(titled) > MAX_OUTLINE_LINES or outline.truncated:
+                lines.append("  … more sections")
+        lines.append(f'Search: doc_search(query, ref="{doc.ref}") · read: doc_window(ref="{doc.ref}")')
+        return "\n".join(lines)
+
+    def listing(args: dict[str, Any]) -> str:
+        (limit,) = _take(args, "doc_list", limit=(int, 20))
+        if not 1 <= limit <= 100:
+            raise ToolInputError(f"doc_list limit must be between 1 and 100, not {limit}")
+        docs = _call(lambda: store.documents(limit))
+        stats = _call(store.stats)
+        if not docs:
+            return "The store is empty: big tool results land here; doc_ingest adds files or text."
+        lines = [
+            f"{stats.refs} documents, {_size(stats.bytes)} of {_size(stats.max_bytes)}"
+            + (f" (showing {len(docs)} newest):" if len(docs) < stats.refs else ":")
+        ]
+        lines.extend(f"{doc.ref} · {doc.chunk_count} chunks · {_describe(doc)}" for doc in docs)
+        return "\n".join(lines)
+
+    query = {"type": "string"}
+    return [
+        NativeTool(
+            "doc_search",
+            "Search stored results and docs (BM25, camelCase-aware). Try it before re-running a big call.",
+            object_schema(
+                {"query": query, "ref": _REF, "limit": {"type": "integer", "minimum": 1}}, ("query",)
+            ),
+            search,
+        ),
+        NativeTool(
+            "doc_window",
+            "Read a stored result chunk by chunk from start; follow the 'more chunks' hint to page on.",
+            object_schema({"ref": _REF, "start": _INDEX, "end": _INDEX}, ("ref",)),
+            window,
+        ),
+        NativeTool(
+            "doc_ingest",
+            "Store a file under the ingest roots, or text, for doc_search and doc_window.",
+            object_schema(
+                {"path": {"type": "string"}, "text": {"type": "string"}, "title": {"type": "string"}}
+            ),
+            ingest,
+            read_only=False,
+        ),
+        NativeTool(
+            "doc_list",
+            "List stored results and docs with their refs, newest first.",
+            object_schema({"limit": {"type": "integer", "minimum": 1}}),
+            listing,
+        ),
+    ]
+
+
+def read_ingest_file(raw: str, roots: Sequence[Path], max_bytes: int) -> tuple[str, str]:
+    """The UTF-8 text of a regular file under one of ``roots``, and the path as shown; else ToolInputError."""
+    if not roots:
+        raise ToolInputError(
+            "doc_ingest has no ingest roots configured, so it cannot read files; pass text instead"
+        )
+    places = ", ".join(str(root) for root in roots)
+    candidate = Path(raw)
+    if "\x00" in raw or ".." in candidate.parts:
+        raise ToolInputError(f"path {raw!r} must not contain '..' (or NUL); give a path under {places}")
+    tries = [candidate] if candidate.is_absolute() else [root / candidate for root in roots]
+    resolved = None
+    for attempt in tries:
+        try:
+            resolved = attempt.resolve(strict=True)
+            break
+        except FileNotFoundError:
+            continue
+        except (OSError, RuntimeError) as exc:
+            raise ToolInputError(
+                f"cannot resolve {raw!r} ({exc}); give a plain file path under {places}"
+            ) from exc
+    if resolved is None:
+        raise ToolInputError(f"{raw!r} does not exist under {places}; doc_ingest reads only files there")
+    root = next((root for root in roots if resolved.is_relative_to(root)), None)
+    if root is None or any(resolved.is_relative_to(tree) for tree in _SYSTEM_TREES):
+        raise ToolInputError(
+            f"{raw!r} resolves to {resolved}, outside the ingest roots ({places}); it is refused"
+        )
+    shown = str(resolved.relative_to(root)) if resolved != root else resolved.name
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_NOCTTY | os.O_CLOEXEC
+    try:
+        descriptor = os.open(resolved, flags)
+    except OSError as exc:
+        raise ToolInputError(
+            f"cannot open {shown} ({exc.strerror}); check the file and its permissions"
+        ) from exc
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise ToolInputError(
+                f"{shown} is not a regular file (directory, FIFO or device); give a text file"
+            )
+        if info.st_size > max_bytes:
+            raise ToolInputError(f"{shown} is {info.st_size} bytes, over the {max_bytes}-byte ingest limit")
+        with os.fdopen(os.dup(descriptor), "rb") as handle:
+            data = handle.read(max_bytes + 1)
+    finally:
+        os.close(descriptor)
+    if len(data) > max_bytes:
+        raise ToolInputError(f"{shown} is over the {max_bytes}-byte ingest limit")
+    try:
+        if b"\x00" in data:
+            raise UnicodeError("NUL byte")
+        return data.decode("utf-8"), shown
+    except UnicodeError as exc:
+        raise ToolInputError(f"{shown} is not UTF-8 text (binary?); doc_ingest stores text only") from exc
+
+
+def _take(args: dict[str, Any], tool: str, **spec: tuple[type, Any]) -> list[Any]:
+    """The arguments in ``spec`` order, type-checked; ``None`` default means required."""
+    unknown = sorted(set(args) - set(spec))
+    if unknown:
+        raise ToolInputError(f"{tool} got unknown argument {unknown[0]!r}; it takes {', '.join(spec)}")
+    values = []
+    for name, (kind, default) in spec.items():
+        value = args.get(name)
+        if value is None:
+            if default is None:
+                raise ToolInputError(f"{tool} needs the argument {name!r}")
+            value = default
+        elif not isinstance(value, kind) or isinstance(value, bool):
+            raise ToolInputError(
+                f"{tool} argument {name!r} must be a {kind.__name__}, not {json.dumps(value)[:40]}"
+            )
+        values.append(value)
+    return values
+
+
+def _call(action: Callable[[], _T]) -> _T:
+    """Run a store call, turning store errors into tool errors with the store's message."""
+    try:
+        return action()
+    except StoreClosed as exc:
+        raise ToolUnavailableError(str(exc)) from exc
+    except (StoreError, ValueError) as exc:
+        raise ToolInputError(str(exc)) from exc
+
+
+def _sniff(text: str) -> ContentKind:
+    head = text.lstrip()[:1]
+    if head in ("{", "["):
+        try:
+            json.loads(text)
+            return ContentKind.JSON
+        except ValueError:
+            pass
+    if _DIFF_START.match(text.lstrip()):
+        return ContentKind.DIFF
+    if _MARKDOWN_HEADING.search(text):
+        return ContentKind.MARKDOWN
+    return ContentKind.TEXT
+
+
+def _describe(doc: StoredDoc) -> str:
+    title = f' · "{doc.title}"' if doc.title else ""
+    return f"{doc.source} · {doc.kind.value} · {_size(doc.bytes)}{title}"
+
+
+def _size(count: int) -> str:
+    if count < 1024:
+        return f"{count} B"
+    if count < 1024**2:
+        return f"{count / 1024:.1f} KB"
+    return f"{count / 1024**2:.1f} MB"
