@@ -52,6 +52,22 @@ class Stats:
         entry.cache_hits += int(cache_hit)
         entry.modes[mode] = entry.modes.get(mode, 0) + 1
 
+    def to_json(self) -> dict[str, object]:
+        """A plain snapshot for ``stats.json`` (read by ``ctxhub stats``)."""
+        tools: dict[str, object] = {
+            name: {
+                "calls": entry.calls,
+                "errors": entry.errors,
+                "bytes_in": entry.bytes_in,
+                "bytes_out": entry.bytes_out,
+                "bytes_saved": entry.bytes_saved,
+                "cache_hits": entry.cache_hits,
+                "modes": dict(entry.modes),
+            }
+            for name, entry in sorted(self._tools.items())
+        }
+        return {"tools": tools}
+
     def per_tool(self) -> dict[str, ToolStats]:
         return dict(sorted(self._tools.items()))
 

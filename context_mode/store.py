@@ -21,6 +21,9 @@ or index. An evicted payload loses its tantivy docs and its spill file, and its 
 tool again" rather than "unknown". A single payload bigger than ``max_bytes`` is refused by
 ``reserve`` with DocumentTooLarge. Lone surrogates (not UTF-8) are stored as U+FFFD.
 
+``read_only=True`` opens an on-disk store that a running hub owns, for the CLI's search/show/stats:
+no lock, no writer, nothing written (LRU refreshes stay in memory).
+
 On disk (``path`` given): ``store.lock`` (a second Store raises StoreLocked), ``index/`` (tantivy),
 ``ledger.json`` (LRU order and evicted refs, replaced atomically), ``spill/`` (or ``spill_dir``;
 mode 0700, files 0600). ``path=None``: the index is in RAM, nothing is persisted, and spill files
@@ -103,6 +106,7 @@ class Store:
         read_timeout: float = 30.0,
         max_evicted_refs: int = 4096,
         writer_heap_bytes: int = 32 * 2**20,
+        read_only: bool = False,
     ) -> None:
         if max_bytes <= 0 or (max_age is not None and max_age <= 0):
             raise ValueError("max_bytes and max_age must be positive")
@@ -120,7 +124,14 @@ class Store:
         self._lock: DirectoryLock | None = None
         self._ledger_path: Path | None = None
         self._temporary_spill_dir = path is None and spill_dir is None
-        if path is None:
+        self.read_only = read_only
+        if read_only:
+            if path is None or not (path / "index").is_dir():
+                raise RefNotFound(f"there is no store at {path}; run the hub first or check store.path")
+            self._index = ChunkIndex(path / "index", heap_bytes=writer_heap_bytes, writable=False)
+            self._read_ledger_path = path / "ledger.json"
+            spill_dir = spill_dir or path / "spill"
+        elif path is None:
             self._index = ChunkIndex(None, heap_bytes=writer_heap_bytes)
             spill_dir = spill_dir or Path(tempfile.mkdtemp(prefix="ctxhub-spill-"))
         else:
@@ -142,7 +153,7 @@ class Store:
             raise
 
     def _open(self, spill_dir: Path, max_bytes: int, max_chunk_bytes: int, read_timeout: float) -> None:
-        self.spill_dir = private_directory(spill_dir)
+        self.spill_dir = spill_dir if self.read_only else private_directory(spill_dir)
         self._indexer = Indexer(
             self._index,
             self._ledger,
@@ -157,6 +168,10 @@ class Store:
         )
         if self._ledger_path is not None:
             self._reconcile()
+        elif self.read_only:
+            entries, _ = self._index.documents()
+            saved = read_ledger(self._read_ledger_path)
+            self._ledger.restore(saved, [_with_existing_spill(entry.doc) for entry in entries])
 
     # --- writing ------------------------------------------------------------------------------------
 
@@ -165,6 +180,8 @@ class Store:
     ) -> Reservation:
         """Take a payload on the response path: a fresh ref, its spill file if asked; index it later."""
         self._check_open()
+        if self.read_only:
+            raise StoreError("this store was opened read-only (a hub owns it); results cannot be added")
         try:
             data = text.encode("utf-8")
         except UnicodeEncodeError:
@@ -419,10 +436,11 @@ class Store:
             if self._closed:
                 return
             self._closed = True
-        self._settle_pending()
-        self._indexer.commit_deletions()
-        with self._indexer.write_lock:
-            self._index.close()
+        if not self.read_only:
+            self._settle_pending()
+            self._indexer.commit_deletions()
+            with self._indexer.write_lock:
+                self._index.close()
         if self._lock is not None:
             self._lock.release()
         if self._temporary_spill_dir:

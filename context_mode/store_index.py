@@ -94,8 +94,9 @@ def _schema() -> tantivy.Schema:
 class ChunkIndex:
     """One tantivy index (on disk, or in RAM when ``directory`` is None) and its only writer."""
 
-    def __init__(self, directory: Path | None, *, heap_bytes: int) -> None:
+    def __init__(self, directory: Path | None, *, heap_bytes: int, writable: bool = True) -> None:
         self._schema = _schema()
+        self._writer: tantivy.IndexWriter | None = None
         try:
             if directory is None:
                 self._index = tantivy.Index(self._schema)
@@ -103,7 +104,8 @@ class ChunkIndex:
                 directory.mkdir(mode=0o700, parents=True, exist_ok=True)
                 self._index = tantivy.Index(self._schema, path=str(directory))
             self._index.config_reader(reload_policy="manual")
-            self._writer: tantivy.IndexWriter | None = self._index.writer(heap_size=heap_bytes, num_threads=1)
+            if writable:
+                self._writer = self._index.writer(heap_size=heap_bytes, num_threads=1)
         except ValueError as exc:
             if "LockBusy" in str(exc):
                 raise StoreLocked(

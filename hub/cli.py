@@ -287,9 +287,16 @@ def _route(args: argparse.Namespace) -> int:
 
 
 def _open_store_for_reading(args: argparse.Namespace) -> Any:
-    from hub.app import open_store
+    """The configured store, read-only: a running hub may own it."""
+    from context_mode.errors import StoreError
+    from context_mode.store import Store
 
-    return open_store(_config(args))
+    config = _config(args)
+    spill = Path(config.store.spill_dir).expanduser() if config.store.spill_dir else None
+    try:
+        return Store(config.store_path(), spill_dir=spill, read_only=True)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def _search(args: argparse.Namespace) -> int:
@@ -310,19 +317,15 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from tools.errors import ToolError
+    from context_mode.errors import StoreError
 
     store = _open_store_for_reading(args)
     try:
         ref, _, chunk = args.ref.partition("#")
         try:
-            if chunk:
-                print(store.read_chunk(args.ref).text)
-            else:
-                print(store.text(ref))
-        except Exception as exc:
+            print(store.read_chunk(args.ref).text if chunk else store.text(ref))
+        except StoreError as exc:
             raise UsageError(str(exc)) from exc
-        del ToolError
     finally:
         store.close()
     return 0
@@ -331,10 +334,29 @@ def _show(args: argparse.Namespace) -> int:
 def _stats(args: argparse.Namespace) -> int:
     store = _open_store_for_reading(args)
     try:
-        stats = store.stats()
         from hub.app import _as_dict
 
-        _print_table([("figure", "value"), *((key, str(value)) for key, value in _as_dict(stats).items())])
+        stats = _as_dict(store.stats())
+        _print_table([("store", "value"), *((key, str(value)) for key, value in stats.items())])
+        saved = Path(store.path) / "stats.json"
+        if saved.is_file():
+            tools = json.loads(saved.read_text(encoding="utf-8")).get("tools", {})
+            rows = [("tool", "calls", "bytes in", "bytes out", "saved", "cache hits", "modes")]
+            for name, entry in tools.items():
+                modes = " ".join(f"{mode}:{count}" for mode, count in sorted(entry["modes"].items()))
+                rows.append(
+                    (
+                        name,
+                        str(entry["calls"]),
+                        str(entry["bytes_in"]),
+                        str(entry["bytes_out"]),
+                        str(entry["bytes_saved"]),
+                        str(entry["cache_hits"]),
+                        modes,
+                    )
+                )
+            print()
+            _print_table(rows)
     finally:
         store.close()
     return 0

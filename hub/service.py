@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -53,6 +55,7 @@ log = logging.getLogger("ctxhub.service")
 ROUTE_OFF_LOOP_BYTES = 64 * 1024  # route bigger payloads in a worker thread so other calls keep flowing
 MAX_PENDING_INDEX = 32  # beyond this many payloads waiting to be indexed, a call waits for its own
 POINTER_BYTES = 300
+STATS_EVERY = 5.0  # seconds between writes of stats.json
 DRAIN_SECONDS = 30.0  # at shutdown, how long queued indexing may still run
 
 
@@ -71,6 +74,7 @@ class HubService:
         *,
         store: Any,
         native_tools: Sequence[NativeTool] = (),
+        stats_path: Path | None = None,
         errlog: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -82,6 +86,8 @@ class HubService:
         self.stats = Stats()
         self.policy = RoutingPolicy(**config.routing.model_dump())
         self.started = time.time()
+        self.stats_path = stats_path
+        self._stats_saved = 0.0
         self._group: anyio.abc.TaskGroup | None = None
         self._index_limiter = anyio.CapacityLimiter(1)
         self._pending = 0
@@ -100,6 +106,7 @@ class HubService:
                         await self._drained.wait()
                         self._drained = anyio.Event()
                 self._group = None
+                self.save_stats(force=True)
                 group.cancel_scope.cancel()
 
     # ----------------------------------------------------------------- listing
@@ -177,6 +184,20 @@ class HubService:
         if cacheable and self.config.cache.enabled and not result.is_error:
             self.cache.put(key, routed[1])
         return routed[0]
+
+    def save_stats(self, *, force: bool = False) -> None:
+        """Write per-tool counters to ``stats_path`` (at most every few seconds unless forced)."""
+        now = time.monotonic()
+        if self.stats_path is None or (not force and now - self._stats_saved < STATS_EVERY):
+            return
+        self._stats_saved = now
+        snapshot = {**self.stats.to_json(), "cache_hits": self.cache.hits, "updated": time.time()}
+        temporary = self.stats_path.with_suffix(".tmp")
+        try:
+            temporary.write_text(json.dumps(snapshot), encoding="utf-8")
+            os.replace(temporary, self.stats_path)
+        except OSError as exc:  # statistics are best effort; never fail a call for them
+            log.debug("could not save stats to %s: %s", self.stats_path, exc)
 
     def _cacheable(self, target: Target) -> bool:
         annotations = target.tool.annotations
@@ -293,6 +314,7 @@ class HubService:
             await self._index(spill.ref)  # back-pressure: never hold an unbounded backlog of payloads
         elif spill is not None and self._group is not None:
             self._group.start_soon(self._index, spill.ref)
+        self.save_stats()
         return with_meta(out, {META_ROUTE: route_meta}), cached
 
     def _spill(self, text: str, source: str, kind: ContentKind, *, log_file: bool) -> Spill | None:

@@ -31,7 +31,8 @@ def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     picks = distinctive_picks(lines, terms)
     body = pack(lines, picks, budget)
     words = sum(len(line.split()) for line in lines[:_MAX_SCORED])
-    matched = sum(1 for pick in picks if pick.priority >= _TERM_PRIORITY)
+    # Head and tail picks rank high too: only term matches count as highlights.
+    matched = sum(1 for pick in picks if pick.priority >= _TERM_PRIORITY) if terms else 0
     return Extract(
         text=body,
         kind=ContentKind.TEXT,

@@ -1,0 +1,148 @@
+"""The router: one mode per result, the boundaries of each rule, and stage-1 texts that fit."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Direct, Directive, Summary, query_terms, route
+from context_mode.stage1 import render
+from context_mode.store import Store
+from context_mode.types import ContentKind, OutputStyle
+
+POLICY = RoutingPolicy()
+PROSE = "The quick brown fox jumps over the lazy dog near the river bank today. "
+
+
+def prose(size: int) -> str:
+    text = (PROSE * (size // len(PROSE) + 1))[:size]
+    return text
+
+
+def code(lines: int) -> str:
+    return "\n".join(f"    x{index} = compute({index});" for index in range(lines))
+
+
+def failing_log(size: int) -> str:
+    lines = [
+        f"2026-01-01 12:00:{index % 60:02d} INFO worker {index} processed batch ok"
+        for index in range(size // 50)
+    ]
+    lines[len(lines) // 2] = "2026-01-01 12:00:30 ERROR worker 7 crashed: ValueError: bad batch id 'b-77'"
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(prose(2048), Direct, id="2048-bytes-is-direct"),
+        pytest.param(prose(2049), Summary, id="2049-bytes-is-summary"),
+        pytest.param(code(30), Direct, id="30-code-lines-is-direct"),
+        pytest.param(code(31), Summary, id="31-code-lines-is-summary"),
+    ],
+)
+def test_the_direct_limits_are_inclusive(text: str, expected: type) -> None:
+    assert isinstance(route(text, policy=POLICY), expected)
+
+
+def test_multibyte_text_is_measured_in_utf8_bytes() -> None:
+    text = "é" * 1025  # 2,050 bytes, 1,025 characters
+    assert isinstance(route(text), Summary)
+
+
+@pytest.mark.parametrize(
+    ("style", "text", "expected"),
+    [
+        pytest.param(OutputStyle.DIRECT, prose(40_000), Direct, id="direct-tag-under-hard-cap"),
+        pytest.param(OutputStyle.DIRECT, prose(60_000), Summary, id="direct-tag-over-hard-cap"),
+        pytest.param(OutputStyle.DIRECTIVE, prose(3_000), Directive, id="directive-tag-when-not-small"),
+        pytest.param(OutputStyle.DIRECTIVE, prose(100), Direct, id="directive-tag-small-stays-direct"),
+        pytest.param(OutputStyle.SUMMARY, prose(30_000), Summary, id="summary-tag"),
+        pytest.param(OutputStyle.SUMMARY, prose(100), Direct, id="summary-tag-small-stays-direct"),
+        pytest.param(OutputStyle.AUTO, failing_log(30_000), Summary, id="auto-log-with-an-error"),
+        pytest.param(OutputStyle.AUTO, prose(30_000), Directive, id="auto-big-with-nothing-standing-out"),
+        pytest.param(OutputStyle.AUTO, prose(5_000), Summary, id="auto-under-directive-threshold"),
+    ],
+)
+def test_each_tag_routes_as_designed(style: OutputStyle, text: str, expected: type) -> None:
+    assert type(route(text, style=style, policy=POLICY)) is expected
+
+
+def test_error_results_keep_their_text_up_to_the_error_cap() -> None:
+    assert isinstance(route("Traceback: boom\n" * 200, is_error=True), Direct)
+    big = route(failing_log(20_000), is_error=True)
+    assert isinstance(big, Summary) and "ValueError: bad batch id 'b-77'" in big.extract.text
+
+
+def test_query_terms_come_from_search_arguments_only() -> None:
+    terms = query_terms({"pattern": "getUser(ById)?", "path": "src", "q": ["alpha beta"], "limit": 5})
+    assert terms == ("getUser", "ById", "alpha", "beta")
+
+
+def test_a_summary_prefers_lines_with_the_query_terms() -> None:
+    lines = [f"src/module_{index}.py:{index}: value = {index}" for index in range(400)]
+    lines[250] = "src/special.py:12: def locate_widget(name):"
+    decision = route("\n".join(lines), arguments={"pattern": "locate_widget"})
+    assert isinstance(decision, Summary) and "locate_widget" in decision.extract.text
+
+
+def test_a_failing_summariser_falls_back_to_head_and_tail(monkeypatch: pytest.MonkeyPatch) -> None:
+    import context_mode.router as router
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(router, "summarize", broken)
+    decision = route(failing_log(20_000), style=OutputStyle.SUMMARY)
+    assert isinstance(decision, Summary)
+    assert decision.extract.text.startswith("2026-01-01 12:00:00 INFO") and "lines …" in decision.extract.text
+
+
+texts = st.one_of(
+    st.text(max_size=6000),
+    st.lists(
+        st.sampled_from(["ERROR x", "ok", "  at a.b(C.java:1)", "def f():", "{", "- [ ] x", "| a | b |"]),
+        max_size=800,
+    ).map("\n".join),
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+        lambda inner: st.lists(inner, max_size=8) | st.dictionaries(st.text(max_size=8), inner, max_size=8),
+        max_leaves=200,
+    ).map(json.dumps),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=texts, style=st.sampled_from(list(OutputStyle)), is_error=st.booleans())
+def test_every_result_gets_exactly_one_mode_and_summaries_fit(
+    text: str, style: OutputStyle, is_error: bool
+) -> None:
+    decision = route(text, style=style, is_error=is_error)
+    assert isinstance(decision, Direct | Summary | Directive)
+    if isinstance(decision, Direct):
+        return
+    stage1 = render(
+        decision,
+        tool="srv__tool",
+        ref="r_0123abcd",
+        original_bytes=len(text.encode()),
+        spill_path=Path("/home/user/.cache/ctxhub/store/spill/r_0123abcd.log"),
+    )
+    budget = POLICY.error_cap if is_error else POLICY.summary_budget
+    assert len(stage1.encode("utf-8", "surrogatepass")) <= budget
+    if isinstance(decision, Summary) and decision.extract.kind is ContentKind.JSON:
+        json.loads(decision.extract.text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=texts)
+def test_nothing_is_lost_the_full_payload_is_retrievable_by_its_ref(text: str) -> None:
+    with Store(None) as store:
+        ref = store.put(text, source="t", kind=ContentKind.TEXT).ref
+        stored = store.text(ref)
+    assert stored == text.encode("utf-8", "replace").decode("utf-8") or "\ufffd" in stored
