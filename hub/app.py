@@ -77,7 +77,7 @@ def open_hub(config: HubConfig, *, ephemeral: bool = False, errlog: Any = None) 
             *context_tools(memory),
             status_tool(lambda: snapshot(holder[0])),
         ]
-        stats_path = Path(store.path) / "stats.json" if getattr(store, "path", None) else None
+        stats_path = store.path / "stats.json" if store.path is not None else None
         service = HubService(config, store=store, native_tools=natives, errlog=errlog, stats_path=stats_path)
         holder.append(service)
         yield service
