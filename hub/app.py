@@ -10,11 +10,13 @@ is held gives a clear error instead.
 
 from __future__ import annotations
 
+import json
 import logging
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -56,20 +58,21 @@ def open_store(config: HubConfig, *, ephemeral: bool = False) -> Store:
     )
 
 
-def memory_directory(config: HubConfig, store: Store) -> Path:
-    root = getattr(store, "path", None)
-    if root is None:
-        return Path(tempfile.mkdtemp(prefix="ctxhub-memory-"))
-    return Path(root) / "sessions"
-
-
 @contextmanager
 def open_hub(config: HubConfig, *, ephemeral: bool = False, errlog: Any = None) -> Iterator[HubService]:
     store = open_store(config, ephemeral=ephemeral)
-    try:
-        memory = SessionMemory(
-            memory_directory(config, store), _memory_policy(config), summarizer=_llm(config)
-        )
+    llm = _llm(config)
+    with ExitStack() as cleanup:
+        cleanup.callback(store.close)
+        if llm is not None:
+            cleanup.callback(llm.close)
+        if store.path is not None:
+            sessions = store.path / "sessions"
+        else:
+            sessions = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="ctxhub-memory-")))
+        memory = SessionMemory(sessions, _memory_policy(config), summarizer=llm)
+        if llm is not None:
+            _calibrate_in_background(llm, memory, store.path / "llm_calibration.json" if store.path else None)
         roots = [Path(root).expanduser() for root in config.ingest_roots]
         holder: list[HubService] = []
         natives = [
@@ -81,8 +84,29 @@ def open_hub(config: HubConfig, *, ephemeral: bool = False, errlog: Any = None) 
         service = HubService(config, store=store, native_tools=natives, errlog=errlog, stats_path=stats_path)
         holder.append(service)
         yield service
-    finally:
-        store.close()
+
+
+def _calibrate_in_background(llm: Any, memory: SessionMemory, cache: Path | None) -> None:
+    """Measure the endpoint's characters per token once (cached on disk) without delaying start-up."""
+    key = f"{llm.url}|{llm.model}"
+
+    def work() -> None:
+        try:
+            known = json.loads(cache.read_text(encoding="utf-8")) if cache and cache.is_file() else {}
+        except (OSError, ValueError):
+            known = {}
+        if isinstance(known.get(key), int | float):
+            memory.chars_per_token = float(known[key])
+            return
+        value = llm.calibrate()
+        memory.chars_per_token = value
+        if cache is not None:
+            try:
+                cache.write_text(json.dumps({**known, key: value}), encoding="utf-8")
+            except OSError as exc:
+                log.debug("could not cache the calibration in %s: %s", cache, exc)
+
+    threading.Thread(target=work, name="ctxhub-llm-calibration", daemon=True).start()
 
 
 def _memory_policy(config: HubConfig) -> MemoryPolicy:
