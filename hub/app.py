@@ -81,7 +81,9 @@ def open_hub(config: HubConfig, *, ephemeral: bool = False, errlog: Any = None) 
             status_tool(lambda: snapshot(holder[0])),
         ]
         stats_path = store.path / "stats.json" if store.path is not None else None
-        service = HubService(config, store=store, native_tools=natives, errlog=errlog, stats_path=stats_path)
+        service = HubService(
+            config, store=store, native_tools=natives, errlog=errlog, stats_path=stats_path, llm=llm
+        )
         holder.append(service)
         yield service
 

@@ -37,6 +37,7 @@ class ToolSettings(_Model):
 
     mode: OutputStyle | None = None
     cache: bool | None = None
+    summarizer: Literal["extractive", "llm"] | None = None  # llm: opt-in, needs summarizer.llm
 
     @field_validator("mode", mode="before")
     @classmethod
@@ -58,7 +59,9 @@ class ServerConfig(_Model):
     disabled: bool = False
     timeout: float = Field(default=60.0, gt=0)
     startup_timeout: float = Field(default=30.0, gt=0)
+    restart_delay: float = Field(default=0.5, ge=0.01, le=30.0)  # first retry; doubles up to 30 s
     namespace: str | None = None
+    passthrough: bool = False  # expose tools and prompts under their own names, without '<namespace>__'
     tools: dict[str, ToolSettings] = Field(default_factory=dict)
 
     @field_validator("transport", mode="before")

@@ -30,9 +30,10 @@ import mcp.types as types
 from context_mode.cache import CachedResult, ResultCache, call_key, is_read_only
 from context_mode.errors import StoreError
 from context_mode.policy import RoutingPolicy, StyleChoice, resolve_style
-from context_mode.router import Decision, Direct, Directive, Summary, route
+from context_mode.router import FRAME_BYTES, Decision, Direct, Directive, Summary, route
 from context_mode.stage1 import render, render_pointer
 from context_mode.stats import Stats
+from context_mode.summaries import Extract
 from context_mode.types import ContentKind, OutputStyle
 from hub.config import HubConfig
 from hub.convert import (
@@ -55,6 +56,7 @@ log = logging.getLogger("ctxhub.service")
 ROUTE_OFF_LOOP_BYTES = 64 * 1024  # route bigger payloads in a worker thread so other calls keep flowing
 MAX_PENDING_INDEX = 32  # beyond this many payloads waiting to be indexed, a call waits for its own
 POINTER_BYTES = 300
+LLM_INPUT_CHARS = 200_000  # how much of a payload an opt-in LLM summary reads
 STATS_EVERY = 5.0  # seconds between writes of stats.json
 DRAIN_SECONDS = 30.0  # at shutdown, how long queued indexing may still run
 
@@ -75,6 +77,7 @@ class HubService:
         store: Any,
         native_tools: Sequence[NativeTool] = (),
         stats_path: Path | None = None,
+        llm: Any = None,
         errlog: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -87,6 +90,7 @@ class HubService:
         self.policy = RoutingPolicy(**config.routing.model_dump())
         self.started = time.time()
         self.stats_path = stats_path
+        self.llm = llm
         self._stats_saved = 0.0
         self._group: anyio.abc.TaskGroup | None = None
         self._index_limiter = anyio.CapacityLimiter(1)
@@ -199,6 +203,31 @@ class HubService:
         except OSError as exc:  # statistics are best effort; never fail a call for them
             log.debug("could not save stats to %s: %s", self.stats_path, exc)
 
+    def _wants_llm(self, target: Target) -> bool:
+        if self.llm is None:
+            return False
+        return any(
+            entry.summarizer == "llm" and fnmatch.fnmatchcase(target.tool.name, glob)
+            for glob, entry in target.downstream.config.tools.items()
+        )
+
+    async def _llm_summary(self, decision: Summary, text: str) -> Summary:
+        """The endpoint's summary in place of the extracts (opt-in); the extracts when it fails."""
+        room = max(128, self.policy.summary_budget - FRAME_BYTES)
+        answer = await anyio.to_thread.run_sync(
+            functools.partial(self.llm.summarize, text[:LLM_INPUT_CHARS], max_tokens=max(32, room // 4))
+        )
+        if not answer:
+            return decision
+        body = answer.encode("utf-8")[:room].decode("utf-8", "ignore")
+        extract = Extract(
+            text=body,
+            kind=decision.kind,
+            outline=decision.extract.outline,
+            highlights=decision.extract.highlights,
+        )
+        return Summary(f"{decision.reason}; LLM summary", decision.kind, extract)
+
     def _cacheable(self, target: Target) -> bool:
         annotations = target.tool.annotations
         override = None
@@ -216,7 +245,11 @@ class HubService:
 
     def _cache_hit(self, name: str, hit: CachedResult) -> types.CallToolResult:
         age = self.cache.now() - hit.created
-        replay = self.config.cache.repeat == "replay" or len(hit.stage1.encode()) <= POINTER_BYTES
+        replay = (
+            self.config.cache.repeat == "replay"
+            or hit.ref is None
+            or 0 < len(hit.stage1.encode("utf-8", "surrogatepass")) <= POINTER_BYTES
+        )
         text = (
             hit.stage1
             if replay
@@ -263,6 +296,8 @@ class HubService:
                 is_error=bool(result.is_error),
             )
             decision = await anyio.to_thread.run_sync(decide) if size > ROUTE_OFF_LOOP_BYTES else decide()
+        if isinstance(decision, Summary) and text is not None and self._wants_llm(target):
+            decision = await self._llm_summary(decision, text)
         spill: Spill | None = None
         match decision:
             case Direct():
@@ -301,11 +336,13 @@ class HubService:
             "cache_hit": False,
         }
         self.stats.record(name, mode=mode, bytes_in=size, bytes_out=returned, error=bool(result.is_error))
+        # Keep the stage-1 text only where a repeat may replay it: the cache stays small.
+        replayable = self.config.cache.repeat == "replay" or returned <= POINTER_BYTES or spill is None
         cached = CachedResult(
             tool=name,
             namespace=target.downstream.name,
             ref=spill.ref if spill else None,
-            stage1=stage1,
+            stage1=stage1 if replayable else "",
             mode=mode,
             original_bytes=size,
             created=self.cache.now(),

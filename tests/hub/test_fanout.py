@@ -243,3 +243,21 @@ def _state(pid: int) -> str:
     except OSError:
         return "Z"
     return stat[stat.rindex(")") + 2]
+
+
+async def test_a_downstream_tool_list_change_reaches_the_client(hub_config: Path) -> None:
+    changed = anyio.Event()
+
+    async def on_message(message: Any) -> None:
+        if isinstance(message, types.ToolListChangedNotification):
+            changed.set()
+
+    with anyio.fail_after(60):
+        async with hub_client(hub_config, message_handler=on_message) as session:
+            await session.list_tools()
+            added = text_of(await session.call_tool("fx__add_tool", {}))
+            await changed.wait()
+            names = {tool.name for tool in (await session.list_tools()).tools}
+            result = await session.call_tool(f"fx__{added}", {})
+    assert f"fx__{added}" in names
+    assert text_of(result).startswith("dynamic")
