@@ -9,6 +9,10 @@
         ├── StoreLocked         another Store (this or another process) owns the directory
         ├── StoreClosed         the Store was closed; the hub is shutting down
         └── StoreCorrupt        the directory or a stored document failed a consistency check
+    └── MemoryInputError        a session-memory call's arguments are at fault (also a ValueError)
+        ├── SessionIdError      the session id is not a safe file name
+        ├── UnknownSessionError the session was never opened
+        └── EntryError          the note is empty or too large
 
 Tools translate the ref errors into ``tools.errors.ToolInputError`` with the same message.
 """
@@ -50,3 +54,19 @@ class StoreClosed(StoreError):
 
 class StoreCorrupt(StoreError):
     """The store directory or one stored document failed a consistency check."""
+
+
+class MemoryInputError(ContextModeError, ValueError):
+    """A memory call's arguments are at fault; the message names the value and the fix."""
+
+
+class SessionIdError(MemoryInputError):
+    """The session id is not a safe file name."""
+
+
+class UnknownSessionError(MemoryInputError):
+    """The session was never opened."""
+
+
+class EntryError(MemoryInputError):
+    """The note is empty or too large."""

@@ -20,7 +20,7 @@ Contract:
 - ``recall`` ranks every entry, superseded ones included, by BM25 (tantivy) blended with recency.
 - Thread-safe: one lock per session, so a slow summariser blocks only its own session.
 
-Errors, all the caller's fault (to fold into the package's ``errors.py`` tree)::
+Errors, all the caller's fault (defined in ``context_mode.errors``, re-exported here)::
 
     ContextModeError
     └── MemoryInputError (also a ValueError)
@@ -41,7 +41,7 @@ from pathlib import Path
 
 from cachetools import LRUCache
 
-from context_mode.errors import ContextModeError
+from context_mode.errors import EntryError, MemoryInputError, SessionIdError, UnknownSessionError  # noqa: F401
 from context_mode.memory_protection import DEFAULT_PROTECTED_KEYWORDS, protection_reason
 from context_mode.memory_search import SessionIndex
 from context_mode.memory_store import Entry, SessionLog, demote_record, note_record, replay, summary_record
@@ -81,22 +81,6 @@ ENTRY_OVERHEAD_TOKENS = 8  # the "#12 [pinned]" label and line breaks around eac
 HEADER_TOKENS = 24
 RECENCY_WEIGHT = 0.25
 MIN_SUMMARY_TOKENS = 40
-
-
-class MemoryInputError(ContextModeError, ValueError):
-    """A memory call's arguments are at fault; the message names the value and the fix."""
-
-
-class SessionIdError(MemoryInputError):
-    """The session id is not a safe file name."""
-
-
-class UnknownSessionError(MemoryInputError):
-    """The session was never opened."""
-
-
-class EntryError(MemoryInputError):
-    """The note is empty or too large."""
 
 
 @dataclass(frozen=True, slots=True)
