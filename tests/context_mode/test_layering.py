@@ -1,0 +1,42 @@
+"""The core stays pure: no MCP SDK, no anyio, no network code, no ``async def``; tools never import the hub."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_importing_every_core_module_loads_no_sdk_event_loop_or_network_library() -> None:
+    code = (
+        "import importlib, pkgutil, sys, context_mode\n"
+        "for module in pkgutil.walk_packages(context_mode.__path__, 'context_mode.'):\n"
+        "    importlib.import_module(module.name)\n"
+        "print(sorted(m for m in ('mcp', 'mcp_types', 'anyio', 'httpx', 'httpx2', 'socket', 'asyncio')"
+        " if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_the_core_has_no_async_code_and_imports_point_one_way() -> None:
+    for path in sorted((REPO / "context_mode").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert not any(isinstance(node, ast.AsyncFunctionDef) for node in ast.walk(tree)), path
+        assert not _imports(path) & {"hub", "tools", "mcp", "anyio", "httpx", "httpx2"}, path
+    for path in sorted((REPO / "tools").rglob("*.py")):
+        assert "hub" not in _imports(path), path
