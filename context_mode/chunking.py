@@ -21,8 +21,11 @@ Structure by kind (the units are in ``chunking_lines`` and ``chunking_json``):
   ``at …``/``Caused by`` frames, compiler errors with their ``note:`` and gutter lines) are packed
   whole into chunks.
 - JSON: a value that fits is one piece; a bigger array is cut between element groups and a bigger
-  object between members, recursively; ``heading_path`` is the key path common to the chunk
-  (``("items", "[3]", "name")``, at most 12 deep). Invalid JSON falls back to LOG records.
+  object between members, recursively; ``heading_path`` is the key path of the chunk
+  (``("items", "[3] octo/repo", "owner")``, at most 12 deep; an array element that is a record
+  is named by its index and its identity field, see ``chunking_json``). A chunk never mixes the
+  members of a value cut open with its siblings, so a record too big for one chunk starts a
+  chunk of its own. Invalid JSON falls back to LOG records.
 - DIFF: a chunk never spans two files; ``heading_path`` is ``(commit, file)`` or ``(file,)``;
   hunks are kept whole.
 - CODE_SEARCH: grep/ripgrep output, a chunk never spans two files; ``heading_path`` is ``(file,)``.
@@ -48,7 +51,7 @@ from context_mode.types import ContentKind
 
 MIN_CHUNK_BYTES = 4  # the largest UTF-8 character: any smaller cap could not make progress
 _CHECKPOINT = 256  # characters between the cumulative byte counts kept for non-ASCII text
-_SECTIONED = frozenset({ContentKind.MARKDOWN, ContentKind.DIFF, ContentKind.CODE_SEARCH})
+_SECTIONED = frozenset({ContentKind.MARKDOWN, ContentKind.DIFF, ContentKind.CODE_SEARCH, ContentKind.JSON})
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +142,8 @@ Span = tuple[int, int, tuple[str, ...]]
 def _pack(text: str, units: Iterable[Unit], sizer: ByteSizer, cap: int, *, sections: bool) -> list[Span]:
     """Greedily pack consecutive units into spans of at most ``cap`` bytes.
 
-    With ``sections`` a span never holds two different paths. Otherwise a span's path is the
+    With ``sections`` a span never holds content units of two different paths (syntax units,
+    such as JSON brackets and keys, join whatever span is open). Otherwise a span's path is the
     longest common prefix of its content units' paths (of all its units if it has no content).
     """
     spans: list[Span] = []
@@ -155,7 +159,8 @@ def _pack(text: str, units: Iterable[Unit], sizer: ByteSizer, cap: int, *, secti
         if start == end:
             continue
         size = sizer.size(start, end)
-        if open_end > open_start and (open_size + size > cap or (sections and path != content)):
+        new_section = sections and not structural and content is not None and path != content
+        if open_end > open_start and (open_size + size > cap or new_section):
             close()
             open_start = open_end
         if size > cap:

@@ -5,8 +5,10 @@
 for which ``fits(start, end)`` holds is one unit; a bigger array or object becomes its opening
 bracket, one unit per element or member (a member's key goes with its value, and its trailing
 comma and whitespace with it), and its closing bracket; members that do not fit are opened the same
-way, with the key (``"name"``) or index (``"[3]"``) appended to the path. A scalar that does not
-fit (a long string) is one unit that the chunker splits.
+way, with the key (``"name"``) or index (``"[3]"``) appended to the path; an array element that
+is an object is named by its index and the value of its first identity field (``full_name``,
+``name``, ``title``, ``id``…: ``"[3] octo/repo"``), so every chunk of a big record says whose it
+is. A scalar that does not fit (a long string) is one unit that the chunker splits.
 
 One regex pass finds strings, brackets, commas and colons; the walk uses an explicit stack, so
 nesting depth costs neither recursion nor rescans. Paths are capped at ``MAX_PATH_DEPTH`` keys.
@@ -30,6 +32,21 @@ _NON_SPACE = re.compile(r"\S")
 _SPACE = " \t\r\n"
 _SYNTAX, _CONTENT, _VALUE = 0, 1, 2
 _Task = tuple[int, int, int, tuple[str, ...]]
+# The fields that name a record, best first; only the record's first keys are looked at.
+_IDENTITY_KEYS = (
+    "full_name",
+    "name",
+    "title",
+    "login",
+    "key",
+    "slug",
+    "tag_name",
+    "version",
+    "id",
+    "sha",
+    "number",
+)
+_MAX_IDENTITY_KEYS = 64
 
 
 @dataclass(slots=True)
@@ -111,12 +128,16 @@ def json_units(text: str, fits: Callable[[int, int], bool]) -> list[Unit] | None
         if container is None or fits(start, end):
             units.append((start, end, path, kind == _SYNTAX))
             continue
-        tasks.extend(reversed(_open(text, container, path, fits)))
+        tasks.extend(reversed(_open(text, containers, container, path, fits)))
     return units
 
 
 def _open(
-    text: str, container: _Container, path: tuple[str, ...], fits: Callable[[int, int], bool]
+    text: str,
+    containers: dict[int, _Container],
+    container: _Container,
+    path: tuple[str, ...],
+    fits: Callable[[int, int], bool],
 ) -> list[_Task]:
     """The tasks for a container too big to be one unit, in text order."""
     is_object = text[container.open] == "{"
@@ -131,6 +152,9 @@ def _open(
             continue
         value_start = member_start
         label = f"[{index}]"
+        record = containers.get(member_start)
+        if not is_object and record is not None:
+            label = _record_label(text, record, label)
         if is_object and index < len(container.colons):
             value_start = _skip_space(text, container.colons[index] + 1, bounds[index])
             label = _key(text, *container.keys[index])
@@ -143,6 +167,31 @@ def _open(
         tasks.append((_SYNTAX, value_end, member_end, child))
     tasks.append((_SYNTAX, container.close, container.close + 1, path))
     return tasks
+
+
+def _record_label(text: str, record: _Container, label: str) -> str:
+    """``label`` (``[3]``) with the record's identity (``[3] octo/repo``), if it is an object with one."""
+    if text[record.open] != "{":
+        return label
+    found: dict[str, str] = {}
+    bounds = [*record.commas, record.close]
+    for index, (start, end) in enumerate(record.keys[:_MAX_IDENTITY_KEYS]):
+        name = _key(text, start, end)
+        if name not in _IDENTITY_KEYS or name in found or index >= len(bounds):
+            continue
+        raw = text[record.colons[index] + 1 : bounds[index]].strip(_SPACE)
+        if not raw or raw[0] in "{[" or len(raw) > MAX_KEY_CHARS:
+            continue
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
+            found[name] = " ".join(str(value).split())
+    for name in _IDENTITY_KEYS:
+        if name in found:
+            return f"{label} {found[name]}"[:MAX_KEY_CHARS]
+    return label
 
 
 def _skip_space(text: str, position: int, limit: int) -> int:

@@ -4,6 +4,8 @@ Nothing here can see the client's context window; the agent calls these operatio
 
 Contract:
 
+- With ``mask`` (the hub passes ``Store.mask``), secrets in a note or a compaction summary are
+  masked before it is kept and written, so what ``get`` returns is what the JSONL file holds.
 - ``open`` and ``append`` create a session (a JSONL log, see ``memory_store``); ``status``, ``get``,
   ``compact`` and ``recall`` raise ``UnknownSessionError`` for a session never opened.
 - ``get`` is the snapshot for the next turn: every protected entry plus the ``window`` most recent
@@ -137,8 +139,10 @@ class SessionMemory:
         summarizer: Summarizer | None = None,
         chars_per_token: float = DEFAULT_CHARS_PER_TOKEN,
         max_indexes: int = 8,
+        mask: Callable[[str], str] | None = None,
     ) -> None:
         self.directory = directory
+        self._mask = mask  # masks secrets before a note reaches disk (the Store's ``mask``)
         self.policy = policy or MemoryPolicy()
         self.chars_per_token = chars_per_token  # the hub may set a calibrated value later
         self._clock = clock
@@ -166,6 +170,8 @@ class SessionMemory:
                 f"the note has {len(text):,} characters, over memory.max_entry_chars "
                 f"({self.policy.max_entry_chars:,}): save the decision and a file path, not the whole output"
             )
+        if self._mask is not None:
+            text = self._mask(text)
         session, _ = self._session(session_id, create=True)
         reason = protection_reason(text, pinned=pinned, keywords=self.policy.protected_keywords)
         with session.lock:
@@ -224,6 +230,8 @@ class SessionMemory:
                 return Compaction(session_id, None, (), "none", before, before)
             source = "\n\n".join(entry.text for entry in folded)
             text, method = self._summarize(source)
+            if self._mask is not None:  # a summary is written to disk like a note
+                text = self._mask(text)
             summary = Entry(
                 id=session.next_id,
                 ts=self._clock(),

@@ -32,6 +32,8 @@ from context_mode.types import ContentKind, OutputStyle
 
 # Room kept for stage-1's header and footer lines (ref, spill path, next calls).
 FRAME_BYTES = 420
+# The same without the outline, for refs, spill paths and tool names of usual length.
+FRAME_WITHOUT_OUTLINE = 260
 QUERY_KEYS = (
     "pattern",
     "query",
@@ -162,7 +164,13 @@ def route(
 def _summarize(text: str, kind: ContentKind, budget: int, arguments: Mapping[str, Any] | None) -> Extract:
     room = max(128, budget - FRAME_BYTES)
     try:
-        return summarize(text, kind, budget=room, terms=query_terms(arguments))
+        extract = summarize(text, kind, budget=room, terms=query_terms(arguments))
+        # The header repeats the outline: an unusually long one (JSON keys can be long) takes
+        # room from the body, so the body is made again, smaller (outlines do not depend on it).
+        framed = FRAME_WITHOUT_OUTLINE + len(extract.outline.encode("utf-8", "surrogatepass"))
+        if framed > FRAME_BYTES:
+            extract = summarize(text, kind, budget=max(128, budget - framed), terms=query_terms(arguments))
+        return extract
     except Exception:  # a summariser bug must never lose the result: fall back to head and tail
         return head_and_tail(text, kind, room)
 

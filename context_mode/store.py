@@ -53,8 +53,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from context_mode.errors import DocumentTooLarge, RefEvicted, RefNotFound, StoreClosed, StoreError
+from context_mode.secrets import mask_secrets
 from context_mode.store_files import (
+    JOURNAL_NAME,
     DirectoryLock,
+    Journal,
     private_directory,
     read_ledger,
     remove_spill,
@@ -80,6 +83,7 @@ from context_mode.store_values import (
 from context_mode.types import ContentKind
 
 DAMAGED = "damaged in the store"
+LOST = "lost: the hub stopped before storing it"
 _REF = re.compile(r"r_[0-9a-z]{1,32}")
 _CHUNK_ID = re.compile(r"(r_[0-9a-z]{1,32})#(\d{1,9})")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -107,6 +111,7 @@ class Store:
         max_evicted_refs: int = 4096,
         writer_heap_bytes: int = 32 * 2**20,
         read_only: bool = False,
+        mask_secrets: bool = True,
     ) -> None:
         if max_bytes <= 0 or (max_age is not None and max_age <= 0):
             raise ValueError("max_bytes and max_age must be positive")
@@ -120,6 +125,9 @@ class Store:
             max_evicted=max_evicted_refs, age_reason=f"older than {max_age:g} s" if max_age else ""
         )
         self._pending = PendingPayloads()
+        self.masks_secrets = mask_secrets
+        self.secrets_masked = 0
+        self._journal: Journal | None = None
         self._closed = False
         self._lock: DirectoryLock | None = None
         self._ledger_path: Path | None = None
@@ -144,10 +152,13 @@ class Store:
                 raise
             self._ledger_path = path / "ledger.json"
             spill_dir = spill_dir or path / "spill"
+            self._journal = Journal(path / JOURNAL_NAME)
         try:
             self._open(spill_dir, max_bytes, max_chunk_bytes, read_timeout)
         except BaseException:
             self._index.close()
+            if self._journal is not None:
+                self._journal.close()
             if self._lock is not None:
                 self._lock.release()
             raise
@@ -182,6 +193,8 @@ class Store:
         self._check_open()
         if self.read_only:
             raise StoreError("this store was opened read-only (a hub owns it); results cannot be added")
+        text = self.mask(text)
+        title = self.mask(title) if title else title
         try:
             data = text.encode("utf-8")
         except UnicodeEncodeError:
@@ -199,11 +212,14 @@ class Store:
             try:
                 if path is not None:
                     write_spill(path, data)
+                if self._journal is not None:
+                    self._journal.append(ref)  # so a crash before indexing reads as evicted, not unknown
             except FileExistsError:
                 self._pending.withdraw(ref)
                 continue  # a stray file with that name: draw another ref
             except OSError as exc:
                 self._pending.withdraw(ref)
+                remove_spill(path)
                 raise StoreError(
                     f"could not write the spill file {path} ({exc.strerror}); check free space there"
                 ) from exc
@@ -212,6 +228,16 @@ class Store:
         raise StoreError(
             f"could not create a spill file in {self.spill_dir}; remove the stray r_* files there"
         )
+
+    def mask(self, text: str) -> str:
+        """``text`` with its secrets masked (``context_mode.secrets``) when masking is on; counted."""
+        if not self.masks_secrets:
+            return text
+        masked, count = mask_secrets(text)
+        if count:
+            with self._state_lock:
+                self.secrets_masked += count
+        return masked
 
     def index(self, ref: str) -> StoredDoc:
         """Chunk and index a reserved payload (blocking: call it from a worker thread)."""
@@ -255,7 +281,7 @@ class Store:
         return doc
 
     def search(self, query: str, *, ref: str | None = None, limit: int = 5) -> SearchResult:
-        """BM25 over text, split identifiers and headings; newest first on ties; suggestions on no hit."""
+        """BM25 over text, split identifiers and headings; each hit with its best lines; else suggestions."""
         self._check_open()
         if ref is not None:
             self.document(ref)
@@ -277,6 +303,7 @@ class Store:
                             found_chunk.heading_path,
                             hit.score,
                             hit.snippet,
+                            hit.lines,
                         )
                     )
         if hits:
@@ -354,7 +381,7 @@ class Store:
         with self._state_lock:
             ledger = self._ledger
             totals = (ledger.total_bytes, len(ledger), ledger.total_chunks, ledger.evictions)
-        return StoreStats(*totals, pending, self.max_bytes)
+        return StoreStats(*totals, pending, self.max_bytes, self.secrets_masked)
 
     def _fetch(self, doc: StoredDoc, start: int, stop: int) -> list[StoredChunk]:
         chunks = self._index.fetch(doc.ref, start, stop)
@@ -418,11 +445,17 @@ class Store:
         entries, damaged = self._index.documents()
         docs = [_with_existing_spill(entry.doc) for entry in entries]
         self._ledger.restore(read_ledger(self._ledger_path), docs)
+        reserved = self._journal.refs() if self._journal is not None else []
         with self._state_lock:
             self._ledger.undeleted.update(damaged)
+            for ref in reserved:  # handed out, never indexed: the hub stopped first
+                if not self._ledger.knows(ref):
+                    self._ledger.forget(ref, LOST)
             self._ledger.plan_evictions([], budget=self.max_bytes, cutoff=self._cutoff())
             keep = {doc.spill_path for doc in self._ledger.documents() if doc.spill_path is not None}
-        self._indexer.commit_deletions()
+        self._indexer.commit_deletions()  # saves the ledger, which now remembers the lost refs
+        if self._journal is not None:
+            self._journal.clear()
         for path in stray_spill_files(self.spill_dir, keep):
             remove_spill(path)
 
@@ -441,6 +474,9 @@ class Store:
             self._indexer.commit_deletions()
             with self._indexer.write_lock:
                 self._index.close()
+        if self._journal is not None:
+            self._journal.clear()
+            self._journal.close()
         if self._lock is not None:
             self._lock.release()
         if self._temporary_spill_dir:

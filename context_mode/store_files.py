@@ -7,6 +7,10 @@
   directory kept at mode 0700.
 - The ledger file: replaced atomically (write a temporary file, then rename), so a crash leaves
   either the old or the new ledger, never a torn one.
+- The reservation journal (``reserved.log``): one line per ref handed out, appended with one
+  ``write`` on an ``O_APPEND`` descriptor before the ref leaves ``reserve``; emptied once the
+  ledger remembers every ref in it (at open and at close). After a crash, a ref in it that the
+  index does not hold was handed out but never stored, so it reads as evicted, not unknown.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from pathlib import Path
 from context_mode.errors import StoreLocked
 from context_mode.types import ContentKind
 
+JOURNAL_NAME = "reserved.log"
 SPILL_NAME = re.compile(r"(r_[0-9a-z]+)\.(?:json|md|diff|log|txt)")
+_REF_LINE = re.compile(r"r_[0-9a-z]{1,32}")
 _EXTENSIONS = {
     ContentKind.JSON: ".json",
     ContentKind.MARKDOWN: ".md",
@@ -108,3 +114,34 @@ def write_ledger(path: Path, content: str) -> None:
     with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
         handle.write(content)
     os.replace(temporary, path)
+
+
+class Journal:
+    """The reservation journal: refs appended as they are handed out (see the module doc)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._descriptor: int | None = os.open(
+            path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600
+        )
+
+    def append(self, ref: str) -> None:
+        if self._descriptor is not None:
+            os.write(self._descriptor, f"{ref}\n".encode("ascii"))
+
+    def refs(self) -> list[str]:
+        """Every well-formed ref in the journal (a line torn by a crash is skipped)."""
+        try:
+            lines = self.path.read_bytes().decode("ascii", "replace").splitlines()
+        except FileNotFoundError:
+            return []
+        return [line for line in lines if _REF_LINE.fullmatch(line)]
+
+    def clear(self) -> None:
+        if self._descriptor is not None:
+            os.ftruncate(self._descriptor, 0)
+
+    def close(self) -> None:
+        descriptor, self._descriptor = self._descriptor, None
+        if descriptor is not None:
+            os.close(descriptor)

@@ -17,7 +17,11 @@ One tantivy document per chunk:
     meta        bytes, stored           chunk 0 only: the payload's metadata as JSON (``IndexedDoc``)
 
 Queries from agents never raise: words and quoted phrases are kept, everything else is dropped,
-and words are lower-cased so AND/OR/NOT are not operators.
+and words are lower-cased so AND/OR/NOT are not operators. A word with inner punctuation
+(``4.18.2``, ``web.xml``) is a phrase of its parts, and each pair of neighbouring words also
+counts as a phrase (one word may sit between), so chunks holding the query's words together
+rank first. Each hit carries, besides a snippet, the chunk's lines that best match the query
+(``store_query.best_lines``), which is what ``doc_search`` shows.
 """
 
 from __future__ import annotations
@@ -36,15 +40,15 @@ import tantivy
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
-from context_mode.store_values import Section, StoredChunk, StoredDoc
+from context_mode.store_query import Term, best_lines, index_queries, query_terms
+from context_mode.store_values import LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
 
 SNIPPET_CHARS = 200
-MAX_QUERY_TERMS = 32
 MAX_OUTLINE_SECTIONS = 200
 HEADING_BOOST = 1.5
+PAIR_BOOST = 1.0
 
-_QUERY_PART = re.compile(r'"([^"]*)"|(\w+)')
 _WORD = re.compile(r"\w+")
 _TERM = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,39}")
 _STOPWORDS = frozenset(
@@ -76,6 +80,7 @@ class IndexHit:
     chunk: StoredChunk
     score: float
     snippet: str
+    lines: tuple[LineMatch, ...] = ()
 
 
 def _schema() -> tantivy.Schema:
@@ -205,16 +210,18 @@ class ChunkIndex:
         self, text: str, *, ref: str | None, limit: int, is_live: Callable[[str], bool]
     ) -> list[IndexHit]:
         """BM25 hits for ``text`` over live refs, best first, ties broken by the newest payload."""
-        plain, split = _query_strings(text)
+        plain, split, pairs = index_queries(text)
         if not plain:
             return []
         query_plain, _ = self._index.parse_query_lenient(
             plain, ["body", "heading"], field_boosts={"heading": HEADING_BOOST}
         )
         query_split, _ = self._index.parse_query_lenient(split, ["body_split"])
-        query = tantivy.Query.boolean_query(
-            [(tantivy.Occur.Should, query_plain), (tantivy.Occur.Should, query_split)]
-        )
+        clauses = [(tantivy.Occur.Should, query_plain), (tantivy.Occur.Should, query_split)]
+        if pairs:
+            query_pairs, _ = self._index.parse_query_lenient(pairs, ["body"])
+            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_pairs, PAIR_BOOST)))
+        query = tantivy.Query.boolean_query(clauses)
         if ref is not None:
             query = tantivy.Query.boolean_query(
                 [(tantivy.Occur.Must, query), (tantivy.Occur.Must, self._ref_query(ref))]
@@ -229,13 +236,24 @@ class ChunkIndex:
         snippets = tantivy.SnippetGenerator.create(searcher, query_plain, self._schema, "body")
         snippets.set_max_num_chars(SNIPPET_CHARS)
         words = [word.lower() for word in _WORD.findall(split)]
+        terms = query_terms(text)
+        weights = self._term_weights(searcher, terms)
         hits: list[IndexHit] = []
         for score, _, record in candidates[:limit]:
             chunk = _chunk(record)
-            hits.append(
-                IndexHit(chunk, score, _snippet(snippets.snippet_from_doc(record), chunk.text, words))
-            )
+            snippet = _snippet(snippets.snippet_from_doc(record), chunk.text, words)
+            lines = best_lines(chunk.text, terms, weights, heading=" ".join(chunk.heading_path))
+            hits.append(IndexHit(chunk, score, snippet, lines))
         return hits
+
+    def _term_weights(self, searcher: Any, terms: Sequence[Term]) -> dict[tuple[str, ...], float]:
+        """Each term's inverse document frequency; a phrase counts as its rarest word, plus a little."""
+        total = max(int(searcher.num_docs), 1)
+        weights: dict[tuple[str, ...], float] = {}
+        for term in terms:
+            rarest = min(int(searcher.doc_freq("body", word)) for word in term.stems)
+            weights[term.stems] = math.log(1 + total / (1 + rarest)) + 0.5 * (len(term.stems) - 1)
+        return weights
 
     def distinctive_terms(self, texts: Sequence[str], limit: int) -> tuple[str, ...]:
         """Words frequent in ``texts`` but rare in the index (tf × idf), for "no hit, try these"."""
@@ -267,26 +285,6 @@ class ChunkIndex:
         return tantivy.Query.boolean_query(
             [(tantivy.Occur.Must, self._ref_query(ref)), (tantivy.Occur.Must, span)]
         )
-
-
-def _query_strings(text: str) -> tuple[str, str]:
-    """The query for the plain fields and the one for the split-identifier field."""
-    plain: list[str] = []
-    split: list[str] = []
-    for match in _QUERY_PART.finditer(text):
-        if match.group(1) is not None:
-            words = _WORD.findall(match.group(1))
-            if words:
-                plain.append('"' + " ".join(words).lower() + '"')
-                split.append('"' + " ".join(split_identifiers(word) for word in words).lower() + '"')
-        else:
-            word = match.group(2)
-            plain.append(word.lower())
-            parts = split_identifiers(word).lower().split()
-            split.append(parts[0] if len(parts) == 1 else '"' + " ".join(parts) + '"')
-        if len(plain) >= MAX_QUERY_TERMS:
-            break
-    return " ".join(plain), " ".join(split)
 
 
 def _snippet(snippet: tantivy.Snippet, body: str, words: Sequence[str]) -> str:

@@ -47,8 +47,26 @@ class StoredChunk:
 
 
 @dataclass(frozen=True, slots=True)
+class LineMatch:
+    """A passage of a found chunk: ``lines`` lines from line ``number`` (0-based, in the chunk).
+
+    ``text`` is the lines (verbatim but for indentation; long ones cut with ``…``) joined by
+    newlines; ``matched`` the query terms it holds with their weights, ``score`` their sum.
+    """
+
+    number: int
+    text: str
+    score: float
+    matched: tuple[tuple[str, float], ...] = ()
+    lines: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class SearchHit:
-    """A chunk that matched a search; ``snippet`` is plain text (about 200 characters) around the match."""
+    """A chunk that matched a search; ``snippet`` is plain text (about 200 characters) around the match.
+
+    ``lines`` are the chunk's lines holding query terms, best first (``context_mode.store_query``).
+    """
 
     chunk_id: str
     ref: str
@@ -56,6 +74,7 @@ class SearchHit:
     heading_path: tuple[str, ...]
     score: float
     snippet: str
+    lines: tuple[LineMatch, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,3 +126,4 @@ class StoreStats:
     evictions: int
     pending: int
     max_bytes: int
+    secrets_masked: int = 0  # secret values masked before anything was written (context_mode.secrets)

@@ -36,7 +36,11 @@ ALTERNATE_STORES = 8
 
 def open_store(config: HubConfig, *, ephemeral: bool = False) -> Store:
     spill_dir = Path(config.store.spill_dir).expanduser() if config.store.spill_dir else None
-    options: dict[str, Any] = {"max_bytes": config.store.max_bytes, "max_age": config.store.max_age}
+    options: dict[str, Any] = {
+        "max_bytes": config.store.max_bytes,
+        "max_age": config.store.max_age,
+        "mask_secrets": config.store.mask_secrets,
+    }
     if ephemeral:
         return Store(None, spill_dir=spill_dir, **options)
     base = config.store_path()
@@ -70,7 +74,7 @@ def open_hub(config: HubConfig, *, ephemeral: bool = False, errlog: Any = None) 
             sessions = store.path / "sessions"
         else:
             sessions = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="ctxhub-memory-")))
-        memory = SessionMemory(sessions, _memory_policy(config), summarizer=llm)
+        memory = SessionMemory(sessions, _memory_policy(config), summarizer=llm, mask=store.mask)
         if llm is not None:
             _calibrate_in_background(llm, memory, store.path / "llm_calibration.json" if store.path else None)
         roots = [Path(root).expanduser() for root in config.ingest_roots]

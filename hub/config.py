@@ -131,6 +131,7 @@ class StoreConfig(_Model):
     max_bytes: int = Field(default=512 * 2**20, ge=1024)
     max_age: float | None = Field(default=None, gt=0)
     spill_dir: str | None = None
+    mask_secrets: bool = True  # mask passwords, keys and tokens before anything is written to disk
 
 
 class MemoryConfig(_Model):

@@ -4,11 +4,19 @@ Contract: ``Downstream.supervise()`` runs for the life of the hub in its own tas
 transport and ``ClientSession`` contexts (entered and exited in that task, as anyio requires),
 initialises with ``ClientSession.initialize()`` (each server negotiates its own version), lists
 tools (all pages), then parks until the server's stream ends. A crash, exit or failed start is
-recorded and retried with capped exponential backoff (0.5 s doubling to 30 s). Tools stay listed
+recorded and retried with capped exponential backoff (``restart_delay``, 0.5 s by default,
+doubling to 30 s; back to ``restart_delay`` after every successful start). Tools stay listed
 while a crashed server restarts (calls wait for it) and are dropped if the restart fails; they are
 listed again after every reconnect and on ``notifications/tools/list_changed``. ``call()`` never raises
 SDK errors: it raises ``DownstreamError`` subclasses with one sentence naming the server, the tool
 and the fix; the server layer turns those into ``isError`` results.
+
+The rest of the MCP surface: after the tools, the server's resources, resource templates and
+prompts are listed too (each when its capability is advertised; a failing list counts as empty)
+and listed again on their ``list_changed`` notifications. ``request()`` forwards any other request
+(``resources/read``, ``prompts/get``, ``completion/complete``, …) with the same waiting and error
+translation as ``call()``. ``hooks`` (a ``SessionHooks``, set by ``hub.proxy``) adds the
+sampling/elicitation/roots/logging callbacks to every session and sees every notification.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 import anyio
 import anyio.lowlevel
@@ -28,18 +36,18 @@ import httpx2
 import mcp.types as types
 from mcp import ClientSession
 from mcp.client.sse import sse_client
-from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
 from hub.config import ServerConfig
 from hub.errors import DownstreamCrashed, DownstreamError, DownstreamTimeout, DownstreamUnavailable
+from hub.stdio_client import stdio_transport
 
 log = logging.getLogger("ctxhub.downstream")
 
 State = Literal["starting", "ready", "restarting", "failed", "stopped"]
 ProgressFn = Callable[[float, float | None, str | None], Awaitable[None]]
-BACKOFF_START = 0.5
+ResultT = TypeVar("ResultT", bound=types.Result)
 BACKOFF_CAP = 30.0
 MAX_REMOTE_EVENT = 256 * 2**20
 
@@ -76,6 +84,18 @@ class _EofWatch:
         await self.aclose()
 
 
+class SessionHooks(Protocol):
+    """What the proxy layer (``hub.proxy``) plugs into every downstream session."""
+
+    def session_options(self, downstream: Downstream) -> dict[str, Any]:
+        """Extra ``ClientSession`` keyword arguments (the sampling/elicitation/roots/logging relays)."""
+        ...
+
+    async def notified(self, downstream: Downstream, message: Any) -> None:
+        """A server notification from ``downstream`` (``resources/updated``, …)."""
+        ...
+
+
 @dataclass
 class Downstream:
     """A downstream server, its live session (when connected) and its latest tool list."""
@@ -92,14 +112,21 @@ class Downstream:
     tool_list_bytes: int = 0
     restarts: int = 0
     protocol_version: str | None = None
+    capabilities: types.ServerCapabilities | None = None
+    resources: list[types.Resource] = field(default_factory=list)
+    resource_templates: list[types.ResourceTemplate] = field(default_factory=list)
+    prompts: list[types.Prompt] = field(default_factory=list)
+    hooks: SessionHooks | None = None
     connected: anyio.Event = field(default_factory=anyio.Event)
     settled: anyio.Event = field(default_factory=anyio.Event)
     _relist: anyio.Event = field(default_factory=anyio.Event)
+    _relist_catalog: anyio.Event = field(default_factory=anyio.Event)
     _eof: anyio.Event = field(default_factory=anyio.Event)
 
     @property
     def namespace(self) -> str:
-        return self.config.namespace or self.name
+        """The prefix of exposed tool and prompt names; empty for a ``passthrough`` server."""
+        return "" if self.config.passthrough else self.config.namespace or self.name
 
     @property
     def transport(self) -> str:
@@ -107,25 +134,28 @@ class Downstream:
 
     async def supervise(self) -> None:
         """Connect, serve, and reconnect with backoff until cancelled."""
-        backoff = BACKOFF_START
+        backoff = self.config.restart_delay
         while True:
             started = time.monotonic()
             eof = self._eof = anyio.Event()
             try:
                 async with self._open() as (read, write):
+                    hooks = self.hooks.session_options(self) if self.hooks else {}
                     async with ClientSession(
-                        _EofWatch(read, eof), write, message_handler=self._on_message
+                        _EofWatch(read, eof), write, message_handler=self._on_message, **hooks
                     ) as session:
                         with anyio.fail_after(self.config.startup_timeout):
                             init = await session.initialize()
                             tools = await _list_tools(session)
                         self.protocol_version = str(init.protocol_version)
+                        self.capabilities = init.capabilities
                         self._set_tools(tools)
+                        await self._list_catalog(session)
                         self.session, self.state, self.last_error = session, "ready", None
                         self.startup_seconds = time.monotonic() - started
                         self.connected.set()
                         self.settled.set()
-                        backoff = BACKOFF_START
+                        backoff = self.config.restart_delay
                         log.info(
                             "downstream %s ready: %d tools in %.2f s",
                             self.name,
@@ -135,16 +165,18 @@ class Downstream:
                         await self.on_change()
                         async with anyio.create_task_group() as group:
                             group.start_soon(self._relist_loop, session)
+                            group.start_soon(self._relist_catalog_loop, session)
                             await eof.wait()
                             group.cancel_scope.cancel()
                 self.last_error = "the server closed its connection"
-            except TimeoutError:
-                self.last_error = (
-                    f"did not finish starting within {self.config.startup_timeout:g} s "
-                    f"(raise servers.{self.name}.startup_timeout in config.yaml)"
-                )
             except Exception as exc:  # a failing downstream must never take the hub down
-                self.last_error = _describe(exc)
+                if isinstance(_single(exc), TimeoutError):  # bare, or wrapped by the transport's task group
+                    self.last_error = (
+                        f"did not finish starting within {self.config.startup_timeout:g} s "
+                        f"(raise servers.{self.name}.startup_timeout in config.yaml)"
+                    )
+                else:
+                    self.last_error = _describe(exc)
             finally:
                 was_ready = self.state == "ready"
                 self.session = None
@@ -159,9 +191,10 @@ class Downstream:
                 self.last_error,
                 backoff,
             )
-            if not was_ready and self.tools:
+            if not was_ready and (self.tools or self.resources or self.resource_templates or self.prompts):
                 # Tools stay listed through one restart (calls wait for it); a failed restart drops them.
                 self._set_tools([])
+                self.resources, self.resource_templates, self.prompts = [], [], []
                 await self.on_change()
             await anyio.sleep(backoff)
             backoff = min(backoff * 2, BACKOFF_CAP)
@@ -176,19 +209,7 @@ class Downstream:
         wait: float = 10.0,
     ) -> types.CallToolResult:
         """Forward one call; raise ``DownstreamError`` subclasses on any failure."""
-        session = self.session
-        if session is None or self._eof.is_set():  # dead or restarting: wait for the next connection
-            with anyio.move_on_after(min(wait, self.config.timeout)):
-                while self.session is None or self._eof.is_set():
-                    await self.connected.wait()
-                    await anyio.lowlevel.checkpoint()
-            session = self.session
-        if session is None or self._eof.is_set():
-            why = f" ({self.last_error})" if self.last_error else ""
-            raise DownstreamUnavailable(
-                f"downstream '{self.name}' is not connected{why}; ctxhub keeps retrying it — "
-                f"call {tool} again shortly, or run `ctxhub check` to see why it fails"
-            )
+        session = await self._live_session(tool, wait)
         try:
             result = await session.call_tool(
                 tool,
@@ -208,19 +229,55 @@ class Downstream:
             raise DownstreamError(f"downstream '{self.name}' answered {tool} with an unexpected result type")
         return result
 
+    async def request(
+        self, what: str, request: types.ClientRequest, result_type: type[ResultT], *, wait: float = 10.0
+    ) -> ResultT:
+        """Forward any other request (``what`` names it in errors); raise ``DownstreamError`` subclasses.
+
+        A JSON-RPC error from the server becomes a ``DownstreamError`` whose ``__cause__`` is the
+        ``MCPError`` (its code is kept for the client).
+        """
+        session = await self._live_session(what, wait)
+        try:
+            return await session.send_request(
+                request, result_type, request_read_timeout_seconds=self.config.timeout
+            )
+        except MCPError as exc:
+            raise _translate(exc, self.name, what, self.config.timeout) from exc
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream) as exc:
+            raise DownstreamCrashed(
+                f"downstream '{self.name}' closed the connection during {what}; "
+                "ctxhub restarts it — try again"
+            ) from exc
+
+    async def _live_session(self, what: str, wait: float) -> ClientSession:
+        session = self.session
+        if session is None or self._eof.is_set():  # dead or restarting: wait for the next connection
+            with anyio.move_on_after(min(wait, self.config.timeout)):
+                while self.session is None or self._eof.is_set():
+                    await self.connected.wait()
+                    await anyio.lowlevel.checkpoint()
+            session = self.session
+        if session is None or self._eof.is_set():
+            why = f" ({self.last_error})" if self.last_error else ""
+            raise DownstreamUnavailable(
+                f"downstream '{self.name}' is not connected{why}; ctxhub keeps retrying it — "
+                f"call {what} again shortly, or run `ctxhub check` to see why it fails"
+            )
+        return session
+
     @asynccontextmanager
     async def _open(self) -> AsyncIterator[tuple[Any, Any]]:
         config = self.config
         if config.kind == "stdio":
             assert config.command is not None
-            params = StdioServerParameters(
-                command=config.command,
-                args=list(config.args),
+            async with stdio_transport(
+                config.command,
+                list(config.args),
                 env={**os.environ, **config.env},  # children inherit the hub's environment
                 cwd=config.cwd,
-                encoding_error_handler="replace",
-            )
-            async with stdio_client(params, errlog=self.errlog) as streams:
+                errlog=self.errlog,
+            ) as streams:
                 yield streams[0], streams[1]
         elif config.kind == "sse":
             assert config.url is not None
@@ -245,8 +302,13 @@ class Downstream:
     async def _on_message(self, message: Any) -> None:
         if isinstance(message, types.ToolListChangedNotification):
             self._relist.set()
+        elif isinstance(message, types.ResourceListChangedNotification | types.PromptListChangedNotification):
+            self._relist_catalog.set()
         elif isinstance(message, Exception):
             log.debug("downstream %s sent an unreadable message: %s", self.name, message)
+            return
+        if self.hooks is not None:
+            await self.hooks.notified(self, message)
 
     async def _relist_loop(self, session: ClientSession) -> None:
         while True:
@@ -260,6 +322,51 @@ class Downstream:
                 continue
             self._set_tools(tools)
             log.info("downstream %s changed its tools: %d now", self.name, len(tools))
+            await self.on_change()
+
+    async def _list_catalog(self, session: ClientSession) -> None:
+        """List resources, templates and prompts as advertised; a list that fails or hangs is empty."""
+        capabilities = self.capabilities or types.ServerCapabilities()
+
+        async def listing(kind: str, fetch: Callable[[str | None], Awaitable[Any]], key: str) -> list[Any]:
+            items: list[Any] = []
+            cursor: str | None = None
+            with anyio.move_on_after(self.config.startup_timeout) as scope:
+                try:
+                    for _ in range(1000):  # a server that pages forever must not hang the hub
+                        page = await fetch(cursor)
+                        items.extend(getattr(page, key))
+                        cursor = page.next_cursor
+                        if not cursor:
+                            break
+                except Exception as exc:  # e.g. resources without templates: -32601
+                    log.info("downstream %s: listing %s failed: %s", self.name, kind, _describe(exc))
+                    return []
+            if scope.cancelled_caught:
+                log.warning("downstream %s: listing %s timed out", self.name, kind)
+            return items
+
+        def page(params: str | None) -> types.PaginatedRequestParams | None:
+            return types.PaginatedRequestParams(cursor=params) if params else None
+
+        if capabilities.resources is not None:
+            self.resources = await listing(
+                "resources", lambda c: session.list_resources(params=page(c)), "resources"
+            )
+            self.resource_templates = await listing(
+                "resource templates",
+                lambda c: session.list_resource_templates(params=page(c)),
+                "resource_templates",
+            )
+        if capabilities.prompts is not None:
+            self.prompts = await listing("prompts", lambda c: session.list_prompts(params=page(c)), "prompts")
+
+    async def _relist_catalog_loop(self, session: ClientSession) -> None:
+        while True:
+            await self._relist_catalog.wait()
+            self._relist_catalog = anyio.Event()
+            await self._list_catalog(session)
+            log.info("downstream %s changed its resources or prompts", self.name)
             await self.on_change()
 
     def _set_tools(self, tools: list[types.Tool]) -> None:
@@ -296,9 +403,15 @@ def _translate(exc: MCPError, server: str, tool: str, timeout: float) -> Downstr
     return DownstreamError(f"downstream '{server}' answered {tool} with error {exc.code}: {exc.message}")
 
 
-def _describe(exc: BaseException) -> str:
+def _single(exc: BaseException) -> BaseException:
+    """The exception inside nested one-member exception groups (task groups wrap what they raise)."""
     while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
         exc = exc.exceptions[0]
+    return exc
+
+
+def _describe(exc: BaseException) -> str:
+    exc = _single(exc)
     if isinstance(exc, FileNotFoundError):
         return f"command not found ({exc.filename or exc}); check 'command' and PATH"
     if isinstance(exc, MCPError):

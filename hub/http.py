@@ -61,17 +61,21 @@ MESSAGES_PATH = "/messages/"
 
 
 class HubApp:
-    """The ASGI app: guard → request tracker → Starlette routes. ``close_clients()`` starts shutdown."""
+    """The ASGI app: request tracker → guard → Starlette routes. ``close_clients()`` starts shutdown.
+
+    The tracker comes first so that shutdown also ends a request whose body is still trickling
+    in through the guard (else uvicorn's graceful timeout would wait for it).
+    """
 
     def __init__(self, routes_app: Starlette, policy: AccessPolicy) -> None:
         self.policy = policy
         self._routes = routes_app
-        self._guarded = Guard(self._track, policy)
+        self._guarded = Guard(routes_app, policy)
         self._open: set[anyio.Event] = set()
         self._closing = False
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self._guarded(scope, receive, send)
+        await self._track(scope, receive, send)
 
     def close_clients(self) -> None:
         """End every open request and stream (SSE and streamable HTTP); refuse new ones with 503.
@@ -121,7 +125,7 @@ class HubApp:
 
         self._open.add(closing)
         try:
-            await self._routes(scope, watched_receive, watched_send)
+            await self._guarded(scope, watched_receive, watched_send)
         finally:
             self._open.discard(closing)
         if closing.is_set() and response["started"] and not response["complete"]:

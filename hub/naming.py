@@ -1,5 +1,8 @@
 """Exposed tool names: ``<namespace>__<tool>``, safe for every client.
 
+A ``passthrough`` server has the empty namespace: its tools keep their own (sanitised) names and,
+sorting first, win collisions. Prompts are named the same way.
+
 Contract: ``assign_names`` maps every (server, tool) pair to a unique name that matches
 ``[A-Za-z0-9_-]{1,64}`` (Claude Code's limit). Unsafe characters become ``_``; a name longer than
 64 characters is cut and gets a stable 8-character hash suffix; a collision (after sanitising,
@@ -30,8 +33,8 @@ def _suffixed(base: str, key: str) -> str:
 
 
 def exposed_name(namespace: str, tool: str) -> str:
-    """The preferred exposed name for one tool, before collisions are resolved."""
-    name = f"{sanitize(namespace)}{SEPARATOR}{sanitize(tool)}"
+    """The preferred exposed name for one tool, before collisions are resolved (no prefix if no namespace)."""
+    name = f"{sanitize(namespace)}{SEPARATOR}{sanitize(tool)}" if namespace else sanitize(tool)
     if len(name) > MAX_NAME:
         name = _suffixed(name, f"{namespace}\0{tool}")
     return name

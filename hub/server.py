@@ -6,7 +6,8 @@ progress upstream and turns every failure into an ``isError`` result (a handler 
 the client never sees a JSON-RPC error for a tool failure). Client cancellation reaches the
 downstream through the SDK (the handler's scope is cancelled; the SDK sends the courtesy
 cancel). ``notifications/tools/list_changed`` goes to every connected client, once per
-connection, when any downstream's tool list changes.
+connection, when any downstream's tool list changes. Resources, templates, prompts, completion,
+logging and the relay of server-initiated requests come from ``hub.proxy``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from mcp.server.lowlevel import NotificationOptions
 
 from hub import __version__
 from hub.convert import error_result, forwardable_meta
+from hub.proxy import Proxy
 from hub.service import HubService
 from hub.stdio import stdio_streams
 
@@ -57,12 +59,14 @@ class Connections:
 def build_server(service: HubService, connections: Connections | None = None) -> Server[Any]:
     connections = connections or Connections()
     service.pool.add_listener(connections.tools_changed)
+    proxy = Proxy(service.pool)
 
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         await service.pool.wait_settled(FIRST_LIST_WAIT)
         connections.remember(ctx)  # after settling: start-up itself needs no list_changed
+        proxy.remember(ctx)
         return types.ListToolsResult(tools=service.list_tools())
 
     async def on_call_tool(
@@ -74,9 +78,13 @@ def build_server(service: HubService, connections: Connections | None = None) ->
             await ctx.session.report_progress(value, total, message)
 
         try:
-            return await service.call(
-                params.name, dict(params.arguments or {}), progress=progress, meta=forwardable_meta(ctx.meta)
-            )
+            async with proxy.calling(params.name, ctx):  # the downstream's sampling/logs go to this caller
+                return await service.call(
+                    params.name,
+                    dict(params.arguments or {}),
+                    progress=progress,
+                    meta=forwardable_meta(ctx.meta),
+                )
         except Exception as exc:  # the last line of defence: a tool failure is a result, never a crash
             log.exception("call of %s failed inside ctxhub", params.name)
             return error_result(
@@ -84,17 +92,21 @@ def build_server(service: HubService, connections: Connections | None = None) ->
                 "the hub is still running — call again, and report this if it repeats"
             )
 
-    return Server(
-        "ctxhub",
-        version=__version__,
-        instructions=INSTRUCTIONS,
-        on_list_tools=on_list_tools,
-        on_call_tool=on_call_tool,
+    return proxy.install(
+        Server(
+            "ctxhub",
+            version=__version__,
+            instructions=INSTRUCTIONS,
+            on_list_tools=on_list_tools,
+            on_call_tool=on_call_tool,
+            **proxy.handlers(),
+        )
     )
 
 
 def initialization_options(server: Server[Any]) -> Any:
-    return server.create_initialization_options(NotificationOptions(tools_changed=True))
+    changed = NotificationOptions(tools_changed=True, resources_changed=True, prompts_changed=True)
+    return server.create_initialization_options(changed)
 
 
 async def serve_stdio(service: HubService) -> None:

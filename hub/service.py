@@ -302,13 +302,13 @@ class HubService:
         match decision:
             case Direct():
                 if text is not None and cacheable and size > POINTER_BYTES:
-                    spill = self._spill(text, name, ContentKind.TEXT, log_file=False)
+                    spill = await self._spill(text, name, ContentKind.TEXT, log_file=False, size=size)
                 stage1 = text if text is not None else ""
                 out = result
             case Summary() | Directive():
                 assert text is not None
                 is_log = decision.kind is ContentKind.LOG or "log" in target.tool.name.lower()
-                spill = self._spill(text, name, decision.kind, log_file=is_log)
+                spill = await self._spill(text, name, decision.kind, log_file=is_log, size=size)
                 stage1 = render(
                     decision,
                     tool=name,
@@ -354,9 +354,14 @@ class HubService:
         self.save_stats()
         return with_meta(out, {META_ROUTE: route_meta}), cached
 
-    def _spill(self, text: str, source: str, kind: ContentKind, *, log_file: bool) -> Spill | None:
+    async def _spill(
+        self, text: str, source: str, kind: ContentKind, *, log_file: bool, size: int
+    ) -> Spill | None:
+        # reserve masks secrets and may write a spill file: big payloads do that off the event loop
+        reserve = functools.partial(self.store.reserve, text, source=source, kind=kind, spill_file=log_file)
         try:
-            reservation = self.store.reserve(text, source=source, kind=kind, spill_file=log_file)
+            off_loop = size > ROUTE_OFF_LOOP_BYTES
+            reservation = await anyio.to_thread.run_sync(reserve) if off_loop else reserve()
         except StoreError as exc:  # the agent still gets the summary; the note says it is not stored
             log.warning("could not store the result of %s: %s", source, exc)
             return None

@@ -36,9 +36,17 @@ def write_config(directory: Path, servers: dict[str, Any], **sections: Any) -> P
 
 @asynccontextmanager
 async def hub_client(
-    config: Path, *, message_handler: Any = None, env: dict[str, str] | None = None, errlog: Any = None
+    config: Path,
+    *,
+    message_handler: Any = None,
+    env: dict[str, str] | None = None,
+    errlog: Any = None,
+    **session_options: Any,
 ) -> AsyncIterator[Any]:
-    """``ctxhub serve --config CONFIG`` as a child process, with an initialised SDK ClientSession."""
+    """``ctxhub serve --config CONFIG`` as a child process, with an initialised SDK ClientSession.
+
+    ``session_options`` go to ``ClientSession`` (``sampling_callback``, ``logging_callback``, …).
+    """
     from mcp import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
@@ -51,7 +59,7 @@ async def hub_client(
     with open(os.devnull, "w") as devnull:
         async with (
             stdio_client(params, errlog=errlog or devnull) as (read, write),
-            ClientSession(read, write, message_handler=message_handler) as session,
+            ClientSession(read, write, message_handler=message_handler, **session_options) as session,
         ):
             await session.initialize()
             yield session

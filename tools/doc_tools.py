@@ -1,7 +1,9 @@
 """Native doc tools over the spill store: ``doc_search``, ``doc_window``, ``doc_ingest``, ``doc_list``.
 
 ``doc_tools(store, ingest_roots=..., max_ingest_bytes=...)`` returns the four ``NativeTool``s. Each
-``run(args)`` validates its arguments and returns compact text for the agent (not JSON). Bad
+``run(args)`` validates its arguments and returns compact text for the agent (not JSON).
+``doc_search`` answers with each hit's chunk id and heading path, then the chunk's lines that best
+match the query, verbatim (``render_hits``), in at most ``SEARCH_BUDGET_BYTES``. Bad
 arguments, refused paths and unknown or evicted refs raise ``ToolInputError`` with one sentence
 naming the fix; a closed store raises ``ToolUnavailableError``.
 
@@ -23,12 +25,15 @@ from typing import Any, TypeVar
 
 from context_mode.errors import StoreClosed, StoreError
 from context_mode.store import Store
-from context_mode.store_values import StoredDoc
+from context_mode.store_query import choose_lines
+from context_mode.store_values import SearchHit, StoredDoc
 from context_mode.types import ContentKind
 from tools.errors import ToolInputError, ToolUnavailableError
 from tools.registry import NativeTool, object_schema
 
 WINDOW_BUDGET_BYTES = 6000
+SEARCH_BUDGET_BYTES = 1500
+_QUERY_ECHO = 120  # chars of the query repeated in the answer
 MAX_OUTLINE_LINES = 20
 _SYSTEM_TREES = ("/proc", "/sys", "/dev")
 _SUFFIX_KINDS = {
@@ -69,15 +74,7 @@ def doc_tools(
             terms = ", ".join(result.suggestions)
             where = ref or "recent documents"
             return f'No hits for "{query}"{scope}. Distinctive terms in {where}: {terms}. Retry with some.'
-        lines = [f'{len(result.hits)} hits for "{query}"{scope}:']
-        for hit in result.hits:
-            heading = f" · {' › '.join(hit.heading_path)}" if hit.heading_path else ""
-            lines.append(f"{hit.chunk_id} · {hit.source}{heading}")
-            lines.append(f"  {hit.snippet}")
-        first = result.hits[0]
-        index = first.chunk_id.rsplit("#", 1)[1]
-        lines.append(f'Read on: doc_window(ref="{first.ref}", start={index})')
-        return "\n".join(lines)
+        return render_hits(query, scope, result.hits, shown_source=not ref)
 
     def window(args: dict[str, Any]) -> str:
         ref, start, end = _take(args, "doc_window", ref=(str, None), start=(int, 0), end=(int, -1))
@@ -179,6 +176,49 @@ def doc_tools(
             listing,
         ),
     ]
+
+
+def render_hits(query: str, scope: str, hits: Sequence[SearchHit], *, shown_source: bool = True) -> str:
+    """The doc_search answer: each hit's heading, then the verbatim lines that best match the query.
+
+    Lines compete across hits for ``SEARCH_BUDGET_BYTES`` (``store_query.choose_lines``); a hit
+    none of whose lines made it is left out, unless no line made it at all: then every hit
+    shows its snippet.
+    """
+    asked = query if len(query) <= _QUERY_ECHO else query[: _QUERY_ECHO - 1] + "…"
+    head = f'{len(hits)} hit{"" if len(hits) == 1 else "s"} for "{asked}"{scope}:'
+    first = hits[0]
+    tail = f'Read on: doc_window(ref="{first.ref}", start={first.chunk_id.rsplit("#", 1)[1]})'
+    headings = [_hit_heading(hit, shown_source) for hit in hits]
+    room = SEARCH_BUDGET_BYTES - _size_of(head) - _size_of(tail) - 2
+    chosen = choose_lines(hits, room, heading_bytes=[_size_of(heading) for heading in headings])
+    out = [head]
+    for rank, hit in enumerate(hits):
+        if chosen:
+            if rank in chosen:
+                out.append(headings[rank])
+                out.extend(f"  {line.text}" for line in chosen[rank])
+            continue
+        shown = (headings[rank], f"  {hit.snippet}")
+        room -= sum(_size_of(line) + 1 for line in shown)
+        if room < 0 and rank:
+            break
+        out.extend(shown)
+    out.append(tail)
+    return "\n".join(out)
+
+
+def _hit_heading(hit: SearchHit, shown_source: bool) -> str:
+    parts = [hit.chunk_id]
+    if shown_source:
+        parts.append(hit.source)
+    if hit.heading_path:
+        parts.append(" › ".join(hit.heading_path))
+    return " · ".join(parts)
+
+
+def _size_of(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def read_ingest_file(raw: str, roots: Sequence[Path], max_bytes: int) -> tuple[str, str]:

@@ -21,6 +21,7 @@ from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
 _PREFIX = 400
+_LIST_COMMITS = 5
 _COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b")
 _HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s")
 _DIFF_GIT = re.compile(r"diff --git \S")
@@ -65,7 +66,9 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             commit.line + 1, commit.subject if commit.subject > commit.line else commit.line + 1
         )
     }
-    body = pack(lines, picks, budget, width=200, notes=notes, filler=filler)
+    # A log of many commits is a list: bare "…" marks its gaps, leaving room for more commits.
+    gaps = "short" if len(real_commits) > _LIST_COMMITS else "count"
+    body = pack(lines, picks, budget, width=200, notes=notes, filler=filler, gaps=gaps)
     added = sum(file.added for file in files)
     removed = sum(file.removed for file in files)
     hunks = sum(len(file.hunks) for file in files)
@@ -129,7 +132,7 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
     for order, commit in enumerate(commits):
         base = 90.0 - 1.5 * min(order, 40) - (3.0 if commit.merge else 0.0)
         if commit.subject >= 0 and subjects[lines[commit.subject].strip()] > 1:
-            base -= 10.0
+            base -= 25.0
         if commit.line >= 0:
             picks.append(Pick(commit.line, commit.line + 1, base))
         if commit.subject >= 0:

@@ -9,7 +9,8 @@ A declared level (``INFO``, ``level=debug``) outranks words in the message.
 Picks then go to ``packing.pack``, highest priority first: the final summary, failing tests,
 exception and error lines (the first of each shape; of a cluster, its first and last line), the
 tail, compiler notes, tracebacks collapsed to the frames that matter (Python: innermost; JVM:
-the first frame of each class, application before JDK), warnings, context, the head, and last
+the first frame of each class, application before JDK; pytest's ``>`` source line above an
+``E`` block), warnings, context, the head, and last
 rare lines (a shape, numbers aside, seen once is usually an event). A shown line whose shape
 recurs carries a fold count ``[×37]``. Weak errors in a family of routine lines (``-- Performing
 Test X - Failed`` among dozens of ``- Success``) are demoted.
@@ -46,6 +47,7 @@ _CONTEXT_WIDTH = 160
 # Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
 _MAX_TERM_PICKS = 500
 _FOLD = 3  # a shape seen this often is shown once
+_PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" source line
 # A line whose shape starts (this many chars) like ROUTINE others is routine: as context or tail
 # it is not worth its bytes (the "Client closed connection id=…" of a server log).
 _SHAPE_FAMILY = 48
@@ -180,9 +182,21 @@ def _add_errors(
             base = 80.0 if starts or ends else 72.0
         add(index, base - decay)
         if PYTEST_E.match(line):
+            if base > 28.0:
+                _add_pytest_source(lines, index, add)
             continue  # the E block is its own context
         _add_context(lines, index, add, routine)
         _add_parent(lines, index, add)
+
+
+def _add_pytest_source(lines: Sequence[str], index: int, add: _Adder) -> None:
+    """pytest's ``>`` line above an ``E`` block: the source line that failed."""
+    for earlier in range(index - 1, max(index - _PYTEST_SOURCE_REACH, -1), -1):
+        if lines[earlier].startswith(">"):
+            add(earlier, 64, _CONTEXT_WIDTH)
+            return
+        if not lines[earlier].strip() or SECTION.match(lines[earlier][:PREFIX]):
+            return
 
 
 def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callable) -> None:

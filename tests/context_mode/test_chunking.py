@@ -244,9 +244,20 @@ def test_json_objects_are_cut_by_key_path() -> None:
     chunks = checked(text, ContentKind.JSON, 400)
     inside = [piece for piece in chunks if '"command"' in piece.text]
     assert len(inside) > 5
-    assert all(piece.heading_path == ("config", "servers") for piece in inside[:-1])
-    assert inside[-1].heading_path == ("config",)  # it also holds "version", a sibling of "servers"
+    assert all(piece.heading_path == ("config", "servers") for piece in inside)
+    # A value cut open never shares a chunk with its siblings: "version" starts a chunk of its own.
+    (version,) = [piece for piece in chunks if '"version"' in piece.text]
+    assert version.heading_path == ("config",) and '"command"' not in version.text
     assert chunks[-1].heading_path == ()
+
+
+def test_json_records_too_big_for_a_chunk_start_one_and_are_named_by_their_identity() -> None:
+    records = [{"id": i, "full_name": f"octo/repo{i}", "url": "https://x.test/" * 20} for i in range(12)]
+    text = json.dumps({"total_count": 12, "items": records}, indent=2)
+    chunks = checked(text, ContentKind.JSON, 256)
+    for i in range(12):
+        mine = [piece for piece in chunks if f"repo{i}/" in piece.text or f'repo{i}"' in piece.text]
+        assert mine and all(piece.heading_path == ("items", f"[{i}] octo/repo{i}") for piece in mine)
 
 
 def test_json_keeps_escapes_and_whitespace_byte_exact() -> None:

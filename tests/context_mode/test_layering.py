@@ -1,4 +1,4 @@
-"""The core stays pure: no MCP SDK, no anyio, no network code, no ``async def``; tools never import the hub."""
+"""The core stays pure (no MCP SDK, anyio, network code or ``async def``); tools never import the hub."""
 
 from __future__ import annotations
 
@@ -18,7 +18,9 @@ def test_importing_every_core_module_loads_no_sdk_event_loop_or_network_library(
         "print(sorted(m for m in ('mcp', 'mcp_types', 'anyio', 'httpx', 'httpx2', 'socket', 'asyncio')"
         " if m in sys.modules))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True
+    )
     assert result.stdout.strip() == "[]"
 
 

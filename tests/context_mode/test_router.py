@@ -142,7 +142,25 @@ def test_every_result_gets_exactly_one_mode_and_summaries_fit(
 @settings(max_examples=40, deadline=None)
 @given(text=texts)
 def test_nothing_is_lost_the_full_payload_is_retrievable_by_its_ref(text: str) -> None:
-    with Store(None) as store:
+    with Store(None, mask_secrets=False) as store:  # masking is tested on its own (test_secrets)
         ref = store.put(text, source="t", kind=ContentKind.TEXT).ref
         stored = store.text(ref)
     assert stored == text.encode("utf-8", "replace").decode("utf-8") or "\ufffd" in stored
+
+
+def test_a_json_result_with_a_long_outline_still_fits_the_summary_budget() -> None:
+    # Long non-ASCII key names make a long outline, which the stage-1 header repeats.
+    name = "\U0001f600" * 40
+    value = {f"{name}{i}": [{f"{name}{j}": list(range(30))} for j in range(3)] for i in range(6)}
+    text = json.dumps(value, ensure_ascii=False)
+    decision = route(text, style=OutputStyle.SUMMARY)
+    assert isinstance(decision, Summary)
+    stage1 = render(
+        decision,
+        tool="srv__tool",
+        ref="r_0123abcd",
+        original_bytes=len(text.encode()),
+        spill_path=Path("/home/user/.cache/ctxhub/store/spill/r_0123abcd.log"),
+    )
+    assert len(decision.extract.outline.encode()) > 300
+    assert len(stage1.encode()) <= POLICY.summary_budget

@@ -125,6 +125,37 @@ def test_hits_carry_plain_snippets_heading_paths_and_source(store: Store) -> Non
     assert len(hit.snippet) <= 210
 
 
+def test_hits_carry_the_matching_lines_verbatim(store: Store) -> None:
+    body = (
+        "".join(f"routine line {i}\n" for i in range(200)) + "    Error moving temp DB file: Is a directory\n"
+    )
+    ref = store.put(
+        body + "".join(f"more routine {i}\n" for i in range(200)), source="log", kind=ContentKind.LOG
+    ).ref
+    hit = store.search("moving DB file error", ref=ref).hits[0]
+    assert hit.lines[0].text == "Error moving temp DB file: Is a directory"
+
+
+def test_a_version_in_the_query_finds_that_version_first(store: Store) -> None:
+    sections = "".join(
+        f"{major}.{minor}.{patch} / 2020-01-0{patch + 1}\n===\n\n* change {major} {minor} {patch}\n\n"
+        for major in (3, 4)
+        for minor in (0, 18)
+        for patch in (0, 2)
+    )
+    ref = store.put(sections, source="docs", kind=ContentKind.MARKDOWN).ref
+    hit = store.search("release 4.18.2", ref=ref).hits[0]
+    assert hit.heading_path == ("4.18.2 / 2020-01-03",)
+
+
+def test_query_words_found_together_rank_above_words_found_apart(store: Store) -> None:
+    scattered = "request handling\n" * 3 + "a context object\n" * 3 + "session data\n" * 3 + "tracks access\n"
+    together = "commit 1234567\n\n    request context tracks session access\n"
+    store.put(scattered * 3, source="apart", kind=ContentKind.TEXT)
+    wanted = store.put(together, source="together", kind=ContentKind.TEXT).ref
+    assert store.search("request context tracks session access").hits[0].ref == wanted
+
+
 def test_heading_words_are_searchable(store: Store) -> None:
     store.put(MARKDOWN, source="docs", kind=ContentKind.MARKDOWN)
     hit = store.search("windows").hits[0]

@@ -59,10 +59,12 @@ def test_ingest_a_file_then_search_and_read_it(tools: dict[str, NativeTool]) -> 
     assert ingested.splitlines()[0] == f"Ingested docs/guide.md as {ref}: 3 chunks, 92 B (markdown)."
     assert "  #1 Guide › Install" in ingested
     found = tools["doc_search"].run({"query": "pip install", "ref": ref})
-    assert found.splitlines()[:3] == [
-        f'1 hits for "pip install" in {ref}:',
-        f"{ref}#1 · doc_ingest · Guide › Install",
-        "  ## Install Run pip install ctxhub",
+    # Within one ref the source goes without saying; a chunk of a few lines is shown whole.
+    assert found.splitlines()[:4] == [
+        f'1 hit for "pip install" in {ref}:',
+        f"{ref}#1 · Guide › Install",
+        "  ## Install",
+        "  Run pip install ctxhub.",
     ]
     assert found.splitlines()[-1] == f'Read on: doc_window(ref="{ref}", start=1)'
     window = tools["doc_window"].run({"ref": ref, "start": 1})
@@ -83,6 +85,26 @@ def test_window_ends_with_the_cursor_hint(tools: dict[str, NativeTool], store: S
     assert hint == f'{total - start} more chunks: call doc_window(ref="{ref}", start={start})'
     second = tools["doc_window"].run({"ref": ref, "start": start, "end": start + 1})
     assert second.splitlines()[0].startswith(f"{ref} · chunks {start}-{start} of {total} · git__log · log")
+
+
+def test_search_shows_the_exact_matching_lines_compactly(tools: dict[str, NativeTool], store: Store) -> None:
+    noise = "".join(
+        f"2024-05-01 10:00:{i % 60:02d} INFO worker {i} handled a request in {i} ms\n" for i in range(3000)
+    )
+    needle = "2024-05-01 10:01:00 ERROR Error moving temp DB file temp-4845.rdb: Is a directory\n"
+    ref = store.put(noise + needle + noise, source="logs__tail", kind=ContentKind.LOG).ref
+    found = tools["doc_search"].run({"query": "temp DB file moving error", "ref": ref})
+    assert "  " + needle.strip() in found.splitlines()
+    assert len(found.encode()) <= 1500
+    assert found.splitlines()[-1].startswith(f'Read on: doc_window(ref="{ref}", start=')
+
+
+def test_search_without_a_ref_names_each_hit_source(tools: dict[str, NativeTool], store: Store) -> None:
+    store.put("alpha beta gamma\n", source="one__tool", kind=ContentKind.TEXT)
+    store.put("alpha delta\n", source="two__tool", kind=ContentKind.TEXT)
+    found = tools["doc_search"].run({"query": "alpha"}).splitlines()
+    assert found[0] == '2 hits for "alpha":'
+    assert {line.split(" · ")[1] for line in found[1:] if line.startswith("r_")} == {"one__tool", "two__tool"}
 
 
 def test_no_hit_lists_terms_to_retry_with(tools: dict[str, NativeTool]) -> None:

@@ -1,0 +1,96 @@
+"""Run every benchmark and print one markdown table: figure, ours, baseline, ratio, goal, met?
+
+Run: ``bench/run_all [--quick] [--only NAME,...] [--memory-calls N] [--details]`` (about 5 minutes;
+``--quick`` about 3). Progress and each benchmark's own tables go to stderr (stdout with
+``--details``); the combined table, then one note per row, goes to stdout. Every ratio is against
+a baseline measured in the same run. A benchmark that fails gets a row saying so; the others
+still run.
+
+The memory benchmark makes ``--memory-calls`` calls of 100 KB (default 1,500, so the whole run
+fits in about 5 minutes at the hub's current ~13 calls/s for that load); the goal is stated for
+10,000: ``bench/memory.py --calls 10000`` runs it in full (about 13 minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+import dedupe
+import memory
+import overhead
+import search
+import startup
+import summarizers
+import summary_path
+from harness import Figure, render_table
+
+MEMORY_CALLS = 1500
+
+
+def benchmarks(options: argparse.Namespace) -> dict[str, Callable[[], list[Figure]]]:
+    quick = options.quick
+
+    def run_async(function: Callable[..., Any], *args: Any) -> Callable[[], list[Figure]]:
+        return lambda: anyio.run(function, *args)
+
+    return {
+        "startup": run_async(startup.run, quick),
+        "overhead": run_async(overhead.run, quick),
+        "dedupe": run_async(dedupe.run, quick),
+        "summary": run_async(summary_path.run, quick),
+        "summarizers": lambda: summarizers.run(quick, verbose=True),
+        "search": lambda: search.run(quick),
+        "memory": run_async(memory.run, quick, options.memory_calls, 4, True),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer rounds everywhere (about 3 minutes)")
+    parser.add_argument(
+        "--only",
+        default="",
+        help="comma-separated: startup, overhead, dedupe, summary, summarizers, search, memory",
+    )
+    parser.add_argument("--memory-calls", type=int, default=MEMORY_CALLS)
+    parser.add_argument(
+        "--details", action="store_true", help="print each benchmark's own tables on stdout too"
+    )
+    options = parser.parse_args()
+    chosen = benchmarks(options)
+    if options.only:
+        names = [name.strip() for name in options.only.split(",") if name.strip()]
+        unknown = sorted(set(names) - set(chosen))
+        if unknown:
+            parser.error(f"unknown benchmark(s) {', '.join(unknown)}; choose from {', '.join(chosen)}")
+        chosen = {name: chosen[name] for name in names}
+    figures: list[Figure] = []
+    started = time.perf_counter()
+    details = sys.stdout if options.details else sys.stderr
+    for name, function in chosen.items():
+        print(f"## {name}", file=details, flush=True)
+        began = time.perf_counter()
+        try:
+            with contextlib.redirect_stdout(details):
+                rows = function()
+        except Exception as exc:  # one failing benchmark must not hide the others' figures
+            rows = [Figure(name, "failed", "—", None, "—", False, f"{type(exc).__name__}: {exc}")]
+        figures.extend(rows)
+        print(render_table(rows, notes=False), file=details)
+        print(f"({name}: {time.perf_counter() - began:.0f} s)\n", file=details, flush=True)
+    print(render_table(figures))
+    met = sum(row.met is True for row in figures)
+    missed = sum(row.met is False for row in figures)
+    print(
+        f"\n{len(figures)} figures in {time.perf_counter() - started:.0f} s; {met} goals met, {missed} not."
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+"""Start-up: ``ctxhub serve`` until its tools are listed, against the slowest downstream started on its own.
+
+Run: ``.venv/bin/python bench/startup.py [--rounds N]`` (about 30 s).
+
+Downstreams: the fixture server, ``mcp-server-time`` and ``mcp-server-git`` (the bundled
+config's PyPI servers; git on this repository). A start-up is the time from spawning the process
+to the answer of ``tools/list``, initialize included, seen by the same SDK client. Each round
+starts every downstream on its own, then ``ctxhub serve`` with all three, then with the fixture
+only (a fresh store each time); the hub's first ``tools/list`` waits for its downstreams, which
+start in parallel. The ratio is the hub's median over the median of the slowest downstream.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import anyio
+from harness import (
+    PYTHON,
+    REPO,
+    Figure,
+    connect,
+    fixture_command,
+    fixture_server,
+    hub_command,
+    median,
+    print_figures,
+    write_config,
+)
+
+GOAL = 1.5
+
+
+def downstreams() -> dict[str, list[str]]:
+    return {
+        "fixture": fixture_command(),
+        "mcp-server-time": [PYTHON, "-m", "mcp_server_time"],
+        "mcp-server-git": [PYTHON, "-m", "mcp_server_git", "--repository", str(REPO)],
+    }
+
+
+async def time_to_tools(command: Sequence[str]) -> float:
+    """Seconds from spawning ``command`` to its ``tools/list`` answer."""
+    started = time.perf_counter()
+    try:
+        async with connect(command):  # spawn, initialize, tools/list
+            return time.perf_counter() - started
+    except Exception as exc:
+        raise RuntimeError(f"{' '.join(command)} did not start: {exc!r}") from exc
+
+
+async def measure(rounds: int) -> dict[str, list[float]]:
+    servers = downstreams()
+    samples: dict[str, list[float]] = {name: [] for name in [*servers, "ctxhub", "ctxhub, fixture only"]}
+    with tempfile.TemporaryDirectory(prefix="ctxhub-bench-") as directory:
+        entries = {
+            "fixture": fixture_server(),
+            "time": {"command": PYTHON, "args": ["-m", "mcp_server_time"]},
+            "git": {"command": PYTHON, "args": ["-m", "mcp_server_git", "--repository", str(REPO)]},
+        }
+        for number in range(rounds + 1):  # round 0 warms the page cache and is dropped
+            for name, command in servers.items():
+                seconds = await time_to_tools(command)
+                if number:
+                    samples[name].append(seconds)
+            for label, servers_of_hub in (
+                ("ctxhub", entries),
+                ("ctxhub, fixture only", {"fixture": entries["fixture"]}),
+            ):
+                root = Path(directory) / f"round-{number}-{len(servers_of_hub)}"
+                root.mkdir()
+                seconds = await time_to_tools(hub_command(write_config(root, servers_of_hub)))
+                if number:
+                    samples[label].append(seconds)
+    return samples
+
+
+def figures(samples: dict[str, list[float]]) -> list[Figure]:
+    hub, alone = median(samples["ctxhub"]), median(samples["ctxhub, fixture only"])
+    own = {name: median(values) for name, values in samples.items() if not name.startswith("ctxhub")}
+    slowest = max(own, key=own.__getitem__)
+    return [
+        Figure(
+            "Start-up: ctxhub serve to tools listed (3 downstreams)",
+            f"{hub * 1000:.0f} ms",
+            f"{own[slowest] * 1000:.0f} ms ({slowest} alone)",
+            hub / own[slowest],
+            f"≤ {GOAL}×",
+            hub / own[slowest] <= GOAL,
+            "downstreams alone: "
+            + ", ".join(f"{name} {value * 1000:.0f} ms" for name, value in own.items())
+            + f"; medians of {len(samples['ctxhub'])} rounds",
+        ),
+        Figure(
+            "Start-up: ctxhub serve to tools listed (fixture only)",
+            f"{alone * 1000:.0f} ms",
+            f"{own['fixture'] * 1000:.0f} ms (fixture alone)",
+            alone / own["fixture"],
+            "reported",
+            None,
+            "the hub's own start-up cost with one downstream: its imports, the store, then the downstream",
+        ),
+    ]
+
+
+def report(samples: dict[str, list[float]]) -> str:
+    lines = ["| server | median | min | max |", "|---|---|---|---|"]
+    for name, values in samples.items():
+        low, middle, high = (round(value * 1000) for value in (min(values), median(values), max(values)))
+        lines.append(f"| {name} | {middle} ms | {low} ms | {high} ms |")
+    return "\n".join(lines)
+
+
+async def run(quick: bool = False, rounds: int | None = None) -> list[Figure]:
+    samples = await measure(rounds or (3 if quick else 5))
+    print(report(samples), end="\n\n", flush=True)
+    return figures(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    options = parser.parse_args()
+    print_figures(anyio.run(run, False, options.rounds))
+
+
+if __name__ == "__main__":
+    main()

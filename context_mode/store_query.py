@@ -1,0 +1,367 @@
+"""The query side of search: what the index is asked, and the lines of found chunks shown back.
+
+A search finds chunks; the agent needs the exact line. Four steps:
+
+- ``index_queries(query)`` builds the tantivy query strings: quoted phrases and words, a word
+  with inner punctuation (``4.18.2``, ``web.xml``, ``body-parser``, ``request_started``) being
+  a phrase of its parts; the same with identifiers split (for the ``body_split`` field); and
+  each pair of neighbouring words as a phrase allowing one word between them.
+- ``query_terms(query)`` parses the query the same way into ``Term``s (stems in order).
+- ``best_lines(text, terms, weights, heading=...)`` finds the passages of one chunk that hold
+  query terms, matched on stems (the index's English stemmer) as written or with identifiers
+  split (``LocalProxy`` matches ``local proxy``). A passage is one line, or a line and the next
+  when each has terms the other lacks (a sentence wrapped over two lines). A term's weight is
+  its inverse document frequency, cut to ``HEADING_SHARE`` when the chunk's heading path
+  already holds it (the heading is shown with the hit, so a line repeating it adds little).
+  A chunk of a few short lines (a commit header, a small record) is one passage, shown whole.
+- ``choose_lines(hits, budget)`` picks passages across hits, best first: a passage is worth its
+  terms' weights, each halved for every passage already chosen that showed it (so ten lines
+  naming the same thing do not crowd out the one line with the other word), times the square
+  root of its hit's score relative to the best hit. Passages worth less than ``WEAK_SHARE`` of
+  the first are left out.
+
+Lines are verbatim without their indentation; a line longer than ``width`` characters is cut to
+the ``width`` characters around its heaviest matches, with ``…`` where it was cut. Everything is
+linear in the chunk (at most a few kB) and never raises on a ``str``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import tantivy
+
+from context_mode.identifiers import split_identifiers
+from context_mode.store_values import LineMatch, SearchHit
+
+LINE_WIDTH = 240
+SMALL_CHUNK_BYTES = 360
+SMALL_CHUNK_LINES = 8
+MAX_TERMS = 32
+HEADING_SHARE = 0.3
+WEAK_SHARE = 0.1
+ELLIPSIS = "…"
+
+_ANALYZER = (  # the chain of tantivy's en_stem tokenizer, which the index uses for text
+    tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+    .filter(tantivy.Filter.remove_long(40))
+    .filter(tantivy.Filter.lowercase())
+    .filter(tantivy.Filter.stemmer("english"))
+    .build()
+)
+# A quoted phrase, or a word that may hold inner punctuation (4.18.2, web.xml, request_started).
+QUERY_PART = re.compile(r'"([^"]*)"|([^\W_]+(?:[_.\-/:@#+][^\W_]+)*)')
+# A token as tantivy's simple tokenizer cuts them: letters and digits.
+TOKEN = re.compile(r"[^\W_]+")
+_WORD = re.compile(r"\w+")
+_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^\W_0-9A-Za-z]+")
+_MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
+_MAX_PASSAGES = 400  # per chunk: plenty for a budget of a few lines
+_MAX_OFFERS = 60  # passages per hit that compete for the budget
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One query unit: a word, a punctuated word or a quoted phrase, as stems in order."""
+
+    text: str
+    stems: tuple[str, ...]  # as the index tokenizes it
+    split: tuple[str, ...]  # with identifier parts split (getUserById -> get user by id)
+
+    @property
+    def probes(self) -> tuple[str, ...]:
+        """Lowercase text a line must contain to hold this term: the start of its first stems.
+
+        A stem only ever changes the end of a word (``proxy`` -> ``proxi``), so its first three
+        characters, less its last one, are in the word (the few irregular forms such as
+        ``dying`` -> ``die`` are the price of a check that skips most lines at C speed).
+        """
+        return tuple({_probe(self.stems[0]), *([_probe(self.split[0])] if self.split else [])})
+
+
+def stem(word: str) -> str:
+    """The index's stem of one token (lowercased, English-stemmed), or "" for an over-long token."""
+    found = _ANALYZER.analyze(word)
+    return found[0] if found else ""
+
+
+def query_terms(query: str) -> list[Term]:
+    """The query's units: quoted phrases, and words (a punctuated word is a phrase of its parts)."""
+    terms: list[Term] = []
+    seen: set[tuple[str, ...]] = set()
+    for match in QUERY_PART.finditer(query):
+        text = match.group(1) if match.group(1) is not None else match.group(2)
+        stems = tuple(_stems(text))
+        if not stems or stems in seen:
+            continue
+        seen.add(stems)
+        terms.append(Term(text, stems, tuple(_split_stems(text))))
+        if len(terms) >= MAX_TERMS:
+            break
+    return terms
+
+
+def index_queries(text: str) -> tuple[str, str, str]:
+    """The queries for the plain fields, for the split-identifier field, and for adjacent words.
+
+    A word with inner punctuation (``4.18.2``, ``web.xml``, ``request_started``) is a phrase of
+    its parts. Each pair of neighbouring words is also a phrase allowing one word between them,
+    so a chunk that has the query's words together ranks above one that has them scattered.
+    """
+    plain: list[str] = []
+    split: list[str] = []
+    units: list[str | None] = []  # the words of each unquoted unit, for the adjacent pairs
+    for match in QUERY_PART.finditer(text):
+        if match.group(1) is not None:
+            words = _WORD.findall(match.group(1))
+            if words:
+                plain.append('"' + " ".join(words).lower() + '"')
+                split.append('"' + " ".join(split_identifiers(word) for word in words).lower() + '"')
+                units.append(None)
+        else:
+            parts = TOKEN.findall(match.group(2))
+            joined = " ".join(parts).lower()
+            plain.append(joined if len(parts) == 1 else f'"{joined}"')
+            pieces = split_identifiers(" ".join(parts)).lower().split()
+            split.append(pieces[0] if len(pieces) == 1 else '"' + " ".join(pieces) + '"')
+            units.append(joined)
+        if len(plain) >= MAX_TERMS:
+            break
+    pairs = [
+        f'"{first} {second}"~1'
+        for first, second in itertools.pairwise(units)
+        if first is not None and second is not None
+    ]
+    return " ".join(plain), " ".join(split), " ".join(pairs)
+
+
+def best_lines(
+    text: str,
+    terms: Sequence[Term],
+    weights: Mapping[tuple[str, ...], float],
+    *,
+    heading: str = "",
+    width: int = LINE_WIDTH,
+) -> tuple[LineMatch, ...]:
+    """The chunk's passages that hold query terms, best first (see module doc)."""
+    stemmer = _Stemmer()
+    in_heading = {term.stems for term in terms if _matches(heading, [term], stemmer)} if heading else set()
+    weight = {
+        term.stems: weights.get(term.stems, 1.0) * (HEADING_SHARE if term.stems in in_heading else 1.0)
+        for term in terms
+    }
+    rows = [(number, line) for number, line in enumerate(text.splitlines()) if line.strip()]
+    small = len(text.encode("utf-8", "surrogatepass")) <= SMALL_CHUNK_BYTES and len(rows) <= SMALL_CHUNK_LINES
+    prober = _prober(terms)
+    scanned = [
+        (number, line, *_scan(line, terms, weight, stemmer))
+        if small or prober.search(line.lower())
+        else (number, line, (), [])
+        for number, line in rows
+    ]
+    if small:
+        matched = _union(found for *_, found, _ in scanned)
+        if not matched:
+            return ()
+        text = "\n".join(_cut(line, spans, width) for _, line, _, spans in scanned)
+        return (LineMatch(scanned[0][0], text, _worth(matched), matched, len(scanned)),)
+    passages: list[LineMatch] = []
+    for order, (number, line, found, spans) in enumerate(scanned):
+        if not found:
+            continue
+        shown = _cut(line, spans, width)
+        passages.append(LineMatch(number, shown, _worth(found), found))
+        if order + 1 < len(scanned):
+            after_number, after_line, after_found, after_spans = scanned[order + 1]
+            mine, theirs = {key for key, _ in found}, {key for key, _ in after_found}
+            if theirs - mine and mine - theirs and after_number == number + 1:
+                both = _union([found, after_found])
+                joined = shown + "\n" + _cut(after_line, after_spans, width)
+                passages.append(LineMatch(number, joined, _worth(both), both, 2))
+        if len(passages) >= _MAX_PASSAGES:
+            break
+    passages.sort(key=lambda passage: (-passage.score, passage.number, passage.lines))
+    return tuple(passages)
+
+
+def choose_lines(
+    hits: Sequence[SearchHit], budget: int, *, heading_bytes: Sequence[int] = (), overhead: int = 3
+) -> dict[int, list[LineMatch]]:
+    """Lines to show per hit (by its index in ``hits``), in chunk order, within ``budget`` bytes.
+
+    See the module doc for the choice. A hit shown costs its heading line once (``heading_bytes``
+    of each hit, as the caller renders it), and each line its bytes plus ``overhead``.
+    """
+    if not hits:
+        return {}
+    top = max(hits[0].score, 1e-9)
+    factors = [math.sqrt(max(hit.score, 0.0) / top) for hit in hits]
+    shown_terms: Counter[str] = Counter()
+
+    def value(rank: int, passage: LineMatch) -> float:
+        return factors[rank] * sum(w * 0.5 ** shown_terms[key] for key, w in passage.matched)
+
+    # Lazy greedy: a passage's value only falls as terms get shown, so a popped value that still
+    # beats the next one in the heap is the true best (the usual trick for diminishing returns).
+    heap = [
+        (-value(rank, passage), rank, order, passage)
+        for rank, hit in enumerate(hits)
+        for order, passage in enumerate(hit.lines[:_MAX_OFFERS])
+    ]
+    heapq.heapify(heap)
+    shown_lines: set[tuple[int, int]] = set()
+    chosen: dict[int, list[LineMatch]] = {}
+    used = 0
+    first = 0.0
+    while heap:
+        negative, rank, order, passage = heapq.heappop(heap)
+        current = value(rank, passage)
+        if heap and current < -heap[0][0] and current < -negative:
+            heapq.heappush(heap, (-current, rank, order, passage))
+            continue
+        if current <= 0 or current < WEAK_SHARE * first:
+            break
+        first = first or current
+        fresh = [
+            (passage.number + k, line)
+            for k, line in enumerate(passage.text.split("\n"))
+            if (rank, passage.number + k) not in shown_lines
+        ]
+        cost = sum(len(line.encode("utf-8", "surrogatepass")) + overhead for _, line in fresh)
+        if rank not in chosen and rank < len(heading_bytes):
+            cost += heading_bytes[rank] + 1
+        if not fresh or used + cost > budget:
+            continue
+        used += cost
+        shown_lines.update((rank, number) for number, _ in fresh)
+        shown_terms.update(key for key, _ in passage.matched)
+        chosen.setdefault(rank, []).extend(LineMatch(number, line, passage.score) for number, line in fresh)
+    for lines in chosen.values():
+        lines.sort(key=lambda line: line.number)
+    return chosen
+
+
+class _Stemmer:
+    """Stems of tokens, memoised for one chunk (tokens repeat a lot in logs and JSON)."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, str] = {}
+
+    def __call__(self, token: str) -> str:
+        known = self._known.get(token)
+        if known is None:
+            known = self._known[token] = stem(token)
+        return known
+
+
+def _probe(stem: str) -> str:
+    return stem[: max(1, min(3, len(stem) - 1))]
+
+
+def _prober(terms: Sequence[Term]) -> re.Pattern[str]:
+    """One search for any term's probe in a lowercased line."""
+    probes = sorted({probe for term in terms for probe in term.probes}, key=len, reverse=True)
+    return re.compile("|".join(re.escape(probe) for probe in probes) or r"(?!)")
+
+
+def _stems(text: str) -> list[str]:
+    return [s for s in (stem(token) for token in TOKEN.findall(text)) if s]
+
+
+def _split_stems(text: str) -> list[str]:
+    return [s for token in TOKEN.findall(text) for part in _PART.findall(token) if (s := stem(part))]
+
+
+Matched = tuple[tuple[str, float], ...]
+Span = tuple[int, int, float]
+_Token = tuple[str, int, int]
+
+
+def _worth(matched: Matched) -> float:
+    return sum(w for _, w in matched)
+
+
+def _union(groups: Iterable[Matched]) -> Matched:
+    merged: dict[str, float] = {}
+    for group in groups:
+        merged.update(group)
+    return tuple(merged.items())
+
+
+def _tokens(line: str, stemmer: Callable[[str], str]) -> tuple[list[_Token], list[_Token]]:
+    """The line's stems with their spans, as written and with identifiers split."""
+    plain: list[_Token] = []
+    split: list[_Token] = []
+    for token in TOKEN.finditer(line):
+        word = token.group()
+        plain.append((stemmer(word), token.start(), token.end()))
+        if word.isdigit() or (word.isalpha() and (word.islower() or word.isupper() or word.istitle())):
+            split.append(plain[-1])  # nothing to split: most words take this cheap path
+            continue
+        parts = list(_PART.finditer(word))
+        if len(parts) <= 1:
+            split.append(plain[-1])
+            continue
+        offset = token.start()
+        split.extend((stemmer(part.group()), offset + part.start(), offset + part.end()) for part in parts)
+    return plain, split
+
+
+def _matches(text: str, terms: Sequence[Term], stemmer: Callable[[str], str]) -> bool:
+    plain, split = _tokens(text, stemmer)
+    return any(_find(plain, term.stems) or _find(split, term.split) for term in terms)
+
+
+def _scan(
+    line: str, terms: Sequence[Term], weight: Mapping[tuple[str, ...], float], stemmer: Callable[[str], str]
+) -> tuple[Matched, list[Span]]:
+    """The terms ``line`` holds (key, weight) and where they are."""
+    plain, split = _tokens(line, stemmer)
+    found: list[tuple[str, float]] = []
+    spans: list[Span] = []
+    for term in terms:
+        at = _find(plain, term.stems) or _find(split, term.split)
+        if at:
+            w = weight[term.stems]
+            found.append((" ".join(term.stems), w))
+            spans.extend((start, end, w) for start, end in at)
+    return tuple(found), spans
+
+
+def _find(tokens: Sequence[_Token], stems: Sequence[str]) -> list[tuple[int, int]]:
+    """Character spans of the first few runs of ``stems`` in ``tokens``."""
+    if not stems:
+        return []
+    size = len(stems)
+    spans: list[tuple[int, int]] = []
+    for index in range(len(tokens) - size + 1):
+        if tokens[index][0] == stems[0] and all(tokens[index + k][0] == stems[k] for k in range(1, size)):
+            spans.append((tokens[index][1], tokens[index + size - 1][2]))
+            if len(spans) >= _MAX_SPANS:
+                break
+    return spans
+
+
+def _cut(line: str, spans: Sequence[Span], width: int) -> str:
+    """``line`` without its indentation, cut to ``width`` chars around its heaviest matches."""
+    start = len(line) - len(line.lstrip())
+    end = len(line.rstrip())
+    if end - start <= width:
+        return line[start:end]
+    best_from, best_weight = start, -1.0
+    margin = width // 6
+    for anchor, _, _ in spans:
+        begin = max(start, min(anchor - margin, end - width))
+        weight = sum(w for s, e, w in spans if s >= begin and e <= begin + width)
+        if weight > best_weight:
+            best_from, best_weight = begin, weight
+    stop = min(end, best_from + width)
+    prefix = ELLIPSIS if best_from > start else ""
+    suffix = ELLIPSIS if stop < end else ""
+    return prefix + line[best_from:stop] + suffix

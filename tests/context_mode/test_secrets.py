@@ -1,0 +1,229 @@
+"""Secret masking: each pattern masked, ordinary text untouched, linear time, and nothing unmasked on disk."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from context_mode.memory import SessionMemory
+from context_mode.secrets import mask_secrets
+from context_mode.store import Store
+from context_mode.types import ContentKind
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+PEM = (
+    "-----BEGIN RSA PRIVATE KEY-----\n"
+    "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n"
+    "VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n"
+    "-----END RSA PRIVATE KEY-----"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret", "masked"),
+    [
+        pytest.param(f"key:\n{PEM}\nafter", "MIIEowIBAAK", "[secret:private-key]", id="pem-private-key"),
+        pytest.param(
+            "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n(truncated",
+            "b3BlbnNzaC1rZXktdjEAAAAA",
+            "[secret:private-key]",
+            id="unterminated-pem",
+        ),
+        pytest.param(
+            "id=AKIAIOSFODNN7EXAMPLE", "AKIAIOSFODNN7EXAMPLE", "[secret:aws-access-key-id]", id="aws-id"
+        ),
+        pytest.param(
+            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            "wJalrXUtnFEMI",
+            "aws_secret_access_key = [secret:secret]",
+            id="aws-secret-key",
+        ),
+        pytest.param(
+            "token ghp_1234567890abcdefghijABCDEFGHIJ123456 ok",
+            "ghp_",
+            "[secret:github-token]",
+            id="github-classic",
+        ),
+        pytest.param(
+            "GH=github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
+            "github_pat_",
+            "[secret:github-token]",
+            id="github-fine-grained",
+        ),
+        pytest.param(
+            "gho_abcdefghijklmnopqrstuvwxyz0123456789", "gho_", "[secret:github-token]", id="github-oauth"
+        ),
+        pytest.param("glpat-abcdefghij0123456789", "glpat-", "[secret:gitlab-token]", id="gitlab"),
+        pytest.param("SLACK xoxb-1234567890-abcdefghijkl", "xoxb-", "[secret:slack-token]", id="slack"),
+        pytest.param(
+            "hook https://hooks.slack.com/services/T0123ABCD/B0123ABCD/abcdefghij0123456789abcd",
+            "hooks.slack.com",
+            "[secret:slack-webhook]",
+            id="slack-webhook",
+        ),
+        pytest.param(
+            "key=AIzaSyA1234567890abcdefghijklmnopqrstuv", "AIzaSy", "[secret:google-api-key]", id="google"
+        ),
+        pytest.param("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "sk_live", "[secret:stripe-key]", id="stripe"),
+        pytest.param(
+            "ANTHROPIC_KEY sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCDEF",
+            "sk-ant",
+            "[secret:api-key]",
+            id="anthropic-openai",
+        ),
+        pytest.param(
+            "hf_abcdefghijklmnopqrstuvwxyzABCDEFGH", "hf_", "[secret:huggingface-token]", id="huggingface"
+        ),
+        pytest.param(
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+            "eyJ",
+            "[secret:jwt]",
+            id="jwt",
+        ),
+        pytest.param(
+            "Authorization: Bearer abcdef0123456789xyz",
+            "abcdef0123456789xyz",
+            "Authorization: Bearer [secret:authorization]",
+            id="authorization-bearer",
+        ),
+        pytest.param(
+            'curl -H "authorization: Basic dXNlcjpwYXNzd29yZA=="',
+            "dXNlcjpw",
+            "authorization: Basic [secret:authorization]",
+            id="authorization-basic",
+        ),
+        pytest.param(
+            "sent Bearer 0123456789abcdefghijABCDEF.xyz",
+            "0123456789abcdef",
+            "Bearer [secret:bearer-token]",
+            id="bare-bearer",
+        ),
+        pytest.param("password=hunter2", "hunter2", "password=[secret:password]", id="password-equals"),
+        pytest.param("passwd: s3cret!", "s3cret", "passwd: [secret:password]", id="passwd-colon"),
+        pytest.param('{"password": "letmein"}', "letmein", '{"password": "[secret:password]"}', id="json"),
+        pytest.param("DB_PASSWORD=letmein", "letmein", "DB_PASSWORD=[secret:password]", id="env-variable"),
+        pytest.param("dbPassword := 'abc12345'", "abc12345", "dbPassword := '[secret:password]'", id="camel"),
+        pytest.param(
+            "client_secret => 'x9y8z7w6'", "x9y8z7w6", "client_secret => '[secret:secret]'", id="ruby"
+        ),
+        pytest.param(
+            "postgres://admin:Sup3rS3cret@db.example.com:5432/app",
+            "Sup3rS3cret",
+            "postgres://admin:[secret:url-password]@db.example.com",
+            id="connection-string",
+        ),
+    ],
+)
+def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> None:
+    result, count = mask_secrets(text)
+    assert secret not in result
+    assert masked in result
+    assert count >= 1
+    assert result.count("\n") == text.count("\n")  # the line structure stays
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("password: str\npassword=self.password\npassword = None\npassword=getpass()", id="code"),
+        pytest.param('if password == "x":\n    return', id="comparison"),
+        pytest.param("password: ${DB_PASSWORD}\npassword=<your password>\npassword: ***", id="placeholders"),
+        pytest.param('"pbkdf2-password": "1.2.1", "X-Auth-Token": "1"', id="versions-and-short-values"),
+        pytest.param("secretary=bob password_hash_rounds=12 mypassword=x", id="other-words"),
+        pytest.param("Authorization: required for this endpoint; token count: 1234", id="prose"),
+        pytest.param("http://host:8080/path https://user:***@example.com ftp://anonymous@x", id="urls"),
+        pytest.param("AKIA is a prefix; ghp_short; sk-short; eyJhbGciOi", id="short-prefixes"),
+        pytest.param(
+            "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A\n-----END PUBLIC KEY-----",
+            id="public",
+        ),
+        pytest.param("[secret:github-token] was masked before", id="already-masked"),
+    ],
+)
+def test_ordinary_text_is_untouched(text: str) -> None:
+    assert mask_secrets(text) == (text, 0)
+
+
+@pytest.mark.skipif(not (CORPUS / "corpus.yaml").is_file(), reason=f"the shared corpus is not at {CORPUS}")
+def test_the_shared_corpus_has_no_false_positives() -> None:
+    files = [path for path in sorted(CORPUS.iterdir()) if path.is_file()]
+    masked = {
+        path.name: mask_secrets(path.read_text(encoding="utf-8", errors="replace"))[1] for path in files
+    }
+    assert sum(masked.values()) == 0, masked  # 1.8 MB of real tool output: logs, diffs, JSON, code
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=400))
+def test_masking_is_idempotent_and_keeps_every_line(text: str) -> None:
+    once, _ = mask_secrets(text)
+    twice, count = mask_secrets(once)
+    assert (twice, count) == (once, 0)
+    assert once.count("\n") == text.count("\n")
+
+
+def crafted(unit: str, size: int = 2**20) -> str:
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        pytest.param("-----BEGIN RSA PRIVATE KEY-----\n", id="begin-without-end"),
+        pytest.param('password="' + "a" * 600, id="unterminated-quotes"),
+        pytest.param("password: ", id="keys-without-values"),
+        pytest.param("a" * 1000, id="one-long-word"),
+        pytest.param("AKIA" + "A" * 15 + " ", id="near-aws-ids"),
+        pytest.param("eyJ" + "a" * 5000 + ".", id="near-jwt"),
+        pytest.param("http://" + "u" * 300 + ":", id="url-without-at"),
+        pytest.param("Authorization: ", id="authorization-without-value"),
+        pytest.param("Bearer " + "x" * 19 + " ", id="short-bearers"),
+        pytest.param("ghp_" + "a" * 35 + "-", id="near-github"),
+    ],
+)
+def test_masking_a_crafted_megabyte_takes_linear_time(unit: str) -> None:
+    text = crafted(unit)
+    started = time.perf_counter()
+    mask_secrets(text)
+    assert time.perf_counter() - started < 2.0  # backtracking would take minutes
+
+
+def test_the_store_writes_only_masked_text_and_counts_it(tmp_path: Path) -> None:
+    token = "ghp_1234567890abcdefghijABCDEFGHIJ123456"
+    log = f"deploy ok\nexport DB_PASSWORD=hunter2\n{PEM}\nuploading with {token}\n"
+    with Store(tmp_path / "store") as store:
+        reservation = store.reserve(log, source="ci__log", kind=ContentKind.LOG, spill_file=True)
+        store.index(reservation.ref)
+        stored = store.text(reservation.ref)
+        stats = store.stats()
+    assert stats.secrets_masked == 3
+    assert reservation.spill_path is not None
+    spilled = reservation.spill_path.read_text()
+    assert spilled == stored and stored.count("\n") == log.count("\n")
+    for secret in ("hunter2", "MIIEowIBAAK", "ghp_1234"):
+        assert secret not in stored
+        for path in (tmp_path / "store").rglob("*"):
+            if path.is_file():
+                assert secret.encode() not in path.read_bytes(), path
+
+
+def test_masking_can_be_switched_off(tmp_path: Path) -> None:
+    with Store(tmp_path / "store", mask_secrets=False) as store:
+        doc = store.put("password=hunter2", source="t", kind=ContentKind.TEXT)
+        assert store.text(doc.ref) == "password=hunter2"
+        assert store.stats().secrets_masked == 0
+
+
+def test_session_notes_are_masked_before_the_jsonl_is_written(tmp_path: Path) -> None:
+    with Store(tmp_path / "store") as store:
+        memory = SessionMemory(tmp_path / "sessions", mask=store.mask)
+        memory.append("deploy", "staging login: password=Pa55word! via ssh")
+        entries = memory.entries("deploy")
+        assert store.stats().secrets_masked == 1
+    assert entries[0].text == "staging login: password=[secret:password] via ssh"
+    written = (tmp_path / "sessions" / "deploy.jsonl").read_text()
+    assert "Pa55word" not in written and "[secret:password]" in written

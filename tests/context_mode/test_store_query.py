@@ -1,0 +1,149 @@
+"""The lines a search hit shows: term matching on stems and identifier parts, cutting, choosing."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from context_mode.store_query import (
+    ELLIPSIS,
+    LINE_WIDTH,
+    best_lines,
+    choose_lines,
+    query_terms,
+)
+from context_mode.store_values import LineMatch, SearchHit
+
+FILLER = "".join(f"routine line number {i} about nothing in particular\n" for i in range(20))
+
+
+def texts(lines: tuple[LineMatch, ...]) -> list[str]:
+    return [line.text for line in lines]
+
+
+def hit(index: int, score: float, lines: tuple[LineMatch, ...]) -> SearchHit:
+    return SearchHit(f"r_1#{index}", "r_1", "src", (), score, "", lines)
+
+
+@pytest.mark.parametrize(
+    ("query", "stems"),
+    [
+        pytest.param("express 4.18.2", [("express",), ("4", "18", "2")], id="version-is-a-phrase"),
+        pytest.param("web.xml parse", [("web", "xml"), ("pars",)], id="file-name-is-a-phrase"),
+        pytest.param("request_started send", [("request", "start"), ("send",)], id="snake-case"),
+        pytest.param('"tracks session" x', [("track", "session"), ("x",)], id="quoted"),
+        pytest.param("Error error ERRORS", [("error",)], id="repeats-count-once"),
+        pytest.param(" ,; ", [], id="no-words"),
+    ],
+)
+def test_queries_parse_into_terms_like_the_index(query: str, stems: list[tuple[str, ...]]) -> None:
+    assert [term.stems for term in query_terms(query)] == stems
+
+
+def test_the_line_with_the_most_and_rarest_terms_comes_first() -> None:
+    text = FILLER + "session opened\nthe session was accessed by the request context\nrequest done\n" + FILLER
+    terms = query_terms("request context session accessed")
+    weights = {term.stems: 1.0 for term in terms}
+    found = best_lines(text, terms, weights)
+    assert found[0].text == "the session was accessed by the request context"
+    assert found[0].score == 4.0
+    assert {"session opened", "request done"} <= set(texts(found))
+    assert not any("routine" in line for line in texts(found))
+
+
+@pytest.mark.parametrize(
+    ("line", "query"),
+    [
+        pytest.param("request: RequestProxy = LocalProxy(", "local proxy", id="camel-by-words"),
+        pytest.param("request: RequestProxy = LocalProxy(", "LocalProxy", id="camel-as-written"),
+        pytest.param("    def full_dispatch_request(self):", "full_dispatch_request", id="snake"),
+        pytest.param('"default_branch": "trunk",', "default branch", id="json-key"),
+        pytest.param("4.18.2 / 2022-10-08", "release 4.18.2", id="version"),
+        pytest.param("the servers were running", "server run", id="stemmed"),
+    ],
+)
+def test_lines_match_on_stems_and_identifier_parts(line: str, query: str) -> None:
+    terms = query_terms(query)
+    found = best_lines(FILLER + line + "\n" + FILLER, terms, {})
+    assert found and found[0].text == line.strip()
+
+
+def test_a_version_does_not_match_its_digits_scattered() -> None:
+    terms = query_terms("4.18.2")
+    assert best_lines(FILLER + "version 4.1.18 build 2\n" + FILLER, terms, {}) == ()
+
+
+def test_a_long_line_is_cut_around_its_matches() -> None:
+    line = "x" * 5000 + " the needle is here " + "y" * 5000
+    found = best_lines(line, query_terms("needle"), {})
+    (only,) = found
+    assert "the needle is here" in only.text
+    assert only.text.startswith(ELLIPSIS) and only.text.endswith(ELLIPSIS)
+    assert len(only.text) <= LINE_WIDTH + 2
+
+
+def test_a_small_chunk_is_shown_whole() -> None:
+    text = "commit c17f3793\nAuthor: someone\n\n    request context tracks session access\n"
+    (whole,) = best_lines(text, query_terms("session access"), {})
+    assert whole.text.split("\n") == [
+        "commit c17f3793",
+        "Author: someone",
+        "request context tracks session access",
+    ]
+    assert whole.lines == 3
+
+
+def test_terms_in_the_heading_weigh_less_in_the_lines() -> None:
+    text = FILLER + '"name": "pyPdf",\n"id": 331547,\n' + FILLER
+    terms = query_terms("pyPdf id")
+    found = best_lines(text, terms, {}, heading="items [11] mfenniak/pyPdf")
+    singles = [line.text for line in found if line.lines == 1]
+    assert singles == ['"id": 331547,', '"name": "pyPdf",']
+
+
+def test_a_wrapped_sentence_is_offered_with_its_next_line() -> None:
+    text = FILLER + "the session is marked as accessed for the keys\n  but not the values, such as len.\n"
+    found = best_lines(text, query_terms("session accessed len"), {})
+    assert found[0].text == "the session is marked as accessed for the keys\nbut not the values, such as len."
+    assert found[0].lines == 2
+
+
+def test_choosing_keeps_the_budget_and_prefers_new_terms() -> None:
+    repeated = tuple(LineMatch(i, f"url {i} of pyPdf", 3.0, (("pypdf", 3.0),)) for i in range(40))
+    other = LineMatch(50, '"id": 331547', 1.0, (("id", 1.0),))
+    chosen = choose_lines([hit(0, 10.0, (*repeated, other))], budget=200, heading_bytes=[20])
+    shown = [line.text for line in chosen[0]]
+    assert '"id": 331547' in shown
+    assert sum(len(text) + 3 for text in shown) + 21 <= 200
+    assert shown == sorted(shown, key=lambda text: 50 if text.startswith('"id"') else int(text.split()[1]))
+
+
+def test_weak_lines_of_weak_hits_are_left_out() -> None:
+    strong = LineMatch(0, "strong line", 10.0, (("a", 5.0), ("b", 5.0)))
+    weak = LineMatch(0, "weak line", 0.5, (("c", 0.5),))
+    chosen = choose_lines([hit(0, 10.0, (strong,)), hit(1, 1.0, (weak,))], budget=1000)
+    assert list(chosen) == [0]
+
+
+def test_choosing_is_fast_on_many_hits_with_many_lines() -> None:
+    hits = [
+        hit(
+            rank,
+            20.0 - rank,
+            tuple(LineMatch(i, f"line {i}", 1.0, ((f"t{i % 7}", 1.0), ("u", 0.5))) for i in range(400)),
+        )
+        for rank in range(20)
+    ]
+    started = time.perf_counter()
+    chosen = choose_lines(hits, budget=1500)
+    assert time.perf_counter() - started < 1.0
+    assert chosen
+
+
+def test_best_lines_is_linear_on_a_big_chunk() -> None:
+    text = "getUserById(request_started, LocalProxy) " * 25_000  # one 1 MB line
+    started = time.perf_counter()
+    found = best_lines(text, query_terms("user by id local proxy request started"), {})
+    assert time.perf_counter() - started < 5.0
+    assert len(found) == 1 and len(found[0].text) <= LINE_WIDTH + 2
