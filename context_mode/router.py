@@ -50,6 +50,7 @@ QUERY_KEYS = (
     "text",
     "symbol",
 )
+MAX_TERM_CHARS = 64
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,}")
 
 
@@ -101,7 +102,8 @@ def query_terms(arguments: Mapping[str, Any] | None) -> tuple[str, ...]:
         for item in values:
             if isinstance(item, str):
                 terms.extend(word.strip(".-") for word in _WORD.findall(item))
-    return tuple(dict.fromkeys(term for term in terms if len(term) >= 2))
+    # A "word" longer than MAX_TERM_CHARS is data, not a search term (and a regex of it is slow).
+    return tuple(dict.fromkeys(term for term in terms if 2 <= len(term) <= MAX_TERM_CHARS))
 
 
 def route(
