@@ -16,6 +16,11 @@ a reconnected server is subscribed again, and ``notifications/resources/updated`
 clients subscribed to that URI (or to a URI it extends). ``notifications/{resources,prompts}/
 list_changed`` go to every client when the exposed URIs, templates or prompt names change.
 
+2026-07-28 clients get the same changes on the ``subscriptions/listen`` streams they open
+(``hub.listen``; ``Proxy.listen`` is the handler and the bus): a stream's resource URIs count as
+subscribed (downstream too) while it is open, and a URI the hub cannot subscribe is left out of its
+acknowledgment.
+
 Errors are ``MCPError``: an unknown prompt, URI or template is ``INVALID_PARAMS``; a server's own
 JSON-RPC error keeps its code (the message names the server); a server that is not connected,
 too slow or crashed gives ``INTERNAL_ERROR`` with the hub's one-sentence explanation.
@@ -25,7 +30,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -33,11 +39,13 @@ import anyio
 import mcp.types as types
 from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
+from mcp.shared.subscriptions import PromptsListChanged, ResourcesListChanged, ResourceUpdated
 
 from hub.catalog import Catalog, Entry, ItemT
 from hub.convert import META_UPSTREAM, forwardable_meta
 from hub.downstream import Downstream
 from hub.errors import DownstreamError
+from hub.listen import Listen
 from hub.pool import Pool
 from hub.relay import LEVELS, Client, Clients, Relay
 
@@ -53,8 +61,11 @@ class Proxy:
         self.clients = Clients()
         self.relay = Relay(self.clients)
         self._catalog: Catalog | None = None
+        self._catalog_sources: list[Any] = []  # the downstream lists it was built from
         self._sessions: dict[str, int] = {}  # server → id of the session last set up (level, subscriptions)
         self._fingerprint: tuple[str, str] = ("", "")
+        self._watched: Counter[str] = Counter()  # exposed URI → open listen streams subscribed to it
+        self.listen = Listen(self.watching)
         for downstream in pool.downstreams.values():
             downstream.hooks = self
         pool.add_listener(self._changed)
@@ -69,6 +80,7 @@ class Proxy:
             "on_read_resource": self.read_resource,
             "on_subscribe_resource": self.subscribe,
             "on_unsubscribe_resource": self.unsubscribe,
+            "on_subscriptions_listen": self.listen,
             "on_list_prompts": self.list_prompts,
             "on_get_prompt": self.get_prompt,
             "on_completion": self.complete,
@@ -97,8 +109,22 @@ class Proxy:
 
     @property
     def catalog(self) -> Catalog:
-        if self._catalog is None:
+        """Rebuilt when a server's lists were replaced, even before ``_changed`` has run for it.
+
+        A request waiting for servers to settle may run between a server settling and this
+        proxy's change listener (another listener ran first and yielded).
+        """
+        sources = [
+            list_
+            for d in self.pool.downstreams.values()
+            for list_ in (d.resources, d.resource_templates, d.prompts)
+        ]
+        fresh = len(sources) == len(self._catalog_sources) and all(
+            new is old for new, old in zip(sources, self._catalog_sources, strict=True)
+        )
+        if self._catalog is None or not fresh:
             self._catalog = Catalog.build(self.pool.downstreams.values())
+            self._catalog_sources = sources
         return self._catalog
 
     # SessionHooks (hub.downstream)
@@ -113,7 +139,8 @@ class Proxy:
         subscribed = [
             c for c in self.clients.newest_first() if any(uri.startswith(s) for s in c.subscriptions)
         ]
-        await self.clients.notify(note, to=subscribed)
+        await self.clients.notify(note, to=subscribed)  # a 2026-07-28 connection drops it
+        await self.listen.publish(ResourceUpdated(uri=uri))
 
     # ------------------------------------------------------------- resources
 
@@ -163,7 +190,7 @@ class Proxy:
     ) -> types.EmptyResult:
         await self._settled(ctx)
         client = self.clients.remember(ctx)
-        if not any(params.uri in other.subscriptions for other in self.clients.newest_first()):
+        if not self._subscribed(params.uri):
             downstream, original = (await self._route(ctx, params.uri))[0]
             await self._subscription(downstream, original, subscribe=True)
         client.subscriptions.add(params.uri)
@@ -173,14 +200,51 @@ class Proxy:
         self, ctx: ServerRequestContext[Any], params: types.UnsubscribeRequestParams
     ) -> types.EmptyResult:
         self.clients.remember(ctx).subscriptions.discard(params.uri)
-        if not any(params.uri in other.subscriptions for other in self.clients.newest_first()):
-            routes = self.catalog.route(params.uri, self.pool.downstreams)
-            if routes:
+        await self._release(params.uri)
+        return types.EmptyResult()
+
+    @asynccontextmanager
+    async def watching(self, uris: Sequence[str]) -> AsyncIterator[list[str]]:
+        """Keep ``uris`` subscribed while a listen stream is open; yields the ones that could be."""
+        await self.pool.wait_settled(FIRST_LIST_WAIT)
+        watched: list[str] = []
+        try:
+            for uri in uris:
+                if not self._subscribed(uri):
+                    routes = self.catalog.route(uri, self.pool.downstreams)
+                    try:
+                        if not routes:
+                            raise _unknown(f"no resource {uri!r}", "list resources again")
+                        await self._subscription(*routes[0], subscribe=True)
+                    except MCPError as exc:  # not acknowledged: the client sees it is not subscribed
+                        log.info("a listen stream cannot subscribe to %s: %s", uri, exc)
+                        continue
+                self._watched[uri] += 1
+                watched.append(uri)
+            yield watched
+        finally:
+            with anyio.CancelScope(shield=True):  # the stream ends by cancellation when its client leaves
+                for uri in watched:
+                    self._watched[uri] -= 1
+                    if self._watched[uri] <= 0:
+                        del self._watched[uri]
+                    await self._release(uri)
+
+    def _subscribed(self, uri: str) -> bool:
+        return uri in self._watched or any(uri in c.subscriptions for c in self.clients.newest_first())
+
+    async def _release(self, uri: str) -> None:
+        """Unsubscribe downstream from ``uri`` when no client or listen stream wants it any more."""
+        if self._subscribed(uri):
+            return
+        routes = self.catalog.route(uri, self.pool.downstreams)
+        downstream = routes[0][0] if routes else None
+        if downstream is not None and downstream.session is not None:  # a restart forgets it anyway
+            with anyio.move_on_after(downstream.config.timeout):
                 try:
                     await self._subscription(*routes[0], subscribe=False)
                 except MCPError as exc:  # nobody is listening any more; the server's state is moot
-                    log.info("unsubscribing %s failed: %s", params.uri, exc)
-        return types.EmptyResult()
+                    log.info("unsubscribing %s failed: %s", uri, exc)
 
     async def _subscription(self, downstream: Downstream, original: str, *, subscribe: bool) -> None:
         capabilities = downstream.capabilities
@@ -297,10 +361,12 @@ class Proxy:
             new != old for new, old in zip(fingerprint, self._fingerprint, strict=True)
         )
         self._fingerprint = fingerprint
-        if resources_changed:
+        if resources_changed:  # handshake-era clients, then 2026-07-28 listen streams
             await self.clients.notify(types.ResourceListChangedNotification())
+            await self.listen.publish(ResourcesListChanged())
         if prompts_changed:
             await self.clients.notify(types.PromptListChangedNotification())
+            await self.listen.publish(PromptsListChanged())
         for downstream in self.pool.downstreams.values():
             session = downstream.session
             if session is not None and self._sessions.get(downstream.name) != id(session):
@@ -312,6 +378,7 @@ class Proxy:
         """A (re)connected server gets the client's log level and the live subscriptions again."""
         await self._forward_level(downstream)
         subscribed = {uri for client in self.clients.newest_first() for uri in client.subscriptions}
+        subscribed.update(self._watched)
         for uri in sorted(subscribed):
             for target, original in self.catalog.route(uri, self.pool.downstreams)[:1]:
                 if target is downstream:

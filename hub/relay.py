@@ -12,10 +12,13 @@ as a streamable-HTTP client expects), or, when none is, to the most recently see
 declares the capability. If that client lacks the capability, or no client is connected, the
 downstream gets an ``INVALID_REQUEST`` error naming the capability; a client's own error is passed
 back unchanged. ``notifications/roots/list_changed`` from a client goes to every downstream.
+A 2026-07-28 client cannot take server-initiated requests (that era has none): a request for it
+gets an ``INVALID_REQUEST`` error saying so, and it is never the fallback target.
 
 Logs: a downstream's ``notifications/message`` gets the logger ``<server>`` or
 ``<server>/<logger>`` and goes to the in-flight caller (on its request's stream) or else to every
-client, each filtered by the level it set (no level set: everything the downstreams send).
+client, each filtered by the level it set (no level set: everything the downstreams send); a
+2026-07-28 client gets logs only for its own requests, at the level its request opted in to.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from mcp.server.connection import Connection
 from mcp.server.session import ServerSession
 from mcp.shared.exceptions import MCPError
 from mcp.shared.message import ServerMessageMetadata
+from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 
 from hub.downstream import Downstream
 
@@ -61,6 +65,12 @@ class Client:
         connection = self.connection
         capabilities = connection.client_capabilities if connection is not None else None
         return getattr(capabilities, capability, None) is not None
+
+    @property
+    def modern(self) -> bool:
+        """Whether it speaks the 2026-07-28 protocol: no server-initiated requests, logs per request."""
+        connection = self.connection
+        return connection is not None and connection.protocol_version in MODERN_PROTOCOL_VERSIONS
 
     def wants(self, level: str) -> bool:
         return self.level is None or LEVELS.index(level) >= LEVELS.index(self.level)
@@ -194,6 +204,12 @@ class Relay:
         callers = self._in_flight.get(server)
         if callers:
             caller = callers[-1]
+            if caller.client.modern:
+                return (
+                    f"{caller.client.name} (the client that called '{server}' through ctxhub) speaks "
+                    f"the 2026-07-28 protocol, where a server cannot send it {capability} requests; "
+                    "connect it with the initialize handshake (protocol 2025-11-25) to use them"
+                )
             if caller.client.supports(capability):
                 return caller
             return (
@@ -202,7 +218,7 @@ class Relay:
             )
         for client in self.clients.newest_first():
             connection = client.connection
-            if connection is not None and client.supports(capability):
+            if connection is not None and not client.modern and client.supports(capability):
                 return connection
         return (
             f"no client connected to ctxhub supports {capability}; connect a client that declares "
@@ -219,7 +235,8 @@ class Relay:
                 await _quietly(caller.session.send_notification(notification, caller.request_id))
             return
         await self.clients.notify(
-            notification, to=[client for client in self.clients.newest_first() if client.wants(params.level)]
+            notification,
+            to=[c for c in self.clients.newest_first() if not c.modern and c.wants(params.level)],
         )
 
 

@@ -6,8 +6,10 @@ progress upstream and turns every failure into an ``isError`` result (a handler 
 the client never sees a JSON-RPC error for a tool failure). Client cancellation reaches the
 downstream through the SDK (the handler's scope is cancelled; the SDK sends the courtesy
 cancel). ``notifications/tools/list_changed`` goes to every connected client, once per
-connection, when any downstream's tool list changes. Resources, templates, prompts, completion,
-logging and the relay of server-initiated requests come from ``hub.proxy``.
+connection, when any downstream's tool list changes: on the connection to a handshake-era client,
+on the ``subscriptions/listen`` streams (``hub.listen``) of a 2026-07-28 client, which gets
+nothing on its connection. Resources, templates, prompts, completion, logging, the listen streams
+and the relay of server-initiated requests come from ``hub.proxy``.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ import anyio
 import mcp.types as types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.lowlevel import NotificationOptions
+from mcp.shared.subscriptions import ToolsListChanged
 
 from hub import __version__
 from hub.convert import error_result, forwardable_meta
+from hub.listen import Listen
 from hub.proxy import Proxy
 from hub.service import HubService
 from hub.stdio import stdio_streams
@@ -38,10 +42,16 @@ INSTRUCTIONS = (
 
 
 class Connections:
-    """Connected clients, weakly held, for broadcasting list changes once per connection."""
+    """Connected clients, weakly held, for broadcasting list changes once per connection.
+
+    A 2026-07-28 connection drops the plain notification (the SDK allows change notifications
+    only on listen streams), so ``listen`` (set by ``build_server``) carries the change to those
+    clients instead.
+    """
 
     def __init__(self) -> None:
         self._connections: weakref.WeakSet[Any] = weakref.WeakSet()
+        self.listen: Listen | None = None
 
     def remember(self, ctx: ServerRequestContext[Any]) -> None:
         connection = getattr(ctx.session, "_connection", None)
@@ -54,12 +64,23 @@ class Connections:
                 await connection.outbound.notify("notifications/tools/list_changed", None)
             except Exception:  # a closed connection: forget it
                 self._connections.discard(connection)
+        if self.listen is not None:
+            await self.listen.publish(ToolsListChanged())
 
 
 def build_server(service: HubService, connections: Connections | None = None) -> Server[Any]:
     connections = connections or Connections()
     service.pool.add_listener(connections.tools_changed)
     proxy = Proxy(service.pool)
+    connections.listen = proxy.listen
+
+    def tool_input_schema(name: str) -> dict[str, Any] | None:
+        """For the 2026-07-28 ``Mcp-Param-*`` header check, instead of a full ``tools/list`` per call."""
+        target = service.pool.tool_table().get(name)
+        if target is not None:
+            return target.tool.input_schema
+        native = service.native.get(name)
+        return native.input_schema if native is not None else None
 
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -99,6 +120,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
             instructions=INSTRUCTIONS,
             on_list_tools=on_list_tools,
             on_call_tool=on_call_tool,
+            get_tool_input_schema=tool_input_schema,
             **proxy.handlers(),
         )
     )
