@@ -102,14 +102,14 @@ def report(samples: dict[str, list[float]]) -> str:
 
 
 async def run(quick: bool = False, rounds: int | None = None) -> list[Figure]:
-    samples = await measure(rounds or (300 if quick else 800))
+    samples = await measure(rounds or (150 if quick else 300))
     print(report(samples), end="\n\n", flush=True)
     return figures(samples)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=800)
+    parser.add_argument("--rounds", type=int, default=300)
     options = parser.parse_args()
     print_figures(anyio.run(run, False, options.rounds))
 

@@ -143,11 +143,20 @@ def pid_of(marker: str) -> int:
     return found[0]
 
 
-def rss_mb(pid: int) -> float:
+def memory_mb(pid: int) -> dict[str, float]:
+    """VmRSS and its parts (RssAnon: heaps; RssFile: mapped files such as tantivy's segments), in MB."""
+    found = {}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for pid {pid}")
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "RssAnon", "RssFile"):
+            found[key] = int(value.split()[0]) / 1024
+    if "VmRSS" not in found:
+        raise RuntimeError(f"no VmRSS for pid {pid}")
+    return found
+
+
+def rss_mb(pid: int) -> float:
+    return memory_mb(pid)["VmRSS"]
 
 
 def disk_bytes(directory: Path) -> int:

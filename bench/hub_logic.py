@@ -71,6 +71,11 @@ def figures(hub_ms: list[float], down_ms: list[float]) -> list[Figure]:
     ]
 
 
+async def run(quick: bool = False, rounds: int | None = None) -> list[Figure]:
+    hub_ms, down_ms, _ = await measure(rounds or (800 if quick else 2000), False)
+    return figures(hub_ms, down_ms)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000)

@@ -130,14 +130,14 @@ def report(samples: dict[str, list[float]]) -> str:
 
 
 async def run(quick: bool = False, rounds: int | None = None, gap: float = 0.3) -> list[Figure]:
-    samples, _, readable = await measure(rounds or (20 if quick else 40), gap)
+    samples, _, readable = await measure(rounds or (12 if quick else 25), gap)
     print(report(samples), end="\n\n", flush=True)
     return figures(samples, readable, gap)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=25)
     parser.add_argument("--gap", type=float, default=0.3)
     options = parser.parse_args()
     print_figures(anyio.run(run, False, options.rounds, options.gap))
