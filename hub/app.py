@@ -32,12 +32,15 @@ from tools.status import HubSnapshot, ServerRow, status_tool
 
 log = logging.getLogger("ctxhub.app")
 ALTERNATE_STORES = 8
+# store.max_bytes bounds the whole store directory; the Tantivy index and the spill files take
+# about as much again as the payloads themselves (measured ~2x), so payloads get a third of it.
+PAYLOAD_SHARE = 3
 
 
 def open_store(config: HubConfig, *, ephemeral: bool = False) -> Store:
     spill_dir = Path(config.store.spill_dir).expanduser() if config.store.spill_dir else None
     options: dict[str, Any] = {
-        "max_bytes": config.store.max_bytes,
+        "max_bytes": max(1024, config.store.max_bytes // PAYLOAD_SHARE),
         "max_age": config.store.max_age,
         "mask_secrets": config.store.mask_secrets,
     }

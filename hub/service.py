@@ -54,6 +54,7 @@ from tools.registry import NativeTool
 log = logging.getLogger("ctxhub.service")
 
 ROUTE_OFF_LOOP_BYTES = 64 * 1024  # route bigger payloads in a worker thread so other calls keep flowing
+INDEX_THREADS = 4
 MAX_PENDING_INDEX = 32  # beyond this many payloads waiting to be indexed, a call waits for its own
 POINTER_BYTES = 300
 LLM_INPUT_CHARS = 200_000  # how much of a payload an opt-in LLM summary reads
@@ -93,7 +94,8 @@ class HubService:
         self.llm = llm
         self._stats_saved = 0.0
         self._group: anyio.abc.TaskGroup | None = None
-        self._index_limiter = anyio.CapacityLimiter(1)
+        # Several indexing threads let the store group their commits (~30 ms each, whatever the size).
+        self._index_limiter = anyio.CapacityLimiter(INDEX_THREADS)
         self._pending = 0
         self._drained = anyio.Event()
 

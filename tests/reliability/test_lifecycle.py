@@ -28,7 +28,8 @@ pytestmark = pytest.mark.anyio
 
 PAYLOADS = 40
 NOTES = 10
-STORE_BYTES = 6 * 2**20  # small enough that some early payloads are evicted
+STORE_BYTES = 18 * 2**20  # store.max_bytes: payloads get a third, small enough that early ones are evicted
+PAYLOAD_BYTES = STORE_BYTES // 3
 
 
 def sizes() -> list[float]:
@@ -92,7 +93,7 @@ async def test_stopping_the_hub_loses_no_ref_and_leaves_no_child(tmp_path: Path,
 def check_refs(store_path: Path, handed_out: dict[str, float]) -> dict[str, Any]:
     """Reopen the store and read every ref: exactly its payload, or RefEvicted; anything else fails."""
     verdicts = {"readable": 0, "evicted": 0}
-    with Store(store_path, max_bytes=STORE_BYTES) as store:
+    with Store(store_path, max_bytes=PAYLOAD_BYTES) as store:
         for ref, mb in handed_out.items():
             try:
                 text = store.text(ref)
@@ -104,7 +105,7 @@ def check_refs(store_path: Path, handed_out: dict[str, float]) -> dict[str, Any]
             if doc.spill_path is not None:
                 assert doc.spill_path.read_text() == text
             verdicts["readable"] += 1
-        assert store.stats().bytes <= STORE_BYTES
+        assert store.stats().bytes <= PAYLOAD_BYTES
         live = {doc.ref for doc in store.documents(None)}
     assert live <= set(handed_out)
     assert os.access(store_path, os.W_OK)
