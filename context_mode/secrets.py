@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 MAX_VALUE = 512  # characters of one assigned value that are looked at
 MIN_VALUE = 4
@@ -54,7 +55,7 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], frozenset[str]], ...] = (
         frozenset(),
     ),
     ("google-api-key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"), _TOKEN_CHARS),
-    ("stripe-key", re.compile(r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,247}(?![A-Za-z0-9_])"), _TOKEN_CHARS),
+    ("stripe-key", re.compile(r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,247}(?![A-Za-z0-9_])"), _TOKEN_CHARS),
     ("api-key", re.compile(r"sk-(?:ant-|proj-)?[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])"), _TOKEN_CHARS),
     ("huggingface-token", re.compile(r"hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9_])"), _TOKEN_CHARS),
     ("npm-token", re.compile(r"npm_[A-Za-z0-9]{36}(?![A-Za-z0-9_])"), _TOKEN_CHARS),
@@ -67,16 +68,24 @@ _SHAPES: tuple[tuple[str, re.Pattern[str], frozenset[str]], ...] = (
         _TOKEN_CHARS,
     ),
 )
+# Patterns without a literal prefix scan slowly (about 3 ms/MB): they run only where this finds
+# a substring every match of theirs contains. (A compiled literal searches faster than ``in``.)
+_SHAPE_PREFILTER: dict[str, re.Pattern[str]] = {"stripe-key": re.compile(r"k_(?:live|test)_")}
 _AUTHORIZATION = re.compile(
     r"[\"']?[ \t]{0,8}[:=][ \t]{0,8}[\"']?(?P<scheme>(?i:bearer|basic|token|bot)[ \t]{1,8})?"
     r"(?P<value>[A-Za-z0-9._~+/=-]{8,4096})"
 )
 _BEARER = re.compile(r"Bearer[ \t]{1,8}(?P<value>[A-Za-z0-9._~+/-]{20,4096}=*)")
-_KEYWORD = re.compile(  # searched in the lower-cased text; longer keys first
-    r"aws_secret_access_key|secret_access_key|client_secret|client-secret|secret_key|secret-key|"
-    r"password|passwd|passphrase|pwd|secret|api_key|api-key|apikey|access_token|access-token|"
-    r"auth_token|auth-token|refresh_token|private_key|private-key"
-)
+# Password-like keys, searched in the lower-cased text; longer keys first. Each key holds one of
+# the _ANCHORS; the search leaves out the keys whose anchor the text lacks (they cannot match
+# anywhere, so the matches are the same), which usually leaves a literal-prefixed pattern.
+_KEYS = (
+    "aws_secret_access_key secret_access_key client_secret client-secret secret_key secret-key "
+    "password passwd passphrase pwd secret api_key api-key apikey access_token access-token "
+    "auth_token auth-token refresh_token private_key private-key"
+).split()
+_ANCHORS = ("secret", "pass", "pwd", "api", "token", "private")
+_ANCHOR_PATTERNS = tuple((anchor, re.compile(anchor)) for anchor in _ANCHORS)
 _ASSIGNED = re.compile(
     r"[\"']?[ \t]{0,8}(?::=|=>|[:=])(?![=>])[ \t]{0,8}"
     rf"(?:(?P<quote>[\"'])(?P<quoted>[^\"'\r\n]{{1,{MAX_VALUE}}})(?P=quote)"
@@ -108,13 +117,18 @@ def mask_secrets(text: str) -> tuple[str, int]:
 
     text = _mask_pem(text, masked)
     for kind, pattern, not_before in _SHAPES:
-        text = _splice(text, _shapes(text, kind, pattern, not_before, masked))
+        prefilter = _SHAPE_PREFILTER.get(kind)
+        if prefilter is None or prefilter.search(text):
+            text = _splice(text, _shapes(text, kind, pattern, not_before, masked))
     lowered = text.lower()
+    unmasked = text
     if "authorization" in lowered:
         text = _splice(text, _authorizations(text, lowered, masked))
     if "Bearer" in text:
         text = _splice(text, _bearers(text, masked))
-    text = _splice(text, _assignments(text, text.lower(), masked))
+    if text is not unmasked:
+        lowered = text.lower()
+    text = _splice(text, _assignments(text, lowered, masked))
     if "://" in text:
         text = _splice(text, _url_passwords(text, masked))
     return text, count
@@ -172,8 +186,17 @@ def _bearers(text: str, masked: Masker) -> Iterable[Edit]:
         position = text.find("Bearer", position + 1)
 
 
+@lru_cache(maxsize=64)
+def _keyword_pattern(anchors: tuple[str, ...]) -> re.Pattern[str]:
+    """The alternation of the ``_KEYS`` that hold one of ``anchors``, in key order."""
+    return re.compile("|".join(key for key in _KEYS if any(anchor in key for anchor in anchors)))
+
+
 def _assignments(text: str, lowered: str, masked: Masker) -> Iterable[Edit]:
-    for found in _KEYWORD.finditer(lowered):
+    anchors = tuple(anchor for anchor, pattern in _ANCHOR_PATTERNS if pattern.search(lowered))
+    if not anchors:
+        return
+    for found in _keyword_pattern(anchors).finditer(lowered):
         start, end = found.span()
         before = text[start - 1] if start else ""
         camel = before.islower() or before.isdigit()

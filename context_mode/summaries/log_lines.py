@@ -90,7 +90,15 @@ _ERROR_WORDS = ("err", "fatal", "fail", "panic", "traceback", "×", "***", "not 
 _WARNING_WORDS = ("warn", "deprecated")
 _EXIT_WORDS = ("exit", "make")
 _SHAPE = re.compile(r"[0-9a-fA-F]{8,}|\d+")
-_FAMILY_WORD = re.compile(r"\S+")
+# For ASCII text, ``_SHAPE`` in two cheap steps: long hex runs (rare: found by marking hex chars
+# and one substring search), then digit runs, collapsed by str.replace rather than a regex match
+# per number. "\x01" marks a char; text already holding one takes the regex path.
+_HEX_RUN = re.compile(r"[0-9a-fA-F]{8,}")
+_MARK = "\x01"
+_HEX_MARKS = str.maketrans(dict.fromkeys("0123456789abcdefABCDEF", _MARK))
+_DIGIT_MARKS = str.maketrans(dict.fromkeys("0123456789", _MARK))
+_FAMILY = re.compile(r"\s*(\S+)\s+(\S+)")
+_ASCII_DIGIT = re.compile(r"[0-9]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +120,9 @@ def scan_log(lines: Sequence[str]) -> LogScan:
     """Classify every line once; see the module docstring for what counts as what."""
     scan = LogScan([], set(), [], [], [], {}, "", [], [])
     exit_status = ""
+    scan.shapes.extend(shapes(lines))
     for index, full in enumerate(lines):
         line = full[:PREFIX]
-        scan.shapes.append(_SHAPE.sub("#", line))
         if not line.strip():
             continue
         test = _TEST_RESULT.match(line)
@@ -157,6 +165,26 @@ def scan_log(lines: Sequence[str]) -> LogScan:
         scan.frames,
         scan.shapes,
     )
+
+
+def shapes(lines: Sequence[str]) -> list[str]:
+    """Each line's shape: its first ``PREFIX`` chars with hex runs (8+) and numbers masked as ``#``."""
+    if not lines:
+        return []
+    joined = "\n".join([line[:PREFIX] for line in lines])
+    if joined.isascii() and _MARK not in joined:
+        if _MARK * 8 in joined.translate(_HEX_MARKS):
+            joined = _HEX_RUN.sub("#", joined)
+        marked = joined.translate(_DIGIT_MARKS)
+        while _MARK * 2 in marked:  # runs are at most PREFIX long: a bounded number of passes
+            marked = marked.replace(_MARK * 2, _MARK)
+        joined = marked.replace(_MARK, "#")
+    else:
+        joined = _SHAPE.sub("#", joined)  # never matches across a newline
+    result = joined.split("\n")
+    if len(result) != len(lines):  # a line held a newline itself
+        return [_SHAPE.sub("#", line[:PREFIX]) for line in lines]
+    return result
 
 
 def _status_and_id(match: re.Match[str]) -> tuple[str, str]:
@@ -232,10 +260,13 @@ def routine_errors(lines: Sequence[str], scan: LogScan) -> set[int]:
 
 def _family(line: str) -> str:
     """The first two words of a line, if neither holds a digit (timestamps make no family)."""
-    words = _FAMILY_WORD.findall(line[:80])[:2]
-    if len(words) < 2 or any(ch.isdigit() for word in words for ch in word):
+    match = _FAMILY.match(line, 0, 80)
+    if match is None:
         return ""
-    return " ".join(words)
+    words = match.group(0)
+    if _ASCII_DIGIT.search(words) if words.isascii() else any(ch.isdigit() for ch in words):
+        return ""
+    return f"{match.group(1)} {match.group(2)}"
 
 
 def count_runs(indexes: Sequence[int]) -> int:
