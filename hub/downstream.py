@@ -25,8 +25,8 @@ import logging
 import os
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -210,7 +210,7 @@ class Downstream:
     ) -> types.CallToolResult:
         """Forward one call; raise ``DownstreamError`` subclasses on any failure."""
         session = await self._live_session(tool, wait)
-        try:
+        with self._failures(tool):
             result = await session.call_tool(
                 tool,
                 arguments,
@@ -218,13 +218,6 @@ class Downstream:
                 progress_callback=progress,  # type: ignore[arg-type]
                 meta=meta,  # type: ignore[arg-type]
             )
-        except MCPError as exc:
-            raise _translate(exc, self.name, tool, self.config.timeout) from exc
-        except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream) as exc:
-            raise DownstreamCrashed(
-                f"downstream '{self.name}' closed the connection during {tool}; "
-                "ctxhub restarts it — call again"
-            ) from exc
         if not isinstance(result, types.CallToolResult):
             raise DownstreamError(f"downstream '{self.name}' answered {tool} with an unexpected result type")
         return result
@@ -238,16 +231,23 @@ class Downstream:
         ``MCPError`` (its code is kept for the client).
         """
         session = await self._live_session(what, wait)
-        try:
-            return await session.send_request(
+        with self._failures(what):
+            result = await session.send_request(
                 request, result_type, request_read_timeout_seconds=self.config.timeout
             )
+        return result
+
+    @contextmanager
+    def _failures(self, what: str) -> Iterator[None]:
+        """Translate the SDK's errors for one request into ``DownstreamError`` subclasses."""
+        try:
+            yield
         except MCPError as exc:
             raise _translate(exc, self.name, what, self.config.timeout) from exc
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream) as exc:
             raise DownstreamCrashed(
                 f"downstream '{self.name}' closed the connection during {what}; "
-                "ctxhub restarts it — try again"
+                "ctxhub restarts it — call again"
             ) from exc
 
     async def _live_session(self, what: str, wait: float) -> ClientSession:
