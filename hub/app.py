@@ -10,6 +10,7 @@ is held gives a clear error instead.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import tempfile
@@ -145,8 +146,7 @@ def snapshot(service: HubService) -> HubSnapshot:
     top = sorted(
         ((name, entry.calls, entry.bytes_saved) for name, entry in per_tool.items()), key=lambda row: -row[2]
     )
-    store_stats = service.store.stats()
-    store_view = dict(_as_dict(store_stats))
+    store_view = dataclasses.asdict(service.store.stats())
     return HubSnapshot(
         uptime_seconds=time.time() - service.started,
         servers=[
@@ -163,10 +163,3 @@ def snapshot(service: HubService) -> HubSnapshot:
         store=store_view,
         top_tools=top,
     )
-
-
-def _as_dict(value: Any) -> dict[str, Any]:
-    if isinstance(value, dict):
-        return value
-    slots = getattr(value, "__slots__", None) or getattr(value, "__dataclass_fields__", {})
-    return {name: getattr(value, name) for name in slots}

@@ -8,6 +8,7 @@ when a downstream fails to start.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import json
 import logging
@@ -334,9 +335,7 @@ def _show(args: argparse.Namespace) -> int:
 def _stats(args: argparse.Namespace) -> int:
     store = _open_store_for_reading(args)
     try:
-        from hub.app import _as_dict
-
-        stats = _as_dict(store.stats())
+        stats = dataclasses.asdict(store.stats())
         _print_table([("store", "value"), *((key, str(value)) for key, value in stats.items())])
         saved = Path(store.path) / "stats.json"
         if saved.is_file():
