@@ -2,9 +2,11 @@
 
 Contract: the key is the exposed tool name plus a SHA-256 of the canonical JSON of the arguments
 (key order does not matter; ``1``, ``1.0`` and ``True`` stay distinct). Only read-only tools are
-cached (``readOnlyHint: true`` or a name matching the configured globs, never ``destructiveHint:
-true``). A call to a tool that is not read-only clears the cached entries of its server, so a read
-after a write is fresh. The clock is injected; an entry set at ``t`` is gone at ``t + ttl``.
+cached: ``readOnlyHint: true``, or a name one of whose words (``context_mode.toolnames``) or the
+whole of which matches a configured glob, unless a word of it is a mutating verb (``create``,
+``run``, ``login``…); never ``destructiveHint: true``; a per-tool ``override`` beats the name.
+A call to a tool that is not read-only clears the cached entries of its server, so a read after
+a write is fresh. The clock is injected; an entry set at ``t`` is gone at ``t + ttl``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cachetools import TTLCache
+
+from context_mode.toolnames import MUTATING_WORDS, tool_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,7 @@ def is_read_only(
     destructive_hint: bool | None,
     globs: Iterable[str],
     override: bool | None = None,
+    mutating: Iterable[str] = MUTATING_WORDS,
 ) -> bool:
     """Whether repeat calls of ``tool`` may be answered from the cache."""
     if destructive_hint:
@@ -56,8 +61,13 @@ def is_read_only(
         return override
     if read_only_hint:
         return True
-    lowered = tool.lower()
-    return any(fnmatch.fnmatchcase(lowered, pattern.lower()) for pattern in globs)
+    words = tool_words(tool)
+    if not words or not set(words).isdisjoint({word.lower() for word in mutating}):
+        return False
+    candidates = [tool.lower(), *words]
+    return any(
+        fnmatch.fnmatchcase(candidate, pattern.lower()) for pattern in globs for candidate in candidates
+    )
 
 
 class ResultCache:

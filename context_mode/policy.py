@@ -1,8 +1,9 @@
 """Routing limits (from config.yaml ``routing:``) and the output-style tag of each tool.
 
 Contract: ``resolve_style`` picks a tool's tag from, strongest first, the config's per-tool globs,
-a hint in the downstream tool's ``_meta``, then defaults from the tool's name (a ``*log*`` tool
-yields log content and is summarised), else ``AUTO``. It returns the tag and where it came from.
+a hint in the downstream tool's ``_meta``, then defaults from the tool's name (a tool whose name
+holds the word ``log``/``logs`` yields log content and is summarised; ``login`` is not one),
+else ``AUTO``. It returns the tag and where it came from.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from context_mode.toolnames import is_log_tool
 from context_mode.types import OutputStyle
 
 META_STYLE_KEYS = (
@@ -54,7 +56,7 @@ def resolve_style(
     hint = _meta_hint(meta or {})
     if hint is not None:
         return StyleChoice(hint, "meta")
-    if "log" in tool.lower():
+    if is_log_tool(tool):
         return StyleChoice(OutputStyle.SUMMARY, "name")
     return StyleChoice(OutputStyle.AUTO, "default")
 

@@ -21,6 +21,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from context_mode.toolnames import READ_WORDS
 from context_mode.types import OutputStyle
 from hub.errors import ConfigError
 
@@ -110,19 +111,8 @@ class CacheConfig(_Model):
     enabled: bool = True
     ttl: float = Field(default=300.0, gt=0)
     max_entries: int = Field(default=1024, ge=1)
-    read_only: list[str] = Field(
-        default_factory=lambda: [
-            "*search*",
-            "*read*",
-            "*get*",
-            "*list*",
-            "*log*",
-            "*status*",
-            "*show*",
-            "*diff*",
-            "*find*",
-        ]
-    )
+    # Words (or whole-name globs) of tools treated as read-only; see context_mode/toolnames.py.
+    read_only: list[str] = Field(default_factory=lambda: list(READ_WORDS))
     repeat: Literal["pointer", "replay"] = "pointer"
 
 

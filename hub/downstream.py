@@ -15,7 +15,10 @@ The rest of the MCP surface: after the tools, the server's resources, resource t
 prompts are listed too (each when its capability is advertised; a failing list counts as empty)
 and listed again on their ``list_changed`` notifications. ``request()`` forwards any other request
 (``resources/read``, ``prompts/get``, ``completion/complete``, …) with the same waiting and error
-translation as ``call()``. ``hooks`` (a ``SessionHooks``, set by ``hub.proxy``) adds the
+translation as ``call()``. Structured results are not validated against the downstream's
+``outputSchema`` here (``_ForwardingSession``): the hub exposes that schema only for DIRECT
+tools, whose results it passes on verbatim, and the upstream client validates those itself.
+``hooks`` (a ``SessionHooks``, set by ``hub.proxy``) adds the
 sampling/elicitation/roots/logging callbacks to every session and sees every notification.
 """
 
@@ -84,6 +87,18 @@ class _EofWatch:
         await self.aclose()
 
 
+class _ForwardingSession(ClientSession):
+    """A ``ClientSession`` that forwards results without checking them against ``outputSchema``.
+
+    The SDK's check costs a jsonschema pass per structured result (and a ``tools/list`` round
+    trip for a tool it has not listed); the hub re-serves results to a client that checks them
+    against the schema it was given, and drops the schema when it may rewrite the result.
+    """
+
+    async def validate_tool_result(self, name: str, result: types.CallToolResult) -> None:
+        return None
+
+
 class SessionHooks(Protocol):
     """What the proxy layer (``hub.proxy``) plugs into every downstream session."""
 
@@ -141,7 +156,7 @@ class Downstream:
             try:
                 async with self._open() as (read, write):
                     hooks = self.hooks.session_options(self) if self.hooks else {}
-                    async with ClientSession(
+                    async with _ForwardingSession(
                         _EofWatch(read, eof), write, message_handler=self._on_message, **hooks
                     ) as session:
                         with anyio.fail_after(self.config.startup_timeout):

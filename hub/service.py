@@ -34,6 +34,7 @@ from context_mode.router import FRAME_BYTES, Decision, Direct, Directive, Summar
 from context_mode.stage1 import render, render_pointer
 from context_mode.stats import Stats
 from context_mode.summaries import Extract
+from context_mode.toolnames import is_log_tool
 from context_mode.types import ContentKind, OutputStyle
 from hub.config import HubConfig
 from hub.convert import (
@@ -55,7 +56,8 @@ log = logging.getLogger("ctxhub.service")
 
 ROUTE_OFF_LOOP_BYTES = 64 * 1024  # route bigger payloads in a worker thread so other calls keep flowing
 INDEX_THREADS = 4
-MAX_PENDING_INDEX = 32  # beyond this many payloads waiting to be indexed, a call waits for its own
+MAX_PENDING_INDEX = 32
+MAX_TRAITS = 4096  # beyond this many payloads waiting to be indexed, a call waits for its own
 POINTER_BYTES = 300
 LLM_INPUT_CHARS = 200_000  # how much of a payload an opt-in LLM summary reads
 STATS_EVERY = 5.0  # seconds between writes of stats.json
@@ -98,6 +100,9 @@ class HubService:
         self._index_limiter = anyio.CapacityLimiter(INDEX_THREADS)
         self._pending = 0
         self._drained = anyio.Event()
+        # Per exposed tool: its style and whether it is cacheable (globs matched once, not per call).
+        # Keyed by id(); the entry holds its Target so a reused id never returns a stale entry.
+        self._traits: dict[int, tuple[Target, StyleChoice, bool]] = {}
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[HubService]:
@@ -123,6 +128,18 @@ class HubService:
         return tools
 
     def style_of(self, target: Target) -> StyleChoice:
+        return self._traits_of(target)[0]
+
+    def _traits_of(self, target: Target) -> tuple[StyleChoice, bool]:
+        entry = self._traits.get(id(target))
+        if entry is None or entry[0] is not target:
+            if len(self._traits) >= MAX_TRAITS:  # tables rebuilt many times: drop the old entries
+                self._traits.clear()
+            entry = (target, self._style(target), self._cacheable(target))
+            self._traits[id(target)] = entry
+        return entry[1], entry[2]
+
+    def _style(self, target: Target) -> StyleChoice:
         settings = target.downstream.config.tools
         modes = {glob: entry.mode for glob, entry in settings.items() if entry.mode is not None}
         return resolve_style(target.tool.name, config_modes=modes, meta=target.tool.meta)
@@ -173,9 +190,10 @@ class HubService:
                 "and use an exposed name such as 'server__tool'"
             )
         downstream, tool = target.downstream, target.tool
-        cacheable = self._cacheable(target)
-        key = call_key(name, arguments)
-        if cacheable and self.config.cache.enabled:
+        style, cacheable = self._traits_of(target)
+        caching = cacheable and self.config.cache.enabled
+        key = call_key(name, arguments) if caching else ""
+        if caching:
             hit = self.cache.get(key)
             if hit is not None:
                 return self._cache_hit(name, hit)
@@ -186,8 +204,8 @@ class HubService:
         except DownstreamError as exc:
             self.stats.record(name, mode="error", bytes_in=0, bytes_out=len(str(exc)), error=True)
             return error_result(str(exc), server=downstream.name, tool=tool.name)
-        routed = await self._route(name, target, arguments, result, cacheable=cacheable)
-        if cacheable and self.config.cache.enabled and not result.is_error:
+        routed = await self._route(name, target, style, arguments, result, cacheable=cacheable)
+        if caching and not result.is_error:
             self.cache.put(key, routed[1])
         return routed[0]
 
@@ -276,13 +294,13 @@ class HubService:
         self,
         name: str,
         target: Target,
+        style: StyleChoice,
         arguments: dict[str, Any],
         result: types.CallToolResult,
         *,
         cacheable: bool,
     ) -> tuple[types.CallToolResult, CachedResult]:
         text = result_text(result)
-        style = self.style_of(target)
         if text is None:
             decision: Decision = Direct("non-text content passes unchanged")
             size = 0
@@ -309,7 +327,7 @@ class HubService:
                 out = result
             case Summary() | Directive():
                 assert text is not None
-                is_log = decision.kind is ContentKind.LOG or "log" in target.tool.name.lower()
+                is_log = decision.kind is ContentKind.LOG or is_log_tool(target.tool.name)
                 spill = await self._spill(text, name, decision.kind, log_file=is_log, size=size)
                 stage1 = render(
                     decision,

@@ -4,8 +4,11 @@ Contract: ``stdio_streams()`` yields the SDK's (read, write) stream pair like
 ``mcp.server.stdio.stdio_server``, but reads a pipe or terminal on stdin without a worker thread
 (``anyio.wait_readable`` + ``os.read``), so cancelling the serving task on SIGTERM ends at once
 instead of waiting for a blocked ``readline``. While serving, fd 0 points at the null device so
-nothing else reads the protocol stream; stdout is diverted by the SDK as usual. When stdin is a
-regular file (not pollable), the SDK's own threaded reader is used.
+nothing else reads the protocol stream. When stdout is a pipe or socket, replies are written the
+same way (``os.write`` on a private non-blocking duplicate, ``anyio.wait_writable`` when the pipe
+is full: no worker-thread hop per message) and fd 1 points at stderr while serving, so stray
+prints never corrupt the protocol stream. When stdin is a regular file (not pollable), or stdout
+is a terminal or a file, the SDK's own threaded reader or writer is used.
 
 Lines the SDK cannot read are answered, not dropped (``Answering``): JSON that is not valid gets
 a ``-32700`` parse error with id ``null``; a message that is not a valid JSON-RPC request gets
@@ -20,6 +23,7 @@ import json
 import os
 import re
 import stat
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -176,23 +180,67 @@ class _PipeLines:
             self._buffer += chunk
 
 
+class _PipeWriter:
+    """The SDK's ``stdout`` (``write`` + ``flush``) over a non-blocking pipe or socket descriptor."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+
+    async def write(self, text: str) -> None:
+        view = memoryview(text.encode("utf-8"))
+        while view:
+            try:
+                written = os.write(self._fd, view)
+            except BlockingIOError:
+                await anyio.wait_writable(self._fd)
+                continue
+            except (BrokenPipeError, ConnectionResetError) as exc:  # the client is gone
+                raise anyio.ClosedResourceError from exc
+            view = view[written:]
+
+    async def flush(self) -> None:
+        return None  # every write went straight to the descriptor
+
+
+def _stream_fd(fd: int) -> bool:
+    """Whether ``fd`` is a pipe or socket (pollable, and ours alone to make non-blocking)."""
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+def _divert(fd: int, flags: int, target: str | int) -> int:
+    """Point ``fd`` at ``target`` (a path or a descriptor) and return a private duplicate of it."""
+    private = os.dup(fd)
+    replacement = os.open(target, flags) if isinstance(target, str) else os.dup(target)
+    os.dup2(replacement, fd)
+    os.close(replacement)
+    return private
+
+
 @asynccontextmanager
 async def stdio_streams() -> AsyncIterator[tuple[Any, Any]]:
     try:
         pollable = not stat.S_ISREG(os.fstat(0).st_mode)
     except OSError:
         pollable = False
-    if not pollable:
-        async with stdio_server() as (read, write):
-            yield Answering(read, write), write
-        return
-    private = os.dup(0)
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    os.close(null)
+    private_in = _divert(0, os.O_RDONLY, os.devnull) if pollable else None
+    private_out = None
+    if _stream_fd(1):
+        sys.stdout.flush()
+        private_out = _divert(1, os.O_WRONLY, 2)
+        os.set_blocking(private_out, False)
+    stdin = _PipeLines(private_in) if private_in is not None else None
+    stdout = _PipeWriter(private_out) if private_out is not None else None
     try:
-        async with stdio_server(stdin=_PipeLines(private)) as (read, write):  # type: ignore[arg-type]
+        async with stdio_server(stdin=stdin, stdout=stdout) as (read, write):  # type: ignore[arg-type]
             yield Answering(read, write), write
     finally:
-        os.dup2(private, 0)
-        os.close(private)
+        for fd, private in ((0, private_in), (1, private_out)):
+            if private is not None:
+                if fd == 1:
+                    os.set_blocking(private, True)
+                os.dup2(private, fd)
+                os.close(private)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from context_mode.cache import CachedResult, ResultCache, call_key, is_read_only
+from context_mode.toolnames import READ_WORDS, is_log_tool, tool_words
 
-GLOBS = ("*search*", "*read*", "*get*", "*list*", "*log*", "*status*", "*show*", "*diff*", "*find*")
+GLOBS = READ_WORDS
 
 
 class Clock:
@@ -74,6 +75,16 @@ def test_a_write_to_a_server_forgets_its_cached_reads_only() -> None:
         pytest.param("list_things", True, True, True, False, id="destructive-beats-override"),
         pytest.param("get_x", None, None, False, False, id="config-override-off"),
         pytest.param("commit", None, None, True, True, id="config-override-on"),
+        pytest.param("getUserLogs", None, None, None, True, id="camel-case-words"),
+        pytest.param("git_show", None, None, None, True, id="word-after-namespace"),
+        pytest.param("test_tool_with_logging", None, None, None, False, id="logging-is-not-log"),
+        pytest.param("login", None, None, None, False, id="login-is-not-log"),
+        pytest.param("target_deploy", None, None, None, False, id="target-is-not-get"),
+        pytest.param("catalog_update", None, None, None, False, id="catalog-is-not-log"),
+        pytest.param("get_or_create_user", None, None, None, False, id="mutating-word-wins"),
+        pytest.param("run_search", None, None, None, False, id="run-is-mutating"),
+        pytest.param("run_search", True, None, None, True, id="hint-beats-mutating-word"),
+        pytest.param("db_readonly_view", None, None, None, True, id="whole-name-glob"),
     ],
 )
 def test_only_read_only_tools_are_cached(
@@ -85,3 +96,33 @@ def test_only_read_only_tools_are_cached(
         )
         is expected
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("git__read_file", ["git", "read", "file"]),
+        ("getUserLogs", ["get", "user", "logs"]),
+        ("HTTPServerStatus", ["http", "server", "status"]),
+        ("list-k8s.pods", ["list", "k", "8", "s", "pods"]),
+        ("", []),
+    ],
+)
+def test_tool_words(name: str, words: list[str]) -> None:
+    assert tool_words(name) == words
+
+
+def test_log_tools_are_named_by_whole_words() -> None:
+    assert [
+        n
+        for n in ("read_log", "getBuildLogs", "logcat", "login", "catalog", "with_logging")
+        if is_log_tool(n)
+    ] == [
+        "read_log",
+        "getBuildLogs",
+        "logcat",
+    ]
+
+
+def test_a_user_glob_still_matches_the_whole_name() -> None:
+    assert is_read_only("db_readonly_x", read_only_hint=None, destructive_hint=None, globs=["*readonly*"])
