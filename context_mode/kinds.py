@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from context_mode.summaries.line_groups import group_lines
 from context_mode.types import ContentKind
 
 SAMPLE_CHARS = 64 * 1024
@@ -69,38 +70,55 @@ _HINTS: tuple[tuple[str, ContentKind], ...] = (
 )
 _SEARCH_ARGUMENTS = frozenset({"pattern", "regex", "regexp"})
 
+# What one sampled line shows, as bits; found once per key (see ``summaries.line_groups``).
+_BLANK, _DIFF, _HUNK_LINE, _COMMIT_LINE, _GREP_LINE, _HEADING_PATH_LINE, _HEADING_MATCH_LINE = (
+    1 << n for n in range(7)
+)
+_COMPILER_LINE, _LOG_LINE, _FENCE_LINE, _ATX_LINE, _SETEXT_LINE, _INLINE_LINE = (1 << n for n in range(7, 13))
+
 
 def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] | None = None) -> ContentKind:
     """The kind of ``text``, judged from its content, with the tool name as a tie-breaker."""
     if _is_json(text):
         return ContentKind.JSON
     lines = [line[:_PREFIX] for line in _sample(text)]
-    filled = [line for line in lines if line.strip()]
-    if not filled:
+    groups = group_lines(lines, _PREFIX)
+    # Every regex below names no particular digit: one line per key decides for its whole group.
+    flags_of = {key: _flags(lines[index]) for key, index in groups.samples.items()}
+    tally: Counter[int] = Counter()
+    for key, size in groups.sizes.items():
+        tally[flags_of[key]] += size
+    total = sum(size for flags, size in tally.items() if not flags & _BLANK)
+    if not total:
         return ContentKind.TEXT
-    total = len(filled)
     hint = _hint(tool_name, arguments or {})
 
-    diff_lines = sum(1 for line in filled if _DIFF_LINE.match(line))
-    hunks = sum(1 for line in filled if _HUNK.match(line))
-    commits = sum(1 for line in filled if _COMMIT.match(line))
-    diff_share = diff_lines / total
+    def count(bits: int, *, all_of: int = 0) -> int:
+        return sum(
+            size
+            for flags, size in tally.items()
+            if flags & bits and flags & all_of == all_of and not flags & _BLANK
+        )
+
+    diff_share = count(_DIFF) / total
+    hunks = count(_HUNK_LINE)
+    commits = count(_COMMIT_LINE)
     if (hunks and diff_share >= 0.8) or (commits >= 2 and diff_share >= 0.8):
         return ContentKind.DIFF
 
-    grep_lines = [line for line in filled if _looks_like_grep(line)]
-    headings = sum(1 for line in filled if _HEADING_PATH.match(line))
-    if headings and not grep_lines:
+    grep = _GREP_LINE
+    if count(_HEADING_PATH_LINE) and not count(_GREP_LINE):
         # rg's heading mode: a path line, then ``12:text`` lines.
-        grep_lines = [line for line in filled if _HEADING_MATCH.match(line) or _HEADING_PATH.match(line)]
-    grep_share = len(grep_lines) / total
-    compiler = sum(1 for line in grep_lines if _COMPILER.match(line))
-    if grep_share >= 0.6 and compiler * 2 < len(grep_lines):
+        grep = _HEADING_MATCH_LINE | _HEADING_PATH_LINE
+    grep_lines = count(grep)
+    grep_share = grep_lines / total
+    compiler = count(grep, all_of=_COMPILER_LINE)
+    if grep_share >= 0.6 and compiler * 2 < grep_lines:
         return ContentKind.CODE_SEARCH
 
-    log_share = sum(1 for line in filled if _LOG_MARKER.search(line)) / total
-    markdown = _markdown_score(lines)
-    table = _is_table(filled)
+    log_share = count(_LOG_LINE) / total
+    markdown = _markdown_score([flags_of[key] for key in groups.keys])
+    table = _is_table([line for line in lines if line.strip()])
     content = ContentKind.TEXT
     if log_share >= 0.5:
         content = ContentKind.LOG
@@ -121,6 +139,38 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if evidence.get(hint, False) or content == ContentKind.TEXT:
         return hint
     return content
+
+
+def _flags(line: str) -> int:
+    """What one (sampled, cut) line shows, as a set of the bits above."""
+    flags = 0
+    if not line.strip():
+        flags |= _BLANK
+    if _DIFF_LINE.match(line):
+        flags |= _DIFF
+    if _HUNK.match(line):
+        flags |= _HUNK_LINE
+    if _COMMIT.match(line):
+        flags |= _COMMIT_LINE
+    if _looks_like_grep(line):
+        flags |= _GREP_LINE
+    if _HEADING_PATH.match(line):
+        flags |= _HEADING_PATH_LINE
+    if _HEADING_MATCH.match(line):
+        flags |= _HEADING_MATCH_LINE
+    if _COMPILER.match(line):
+        flags |= _COMPILER_LINE
+    if _LOG_MARKER.search(line):
+        flags |= _LOG_LINE
+    if _FENCE.match(line):
+        flags |= _FENCE_LINE
+    if _ATX.match(line):
+        flags |= _ATX_LINE
+    if _SETEXT.match(line):
+        flags |= _SETEXT_LINE
+    if _MARKDOWN_INLINE.search(line):
+        flags |= _INLINE_LINE
+    return flags
 
 
 def _is_json(text: str) -> bool:
@@ -154,24 +204,25 @@ def _looks_like_grep(line: str) -> bool:
     return any(ch in path for ch in "./\\") and any(ch.isalpha() or ch == "_" for ch in path)
 
 
-def _markdown_score(lines: Sequence[str]) -> int:
+def _markdown_score(line_flags: Sequence[int]) -> int:
     """Headings outside code fences, plus 1 if inline Markdown (links, lists, code) is common."""
     headings = 0
     inline = 0
     fenced = False
-    previous = ""
-    for line in lines:
-        if _FENCE.match(line):
+    previous = _BLANK
+    for flags in line_flags:
+        if flags & _FENCE_LINE:
             fenced = not fenced
             continue
         if fenced:
             continue
-        if _ATX.match(line) or (_SETEXT.match(line) and previous.strip() and not _SETEXT.match(previous)):
+        setext = flags & _SETEXT_LINE and not previous & (_BLANK | _SETEXT_LINE)
+        if flags & _ATX_LINE or setext:
             headings += 1
-        elif _MARKDOWN_INLINE.search(line):
+        elif flags & _INLINE_LINE:
             inline += 1
-        previous = line
-    return headings + (1 if headings and inline * 10 >= len(lines) else 0)
+        previous = flags
+    return headings + (1 if headings and inline * 10 >= len(line_flags) else 0)
 
 
 def _is_table(lines: Sequence[str]) -> bool:
@@ -197,13 +248,8 @@ def _aligned(rows: Sequence[str]) -> bool:
     if width < 5:
         return False
     needed = 0.9 * len(rows)
-    blanks = [0] * width
-    for row in rows:
-        for position, char in enumerate(row[:width]):
-            if char == " ":
-                blanks[position] += 1
-        for position in range(len(row), width):
-            blanks[position] += 1  # past a short row's end is blank too
+    # Column by column (past a short row's end is blank too, hence the padding).
+    blanks = [column.count(" ") for column in zip(*(row[:width].ljust(width) for row in rows), strict=True)]
     lanes = 0
     inside = False
     seen_text = False

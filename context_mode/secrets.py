@@ -5,7 +5,9 @@ says how many it replaced. It is pure and idempotent, keeps the line structure (
 never removes a newline, so line numbers still match the original) and runs in linear time:
 every pattern starts with a literal that the regex engine finds by fast search, every repeat is
 bounded, boundaries are checked in code rather than by look-behinds, and PEM blocks are paired by
-one forward scan (about 2–4 ms per 100 KB of ordinary text).
+one forward scan. Token shapes are looked for only inside runs of token chars long enough to
+hold one (found with one ``bytes.translate`` and substring searches), so ordinary text costs a
+handful of C-level passes: about 3–4 ms per MB.
 
 What counts as a secret (high confidence only; ordinary text must pass unchanged):
 
@@ -32,7 +34,7 @@ What counts as a secret (high confidence only; ordinary text must pass unchanged
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 MAX_VALUE = 512  # characters of one assigned value that are looked at
@@ -42,35 +44,48 @@ Masker = Callable[[str], str]
 _WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _TOKEN_CHARS = _WORD | {"_", "-"}
 
-# (kind, pattern starting with a literal, characters that must not come just before a match)
-_SHAPES: tuple[tuple[str, re.Pattern[str], frozenset[str]], ...] = (
-    ("aws-access-key-id", re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![A-Z0-9])"), _WORD),
-    ("github-token", re.compile(r"gh[pousr]_[A-Za-z0-9]{36,251}(?![A-Za-z0-9_])"), _TOKEN_CHARS),
-    ("github-token", re.compile(r"github_pat_[A-Za-z0-9_]{22,244}(?![A-Za-z0-9_])"), _TOKEN_CHARS),
-    ("gitlab-token", re.compile(r"glpat-[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])"), _TOKEN_CHARS),
-    ("slack-token", re.compile(r"xox[baprs]-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9-])"), _TOKEN_CHARS),
+# (kind, pattern starting with a literal, characters that must not come just before a match, and
+# the shortest run of ``_TOKEN_CHARS`` a match is: 0 for shapes holding other chars, see
+# ``_mask_in_runs``). Shapes apply in this order, each to the text the previous ones left.
+_SHAPES: tuple[tuple[str, re.Pattern[str], frozenset[str], int], ...] = (
+    ("aws-access-key-id", re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![A-Z0-9])"), _WORD, 20),
+    ("github-token", re.compile(r"gh[pousr]_[A-Za-z0-9]{36,251}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 40),
+    ("github-token", re.compile(r"github_pat_[A-Za-z0-9_]{22,244}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 33),
+    ("gitlab-token", re.compile(r"glpat-[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])"), _TOKEN_CHARS, 26),
+    # Short enough (15) to match common identifiers' runs: one whole-text scan is cheaper.
+    ("slack-token", re.compile(r"xox[baprs]-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9-])"), _TOKEN_CHARS, 0),
     (
         "slack-webhook",
         re.compile(r"https://hooks\.slack\.com/services/T[A-Z0-9]{6,12}/B[A-Z0-9]{6,12}/[A-Za-z0-9]{16,32}"),
         frozenset(),
+        0,
     ),
-    ("google-api-key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"), _TOKEN_CHARS),
-    ("stripe-key", re.compile(r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,247}(?![A-Za-z0-9_])"), _TOKEN_CHARS),
-    ("api-key", re.compile(r"sk-(?:ant-|proj-)?[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])"), _TOKEN_CHARS),
-    ("huggingface-token", re.compile(r"hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9_])"), _TOKEN_CHARS),
-    ("npm-token", re.compile(r"npm_[A-Za-z0-9]{36}(?![A-Za-z0-9_])"), _TOKEN_CHARS),
-    ("pypi-token", re.compile(r"pypi-AgE[A-Za-z0-9_-]{50,250}(?![A-Za-z0-9_-])"), _TOKEN_CHARS),
+    ("google-api-key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"), _TOKEN_CHARS, 39),
+    ("stripe-key", re.compile(r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,247}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 24),
+    ("api-key", re.compile(r"sk-(?:ant-|proj-)?[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])"), _TOKEN_CHARS, 35),
+    ("huggingface-token", re.compile(r"hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 37),
+    ("npm-token", re.compile(r"npm_[A-Za-z0-9]{36}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 40),
+    ("pypi-token", re.compile(r"pypi-AgE[A-Za-z0-9_-]{50,250}(?![A-Za-z0-9_-])"), _TOKEN_CHARS, 58),
     (
         "jwt",
         re.compile(
             r"eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{8,1024}(?![A-Za-z0-9_-])"
         ),
         _TOKEN_CHARS,
+        0,
     ),
 )
-# Patterns without a literal prefix scan slowly (about 3 ms/MB): they run only where this finds
-# a substring every match of theirs contains. (A compiled literal searches faster than ``in``.)
+Shape = tuple[str, re.Pattern[str], frozenset[str], int]
+# Above this many long token runs, scanning the whole text per shape is cheaper than per run.
+_MAX_RUNS = 256
+# Shapes without a literal prefix scan slowly (about 3 ms/MB): over the whole text they run only
+# where this finds a substring every match of theirs contains.
 _SHAPE_PREFILTER: dict[str, re.Pattern[str]] = {"stripe-key": re.compile(r"k_(?:live|test)_")}
+_RUN_TABLE = bytes(ord("a") if chr(byte) in _TOKEN_CHARS else ord(" ") for byte in range(256))
+# Literals whose absence skips a step (a compiled literal searches faster than ``in``).
+_LITERALS = {word: re.compile(re.escape(word)) for word in ("authorization", "Bearer", "://")}
+# Chars every match of a whole-text shape holds: one missing from the text skips its scan.
+_SHAPE_CHARS = {"slack-token": "xox-", "slack-webhook": "https://hooks.slack.com/services/TB", "jwt": "eyJ."}
 _AUTHORIZATION = re.compile(
     r"[\"']?[ \t]{0,8}[:=][ \t]{0,8}[\"']?(?P<scheme>(?i:bearer|basic|token|bot)[ \t]{1,8})?"
     r"(?P<value>[A-Za-z0-9._~+/=-]{8,4096})"
@@ -115,21 +130,34 @@ def mask_secrets(text: str) -> tuple[str, int]:
         count += 1
         return f"[secret:{kind}]"
 
-    text = _mask_pem(text, masked)
-    for kind, pattern, not_before in _SHAPES:
-        prefilter = _SHAPE_PREFILTER.get(kind)
-        if prefilter is None or prefilter.search(text):
-            text = _splice(text, _shapes(text, kind, pattern, not_before, masked))
     lowered = text.lower()
+    anchors = _anchors(lowered)
+    if "private" in anchors:  # "PRIVATE KEY" lowers to it
+        text = _mask_pem(text, masked)
+    batch: list[Shape] = []
+    runs = _RunFinder()
+    for shape in _SHAPES:
+        if shape[3]:
+            batch.append(shape)
+            continue
+        text = _mask_in_runs(text, batch, runs, masked)
+        batch = []
+        if _may_contain(text, _SHAPE_CHARS[shape[0]]):
+            text = _splice(text, _shapes(text, *shape[:3], masked))
+    text = _mask_in_runs(text, batch, runs, masked)
+    if count:  # masks add text ("[secret:api-key]"): look again
+        lowered = text.lower()
+        anchors = _anchors(lowered)
     unmasked = text
-    if "authorization" in lowered:
+    if _found(lowered, "authorization"):
         text = _splice(text, _authorizations(text, lowered, masked))
-    if "Bearer" in text:
+    if _found(text, "Bearer"):
         text = _splice(text, _bearers(text, masked))
     if text is not unmasked:
         lowered = text.lower()
-    text = _splice(text, _assignments(text, lowered, masked))
-    if "://" in text:
+        anchors = _anchors(lowered)
+    text = _splice(text, _assignments(text, lowered, anchors, masked))
+    if _found(text, "://"):
         text = _splice(text, _url_passwords(text, masked))
     return text, count
 
@@ -163,6 +191,60 @@ def _shapes(
         yield start, match.end(), masked(kind)
 
 
+def _mask_in_runs(text: str, shapes: Sequence[Shape], runs: _RunFinder, masked: Masker) -> str:
+    """Apply ``shapes`` (all made of ``_TOKEN_CHARS`` only) in order, looking only inside long runs.
+
+    A match of such a shape lies inside one maximal run of token chars at least its shortest
+    length, and its boundary checks only look at token chars, which a run's neighbours are not:
+    applying the shapes run by run gives what whole-text scans give (a mask's brackets never
+    join two runs). Most text has no run that long, and its scans are skipped altogether.
+    """
+    if not shapes:
+        return text
+    found = runs.find(text, min(shape[3] for shape in shapes))
+    if found is None:
+        for kind, pattern, not_before, _ in shapes:
+            prefilter = _SHAPE_PREFILTER.get(kind)
+            if prefilter is None or prefilter.search(text):
+                text = _splice(text, _shapes(text, kind, pattern, not_before, masked))
+        return text
+    edits: list[Edit] = []
+    for start, end in found:
+        piece = text[start:end]
+        for kind, pattern, not_before, _ in shapes:
+            piece = _splice(piece, _shapes(piece, kind, pattern, not_before, masked))
+        if len(piece) != end - start or piece != text[start:end]:
+            edits.append((start, end, piece))
+    return _splice(text, edits)
+
+
+class _RunFinder:
+    """Runs of token chars in a text; the text's byte map is kept while the text stays the same."""
+
+    def __init__(self) -> None:
+        self.text: str | None = None
+        self.data = b""
+
+    def find(self, text: str, shortest: int) -> list[tuple[int, int]] | None:
+        """Maximal runs of ``shortest``+ token chars with a letter or digit; None if too many."""
+        if text is not self.text:
+            self.text = text
+            self.data = text.encode("ascii", "replace").translate(_RUN_TABLE)  # one byte per char
+        data = self.data
+        needle = b"a" * shortest
+        runs: list[tuple[int, int]] = []
+        position = data.find(needle)
+        while position >= 0:  # searching from a non-token char, a find lands on a run's start
+            end = data.find(b" ", position + shortest)
+            end = len(data) if end < 0 else end
+            if text[position:end].strip("_-"):  # a rule of dashes or underscores holds no token
+                if len(runs) == _MAX_RUNS:
+                    return None
+                runs.append((position, end))
+            position = data.find(needle, end)
+        return runs
+
+
 def _authorizations(text: str, lowered: str, masked: Masker) -> Iterable[Edit]:
     position = lowered.find("authorization")
     while position >= 0:
@@ -192,8 +274,27 @@ def _keyword_pattern(anchors: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(key for key in _KEYS if any(anchor in key for anchor in anchors)))
 
 
-def _assignments(text: str, lowered: str, masked: Masker) -> Iterable[Edit]:
-    anchors = tuple(anchor for anchor, pattern in _ANCHOR_PATTERNS if pattern.search(lowered))
+def _anchors(lowered: str) -> tuple[str, ...]:
+    """The ``_ANCHORS`` found in the lower-cased text."""
+    return tuple(
+        anchor
+        for anchor, pattern in _ANCHOR_PATTERNS
+        if _may_contain(lowered, anchor) and pattern.search(lowered)
+    )
+
+
+def _may_contain(text: str, chars: str) -> bool:
+    """False when one of ``chars`` is absent from ``text``: one memchr each, far cheaper than a
+    substring search, and a rare char (``J``, ``z``, ``B``) is often absent."""
+    return all(char in text for char in chars)
+
+
+def _found(text: str, literal: str) -> bool:
+    """Whether ``text`` holds ``literal`` (one of ``_LITERALS``)."""
+    return _may_contain(text, literal) and _LITERALS[literal].search(text) is not None
+
+
+def _assignments(text: str, lowered: str, anchors: tuple[str, ...], masked: Masker) -> Iterable[Edit]:
     if not anchors:
         return
     for found in _keyword_pattern(anchors).finditer(lowered):

@@ -6,6 +6,12 @@ hub_status) and yields a ``HubService`` ready to run; the store is closed on exi
 default store directory is held by another running hub, the next free sibling directory is used
 (several Claude Code windows may each run a hub); an explicitly configured ``store.path`` that
 is held gives a clear error instead.
+
+Start-up: ``children`` (``hub.spawn.spawn_servers``) are stdio servers already running, handed to
+their supervisors. With a store on disk, ``catalog.json`` there (``hub.catalog_cache``) holds the
+last run's tool lists: servers whose config is unchanged start warm (``Pool.warm_start``), and
+their live lists replace the file's entries. An ephemeral hub (``check``, ``tools``) always lists
+live.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import logging
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,9 +30,11 @@ from typing import Any
 from context_mode.errors import StoreLocked
 from context_mode.memory import MemoryPolicy, SessionMemory
 from context_mode.store import Store
+from hub.catalog_cache import FILE_NAME, ToolCache
 from hub.config import HubConfig
 from hub.errors import ConfigError
 from hub.service import HubService
+from hub.spawn import Child
 from tools.context_tools import context_tools
 from tools.doc_tools import doc_tools
 from tools.status import HubSnapshot, ServerRow, status_tool
@@ -67,7 +75,13 @@ def open_store(config: HubConfig, *, ephemeral: bool = False) -> Store:
 
 
 @contextmanager
-def open_hub(config: HubConfig, *, ephemeral: bool = False, errlog: Any = None) -> Iterator[HubService]:
+def open_hub(
+    config: HubConfig,
+    *,
+    ephemeral: bool = False,
+    errlog: Any = None,
+    children: Mapping[str, Child] | None = None,
+) -> Iterator[HubService]:
     store = open_store(config, ephemeral=ephemeral)
     llm = _llm(config)
     with ExitStack() as cleanup:
@@ -93,6 +107,9 @@ def open_hub(config: HubConfig, *, ephemeral: bool = False, errlog: Any = None) 
             config, store=store, native_tools=natives, errlog=errlog, stats_path=stats_path, llm=llm
         )
         holder.append(service)
+        service.pool.adopt(children or {})
+        if store.path is not None:
+            service.pool.warm_start(ToolCache.load(store.path / FILE_NAME))
         yield service
 
 

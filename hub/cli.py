@@ -125,20 +125,25 @@ def _arguments(text: str) -> dict[str, Any]:
 
 def _serve(args: argparse.Namespace) -> int:
     config = _config(args)
-    from hub.app import open_hub
+    from hub.catalog_cache import warm_servers
+    from hub.spawn import spawn_servers
 
-    if args.transport != "stdio":
-        from hub.http import serve_http
+    # The stdio downstreams start now and import their SDKs while the hub imports its own.
+    with spawn_servers(config, errlog=sys.stderr, warm=warm_servers(config)) as children:
+        from hub.app import open_hub
 
-        token = args.token or os.environ.get("CTXHUB_TOKEN")
-        with open_hub(config) as service:
-            serve = functools.partial(serve_http, allowed_hosts=args.allow_host)
-            anyio.run(serve, service, args.transport, args.host, args.port, token)
-        return 0
-    from hub.server import serve_stdio
+        if args.transport != "stdio":
+            from hub.http import serve_http
 
-    with open_hub(config) as service:
-        anyio.run(serve_stdio, service)
+            token = args.token or os.environ.get("CTXHUB_TOKEN")
+            with open_hub(config, children=children) as service:
+                serve = functools.partial(serve_http, allowed_hosts=args.allow_host)
+                anyio.run(serve, service, args.transport, args.host, args.port, token)
+            return 0
+        from hub.server import serve_stdio
+
+        with open_hub(config, children=children) as service:
+            anyio.run(serve_stdio, service)
     return 0
 
 

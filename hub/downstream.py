@@ -11,9 +11,15 @@ listed again after every reconnect and on ``notifications/tools/list_changed``. 
 SDK errors: it raises ``DownstreamError`` subclasses with one sentence naming the server, the tool
 and the fix; the server layer turns those into ``isError`` results.
 
-The rest of the MCP surface: after the tools, the server's resources, resource templates and
-prompts are listed too (each when its capability is advertised; a failing list counts as empty)
-and listed again on their ``list_changed`` notifications. ``request()`` forwards any other request
+Start-up order: ``tools_settled`` is set (and the server marked ready, so calls go through) as
+soon as the tools are listed; then the server's resources, resource templates and prompts are
+listed (each when its capability is advertised; a failing list counts as empty; again on their
+``list_changed`` notifications) and ``settled`` is set. A failed start sets both. ``prime(tools)``
+(a warm start) serves the last run's tool list until the live one arrives; a call waits for the
+server meanwhile and fails at once, naming the reason, if that start fails. ``tools_revision``
+moves when the exposed tool list changes (a live list equal to the primed one does not move it).
+``child``, when set, is the already-running process (``hub.spawn``) of the first stdio connection.
+``request()`` forwards any other request
 (``resources/read``, ``prompts/get``, ``completion/complete``, …) with the same waiting and error
 translation as ``call()``. Structured results are not validated against the downstream's
 ``outputSchema`` here (``_ForwardingSession``): the hub exposes that schema only for DIRECT
@@ -25,26 +31,24 @@ sampling/elicitation/roots/logging callbacks to every session and sees every not
 from __future__ import annotations
 
 import logging
-import os
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
 import anyio
 import anyio.lowlevel
-import httpx2
 import mcp.types as types
+import pydantic
 from mcp import ClientSession
-from mcp.client.sse import sse_client
-from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
 from hub.config import ServerConfig
 from hub.errors import DownstreamCrashed, DownstreamError, DownstreamTimeout, DownstreamUnavailable
-from hub.stdio_client import stdio_transport
+from hub.spawn import Child
+from hub.transports import EofWatch, open_transport
 
 log = logging.getLogger("ctxhub.downstream")
 
@@ -52,39 +56,6 @@ State = Literal["starting", "ready", "restarting", "failed", "stopped"]
 ProgressFn = Callable[[float, float | None, str | None], Awaitable[None]]
 ResultT = TypeVar("ResultT", bound=types.Result)
 BACKOFF_CAP = 30.0
-MAX_REMOTE_EVENT = 256 * 2**20
-
-
-class _EofWatch:
-    """Wraps a transport read stream and sets ``eof`` when the server side closes it."""
-
-    def __init__(self, inner: Any, eof: anyio.Event) -> None:
-        self._inner, self._eof = inner, eof
-
-    async def receive(self) -> Any:
-        try:
-            return await self._inner.receive()
-        except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
-            self._eof.set()
-            raise
-
-    def __aiter__(self) -> _EofWatch:
-        return self
-
-    async def __anext__(self) -> Any:
-        try:
-            return await self.receive()
-        except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
-            raise StopAsyncIteration from None
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def __aenter__(self) -> _EofWatch:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
 
 
 class _ForwardingSession(ClientSession):
@@ -132,11 +103,16 @@ class Downstream:
     resource_templates: list[types.ResourceTemplate] = field(default_factory=list)
     prompts: list[types.Prompt] = field(default_factory=list)
     hooks: SessionHooks | None = None
+    child: Child | None = None  # started before the event loop (``hub.spawn``): the first connection's
+    tools_revision: int = 0  # bumped when the tool list changes, not when a live list confirms the cache
+    tools_cached: bool = False  # ``tools`` came from the last run's cache and no live list arrived yet
     connected: anyio.Event = field(default_factory=anyio.Event)
-    settled: anyio.Event = field(default_factory=anyio.Event)
+    tools_settled: anyio.Event = field(default_factory=anyio.Event)  # tools known: listed, cached or failed
+    settled: anyio.Event = field(default_factory=anyio.Event)  # tools, resources, prompts listed; or failed
     _relist: anyio.Event = field(default_factory=anyio.Event)
     _relist_catalog: anyio.Event = field(default_factory=anyio.Event)
     _eof: anyio.Event = field(default_factory=anyio.Event)
+    _tool_dumps: list[str] = field(default_factory=list)
 
     @property
     def namespace(self) -> str:
@@ -147,17 +123,24 @@ class Downstream:
     def transport(self) -> str:
         return self.config.kind
 
+    def prime(self, tools: list[types.Tool]) -> None:
+        """Serve ``tools`` (the last run's list) until the server lists its own; call before ``supervise``."""
+        self._set_tools(tools)
+        self.tools_cached = True
+        self.tools_settled.set()
+
     async def supervise(self) -> None:
         """Connect, serve, and reconnect with backoff until cancelled."""
         backoff = self.config.restart_delay
         while True:
-            started = time.monotonic()
+            started = self.child.spawned_at if self.child is not None else time.monotonic()
             eof = self._eof = anyio.Event()
             try:
-                async with self._open() as (read, write):
+                child, self.child = self.child, None  # an early start serves the first connection only
+                async with open_transport(self.config, errlog=self.errlog, child=child) as (read, write):
                     hooks = self.hooks.session_options(self) if self.hooks else {}
                     async with _ForwardingSession(
-                        _EofWatch(read, eof), write, message_handler=self._on_message, **hooks
+                        EofWatch(read, eof), write, message_handler=self._on_message, **hooks
                     ) as session:
                         with anyio.fail_after(self.config.startup_timeout):
                             init = await session.initialize()
@@ -165,11 +148,11 @@ class Downstream:
                         self.protocol_version = str(init.protocol_version)
                         self.capabilities = init.capabilities
                         self._set_tools(tools)
-                        await self._list_catalog(session)
+                        # Tools first: a client's first tools/list waits for them, not for the rest.
                         self.session, self.state, self.last_error = session, "ready", None
                         self.startup_seconds = time.monotonic() - started
                         self.connected.set()
-                        self.settled.set()
+                        self.tools_settled.set()
                         backoff = self.config.restart_delay
                         log.info(
                             "downstream %s ready: %d tools in %.2f s",
@@ -178,6 +161,9 @@ class Downstream:
                             self.startup_seconds,
                         )
                         await self.on_change()
+                        if await self._list_catalog(session):
+                            await self.on_change()
+                        self.settled.set()
                         async with anyio.create_task_group() as group:
                             group.start_soon(self._relist_loop, session)
                             group.start_soon(self._relist_catalog_loop, session)
@@ -195,8 +181,11 @@ class Downstream:
             finally:
                 was_ready = self.state == "ready"
                 self.session = None
-                self.connected = anyio.Event()
+                attempt, self.connected = self.connected, anyio.Event()
             self.state = "restarting" if was_ready else "failed"
+            if not was_ready:
+                attempt.set()  # wakes calls waiting for this start: it failed (``_live_session``)
+            self.tools_settled.set()
             self.settled.set()
             self.restarts += 1
             log.warning(
@@ -259,6 +248,11 @@ class Downstream:
             yield
         except MCPError as exc:
             raise _translate(exc, self.name, what, self.config.timeout) from exc
+        except pydantic.ValidationError as exc:  # a well-formed answer whose result is not valid MCP
+            raise DownstreamError(
+                f"downstream '{self.name}' answered {what} with a result that is not valid MCP "
+                f"({_validation_summary(exc)}); the server is at fault: report it to its authors"
+            ) from exc
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream) as exc:
             raise DownstreamCrashed(
                 f"downstream '{self.name}' closed the connection during {what}; "
@@ -271,6 +265,8 @@ class Downstream:
             with anyio.move_on_after(min(wait, self.config.timeout)):
                 while self.session is None or self._eof.is_set():
                     await self.connected.wait()
+                    if self.session is None and self.state == "failed":
+                        break  # the start it waited for failed; the error names why
                     await anyio.lowlevel.checkpoint()
             session = self.session
         if session is None or self._eof.is_set():
@@ -280,39 +276,6 @@ class Downstream:
                 f"call {what} again shortly, or run `ctxhub check` to see why it fails"
             )
         return session
-
-    @asynccontextmanager
-    async def _open(self) -> AsyncIterator[tuple[Any, Any]]:
-        config = self.config
-        if config.kind == "stdio":
-            assert config.command is not None
-            async with stdio_transport(
-                config.command,
-                list(config.args),
-                env={**os.environ, **config.env},  # children inherit the hub's environment
-                cwd=config.cwd,
-                errlog=self.errlog,
-            ) as streams:
-                yield streams[0], streams[1]
-        elif config.kind == "sse":
-            assert config.url is not None
-            async with sse_client(
-                config.url,
-                headers=dict(config.headers),
-                timeout=config.timeout,
-                sse_read_timeout=max(300.0, config.timeout),
-            ) as streams:
-                yield streams[0], streams[1]
-        else:
-            assert config.url is not None
-            timeout = httpx2.Timeout(30.0, read=max(300.0, config.timeout))
-            async with (
-                httpx2.AsyncClient(headers=dict(config.headers), timeout=timeout) as client,
-                streamable_http_client(
-                    config.url, http_client=client, max_sse_event_size=MAX_REMOTE_EVENT
-                ) as streams,
-            ):
-                yield streams[0], streams[1]
 
     async def _on_message(self, message: Any) -> None:
         if isinstance(message, types.ToolListChangedNotification):
@@ -339,8 +302,11 @@ class Downstream:
             log.info("downstream %s changed its tools: %d now", self.name, len(tools))
             await self.on_change()
 
-    async def _list_catalog(self, session: ClientSession) -> None:
-        """List resources, templates and prompts as advertised; a list that fails or hangs is empty."""
+    async def _list_catalog(self, session: ClientSession) -> bool:
+        """List resources, templates and prompts as advertised (a list that fails or hangs is empty).
+
+        Returns whether the server advertises any of them (else nothing was listed).
+        """
         capabilities = self.capabilities or types.ServerCapabilities()
 
         async def listing(kind: str, fetch: Callable[[str | None], Awaitable[Any]], key: str) -> list[Any]:
@@ -375,6 +341,7 @@ class Downstream:
             )
         if capabilities.prompts is not None:
             self.prompts = await listing("prompts", lambda c: session.list_prompts(params=page(c)), "prompts")
+        return capabilities.resources is not None or capabilities.prompts is not None
 
     async def _relist_catalog_loop(self, session: ClientSession) -> None:
         while True:
@@ -385,10 +352,13 @@ class Downstream:
             await self.on_change()
 
     def _set_tools(self, tools: list[types.Tool]) -> None:
+        dumps = [tool.model_dump_json(by_alias=True, exclude_none=True) for tool in tools]
+        if not (self.tools_cached and dumps == self._tool_dumps):  # a live list confirming the cache
+            self.tools_revision += 1
         self.tools = {tool.name: tool for tool in tools}
-        self.tool_list_bytes = sum(
-            len(tool.model_dump_json(by_alias=True, exclude_none=True)) for tool in tools
-        )
+        self.tools_cached = False
+        self._tool_dumps = dumps
+        self.tool_list_bytes = sum(len(dump) for dump in dumps)
 
 
 async def _list_tools(session: ClientSession) -> list[types.Tool]:
@@ -416,6 +386,15 @@ def _translate(exc: MCPError, server: str, tool: str, timeout: float) -> Downstr
             "ctxhub restarts it — call again"
         )
     return DownstreamError(f"downstream '{server}' answered {tool} with error {exc.code}: {exc.message}")
+
+
+def _validation_summary(exc: pydantic.ValidationError) -> str:
+    """``content: Input should be a valid list; isError: …`` for the first few errors."""
+    parts = [
+        f"{'.'.join(str(part) for part in error['loc']) or 'result'}: {error['msg']}"
+        for error in exc.errors()[:3]
+    ]
+    return "; ".join(parts)
 
 
 def _single(exc: BaseException) -> BaseException:

@@ -1,17 +1,26 @@
 """The pool of downstream servers and the table of exposed tool names.
 
 Contract: ``Pool.running()`` starts one supervisor task per enabled server, all in parallel, and on
-exit cancels them (each supervisor closes its own session and child process). ``wait_settled``
-bounds how long a caller waits for servers still starting. ``tool_table()`` maps every exposed
-name to its (downstream, tool) pair, recomputed when any tool list changes; names are
-deterministic (see ``hub.naming``). ``on_change`` listeners run after every change.
+exit cancels them (each supervisor closes its own session and child process). ``wait_tools``
+bounds how long a caller waits for tool lists still unknown; ``wait_settled`` for servers still
+starting (resources and prompts listed too). ``tool_table()`` maps every exposed name to its
+(downstream, tool) pair, recomputed when any tool list changes; names are deterministic (see
+``hub.naming``). ``add_listener`` listeners run after every change (tools, resources, prompts,
+state); ``add_tools_listener`` listeners only when some server's tool list changed.
+
+Start-up (``ctxhub serve``): ``adopt(children)`` hands each stdio server the process
+``hub.spawn`` started early; ``warm_start(cache)`` primes every server whose config still matches
+its ``hub.catalog_cache`` entry with the last run's tools, so the first ``tools/list`` needs no
+server to be up. Afterwards every live tool list is remembered in the cache, and a server whose
+start fails is forgotten (its next start is cold).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -19,11 +28,14 @@ from typing import Any
 import anyio
 import mcp.types as types
 
+from hub.catalog_cache import ToolCache
 from hub.config import HubConfig
 from hub.downstream import Downstream
 from hub.naming import assign_names
+from hub.spawn import Child
 
 log = logging.getLogger("ctxhub.pool")
+Listener = Callable[[], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -38,16 +50,42 @@ class Pool:
     def __init__(self, config: HubConfig, *, reserved_names: Iterable[str] = (), errlog: Any = None) -> None:
         self.config = config
         self._reserved = frozenset(reserved_names)
-        self._listeners: list[Callable[[], Awaitable[None]]] = []
+        self._listeners: list[Listener] = []
+        self._tools_listeners: list[Listener] = []
         self.downstreams = {
-            name: Downstream(name, server, on_change=self._changed, errlog=errlog or sys.stderr)
+            name: Downstream(
+                name, server, on_change=functools.partial(self._changed, name), errlog=errlog or sys.stderr
+            )
             for name, server in config.active_servers().items()
         }
         self._table: dict[str, Target] = {}
         self._table_dirty = True
+        self._revisions = dict.fromkeys(self.downstreams, 0)
+        self._cache: ToolCache | None = None
 
-    def add_listener(self, listener: Callable[[], Awaitable[None]]) -> None:
+    def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
+
+    def add_tools_listener(self, listener: Listener) -> None:
+        self._tools_listeners.append(listener)
+
+    def adopt(self, children: Mapping[str, Child]) -> None:
+        """Give each stdio server its early-started process (call before ``running``)."""
+        for name, child in children.items():
+            downstream = self.downstreams.get(name)
+            if downstream is not None and downstream.config.kind == "stdio" and not child.claimed:
+                downstream.child = child
+
+    def warm_start(self, cache: ToolCache) -> None:
+        """Serve the cached tools of servers whose config is unchanged (call before ``running``)."""
+        self._cache = cache
+        for name, downstream in self.downstreams.items():
+            tools = cache.tools_for(name, downstream.config)
+            if tools is not None:
+                downstream.prime(tools)
+                self._revisions[name] = downstream.tools_revision
+                self._table_dirty = True
+                log.info("downstream %s: %d tools from the last run until it lists its own", name, len(tools))
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[Pool]:
@@ -58,6 +96,14 @@ class Pool:
                 yield self
             finally:
                 group.cancel_scope.cancel()
+
+    async def wait_tools(self, limit: float) -> bool:
+        """Wait until every server's tools are known (listed, cached or failed), at most ``limit`` s."""
+        with anyio.move_on_after(limit):
+            for downstream in self.downstreams.values():
+                await downstream.tools_settled.wait()
+            return True
+        return False
 
     async def wait_settled(self, limit: float) -> bool:
         """Wait until every server has connected or failed once, at most ``limit`` seconds."""
@@ -84,10 +130,23 @@ class Pool:
             names[pair]: target for pair, target in sorted(pairs.items(), key=lambda item: names[item[0]])
         }
 
-    async def _changed(self) -> None:
+    async def _changed(self, name: str) -> None:
         self._table_dirty = True
-        for listener in list(self._listeners):
+        downstream = self.downstreams[name]
+        self._update_cache(downstream)
+        tools_changed = downstream.tools_revision != self._revisions[name]
+        self._revisions[name] = downstream.tools_revision
+        listeners = [*(self._tools_listeners if tools_changed else ()), *self._listeners]
+        for listener in listeners:
             try:
                 await listener()
             except Exception as exc:  # a listener failing must not stop a supervisor
                 log.warning("tool-change listener failed: %s", exc)
+
+    def _update_cache(self, downstream: Downstream) -> None:
+        if self._cache is None:
+            return
+        if downstream.state == "ready" and not downstream.tools_cached:
+            self._cache.remember(downstream.name, downstream.config, list(downstream.tools.values()))
+        elif downstream.state == "failed":
+            self._cache.forget(downstream.name)

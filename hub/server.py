@@ -1,12 +1,14 @@
 """The MCP server the agent connects to: the SDK's low-level ``Server`` over a ``HubService``.
 
 Contract: ``build_server(service)`` returns a ``Server`` whose ``tools/list`` waits (at most
-``FIRST_LIST_WAIT`` seconds) for downstreams still starting, and whose ``tools/call`` forwards
+``FIRST_LIST_WAIT`` seconds) for downstreams still starting whose tools are not known yet (a warm
+start knows them from the last run, ``Pool.warm_start``), and whose ``tools/call`` forwards
 progress upstream and turns every failure into an ``isError`` result (a handler never raises, so
 the client never sees a JSON-RPC error for a tool failure). Client cancellation reaches the
 downstream through the SDK (the handler's scope is cancelled; the SDK sends the courtesy
 cancel). ``notifications/tools/list_changed`` goes to every connected client, once per
-connection, when any downstream's tool list changes: on the connection to a handshake-era client,
+connection, when any downstream's tool list changes (a live list equal to the cached one is no
+change): on the connection to a handshake-era client,
 on the ``subscriptions/listen`` streams (``hub.listen``) of a 2026-07-28 client, which gets
 nothing on its connection. Resources, templates, prompts, completion, logging, the listen streams
 and the relay of server-initiated requests come from ``hub.proxy``.
@@ -70,7 +72,7 @@ class Connections:
 
 def build_server(service: HubService, connections: Connections | None = None) -> Server[Any]:
     connections = connections or Connections()
-    service.pool.add_listener(connections.tools_changed)
+    service.pool.add_tools_listener(connections.tools_changed)
     proxy = Proxy(service.pool)
     connections.listen = proxy.listen
 
@@ -85,7 +87,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        await service.pool.wait_settled(FIRST_LIST_WAIT)
+        await service.pool.wait_tools(FIRST_LIST_WAIT)  # cached tools count (a warm start); not prompts
         connections.remember(ctx)  # after settling: start-up itself needs no list_changed
         proxy.remember(ctx)
         return types.ListToolsResult(tools=service.list_tools())

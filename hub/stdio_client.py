@@ -1,8 +1,11 @@
 """The client side of stdio for downstream servers: spawn one, exchange newline-delimited JSON-RPC.
 
 Contract: ``stdio_transport(command, args, env=..., cwd=..., errlog=...)`` is an async context
-manager yielding the SDK's ``(read, write)`` stream pair, like ``mcp.client.stdio.stdio_client``,
-which it replaces for three reasons found by the reliability tests:
+manager yielding the SDK's ``(read, write)`` stream pair, like ``mcp.client.stdio.stdio_client``.
+Given ``child=`` (a ``hub.spawn.Child`` started before the event loop existed, so the server
+imports while the hub does) it speaks over that process instead of spawning one; the pipes are
+non-blocking file descriptors read and written through ``anyio.wait_readable``/``wait_writable``.
+It replaces the SDK's client for three reasons found by the reliability tests:
 
 - lines are assembled in linear time (the SDK's reader copies its whole buffer again for every
   64 KiB read, so one 50 MB result cost ~25 s of the hub's event loop);
@@ -22,19 +25,25 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
+import os
 import re
+import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 import anyio
-import anyio.abc
+import anyio.lowlevel
 import mcp.types as types
-from mcp.os.posix.utilities import terminate_posix_process_tree
 from mcp.shared.message import SessionMessage
 
+from hub.spawn import Child, spawn
+
+log = logging.getLogger("ctxhub.stdio_client")
 MAX_LINE_BYTES = 256 * 2**20
+READ_BYTES = 256 * 1024
 EXIT_GRACE = 2.0  # seconds a server may take to exit after its stdin closes
 KILL_GRACE = 2.0  # seconds between SIGTERM and SIGKILL
 WRITE_FLUSH = 0.5  # seconds queued messages may still be written at shutdown
@@ -195,22 +204,23 @@ async def stdio_transport(
     cwd: str | None = None,
     errlog: TextIO,
     max_line_bytes: int = MAX_LINE_BYTES,
+    child: Child | None = None,
 ) -> AsyncIterator[tuple[Any, Any]]:
-    """Spawn ``command args`` and yield (read, write) streams of ``SessionMessage`` (module doc)."""
-    process = await anyio.open_process(
-        [command, *args], env=env, cwd=cwd, stderr=errlog, start_new_session=True
-    )
+    """Spawn ``command args`` (or take ``child``, already running) and yield (read, write) streams.
+
+    The streams carry ``SessionMessage``; see the module doc for what leaving the context does.
+    """
+    child = child.claim() if child is not None else spawn(command, args, env=env, cwd=cwd, errlog=errlog)
     send_read, read = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     write, receive_write = anyio.create_memory_object_stream[SessionMessage](0)
     writer_done = anyio.Event()
 
     async def reader() -> None:
-        assert process.stdout is not None
         lines = LineSplitter(max_line_bytes)
         delivering = True
         async with send_read:
             with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
-                async for chunk in process.stdout:
+                while chunk := await _read_chunk(child.stdout):
                     for line in lines.feed(chunk):
                         message = oversized(line) if isinstance(line, _Oversized) else read_line(line)
                         if message is None or not delivering:
@@ -224,53 +234,89 @@ async def stdio_transport(
                     await send_read.send(last)
 
     async def writer() -> None:
-        assert process.stdin is not None
         try:
             async with receive_write:
                 async for message in receive_write:
                     data = message.message.model_dump_json(by_alias=True, exclude_unset=True)
-                    await process.stdin.send((data + "\n").encode("utf-8", "replace"))
+                    await _write_all(child.stdin, (data + "\n").encode("utf-8", "replace"))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             await send_read.aclose()  # the server stopped reading: the session sees the end
         finally:
             writer_done.set()
 
-    async with anyio.create_task_group() as group:
-        group.start_soon(reader)
-        group.start_soon(writer)
+    try:
+        async with anyio.create_task_group() as group:
+            group.start_soon(reader)
+            group.start_soon(writer)
+            try:
+                yield read, write
+            finally:
+                with anyio.CancelScope(shield=True):
+                    read.close()
+                    write.close()
+                    with anyio.move_on_after(WRITE_FLUSH):
+                        await writer_done.wait()
+                    await _stop(child)
+                group.cancel_scope.cancel()
+    finally:  # the reader and writer have ended: nothing waits on the pipes any more
+        child.close_stdin()
+        child.close_stdout()
+
+
+async def _read_chunk(fd: int) -> bytes:
+    """The next bytes from ``fd`` (non-blocking), b"" at the end of the stream."""
+    while True:
         try:
-            yield read, write
-        finally:
-            with anyio.CancelScope(shield=True):
-                read.close()
-                write.close()
-                with anyio.move_on_after(WRITE_FLUSH):
-                    await writer_done.wait()
-                await _stop(process)
-            group.cancel_scope.cancel()
+            chunk = os.read(fd, READ_BYTES)
+        except BlockingIOError:
+            await anyio.wait_readable(fd)
+            continue
+        await anyio.lowlevel.checkpoint()  # a server writing without pause must not starve the loop
+        return chunk
 
 
-async def _stop(process: anyio.abc.Process) -> None:
-    if process.stdin is not None:
-        with contextlib.suppress(OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
-            await process.stdin.aclose()
-    if not await _exited(process, EXIT_GRACE):
-        await terminate_posix_process_tree(process, KILL_GRACE)
-        await _exited(process, KILL_GRACE)
-    if process.stdout is not None:
-        with contextlib.suppress(OSError, anyio.BrokenResourceError, anyio.ClosedResourceError):
-            await process.stdout.aclose()
-    transport = getattr(getattr(process, "_process", None), "_transport", None)
-    close = getattr(transport, "close", None)
-    if callable(close):  # else asyncio warns at GC while a descendant holds a pipe open
-        with contextlib.suppress(PermissionError):
-            close()
+async def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        try:
+            written = os.write(fd, view)
+        except BlockingIOError:
+            await anyio.wait_writable(fd)
+            continue
+        view = view[written:]
 
 
-async def _exited(process: anyio.abc.Process, limit: float) -> bool:
-    """Whether the process exits within ``limit`` seconds (polled: ``wait()`` also waits for pipe EOF)."""
+async def _stop(child: Child) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        anyio.notify_closing(child.stdin)  # wakes a writer still waiting on the pipe
+    child.close_stdin()
+    if await _exited(child, EXIT_GRACE):
+        return
+    for signum in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(child.pid, signum)  # the group: descendants that outlived the leader too
+        except ProcessLookupError:
+            return
+        except PermissionError:
+            log.warning("no permission to signal process group %d; waiting for it anyway", child.pid)
+        if await _exited(child, KILL_GRACE, group=True):
+            return
+
+
+async def _exited(child: Child, limit: float, *, group: bool = False) -> bool:
+    """Whether the process (and with ``group`` its whole group) is gone within ``limit`` seconds."""
     with anyio.move_on_after(limit):
-        while process.returncode is None:  # noqa: ASYNC110 - the kernel's state, not a task's
+        while child.returncode is None or (group and _group_alive(child.pid)):  # noqa: ASYNC110 - the kernel's state
             await anyio.sleep(0.01)
         return True
     return False
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # unsignalable or unreaped members: only ESRCH proves the group is gone
+    return True

@@ -31,11 +31,40 @@ _MIN_TERM = 2
 _MAX_TERMS = 12
 
 
-def term_matcher(terms: Sequence[str]) -> Callable[[str], bool]:
-    """A case-insensitive test for "this line mentions one of ``terms``" (always false if none)."""
+def term_pattern(terms: Sequence[str]) -> re.Pattern[str] | None:
+    """The case-insensitive pattern of ``terms`` that ``term_matcher`` searches; None if none is usable."""
     usable = sorted({t.strip().lower() for t in terms if len(t.strip()) >= _MIN_TERM})[:_MAX_TERMS]
     if not usable:
-        return lambda line: False
+        return None
     # One alternation of escaped literals: linear in the line, no backtracking blow-up.
-    pattern = re.compile("|".join(re.escape(t) for t in usable), re.IGNORECASE)
+    return re.compile("|".join(re.escape(t) for t in usable), re.IGNORECASE)
+
+
+def term_matcher(terms: Sequence[str]) -> Callable[[str], bool]:
+    """A case-insensitive test for "this line mentions one of ``terms``" (always false if none)."""
+    pattern = term_pattern(terms)
+    if pattern is None:
+        return lambda line: False
     return lambda line: pattern.search(line) is not None
+
+
+def term_lines(text: str, terms: Sequence[str], limit: int = 0) -> list[int]:
+    """Indexes of the lines of ``text`` (newline-joined) that mention a term: the first ``limit``
+    (0: all). One search over the whole text, so lines without a term cost no Python step."""
+    pattern = term_pattern(terms)
+    found: list[int] = []
+    if pattern is None:
+        return found
+    line = 0
+    position = 0
+    while not limit or len(found) < limit:
+        match = pattern.search(text, position)
+        if match is None:
+            break
+        line += text.count("\n", position, match.start())
+        found.append(line)
+        position = text.find("\n", match.start()) + 1  # terms hold no newline
+        if position == 0:
+            break
+        line += 1
+    return found

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.log_lines import (
     CODE_CONTEXT,
     COMPILER,
@@ -62,7 +62,7 @@ def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extra
     lines = split_lines(text)
     scan = scan_log(lines)
     counts = Counter(scan.shapes)
-    routine = routine_errors(lines, scan)
+    routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
     picks = _fold(_picks(lines, scan, errors, counts, terms), scan.shapes, counts)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
@@ -108,13 +108,14 @@ def _picks(
 ) -> list[Pick]:
     total = len(lines)
     picks: list[Pick] = []
-    matches = term_matcher(terms)
 
     def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
         if 0 <= index < total and lines[index].strip():
             picks.append(Pick(index, min(max(stop, index + 1), total), priority, width))
 
-    families = Counter(shape[:_SHAPE_FAMILY] for shape in scan.shapes)
+    families: Counter[str] = Counter()
+    for shape, count in counts.items():
+        families[shape[:_SHAPE_FAMILY]] += count
 
     def routine(index: int) -> bool:
         return 0 <= index < total and families[scan.shapes[index][:_SHAPE_FAMILY]] >= ROUTINE
@@ -137,20 +138,45 @@ def _picks(
             add(index, 50 - len(seen_warnings) * 0.2, _CONTEXT_WIDTH)
     for index, priority in enumerate((34, 33, 22, 12, 11)):
         add(index, priority)
-    term_picks = 0
-    for index, line in enumerate(lines):
-        stripped = line[:PREFIX]
-        if PYTEST_LOCATION.match(stripped):
-            add(index, 78)
-        elif SECTION.match(stripped) and index not in scan.summaries:
-            add(index, 26)
-        elif counts[scan.shapes[index]] <= 2 and len(stripped.strip()) > 12 and not routine(index):
-            # A one-off event (a shape seen once or twice, not one of a routine family).
-            add(index, 20 - counts[scan.shapes[index]] + min(len(stripped), 80) / 40, _CONTEXT_WIDTH)
-        if term_picks < _MAX_TERM_PICKS and matches(stripped):
-            term_picks += 1
-            add(index, 58, _CONTEXT_WIDTH)
+    _add_lines(lines, scan, counts, terms, add, routine)
     return picks
+
+
+def _add_lines(
+    lines: Sequence[str],
+    scan: LogScan,
+    counts: Counter[str],
+    terms: Sequence[str],
+    add: _Adder,
+    routine: _Callable,
+) -> None:
+    """pytest locations, section rules, one-off events and term matches, in line order.
+
+    Locations and rules are found once per key (see ``log_lines.LineGroups``), one-off events
+    by their shape's count, term matches by searching the joined text: only the lines found are
+    visited, in the order a line-by-line pass would add them.
+    """
+    groups = scan.groups
+    located = {key for key, i in groups.samples.items() if PYTEST_LOCATION.match(lines[i][:PREFIX])}
+    sections = {key for key, i in groups.samples.items() if SECTION.match(lines[i][:PREFIX])}
+    rare = {key for key, i in groups.samples.items() if counts[scan.shapes[i]] <= 2}
+    found = set(groups.members(located | sections | rare))
+    matched = set(term_lines(groups.text, terms, _MAX_TERM_PICKS))
+    summaries = set(scan.summaries)
+    for index in sorted(found | matched):
+        if index in found:
+            key = groups.keys[index]
+            stripped = lines[index][:PREFIX]
+            count = counts[scan.shapes[index]]
+            if key in located:
+                add(index, 78)
+            elif key in sections and index not in summaries:
+                add(index, 26)
+            elif count <= 2 and len(stripped.strip()) > 12 and not routine(index):
+                # A one-off event (a shape seen once or twice, not one of a routine family).
+                add(index, 20 - count + min(len(stripped), 80) / 40, _CONTEXT_WIDTH)
+        if index in matched:
+            add(index, 58, _CONTEXT_WIDTH)
 
 
 def _add_errors(

@@ -1,12 +1,20 @@
 """Classifying log lines: severity, test results, summaries, exit status, traceback frames.
 
-``scan_log(lines)`` makes one linear pass. Every regex sees at most ``PREFIX`` chars of a line,
-and the costlier ones run only behind a substring check (most lines mention no error word), so
-100k lines take a fraction of a second. A declared level (``INFO``, ``level=debug``) outranks
-words in the message; errors are strong (``error:``, ``SEVERE``, an exception line, ``make:
-***``) or weak (a bare "failed"), and weak ones in a family of routine lines are set apart by
-``routine_errors``. A line's shape is the line with its numbers masked: lines of one shape are
-"the same" for folding and rarity.
+``scan_log(lines)`` classifies every line; ``line_groups`` keeps it fast. Every regex
+sees at most ``PREFIX`` chars of a line, and the costlier ones run only behind a substring check.
+A declared level (``INFO``, ``level=debug``) outranks words in the message; errors are strong
+(``error:``, ``SEVERE``, an exception line, ``make: ***``) or weak (a bare "failed"), and weak
+ones in a family of routine lines are set apart by ``routine_errors``. A line's shape is the
+line with its numbers masked: lines of one shape are "the same" for folding and rarity.
+
+Lines whose prefixes differ only in the values of their ASCII digits (same length, digits at the
+same places) get the same verdict from every classifying regex here: none of them names a
+particular digit or counts positions differently for different digits. So the scan groups lines
+by that *key*, classifies one line per key, and classifies line by line only the groups whose
+sample said something (a failing test, an error, a summary…). A 1 MB log of 12k lines thus
+costs a few whole-text C passes plus one classification per distinct key; a log of all-distinct
+lines costs what a plain per-line pass does. ``tests/context_mode/test_log_lines.py`` checks that
+the grouped scan equals the per-line scan.
 """
 
 from __future__ import annotations
@@ -15,6 +23,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from context_mode.summaries.line_groups import LineGroups, group_lines, shapes
 
 # Regexes only ever see this many leading chars of a line: enough for any marker, and it keeps
 # a 1 MB single-line payload linear.
@@ -89,16 +99,13 @@ _EXIT = re.compile(  # on the lowercased line
 _ERROR_WORDS = ("err", "fatal", "fail", "panic", "traceback", "×", "***", "not remade")
 _WARNING_WORDS = ("warn", "deprecated")
 _EXIT_WORDS = ("exit", "make")
-_SHAPE = re.compile(r"[0-9a-fA-F]{8,}|\d+")
-# For ASCII text, ``_SHAPE`` in two cheap steps: long hex runs (rare: found by marking hex chars
-# and one substring search), then digit runs, collapsed by str.replace rather than a regex match
-# per number. "\x01" marks a char; text already holding one takes the regex path.
-_HEX_RUN = re.compile(r"[0-9a-fA-F]{8,}")
-_MARK = "\x01"
-_HEX_MARKS = str.maketrans(dict.fromkeys("0123456789abcdefABCDEF", _MARK))
-_DIGIT_MARKS = str.maketrans(dict.fromkeys("0123456789", _MARK))
 _FAMILY = re.compile(r"\s*(\S+)\s+(\S+)")
 _ASCII_DIGIT = re.compile(r"[0-9]")
+# Test-result alternatives by the name of their last group: (id group, status group).
+_RESULT_GROUPS = {
+    "status": ("id", "status"),
+    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 8) for last in ("id", "status")},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,45 +121,46 @@ class LogScan:
     exit_status: str
     frames: list[tuple[int, str, bool]]  # (line, class or file, is JVM) inside tracebacks
     shapes: list[str]
+    groups: LineGroups
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What one line says; a line that says nothing has no ``_Facts``."""
+
+    failing: str  # the id of a failing test, or ""
+    summary: bool
+    exit_status: str | None
+    frame: tuple[str, bool] | None  # (class or file, is JVM)
+    severity: str
 
 
 def scan_log(lines: Sequence[str]) -> LogScan:
-    """Classify every line once; see the module docstring for what counts as what."""
-    scan = LogScan([], set(), [], [], [], {}, "", [], [])
+    """Classify every line (one sample per key, then each line of the keys that said something)."""
+    groups = group_lines(lines, PREFIX)
+    telling = {key for key, index in groups.samples.items() if _facts(lines[index][:PREFIX]) is not None}
+    scan = LogScan([], set(), [], [], [], {}, "", [], shapes(groups), groups)
     exit_status = ""
-    scan.shapes.extend(shapes(lines))
-    for index, full in enumerate(lines):
-        line = full[:PREFIX]
-        if not line.strip():
+    for index in groups.members(telling):
+        facts = _facts(lines[index][:PREFIX])
+        if facts is None:
             continue
-        test = _TEST_RESULT.match(line)
-        if test is not None:
-            status, test_id = _status_and_id(test)
-            if status in _FAILING:
-                scan.failing.pop(test_id, None)  # keep the last mention: the summary's
-                scan.failing[test_id] = index
-            elif status:
-                continue  # a passing test is never an error, whatever its name says
-        lowered = line.lower()
-        exit_match = _EXIT.search(lowered) if _mentions(lowered, _EXIT_WORDS) else None
-        if exit_match is not None or _is_summary(lowered):
+        if facts.failing:
+            scan.failing.pop(facts.failing, None)  # keep the last mention: the summary's
+            scan.failing[facts.failing] = index
+        if facts.summary:
             scan.summaries.append(index)
-        if exit_match is not None:
-            exit_status = exit_match.group("a") or exit_match.group("b") or exit_match.group("c") or ""
-        java = _JAVA_FRAME.match(line)
-        python = _PY_FRAME.match(line) if java is None else None
-        if java is not None or python is not None:
-            where = java.group("where") if java is not None else python.group("file") if python else ""
-            scan.frames.append((index, where, java is not None))
-            continue
-        severity = _severity(line, lowered)
-        if severity in {"error", "weak"}:
+        if facts.exit_status is not None:
+            exit_status = facts.exit_status
+        if facts.frame is not None:
+            scan.frames.append((index, *facts.frame))
+        elif facts.severity in {"error", "weak"}:
             scan.errors.append(index)
-            if severity == "weak":
+            if facts.severity == "weak":
                 scan.weak.add(index)
-        elif severity == "note":
+        elif facts.severity == "note":
             scan.notes.append(index)
-        elif severity == "warning":
+        elif facts.severity == "warning":
             scan.warnings.append(index)
     return LogScan(
         scan.errors,
@@ -164,35 +172,48 @@ def scan_log(lines: Sequence[str]) -> LogScan:
         exit_status,
         scan.frames,
         scan.shapes,
+        groups,
     )
 
 
-def shapes(lines: Sequence[str]) -> list[str]:
-    """Each line's shape: its first ``PREFIX`` chars with hex runs (8+) and numbers masked as ``#``."""
-    if not lines:
-        return []
-    joined = "\n".join([line[:PREFIX] for line in lines])
-    if joined.isascii() and _MARK not in joined:
-        if _MARK * 8 in joined.translate(_HEX_MARKS):
-            joined = _HEX_RUN.sub("#", joined)
-        marked = joined.translate(_DIGIT_MARKS)
-        while _MARK * 2 in marked:  # runs are at most PREFIX long: a bounded number of passes
-            marked = marked.replace(_MARK * 2, _MARK)
-        joined = marked.replace(_MARK, "#")
+def _facts(line: str) -> _Facts | None:
+    """Classify one line (at most ``PREFIX`` chars); None when it says nothing."""
+    if not line.strip():
+        return None
+    failing = ""
+    test = _TEST_RESULT.match(line)
+    if test is not None:
+        status, test_id = _status_and_id(test)
+        if status in _FAILING:
+            failing = test_id
+        elif status:
+            return None  # a passing test is never an error, whatever its name says
+    lowered = line.lower()
+    exit_match = _EXIT.search(lowered) if _mentions(lowered, _EXIT_WORDS) else None
+    summary = exit_match is not None or _is_summary(lowered)
+    exit_status = None
+    if exit_match is not None:
+        exit_status = exit_match.group("a") or exit_match.group("b") or exit_match.group("c") or ""
+    frame: tuple[str, bool] | None = None
+    severity = ""
+    java = _JAVA_FRAME.match(line)
+    python = _PY_FRAME.match(line) if java is None else None
+    if java is not None:
+        frame = (java.group("where"), True)
+    elif python is not None:
+        frame = (python.group("file"), False)
     else:
-        joined = _SHAPE.sub("#", joined)  # never matches across a newline
-    result = joined.split("\n")
-    if len(result) != len(lines):  # a line held a newline itself
-        return [_SHAPE.sub("#", line[:PREFIX]) for line in lines]
-    return result
+        severity = _severity(line, lowered)
+    if not (failing or summary or exit_status is not None or frame is not None or severity):
+        return None
+    return _Facts(failing, summary, exit_status, frame, severity)
 
 
 def _status_and_id(match: re.Match[str]) -> tuple[str, str]:
-    for number in ("", "2", "3", "4", "5", "6", "7"):
-        test_id = match.group(f"id{number}")
-        if test_id:
-            return match.group(f"status{number}") or "", test_id
-    return "", ""
+    names = _RESULT_GROUPS.get(match.lastgroup or "")
+    if names is None:
+        return "", ""
+    return match.group(names[1]) or "", match.group(names[0]) or ""
 
 
 def _is_summary(lowered: str) -> bool:
@@ -244,26 +265,31 @@ def _severity(line: str, lowered: str) -> str:
     return "warning" if _mentions(lowered, _WARNING_WORDS) and _WARNING_WORD.search(lowered) else ""
 
 
-def routine_errors(lines: Sequence[str], scan: LogScan) -> set[int]:
+def routine_errors(scan: LogScan) -> set[int]:
     """Weak errors that belong to a family of lines which mostly are not errors."""
     if not scan.weak:
         return set()
-    families = [_family(line) for line in lines]
-    members = Counter(families)
-    failing = Counter(families[i] for i in scan.weak)
+    mark = scan.groups.mark
+    members: Counter[str] = Counter()
+    for key, size in scan.groups.sizes.items():
+        members[_family(key, mark)] += size
+    families = {i: _family(scan.groups.keys[i], mark) for i in scan.weak}
+    failing = Counter(families.values())
     return {
         i
-        for i in scan.weak
-        if families[i] and members[families[i]] >= ROUTINE and failing[families[i]] * 2 < members[families[i]]
+        for i, family in families.items()
+        if family and members[family] >= ROUTINE and failing[family] * 2 < members[family]
     }
 
 
-def _family(line: str) -> str:
-    """The first two words of a line, if neither holds a digit (timestamps make no family)."""
-    match = _FAMILY.match(line, 0, 80)
+def _family(key: str, mark: str) -> str:
+    """A line's first two words, read from its key, if neither holds a digit (timestamps make none)."""
+    match = _FAMILY.match(key, 0, 80)
     if match is None:
         return ""
     words = match.group(0)
+    if mark and mark in words:
+        return ""
     if _ASCII_DIGIT.search(words) if words.isascii() else any(ch.isdigit() for ch in words):
         return ""
     return f"{match.group(1)} {match.group(2)}"

@@ -6,16 +6,22 @@ tight budget keeps the first and shallowest headings; the last heading is kept t
 where the document ends. A section's first sentence is the verbatim start of its first text
 line, cut after the sentence with ``…``. Headings and lines that mention a search term rank
 first. The outline counts lines, headings per level and code blocks.
+
+Only the first ``MAX_HEADINGS`` headings and the last one compete for the budget (a budget of a
+few KB shows far fewer), and lines that differ only in their digits are classified once, so a
+megabyte of nothing but headings stays cheap.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.extract import Extract, term_lines, term_matcher
+from context_mode.summaries.line_groups import group_lines
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
@@ -28,6 +34,7 @@ _LIST_OR_QUOTE = re.compile(r"\s*(?:[-*+>]|\d+[.)])(?:\s|\Z)")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 _SENTENCE_WIDTH = 200
 _FIRST_LINE_WIDTH = 120
+MAX_HEADINGS = 2000
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +48,8 @@ class _Heading:
 def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Heading skeleton with first sentences, within ``budget`` bytes."""
     lines = split_lines(text)
-    headings, code_blocks, fence_lines = _structure(lines)
-    if not headings:
+    headings, levels, underlines, code_blocks, fence_lines = _structure(lines)
+    if not levels:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "markdown without headings; " + fallback.outline, 0)
     matches = term_matcher(terms)
@@ -63,24 +70,25 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
                 boost += 15.0  # the document's opening sentence says what it is
             picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost))
     heading_lines = {heading.index for heading in headings}
-    for index, line in enumerate(lines):
-        if index not in heading_lines and index not in fence_lines and matches(line[:_PREFIX]):
-            picks.append(Pick(index, index + 1, 56.0 - 0.01 * index, 160))
+    joined = "\n".join(line[:_PREFIX] for line in lines) if terms else ""
+    picks.extend(
+        Pick(index, index + 1, 56.0 - 0.01 * index, 160)
+        for index in term_lines(joined, terms)
+        if index not in heading_lines and index not in fence_lines
+    )
     picks = [
         Pick(p.start, p.stop, p.priority, p.width or widths.get(p.start, 0))
         for p in picks
         if p.start < len(lines)
     ]
     # A skeleton shows where the text was cut with a bare "…": counts would double its size.
-    underlines = {heading.index + 1 for heading in headings if heading.setext}
     body = pack(lines, picks, budget, width=_FIRST_LINE_WIDTH, gaps="short", filler=underlines)
-    levels = Counter(heading.level for heading in headings)
     per_level = ", ".join(f"{levels[level]} h{level}" for level in sorted(levels))
     outline = (
-        f"markdown: {len(lines)} lines, {len(headings)} headings ({per_level}), "
+        f"markdown: {len(lines)} lines, {levels.total()} headings ({per_level}), "
         f"{code_blocks} code block{'' if code_blocks == 1 else 's'}"
     )
-    return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=len(headings))
+    return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=levels.total())
 
 
 def _sentence_width(line: str) -> int:
@@ -94,44 +102,86 @@ def _sentence_width(line: str) -> int:
     return width + 1 if width < len(line) else 0
 
 
-def _structure(lines: Sequence[str]) -> tuple[list[_Heading], int, set[int]]:
-    """Headings (with their first text line), the number of code blocks, and fenced lines."""
+def _structure(lines: Sequence[str]) -> tuple[list[_Heading], Counter[int], set[int], int, set[int]]:
+    """Headings that compete (with their first text line), headings per level, setext underlines,
+    the number of code blocks, and fenced lines."""
+    # Lines differing only in their digits classify alike (see ``line_groups``): one per key.
+    groups = group_lines(lines, _PREFIX)
+    seen = {key: _classify(lines[index][:_PREFIX]) for key, index in groups.samples.items()}
+    kinds = [seen[key] for key in groups.keys]
     found: list[tuple[int, int, bool]] = []
-    fence = ""
-    code_blocks = 0
     fenced: set[int] = set()
-    for index, full in enumerate(lines):
-        line = full[:_PREFIX]
-        opening = _FENCE.match(line)
-        if fence:
-            fenced.add(index)
-            if (
-                opening is not None
-                and opening.group(1)[0] == fence[0]
-                and len(opening.group(1)) >= len(fence)
-            ):
-                fence = ""
-            continue
-        if opening is not None:
-            fence = opening.group(1)
-            code_blocks += 1
-            fenced.add(index)
-            continue
-        atx = _ATX.match(line)
-        if atx is not None:
-            found.append((index, len(atx.group(1)), False))
-            continue
-        setext = _SETEXT.match(line)
-        if setext is not None and index and _paragraph(lines[index - 1][:_PREFIX]):
-            if not found or found[-1][0] != index - 1:
-                found.append((index - 1, 1 if setext.group(1)[0] == "=" else 2, True))
+    code_blocks = 0
+    if not any(kind.fence for kind in seen.values()):
+        # No fence: a heading is an ATX line, or a paragraph line over a setext underline.
+        found = sorted(
+            [(index, kind.atx, False) for index, kind in enumerate(kinds) if kind.atx]
+            + [
+                (index - 1, 1 if kind.setext == "=" else 2, True)
+                for index, kind in enumerate(kinds)
+                if kind.setext and index and kinds[index - 1].paragraph
+            ]
+        )
+    else:
+        code_blocks = _fenced_structure(kinds, found, fenced)
+    levels = Counter(level for _, level, _ in found)
+    underlines = {index + 1 for index, _, setext_style in found if setext_style}
+    competing = found[:MAX_HEADINGS] + found[-1:] if len(found) > MAX_HEADINGS else found
     heading_at = {index for index, _, _ in found}
     headings: list[_Heading] = []
-    for order, (index, level, setext_style) in enumerate(found):
+    for index, level, setext_style in competing:
+        order = bisect.bisect_left(found, (index,))
         stop = found[order + 1][0] if order + 1 < len(found) else len(lines)
         first = _first_text(lines, index + 1, stop, heading_at, fenced)
         headings.append(_Heading(index, level, first, setext_style))
-    return headings, code_blocks, fenced
+    return headings, levels, underlines, code_blocks, fenced
+
+
+def _fenced_structure(kinds: Sequence[_Line], found: list[tuple[int, int, bool]], fenced: set[int]) -> int:
+    """Fill ``found`` headings and ``fenced`` lines line by line (fences hide headings); the code blocks."""
+    fence = ""
+    code_blocks = 0
+    for index, kind in enumerate(kinds):
+        opening = kind.fence
+        if fence:
+            fenced.add(index)
+            if opening and opening[0] == fence[0] and len(opening) >= len(fence):
+                fence = ""
+            continue
+        if opening:
+            fence = opening
+            code_blocks += 1
+            fenced.add(index)
+            continue
+        if kind.atx:
+            found.append((index, kind.atx, False))
+        elif kind.setext and index and kinds[index - 1].paragraph:
+            if not found or found[-1][0] != index - 1:
+                found.append((index - 1, 1 if kind.setext == "=" else 2, True))
+    return code_blocks
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """What one (cut) line is, for the structure pass."""
+
+    fence: str  # the fence's backticks or tildes, "" if the line opens none
+    atx: int  # the ATX heading level, 0 if none
+    setext: str  # "=" or "-" for a setext underline, "" if none
+    paragraph: bool
+
+
+def _classify(line: str) -> _Line:
+    opening = _FENCE.match(line)
+    atx = _ATX.match(line)
+    setext = _SETEXT.match(line)
+    paragraph = bool(line.strip()) and not (opening or atx or setext)  # as ``_paragraph`` says
+    return _Line(
+        opening.group(1) if opening else "",
+        len(atx.group(1)) if atx else 0,
+        setext.group(1)[0] if setext else "",
+        paragraph,
+    )
 
 
 def _paragraph(line: str) -> bool:

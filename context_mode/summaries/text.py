@@ -70,7 +70,10 @@ def distinctive_picks(lines: Sequence[str], terms: Sequence[str]) -> list[Pick]:
         words = set(_WORD.findall(line.lower()))
         if not words:
             continue
-        rarity = sum(math.log(scored / document_frequency[w]) for w in words) / math.sqrt(len(words) + 2)
+        # fsum is exact, so the score does not depend on the set's (hash-seeded) iteration order.
+        rarity = math.fsum(math.log(scored / document_frequency[w]) for w in words) / math.sqrt(
+            len(words) + 2
+        )
         unique = 3.0 if shapes[_SHAPE.sub("#", line)] == 1 else 0.0
         picks.append(Pick(index, index + 1, min(rarity + unique, 29.0), 160))
     return [pick for pick in picks if 0 <= pick.start < total and lines[pick.start].strip()]

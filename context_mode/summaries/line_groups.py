@@ -1,0 +1,104 @@
+"""Grouping lines that differ only in their digits, so a classifier runs once per group.
+
+``group_lines(lines, prefix)`` gives each line a *key*: its first ``prefix`` chars with every
+ASCII digit replaced by one mark character (the first of ``MARKS`` absent from the text). Two
+lines with one key have the same length and the same chars except for which digits they hold.
+A regex that names no particular digit (``\\d``, ``\\w``, ``[0-9a-f]``, ``.``… but no ``7``) and
+a test such as ``str.isalnum`` give both lines the same verdict, so a caller classifies one
+``sample`` line per key and only looks line by line where that sample said something.
+
+The keys cost a few whole-text C passes (join, encode, ``bytes.translate``, split), no per-line
+Python. Text already holding every mark gets keys equal to the prefixes (``mark`` is ""): still
+correct, only less grouped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence, Set
+from dataclasses import dataclass
+from functools import lru_cache
+
+MARKS = "\x01\x02\x03\x04\x05\x06\x07\x08"
+_SHAPE = re.compile(r"[0-9a-fA-F]{8,}|\d+")
+
+
+@dataclass(frozen=True, slots=True)
+class LineGroups:
+    """Lines grouped by key (see the module docstring).
+
+    ``keys[i]`` is line i's key; ``sizes`` counts lines per key (in first-seen order);
+    ``firsts`` and ``samples`` map each key to its first and its last line. ``text`` is the
+    prefixes joined by newlines, for whole-text searches (a position maps to a line by counting
+    newlines before it).
+    """
+
+    keys: list[str]
+    sizes: Counter[str]
+    firsts: dict[str, int]
+    samples: dict[str, int]
+    mark: str
+    text: str
+
+    def members(self, wanted: Set[str]) -> list[int]:
+        """Indexes, in order, of the lines whose key is in ``wanted``."""
+        if len(wanted) >= len(self.sizes) and all(key in wanted for key in self.sizes):
+            return list(range(len(self.keys)))
+        big = {key for key in wanted if self.sizes.get(key, 0) > 2}
+        # A group of one or two lines is its first and last line: no pass over all lines.
+        found = {index for key in wanted - big if key in self.sizes for index in self.ends(key)}
+        if big:
+            found.update(index for index, key in enumerate(self.keys) if key in big)
+        return sorted(found)
+
+    def ends(self, key: str) -> tuple[int, int]:
+        """The first and the last line with ``key``."""
+        return self.firsts[key], self.samples[key]
+
+
+def group_lines(lines: Sequence[str], prefix: int) -> LineGroups:
+    """Key every line by its first ``prefix`` chars with ASCII digits masked, and group by key."""
+    prefixes = lines if not lines or max(map(len, lines)) <= prefix else [line[:prefix] for line in lines]
+    text = "\n".join(prefixes)
+    mark = next((candidate for candidate in MARKS if candidate not in text), "")
+    keys: list[str] = []
+    if mark:
+        marked = text.encode("utf-8", "surrogatepass").translate(_digit_table(mark))
+        keys = marked.decode("utf-8", "surrogatepass").split("\n")
+        if len(keys) != len(lines):  # a line held a newline itself
+            table = str.maketrans(dict.fromkeys("0123456789", mark))
+            keys = [line.translate(table) for line in prefixes]
+    else:
+        keys = list(prefixes)
+    count = len(keys)
+    sizes = Counter(keys)
+    firsts = dict(zip(reversed(keys), range(count - 1, -1, -1), strict=True))
+    samples = dict(zip(keys, range(count), strict=True))
+    return LineGroups(keys, sizes, firsts, samples, mark, text)
+
+
+def shapes(groups: LineGroups) -> list[str]:
+    """Each line's shape: its key with hex runs (8+) and numbers masked as ``#``.
+
+    The same as masking ``[0-9a-fA-F]{8,}|\\d+`` in the line's prefix, since a marked digit is a
+    hex char and a digit as the digit was; made once per key, in one regex pass over the keys.
+    """
+    distinct = list(groups.sizes)
+    pattern = _key_shape(groups.mark) if groups.mark else _SHAPE
+    masked = pattern.sub("#", "\n".join(distinct)).split("\n")
+    if len(masked) != len(distinct):  # a key held a newline
+        masked = [pattern.sub("#", key) for key in distinct]
+    by_key = dict(zip(distinct, masked, strict=True))
+    return [by_key[key] for key in groups.keys]
+
+
+@lru_cache(maxsize=len(MARKS))
+def _digit_table(mark: str) -> bytes:
+    return bytes.maketrans(b"0123456789", mark.encode("ascii") * 10)
+
+
+@lru_cache(maxsize=len(MARKS))
+def _key_shape(mark: str) -> re.Pattern[str]:
+    escaped = re.escape(mark)
+    return re.compile(rf"[{escaped}a-fA-F]{{8,}}|[{escaped}\d]+")

@@ -1,0 +1,179 @@
+"""Starting stdio downstream servers, early: before the hub has imported the MCP SDK.
+
+Contract: ``spawn(command, args, env=..., cwd=..., errlog=...)`` starts one server in a process
+group of its own, with stdin and stdout as non-blocking pipes, and returns a ``Child``. This
+module imports only the standard library, so ``ctxhub serve`` can start every stdio downstream
+right after reading its config (``spawn_servers``): the servers import their SDKs while the hub
+imports its own, opens the store and builds its tools. ``hub.stdio_client.stdio_transport``
+speaks MCP over a ``Child``'s pipes and owns it from then on (``claim``: at most one transport per
+child). ``Children`` holds the early ones by server name; leaving it stops every child that no
+transport claimed (stdin closed, then SIGTERM to its group, then SIGKILL), so a hub that fails
+before serving leaves no process behind. On a warm start (``spawn_servers(..., warm=...)``) the
+hub keeps a core for itself: its own start-up is then what the client waits for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Collection, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hub.config import HubConfig, ServerConfig
+
+log = logging.getLogger("ctxhub.spawn")
+STOP_GRACE = 2.0  # seconds an unclaimed child gets after each step of stopping it
+
+
+@dataclass(eq=False)
+class Child:
+    """A spawned server process and its pipes (raw, non-blocking file descriptors)."""
+
+    popen: subprocess.Popen[bytes]
+    spawned_at: float = field(default_factory=time.monotonic)
+    claimed: bool = False
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit status, or None while it runs (reading it reaps an exited child)."""
+        return self.popen.poll()
+
+    @property
+    def stdin(self) -> int:
+        assert self.popen.stdin is not None
+        return self.popen.stdin.fileno()
+
+    @property
+    def stdout(self) -> int:
+        assert self.popen.stdout is not None
+        return self.popen.stdout.fileno()
+
+    def claim(self) -> Child:
+        """Take ownership for one transport; a second claim is a bug."""
+        if self.claimed:
+            raise RuntimeError(f"process {self.pid} already belongs to a transport")
+        self.claimed = True
+        return self
+
+    def close_stdin(self) -> None:
+        if self.popen.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.popen.stdin.close()
+
+    def close_stdout(self) -> None:
+        if self.popen.stdout is not None:
+            with contextlib.suppress(OSError):
+                self.popen.stdout.close()
+
+    def stop(self) -> None:
+        """Stop it now, blocking (for children no transport took): EOF, SIGTERM, SIGKILL."""
+        self.close_stdin()
+        for signum in (None, signal.SIGTERM, signal.SIGKILL):
+            if signum is not None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self.pid, signum)
+            try:
+                self.popen.wait(STOP_GRACE)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        self.close_stdout()
+
+
+def spawn(
+    command: str,
+    args: list[str],
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: str | None = None,
+    errlog: Any,
+) -> Child:
+    """Start ``command args`` with piped stdin/stdout and ``errlog`` as its stderr."""
+    popen = subprocess.Popen(
+        [command, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=errlog,
+        env=env,
+        cwd=cwd,
+        bufsize=0,
+        start_new_session=True,  # its own group: stopping it reaches its descendants too
+    )
+    child = Child(popen)
+    os.set_blocking(child.stdin, False)
+    os.set_blocking(child.stdout, False)
+    return child
+
+
+def server_environment(server: ServerConfig) -> dict[str, str]:
+    """What a stdio server runs with: the hub's environment plus its ``env``."""
+    return {**os.environ, **server.env}
+
+
+def spawn_server(server: ServerConfig, errlog: Any) -> Child:
+    assert server.command is not None
+    return spawn(
+        server.command, list(server.args), env=server_environment(server), cwd=server.cwd, errlog=errlog
+    )
+
+
+class Children(Mapping[str, Child]):
+    """Servers started before the hub was ready for them, by name; unclaimed ones stop on exit."""
+
+    def __init__(self, children: dict[str, Child] | None = None) -> None:
+        self._children = dict(children or {})
+
+    def __getitem__(self, name: str) -> Child:
+        return self._children[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._children)
+
+    def __len__(self) -> int:
+        return len(self._children)
+
+    def __enter__(self) -> Children:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for child in self._children.values():
+            if not child.claimed:
+                child.stop()
+
+
+def spawn_servers(config: HubConfig, errlog: Any, *, warm: Collection[str] = ()) -> Children:
+    """Start the enabled stdio servers now; one that cannot start is left to its supervisor to report.
+
+    When every server is ``warm`` (its tools are cached, so the first ``tools/list`` waits for
+    none of them) only as many start now as leave one core to the hub; the others start with the
+    pool, once the hub is serving. Otherwise ``tools/list`` waits for the slowest one: all start.
+    """
+    servers = config.active_servers()
+    stdio = [name for name, server in servers.items() if server.kind == "stdio"]
+    if servers and set(servers) <= set(warm):
+        stdio = stdio[: max(_cores() - 1, 0)]
+    children: dict[str, Child] = {}
+    for name in stdio:
+        server = servers[name]
+        try:
+            children[name] = spawn_server(server, errlog)
+        except (OSError, ValueError, subprocess.SubprocessError) as exc:
+            log.debug("could not start %s early (%s); its supervisor retries and reports it", name, exc)
+    return Children(children)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        return os.cpu_count() or 1

@@ -1,0 +1,207 @@
+"""The grouped log scan (one classification per key) finds exactly what a line-by-line scan finds.
+
+``scan_log`` and ``detect_kind`` classify one sample line per key (a line with its ASCII digits
+masked, see ``summaries.line_groups``) and look line by line only where the sample said
+something. That is exact only if every classifier gives lines that differ in their digits the
+same verdict; these tests check both the invariance and the end result, on the shared corpus
+(skipped without it) and on generated lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from context_mode.kinds import _flags
+from context_mode.summaries.extract import term_lines
+from context_mode.summaries.line_groups import group_lines, shapes
+from context_mode.summaries.log_lines import (
+    PREFIX,
+    PYTEST_LOCATION,
+    ROUTINE,
+    SECTION,
+    LogScan,
+    _facts,
+    count_runs,
+    routine_errors,
+    scan_log,
+)
+from context_mode.summaries.packing import split_lines
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+_SHAPE = re.compile(r"[0-9a-fA-F]{8,}|\d+")
+_FAMILY = re.compile(r"\s*(\S+)\s+(\S+)")
+
+FRAGMENTS = [
+    "2024-05-01 10:00:00 INFO started worker 3",
+    "2024-05-01 10:00:01 ERROR failed to connect: timeout after 30s",
+    "level=warn msg=slow id=42",
+    "Traceback (most recent call last):",
+    '  File "/srv/app.py", line 12, in main',
+    "ValueError: bad value 7",
+    "\tat com.acme.App.run(App.java:42)",
+    "Caused by: java.io.IOException: disk full",
+    "src/lib.c:12:5: error: expected ';'",
+    "src/lib.c:3:1: note: declared here",
+    "src/lib.c:9:1: warning: unused variable 'x'",
+    "make: *** [Makefile:10: all] Error 2",
+    "tests/test_a.py::test_x1 FAILED",
+    "tests/test_a.py::test_x2 PASSED [ 50%]",
+    "FAILED tests/test_a.py::test_x3 - AssertionError",
+    "E       assert 1 == 2",
+    "tests/test_a.py:12: AssertionError",
+    "==== 1 failed, 2 passed in 0.1s ====",
+    "___ test_x1 ___",
+    "--- FAIL: TestFoo (0.01s)",
+    "test foo::bar ... FAILED",
+    "  ✕ renders 2 items (5 ms)",
+    "Ran 12 tests in 0.3s",
+    "process exited with code 3",
+    "-- Performing Test HAVE_X - Failed",
+    "-- Performing Test HAVE_Y - Success",
+    "Client closed connection id=17",
+    "npm ERR! code E404",
+    "thread 'main' panicked at src/main.rs:4:5",
+    "deprecated: use v2 0.9",
+    "DEADBEEF error 12345678",
+    "x" * 450 + " error 9",
+    "",
+    "   ",
+    "é٣ 3 failed",
+]
+
+# Lines whose digits vary: the cases where a group's sample and its other lines could differ.
+lines_strategy = st.lists(
+    st.one_of(
+        st.sampled_from(FRAGMENTS),
+        st.text(alphabet=st.sampled_from(list("ab eEfF:=_-.*×[]()/\t0123456789ERRORfailWARN")), max_size=40),
+        st.text(max_size=30),
+    ).flatmap(lambda line: st.just(line) | _with_other_digits(line)),
+    max_size=80,
+)
+
+
+def _with_other_digits(line: str) -> st.SearchStrategy[str]:
+    digits = st.text(alphabet="0123456789", min_size=len(line), max_size=len(line))
+    return digits.map(
+        lambda new: "".join(n if c.isascii() and c.isdigit() else c for c, n in zip(line, new, strict=True))
+    )
+
+
+def reference_scan(lines: Sequence[str]) -> LogScan:
+    """The plain scan: every line classified on its own, shapes by regex."""
+    groups = group_lines(lines, PREFIX)
+    scan = LogScan(
+        [], set(), [], [], [], {}, "", [], [_SHAPE.sub("#", line[:PREFIX]) for line in lines], groups
+    )
+    exit_status = ""
+    for index, line in enumerate(lines):
+        facts = _facts(line[:PREFIX])
+        if facts is None:
+            continue
+        if facts.failing:
+            scan.failing.pop(facts.failing, None)
+            scan.failing[facts.failing] = index
+        if facts.summary:
+            scan.summaries.append(index)
+        if facts.exit_status is not None:
+            exit_status = facts.exit_status
+        if facts.frame is not None:
+            scan.frames.append((index, *facts.frame))
+        elif facts.severity in {"error", "weak"}:
+            scan.errors.append(index)
+            if facts.severity == "weak":
+                scan.weak.add(index)
+        elif facts.severity == "note":
+            scan.notes.append(index)
+        elif facts.severity == "warning":
+            scan.warnings.append(index)
+    return LogScan(
+        scan.errors, scan.weak, scan.notes, scan.warnings, scan.summaries, scan.failing, exit_status,
+        scan.frames, scan.shapes, groups,
+    )  # fmt: skip
+
+
+def reference_routine(lines: Sequence[str], weak: set[int]) -> set[int]:
+    def family(line: str) -> str:
+        match = _FAMILY.match(line, 0, 80)
+        if match is None or any(ch.isdigit() for ch in match.group(0)):
+            return ""
+        return f"{match.group(1)} {match.group(2)}"
+
+    families = [family(line) for line in lines]
+    members = Counter(families)
+    failing = Counter(families[i] for i in weak)
+    return {
+        i
+        for i in weak
+        if families[i] and members[families[i]] >= ROUTINE and failing[families[i]] * 2 < members[families[i]]
+    }
+
+
+def assert_same_scan(lines: Sequence[str]) -> None:
+    grouped = scan_log(lines)
+    plain = reference_scan(lines)
+    for field in ("errors", "weak", "notes", "warnings", "summaries", "exit_status", "frames", "shapes"):
+        assert getattr(grouped, field) == getattr(plain, field), field
+    assert list(grouped.failing.items()) == list(plain.failing.items())
+    assert routine_errors(grouped) == reference_routine(lines, plain.weak)
+    assert count_runs(grouped.errors) == count_runs(plain.errors)
+
+
+def _corpus_texts() -> list[Path]:
+    if not CORPUS.is_dir():
+        return []
+    return sorted(path for path in CORPUS.iterdir() if path.suffix not in {".yaml", ".md"})
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"the shared corpus is not at {CORPUS}")
+@pytest.mark.parametrize("path", _corpus_texts(), ids=lambda path: path.name)
+def test_the_grouped_scan_equals_the_line_by_line_scan_on_the_corpus(path: Path) -> None:
+    assert_same_scan(split_lines(path.read_text(encoding="utf-8", errors="replace")))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines_strategy)
+def test_the_grouped_scan_equals_the_line_by_line_scan_on_generated_lines(lines: list[str]) -> None:
+    assert_same_scan(lines)
+
+
+def test_text_holding_every_mark_char_is_grouped_by_plain_prefixes() -> None:
+    lines = ["\x01\x02\x03\x04\x05\x06\x07\x08", "error: 1 failed", "error: 2 failed", "ok 3"]
+    assert group_lines(lines, PREFIX).mark == ""
+    assert_same_scan(lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(FRAGMENTS).flatmap(lambda line: st.tuples(st.just(line), _with_other_digits(line))))
+def test_lines_differing_only_in_digits_get_the_same_verdicts(pair: tuple[str, str]) -> None:
+    line, other = pair
+    assert (_facts(line[:PREFIX]) is None) == (_facts(other[:PREFIX]) is None)
+    assert bool(PYTEST_LOCATION.match(line[:PREFIX])) == bool(PYTEST_LOCATION.match(other[:PREFIX]))
+    assert bool(SECTION.match(line[:PREFIX])) == bool(SECTION.match(other[:PREFIX]))
+    assert _flags(line[:300]) == _flags(other[:300])
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines_strategy, st.lists(st.sampled_from(["error", "FAIL", "x1", "té", "::", "ab"]), max_size=3))
+def test_term_lines_are_the_lines_a_line_by_line_match_finds(lines: list[str], terms: list[str]) -> None:
+    groups = group_lines(lines, PREFIX)
+    wanted = {term.strip().lower() for term in terms if len(term.strip()) >= 2}
+    pattern = (
+        re.compile("|".join(re.escape(term) for term in sorted(wanted)), re.IGNORECASE) if wanted else None
+    )
+    expected = [i for i, line in enumerate(lines) if pattern is not None and pattern.search(line[:PREFIX])]
+    assert term_lines(groups.text, terms, 500) == expected[:500]
+    assert term_lines(groups.text, terms) == expected
+
+
+def test_shapes_mask_hex_runs_and_numbers_once_per_key() -> None:
+    lines = ["id deadbeef12 took 15 ms", "id 0123456789 took 7 ms", "ok", "٣ items"]
+    assert shapes(group_lines(lines, PREFIX)) == ["id # took # ms", "id # took # ms", "ok", "# items"]
