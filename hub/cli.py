@@ -124,6 +124,9 @@ def _arguments(text: str) -> dict[str, Any]:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from hub.malloc import limit_arenas
+
+    limit_arenas()  # before any thread starts: a long-running hub's heap stays flat (hub/malloc.py)
     config = _config(args)
     from hub.catalog_cache import warm_servers
     from hub.spawn import spawn_servers

@@ -23,6 +23,7 @@ _PREFIX = 400
 # Scoring every line of a huge payload is linear but pointless; rank at most this many.
 _MAX_SCORED = 20_000
 _TERM_PRIORITY = 60.0
+_COUNTED_CHARS = 65_536  # a longer line's words are extrapolated from this many chars
 
 
 def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -30,7 +31,7 @@ def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     lines = split_lines(text)
     picks = distinctive_picks(lines, terms)
     body = pack(lines, picks, budget)
-    words = sum(len(line.split()) for line in lines[:_MAX_SCORED])
+    words = sum(_word_count(line) for line in lines[:_MAX_SCORED])
     # Head and tail picks rank high too: only term matches count as highlights.
     matched = sum(1 for pick in picks if pick.priority >= _TERM_PRIORITY) if terms else 0
     return Extract(
@@ -40,6 +41,13 @@ def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         + (f", {matched} lines matching terms" if matched else ""),
         highlights=matched,
     )
+
+
+def _word_count(line: str) -> int:
+    """Words in ``line``; past ``_COUNTED_CHARS``, extrapolated (the outline says "~N words")."""
+    if len(line) <= _COUNTED_CHARS:
+        return len(line.split())
+    return round(len(line[:_COUNTED_CHARS].split()) * len(line) / _COUNTED_CHARS)
 
 
 def distinctive_picks(lines: Sequence[str], terms: Sequence[str]) -> list[Pick]:
