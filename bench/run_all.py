@@ -1,7 +1,7 @@
 """Run every benchmark and print one markdown table: figure, ours, baseline, ratio, goal, met?
 
-Run: ``bench/run_all [--quick] [--only NAME,...] [--memory-calls N] [--details]`` (about 5 minutes;
-``--quick`` about 3). Progress and each benchmark's own tables go to stderr (stdout with
+Run: ``bench/run_all [--quick] [--only NAME,...] [--memory-calls N] [--details]`` (about 3 minutes;
+``--quick`` shorter). Progress and each benchmark's own tables go to stderr (stdout with
 ``--details``); the combined table, then one note per row, goes to stdout. Every ratio is against
 a baseline measured in the same run. A benchmark that fails gets a row saying so; the others
 still run.
@@ -57,7 +57,7 @@ def benchmarks(options: argparse.Namespace) -> dict[str, Callable[[], list[Figur
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer rounds everywhere (about 3 minutes)")
+    parser.add_argument("--quick", action="store_true", help="fewer rounds everywhere")
     parser.add_argument(
         "--only",
         default="",

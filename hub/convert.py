@@ -3,7 +3,12 @@
 Contract: ``result_text`` gives the routable text of a ``CallToolResult`` (its text blocks joined by
 newlines, or its structured content as JSON when it has no text) or ``None`` when the result holds
 non-text content (images, audio, resources) that must pass unchanged. ``text_result`` builds a
-result the hub sends; ``tool_meta``/``route_meta`` build our namespaced ``_meta`` entries.
+result the hub sends, ``error_result`` an ``isError`` one, and ``with_meta`` adds our namespaced
+``_meta`` entries (``META_*`` keys).
+``request_error`` and ``unknown_error`` build the ``MCPError`` a proxied request (``hub.proxy``,
+``hub.subscriptions``) fails with: a server's own JSON-RPC error keeps its code (the message names
+the server), a server that is not connected, too slow or crashed gives ``INTERNAL_ERROR``, and an
+unknown prompt, URI or template is ``INVALID_PARAMS``.
 """
 
 from __future__ import annotations
@@ -12,6 +17,9 @@ import json
 from typing import Any
 
 import mcp.types as types
+from mcp.shared.exceptions import MCPError
+
+from hub.errors import DownstreamError
 
 META_MODE = "ctxhub/context_mode"
 META_ROUTE = "ctxhub/route"
@@ -60,3 +68,16 @@ def forwardable_meta(meta: Any) -> dict[str, Any] | None:
         if key not in ("progress_token", "progressToken") and "modelcontextprotocol" not in key
     }
     return kept or None
+
+
+def request_error(exc: DownstreamError) -> MCPError:
+    """The error a client gets for a proxied request that failed downstream."""
+    cause = exc.__cause__
+    if isinstance(cause, MCPError) and cause.code not in (types.REQUEST_TIMEOUT, types.CONNECTION_CLOSED):
+        return MCPError(cause.code, str(exc), cause.data)
+    return MCPError(types.INTERNAL_ERROR, str(exc))
+
+
+def unknown_error(what: str, fix: str) -> MCPError:
+    """``ctxhub has <what>; <fix>`` as ``INVALID_PARAMS`` (an unknown prompt, URI or template)."""
+    return MCPError(types.INVALID_PARAMS, f"ctxhub has {what}; {fix}")

@@ -9,7 +9,8 @@ doubling to 30 s; back to ``restart_delay`` after every successful start). Tools
 while a crashed server restarts (calls wait for it) and are dropped if the restart fails; they are
 listed again after every reconnect and on ``notifications/tools/list_changed``. ``call()`` never raises
 SDK errors: it raises ``DownstreamError`` subclasses with one sentence naming the server, the tool
-and the fix; the server layer turns those into ``isError`` results.
+and the fix (``hub.downstream_failures`` translates them); the server layer turns those into
+``isError`` results.
 
 Start-up order: ``tools_settled`` is set (and the server marked ready, so calls go through) as
 soon as the tools are listed; then the server's resources, resource templates and prompts are
@@ -33,20 +34,18 @@ from __future__ import annotations
 import logging
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
 import anyio
 import anyio.lowlevel
 import mcp.types as types
-import pydantic
 from mcp import ClientSession
-from mcp.shared.exceptions import MCPError
 
 from hub.config import ServerConfig
-from hub.errors import DownstreamCrashed, DownstreamError, DownstreamTimeout, DownstreamUnavailable
+from hub.downstream_failures import describe, failures, unwrap
+from hub.errors import DownstreamError, DownstreamUnavailable
 from hub.spawn import Child
 from hub.transports import EofWatch, open_transport
 
@@ -171,13 +170,13 @@ class Downstream:
                             group.cancel_scope.cancel()
                 self.last_error = "the server closed its connection"
             except Exception as exc:  # a failing downstream must never take the hub down
-                if isinstance(_single(exc), TimeoutError):  # bare, or wrapped by the transport's task group
+                if isinstance(unwrap(exc), TimeoutError):  # bare, or wrapped by the transport's task group
                     self.last_error = (
                         f"did not finish starting within {self.config.startup_timeout:g} s "
                         f"(raise servers.{self.name}.startup_timeout in config.yaml)"
                     )
                 else:
-                    self.last_error = _describe(exc)
+                    self.last_error = describe(exc)
             finally:
                 was_ready = self.state == "ready"
                 self.session = None
@@ -214,7 +213,7 @@ class Downstream:
     ) -> types.CallToolResult:
         """Forward one call; raise ``DownstreamError`` subclasses on any failure."""
         session = await self._live_session(tool, wait)
-        with self._failures(tool):
+        with failures(self.name, tool, self.config.timeout):
             result = await session.call_tool(
                 tool,
                 arguments,
@@ -235,29 +234,11 @@ class Downstream:
         ``MCPError`` (its code is kept for the client).
         """
         session = await self._live_session(what, wait)
-        with self._failures(what):
+        with failures(self.name, what, self.config.timeout):
             result = await session.send_request(
                 request, result_type, request_read_timeout_seconds=self.config.timeout
             )
         return result
-
-    @contextmanager
-    def _failures(self, what: str) -> Iterator[None]:
-        """Translate the SDK's errors for one request into ``DownstreamError`` subclasses."""
-        try:
-            yield
-        except MCPError as exc:
-            raise _translate(exc, self.name, what, self.config.timeout) from exc
-        except pydantic.ValidationError as exc:  # a well-formed answer whose result is not valid MCP
-            raise DownstreamError(
-                f"downstream '{self.name}' answered {what} with a result that is not valid MCP "
-                f"({_validation_summary(exc)}); the server is at fault: report it to its authors"
-            ) from exc
-        except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream) as exc:
-            raise DownstreamCrashed(
-                f"downstream '{self.name}' closed the connection during {what}; "
-                "ctxhub restarts it — call again"
-            ) from exc
 
     async def _live_session(self, what: str, wait: float) -> ClientSession:
         session = self.session
@@ -296,7 +277,7 @@ class Downstream:
                 with anyio.fail_after(self.config.timeout):
                     tools = await _list_tools(session)
             except Exception as exc:  # keep the old list; the next change or reconnect retries
-                log.warning("downstream %s: re-listing tools failed: %s", self.name, _describe(exc))
+                log.warning("downstream %s: re-listing tools failed: %s", self.name, describe(exc))
                 continue
             self._set_tools(tools)
             log.info("downstream %s changed its tools: %d now", self.name, len(tools))
@@ -321,7 +302,7 @@ class Downstream:
                         if not cursor:
                             break
                 except Exception as exc:  # e.g. resources without templates: -32601
-                    log.info("downstream %s: listing %s failed: %s", self.name, kind, _describe(exc))
+                    log.info("downstream %s: listing %s failed: %s", self.name, kind, describe(exc))
                     return []
             if scope.cancelled_caught:
                 log.warning("downstream %s: listing %s timed out", self.name, kind)
@@ -372,43 +353,3 @@ async def _list_tools(session: ClientSession) -> list[types.Tool]:
         if not cursor:
             break
     return tools
-
-
-def _translate(exc: MCPError, server: str, tool: str, timeout: float) -> DownstreamError:
-    if exc.code == types.REQUEST_TIMEOUT:
-        return DownstreamTimeout(
-            f"downstream '{server}' did not answer {tool} within {timeout:g} s and the call was cancelled "
-            f"(raise servers.{server}.timeout in config.yaml if it needs longer)"
-        )
-    if exc.code == types.CONNECTION_CLOSED:
-        return DownstreamCrashed(
-            f"downstream '{server}' closed the connection during {tool} (it crashed or exited); "
-            "ctxhub restarts it — call again"
-        )
-    return DownstreamError(f"downstream '{server}' answered {tool} with error {exc.code}: {exc.message}")
-
-
-def _validation_summary(exc: pydantic.ValidationError) -> str:
-    """``content: Input should be a valid list; isError: …`` for the first few errors."""
-    parts = [
-        f"{'.'.join(str(part) for part in error['loc']) or 'result'}: {error['msg']}"
-        for error in exc.errors()[:3]
-    ]
-    return "; ".join(parts)
-
-
-def _single(exc: BaseException) -> BaseException:
-    """The exception inside nested one-member exception groups (task groups wrap what they raise)."""
-    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
-        exc = exc.exceptions[0]
-    return exc
-
-
-def _describe(exc: BaseException) -> str:
-    exc = _single(exc)
-    if isinstance(exc, FileNotFoundError):
-        return f"command not found ({exc.filename or exc}); check 'command' and PATH"
-    if isinstance(exc, MCPError):
-        return f"error {exc.code}: {exc.message}"
-    text = str(exc) or type(exc).__name__
-    return text if len(text) <= 300 else text[:297] + "..."

@@ -11,27 +11,28 @@ capability completes nothing. Every handler first waits (bounded) for servers st
 
 Logging: ``logging/setLevel`` is kept per client, and the most verbose level any client asked for
 goes to every server that declares logging (again after it reconnects). Subscriptions are kept per
-client and exposed URI: the first subscriber subscribes downstream, the last to leave unsubscribes,
-a reconnected server is subscribed again, and ``notifications/resources/updated`` goes to the
-clients subscribed to that URI (or to a URI it extends). ``notifications/{resources,prompts}/
-list_changed`` go to every client when the exposed URIs, templates or prompt names change.
+client and exposed URI (``Proxy.subscriptions``, a ``hub.subscriptions.Subscriptions``): the first
+subscriber subscribes downstream, the last to leave unsubscribes, a reconnected server is subscribed
+again, and ``notifications/resources/updated`` goes to the clients subscribed to that URI (or to a
+URI it extends). ``notifications/{resources,prompts}/list_changed`` go to every client when the
+exposed URIs, templates or prompt names change.
 
 2026-07-28 clients get the same changes on the ``subscriptions/listen`` streams they open
 (``hub.listen``; ``Proxy.listen`` is the handler and the bus): a stream's resource URIs count as
 subscribed (downstream too) while it is open, and a URI the hub cannot subscribe is left out of its
 acknowledgment.
 
-Errors are ``MCPError``: an unknown prompt, URI or template is ``INVALID_PARAMS``; a server's own
-JSON-RPC error keeps its code (the message names the server); a server that is not connected,
-too slow or crashed gives ``INTERNAL_ERROR`` with the hub's one-sentence explanation.
+Errors are ``MCPError`` (built by ``hub.convert``): an unknown prompt, URI or template is
+``INVALID_PARAMS``; a server's own JSON-RPC error keeps its code (the message names the server); a
+server that is not connected, too slow or crashed gives ``INTERNAL_ERROR`` with the hub's
+one-sentence explanation.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-from collections import Counter
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -42,12 +43,13 @@ from mcp.shared.exceptions import MCPError
 from mcp.shared.subscriptions import PromptsListChanged, ResourcesListChanged, ResourceUpdated
 
 from hub.catalog import Catalog, Entry, ItemT
-from hub.convert import META_UPSTREAM, forwardable_meta
+from hub.convert import META_UPSTREAM, forwardable_meta, request_error, unknown_error
 from hub.downstream import Downstream
 from hub.errors import DownstreamError
 from hub.listen import Listen
 from hub.pool import Pool
 from hub.relay import LEVELS, Client, Clients, Relay
+from hub.subscriptions import Subscriptions
 
 log = logging.getLogger("ctxhub.proxy")
 FIRST_LIST_WAIT = 10.0
@@ -64,8 +66,10 @@ class Proxy:
         self._catalog_sources: list[Any] = []  # the downstream lists it was built from
         self._sessions: dict[str, int] = {}  # server → id of the session last set up (level, subscriptions)
         self._fingerprint: tuple[str, str] = ("", "")
-        self._watched: Counter[str] = Counter()  # exposed URI → open listen streams subscribed to it
-        self.listen = Listen(self.watching)
+        self.subscriptions = Subscriptions(
+            pool, self.clients, lambda: self.catalog, first_list_wait=FIRST_LIST_WAIT
+        )
+        self.listen = Listen(self.subscriptions.watching)
         for downstream in pool.downstreams.values():
             downstream.hooks = self
         pool.add_listener(self._changed)
@@ -136,9 +140,7 @@ class Proxy:
             return
         uri = self.catalog.exposed_uri(downstream, message.params.uri)
         note = types.ResourceUpdatedNotification(params=message.params.model_copy(update={"uri": uri}))
-        subscribed = [
-            c for c in self.clients.newest_first() if any(uri.startswith(s) for s in c.subscriptions)
-        ]
+        subscribed = self.subscriptions.subscribers(uri)
         await self.clients.notify(note, to=subscribed)  # a 2026-07-28 connection drops it
         await self.listen.publish(ResourceUpdated(uri=uri))
 
@@ -174,7 +176,7 @@ class Proxy:
                         f"resources/read {original}", request, types.ReadResourceResult, wait=wait
                     )
             except DownstreamError as exc:
-                failure = _error(exc)
+                failure = request_error(exc)
                 continue
             if original != params.uri:
                 contents = [
@@ -183,16 +185,16 @@ class Proxy:
                 ]
                 result = result.model_copy(update={"contents": contents})
             return result
-        raise failure or _unknown(f"no resource {params.uri!r}", "list resources again (resources/list)")
+        raise failure or unknown_error(f"no resource {params.uri!r}", "list resources again (resources/list)")
 
     async def subscribe(
         self, ctx: ServerRequestContext[Any], params: types.SubscribeRequestParams
     ) -> types.EmptyResult:
         await self._settled(ctx)
         client = self.clients.remember(ctx)
-        if not self._subscribed(params.uri):
+        if not self.subscriptions.held(params.uri):
             downstream, original = (await self._route(ctx, params.uri))[0]
-            await self._subscription(downstream, original, subscribe=True)
+            await self.subscriptions.forward(downstream, original, subscribe=True)
         client.subscriptions.add(params.uri)
         return types.EmptyResult()
 
@@ -200,69 +202,8 @@ class Proxy:
         self, ctx: ServerRequestContext[Any], params: types.UnsubscribeRequestParams
     ) -> types.EmptyResult:
         self.clients.remember(ctx).subscriptions.discard(params.uri)
-        await self._release(params.uri)
+        await self.subscriptions.release(params.uri)
         return types.EmptyResult()
-
-    @asynccontextmanager
-    async def watching(self, uris: Sequence[str]) -> AsyncIterator[list[str]]:
-        """Keep ``uris`` subscribed while a listen stream is open; yields the ones that could be."""
-        await self.pool.wait_settled(FIRST_LIST_WAIT)
-        watched: list[str] = []
-        try:
-            for uri in uris:
-                if not self._subscribed(uri):
-                    routes = self.catalog.route(uri, self.pool.downstreams)
-                    try:
-                        if not routes:
-                            raise _unknown(f"no resource {uri!r}", "list resources again")
-                        await self._subscription(*routes[0], subscribe=True)
-                    except MCPError as exc:  # not acknowledged: the client sees it is not subscribed
-                        log.info("a listen stream cannot subscribe to %s: %s", uri, exc)
-                        continue
-                self._watched[uri] += 1
-                watched.append(uri)
-            yield watched
-        finally:
-            with anyio.CancelScope(shield=True):  # the stream ends by cancellation when its client leaves
-                for uri in watched:
-                    self._watched[uri] -= 1
-                    if self._watched[uri] <= 0:
-                        del self._watched[uri]
-                    await self._release(uri)
-
-    def _subscribed(self, uri: str) -> bool:
-        return uri in self._watched or any(uri in c.subscriptions for c in self.clients.newest_first())
-
-    async def _release(self, uri: str) -> None:
-        """Unsubscribe downstream from ``uri`` when no client or listen stream wants it any more."""
-        if self._subscribed(uri):
-            return
-        routes = self.catalog.route(uri, self.pool.downstreams)
-        downstream = routes[0][0] if routes else None
-        if downstream is not None and downstream.session is not None:  # a restart forgets it anyway
-            with anyio.move_on_after(downstream.config.timeout):
-                try:
-                    await self._subscription(*routes[0], subscribe=False)
-                except MCPError as exc:  # nobody is listening any more; the server's state is moot
-                    log.info("unsubscribing %s failed: %s", uri, exc)
-
-    async def _subscription(self, downstream: Downstream, original: str, *, subscribe: bool) -> None:
-        capabilities = downstream.capabilities
-        if not (capabilities and capabilities.resources and capabilities.resources.subscribe):
-            raise MCPError(
-                types.METHOD_NOT_FOUND,
-                f"downstream '{downstream.name}' does not support resource subscriptions; "
-                "read the resource again instead",
-            )
-        request: types.ClientRequest
-        if subscribe:
-            request = types.SubscribeRequest(params=types.SubscribeRequestParams(uri=original))
-        else:
-            request = types.UnsubscribeRequest(params=types.UnsubscribeRequestParams(uri=original))
-        try:
-            await downstream.request(f"{request.method} {original}", request, types.EmptyResult)
-        except DownstreamError as exc:
-            raise _error(exc) from exc
 
     # --------------------------------------------------------------- prompts
 
@@ -283,13 +224,13 @@ class Proxy:
             with self.relay.calling(entry.downstream.name, ctx):
                 return await entry.downstream.request(f"prompt {params.name}", request, types.GetPromptResult)
         except DownstreamError as exc:
-            raise _error(exc) from exc
+            raise request_error(exc) from exc
 
     async def _prompt(self, ctx: ServerRequestContext[Any], name: str) -> Entry[types.Prompt]:
         await self._settled(ctx)
         entry = self.catalog.prompts.get(name)
         if entry is None:
-            raise _unknown(f"no prompt named {name!r}", "list the prompts again (prompts/list)")
+            raise unknown_error(f"no prompt named {name!r}", "list the prompts again (prompts/list)")
         return entry
 
     # ----------------------------------------------------- completion, logging
@@ -317,7 +258,7 @@ class Proxy:
                 f"completion of {params.argument.name}", request, types.CompleteResult
             )
         except DownstreamError as exc:
-            raise _error(exc) from exc
+            raise request_error(exc) from exc
 
     async def set_level(
         self, ctx: ServerRequestContext[Any], params: types.SetLevelRequestParams
@@ -377,15 +318,7 @@ class Proxy:
     async def _restore(self, downstream: Downstream) -> None:
         """A (re)connected server gets the client's log level and the live subscriptions again."""
         await self._forward_level(downstream)
-        subscribed = {uri for client in self.clients.newest_first() for uri in client.subscriptions}
-        subscribed.update(self._watched)
-        for uri in sorted(subscribed):
-            for target, original in self.catalog.route(uri, self.pool.downstreams)[:1]:
-                if target is downstream:
-                    try:
-                        await self._subscription(downstream, original, subscribe=True)
-                    except MCPError as exc:
-                        log.info("subscribing again to %s failed: %s", uri, exc)
+        await self.subscriptions.restore(downstream)
 
     # ---------------------------------------------------------------- helpers
 
@@ -397,7 +330,7 @@ class Proxy:
         await self._settled(ctx)
         routes = self.catalog.route(uri, self.pool.downstreams)
         if not routes:
-            raise _unknown(f"no resource {uri!r}", "list resources again (resources/list)")
+            raise unknown_error(f"no resource {uri!r}", "list resources again (resources/list)")
         return routes
 
 
@@ -409,17 +342,6 @@ def _exposed(entry: Entry[ItemT], field_name: str, exposed: str) -> ItemT:
 
 def _forwarded(params: Any, **update: Any) -> Any:
     return params.model_copy(update={**update, "meta": forwardable_meta(params.meta)})
-
-
-def _error(exc: DownstreamError) -> MCPError:
-    cause = exc.__cause__
-    if isinstance(cause, MCPError) and cause.code not in (types.REQUEST_TIMEOUT, types.CONNECTION_CLOSED):
-        return MCPError(cause.code, str(exc), cause.data)
-    return MCPError(types.INTERNAL_ERROR, str(exc))
-
-
-def _unknown(what: str, fix: str) -> MCPError:
-    return MCPError(types.INVALID_PARAMS, f"ctxhub has {what}; {fix}")
 
 
 def _digest(keys: Iterable[str]) -> str:

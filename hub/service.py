@@ -5,69 +5,47 @@ output-style tag in ``_meta["ctxhub/context_mode"]`` (and no ``outputSchema`` un
 tagged DIRECT), followed by the native tools. ``call()`` never raises for a tool failure: unknown
 tools, downstream crashes, timeouts and garbage become ``isError`` results naming the server, the
 tool and the fix. Every result carries ``_meta["ctxhub/route"]``. The core decides the mode
-(``context_mode.router.route``); this module applies it, spills full payloads to the store and
-hands indexing to a worker thread after the reply is built.
+(``context_mode.router.route``); ``hub.routing`` applies it, spills full payloads to the store and
+hands indexing to a worker thread after the reply is built (``running()`` lets queued indexing
+finish before it exits). This module keeps the rest: listing, calling (native tools in a worker
+thread), the result cache of cacheable (read-only) tools (a repeat within the TTL gets a pointer to
+the stored payload, or the first reply again: with ``cache.repeat: replay``, or when that reply was
+small or not stored) and the per-tool stats written to ``stats_path``.
 """
 
 from __future__ import annotations
 
 import fnmatch
-import functools
 import json
 import logging
 import os
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import anyio
-import anyio.abc
 import mcp.types as types
 
 from context_mode.cache import CachedResult, ResultCache, call_key, is_read_only
-from context_mode.errors import StoreError
 from context_mode.policy import RoutingPolicy, StyleChoice, resolve_style
-from context_mode.router import FRAME_BYTES, Decision, Direct, Directive, Summary, route
-from context_mode.stage1 import render, render_pointer
+from context_mode.stage1 import render_pointer
 from context_mode.stats import Stats
-from context_mode.summaries import Extract
-from context_mode.toolnames import is_log_tool
-from context_mode.types import ContentKind, OutputStyle
+from context_mode.types import OutputStyle
 from hub.config import HubConfig
-from hub.convert import (
-    META_MODE,
-    META_ROUTE,
-    META_UPSTREAM,
-    error_result,
-    result_text,
-    text_result,
-    with_meta,
-)
+from hub.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
 from hub.downstream import ProgressFn
 from hub.errors import DownstreamError
 from hub.pool import Pool, Target
+from hub.routing import POINTER_BYTES, ResultRouter
 from tools.errors import ToolError
 from tools.registry import NativeTool
 
 log = logging.getLogger("ctxhub.service")
 
-ROUTE_OFF_LOOP_BYTES = 64 * 1024  # route bigger payloads in a worker thread so other calls keep flowing
-INDEX_THREADS = 4
-MAX_PENDING_INDEX = 32
-MAX_TRAITS = 4096  # beyond this many payloads waiting to be indexed, a call waits for its own
-POINTER_BYTES = 300
-LLM_INPUT_CHARS = 200_000  # how much of a payload an opt-in LLM summary reads
+MAX_TRAITS = 4096  # cached tool traits; beyond this many the old entries are dropped
 STATS_EVERY = 5.0  # seconds between writes of stats.json
-DRAIN_SECONDS = 30.0  # at shutdown, how long queued indexing may still run
-
-
-@dataclass(frozen=True)
-class Spill:
-    ref: str
-    spill_path: Path | None
 
 
 class HubService:
@@ -93,32 +71,22 @@ class HubService:
         self.policy = RoutingPolicy(**config.routing.model_dump())
         self.started = time.time()
         self.stats_path = stats_path
-        self.llm = llm
+        self.router = ResultRouter(
+            config, store=store, policy=self.policy, cache=self.cache, stats=self.stats, llm=llm
+        )
         self._stats_saved = 0.0
-        self._group: anyio.abc.TaskGroup | None = None
-        # Several indexing threads let the store group their commits (~30 ms each, whatever the size).
-        self._index_limiter = anyio.CapacityLimiter(INDEX_THREADS)
-        self._pending = 0
-        self._drained = anyio.Event()
         # Per exposed tool: its style and whether it is cacheable (globs matched once, not per call).
         # Keyed by id(); the entry holds its Target so a reused id never returns a stale entry.
         self._traits: dict[int, tuple[Target, StyleChoice, bool]] = {}
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[HubService]:
-        async with self.pool.running(), anyio.create_task_group() as group:
-            self._group = group
+        async with self.pool.running():
             try:
-                yield self
+                async with self.router.running():  # drains queued indexing on the way out
+                    yield self
             finally:
-                # Every ref handed out must become readable: let queued indexing finish first.
-                with anyio.move_on_after(DRAIN_SECONDS, shield=True):
-                    while self._pending:
-                        await self._drained.wait()
-                        self._drained = anyio.Event()
-                self._group = None
                 self.save_stats(force=True)
-                group.cancel_scope.cancel()
 
     # ----------------------------------------------------------------- listing
 
@@ -204,10 +172,11 @@ class HubService:
         except DownstreamError as exc:
             self.stats.record(name, mode="error", bytes_in=0, bytes_out=len(str(exc)), error=True)
             return error_result(str(exc), server=downstream.name, tool=tool.name)
-        routed = await self._route(name, target, style, arguments, result, cacheable=cacheable)
+        routed, cached = await self.router.route(name, target, style, arguments, result, cacheable=cacheable)
+        self.save_stats()
         if caching and not result.is_error:
-            self.cache.put(key, routed[1])
-        return routed[0]
+            self.cache.put(key, cached)
+        return routed
 
     def save_stats(self, *, force: bool = False) -> None:
         """Write per-tool counters to ``stats_path`` (at most every few seconds unless forced)."""
@@ -222,31 +191,6 @@ class HubService:
             os.replace(temporary, self.stats_path)
         except OSError as exc:  # statistics are best effort; never fail a call for them
             log.debug("could not save stats to %s: %s", self.stats_path, exc)
-
-    def _wants_llm(self, target: Target) -> bool:
-        if self.llm is None:
-            return False
-        return any(
-            entry.summarizer == "llm" and fnmatch.fnmatchcase(target.tool.name, glob)
-            for glob, entry in target.downstream.config.tools.items()
-        )
-
-    async def _llm_summary(self, decision: Summary, text: str) -> Summary:
-        """The endpoint's summary in place of the extracts (opt-in); the extracts when it fails."""
-        room = max(128, self.policy.summary_budget - FRAME_BYTES)
-        answer = await anyio.to_thread.run_sync(
-            functools.partial(self.llm.summarize, text[:LLM_INPUT_CHARS], max_tokens=max(32, room // 4))
-        )
-        if not answer:
-            return decision
-        body = answer.encode("utf-8")[:room].decode("utf-8", "ignore")
-        extract = Extract(
-            text=body,
-            kind=decision.kind,
-            outline=decision.extract.outline,
-            highlights=decision.extract.highlights,
-        )
-        return Summary(f"{decision.reason}; LLM summary", decision.kind, extract)
 
     def _cacheable(self, target: Target) -> bool:
         annotations = target.tool.annotations
@@ -289,114 +233,6 @@ class HubService:
             "first_mode": hit.mode,
         }
         return text_result(text, meta={META_ROUTE: route_meta})
-
-    async def _route(
-        self,
-        name: str,
-        target: Target,
-        style: StyleChoice,
-        arguments: dict[str, Any],
-        result: types.CallToolResult,
-        *,
-        cacheable: bool,
-    ) -> tuple[types.CallToolResult, CachedResult]:
-        text = result_text(result)
-        if text is None:
-            decision: Decision = Direct("non-text content passes unchanged")
-            size = 0
-        else:
-            size = len(text.encode("utf-8", "surrogatepass"))
-            decide = functools.partial(
-                route,
-                text,
-                style=style.style,
-                policy=self.policy,
-                tool=target.tool.name,
-                arguments=arguments,
-                is_error=bool(result.is_error),
-            )
-            decision = await anyio.to_thread.run_sync(decide) if size > ROUTE_OFF_LOOP_BYTES else decide()
-        if isinstance(decision, Summary) and text is not None and self._wants_llm(target):
-            decision = await self._llm_summary(decision, text)
-        spill: Spill | None = None
-        match decision:
-            case Direct():
-                if text is not None and cacheable and size > POINTER_BYTES:
-                    spill = await self._spill(text, name, ContentKind.TEXT, log_file=False, size=size)
-                stage1 = text if text is not None else ""
-                out = result
-            case Summary() | Directive():
-                assert text is not None
-                is_log = decision.kind is ContentKind.LOG or is_log_tool(target.tool.name)
-                spill = await self._spill(text, name, decision.kind, log_file=is_log, size=size)
-                stage1 = render(
-                    decision,
-                    tool=name,
-                    ref=spill.ref if spill else None,
-                    original_bytes=size,
-                    spill_path=spill.spill_path if spill else None,
-                )
-                keep_structured = style.style is OutputStyle.DIRECT and result.structured_content is not None
-                out = types.CallToolResult(
-                    content=[types.TextContent(text=stage1)],
-                    structured_content=result.structured_content if keep_structured else None,
-                    is_error=result.is_error,
-                    _meta=result.meta,
-                )
-        mode = type(decision).__name__.lower()
-        returned = len(stage1.encode("utf-8", "surrogatepass")) if text is not None else 0
-        route_meta = {
-            "mode": mode,
-            "reason": decision.reason,
-            "style": style.style.value,
-            "original_bytes": size,
-            "returned_bytes": returned,
-            "ref": spill.ref if spill else None,
-            "spill_path": str(spill.spill_path) if spill and spill.spill_path else None,
-            "cache_hit": False,
-        }
-        self.stats.record(name, mode=mode, bytes_in=size, bytes_out=returned, error=bool(result.is_error))
-        # Keep the stage-1 text only where a repeat may replay it: the cache stays small.
-        replayable = self.config.cache.repeat == "replay" or returned <= POINTER_BYTES or spill is None
-        cached = CachedResult(
-            tool=name,
-            namespace=target.downstream.name,
-            ref=spill.ref if spill else None,
-            stage1=stage1 if replayable else "",
-            mode=mode,
-            original_bytes=size,
-            created=self.cache.now(),
-        )
-        if spill is not None and self._pending >= MAX_PENDING_INDEX:
-            await self._index(spill.ref)  # back-pressure: never hold an unbounded backlog of payloads
-        elif spill is not None and self._group is not None:
-            self._group.start_soon(self._index, spill.ref)
-        self.save_stats()
-        return with_meta(out, {META_ROUTE: route_meta}), cached
-
-    async def _spill(
-        self, text: str, source: str, kind: ContentKind, *, log_file: bool, size: int
-    ) -> Spill | None:
-        # reserve masks secrets and may write a spill file: big payloads do that off the event loop
-        reserve = functools.partial(self.store.reserve, text, source=source, kind=kind, spill_file=log_file)
-        try:
-            off_loop = size > ROUTE_OFF_LOOP_BYTES
-            reservation = await anyio.to_thread.run_sync(reserve) if off_loop else reserve()
-        except StoreError as exc:  # the agent still gets the summary; the note says it is not stored
-            log.warning("could not store the result of %s: %s", source, exc)
-            return None
-        self._pending += 1
-        return Spill(reservation.ref, reservation.spill_path)
-
-    async def _index(self, ref: str) -> None:
-        try:
-            await anyio.to_thread.run_sync(self.store.index, ref, limiter=self._index_limiter)
-        except Exception as exc:  # indexing failures are logged; a read of the ref reports them
-            log.error("indexing %s failed: %s", ref, exc)
-        finally:
-            self._pending -= 1
-            if not self._pending:
-                self._drained.set()
 
     async def _call_native(self, tool: NativeTool, arguments: dict[str, Any]) -> types.CallToolResult:
         try:

@@ -1,4 +1,8 @@
-"""Shared test fixtures: paths, the anyio backend, and a hub driven by a real MCP client over stdio."""
+"""Shared test fixtures: paths, the anyio backend, and a hub driven by a real MCP client over stdio.
+
+Property tests are derandomized (the same examples every run) so the suite is deterministic; run
+``HYPOTHESIS_PROFILE=explore pytest`` to search with fresh random examples.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,11 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import settings
+
+settings.register_profile("deterministic", derandomize=True, database=None)
+settings.register_profile("explore", max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE_SERVER = REPO / "tests" / "fixtures" / "fixture_server.py"

@@ -61,14 +61,17 @@ def group_lines(lines: Sequence[str], prefix: int) -> LineGroups:
     """Key every line by its first ``prefix`` chars with ASCII digits masked, and group by key."""
     prefixes = lines if not lines or max(map(len, lines)) <= prefix else [line[:prefix] for line in lines]
     text = "\n".join(prefixes)
+    embedded = bool(lines) and text.count("\n") != len(lines) - 1  # a line held a newline itself
+    if embedded:  # keep one text line per line for whole-text searches
+        text = "\n".join(line.replace("\n", " ") for line in prefixes)
     mark = next((candidate for candidate in MARKS if candidate not in text), "")
-    keys: list[str] = []
-    if mark:
+    keys: list[str]
+    if mark and embedded:
+        table = str.maketrans(dict.fromkeys("0123456789", mark))
+        keys = [line.translate(table) for line in prefixes]
+    elif mark and lines:
         marked = text.encode("utf-8", "surrogatepass").translate(_digit_table(mark))
         keys = marked.decode("utf-8", "surrogatepass").split("\n")
-        if len(keys) != len(lines):  # a line held a newline itself
-            table = str.maketrans(dict.fromkeys("0123456789", mark))
-            keys = [line.translate(table) for line in prefixes]
     else:
         keys = list(prefixes)
     count = len(keys)
