@@ -29,6 +29,7 @@ import overhead
 import search
 import startup
 import summarizers
+import summary_kinds
 import summary_path
 from harness import Figure, render_table
 
@@ -47,6 +48,7 @@ def benchmarks(options: argparse.Namespace) -> dict[str, Callable[[], list[Figur
         "hub_logic": run_async(hub_logic.run, quick),
         "dedupe": run_async(dedupe.run, quick),
         "summary": run_async(summary_path.run, quick),
+        "summary_kinds": run_async(summary_kinds.run, quick),
         "summarizers": lambda: summarizers.run(quick, verbose=True),
         "search": lambda: search.run(quick),
         "memory": run_async(

@@ -18,7 +18,9 @@
 
 Only a sample is read: the first and last ``SAMPLE_CHARS`` of the text, cut to whole lines
 (JSON is tried on the whole text: a C parse is cheap and all-or-nothing). Every regex sees a
-bounded prefix of a line, so detection is linear and fast on a 1 MB single line.
+bounded prefix of a line, so detection is linear and fast on a 1 MB single line. Rules 2 and 3
+read their flags with one regex pass over the sample (``_structural_tally``), so a diff or a
+grep listing is settled without per-line classification.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from context_mode.summaries.line_groups import group_lines
 from context_mode.types import ContentKind
@@ -75,6 +77,17 @@ _BLANK, _DIFF, _HUNK_LINE, _COMMIT_LINE, _GREP_LINE, _HEADING_PATH_LINE, _HEADIN
     1 << n for n in range(7)
 )
 _COMPILER_LINE, _LOG_LINE, _FENCE_LINE, _ATX_LINE, _SETEXT_LINE, _INLINE_LINE = (1 << n for n in range(7, 13))
+# The flags rules 2 and 3 (diff, code search) look at.
+STRUCTURAL = (
+    _BLANK
+    | _DIFF
+    | _HUNK_LINE
+    | _COMMIT_LINE
+    | _GREP_LINE
+    | _HEADING_PATH_LINE
+    | _HEADING_MATCH_LINE
+    | _COMPILER_LINE
+)
 
 
 def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] | None = None) -> ContentKind:
@@ -82,41 +95,22 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if _is_json(text):
         return ContentKind.JSON
     lines = [line[:_PREFIX] for line in _sample(text)]
+    structural = _structural_kind(lines)
+    if structural is not None:
+        return structural
     groups = group_lines(lines, _PREFIX)
     # Every regex below names no particular digit: one line per key decides for its whole group.
     flags_of = {key: _flags(lines[index]) for key, index in groups.samples.items()}
     tally: Counter[int] = Counter()
     for key, size in groups.sizes.items():
         tally[flags_of[key]] += size
-    total = sum(size for flags, size in tally.items() if not flags & _BLANK)
-    if not total:
+    structure = _structure(tally)
+    if structure is None:
         return ContentKind.TEXT
+    if structure.kind is not None:
+        return structure.kind
     hint = _hint(tool_name, arguments or {})
-
-    def count(bits: int, *, all_of: int = 0) -> int:
-        return sum(
-            size
-            for flags, size in tally.items()
-            if flags & bits and flags & all_of == all_of and not flags & _BLANK
-        )
-
-    diff_share = count(_DIFF) / total
-    hunks = count(_HUNK_LINE)
-    commits = count(_COMMIT_LINE)
-    if (hunks and diff_share >= 0.8) or (commits >= 2 and diff_share >= 0.8):
-        return ContentKind.DIFF
-
-    grep = _GREP_LINE
-    if count(_HEADING_PATH_LINE) and not count(_GREP_LINE):
-        # rg's heading mode: a path line, then ``12:text`` lines.
-        grep = _HEADING_MATCH_LINE | _HEADING_PATH_LINE
-    grep_lines = count(grep)
-    grep_share = grep_lines / total
-    compiler = count(grep, all_of=_COMPILER_LINE)
-    if grep_share >= 0.6 and compiler * 2 < grep_lines:
-        return ContentKind.CODE_SEARCH
-
-    log_share = count(_LOG_LINE) / total
+    log_share = _count(tally, _LOG_LINE) / structure.total
     markdown = _markdown_score([flags_of[key] for key in groups.keys])
     table = _is_table([line for line in lines if line.strip()])
     content = ContentKind.TEXT
@@ -132,13 +126,111 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if hint is None or hint == content:
         return content
     evidence = {
-        ContentKind.LOG: log_share >= 0.05 or compiler > 0,
-        ContentKind.CODE_SEARCH: grep_share >= 0.3,
-        ContentKind.DIFF: hunks > 0 or commits > 0,
+        ContentKind.LOG: log_share >= 0.05 or structure.compiler > 0,
+        ContentKind.CODE_SEARCH: structure.grep_share >= 0.3,
+        ContentKind.DIFF: structure.hunks > 0 or structure.commits > 0,
     }
     if evidence.get(hint, False) or content == ContentKind.TEXT:
         return hint
     return content
+
+
+# Per line (each ending in a newline), which of the structural tests hold: blank, a diff line, a
+# hunk, a commit, a grep-like start (its path, checked by ``_grep_path``), an rg heading path, an
+# rg heading match, a compiler diagnostic. The same regexes as ``_flags``, as lookaheads.
+_STRUCTURE = re.compile(
+    r"(?:(?=([^\S\n]*\n))|)"
+    rf"(?:(?=({_DIFF_LINE.pattern}))|)"
+    rf"(?:(?=({_HUNK.pattern}))|)"
+    rf"(?:(?=({_COMMIT.pattern}))|)"
+    r"(?:(?=(?P<path>[^\s:]{1,250}?)(?P<sep>[:=-])\d+(?P=sep))|)"
+    r"(?:(?=([^\s:]*[./][^\s:]*\n))|)"
+    rf"(?:(?=({_HEADING_MATCH.pattern}))|)"
+    rf"(?:(?=({_COMPILER.pattern}))|)"
+    r"[^\n]*\n"
+)
+_STRUCTURE_BITS = (
+    _BLANK,
+    _DIFF,
+    _HUNK_LINE,
+    _COMMIT_LINE,
+    0,
+    0,
+    _HEADING_PATH_LINE,
+    _HEADING_MATCH_LINE,
+    _COMPILER_LINE,
+)
+
+
+class _Structure(NamedTuple):
+    """What the structural flags say: rules 2 and 3's verdict (``kind``) and the counts the
+    later rules use."""
+
+    kind: ContentKind | None
+    total: int
+    hunks: int
+    commits: int
+    grep_share: float
+    compiler: int
+
+
+def _count(tally: Mapping[int, int], bits: int, *, all_of: int = 0) -> int:
+    """Non-blank lines with any of ``bits`` and all of ``all_of``."""
+    return sum(
+        size
+        for flags, size in tally.items()
+        if flags & bits and flags & all_of == all_of and not flags & _BLANK
+    )
+
+
+def _structure(tally: Mapping[int, int]) -> _Structure | None:
+    """Rules 2 and 3 over a tally of line flags; None when every line is blank."""
+    total = sum(size for flags, size in tally.items() if not flags & _BLANK)
+    if not total:
+        return None
+    diff_share = _count(tally, _DIFF) / total
+    hunks = _count(tally, _HUNK_LINE)
+    commits = _count(tally, _COMMIT_LINE)
+    grep = _GREP_LINE
+    if _count(tally, _HEADING_PATH_LINE) and not _count(tally, _GREP_LINE):
+        # rg's heading mode: a path line, then ``12:text`` lines.
+        grep = _HEADING_MATCH_LINE | _HEADING_PATH_LINE
+    grep_lines = _count(tally, grep)
+    grep_share = grep_lines / total
+    compiler = _count(tally, grep, all_of=_COMPILER_LINE)
+    kind = None
+    if (hunks and diff_share >= 0.8) or (commits >= 2 and diff_share >= 0.8):
+        kind = ContentKind.DIFF
+    elif grep_share >= 0.6 and compiler * 2 < grep_lines:
+        kind = ContentKind.CODE_SEARCH
+    return _Structure(kind, total, hunks, commits, grep_share, compiler)
+
+
+def _structural_kind(lines: Sequence[str]) -> ContentKind | None:
+    """DIFF or CODE_SEARCH when the structural flags alone decide (``detect_kind``'s rules 2
+    and 3), else None."""
+    tally = _structural_tally(lines)
+    structure = None if tally is None else _structure(tally)
+    return None if structure is None else structure.kind
+
+
+def _structural_tally(lines: Sequence[str]) -> Counter[int] | None:
+    """How many lines have each combination of the ``STRUCTURAL`` flags (``_flags(line) &
+    STRUCTURAL``), from one regex pass over the lines, so a diff or a grep listing costs no
+    per-line classification; None if a line holds a newline."""
+    rows = _STRUCTURE.findall("\n".join(lines) + "\n") if lines else []
+    if len(rows) != len(lines):
+        return None
+    tally: Counter[int] = Counter()
+    for row, size in Counter(rows).items():
+        flags = 0
+        for found, bit in zip(row, _STRUCTURE_BITS, strict=True):
+            if found:
+                flags |= bit
+        if _grep_path(row[4]):
+            flags |= _GREP_LINE
+        tally[flags] += size
+    return tally
 
 
 def _flags(line: str) -> int:
@@ -198,9 +290,11 @@ def _sample(text: str) -> list[str]:
 def _looks_like_grep(line: str) -> bool:
     """A ``path:12:`` (or ``path-12-``) line whose path looks like a file path, not a date or time."""
     match = _GREP.match(line)
-    if match is None:
-        return False
-    path = match.group("path")
+    return match is not None and _grep_path(match.group("path"))
+
+
+def _grep_path(path: str) -> bool:
+    """Whether the path of a grep-like line start looks like a file path ("" for none: no)."""
     return any(ch in path for ch in "./\\") and any(ch.isalpha() or ch == "_" for ch in path)
 
 

@@ -3,11 +3,12 @@
 ``mask_secrets(text) -> (masked, count)`` replaces each secret value with ``[secret:<kind>]`` and
 says how many it replaced. It is pure and idempotent, keeps the line structure (a masked value
 never removes a newline, so line numbers still match the original) and runs in linear time:
-every pattern starts with a literal that the regex engine finds by fast search, every repeat is
-bounded, boundaries are checked in code rather than by look-behinds, and PEM blocks are paired by
-one forward scan. Token shapes are looked for only inside runs of token chars long enough to
-hold one (found with one ``bytes.translate`` and substring searches), so ordinary text costs a
-handful of C-level passes: about 3–4 ms per MB.
+every pattern starts with a literal, every repeat is bounded, match boundaries are checked in
+code, and PEM blocks are paired by one forward scan. A survey first finds where the literals of
+each step are (``secret_patterns.SCANS``: ten literal-led searches over the text's ASCII bytes,
+each for several steps, a rare first char found by memchr); a step or shape whose literal is
+absent is skipped, so ordinary text costs about a dozen C-level passes: 2–5 ms per MB. A shape
+that is looked for is looked for only inside runs of token chars long enough to hold one.
 
 What counts as a secret (high confidence only; ordinary text must pass unchanged):
 
@@ -34,91 +35,48 @@ What counts as a secret (high confidence only; ordinary text must pass unchanged
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
-MAX_VALUE = 512  # characters of one assigned value that are looked at
-MIN_VALUE = 4
+from context_mode.secret_patterns import (
+    ASSIGNED,
+    AUTHORIZATION,
+    BEARER,
+    CODE_WORD,
+    HITS,
+    KEY_BYTES,
+    KEY_PARTS,
+    KEYS,
+    MAX_VALUE,
+    MIN_VALUE,
+    PEM_BEGIN,
+    PEM_END,
+    PLACEHOLDER,
+    SCANS,
+    SCHEME_BEFORE,
+    SHAPE_CHARS,
+    SHAPE_PREFILTER,
+    SHAPES,
+    TOKEN_CHARS,
+    TYPE_NAMES,
+    URL_CREDENTIALS,
+    URL_REACH,
+    URL_SCAN,
+    VERSION,
+    WORD,
+    Shape,
+)
+
+__all__ = ["MAX_VALUE", "MIN_VALUE", "mask_secrets"]
 
 Masker = Callable[[str], str]
-_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-_TOKEN_CHARS = _WORD | {"_", "-"}
-
-# (kind, pattern starting with a literal, characters that must not come just before a match, and
-# the shortest run of ``_TOKEN_CHARS`` a match is: 0 for shapes holding other chars, see
-# ``_mask_in_runs``). Shapes apply in this order, each to the text the previous ones left.
-_SHAPES: tuple[tuple[str, re.Pattern[str], frozenset[str], int], ...] = (
-    ("aws-access-key-id", re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![A-Z0-9])"), _WORD, 20),
-    ("github-token", re.compile(r"gh[pousr]_[A-Za-z0-9]{36,251}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 40),
-    ("github-token", re.compile(r"github_pat_[A-Za-z0-9_]{22,244}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 33),
-    ("gitlab-token", re.compile(r"glpat-[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])"), _TOKEN_CHARS, 26),
-    # Short enough (15) to match common identifiers' runs: one whole-text scan is cheaper.
-    ("slack-token", re.compile(r"xox[baprs]-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9-])"), _TOKEN_CHARS, 0),
-    (
-        "slack-webhook",
-        re.compile(r"https://hooks\.slack\.com/services/T[A-Z0-9]{6,12}/B[A-Z0-9]{6,12}/[A-Za-z0-9]{16,32}"),
-        frozenset(),
-        0,
-    ),
-    ("google-api-key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"), _TOKEN_CHARS, 39),
-    ("stripe-key", re.compile(r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,247}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 24),
-    ("api-key", re.compile(r"sk-(?:ant-|proj-)?[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])"), _TOKEN_CHARS, 35),
-    ("huggingface-token", re.compile(r"hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 37),
-    ("npm-token", re.compile(r"npm_[A-Za-z0-9]{36}(?![A-Za-z0-9_])"), _TOKEN_CHARS, 40),
-    ("pypi-token", re.compile(r"pypi-AgE[A-Za-z0-9_-]{50,250}(?![A-Za-z0-9_-])"), _TOKEN_CHARS, 58),
-    (
-        "jwt",
-        re.compile(
-            r"eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{8,1024}(?![A-Za-z0-9_-])"
-        ),
-        _TOKEN_CHARS,
-        0,
-    ),
-)
-Shape = tuple[str, re.Pattern[str], frozenset[str], int]
 # Above this many long token runs, scanning the whole text per shape is cheaper than per run.
 _MAX_RUNS = 256
-# Shapes without a literal prefix scan slowly (about 3 ms/MB): over the whole text they run only
-# where this finds a substring every match of theirs contains.
-_SHAPE_PREFILTER: dict[str, re.Pattern[str]] = {"stripe-key": re.compile(r"k_(?:live|test)_")}
-_RUN_TABLE = bytes(ord("a") if chr(byte) in _TOKEN_CHARS else ord(" ") for byte in range(256))
-# Literals whose absence skips a step (a compiled literal searches faster than ``in``).
-_LITERALS = {word: re.compile(re.escape(word)) for word in ("authorization", "Bearer", "://")}
-# Chars every match of a whole-text shape holds: one missing from the text skips its scan.
-_SHAPE_CHARS = {"slack-token": "xox-", "slack-webhook": "https://hooks.slack.com/services/TB", "jwt": "eyJ."}
-_AUTHORIZATION = re.compile(
-    r"[\"']?[ \t]{0,8}[:=][ \t]{0,8}[\"']?(?P<scheme>(?i:bearer|basic|token|bot)[ \t]{1,8})?"
-    r"(?P<value>[A-Za-z0-9._~+/=-]{8,4096})"
-)
-_BEARER = re.compile(r"Bearer[ \t]{1,8}(?P<value>[A-Za-z0-9._~+/-]{20,4096}=*)")
-# Password-like keys, searched in the lower-cased text; longer keys first. Each key holds one of
-# the _ANCHORS; the search leaves out the keys whose anchor the text lacks (they cannot match
-# anywhere, so the matches are the same), which usually leaves a literal-prefixed pattern.
-_KEYS = (
-    "aws_secret_access_key secret_access_key client_secret client-secret secret_key secret-key "
-    "password passwd passphrase pwd secret api_key api-key apikey access_token access-token "
-    "auth_token auth-token refresh_token private_key private-key"
-).split()
-_ANCHORS = ("secret", "pass", "pwd", "api", "token", "private")
-_ANCHOR_PATTERNS = tuple((anchor, re.compile(anchor)) for anchor in _ANCHORS)
-_ASSIGNED = re.compile(
-    r"[\"']?[ \t]{0,8}(?::=|=>|[:=])(?![=>])[ \t]{0,8}"
-    rf"(?:(?P<quote>[\"'])(?P<quoted>[^\"'\r\n]{{1,{MAX_VALUE}}})(?P=quote)"
-    rf"|(?P<bare>[^\s\"',;&<>(){{}}\[\]]{{1,{MAX_VALUE}}}))"
-)
-_URL_CREDENTIALS = re.compile(r"[^\s:/@\"'<>]{1,256}:(?P<value>[^\s/@\"'<>]{1,256})@")
-_SCHEME_BEFORE = re.compile(r"(?:^|[^A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}$")
-_PEM_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
-_PEM_END = re.compile(r"-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
-_PLACEHOLDER = re.compile(
-    r"(?i)\*+|x{3,}|\.{3,}|-+|<[^>]*>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{.*\}\}|%\(?\w*\)?s|\[secret:[a-z-]+\]"
-    r"|null|nil|none|undefined|true|false|redacted|hidden|masked|secret|password|changeme|example"
-)
-_VERSION = re.compile(r"[\^~>=<v]{0,3}\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.-]+)?")
-_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_TYPE_NAMES = frozenset(
-    "str string String bytes int bool Any object Optional SecretStr None null undefined text varchar".split()
-)
+_PROBES = 64  # places of a scan's first char tried one by one, see ``_finditer``
+_MAX_ATS = 4 * _PROBES  # "@"s looked before one by one for URLs, see ``_url_starts``
+_RUN_TABLE = bytes(ord("a") if chr(byte) in TOKEN_CHARS else ord(" ") for byte in range(256))
+# The only chars whose lower case is not one non-ASCII char ("İ" -> "i̇", Kelvin sign -> "k").
+_LOWER_CHANGES = ("\u0130", "\u212a")
 
 
 def mask_secrets(text: str) -> tuple[str, int]:
@@ -130,36 +88,133 @@ def mask_secrets(text: str) -> tuple[str, int]:
         count += 1
         return f"[secret:{kind}]"
 
-    lowered = text.lower()
-    anchors = _anchors(lowered)
-    if "private" in anchors:  # "PRIVATE KEY" lowers to it
+    survey = _survey(text)
+    if survey.pem and "PRIVATE KEY" in text:
         text = _mask_pem(text, masked)
     batch: list[Shape] = []
     runs = _RunFinder()
-    for shape in _SHAPES:
+    for index, shape in enumerate(SHAPES):
+        if index not in survey.shapes:
+            continue  # its literal is nowhere, and masks make none
         if shape[3]:
             batch.append(shape)
             continue
         text = _mask_in_runs(text, batch, runs, masked)
         batch = []
-        if _may_contain(text, _SHAPE_CHARS[shape[0]]):
+        if _may_contain(text, SHAPE_CHARS[shape[0]]):
             text = _splice(text, _shapes(text, *shape[:3], masked))
     text = _mask_in_runs(text, batch, runs, masked)
-    if count:  # masks add text ("[secret:api-key]"): look again
-        lowered = text.lower()
-        anchors = _anchors(lowered)
-    unmasked = text
-    if _found(lowered, "authorization"):
-        text = _splice(text, _authorizations(text, lowered, masked))
-    if _found(text, "Bearer"):
-        text = _splice(text, _bearers(text, masked))
-    if text is not unmasked:
-        lowered = text.lower()
-        anchors = _anchors(lowered)
-    text = _splice(text, _assignments(text, lowered, anchors, masked))
-    if _found(text, "://"):
-        text = _splice(text, _url_passwords(text, masked))
-    return text, count
+    for step in (_authorizations, _bearers, _assignments):
+        if survey.text is not text:  # masked: look again
+            survey = _survey(text)
+        text = _splice(text, step(text, survey, masked))
+    data = survey.data if survey.text is text else text.encode("ascii", "replace")
+    return _splice(text, _url_passwords(text, _url_starts(data), masked)), count
+
+
+@dataclass(frozen=True, slots=True)
+class _Survey:
+    """Where the literals of each step are in ``text`` (one pass of each of the ``SCANS``)."""
+
+    text: str
+    data: bytes  # its ASCII bytes, "?" for each other char
+    shapes: frozenset[int]  # indices of the ``SHAPES`` whose literal is there
+    pem: bool  # whether "private key" is there in some case
+    keys: list[tuple[int, int]]  # (start, index) of each occurrence of one of the ``KEYS``
+    authorizations: list[int]  # where "authorization" starts, in the lower-cased text
+    bearers: list[int]
+
+
+def _survey(text: str) -> _Survey:
+    data = text.encode("ascii", "replace")  # one byte per char
+    if _lowers_in_place(text, data):
+        lowered = data.lower()
+    else:  # positions in ``text.lower()``, like the searches of the key and authorization steps
+        lowered = text.lower().encode("ascii", "replace")
+    shapes: set[int] = set()
+    pem = False
+    keys: list[tuple[int, int]] = []
+    hits: dict[str, list[int]] = {"authorization": [], "bearer": []}
+    for pattern, lower, required in SCANS:
+        source = lowered if lower else data
+        if not all(char in source for char in required):
+            continue
+        for found in _finditer(pattern, source):
+            part = found.group()
+            parts = KEY_PARTS.get(part)
+            if parts is not None:
+                for offset, index in parts:
+                    start = found.start() - offset
+                    if start >= 0 and lowered.startswith(KEY_BYTES[index], start):
+                        keys.append((start, index))
+                continue
+            hit = HITS[part]
+            if isinstance(hit, int):
+                shapes.add(hit)
+            elif hit == "pem":
+                pem = True
+            else:
+                hits[hit].append(found.end() - len(hit) if hit == "authorization" else found.start())
+    return _Survey(text, data, frozenset(shapes), pem, sorted(keys), hits["authorization"], hits["bearer"])
+
+
+def _lowers_in_place(text: str, data: bytes) -> bool:
+    """Whether ``text.lower()`` turns each char into its ASCII lower case or one non-ASCII char.
+
+    Non-ASCII chars are "?" in ``data``: a few "?" are looked at one by one (memchr), far
+    cheaper than searching a UCS-2 text for each of ``_LOWER_CHANGES``.
+    """
+    if text.isascii():
+        return True
+    position = data.find(b"?")
+    for _ in range(4 * _PROBES):
+        if position < 0:
+            return True
+        if text[position] in _LOWER_CHANGES:
+            return False
+        position = data.find(b"?", position + 1)
+    return not any(char in text for char in _LOWER_CHANGES)
+
+
+def _url_starts(data: bytes) -> list[int]:
+    """Where ``URL_SCAN`` matches, looked for only before each "@" when there are few.
+
+    A match's "@" is the first after it and at most ``URL_REACH`` chars on, so the matches are
+    those found in the spans that end at each "@" (merged where they overlap).
+    """
+    spans: list[list[int]] = []
+    position = data.find(b"@")
+    for _ in range(_MAX_ATS):
+        if position < 0:
+            return [found.start() for start, end in spans for found in URL_SCAN.finditer(data, start, end)]
+        start = max(0, position - URL_REACH)
+        if spans and start <= spans[-1][1]:
+            spans[-1][1] = position + 1
+        else:
+            spans.append([start, position + 1])
+        position = data.find(b"@", position + 1)
+    return [found.start() for found in URL_SCAN.finditer(data)]  # many "@": one scan is cheaper
+
+
+def _finditer(pattern: re.Pattern[bytes], source: bytes) -> Iterator[re.Match[bytes]]:
+    """``pattern.finditer(source)`` for a pattern whose matches start with its first char.
+
+    The regex engine looks for that char byte by byte, ``bytes.find`` by memchr (many times
+    faster): its first ``_PROBES`` places are tried one by one, the rest by the engine.
+    """
+    first = pattern.pattern[0]
+    position = source.find(first)
+    for _ in range(_PROBES):
+        if position < 0:
+            return
+        found = pattern.match(source, position)
+        if found is None:
+            position = source.find(first, position + 1)
+        else:
+            yield found
+            position = source.find(first, found.end())
+    if position >= 0:
+        yield from pattern.finditer(source, position)
 
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
@@ -192,7 +247,7 @@ def _shapes(
 
 
 def _mask_in_runs(text: str, shapes: Sequence[Shape], runs: _RunFinder, masked: Masker) -> str:
-    """Apply ``shapes`` (all made of ``_TOKEN_CHARS`` only) in order, looking only inside long runs.
+    """Apply ``shapes`` (all made of ``TOKEN_CHARS`` only) in order, looking only inside long runs.
 
     A match of such a shape lies inside one maximal run of token chars at least its shortest
     length, and its boundary checks only look at token chars, which a run's neighbours are not:
@@ -204,7 +259,7 @@ def _mask_in_runs(text: str, shapes: Sequence[Shape], runs: _RunFinder, masked: 
     found = runs.find(text, min(shape[3] for shape in shapes))
     if found is None:
         for kind, pattern, not_before, _ in shapes:
-            prefilter = _SHAPE_PREFILTER.get(kind)
+            prefilter = SHAPE_PREFILTER.get(kind)
             if prefilter is None or prefilter.search(text):
                 text = _splice(text, _shapes(text, kind, pattern, not_before, masked))
         return text
@@ -245,99 +300,79 @@ class _RunFinder:
         return runs
 
 
-def _authorizations(text: str, lowered: str, masked: Masker) -> Iterable[Edit]:
-    position = lowered.find("authorization")
-    while position >= 0:
-        match = _AUTHORIZATION.match(text, position + len("authorization"))
+def _authorizations(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
+    for position in survey.authorizations:
+        match = AUTHORIZATION.match(text, position + len("authorization"))
         if match is not None:
             value = match.group("value")
             credential = match.group("scheme") is not None or (
                 len(value) >= 16 and any(char.isdigit() for char in value)  # not prose
             )
-            if credential and not _PLACEHOLDER.fullmatch(value):
+            if credential and not PLACEHOLDER.fullmatch(value):
                 yield match.start("value"), match.end("value"), masked("authorization")
-        position = lowered.find("authorization", position + 1)
 
 
-def _bearers(text: str, masked: Masker) -> Iterable[Edit]:
-    position = text.find("Bearer")
-    while position >= 0:
-        match = _BEARER.match(text, position)
-        if match is not None and (not position or text[position - 1] not in _WORD):
+def _bearers(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
+    for position in survey.bearers:
+        match = BEARER.match(text, position)
+        if match is not None and (not position or text[position - 1] not in WORD):
             yield match.start("value"), match.end("value"), masked("bearer-token")
-        position = text.find("Bearer", position + 1)
-
-
-@lru_cache(maxsize=64)
-def _keyword_pattern(anchors: tuple[str, ...]) -> re.Pattern[str]:
-    """The alternation of the ``_KEYS`` that hold one of ``anchors``, in key order."""
-    return re.compile("|".join(key for key in _KEYS if any(anchor in key for anchor in anchors)))
-
-
-def _anchors(lowered: str) -> tuple[str, ...]:
-    """The ``_ANCHORS`` found in the lower-cased text."""
-    return tuple(
-        anchor
-        for anchor, pattern in _ANCHOR_PATTERNS
-        if _may_contain(lowered, anchor) and pattern.search(lowered)
-    )
 
 
 def _may_contain(text: str, chars: str) -> bool:
-    """False when one of ``chars`` is absent from ``text``: one memchr each, far cheaper than a
-    substring search, and a rare char (``J``, ``z``, ``B``) is often absent."""
+    """False when one of ``chars`` is absent from ``text`` (one memchr each)."""
     return all(char in text for char in chars)
 
 
-def _found(text: str, literal: str) -> bool:
-    """Whether ``text`` holds ``literal`` (one of ``_LITERALS``)."""
-    return _may_contain(text, literal) and _LITERALS[literal].search(text) is not None
+def _keys(survey: _Survey) -> Iterable[tuple[int, str]]:
+    """Start and key of each match of the alternation of ``KEYS`` (leftmost, first listed key wins)."""
+    end = 0
+    for start, index in survey.keys:  # sorted, so the first at a start is the first listed
+        if start >= end:
+            end = start + len(KEYS[index])
+            yield start, KEYS[index]
 
 
-def _assignments(text: str, lowered: str, anchors: tuple[str, ...], masked: Masker) -> Iterable[Edit]:
-    if not anchors:
-        return
-    for found in _keyword_pattern(anchors).finditer(lowered):
-        start, end = found.span()
+def _assignments(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
+    for start, key in _keys(survey):
+        end = start + len(key)
         before = text[start - 1] if start else ""
         camel = before.islower() or before.isdigit()
-        if before == "[" or (before in _WORD and not (camel and text[start].isupper())):
+        if before == "[" or (before in WORD and not (camel and text[start].isupper())):
             continue  # inside a word ("mypassword"), or our own "[secret:…]"
-        if end < len(text) and text[end] in _TOKEN_CHARS:
+        if end < len(text) and text[end] in TOKEN_CHARS:
             continue  # "password_hash", "secretary"
-        match = _ASSIGNED.match(text, end)
+        match = ASSIGNED.match(text, end)
         if match is None:
             continue
         group = "quoted" if match.group("quoted") is not None else "bare"
         if _is_secret_value(match.group(group), text[start:end], quoted=group == "quoted"):
-            kind = "password" if found.group().startswith("pas") or found.group() == "pwd" else "secret"
+            kind = "password" if key.startswith("pas") or key == "pwd" else "secret"
             yield match.start(group), match.end(group), masked(kind)
 
 
 def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
     value = value.strip()
-    if len(value) < MIN_VALUE or _PLACEHOLDER.fullmatch(value) or _VERSION.fullmatch(value):
+    if len(value) < MIN_VALUE or PLACEHOLDER.fullmatch(value) or VERSION.fullmatch(value):
         return False
-    if value in _TYPE_NAMES or value.lower() == key.lower():
+    if value in TYPE_NAMES or value.lower() == key.lower():
         return False
     if quoted or key.isupper():  # a literal, or an environment variable's value
         return True
-    reads_as_code = _CODE_WORD.fullmatch(value) is not None and (
+    reads_as_code = CODE_WORD.fullmatch(value) is not None and (
         "." in value or not any(char.isdigit() for char in value)
     )
     return not reads_as_code
 
 
-def _url_passwords(text: str, masked: Masker) -> Iterable[Edit]:
-    position = text.find("://")
-    while position >= 0:
-        match = _URL_CREDENTIALS.match(text, position + 3)
-        scheme = _SCHEME_BEFORE.search(text, max(0, position - 22), position)
+def _url_passwords(text: str, starts: list[int], masked: Masker) -> Iterable[Edit]:
+    for position in starts:
+        match = URL_CREDENTIALS.match(text, position + 3)
+        scheme = SCHEME_BEFORE.search(text, max(0, position - 22), position)
         if match is not None and scheme is not None:
             value = match.group("value")
-            if len(value) >= 1 and not _PLACEHOLDER.fullmatch(value):
+            if len(value) >= 1 and not PLACEHOLDER.fullmatch(value):
                 yield match.start("value"), match.end("value"), masked("url-password")
-        position = text.find("://", position + 3)
 
 
 def _mask_pem(text: str, masked: Masker) -> str:
@@ -346,10 +381,10 @@ def _mask_pem(text: str, masked: Masker) -> str:
         return text
     edits: list[Edit] = []
     position = 0
-    for begin in _PEM_BEGIN.finditer(text):
+    for begin in PEM_BEGIN.finditer(text):
         if begin.start() < position:
             continue  # a BEGIN inside the block just masked
-        end = _PEM_END.search(text, begin.end())
+        end = PEM_END.search(text, begin.end())
         body_end = end.start() if end else len(text)
         body = text[begin.end() : body_end]
         position = body_end

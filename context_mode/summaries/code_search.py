@@ -9,14 +9,24 @@ comments and prose files (.md, .rst, .txt) rank lower, and every further line fr
 little lower, so the extract spreads over files. The same text matched in several places is
 shown once with a count (``[×4]``). Context lines are shown only when they raise or throw. The
 outline counts matches and files and names the files with most matches.
+
+For speed (a listing can hold 100k lines), ASCII text is split by one regex pass (``_parse_fast``;
+lines it does not settle go through the per-line ``_parse_line``), a line's score is worked out
+once per distinct text, and the analysis of the last text is kept for the router's second call
+with a smaller budget. ``tests/context_mode/test_whole_text_passes.py`` checks the pass and the
+scores against the per-line reference (``_parse``, ``_score``).
 """
 
 from __future__ import annotations
 
+import bisect
 import math
+import operator
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import reduce
+from itertools import compress, repeat
 from typing import NamedTuple
 
 from context_mode.summaries.extract import Extract
@@ -29,6 +39,10 @@ _WIDTH = 180
 _DASH = re.compile(r"(?P<sep>[-=])(?P<line>\d+)(?P=sep)")
 _HEADING_LINE = re.compile(r"(?P<line>\d+)(?P<sep>[:-])")
 _PATHISH = re.compile(r"[^\s:]*[./][^\s:]*\Z")
+# A line that ``_parse_line`` takes for a match (in ASCII text), in a text.
+_MATCH_LINE = re.compile(r"^[^: \n]+:[0-9]+:", re.MULTILINE)
+# A line that ``_parse_line`` takes for an rg heading (pathish, no surrounding blanks), in a text.
+_HEADING_PATH = re.compile(r"^[^\s:]*[./][^\s:]*$", re.MULTILINE)
 _DEFINITION = re.compile(
     r"^\s*(?:export\s+|pub(?:\(\w+\))?\s+|public\s+|private\s+|protected\s+|static\s+|async\s+)*"
     r"(?:def|class|function\*?|func|fn|interface|struct|enum|trait|type|module|impl|macro|object)\s+"
@@ -61,73 +75,211 @@ class _Hit(NamedTuple):
     content: str
 
 
+class _Hits(NamedTuple):
+    """The hits of a listing as columns (entry i of each is hit i), in line order."""
+
+    positions: list[int]
+    paths: list[str]
+    matches: list[bool]
+    contents: list[str]
+
+
+def _columns(hits: Sequence[_Hit]) -> _Hits:
+    return _Hits(
+        [hit.position for hit in hits],
+        [hit.path for hit in hits],
+        [hit.match for hit in hits],
+        [hit.content for hit in hits],
+    )
+
+
 def summarize_code_search(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The best matching lines of a grep-like listing, spread over its files, within ``budget``."""
-    lines = split_lines(text)
-    hits = _parse(lines)
-    matches = [hit for hit in hits if hit.match]
-    if not matches:
+    analysis = _analyse(text, tuple(terms))
+    if analysis is None:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no path:line matches; " + fallback.outline, 0)
-    per_file = Counter(hit.path for hit in matches)
+    # Each line carries its path and line number, so gaps need no elision markers.
+    body = pack(analysis.lines, analysis.picks, budget, width=_WIDTH, notes=analysis.notes, gaps="none")
+    return Extract(
+        text=body, kind=ContentKind.CODE_SEARCH, outline=analysis.outline, highlights=analysis.matches
+    )
+
+
+class _Analysis(NamedTuple):
+    """Everything but the packing, which alone depends on the budget."""
+
+    lines: list[str]
+    picks: list[Pick]
+    notes: dict[int, str]
+    outline: str
+    matches: int
+
+
+# The router summarises a payload twice when its outline is long (the second time with a
+# smaller budget): the last analysis is kept for that, keyed by the text's identity.
+_last: tuple[str, tuple[str, ...], _Analysis] | None = None
+
+
+def _analyse(text: str, terms: tuple[str, ...]) -> _Analysis | None:
+    global _last
+    last = _last
+    if last is not None and last[0] is text and last[1] == terms:
+        return last[2]
+    lines = split_lines(text)
+    hits = _parse_fast(text, lines)
+    per_file = Counter(compress(hits.paths, hits.matches))
+    matches = per_file.total()
+    if not matches:
+        return None
     usable = _usable(terms)
     lowered_terms = [term.lower() for term in usable]
     words = [re.compile(rf"(?<![\w$]){re.escape(t)}(?![\w$])", re.IGNORECASE) for t in usable]
     weights = {path: _path_weight(path, count) for path, count in per_file.items()}
-    weights.update((hit.path, 0.0) for hit in hits if hit.path not in weights)
-    scored = sorted(((_score(hit, weights, lowered_terms, words), hit) for hit in hits), key=lambda s: -s[0])
-    # Only the best few thousand can matter for a budget of a few kB.
-    scored = scored[:_MAX_PICKS]
+    scores = _scores(hits, weights, lowered_terms, words)
+    # Only the best few thousand can matter for a budget of a few kB. Sorting descending with
+    # ``reverse`` keeps equal scores in input order, as sorting by the negated score does.
+    order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)[:_MAX_PICKS]
     rank_in_file: Counter[str] = Counter()
-    copies = Counter(hit.content.strip() for hit in hits)
+    copies = Counter(map(str.strip, hits.contents))
     first_copy: dict[str, int] = {}
     picks: list[Pick] = []
     notes: dict[int, str] = {}
-    for score, hit in scored:
-        content = hit.content.strip()
-        if score <= 0 or first_copy.setdefault(content, hit.position) != hit.position:
+    for number in order:
+        score = scores[number]
+        if score <= 0:
+            continue
+        position, path, content = hits.positions[number], hits.paths[number], hits.contents[number].strip()
+        if first_copy.setdefault(content, position) != position:
             continue  # the same text at another place is shown once, with a count
         if copies[content] > 1:
-            notes[hit.position] = f"×{copies[content]}"
-        picks.append(Pick(hit.position, hit.position + 1, score - 5.0 * rank_in_file[hit.path]))
-        rank_in_file[hit.path] += 1
-    # Each line carries its path and line number, so gaps need no elision markers.
-    body = pack(lines, picks, budget, width=_WIDTH, notes=notes, gaps="none")
+            notes[position] = f"×{copies[content]}"
+        picks.append(Pick(position, position + 1, score - 5.0 * rank_in_file[path]))
+        rank_in_file[path] += 1
     top = ", ".join(f"{path} {count}" for path, count in per_file.most_common(5))
     more = len(per_file) - min(len(per_file), 5)
-    outline = f"code search: {len(matches)} matches in {len(per_file)} files; most: {top}" + (
+    outline = f"code search: {matches} matches in {len(per_file)} files; most: {top}" + (
         f", +{more} more files" if more else ""
     )
-    return Extract(text=body, kind=ContentKind.CODE_SEARCH, outline=outline, highlights=len(matches))
+    analysis = _Analysis(lines, picks, notes, outline, matches)
+    _last = (text, terms, analysis)
+    return analysis
 
 
 def _usable(terms: Sequence[str]) -> list[str]:
     return sorted({t.strip() for t in terms if len(t.strip()) >= 2})[:12]
 
 
+# One match per line (each ending in a newline) of the cut lines: a ``path:12:`` match's path
+# (group 1), else a context line's path before its first ``-12-``/``=12=`` when no ``-`` or
+# ``=`` comes before that (group 2), else nothing; then the rest of the line (group 3). Consuming
+# whole lines keeps the engine from trying a match at every char; no quantifier here could give
+# back a char that helps (each stops at a char it excludes), so possessive ones change nothing.
+_ROW = re.compile(r"(?:([^: \n]++):[0-9]++:|([^\n\-=]*+)(?:-\d++-|=\d++=)|)([^\n]*+)\n")
+
+
+def _parse_fast(text: str, lines: list[str]) -> _Hits:
+    """``_parse(lines)`` as columns, the lines split by one regex pass over the text.
+
+    Only for ASCII text, where ``str.isdigit`` is ``[0-9]``, so the pass finds exactly the
+    ``path:12:`` lines. A context line is settled when a match of its path came before it; the
+    few other lines (separators, rg headings, paths holding ``-``) go through ``_parse_line``
+    in order, with the paths matched before each as ``known``.
+    """
+    if not text.isascii() or not lines:
+        return _columns(_parse(lines))
+    long = max(map(len, lines)) > _PREFIX
+    cut = [line[:_PREFIX] for line in lines] if long else lines
+    joined = "\n".join(cut) + "\n"
+    if _MATCH_LINE.search(joined) is None and _HEADING_PATH.search(joined) is None:
+        return _Hits([], [], [], [])  # no match, so no context line either, and no rg heading
+    rows = _ROW.findall(joined)
+    if len(rows) != len(lines):  # cannot happen (no line holds a newline); kept as a guard
+        return _columns(_parse(lines))
+    paths, dashed, rests = zip(*rows, strict=True)
+    count = len(rows)
+    first = dict(zip(reversed(paths), range(count - 1, -1, -1), strict=True))
+    first.pop("", None)
+    context = list(map(operator.lt, map(first.get, dashed, repeat(count)), range(count)))
+    settled = list(map(operator.or_, map(bool, paths), context))
+    positions = list(compress(range(count), settled))
+    hit_paths = [
+        path or context_path for path, context_path in compress(zip(paths, dashed, strict=True), settled)
+    ]
+    matches = list(map(bool, compress(paths, settled)))
+    if long:
+        # A match's text runs to the end of the full line: all but the cut line's first chars.
+        contents = [lines[i][len(cut[i]) - len(rests[i]) :] if paths[i] else rests[i] for i in positions]
+    else:
+        contents = list(compress(rests, settled))
+    hits = _Hits(positions, hit_paths, matches, contents)
+    slow = list(compress(range(count), map(operator.not_, settled)))
+    if slow:
+        # A line before the first match and the first rg heading path can be no hit.
+        heading = _HEADING_PATH.search(joined)
+        start = min(first.values(), default=count)
+        if heading is not None:
+            start = min(start, joined.count("\n", 0, heading.start()))
+        slow = slow[bisect.bisect_left(slow, start) :]
+    return _merge(hits, _parse_slow(lines, slow, first)) if slow else hits
+
+
+def _parse_slow(lines: Sequence[str], slow: Sequence[int], first: dict[str, int]) -> list[_Hit]:
+    """The hits among lines ``slow``, each parsed knowing the paths whose first match is before it."""
+    extra: list[_Hit] = []
+    known: set[str] = set()
+    firsts = sorted((index, path) for path, index in first.items())
+    taken = 0
+    heading = ""
+    for index in slow:
+        while taken < len(firsts) and firsts[taken][0] < index:
+            known.add(firsts[taken][1])
+            taken += 1
+        heading = _parse_line(index, lines[index], known, heading, extra)
+    return extra
+
+
+def _merge(hits: _Hits, extra: list[_Hit]) -> _Hits:
+    """``hits`` with the few ``extra`` hits inserted at their places (positions stay sorted)."""
+    for position, path, match, content in extra:
+        at = bisect.bisect_left(hits.positions, position)
+        hits.positions.insert(at, position)
+        hits.paths.insert(at, path)
+        hits.matches.insert(at, match)
+        hits.contents.insert(at, content)
+    return hits
+
+
 def _parse(lines: Sequence[str]) -> list[_Hit]:
+    """Every line's hit, line by line (the reference for ``_parse_fast``)."""
     hits: list[_Hit] = []
     known: set[str] = set()
     heading = ""
     for index, full in enumerate(lines):
-        line = full[:_PREFIX]
-        # The usual ``path:12:text`` split by str.partition, far cheaper than a regex per line.
-        path, _, rest = line.partition(":")
-        number, found, _ = rest.partition(":")
-        if found and number.isdigit() and path and " " not in path:
-            known.add(path)
-            hits.append(_Hit(index, path, True, full[len(path) + len(number) + 2 :]))
-            continue
-        dashed = _dashed(line, known)
-        if dashed is not None:
-            hits.append(_Hit(index, dashed.path, False, dashed.content))
-            continue
-        in_heading = _HEADING_LINE.match(line)
-        if in_heading is not None and heading:
-            hits.append(_Hit(index, heading, in_heading.group("sep") == ":", full[in_heading.end() :]))
-        elif _PATHISH.match(line.strip()) and line.strip() == line:
-            heading = line
+        heading = _parse_line(index, full, known, heading, hits)
     return hits
+
+
+def _parse_line(index: int, full: str, known: set[str], heading: str, hits: list[_Hit]) -> str:
+    """Append line ``index``'s hit, if any, to ``hits``; return the rg heading now in force."""
+    line = full[:_PREFIX]
+    # The usual ``path:12:text`` split by str.partition, far cheaper than a regex per line.
+    path, _, rest = line.partition(":")
+    number, found, _ = rest.partition(":")
+    if found and number.isdigit() and path and " " not in path:
+        known.add(path)
+        hits.append(_Hit(index, path, True, full[len(path) + len(number) + 2 :]))
+        return heading
+    dashed = _dashed(line, known)
+    if dashed is not None:
+        hits.append(_Hit(index, dashed.path, False, dashed.content))
+        return heading
+    in_heading = _HEADING_LINE.match(line)
+    if in_heading is not None and heading:
+        hits.append(_Hit(index, heading, in_heading.group("sep") == ":", full[in_heading.end() :]))
+    elif _PATHISH.match(line.strip()) and line.strip() == line:
+        heading = line
+    return heading
 
 
 def _dashed(line: str, known: set[str]) -> _Hit | None:
@@ -144,37 +296,73 @@ def _dashed(line: str, known: set[str]) -> _Hit | None:
 def _score(
     hit: _Hit, path_weight: dict[str, float], terms: Sequence[str], words: Sequence[re.Pattern[str]]
 ) -> float:
-    """How much a line is worth showing; ``terms`` are lowercased. Cheap substring checks gate
-    every regex, since a listing can hold 100k lines."""
+    """How much a line is worth showing; ``terms`` are lowercased (the one-line reference of
+    ``_scores``)."""
     content = hit.content[:_PREFIX]
-    lowered = content.lower()
-    raises = any(word in lowered for word in _RAISE_WORDS) and _RAISE.search(content) is not None
     if not hit.match:
-        # Context lines (git grep -W) only earn a place when they state an error or raise.
-        return 20.0 if raises else 0.0
+        return _context_score(content)
     score = path_weight[hit.path]
+    for delta in _deltas(content, terms, words):
+        score += delta
+    return score
+
+
+def _scores(
+    hits: _Hits, path_weight: dict[str, float], terms: Sequence[str], words: Sequence[re.Pattern[str]]
+) -> list[float]:
+    """``_score`` of every hit. A line's worth apart from its file's weight depends only on its
+    text, so it is found once per distinct text; the deltas are added in the same order, which
+    keeps every float bit for bit."""
+    contents = hits.contents
+    if max(map(len, contents), default=0) > _PREFIX:
+        contents = [content[:_PREFIX] for content in contents]
+    by_text = {text: _deltas(text, terms, words) for text in set(compress(contents, hits.matches))}
+    by_context = {
+        text: _context_score(text) for text in set(compress(contents, map(operator.not_, hits.matches)))
+    }
+    return [
+        reduce(operator.add, by_text[content], path_weight[path]) if match else by_context[content]
+        for path, match, content in zip(hits.paths, hits.matches, contents, strict=True)
+    ]
+
+
+def _context_score(content: str) -> float:
+    """Context lines (git grep -W) only earn a place when they state an error or raise."""
+    return 20.0 if _raises(content, content.lower()) else 0.0
+
+
+def _raises(content: str, lowered: str) -> bool:
+    return any(word in lowered for word in _RAISE_WORDS) and _RAISE.search(content) is not None
+
+
+def _deltas(content: str, terms: Sequence[str], words: Sequence[re.Pattern[str]]) -> tuple[float, ...]:
+    """What a match line's text adds to its file's weight, in order. Cheap substring checks gate
+    every regex, since a listing can hold 100k lines."""
+    lowered = content.lower()
+    deltas: list[float] = []
     mentioned = any(term in lowered for term in terms)
     definition = _DEFINITION.match(content)
     assignment = _ASSIGNMENT.match(content) if definition is None else None
     if definition is not None:
-        score += 30.0 + (_name_bonus(definition.group("name"), terms) if mentioned else 0.0)
+        deltas.append(30.0 + (_name_bonus(definition.group("name"), terms) if mentioned else 0.0))
     elif assignment is not None:
-        score += 18.0 + (_name_bonus(assignment.group("name"), terms) if mentioned else 0.0)
+        deltas.append(18.0 + (_name_bonus(assignment.group("name"), terms) if mentioned else 0.0))
     elif mentioned and any(_mentions(call, terms) for call in _CALL.findall(content)):
-        score += 6.0  # a call of a function named after the term
+        deltas.append(6.0)  # a call of a function named after the term
     if not _CODE_PUNCTUATION.search(content.rstrip(".,")):
-        score -= 8.0  # prose: a docstring or comment sentence
-    if raises:
-        score += 15.0
+        deltas.append(-8.0)  # prose: a docstring or comment sentence
+    if _raises(content, lowered):
+        deltas.append(15.0)
     elif ("error" in lowered or "exception" in lowered) and _ERRORISH.search(lowered):
-        score += 6.0
+        deltas.append(6.0)
     if mentioned and any(word.search(content) for word in words):
-        score += 8.0
+        deltas.append(8.0)
     if any(word in lowered for word in _IMPORT_WORDS) and _IMPORT.search(content):
-        score -= 15.0
+        deltas.append(-15.0)
     if _COMMENT.match(content):
-        score -= 6.0
-    return score - min(len(content), 400) / 40.0
+        deltas.append(-6.0)
+    deltas.append(-(min(len(content), 400) / 40.0))
+    return tuple(deltas)
 
 
 def _path_weight(path: str, matches: int) -> float:

@@ -55,16 +55,16 @@ class _Node:
     record: bool = False  # an array item after the first: show identity fields only
     in_list: bool = False  # an array item
     members: dict[int, tuple[str | None, _Node]] = field(default_factory=dict)
+    map_like: bool | None = None  # ``_is_map(value)`` once known: asked for every child scored
 
 
 def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """A valid-JSON skeleton of ``text`` with samples, in at most ``budget`` bytes."""
-    parsed = _parse(text)
-    if parsed is None:
+    analysis = _analyse(text)
+    if analysis is None:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "not JSON; " + fallback.outline, fallback.highlights)
-    value = parsed[0]
-    outline, records = _outline(value)
+    value, outline, records = analysis
     # The cost model is an upper bound (every container reserves room for its "…" marker), so
     # a first pass leaves slack; later passes hand the slack back, keeping the best that fits.
     body = ""
@@ -85,6 +85,23 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     # Records are what stands out in an array; in a plain object, its top-level fields are.
     highlights = records or (len(value) if isinstance(value, dict) else 0)
     return Extract(text=body, kind=ContentKind.JSON, outline=outline, highlights=highlights)
+
+
+# The router summarises a payload twice when its outline is long (the second time with a
+# smaller budget): the last parse and outline are kept for that, keyed by the text's identity.
+_last: tuple[str, tuple[Any, str, int] | None] | None = None
+
+
+def _analyse(text: str) -> tuple[Any, str, int] | None:
+    """The parsed payload with its outline and record count; None if it is not JSON."""
+    global _last
+    last = _last
+    if last is not None and last[0] is text:
+        return last[1]
+    parsed = _parse(text)
+    analysis = None if parsed is None else (parsed[0], *_outline(parsed[0]))
+    _last = (text, analysis)
+    return analysis
 
 
 def _root_width(value: Any) -> int:
@@ -205,7 +222,7 @@ def _score(
         step = 1.5 if isinstance(child, dict) else 4.0
         last = position == siblings - 1 and siblings > 2
         score -= 12.0 if last else step * min(position, 40)
-    elif _is_map(parent.value):
+    elif _parent_is_map(parent):
         score -= 2.5 * min(position, 40)  # a map: its keys are data, sampled like items
     else:
         score -= 0.5 * min(position, 60)
@@ -243,6 +260,12 @@ def _repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> b
         for other_key, other in itertools.islice(record.items(), 100)
         if other_key != key and str(other_key).lower() in _IDENTITY
     )
+
+
+def _parent_is_map(parent: _Node) -> bool:
+    if parent.map_like is None:
+        parent.map_like = _is_map(parent.value)
+    return parent.map_like
 
 
 def _is_map(value: dict[Any, Any]) -> bool:
@@ -364,8 +387,9 @@ def _name(key: str) -> str:
     return json.dumps(key[:40], ensure_ascii=False)[1:-1]
 
 
-def _outline(value: Any) -> tuple[str, int]:
-    """One line of shape and counts, and the length of the largest array (the records)."""
+def _walk(value: Any) -> tuple[list[tuple[int, str, str]], int]:
+    """Every container's (size, name, unit) in depth-first order, and the depth, over the first
+    ``_MAX_STATS_NODES`` nodes."""
     largest: list[tuple[int, str, str]] = []
     depth = 0
     visited = 0
@@ -380,6 +404,43 @@ def _outline(value: Any) -> tuple[str, int]:
         elif isinstance(current, list):
             largest.append((len(current), name, "items"))
             stack.extend((child, name + "[]", level + 1) for child in current)
+    return largest, depth
+
+
+def _walk_containers(value: Any) -> tuple[list[tuple[int, str, str]], int] | None:
+    """``_walk(value)`` when the payload has at most ``_MAX_STATS_NODES`` nodes (else None).
+
+    Then the walk visits every node, and scalars only count: stacking containers alone keeps
+    their depth-first order, and a non-empty container's children sit one level deeper.
+    """
+    largest: list[tuple[int, str, str]] = []
+    depth = 0
+    nodes = 1
+    stack: list[tuple[Any, str, int]] = [(value, "$", 0)] if isinstance(value, dict | list) else []
+    while stack:
+        current, name, level = stack.pop()
+        depth = max(depth, level + 1 if current else level)
+        nodes += len(current)
+        if nodes > _MAX_STATS_NODES:
+            return None
+        if isinstance(current, dict):
+            largest.append((len(current), name, "keys"))
+            stack.extend(
+                (child, str(key), level + 1)
+                for key, child in current.items()
+                if isinstance(child, dict | list)
+            )
+        else:
+            largest.append((len(current), name, "items"))
+            inner = name + "[]"
+            stack.extend((child, inner, level + 1) for child in current if isinstance(child, dict | list))
+    return largest, depth
+
+
+def _outline(value: Any) -> tuple[str, int]:
+    """One line of shape and counts, and the length of the largest array (the records)."""
+    walked = _walk_containers(value)
+    largest, depth = walked if walked is not None else _walk(value)
     records = max((count for count, _, unit in largest if unit == "items"), default=0)
     kind = "object" if isinstance(value, dict) else "array" if isinstance(value, list) else "scalar"
     head = f"json: {kind}"

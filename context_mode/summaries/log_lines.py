@@ -141,8 +141,14 @@ def scan_log(lines: Sequence[str]) -> LogScan:
     telling = {key for key, index in groups.samples.items() if _facts(lines[index][:PREFIX]) is not None}
     scan = LogScan([], set(), [], [], [], {}, "", [], shapes(groups), groups)
     exit_status = ""
+    # Lines repeated word for word (a warning printed per package, a retried step) say the same.
+    known: dict[str, _Facts | None] = {}
     for index in groups.members(telling):
-        facts = _facts(lines[index][:PREFIX])
+        line = lines[index][:PREFIX]
+        if line in known:
+            facts = known[line]
+        else:
+            facts = known[line] = _facts(line)
         if facts is None:
             continue
         if facts.failing:

@@ -166,6 +166,48 @@ def test_masking_is_idempotent_and_keeps_every_line(text: str) -> None:
     assert once.count("\n") == text.count("\n")
 
 
+SECRETS = (
+    "password=hunter22",
+    "ghp_1234567890abcdefghijABCDEFGHIJ123456",
+    "AKIAIOSFODNN7EXAMPLE",
+    "xoxb-1234567890-abcdefghijkl",
+    "Authorization: Bearer abcdefghijklmnop1234",
+    "postgres://admin:Sup3rS3cret@db.example.com/app",
+    "npm_abcdefghijklmnopqrstuvwxyz0123456789",
+    "api_key = 'x9y8z7w6v5'",
+)
+# The first chars the survey looks for, and near misses of its literals, many times over: past a
+# few dozen of a char the search changes from memchr to the regex engine's own.
+DECOYS = "p k h A x J B z @ _ - secret key ken pass AKIA xox eyJ a@b.c Bearer: x://y authorize "
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(" ".join(SECRETS), id="alone"),
+        pytest.param(DECOYS * 200 + "\n".join(SECRETS) + DECOYS * 200, id="after-many-decoys"),
+        pytest.param("naïve café — ✓ " * 50 + "\n".join(SECRETS), id="non-ascii-text"),
+        pytest.param(
+            "\n".join(f"mail me@{n}.example {secret}" for n, secret in enumerate(SECRETS)), id="few-ats"
+        ),
+    ],
+)
+def test_every_secret_is_masked_wherever_it_stands(text: str) -> None:
+    masked, count = mask_secrets(text)
+    assert count == len(SECRETS)
+    for secret in (
+        "hunter22",
+        "ghp_1234",
+        "IOSFODNN",
+        "abcdefghijkl",
+        "klmnop1234",
+        "Sup3r",
+        "npm_abc",
+        "x9y8",
+    ):
+        assert secret not in masked
+
+
 def crafted(unit: str, size: int = 2**20) -> str:
     return (unit * (size // len(unit) + 1))[:size]
 
@@ -183,6 +225,9 @@ def crafted(unit: str, size: int = 2**20) -> str:
         pytest.param("Authorization: ", id="authorization-without-value"),
         pytest.param("Bearer " + "x" * 19 + " ", id="short-bearers"),
         pytest.param("ghp_" + "a" * 35 + "-", id="near-github"),
+        pytest.param("secret", id="keys-without-assignments"),
+        pytest.param('api_key="', id="unterminated-api-keys"),
+        pytest.param("x://u:p@", id="urls-with-credentials"),
     ],
 )
 def test_masking_a_crafted_megabyte_takes_linear_time(unit: str) -> None:
