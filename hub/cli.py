@@ -124,9 +124,9 @@ def _arguments(text: str) -> dict[str, Any]:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from hub.malloc import limit_arenas
+    from hub.runtime import freeze_startup_objects, limit_arenas
 
-    limit_arenas()  # before any thread starts: a long-running hub's heap stays flat (hub/malloc.py)
+    limit_arenas()  # before any thread starts: a long-running hub's heap stays flat (hub/runtime.py)
     config = _config(args)
     from hub.catalog_cache import warm_servers
     from hub.spawn import spawn_servers
@@ -140,12 +140,14 @@ def _serve(args: argparse.Namespace) -> int:
 
             token = args.token or os.environ.get("CTXHUB_TOKEN")
             with open_hub(config, children=children) as service:
+                freeze_startup_objects()  # no full collections inside the response path
                 serve = functools.partial(serve_http, allowed_hosts=args.allow_host)
                 anyio.run(serve, service, args.transport, args.host, args.port, token)
             return 0
         from hub.server import serve_stdio
 
         with open_hub(config, children=children) as service:
+            freeze_startup_objects()  # no full collections inside the response path
             anyio.run(serve_stdio, service)
     return 0
 

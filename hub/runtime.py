@@ -1,6 +1,14 @@
-"""Keeping a long-running hub's heap from growing with its worker threads (glibc only).
+"""Process-level tuning for a long-running hub: malloc arenas and the garbage collector.
 
-Contract: ``limit_arenas()`` caps glibc's malloc arenas at ``ARENAS`` (``mallopt(M_ARENA_MAX)``)
+Contract: ``freeze_startup_objects()`` collects once and moves every object alive at that point
+(imported modules, the SDK's pydantic schemas, the config: ~90k objects) out of the garbage
+collector's generations (``gc.freeze``); call it when start-up is done. Summarising a 1 MB
+result allocates many short-lived containers, which made Python run a full (generation 2)
+collection every other call, each a 45–55 ms pause inside the response path; with the start-up
+objects frozen those full collections stop (1 MB code search through the hub: 35–90 ms, bimodal,
+→ 35–37 ms).
+
+``limit_arenas()`` caps glibc's malloc arenas at ``ARENAS`` (``mallopt(M_ARENA_MAX)``)
 unless ``MALLOC_ARENA_MAX`` is already set, and returns whether the cap took effect. Call it
 before any thread starts. Without the cap, glibc gives each thread that allocates (the indexing
 workers, anyio's worker threads) an arena of its own, up to 8 per core, and the 100 KB payloads
@@ -13,6 +21,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import os
 import sys
 
@@ -34,3 +43,10 @@ def limit_arenas() -> bool:
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int
     return bool(mallopt(_M_ARENA_MAX, ARENAS))
+
+
+def freeze_startup_objects() -> int:
+    """Collect, then exempt every object alive now from later collections; return how many."""
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()
