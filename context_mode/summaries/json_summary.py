@@ -1,7 +1,8 @@
 """Summary of a JSON payload as a smaller, valid JSON document: its skeleton with samples.
 
-The payload is parsed (an NDJSON stream counts as an array of its lines; nesting too deep for
-the parser is first cut at ``_MAX_DEPTH`` and replaced by ``"…"``). Then a best-first walk picks
+The payload is parsed and outlined by ``json_outline.analyse`` (an NDJSON stream counts as an
+array of its lines; nesting deeper than ``MAX_DEPTH`` becomes ``"…"``); text that is not JSON gets
+the plain-text summary, its outline prefixed with ``not JSON; ``. Then a best-first walk picks
 members while they fit the budget: top-level scalars first (they are often the answer:
 ``total_count``, ``dist-tags``), identity fields (id, name, version, status…), the first items
 of each array and its last, then the rest. Objects with many keys (maps such as a version→date
@@ -26,24 +27,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.json_outline import MAX_DEPTH, analyse
 from context_mode.summaries.packing import size
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
 MIN_BUDGET = 64
-_MAX_DEPTH = 48
 _MAP_KEYS = 24  # an object with more keys than this is data (a map), sampled like an array
 _MAX_CANDIDATES = 1000  # children offered per container; the rest are only counted
 _STRING_WIDTH = 120
 _TOP_STRING_WIDTH = 240
-_MAX_STATS_NODES = 200_000
 _IDENTITY = frozenset(
     "id name full_name fullname title status state version latest key login type kind slug tag "
     "tag_name ref sha hash shasum checksum digest number code message error path label".split()
 )
 _LINK = re.compile(r"(?:https?|git|ssh)://|git@")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*\Z")
-_SPECIAL = re.compile(r'["\\\[\]{}]')
 
 
 @dataclass(slots=True, eq=False)
@@ -60,7 +59,7 @@ class _Node:
 
 def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """A valid-JSON skeleton of ``text`` with samples, in at most ``budget`` bytes."""
-    analysis = _analyse(text)
+    analysis = analyse(text)
     if analysis is None:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "not JSON; " + fallback.outline, fallback.highlights)
@@ -87,88 +86,8 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     return Extract(text=body, kind=ContentKind.JSON, outline=outline, highlights=highlights)
 
 
-# The router summarises a payload twice when its outline is long (the second time with a
-# smaller budget): the last parse and outline are kept for that, keyed by the text's identity.
-_last: tuple[str, tuple[Any, str, int] | None] | None = None
-
-
-def _analyse(text: str) -> tuple[Any, str, int] | None:
-    """The parsed payload with its outline and record count; None if it is not JSON."""
-    global _last
-    last = _last
-    if last is not None and last[0] is text:
-        return last[1]
-    parsed = _parse(text)
-    analysis = None if parsed is None else (parsed[0], *_outline(parsed[0]))
-    _last = (text, analysis)
-    return analysis
-
-
 def _root_width(value: Any) -> int:
     return _TOP_STRING_WIDTH if not isinstance(value, dict | list) else _STRING_WIDTH
-
-
-def _parse(text: str) -> tuple[Any] | None:
-    """The parsed payload in a 1-tuple, or None if it is neither JSON nor NDJSON."""
-    stripped = text.strip().lstrip("\ufeff")
-    if not stripped:
-        return None
-    try:
-        return (json.loads(stripped),)
-    except RecursionError:
-        try:
-            return (json.loads(_clip_depth(stripped, _MAX_DEPTH)),)
-        except (ValueError, RecursionError):
-            return None
-    except ValueError:
-        pass
-    rows: list[Any] = []
-    for line in stripped.splitlines():
-        if not line.strip():
-            continue
-        if line.lstrip()[:1] not in {"{", "["}:
-            return None
-        try:
-            rows.append(json.loads(line))
-        except (ValueError, RecursionError):
-            return None
-    return (rows,) if len(rows) >= 2 else None
-
-
-def _clip_depth(text: str, limit: int) -> str:
-    """``text`` with every container nested deeper than ``limit`` replaced by ``"…"``."""
-    out: list[str] = []
-    depth = 0
-    last = 0
-    cut_from = -1
-    in_string = False
-    escaped_at = -1
-    for match in _SPECIAL.finditer(text):
-        at = match.start()
-        if at == escaped_at:
-            continue
-        char = text[at]
-        if in_string:
-            if char == "\\":
-                escaped_at = at + 1
-            elif char == '"':
-                in_string = False
-            continue
-        if char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth == limit + 1:
-                cut_from = at
-        elif char in "]}":
-            if depth == limit + 1 and cut_from >= 0:
-                out.append(text[last:cut_from])
-                out.append('"…"')
-                last = at + 1
-                cut_from = -1
-            depth -= 1
-    out.append(text[last:])
-    return "".join(out)
 
 
 def _select(value: Any, budget: int, terms: Sequence[str]) -> _Node:
@@ -194,7 +113,7 @@ def _select(value: Any, budget: int, terms: Sequence[str]) -> _Node:
         in_list = isinstance(parent.value, list)
         node = _Node(child, parent.depth + 1, record=in_list and position > 0, in_list=in_list)
         parent.members[position] = (key, node)
-        if isinstance(child, dict | list) and node.depth < _MAX_DEPTH:
+        if isinstance(child, dict | list) and node.depth < MAX_DEPTH:
             offer(node, -negative)
     return root
 
@@ -380,80 +299,3 @@ def _minimal(value: Any, budget: int) -> str:
         if size(text) <= budget:
             return text
     return "null" if budget >= 4 else ""
-
-
-def _name(key: str) -> str:
-    """A key as it may appear in the one-line outline: escaped (no line breaks) and short."""
-    return json.dumps(key[:40], ensure_ascii=False)[1:-1]
-
-
-def _walk(value: Any) -> tuple[list[tuple[int, str, str]], int]:
-    """Every container's (size, name, unit) in depth-first order, and the depth, over the first
-    ``_MAX_STATS_NODES`` nodes."""
-    largest: list[tuple[int, str, str]] = []
-    depth = 0
-    visited = 0
-    stack: list[tuple[Any, str, int]] = [(value, "$", 0)]
-    while stack and visited < _MAX_STATS_NODES:
-        current, name, level = stack.pop()
-        visited += 1
-        depth = max(depth, level)
-        if isinstance(current, dict):
-            largest.append((len(current), name, "keys"))
-            stack.extend((child, str(key), level + 1) for key, child in current.items())
-        elif isinstance(current, list):
-            largest.append((len(current), name, "items"))
-            stack.extend((child, name + "[]", level + 1) for child in current)
-    return largest, depth
-
-
-def _walk_containers(value: Any) -> tuple[list[tuple[int, str, str]], int] | None:
-    """``_walk(value)`` when the payload has at most ``_MAX_STATS_NODES`` nodes (else None).
-
-    Then the walk visits every node, and scalars only count: stacking containers alone keeps
-    their depth-first order, and a non-empty container's children sit one level deeper.
-    """
-    largest: list[tuple[int, str, str]] = []
-    depth = 0
-    nodes = 1
-    stack: list[tuple[Any, str, int]] = [(value, "$", 0)] if isinstance(value, dict | list) else []
-    while stack:
-        current, name, level = stack.pop()
-        depth = max(depth, level + 1 if current else level)
-        nodes += len(current)
-        if nodes > _MAX_STATS_NODES:
-            return None
-        if isinstance(current, dict):
-            largest.append((len(current), name, "keys"))
-            stack.extend(
-                (child, str(key), level + 1)
-                for key, child in current.items()
-                if isinstance(child, dict | list)
-            )
-        else:
-            largest.append((len(current), name, "items"))
-            inner = name + "[]"
-            stack.extend((child, inner, level + 1) for child in current if isinstance(child, dict | list))
-    return largest, depth
-
-
-def _outline(value: Any) -> tuple[str, int]:
-    """One line of shape and counts, and the length of the largest array (the records)."""
-    walked = _walk_containers(value)
-    largest, depth = walked if walked is not None else _walk(value)
-    records = max((count for count, _, unit in largest if unit == "items"), default=0)
-    kind = "object" if isinstance(value, dict) else "array" if isinstance(value, list) else "scalar"
-    head = f"json: {kind}"
-    if isinstance(value, dict | list):
-        head += f" of {len(value)} {'keys' if isinstance(value, dict) else 'items'}, depth {depth}"
-    for unit in ("items", "keys"):
-        biggest: dict[str, int] = {}
-        for count, name, entry_unit in sorted(largest, key=lambda entry: -entry[0]):
-            if entry_unit == unit and name != "$" and name not in biggest and len(biggest) < 3:
-                biggest[name] = count
-        if biggest:
-            label = "arrays" if unit == "items" else "largest objects"
-            head += f"; {label}: " + ", ".join(
-                f"{_name(name)} ({count} {unit})" for name, count in biggest.items()
-            )
-    return head, records

@@ -28,7 +28,7 @@ from context_mode.summaries.code_search import (
     _score,
     _scores,
 )
-from context_mode.summaries.json_summary import _MAX_STATS_NODES, _walk, _walk_containers
+from context_mode.summaries.json_outline import _MAX_STATS_NODES, _walk, _walk_containers
 from context_mode.summaries.packing import split_lines
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
