@@ -8,20 +8,18 @@ line, cut after the sentence with ``…``. Headings and lines that mention a sea
 first. The outline counts lines, headings per level and code blocks.
 
 Only the first ``MAX_HEADINGS`` headings and the last one compete for the budget (a budget of a
-few KB shows far fewer), and lines that differ only in their digits are classified once, so a
-megabyte of nothing but headings stays cheap.
+few KB shows far fewer), and one whole-text search finds the lines that can be fences, headings
+or underlines, so other lines cost no Python step and a megabyte of headings stays cheap.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from context_mode.summaries.extract import Extract, term_lines, term_matcher
-from context_mode.summaries.line_groups import group_lines
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
@@ -30,11 +28,18 @@ _PREFIX = 400
 _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+|\Z)")
 _SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*\Z")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
-_LIST_OR_QUOTE = re.compile(r"\s*(?:[-*+>]|\d+[.)])(?:\s|\Z)")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 _SENTENCE_WIDTH = 200
 _FIRST_LINE_WIDTH = 120
 MAX_HEADINGS = 2000
+# After a newline, a line ``_classify`` finds a fence, heading or underline in: exactly, for a
+# line of at most ``_PREFIX`` chars (its groups are the verdict); a longer line may be cut into an
+# underline (or a longer fence), so any line opening with ``_PREFIX`` such chars is matched too.
+_CANDIDATE = re.compile(
+    r"\n(?=[ \t`~#=-])(?: {0,3}(?=[`~#=-])"  # the lookaheads rule most lines out fast
+    r"(?:(`{3,}|~{3,})|(#{1,6})(?:[ \t]+|(?=\n)|\Z)|([=-])(?:(?<==)=*|(?<=-)-*)[ \t]*(?=\n|\Z))"
+    rf"|(?=[ \t=`~-]{{{_PREFIX}}}))"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +59,6 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         return Extract(fallback.text, ContentKind.TEXT, "markdown without headings; " + fallback.outline, 0)
     matches = term_matcher(terms)
     picks: list[Pick] = [Pick(0, 1, 95.0)]
-    widths: dict[int, int] = {}
     for order, heading in enumerate(headings):
         priority = 80.0 - 8.0 * (heading.level - 1) - 0.3 * min(order, 200)
         if order == len(headings) - 1:
@@ -64,23 +68,18 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         picks.append(Pick(heading.index, heading.index + 1, priority))
         if heading.first_line >= 0:
             line = lines[heading.first_line]
-            widths[heading.first_line] = _sentence_width(line)
             boost = 20.0 if matches(line[:_PREFIX]) else 0.0
             if order == 0:
                 boost += 15.0  # the document's opening sentence says what it is
-            picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost))
+            width = _sentence_width(line)
+            picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost, width))
     heading_lines = {heading.index for heading in headings}
-    joined = "\n".join(line[:_PREFIX] for line in lines) if terms else ""
+    joined = _joined_prefixes(lines) if terms else ""
     picks.extend(
         Pick(index, index + 1, 56.0 - 0.01 * index, 160)
         for index in term_lines(joined, terms)
         if index not in heading_lines and index not in fence_lines
     )
-    picks = [
-        Pick(p.start, p.stop, p.priority, p.width or widths.get(p.start, 0))
-        for p in picks
-        if p.start < len(lines)
-    ]
     # A skeleton shows where the text was cut with a bare "…": counts would double its size.
     body = pack(lines, picks, budget, width=_FIRST_LINE_WIDTH, gaps="short", filler=underlines)
     per_level = ", ".join(f"{levels[level]} h{level}" for level in sorted(levels))
@@ -89,6 +88,13 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         f"{code_blocks} code block{'' if code_blocks == 1 else 's'}"
     )
     return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=levels.total())
+
+
+def _joined_prefixes(lines: Sequence[str]) -> str:
+    """The lines cut to ``_PREFIX`` chars, joined by newlines (no cutting when none is longer)."""
+    if max(map(len, lines)) <= _PREFIX:
+        return "\n".join(lines)
+    return "\n".join(line[:_PREFIX] for line in lines)
 
 
 def _sentence_width(line: str) -> int:
@@ -105,59 +111,84 @@ def _sentence_width(line: str) -> int:
 def _structure(lines: Sequence[str]) -> tuple[list[_Heading], Counter[int], set[int], int, set[int]]:
     """Headings that compete (with their first text line), headings per level, setext underlines,
     the number of code blocks, and fenced lines."""
-    # Lines differing only in their digits classify alike (see ``line_groups``): one per key.
-    groups = group_lines(lines, _PREFIX)
-    seen = {key: _classify(lines[index][:_PREFIX]) for key, index in groups.samples.items()}
-    kinds = [seen[key] for key in groups.keys]
+    # Only a line opening with a fence, ``#``, ``=`` or ``-`` char (after up to 3 spaces) can be
+    # a fence, a heading or an underline: one whole-text search finds them, no per-line pass.
+    joined = "\n" + "\n".join(lines)
+    candidates: list[tuple[int, str, int, str]] = []  # index, fence, ATX level, underline
+    index = -1
+    position = 0
+    for match in _CANDIDATE.finditer(joined):
+        index += joined.count("\n", position, match.start() + 1)
+        position = match.start() + 1
+        line = lines[index]
+        if len(line) > _PREFIX:
+            kind = _classify(line[:_PREFIX])
+            if kind.fence or kind.atx or kind.setext:
+                candidates.append((index, kind.fence, kind.atx, kind.setext))
+        elif match.lastindex:
+            fence, atx, setext = match.group(1, 2, 3)
+            candidates.append((index, fence or "", len(atx) if atx else 0, setext or ""))
     found: list[tuple[int, int, bool]] = []
     fenced: set[int] = set()
     code_blocks = 0
-    if not any(kind.fence for kind in seen.values()):
+    marked = {candidate[0] for candidate in candidates}
+    if not any(candidate[1] for candidate in candidates):
         # No fence: a heading is an ATX line, or a paragraph line over a setext underline.
         found = sorted(
-            [(index, kind.atx, False) for index, kind in enumerate(kinds) if kind.atx]
+            [(index, atx, False) for index, _, atx, _ in candidates if atx]
             + [
-                (index - 1, 1 if kind.setext == "=" else 2, True)
-                for index, kind in enumerate(kinds)
-                if kind.setext and index and kinds[index - 1].paragraph
+                (index - 1, 1 if setext == "=" else 2, True)
+                for index, _, _, setext in candidates
+                if setext and index and index - 1 not in marked and lines[index - 1][:_PREFIX].strip()
             ]
         )
     else:
-        code_blocks = _fenced_structure(kinds, found, fenced)
+        code_blocks = _fenced_structure(lines, candidates, marked, found, fenced)
     levels = Counter(level for _, level, _ in found)
     underlines = {index + 1 for index, _, setext_style in found if setext_style}
-    competing = found[:MAX_HEADINGS] + found[-1:] if len(found) > MAX_HEADINGS else found
+    # ``found`` is in line order: a heading's section stops at the next one.
+    count = len(found)
+    competing = range(count) if count <= MAX_HEADINGS else [*range(MAX_HEADINGS), count - 1]
     heading_at = {index for index, _, _ in found}
     headings: list[_Heading] = []
-    for index, level, setext_style in competing:
-        order = bisect.bisect_left(found, (index,))
-        stop = found[order + 1][0] if order + 1 < len(found) else len(lines)
+    for order in competing:
+        index, level, setext_style = found[order]
+        stop = found[order + 1][0] if order + 1 < count else len(lines)
         first = _first_text(lines, index + 1, stop, heading_at, fenced)
         headings.append(_Heading(index, level, first, setext_style))
     return headings, levels, underlines, code_blocks, fenced
 
 
-def _fenced_structure(kinds: Sequence[_Line], found: list[tuple[int, int, bool]], fenced: set[int]) -> int:
-    """Fill ``found`` headings and ``fenced`` lines line by line (fences hide headings); the code blocks."""
+def _fenced_structure(
+    lines: Sequence[str],
+    candidates: Sequence[tuple[int, str, int, str]],
+    marked: set[int],
+    found: list[tuple[int, int, bool]],
+    fenced: set[int],
+) -> int:
+    """Fill ``found`` headings and ``fenced`` lines from the ``candidates`` (fences hide headings);
+    the code blocks. Other lines open, close and head nothing; a paragraph line is one of them."""
     fence = ""
+    opened = 0
     code_blocks = 0
-    for index, kind in enumerate(kinds):
-        opening = kind.fence
+    for index, opening, atx, setext in candidates:
         if fence:
-            fenced.add(index)
             if opening and opening[0] == fence[0] and len(opening) >= len(fence):
+                fenced.update(range(opened, index + 1))
                 fence = ""
             continue
         if opening:
             fence = opening
+            opened = index
             code_blocks += 1
-            fenced.add(index)
             continue
-        if kind.atx:
-            found.append((index, kind.atx, False))
-        elif kind.setext and index and kinds[index - 1].paragraph:
+        if atx:
+            found.append((index, atx, False))
+        elif setext and index and index - 1 not in marked and lines[index - 1][:_PREFIX].strip():
             if not found or found[-1][0] != index - 1:
-                found.append((index - 1, 1 if kind.setext == "=" else 2, True))
+                found.append((index - 1, 1 if setext == "=" else 2, True))
+    if fence:
+        fenced.update(range(opened, len(lines)))
     return code_blocks
 
 
@@ -193,8 +224,7 @@ def _first_text(lines: Sequence[str], start: int, stop: int, headings: set[int],
         line = lines[index][:_PREFIX]
         if not line.strip() or index in headings or index in fenced or _SETEXT.match(line):
             continue
-        if _LIST_OR_QUOTE.match(line) or line.strip():
-            return index
+        return index
     return -1
 
 

@@ -1,0 +1,107 @@
+"""The Markdown structure pass finds exactly what classifying every line finds.
+
+``summaries.markdown._structure`` classifies only the lines one whole-text search marks as
+possible fences, headings or underlines; the reference here classifies every (cut) line with
+``_classify`` and walks them in order, as the structure pass did before.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from context_mode.summaries.markdown import (
+    _PREFIX,
+    MAX_HEADINGS,
+    _classify,
+    _first_text,
+    _Heading,
+    _structure,
+)
+
+FRAGMENTS = [
+    "",
+    "   ",
+    "Title",
+    "Some text. More text.",
+    "- item",
+    "* item",
+    "===",
+    "  ---",
+    "- - -",
+    "----- \t",
+    "=-=",
+    "# Heading",
+    "###### six",
+    "####### seven",
+    "#tag",
+    "#",
+    "   ## indented",
+    "    # code",
+    "##\tTab",
+    "```",
+    "```python",
+    "````",
+    "~~~",
+    "~~~~ ",
+    "  ```",
+    "`` not a fence",
+    "=" * 500 + "x",
+    "-" * 401,
+    "   " + "=" * 450 + " y",
+    "`" * 450,
+    " " * 402 + "q",
+    "=" * 399 + " " * 10 + "z",
+    "# " + "h" * 500,
+]
+
+
+def reference(lines: Sequence[str]) -> tuple[list[_Heading], Counter[int], set[int], int, set[int]]:
+    kinds = [_classify(line[:_PREFIX]) for line in lines]
+    found: list[tuple[int, int, bool]] = []
+    fenced: set[int] = set()
+    fence = ""
+    code_blocks = 0
+    for index, kind in enumerate(kinds):
+        if fence:
+            fenced.add(index)
+            if kind.fence and kind.fence[0] == fence[0] and len(kind.fence) >= len(fence):
+                fence = ""
+            continue
+        if kind.fence:
+            fence = kind.fence
+            code_blocks += 1
+            fenced.add(index)
+        elif kind.atx:
+            found.append((index, kind.atx, False))
+        elif kind.setext and index and kinds[index - 1].paragraph:
+            if not found or found[-1][0] != index - 1:
+                found.append((index - 1, 1 if kind.setext == "=" else 2, True))
+    levels = Counter(level for _, level, _ in found)
+    underlines = {index + 1 for index, _, setext_style in found if setext_style}
+    heading_at = {index for index, _, _ in found}
+    orders = [*range(min(len(found), MAX_HEADINGS))]
+    if len(found) > MAX_HEADINGS:
+        orders.append(len(found) - 1)
+    headings = []
+    for order in orders:
+        index, level, setext_style = found[order]
+        stop = found[order + 1][0] if order + 1 < len(found) else len(lines)
+        headings.append(
+            _Heading(index, level, _first_text(lines, index + 1, stop, heading_at, fenced), setext_style)
+        )
+    return headings, levels, underlines, code_blocks, fenced
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS) | st.text("#=-`~ \tax.", max_size=12), max_size=60))
+def test_the_structure_pass_finds_what_classifying_every_line_finds(lines: list[str]) -> None:
+    assert _structure(lines) == reference(lines)
+
+
+def test_the_structure_pass_agrees_on_a_fenced_document() -> None:
+    lines = ["# Top", "", "Intro. Text.", "```", "# hidden", "```", "Under", "====", "- x", "~~~", "## open"]
+    assert _structure(lines) == reference(lines)
