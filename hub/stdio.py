@@ -33,7 +33,7 @@ import mcp.types as types
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
-from hub.stdio_client import first_error, scrubbed
+from hub.stdio_client import first_error, scrubbed, write_all
 
 READ_SIZE = 1 << 16
 BAD_ID = "Invalid Request: a request's id must be an integer or a string"
@@ -187,16 +187,10 @@ class _PipeWriter:
         self._fd = fd
 
     async def write(self, text: str) -> None:
-        view = memoryview(text.encode("utf-8"))
-        while view:
-            try:
-                written = os.write(self._fd, view)
-            except BlockingIOError:
-                await anyio.wait_writable(self._fd)
-                continue
-            except (BrokenPipeError, ConnectionResetError) as exc:  # the client is gone
-                raise anyio.ClosedResourceError from exc
-            view = view[written:]
+        try:
+            await write_all(self._fd, text.encode("utf-8"))
+        except (BrokenPipeError, ConnectionResetError) as exc:  # the client is gone
+            raise anyio.ClosedResourceError from exc
 
     async def flush(self) -> None:
         return None  # every write went straight to the descriptor

@@ -238,7 +238,7 @@ async def stdio_transport(
             async with receive_write:
                 async for message in receive_write:
                     data = message.message.model_dump_json(by_alias=True, exclude_unset=True)
-                    await _write_all(child.stdin, (data + "\n").encode("utf-8", "replace"))
+                    await write_all(child.stdin, (data + "\n").encode("utf-8", "replace"))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             await send_read.aclose()  # the server stopped reading: the session sees the end
         finally:
@@ -275,7 +275,8 @@ async def _read_chunk(fd: int) -> bytes:
         return chunk
 
 
-async def _write_all(fd: int, data: bytes) -> None:
+async def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to the non-blocking ``fd``, waiting while the pipe is full."""
     view = memoryview(data)
     while view:
         try:

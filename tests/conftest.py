@@ -7,6 +7,7 @@ Property tests are derandomized (the same examples every run) so the suite is de
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -72,6 +73,18 @@ async def hub_client(
         ):
             await session.initialize()
             yield session
+
+
+async def announced_url(stderr: Any, until: bytes) -> str:
+    """Read a child's stderr up to ``until`` and return the first ``http://127.0.0.1:PORT/mcp`` in it."""
+    announced = b""
+    async for chunk in stderr:
+        announced += chunk
+        if until in announced:
+            break
+    found = re.search(rb"http://127\.0\.0\.1:\d+/mcp", announced)
+    assert found, announced
+    return found.group(0).decode()
 
 
 def text_of(result: Any) -> str:

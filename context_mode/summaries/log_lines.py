@@ -19,9 +19,10 @@ the grouped scan equals the per-line scan.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from context_mode.summaries.line_groups import LineGroups, group_lines, shapes
@@ -139,18 +140,27 @@ def scan_log(lines: Sequence[str]) -> LogScan:
     """Classify every line (one sample per key, then each line of the keys that said something)."""
     groups = group_lines(lines, PREFIX)
     telling = {key for key, index in groups.samples.items() if _facts(lines[index][:PREFIX]) is not None}
-    scan = LogScan([], set(), [], [], [], {}, "", [], shapes(groups), groups)
+
+    def found() -> Iterator[tuple[int, _Facts]]:
+        # Lines repeated word for word (a warning printed per package, a retried step) say the same.
+        known: dict[str, _Facts | None] = {}
+        for index in groups.members(telling):
+            line = lines[index][:PREFIX]
+            if line in known:
+                facts = known[line]
+            else:
+                facts = known[line] = _facts(line)
+            if facts is not None:
+                yield index, facts
+
+    return fold_facts(found(), shapes(groups), groups)
+
+
+def fold_facts(found: Iterable[tuple[int, _Facts]], line_shapes: list[str], groups: LineGroups) -> LogScan:
+    """The ``LogScan`` of the lines that said something, given in order as (index, facts)."""
+    scan = LogScan([], set(), [], [], [], {}, "", [], line_shapes, groups)
     exit_status = ""
-    # Lines repeated word for word (a warning printed per package, a retried step) say the same.
-    known: dict[str, _Facts | None] = {}
-    for index in groups.members(telling):
-        line = lines[index][:PREFIX]
-        if line in known:
-            facts = known[line]
-        else:
-            facts = known[line] = _facts(line)
-        if facts is None:
-            continue
+    for index, facts in found:
         if facts.failing:
             scan.failing.pop(facts.failing, None)  # keep the last mention: the summary's
             scan.failing[facts.failing] = index
@@ -168,18 +178,7 @@ def scan_log(lines: Sequence[str]) -> LogScan:
             scan.notes.append(index)
         elif facts.severity == "warning":
             scan.warnings.append(index)
-    return LogScan(
-        scan.errors,
-        scan.weak,
-        scan.notes,
-        scan.warnings,
-        scan.summaries,
-        scan.failing,
-        exit_status,
-        scan.frames,
-        scan.shapes,
-        groups,
-    )
+    return dataclasses.replace(scan, exit_status=exit_status)
 
 
 def _facts(line: str) -> _Facts | None:

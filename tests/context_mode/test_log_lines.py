@@ -29,6 +29,7 @@ from context_mode.summaries.log_lines import (
     LogScan,
     _facts,
     count_runs,
+    fold_facts,
     routine_errors,
     scan_log,
 )
@@ -96,36 +97,10 @@ def _with_other_digits(line: str) -> st.SearchStrategy[str]:
 
 def reference_scan(lines: Sequence[str]) -> LogScan:
     """The plain scan: every line classified on its own, shapes by regex."""
-    groups = group_lines(lines, PREFIX)
-    scan = LogScan(
-        [], set(), [], [], [], {}, "", [], [_SHAPE.sub("#", line[:PREFIX]) for line in lines], groups
-    )
-    exit_status = ""
-    for index, line in enumerate(lines):
-        facts = _facts(line[:PREFIX])
-        if facts is None:
-            continue
-        if facts.failing:
-            scan.failing.pop(facts.failing, None)
-            scan.failing[facts.failing] = index
-        if facts.summary:
-            scan.summaries.append(index)
-        if facts.exit_status is not None:
-            exit_status = facts.exit_status
-        if facts.frame is not None:
-            scan.frames.append((index, *facts.frame))
-        elif facts.severity in {"error", "weak"}:
-            scan.errors.append(index)
-            if facts.severity == "weak":
-                scan.weak.add(index)
-        elif facts.severity == "note":
-            scan.notes.append(index)
-        elif facts.severity == "warning":
-            scan.warnings.append(index)
-    return LogScan(
-        scan.errors, scan.weak, scan.notes, scan.warnings, scan.summaries, scan.failing, exit_status,
-        scan.frames, scan.shapes, groups,
-    )  # fmt: skip
+    line_facts = ((index, _facts(line[:PREFIX])) for index, line in enumerate(lines))
+    found = ((index, facts) for index, facts in line_facts if facts is not None)
+    line_shapes = [_SHAPE.sub("#", line[:PREFIX]) for line in lines]
+    return fold_facts(found, line_shapes, group_lines(lines, PREFIX))
 
 
 def reference_routine(lines: Sequence[str], weak: set[int]) -> set[int]:

@@ -7,7 +7,6 @@ the security checks (Host, Origin, token, body size) and the health endpoints.
 from __future__ import annotations
 
 import os
-import re
 import signal
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -29,7 +28,7 @@ from hub.config import load_config
 from hub.errors import ConfigError
 from hub.http import readiness, serve_http
 from hub.http_security import AccessPolicy, check, is_loopback, normalize_host, require_token_for
-from tests.conftest import REPO, children_of, fixture_server, text_of, write_config
+from tests.conftest import REPO, announced_url, children_of, fixture_server, text_of, write_config
 
 pytestmark = pytest.mark.anyio
 
@@ -246,14 +245,8 @@ async def test_ctxhub_serve_over_http_stops_cleanly_on_sigterm(downstreams: Path
     with anyio.fail_after(30):
         async with await anyio.open_process([*command, str(downstreams)], env=env, cwd=REPO) as process:
             assert process.stderr is not None
-            announced = b""
-            async for chunk in process.stderr:
-                announced += chunk
-                if b"(SSE)" in announced:
-                    break
-            base = re.search(rb"(http://127\.0\.0\.1:\d+)/mcp", announced)
-            assert base, announced
-            async with httpx.AsyncClient(base_url=base.group(1).decode()) as raw:
+            base = (await announced_url(process.stderr, b"(SSE)")).removesuffix("/mcp")
+            async with httpx.AsyncClient(base_url=base) as raw:
                 while (await raw.get("/readyz")).json()["status"] != "ready":  # noqa: ASYNC110 - polls a server
                     await anyio.sleep(0.05)
             downstream_pids = children_of(process.pid)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
@@ -19,7 +18,7 @@ from typing import Any
 import anyio
 import anyio.abc
 
-from tests.conftest import REPO
+from tests.conftest import REPO, announced_url, children_of
 
 FAULT_SERVER = REPO / "tests" / "fixtures" / "fault_server.py"
 HUB_COMMAND = [sys.executable, "-m", "hub.cli", "serve", "--config"]
@@ -46,23 +45,7 @@ def hub_env() -> dict[str, str]:
 
 def descendants(pid: int) -> dict[int, str]:
     """Live (not zombie) descendants of ``pid`` with their command lines, read from /proc."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if fields[0] not in ("Z", "X"):
-            parents[int(entry.name)] = int(fields[1])
-    found: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return {child: _cmdline(child) for child in found}
+    return {child: _cmdline(child) for child in children_of(pid)}
 
 
 def _cmdline(pid: int) -> str:
@@ -231,13 +214,7 @@ async def http_hub(config: Path, *options: str) -> AsyncIterator[tuple[str, anyi
     command = [sys.executable, "-m", "hub.cli", "serve", "--transport", "http", "--port", "0", *options]
     async with await anyio.open_process([*command, "--config", str(config)], env=hub_env(), cwd=REPO) as hub:
         assert hub.stderr is not None
-        announced = b""
-        async for chunk in hub.stderr:
-            announced += chunk
-            if b"(SSE)" in announced:
-                break
-        found = re.search(rb"(http://127\.0\.0\.1:\d+)/mcp", announced)
-        assert found, announced
+        base = (await announced_url(hub.stderr, b"(SSE)")).removesuffix("/mcp")
 
         async def drain() -> None:  # a full stderr pipe would block the hub
             assert hub.stderr is not None
@@ -247,7 +224,7 @@ async def http_hub(config: Path, *options: str) -> AsyncIterator[tuple[str, anyi
         async with anyio.create_task_group() as group:
             group.start_soon(drain)
             try:
-                yield found.group(1).decode(), hub
+                yield base, hub
             finally:
                 if hub.returncode is None:
                     hub.terminate()

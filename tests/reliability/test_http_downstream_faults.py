@@ -12,7 +12,6 @@ timeout error.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,7 +20,7 @@ import anyio
 import anyio.abc
 import pytest
 
-from tests.conftest import REPO, hub_client, text_of, write_config
+from tests.conftest import REPO, announced_url, hub_client, text_of, write_config
 from tests.reliability.harness import fault_server, hub_env
 
 pytestmark = pytest.mark.anyio
@@ -36,16 +35,10 @@ async def http_fault_url() -> AsyncIterator[str]:
     command = [sys.executable, str(HTTP_FAULT_SERVER), "--port", "0"]
     async with await anyio.open_process(command, env=hub_env()) as server:
         assert server.stderr is not None
-        announced = b""
         with anyio.fail_after(20):
-            async for chunk in server.stderr:
-                announced += chunk
-                if b"/mcp" in announced:
-                    break
-        found = re.search(rb"http://127\.0\.0\.1:\d+/mcp", announced)
-        assert found, announced
+            url = await announced_url(server.stderr, b"/mcp")
         try:
-            yield found.group(0).decode()
+            yield url
         finally:
             server.terminate()
             with anyio.CancelScope(shield=True), anyio.fail_after(10):
