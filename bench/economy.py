@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from context_mode.policy import RoutingPolicy, resolve_style  # noqa: E402
 from context_mode.router import Direct, route  # noqa: E402
 from context_mode.stage1 import render  # noqa: E402
-from context_mode.store import Store  # noqa: E402
+from context_mode.store.store import Store  # noqa: E402
 from context_mode.types import ContentKind  # noqa: E402
 from tools.doc_tools import doc_tools  # noqa: E402
 

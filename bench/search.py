@@ -25,8 +25,8 @@ from pathlib import Path
 import tantivy
 from harness import CORPUS, Figure, median, ms, percentile, print_figures
 
-from context_mode.chunking import chunk
-from context_mode.store import Store
+from context_mode.chunking.split import chunk
+from context_mode.store.store import Store
 from context_mode.types import ContentKind
 from tools.doc_tools import doc_tools
 

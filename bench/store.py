@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from context_mode.chunking import chunk  # noqa: E402
-from context_mode.store import Store  # noqa: E402
+from context_mode.chunking.split import chunk  # noqa: E402
+from context_mode.store.store import Store  # noqa: E402
 from context_mode.types import ContentKind  # noqa: E402
 
 WORDS = (

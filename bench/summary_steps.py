@@ -24,9 +24,9 @@ from harness import FIXTURE
 
 from context_mode.router import Summary, route
 from context_mode.stage1 import render
-from context_mode.store import Store
+from context_mode.store.store import Store
 from context_mode.types import ContentKind
-from hub.convert import result_text
+from hub.serve.convert import result_text
 
 sys.path.insert(0, str(FIXTURE.parent))
 from fixture_server import big_log  # noqa: E402

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from context_mode.summaries.line_groups import group_lines
+from context_mode.line_groups import group_lines
 from context_mode.types import ContentKind
 
 SAMPLE_CHARS = 64 * 1024

@@ -8,7 +8,7 @@ default store directory is held by another running hub, the next free sibling di
 is held gives a clear error instead.
 
 Start-up: ``children`` (``hub.spawn.spawn_servers``) are stdio servers already running, handed to
-their supervisors. With a store on disk, ``catalog.json`` there (``hub.catalog_cache``) holds the
+their supervisors. With a store on disk, ``catalog.json`` there (``hub.downstream.catalog_cache``) holds the
 last run's tool lists: servers whose config is unchanged start warm (``Pool.warm_start``), and
 their live lists replace the file's entries. An ephemeral hub (``check``, ``tools``) always lists
 live.
@@ -30,11 +30,10 @@ from typing import Any
 from context_mode.errors import StoreLocked
 from context_mode.memory import MemoryPolicy, SessionMemory
 from context_mode.store import Store
-from hub.catalog_cache import FILE_NAME, ToolCache
 from hub.config import HubConfig
+from hub.downstream import FILE_NAME, Child, ToolCache
 from hub.errors import ConfigError
-from hub.service import HubService
-from hub.spawn import Child
+from hub.serve import HubService
 from tools.context_tools import context_tools
 from tools.doc_tools import doc_tools
 from tools.status import HubSnapshot, ServerRow, status_tool

@@ -128,15 +128,14 @@ def _serve(args: argparse.Namespace) -> int:
 
     limit_arenas()  # before any thread starts: a long-running hub's heap stays flat (hub/runtime.py)
     config = _config(args)
-    from hub.catalog_cache import warm_servers
-    from hub.spawn import spawn_servers
+    from hub.downstream import spawn_servers, warm_servers
 
     # The stdio downstreams start now and import their SDKs while the hub imports its own.
     with spawn_servers(config, errlog=sys.stderr, warm=warm_servers(config)) as children:
         from hub.app import open_hub
 
         if args.transport != "stdio":
-            from hub.http import serve_http
+            from hub.serve import serve_http
 
             token = args.token or os.environ.get("CTXHUB_TOKEN")
             with open_hub(config, children=children) as service:
@@ -144,7 +143,7 @@ def _serve(args: argparse.Namespace) -> int:
                 serve = functools.partial(serve_http, allowed_hosts=args.allow_host)
                 anyio.run(serve, service, args.transport, args.host, args.port, token)
             return 0
-        from hub.server import serve_stdio
+        from hub.serve import serve_stdio
 
         with open_hub(config, children=children) as service:
             freeze_startup_objects()  # no full collections inside the response path
@@ -211,7 +210,7 @@ def _check(args: argparse.Namespace) -> int:
 def _tools(args: argparse.Namespace) -> int:
     config = _config(args)
     from hub.app import open_hub
-    from hub.convert import META_MODE
+    from hub.serve import META_MODE
 
     async def run() -> None:
         with open_hub(config, ephemeral=True, errlog=_quiet_errlog()) as service:

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 
 
 def test_importing_every_core_module_loads_no_sdk_event_loop_or_network_library() -> None:
@@ -42,3 +42,53 @@ def test_the_core_has_no_async_code_and_imports_point_one_way() -> None:
         assert not _imports(path) & {"hub", "tools", "mcp", "anyio", "httpx", "httpx2"}, path
     for path in sorted((REPO / "tools").rglob("*.py")):
         assert "hub" not in _imports(path), path
+
+
+PARTS = (
+    "context_mode.chunking",
+    "context_mode.memory",
+    "context_mode.secrets",
+    "context_mode.store",
+    "context_mode.summaries",
+    "hub.downstream",
+    "hub.serve",
+)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _part(module: str) -> str | None:
+    return next((part for part in PARTS if module == part or module.startswith(part + ".")), None)
+
+
+def test_no_module_reaches_into_another_parts_private_modules() -> None:
+    offenders = []
+    for package in ("context_mode", "hub", "tools"):
+        for path in sorted((REPO / package).rglob("*.py")):
+            own = _part(_module_name(path))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                targets: list[str] = []
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    targets = [node.module]
+                elif isinstance(node, ast.Import):
+                    targets = [alias.name for alias in node.names]
+                for target in targets:
+                    part = _part(target)
+                    if part is not None and part != own and target != part:
+                        offenders.append(f"{_module_name(path)} imports {target} (use {part})")
+    assert offenders == []
+
+
+def test_every_part_is_a_package_that_states_its_contract_and_exports_a_sorted_surface() -> None:
+    import importlib
+
+    for part in PARTS:
+        package = importlib.import_module(part)
+        assert package.__doc__ and len(package.__doc__) > 80, part
+        exported = list(package.__all__)
+        assert exported == sorted(exported), part
+        for name in exported:
+            assert getattr(package, name) is not None, f"{part}.{name}"

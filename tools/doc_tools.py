@@ -24,9 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from context_mode.errors import StoreClosed, StoreError
-from context_mode.store import Store
-from context_mode.store_query import choose_lines
-from context_mode.store_values import SearchHit, StoredDoc
+from context_mode.store import SearchHit, Store, StoredDoc, choose_lines
 from context_mode.types import ContentKind
 from tools.errors import ToolInputError, ToolUnavailableError
 from tools.registry import NativeTool, object_schema

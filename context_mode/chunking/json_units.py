@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from context_mode.chunking_lines import Unit
+from context_mode.chunking.lines import Unit
 
 MAX_PATH_DEPTH = 12
 MAX_KEY_CHARS = 80

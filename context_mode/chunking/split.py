@@ -12,7 +12,7 @@ back ``text`` exactly (character offsets ``start``/``end`` index into ``text``).
 - linear time in ``len(text)``, whatever the shape (one 1 MB line, 100k short lines, JSON nested
   10k deep): no recursion, no re-scans.
 
-Structure by kind (the units are in ``chunking_lines`` and ``chunking_json``):
+Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units``):
 
 - MARKDOWN: a chunk never spans two sections; ``heading_path`` is the section's headings
   (``("Install", "Linux")``). Paragraphs and fenced code blocks are never split unless bigger
@@ -23,7 +23,7 @@ Structure by kind (the units are in ``chunking_lines`` and ``chunking_json``):
 - JSON: a value that fits is one piece; a bigger array is cut between element groups and a bigger
   object between members, recursively; ``heading_path`` is the key path of the chunk
   (``("items", "[3] octo/repo", "owner")``, at most 12 deep; an array element that is a record
-  is named by its index and its identity field, see ``chunking_json``). A chunk never mixes the
+  is named by its index and its identity field, see ``chunking.json_units``). A chunk never mixes the
   members of a value cut open with its siblings, so a record too big for one chunk starts a
   chunk of its own. Invalid JSON falls back to LOG records.
 - DIFF: a chunk never spans two files; ``heading_path`` is ``(commit, file)`` or ``(file,)``;
@@ -37,8 +37,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from context_mode.chunking_json import json_units
-from context_mode.chunking_lines import (
+from context_mode.chunking.json_units import json_units
+from context_mode.chunking.lines import (
     Unit,
     code_search_units,
     diff_units,

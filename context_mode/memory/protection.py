@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from context_mode.memory_summary import PATH_PATTERN
+from context_mode.memory.summary import PATH_PATTERN
 
 DEFAULT_PROTECTED_KEYWORDS: tuple[str, ...] = (
     "remember",

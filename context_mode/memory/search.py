@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import tantivy
 
-from context_mode.memory_store import Entry
+from context_mode.memory.store import Entry
 
 _WRITER_HEAP = 15_000_000  # tantivy's minimum per indexing thread
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")

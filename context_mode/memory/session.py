@@ -6,12 +6,12 @@ Contract:
 
 - With ``mask`` (the hub passes ``Store.mask``), secrets in a note or a compaction summary are
   masked before it is kept and written, so what ``get`` returns is what the JSONL file holds.
-- ``open`` and ``append`` create a session (a JSONL log, see ``memory_store``); ``status``, ``get``,
+- ``open`` and ``append`` create a session (a JSONL log, see ``memory.store``); ``status``, ``get``,
   ``compact`` and ``recall`` raise ``UnknownSessionError`` for a session never opened.
 - ``get`` is the snapshot for the next turn: every protected entry plus the ``window`` most recent
   live entries, in story order. When their estimated tokens exceed ``budget`` it returns a
   ``WindowDirective`` instead (counts, protected labels, the calls to make), never the raw text.
-- Protection is decided when a note is appended (``memory_protection``). At most ``max_protected``
+- Protection is decided when a note is appended (``memory.protection``). At most ``max_protected``
   entries per session stay protected: beyond that the oldest non-pinned protected entry (the
   oldest pinned one when all are pinned) is demoted. It keeps its text; only the guarantee goes.
 - ``compact`` folds the live unprotected entries older than the ``compact_keep`` most recent into
@@ -44,11 +44,11 @@ from pathlib import Path
 from cachetools import LRUCache
 
 from context_mode.errors import EntryError, MemoryInputError, SessionIdError, UnknownSessionError  # noqa: F401
-from context_mode.memory_protection import DEFAULT_PROTECTED_KEYWORDS, protection_reason
-from context_mode.memory_search import SessionIndex
-from context_mode.memory_store import Entry, SessionLog, demote_record, note_record, replay, summary_record
-from context_mode.memory_summary import Summarizer, keep_code_blocks, key_terms, summarize_extractive
-from context_mode.memory_views import (
+from context_mode.memory.protection import DEFAULT_PROTECTED_KEYWORDS, protection_reason
+from context_mode.memory.search import SessionIndex
+from context_mode.memory.store import Entry, SessionLog, demote_record, note_record, replay, summary_record
+from context_mode.memory.summary import Summarizer, keep_code_blocks, key_terms, summarize_extractive
+from context_mode.memory.views import (
     Appended,
     Compaction,
     EntryDigest,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from context_mode.memory_store import Entry
+from context_mode.memory.store import Entry
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from context_mode.secret_patterns import (
+from context_mode.secrets.patterns import (
     ASSIGNED,
     AUTHORIZATION,
     BEARER,

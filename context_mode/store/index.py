@@ -40,8 +40,8 @@ import tantivy
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
-from context_mode.store_query import Term, best_lines, index_queries, query_terms
-from context_mode.store_values import LineMatch, Section, StoredChunk, StoredDoc
+from context_mode.store.query import Term, best_lines, index_queries, query_terms
+from context_mode.store.values import LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
 
 SNIPPET_CHARS = 200

@@ -25,11 +25,11 @@ from collections.abc import Callable
 
 from context_mode.chunking import chunk
 from context_mode.errors import StoreError
-from context_mode.store_files import remove_spill
-from context_mode.store_index import ChunkIndex, IndexedDoc, outline_sections
-from context_mode.store_ledger import Ledger
-from context_mode.store_pending import Pending, PendingPayloads, wait
-from context_mode.store_values import StoredDoc
+from context_mode.store.files import remove_spill
+from context_mode.store.index import ChunkIndex, IndexedDoc, outline_sections
+from context_mode.store.ledger import Ledger
+from context_mode.store.pending import Pending, PendingPayloads, wait
+from context_mode.store.values import StoredDoc
 
 
 class Indexer:

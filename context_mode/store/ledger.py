@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from context_mode.store_values import StoredDoc
+from context_mode.store.values import StoredDoc
 
 LEDGER_VERSION = 1
 LEAST_RECENTLY_USED = "least recently used"

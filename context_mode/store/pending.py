@@ -18,7 +18,7 @@ from pathlib import Path
 
 from context_mode.chunking import Chunk
 from context_mode.errors import RefPending, StoreError
-from context_mode.store_values import StoredDoc
+from context_mode.store.values import StoredDoc
 from context_mode.types import ContentKind
 
 MAX_DRAWS = 16

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 import tantivy
 
 from context_mode.identifiers import split_identifiers
-from context_mode.store_values import LineMatch, SearchHit
+from context_mode.store.values import LineMatch, SearchHit
 
 LINE_WIDTH = 240
 SMALL_CHUNK_BYTES = 360

@@ -54,7 +54,7 @@ from pathlib import Path
 
 from context_mode.errors import DocumentTooLarge, RefEvicted, RefNotFound, StoreClosed, StoreError
 from context_mode.secrets import mask_secrets
-from context_mode.store_files import (
+from context_mode.store.files import (
     JOURNAL_NAME,
     DirectoryLock,
     Journal,
@@ -66,11 +66,11 @@ from context_mode.store_files import (
     write_ledger,
     write_spill,
 )
-from context_mode.store_index import ChunkIndex
-from context_mode.store_indexing import Indexer
-from context_mode.store_ledger import Ledger
-from context_mode.store_pending import Pending, PendingPayloads
-from context_mode.store_values import (
+from context_mode.store.index import ChunkIndex
+from context_mode.store.indexing import Indexer
+from context_mode.store.ledger import Ledger
+from context_mode.store.pending import Pending, PendingPayloads
+from context_mode.store.values import (
     Outline,
     Reservation,
     SearchHit,

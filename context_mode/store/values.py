@@ -65,7 +65,7 @@ class LineMatch:
 class SearchHit:
     """A chunk that matched a search; ``snippet`` is plain text (about 200 characters) around the match.
 
-    ``lines`` are the chunk's lines holding query terms, best first (``context_mode.store_query``).
+    ``lines`` are the chunk's lines holding query terms, best first (``context_mode.store.query``).
     """
 
     chunk_id: str

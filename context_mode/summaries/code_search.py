@@ -13,7 +13,7 @@ outline counts matches and files and names the files with most matches.
 For speed (a listing can hold 100k lines), ASCII text is split by one regex pass (``_parse_fast``;
 lines it does not settle go through the per-line ``_parse_line``), a line's score is worked out
 once per distinct text, and the analysis of the last text is kept for the router's second call
-with a smaller budget. ``tests/context_mode/test_whole_text_passes.py`` checks the pass and the
+with a smaller budget. ``tests/context_mode/summaries/test_whole_text_passes.py`` checks the pass and the
 scores against the per-line reference (``_parse``, ``_score``).
 """
 

@@ -13,7 +13,7 @@ particular digit or counts positions differently for different digits. So the sc
 by that *key*, classifies one line per key, and classifies line by line only the groups whose
 sample said something (a failing test, an error, a summary…). A 1 MB log of 12k lines thus
 costs a few whole-text C passes plus one classification per distinct key; a log of all-distinct
-lines costs what a plain per-line pass does. ``tests/context_mode/test_log_lines.py`` checks that
+lines costs what a plain per-line pass does. ``tests/context_mode/summaries/test_log_lines.py`` checks that
 the grouped scan equals the per-line scan.
 """
 
@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from context_mode.summaries.line_groups import LineGroups, group_lines, shapes
+from context_mode.line_groups import LineGroups, group_lines, shapes
 
 # Regexes only ever see this many leading chars of a line: enough for any marker, and it keeps
 # a 1 MB single-line payload linear.

@@ -2,7 +2,7 @@
 
 Contract: ``Catalog.build(downstreams)`` maps every exposed name to its ``Entry`` (the server, its
 own URI / template / name, and the listed item). Prompts are named like tools,
-``<namespace>__<prompt>`` (``hub.naming``; a ``passthrough`` server's keep their names). Resource
+``<namespace>__<prompt>`` (``hub.downstream.naming``; a ``passthrough`` server's keep their names). Resource
 URIs and URI templates are exposed **unchanged**, so a URI met anywhere (a listing, an embedded
 resource or a resource link in a tool result, a prompt message) reads as is. When two servers list
 the same URI or template, the first in config order keeps it and the others' is exposed as
@@ -25,8 +25,8 @@ from urllib.parse import quote, unquote
 
 import mcp.types as types
 
-from hub.downstream import Downstream
-from hub.naming import assign_names
+from hub.downstream.naming import assign_names
+from hub.downstream.supervisor import Downstream
 
 WRAP = "ctxhub://"
 ItemT = TypeVar("ItemT")

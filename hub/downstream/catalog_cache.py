@@ -11,7 +11,7 @@ drops a server's entry. A failed write is logged, never raised. One hub owns a s
 at a time (the store's lock), so nothing else writes the file meanwhile.
 
 ``warm_servers(config)`` answers, with the standard library only (before the hub imports the SDK),
-which servers would start warm from the default store's file; ``hub.spawn`` uses it to decide what
+which servers would start warm from the default store's file; ``hub.downstream.spawn`` uses it to decide what
 to start early.
 
 The file: ``{"version": 1, "servers": {name: {"config": sha256, "tools": [Tool wire form]}}}``.

@@ -8,7 +8,7 @@ original exception is the ``__cause__``:
     MCPError REQUEST_TIMEOUT            → DownstreamTimeout (raise servers.<name>.timeout)
     MCPError CONNECTION_CLOSED          → DownstreamCrashed (ctxhub restarts it — call again)
     any other MCPError                  → DownstreamError with the server's code and message
-                                          (``hub.proxy`` keeps that code for the client)
+                                          (``hub.serve.proxy`` keeps that code for the client)
     pydantic.ValidationError            → DownstreamError (the result is not valid MCP; the server
                                           is at fault)
     closed, broken or ended stream      → DownstreamCrashed

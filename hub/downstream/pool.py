@@ -5,12 +5,12 @@ exit cancels them (each supervisor closes its own session and child process). ``
 bounds how long a caller waits for tool lists still unknown; ``wait_settled`` for servers still
 starting (resources and prompts listed too). ``tool_table()`` maps every exposed name to its
 (downstream, tool) pair, recomputed when any tool list changes; names are deterministic (see
-``hub.naming``). ``add_listener`` listeners run after every change (tools, resources, prompts,
+``hub.downstream.naming``). ``add_listener`` listeners run after every change (tools, resources, prompts,
 state); ``add_tools_listener`` listeners only when some server's tool list changed.
 
 Start-up (``ctxhub serve``): ``adopt(children)`` hands each stdio server the process
-``hub.spawn`` started early; ``warm_start(cache)`` primes every server whose config still matches
-its ``hub.catalog_cache`` entry with the last run's tools, so the first ``tools/list`` needs no
+``hub.downstream.spawn`` started early; ``warm_start(cache)`` primes every server whose config still matches
+its ``hub.downstream.catalog_cache`` entry with the last run's tools, so the first ``tools/list`` needs no
 server to be up. Afterwards every live tool list is remembered in the cache, and a server whose
 start fails is forgotten (its next start is cold).
 """
@@ -28,11 +28,11 @@ from typing import Any
 import anyio
 import mcp.types as types
 
-from hub.catalog_cache import ToolCache
 from hub.config import HubConfig
-from hub.downstream import Downstream
-from hub.naming import assign_names
-from hub.spawn import Child
+from hub.downstream.catalog_cache import ToolCache
+from hub.downstream.naming import assign_names
+from hub.downstream.spawn import Child
+from hub.downstream.supervisor import Downstream
 
 log = logging.getLogger("ctxhub.pool")
 Listener = Callable[[], Awaitable[None]]

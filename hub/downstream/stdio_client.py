@@ -39,7 +39,7 @@ import anyio.lowlevel
 import mcp.types as types
 from mcp.shared.message import SessionMessage
 
-from hub.spawn import Child, spawn
+from hub.downstream.spawn import Child, spawn
 
 log = logging.getLogger("ctxhub.stdio_client")
 MAX_LINE_BYTES = 256 * 2**20

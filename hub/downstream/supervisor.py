@@ -9,7 +9,7 @@ doubling to 30 s; back to ``restart_delay`` after every successful start). Tools
 while a crashed server restarts (calls wait for it) and are dropped if the restart fails; they are
 listed again after every reconnect and on ``notifications/tools/list_changed``. ``call()`` never raises
 SDK errors: it raises ``DownstreamError`` subclasses with one sentence naming the server, the tool
-and the fix (``hub.downstream_failures`` translates them); the server layer turns those into
+and the fix (``hub.downstream.failures`` translates them); the server layer turns those into
 ``isError`` results.
 
 Start-up order: ``tools_settled`` is set (and the server marked ready, so calls go through) as
@@ -19,13 +19,13 @@ listed (each when its capability is advertised; a failing list counts as empty; 
 (a warm start) serves the last run's tool list until the live one arrives; a call waits for the
 server meanwhile and fails at once, naming the reason, if that start fails. ``tools_revision``
 moves when the exposed tool list changes (a live list equal to the primed one does not move it).
-``child``, when set, is the already-running process (``hub.spawn``) of the first stdio connection.
+``child``, when set, is the already-running process (``hub.downstream.spawn``) of the first stdio connection.
 ``request()`` forwards any other request
 (``resources/read``, ``prompts/get``, ``completion/complete``, …) with the same waiting and error
 translation as ``call()``. Structured results are not validated against the downstream's
 ``outputSchema`` here (``_ForwardingSession``): the hub exposes that schema only for DIRECT
 tools, whose results it passes on verbatim, and the upstream client validates those itself.
-``hooks`` (a ``SessionHooks``, set by ``hub.proxy``) adds the
+``hooks`` (a ``SessionHooks``, set by ``hub.serve.proxy``) adds the
 sampling/elicitation/roots/logging callbacks to every session and sees every notification.
 """
 
@@ -44,10 +44,10 @@ import mcp.types as types
 from mcp import ClientSession
 
 from hub.config import ServerConfig
-from hub.downstream_failures import describe, failures, unwrap
+from hub.downstream.failures import describe, failures, unwrap
+from hub.downstream.spawn import Child
+from hub.downstream.transports import EofWatch, open_transport
 from hub.errors import DownstreamError, DownstreamUnavailable
-from hub.spawn import Child
-from hub.transports import EofWatch, open_transport
 
 log = logging.getLogger("ctxhub.downstream")
 
@@ -70,7 +70,7 @@ class _ForwardingSession(ClientSession):
 
 
 class SessionHooks(Protocol):
-    """What the proxy layer (``hub.proxy``) plugs into every downstream session."""
+    """What the proxy layer (``hub.serve.proxy``) plugs into every downstream session."""
 
     def session_options(self, downstream: Downstream) -> dict[str, Any]:
         """Extra ``ClientSession`` keyword arguments (the sampling/elicitation/roots/logging relays)."""
@@ -102,7 +102,7 @@ class Downstream:
     resource_templates: list[types.ResourceTemplate] = field(default_factory=list)
     prompts: list[types.Prompt] = field(default_factory=list)
     hooks: SessionHooks | None = None
-    child: Child | None = None  # started before the event loop (``hub.spawn``): the first connection's
+    child: Child | None = None  # started before the event loop (``spawn``): the first connection's
     tools_revision: int = 0  # bumped when the tool list changes, not when a live list confirms the cache
     tools_cached: bool = False  # ``tools`` came from the last run's cache and no live list arrived yet
     connected: anyio.Event = field(default_factory=anyio.Event)

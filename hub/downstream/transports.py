@@ -2,8 +2,8 @@
 
 Contract: ``open_transport(server, errlog=..., child=...)`` is an async context manager yielding
 the SDK's ``(read, write)`` stream pair for ``server``'s kind; ``child`` (stdio only) is a
-process ``hub.spawn`` started before the event loop, used instead of spawning one. Leaving the
-context closes the connection (and stops a stdio server, see ``hub.stdio_client``). ``EofWatch``
+process ``hub.downstream.spawn`` started before the event loop, used instead of spawning one. Leaving the
+context closes the connection (and stops a stdio server, see ``hub.downstream.stdio_client``). ``EofWatch``
 wraps a read stream and sets an event when the server side ends it, which is how a supervisor
 learns that its server went away.
 """
@@ -20,8 +20,8 @@ from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
 
 from hub.config import ServerConfig
-from hub.spawn import Child, server_environment
-from hub.stdio_client import stdio_transport
+from hub.downstream.spawn import Child, server_environment
+from hub.downstream.stdio_client import stdio_transport
 
 MAX_REMOTE_EVENT = 256 * 2**20
 

@@ -5,8 +5,8 @@ newlines, or its structured content as JSON when it has no text) or ``None`` whe
 non-text content (images, audio, resources) that must pass unchanged. ``text_result`` builds a
 result the hub sends, ``error_result`` an ``isError`` one, and ``with_meta`` adds our namespaced
 ``_meta`` entries (``META_*`` keys).
-``request_error`` and ``unknown_error`` build the ``MCPError`` a proxied request (``hub.proxy``,
-``hub.subscriptions``) fails with: a server's own JSON-RPC error keeps its code (the message names
+``request_error`` and ``unknown_error`` build the ``MCPError`` a proxied request (``hub.serve.proxy``,
+``hub.serve.subscriptions``) fails with: a server's own JSON-RPC error keeps its code (the message names
 the server), a server that is not connected, too slow or crashed gives ``INTERNAL_ERROR``, and an
 unknown prompt, URI or template is ``INVALID_PARAMS``.
 """

@@ -42,7 +42,7 @@ from starlette.routing import Mount, Route
 from starlette.types import Message, Receive, Scope, Send
 
 from hub.errors import ConfigError, HubError
-from hub.http_security import (
+from hub.serve.http_security import (
     AUTHORIZED,
     MAX_BODY_BYTES,
     AccessPolicy,
@@ -50,8 +50,8 @@ from hub.http_security import (
     require_token_for,
     split_hosts,
 )
-from hub.server import build_server, initialization_options
-from hub.service import HubService
+from hub.serve.server import build_server, initialization_options
+from hub.serve.service import HubService
 
 log = logging.getLogger("ctxhub.http")
 TRANSPORTS = ("http", "sse")

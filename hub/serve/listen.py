@@ -3,7 +3,7 @@
 On a 2026-07-28 connection the SDK drops ``notifications/*/list_changed`` and
 ``notifications/resources/updated`` sent on the connection's channel: such a client gets them only
 on a ``subscriptions/listen`` stream it opened (the request's response is the stream). Handshake-era
-clients keep getting them from ``connection.notify`` (``hub.server``, ``hub.proxy``) and cannot open
+clients keep getting them from ``connection.notify`` (``server``, ``proxy``) and cannot open
 a listen stream (the SDK answers ``METHOD_NOT_FOUND``), so each client gets each change once.
 
 Contract: ``Listen(hold)`` is the ``on_subscriptions_listen`` handler; ``Listen.publish(event)``

@@ -1,8 +1,8 @@
 """The MCP surface beyond tools, proxied: resources, templates, prompts, completion, logging, subscriptions.
 
-Contract: ``Proxy(pool)`` hooks into every downstream session (``hub.relay`` relays sampling,
+Contract: ``Proxy(pool)`` hooks into every downstream session (``hub.serve.relay`` relays sampling,
 elicitation, roots and logs) and serves the non-tool requests through ``handlers()`` and
-``install(server)``. Names and URIs are mapped by ``hub.catalog``: prompts ``<namespace>__<prompt>``
+``install(server)``. Names and URIs are mapped by the downstream catalog: prompts ``<namespace>__<prompt>``
 (a ``passthrough`` server's unchanged), resource URIs and templates unchanged, a colliding one as
 ``ctxhub://<server>/<original>``. ``resources/read``, ``resources/subscribe`` and ``ref/resource``
 completions route by ``Catalog.route`` (when it offers several servers, the first that reads the
@@ -18,11 +18,11 @@ URI it extends). ``notifications/{resources,prompts}/list_changed`` go to every 
 exposed URIs, templates or prompt names change.
 
 2026-07-28 clients get the same changes on the ``subscriptions/listen`` streams they open
-(``hub.listen``; ``Proxy.listen`` is the handler and the bus): a stream's resource URIs count as
+(``hub.serve.listen``; ``Proxy.listen`` is the handler and the bus): a stream's resource URIs count as
 subscribed (downstream too) while it is open, and a URI the hub cannot subscribe is left out of its
 acknowledgment.
 
-Errors are ``MCPError`` (built by ``hub.convert``): an unknown prompt, URI or template is
+Errors are ``MCPError`` (built by ``hub.serve.convert``): an unknown prompt, URI or template is
 ``INVALID_PARAMS``; a server's own JSON-RPC error keeps its code (the message names the server); a
 server that is not connected, too slow or crashed gives ``INTERNAL_ERROR`` with the hub's
 one-sentence explanation.
@@ -42,14 +42,12 @@ from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from mcp.shared.subscriptions import PromptsListChanged, ResourcesListChanged, ResourceUpdated
 
-from hub.catalog import Catalog, Entry, ItemT
-from hub.convert import META_UPSTREAM, forwardable_meta, request_error, unknown_error
-from hub.downstream import Downstream
+from hub.downstream import Catalog, Downstream, Entry, ItemT, Pool
 from hub.errors import DownstreamError
-from hub.listen import Listen
-from hub.pool import Pool
-from hub.relay import LEVELS, Client, Clients, Relay
-from hub.subscriptions import Subscriptions
+from hub.serve.convert import META_UPSTREAM, forwardable_meta, request_error, unknown_error
+from hub.serve.listen import Listen
+from hub.serve.relay import LEVELS, Client, Clients, Relay
+from hub.serve.subscriptions import Subscriptions
 
 log = logging.getLogger("ctxhub.proxy")
 FIRST_LIST_WAIT = 10.0

@@ -44,8 +44,8 @@ from context_mode.summaries import Extract
 from context_mode.toolnames import is_log_tool
 from context_mode.types import ContentKind, OutputStyle
 from hub.config import HubConfig
-from hub.convert import META_ROUTE, result_text, with_meta
-from hub.pool import Target
+from hub.downstream import Target
+from hub.serve.convert import META_ROUTE, result_text, with_meta
 
 log = logging.getLogger("ctxhub.service")  # the name these messages had before this module split off
 

@@ -9,9 +9,9 @@ downstream through the SDK (the handler's scope is cancelled; the SDK sends the 
 cancel). ``notifications/tools/list_changed`` goes to every connected client, once per
 connection, when any downstream's tool list changes (a live list equal to the cached one is no
 change): on the connection to a handshake-era client,
-on the ``subscriptions/listen`` streams (``hub.listen``) of a 2026-07-28 client, which gets
+on the ``subscriptions/listen`` streams (``hub.serve.listen``) of a 2026-07-28 client, which gets
 nothing on its connection. Resources, templates, prompts, completion, logging, the listen streams
-and the relay of server-initiated requests come from ``hub.proxy``.
+and the relay of server-initiated requests come from ``hub.serve.proxy``.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from mcp.server.lowlevel import NotificationOptions
 from mcp.shared.subscriptions import ToolsListChanged
 
 from hub import __version__
-from hub.convert import error_result, forwardable_meta
-from hub.listen import Listen
-from hub.proxy import Proxy
-from hub.service import HubService
-from hub.stdio import stdio_streams
+from hub.serve.convert import error_result, forwardable_meta
+from hub.serve.listen import Listen
+from hub.serve.proxy import Proxy
+from hub.serve.service import HubService
+from hub.serve.stdio import stdio_streams
 
 log = logging.getLogger("ctxhub.server")
 FIRST_LIST_WAIT = 10.0

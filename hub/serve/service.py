@@ -5,7 +5,7 @@ output-style tag in ``_meta["ctxhub/context_mode"]`` (and no ``outputSchema`` un
 tagged DIRECT), followed by the native tools. ``call()`` never raises for a tool failure: unknown
 tools, downstream crashes, timeouts and garbage become ``isError`` results naming the server, the
 tool and the fix. Every result carries ``_meta["ctxhub/route"]``. The core decides the mode
-(``context_mode.router.route``); ``hub.routing`` applies it, spills full payloads to the store and
+(``context_mode.router.route``); ``hub.serve.routing`` applies it, spills full payloads to the store and
 hands indexing to a worker thread after the reply is built (``running()`` lets queued indexing
 finish before it exits). This module keeps the rest: listing, calling (native tools in a worker
 thread), the result cache of cacheable (read-only) tools (a repeat within the TTL gets a pointer to
@@ -34,11 +34,10 @@ from context_mode.stage1 import render_pointer
 from context_mode.stats import Stats
 from context_mode.types import OutputStyle
 from hub.config import HubConfig
-from hub.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
-from hub.downstream import ProgressFn
+from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
-from hub.pool import Pool, Target
-from hub.routing import POINTER_BYTES, ResultRouter
+from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
+from hub.serve.routing import POINTER_BYTES, ResultRouter
 from tools.errors import ToolError
 from tools.registry import NativeTool
 

@@ -33,7 +33,7 @@ import mcp.types as types
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
-from hub.stdio_client import first_error, scrubbed, write_all
+from hub.downstream import first_error, scrubbed, write_all
 
 READ_SIZE = 1 << 16
 BAD_ID = "Invalid Request: a request's id must be an integer or a string"

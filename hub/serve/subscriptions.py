@@ -1,7 +1,7 @@
 """Resource subscriptions: which exposed URIs are held, and the downstream subscriptions behind them.
 
 Contract: a URI is held while a client has it in ``Client.subscriptions`` (``resources/subscribe``
-and ``resources/unsubscribe``, handled by ``hub.proxy``) or an open ``subscriptions/listen``
+and ``resources/unsubscribe``, handled by ``hub.serve.proxy``) or an open ``subscriptions/listen``
 stream watches it (``watching``, the hold of ``hub.listen.Listen``). The first holder subscribes
 downstream (``forward``, on the first server ``Catalog.route`` offers for the URI), the last to
 leave unsubscribes (``release``: skipped for a server that is not connected, since a restart
@@ -27,12 +27,10 @@ import anyio
 import mcp.types as types
 from mcp.shared.exceptions import MCPError
 
-from hub.catalog import Catalog
-from hub.convert import request_error, unknown_error
-from hub.downstream import Downstream
+from hub.downstream import Catalog, Downstream, Pool
 from hub.errors import DownstreamError
-from hub.pool import Pool
-from hub.relay import Client, Clients
+from hub.serve.convert import request_error, unknown_error
+from hub.serve.relay import Client, Clients
 
 log = logging.getLogger("ctxhub.proxy")  # the name these messages had before this module split off
 

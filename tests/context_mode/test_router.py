@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Direct, Directive, Summary, query_terms, route
 from context_mode.stage1 import render
-from context_mode.store import Store
+from context_mode.store.store import Store
 from context_mode.types import ContentKind, OutputStyle
 
 POLICY = RoutingPolicy()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from context_mode.memory import MemoryPolicy, SessionMemory
+from context_mode.memory.session import MemoryPolicy, SessionMemory
 from context_mode.tokens import DEFAULT_CHARS_PER_TOKEN
 from hub.llm import LLMSummarizer
 

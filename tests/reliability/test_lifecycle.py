@@ -18,8 +18,8 @@ import anyio
 import pytest
 
 from context_mode.errors import RefEvicted
-from context_mode.memory import SessionMemory
-from context_mode.store import Store
+from context_mode.memory.session import SessionMemory
+from context_mode.store.store import Store
 from tests.conftest import write_config
 from tests.fixtures.fault_server import log_text
 from tests.reliability.harness import alive, eventually, fault_server, raw_hub, result_text, servers_under

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from context_mode.memory import MemoryPolicy, SessionMemory
+from context_mode.memory.session import MemoryPolicy, SessionMemory
 from tools.context_tools import context_tools
 from tools.errors import ToolInputError, ToolUnavailableError
 from tools.registry import NativeTool

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from context_mode.store import Store
+from context_mode.store.store import Store
 from context_mode.types import ContentKind
 from tools.doc_tools import doc_tools
 from tools.errors import ToolInputError, ToolUnavailableError

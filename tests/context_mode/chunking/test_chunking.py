@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from context_mode.chunking import Chunk, chunk
+from context_mode.chunking.split import Chunk, chunk
 from context_mode.types import ContentKind
 
 ALL_KINDS = list(ContentKind)

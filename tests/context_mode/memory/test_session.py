@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from context_mode.memory import (
+from context_mode.memory.session import (
     EntryError,
     MemoryPolicy,
     SessionIdError,
@@ -235,7 +235,7 @@ def test_a_torn_last_line_is_skipped_with_a_warning_and_the_next_append_still_la
     path = tmp_path / "s.jsonl"
     with path.open("ab") as handle:
         handle.write(b'{"op":"note","id":3,"ts":5.0,"text":"half wri')
-    with caplog.at_level(logging.WARNING, logger="context_mode.memory_store"):
+    with caplog.at_level(logging.WARNING, logger="context_mode.memory.store"):
         reloaded = memory(tmp_path)
         assert [entry.text for entry in reloaded.entries("s")] == ["first note", "second note"]
     assert "torn last line" in caplog.text
@@ -354,7 +354,7 @@ def test_a_damaged_middle_line_is_skipped_and_the_rest_loads(
     with path.open("ab") as handle:
         handle.write(b"\x00garbage\n")
     store.append("s", "second note")
-    with caplog.at_level(logging.WARNING, logger="context_mode.memory_store"):
+    with caplog.at_level(logging.WARNING, logger="context_mode.memory.store"):
         texts = [entry.text for entry in memory(tmp_path).entries("s")]
     assert texts == ["first note", "second note"]
     assert "damaged line 3" in caplog.text

@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from context_mode.memory_summary import (
+from context_mode.memory.summary import (
     MENTIONS_PREFIX,
     keep_code_blocks,
     key_terms,

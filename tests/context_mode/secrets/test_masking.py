@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from context_mode.memory import SessionMemory
-from context_mode.secrets import mask_secrets
-from context_mode.store import Store
+from context_mode.memory.session import SessionMemory
+from context_mode.secrets.masking import mask_secrets
+from context_mode.store.store import Store
 from context_mode.types import ContentKind
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus"
 PEM = (
     "-----BEGIN RSA PRIVATE KEY-----\n"
     "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n"

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from context_mode.errors import RefEvicted, RefNotFound
-from context_mode.store import Store
-from context_mode.store_ledger import Ledger
-from context_mode.store_values import StoredDoc
+from context_mode.store.ledger import Ledger
+from context_mode.store.store import Store
+from context_mode.store.values import StoredDoc
 from context_mode.types import ContentKind
 
 

@@ -12,10 +12,10 @@ import pytest
 import tantivy
 
 from context_mode.errors import RefEvicted, RefNotFound, StoreCorrupt, StoreLocked
-from context_mode.store import Store
+from context_mode.store.store import Store
 from context_mode.types import ContentKind
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def payload(word: str) -> str:

@@ -6,14 +6,14 @@ import time
 
 import pytest
 
-from context_mode.store_query import (
+from context_mode.store.query import (
     ELLIPSIS,
     LINE_WIDTH,
     best_lines,
     choose_lines,
     query_terms,
 )
-from context_mode.store_values import LineMatch, SearchHit
+from context_mode.store.values import LineMatch, SearchHit
 
 FILLER = "".join(f"routine line number {i} about nothing in particular\n" for i in range(20))
 

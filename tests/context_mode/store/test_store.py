@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import context_mode.store_indexing
-from context_mode.chunking import Chunk
+import context_mode.store.indexing
+from context_mode.chunking.split import Chunk
 from context_mode.errors import DocumentTooLarge, RefEvicted, RefNotFound, RefPending, StoreClosed
-from context_mode.store import Store
+from context_mode.store.store import Store
 from context_mode.types import ContentKind
 
 
@@ -287,14 +287,14 @@ def test_reading_a_pending_ref_indexes_it_first(store: Store) -> None:
 
 def test_a_reader_waits_for_the_thread_indexing_the_ref(monkeypatch: pytest.MonkeyPatch) -> None:
     entered, release = threading.Event(), threading.Event()
-    real_chunk = context_mode.store_indexing.chunk
+    real_chunk = context_mode.store.indexing.chunk
 
     def slow_chunk(text: str, kind: ContentKind, *, max_chunk_bytes: int) -> list[Chunk]:
         entered.set()
         release.wait(10)
         return real_chunk(text, kind, max_chunk_bytes=max_chunk_bytes)
 
-    monkeypatch.setattr(context_mode.store_indexing, "chunk", slow_chunk)
+    monkeypatch.setattr(context_mode.store.indexing, "chunk", slow_chunk)
     with Store(None, read_timeout=0.05) as store:
         ref = store.reserve("slow words", source="t", kind=ContentKind.TEXT).ref
         worker = threading.Thread(target=store.index, args=(ref,))
@@ -308,14 +308,14 @@ def test_a_reader_waits_for_the_thread_indexing_the_ref(monkeypatch: pytest.Monk
 
 
 def test_a_chunker_failure_costs_only_that_payload(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    real_chunk = context_mode.store_indexing.chunk
+    real_chunk = context_mode.store.indexing.chunk
 
     def failing_chunk(text: str, kind: ContentKind, *, max_chunk_bytes: int) -> list[Chunk]:
         if text == "poison":
             raise RuntimeError("bug")
         return real_chunk(text, kind, max_chunk_bytes=max_chunk_bytes)
 
-    monkeypatch.setattr(context_mode.store_indexing, "chunk", failing_chunk)
+    monkeypatch.setattr(context_mode.store.indexing, "chunk", failing_chunk)
     bad = store.reserve("poison", source="t", kind=ContentKind.TEXT).ref
     with pytest.raises(RefEvicted, match=f"{bad} was evicted \\(indexing failed: RuntimeError\\)"):
         store.index(bad)

@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from context_mode.errors import RefEvicted
-from context_mode.store import Store
+from context_mode.store.store import Store
 from context_mode.types import ContentKind
 
 

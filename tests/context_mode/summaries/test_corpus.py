@@ -19,7 +19,7 @@ from context_mode.summaries import Extract, summarize
 from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus"
 BUDGET = 1500
 TERM_KEYS = frozenset({"pattern", "query", "q", "name", "search", "regex"})
 

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from context_mode.kinds import _flags
+from context_mode.line_groups import group_lines, shapes
 from context_mode.summaries.extract import term_lines
-from context_mode.summaries.line_groups import group_lines, shapes
 from context_mode.summaries.log_lines import (
     PREFIX,
     PYTEST_LOCATION,
@@ -35,7 +35,7 @@ from context_mode.summaries.log_lines import (
 )
 from context_mode.summaries.packing import split_lines
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus"
 _SHAPE = re.compile(r"[0-9a-fA-F]{8,}|\d+")
 _FAMILY = re.compile(r"\s*(\S+)\s+(\S+)")
 

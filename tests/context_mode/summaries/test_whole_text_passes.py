@@ -31,7 +31,7 @@ from context_mode.summaries.code_search import (
 from context_mode.summaries.json_outline import _MAX_STATS_NODES, _walk, _walk_containers
 from context_mode.summaries.packing import split_lines
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus"
 
 FRAGMENTS = [
     "src/app.py:12:def request(x):",

@@ -7,9 +7,9 @@ from typing import Any
 import mcp.types as types
 import pytest
 
-from hub.catalog import Catalog, template_pattern, unwrap, wrap
 from hub.config import ServerConfig
-from hub.downstream import Downstream
+from hub.downstream.catalog import Catalog, template_pattern, unwrap, wrap
+from hub.downstream.supervisor import Downstream
 
 
 async def _unchanged() -> None:

@@ -1,4 +1,4 @@
-"""``hub.catalog_cache``: the last run's tool lists, keyed by each server's config fingerprint."""
+"""``hub.downstream.catalog_cache``: the last run's tool lists, keyed by each server's config fingerprint."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 import mcp.types as types
 import pytest
 
-from hub.catalog_cache import FILE_NAME, ToolCache, fingerprint, warm_servers
 from hub.config import HubConfig, ServerConfig
+from hub.downstream.catalog_cache import FILE_NAME, ToolCache, fingerprint, warm_servers
 
 SERVER = ServerConfig(command="python", args=["-m", "server"], env={"A": "1"})
 TOOLS = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hub.naming import MAX_NAME, assign_names, exposed_name
+from hub.downstream.naming import MAX_NAME, assign_names, exposed_name
 
 SAFE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 

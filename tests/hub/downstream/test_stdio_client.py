@@ -7,8 +7,8 @@ import time
 import mcp.types as types
 import pytest
 
-from hub.stdio import triage
-from hub.stdio_client import LineSplitter, oversized, read_line
+from hub.downstream.stdio_client import LineSplitter, oversized, read_line
+from hub.serve.stdio import triage
 
 
 def test_lines_are_split_in_linear_time_across_chunks() -> None:

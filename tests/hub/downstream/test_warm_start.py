@@ -18,9 +18,9 @@ import anyio
 import mcp.types as types
 import pytest
 
-from hub.catalog_cache import FILE_NAME, fingerprint
 from hub.config import load_config
-from hub.spawn import spawn_servers
+from hub.downstream.catalog_cache import FILE_NAME, fingerprint
+from hub.downstream.spawn import spawn_servers
 from tests.conftest import FIXTURE_SERVER, children_of, fixture_server, hub_client, text_of, write_config
 
 pytestmark = pytest.mark.anyio

@@ -26,8 +26,8 @@ from mcp.client.streamable_http import streamable_http_client
 
 from hub.config import load_config
 from hub.errors import ConfigError
-from hub.http import readiness, serve_http
-from hub.http_security import AccessPolicy, check, is_loopback, normalize_host, require_token_for
+from hub.serve.http import readiness, serve_http
+from hub.serve.http_security import AccessPolicy, check, is_loopback, normalize_host, require_token_for
 from tests.conftest import REPO, announced_url, children_of, fixture_server, text_of, write_config
 
 pytestmark = pytest.mark.anyio

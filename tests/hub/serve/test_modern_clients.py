@@ -25,9 +25,9 @@ from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 from mcp.shared.subscriptions import ServerEvent
 
-from hub.listen import Listen
+from hub.serve.listen import Listen
 from tests.conftest import REPO, fixture_server, hub_client, text_of, write_config
-from tests.hub.test_http import running_hub
+from tests.hub.serve.test_http import running_hub
 
 pytestmark = pytest.mark.anyio
 

@@ -1,0 +1,13 @@
+"""Structure-aware chunking: a payload cut into pieces small enough to index and to read back.
+
+``chunk(text, kind, max_chunk_bytes=4096)`` returns ``Chunk``s that join back to ``text`` exactly,
+each within the byte cap, cut along the kind's structure (markdown sections, log records, JSON
+element groups, diff hunks, grep files). Linear time whatever the shape. Details in
+``chunking.split``; the line and JSON units are private.
+"""
+
+from __future__ import annotations
+
+from context_mode.chunking.split import Chunk, chunk
+
+__all__ = ["Chunk", "chunk"]

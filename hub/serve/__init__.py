@@ -1,0 +1,36 @@
+"""The server side of the proxy: everything the agent talks to.
+
+``HubService`` (``service``) lists and calls tools and routes results (``routing``: Direct,
+Summary, Directive, the cache, spills); ``server`` builds the SDK's low-level ``Server`` over it
+and serves stdio (``stdio``); ``http`` serves streamable HTTP and legacy SSE behind
+``http_security``. ``proxy`` adds resources, prompts, completions and logging, ``relay`` the
+server-initiated requests, ``subscriptions`` and ``listen`` the change notifications;
+``convert`` turns SDK results into text and back.
+
+Exports below; the modules are private to this part.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hub.exports import lazy_exports
+
+if TYPE_CHECKING:
+    from hub.serve.convert import META_MODE as META_MODE
+    from hub.serve.http import serve_http as serve_http
+    from hub.serve.server import serve_stdio as serve_stdio
+    from hub.serve.service import HubService as HubService
+
+# Loaded on first use, so that a command imports only what it serves (``ctxhub serve`` over
+# stdio never loads the HTTP stack).
+_EXPORTS = {
+    "HubService": "service",
+    "META_MODE": "convert",
+    "serve_http": "http",
+    "serve_stdio": "server",
+}
+
+__all__ = sorted(_EXPORTS)
+
+__getattr__ = lazy_exports(__name__, _EXPORTS)
