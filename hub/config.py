@@ -37,7 +37,8 @@ class ToolSettings(_Model):
     """Per-tool settings under ``servers.<name>.tools.<glob>``."""
 
     mode: OutputStyle | None = None
-    cache: bool | None = None
+    # off/false: never deduplicated (counted as a write); true: read-only in cache.mode; or the mode itself
+    cache: bool | Literal["off", "verify", "trust"] | None = None
     summarizer: Literal["extractive", "llm"] | None = None  # llm: opt-in, needs summarizer.llm
 
     @field_validator("mode", mode="before")
@@ -114,6 +115,9 @@ class CacheConfig(_Model):
     # Words (or whole-name globs) of tools treated as read-only; see context_mode/toolnames.py.
     read_only: list[str] = Field(default_factory=lambda: list(READ_WORDS))
     repeat: Literal["pointer", "replay"] = "pointer"
+    # verify: a repeat still calls the downstream and answers "same result" or a delta; trust: from memory
+    mode: Literal["verify", "trust"] = "verify"
+    delta_max_bytes: int = Field(default=4096, ge=0)  # a bigger change is routed as a first call
 
 
 class StoreConfig(_Model):

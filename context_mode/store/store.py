@@ -6,6 +6,7 @@ Lifecycle of a payload:
                                         asked, the text kept pending. No chunking, no index work.
     index(ref) -> StoredDoc             a worker thread: chunk, add to tantivy, commit, reload, evict.
                                         Concurrent calls share one commit (group commit).
+    holds(ref) -> bool                  whether a ref is still readable (no indexing; refreshes it).
     search / window / read_chunk / text / outline / document / documents
                                         reads; a pending ref is indexed first (by the reader when no
                                         one claimed it, else awaited up to ``read_timeout``: RefPending).
@@ -279,6 +280,19 @@ class Store:
         if doc is None:
             raise self._gone(ref)
         return doc
+
+    def holds(self, ref: str) -> bool:
+        """Whether ``ref`` is still readable (pending, or live and not too old); refreshes it in the LRU.
+
+        Cheap (no indexing, no I/O): a repeat checks it before pointing at ``ref`` again.
+        """
+        self._check_open()
+        if self._pending.get(ref) is not None:
+            return True
+        cutoff = self._cutoff()
+        with self._state_lock:
+            doc = self._ledger.touch(ref)
+        return doc is not None and (cutoff is None or doc.created > cutoff)
 
     def search(self, query: str, *, ref: str | None = None, limit: int = 5) -> SearchResult:
         """BM25 over text, split identifiers and headings; each hit with its best lines; else suggestions."""

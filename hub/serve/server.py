@@ -4,7 +4,8 @@ Contract: ``build_server(service)`` returns a ``Server`` whose ``tools/list`` wa
 ``FIRST_LIST_WAIT`` seconds) for downstreams still starting whose tools are not known yet (a warm
 start knows them from the last run, ``Pool.warm_start``), and whose ``tools/call`` forwards
 progress upstream and turns every failure into an ``isError`` result (a handler never raises, so
-the client never sees a JSON-RPC error for a tool failure). Client cancellation reaches the
+the client never sees a JSON-RPC error for a tool failure) and names the calling client session
+(``hub.serve.sessions``), so repeats are deduplicated per session. Client cancellation reaches the
 downstream through the SDK (the handler's scope is cancelled; the SDK sends the courtesy
 cancel). ``notifications/tools/list_changed`` goes to every connected client, once per
 connection, when any downstream's tool list changes (a live list equal to the cached one is no
@@ -32,6 +33,7 @@ from hub.serve.convert import error_result, forwardable_meta
 from hub.serve.listen import Listen
 from hub.serve.proxy import Proxy
 from hub.serve.service import HubService
+from hub.serve.sessions import ClientSessions
 from hub.serve.stdio import stdio_streams
 
 log = logging.getLogger("ctxhub.server")
@@ -75,6 +77,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
     service.pool.add_tools_listener(connections.tools_changed)
     proxy = Proxy(service.pool)
     connections.listen = proxy.listen
+    sessions = ClientSessions()  # repeats and deltas refer only to what the calling session was shown
 
     def tool_input_schema(name: str) -> dict[str, Any] | None:
         """For the 2026-07-28 ``Mcp-Param-*`` header check, instead of a full ``tools/list`` per call."""
@@ -107,6 +110,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
                     dict(params.arguments or {}),
                     progress=progress,
                     meta=forwardable_meta(ctx.meta),
+                    session=sessions.key(ctx),
                 )
         except Exception as exc:  # the last line of defence: a tool failure is a result, never a crash
             log.exception("call of %s failed inside ctxhub", params.name)
