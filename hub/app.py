@@ -97,7 +97,7 @@ def open_hub(
         roots = [Path(root).expanduser() for root in config.ingest_roots]
         holder: list[HubService] = []
         natives = [
-            *doc_tools(store, ingest_roots=roots),
+            *doc_tools(store, ingest_roots=roots, allow_hardlinks=config.ingest_allow_hardlinks),
             *context_tools(memory),
             status_tool(lambda: snapshot(holder[0])),
         ]

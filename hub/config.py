@@ -156,6 +156,7 @@ class HubConfig(_Model):
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
     summarizer: SummarizerConfig = Field(default_factory=SummarizerConfig)
     ingest_roots: list[str] = Field(default_factory=list)
+    ingest_allow_hardlinks: bool = False  # a file with several links may be one outside the roots
     source: str = Field(default="<defaults>", exclude=True)
 
     @field_validator("servers")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tools.printable import printable
 from tools.registry import NativeTool, object_schema
 
 
@@ -44,9 +45,10 @@ def format_status(snapshot: HubSnapshot) -> str:
     for row in snapshot.servers:
         startup = f", started in {row.startup_seconds:.1f} s" if row.startup_seconds is not None else ""
         restarts = f", {row.restarts} restarts" if row.restarts else ""
-        error = f" — {row.error}" if row.error and row.state != "ready" else ""
+        error = f" — {printable(row.error)}" if row.error and row.state != "ready" else ""
         lines.append(
-            f"- {row.name} ({row.transport}): {row.state}, {row.tools} tools{startup}{restarts}{error}"
+            f"- {printable(row.name)} ({row.transport}): {row.state}, {row.tools} tools"
+            f"{startup}{restarts}{error}"
         )
     saved = max(0, snapshot.bytes_in - snapshot.bytes_out)
     modes = ", ".join(f"{mode} {count}" for mode, count in sorted(snapshot.modes.items())) or "none yet"
