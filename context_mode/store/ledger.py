@@ -89,6 +89,10 @@ class Ledger:
         while len(self._evicted) > self._max_evicted:
             self._evicted.popitem(last=False)
 
+    def evicted_refs(self) -> list[str]:
+        """The refs remembered as evicted, oldest first."""
+        return list(self._evicted)
+
     def eviction_reason(self, ref: str) -> str | None:
         return self._evicted.get(ref)
 
