@@ -3,9 +3,9 @@
 Contract: ``open_hub(config)`` is a context manager that opens the store (on disk at
 ``store.path``, or in RAM when ``ephemeral``), builds the native tools (doc_*, context_*,
 hub_status) and yields a ``HubService`` ready to run; the store is closed on exit. When the
-default store directory is held by another running hub, the next free sibling directory is used
-(several Claude Code windows may each run a hub); an explicitly configured ``store.path`` that
-is held gives a clear error instead.
+default store directory is held by another running hub, the next free sibling directory is used;
+a damaged store is moved aside, and with no usable disk the store is kept in memory
+(``hub.stores``). What happened is logged once and shown by ``hub_status``.
 
 Start-up: ``children`` (``hub.spawn.spawn_servers``) are stdio servers already running, handed to
 their supervisors. With a store on disk, ``catalog.json`` there (``hub.downstream.catalog_cache``) holds the
@@ -27,50 +27,16 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from context_mode.errors import StoreLocked
 from context_mode.memory import MemoryPolicy, SessionMemory
-from context_mode.store import Store
 from hub.config import HubConfig
 from hub.downstream import FILE_NAME, Child, ToolCache
-from hub.errors import ConfigError
 from hub.serve import HubService
+from hub.stores import OpenedStore, open_store
 from tools.context_tools import context_tools
 from tools.doc_tools import doc_tools
 from tools.status import HubSnapshot, ServerRow, status_tool
 
 log = logging.getLogger("ctxhub.app")
-ALTERNATE_STORES = 8
-# store.max_bytes bounds the whole store directory; the Tantivy index and the spill files take
-# about as much again as the payloads themselves (measured ~2x), so payloads get a third of it.
-PAYLOAD_SHARE = 3
-
-
-def open_store(config: HubConfig, *, ephemeral: bool = False) -> Store:
-    spill_dir = Path(config.store.spill_dir).expanduser() if config.store.spill_dir else None
-    options: dict[str, Any] = {
-        "max_bytes": max(1024, config.store.max_bytes // PAYLOAD_SHARE),
-        "max_age": config.store.max_age,
-        "mask_secrets": config.store.mask_secrets,
-    }
-    if ephemeral:
-        return Store(None, spill_dir=spill_dir, **options)
-    base = config.store_path()
-    candidates = (
-        [base]
-        if config.store.path
-        else [base, *(base.with_name(f"{base.name}-{n}") for n in range(2, ALTERNATE_STORES + 2))]
-    )
-    for path in candidates:
-        try:
-            return Store(path, spill_dir=spill_dir, **options)
-        except StoreLocked as exc:
-            if config.store.path:
-                raise ConfigError(str(exc)) from exc
-            log.info("store %s is in use by another hub; trying the next one", path)
-    raise ConfigError(
-        f"every default store directory next to {base} is in use by another ctxhub; "
-        "set store.path in config.yaml to a directory of its own"
-    )
 
 
 @contextmanager
@@ -81,7 +47,12 @@ def open_hub(
     errlog: Any = None,
     children: Mapping[str, Child] | None = None,
 ) -> Iterator[HubService]:
-    store = open_store(config, ephemeral=ephemeral)
+    opened = open_store(config, ephemeral=ephemeral)
+    store = opened.store
+    if opened.notice:
+        log.warning("%s", opened.notice)
+    elif not ephemeral:
+        log.info("store: %s", opened.location)
     llm = _llm(config)
     with ExitStack() as cleanup:
         cleanup.callback(store.close)
@@ -99,7 +70,7 @@ def open_hub(
         natives = [
             *doc_tools(store, ingest_roots=roots, allow_hardlinks=config.ingest_allow_hardlinks),
             *context_tools(memory),
-            status_tool(lambda: snapshot(holder[0])),
+            status_tool(lambda: snapshot(holder[0], opened)),
         ]
         stats_path = store.path / "stats.json" if store.path is not None else None
         service = HubService(
@@ -156,7 +127,7 @@ def _llm(config: HubConfig) -> Any:
     return LLMSummarizer(llm.base_url, llm.model, timeout=llm.timeout, api_key=llm.api_key)
 
 
-def snapshot(service: HubService) -> HubSnapshot:
+def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnapshot:
     totals = service.stats.totals()
     per_tool = service.stats.per_tool()
     top = sorted(
@@ -178,4 +149,6 @@ def snapshot(service: HubService) -> HubSnapshot:
         modes=totals.modes,
         store=store_view,
         top_tools=top,
+        store_location=opened.location if opened else "",
+        store_notice=(opened.notice or "") if opened else "",
     )

@@ -38,6 +38,8 @@ class HubSnapshot:
     modes: dict[str, int]
     store: dict[str, Any] = field(default_factory=dict)
     top_tools: list[tuple[str, int, int]] = field(default_factory=list)  # (tool, calls, bytes saved)
+    store_location: str = ""  # the store directory in use, or "in memory (not persisted)"
+    store_notice: str = ""  # what happened when the store was opened (a sibling, moved aside, memory)
 
 
 def format_status(snapshot: HubSnapshot) -> str:
@@ -57,6 +59,10 @@ def format_status(snapshot: HubSnapshot) -> str:
         f"{saved} B kept out of context"
     )
     lines.append(f"cache: {snapshot.cache_entries} entries, {snapshot.cache_hits} hits")
+    if snapshot.store_location:
+        lines.append(f"store at {snapshot.store_location}")
+    if snapshot.store_notice:
+        lines.append(f"store notice: {snapshot.store_notice}")
     if snapshot.store:
         lines.append("store: " + ", ".join(f"{key} {value}" for key, value in snapshot.store.items()))
     for tool, calls, tool_saved in snapshot.top_tools[:5]:
