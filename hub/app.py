@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
 import tempfile
 import threading
 import time
@@ -27,9 +28,10 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from context_mode.memory import MemoryPolicy, SessionMemory
+from context_mode.memory import MemoryPolicy, Project, SessionMemory, resolve_project
 from hub.config import HubConfig
 from hub.downstream import FILE_NAME, Child, ToolCache
+from hub.errors import ConfigError
 from hub.serve import HubService
 from hub.stores import OpenedStore, open_store
 from tools.context_tools import context_tools
@@ -59,10 +61,14 @@ def open_hub(
         if llm is not None:
             cleanup.callback(llm.close)
         if store.path is not None:
-            sessions = store.path / "sessions"
+            # The configured store's sessions, also when this hub fell back to a sibling store:
+            # hubs of one project share its memory (appends are safe across processes).
+            sessions = config.store_path() / "sessions"
         else:
             sessions = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="ctxhub-memory-")))
-        memory = SessionMemory(sessions, _memory_policy(config), summarizer=llm, mask=store.mask)
+        memory = SessionMemory(
+            sessions, _memory_policy(config), summarizer=llm, mask=store.mask, project=_project(config)
+        )
         if llm is not None:
             _calibrate_in_background(llm, memory, store.path / "llm_calibration.json" if store.path else None)
         roots = [Path(root).expanduser() for root in config.ingest_roots]
@@ -115,7 +121,17 @@ def _memory_policy(config: HubConfig) -> MemoryPolicy:
     }
     if memory.protected_keywords is not None:
         options["protected_keywords"] = tuple(memory.protected_keywords)
+    options.update(project_budget=memory.project_budget, promote=memory.promote)
     return MemoryPolicy(**options)
+
+
+def _project(config: HubConfig) -> Project:
+    """``memory.project``, else the git root of ``$CTXHUB_WORKSPACE`` (or the working directory)."""
+    workspace = Path(os.environ.get("CTXHUB_WORKSPACE") or ".")
+    try:
+        return resolve_project(config.memory.project, workspace)
+    except ValueError as exc:
+        raise ConfigError(f"{config.source}: {exc}") from exc
 
 
 def _llm(config: HubConfig) -> Any:

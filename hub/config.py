@@ -133,6 +133,11 @@ class MemoryConfig(_Model):
     window: int = Field(default=20, ge=1)
     max_protected: int = Field(default=10, ge=0)
     protected_keywords: list[str] | None = None
+    # Project memory: sessions of one project share decisions. The project is this name, else the
+    # git root of $CTXHUB_WORKSPACE (or the working directory), else that directory.
+    project: str | None = Field(default=None, min_length=1, max_length=200)
+    project_budget: int = Field(default=600, ge=50)  # tokens of the block a new session opens with
+    promote: Literal["protected", "pinned", "none"] = "protected"  # shared without scope="project"
 
 
 class LLMConfig(_Model):
