@@ -74,6 +74,8 @@ class HubService:
             config, store=store, policy=self.policy, cache=self.cache, stats=self.stats, llm=llm
         )
         self._stats_saved = 0.0
+        # Called with (exposed name, seconds) after every tools/call (the HTTP transport's /metrics).
+        self.call_observers: list[Callable[[str, float], None]] = []
         # Per exposed tool: its style and whether it is cacheable (globs matched once, not per call).
         # Keyed by id(); the entry holds its Target so a reused id never returns a stale entry.
         self._traits: dict[int, tuple[Target, StyleChoice, bool]] = {}
