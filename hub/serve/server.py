@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import time
 import weakref
 from typing import Any
 
@@ -103,6 +104,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
         async def progress(value: float, total: float | None, message: str | None) -> None:
             await ctx.session.report_progress(value, total, message)
 
+        started = time.monotonic()
         try:
             async with proxy.calling(params.name, ctx):  # the downstream's sampling/logs go to this caller
                 return await service.call(
@@ -118,6 +120,9 @@ def build_server(service: HubService, connections: Connections | None = None) ->
                 f"ctxhub failed while calling {params.name} ({type(exc).__name__}: {exc}); "
                 "the hub is still running — call again, and report this if it repeats"
             )
+        finally:
+            for observe in service.call_observers:
+                observe(params.name, time.monotonic() - started)
 
     return proxy.install(
         Server(

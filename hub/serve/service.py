@@ -83,6 +83,8 @@ class HubService:
         )
         self.repeats = Repeats(config, cache=self.cache, router=self.router, stats=self.stats)
         self._stats_saved = 0.0
+        # Called with (exposed name, seconds) after every tools/call (the HTTP transport's /metrics).
+        self.call_observers: list[Callable[[str, float], None]] = []
         # Per exposed tool: its style and its cache mode, None for a write (globs matched once, not
         # per call). Keyed by id(); the entry holds its Target so a reused id never returns a stale entry.
         self._traits: dict[int, tuple[Target, StyleChoice, CacheMode | None]] = {}
