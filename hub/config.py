@@ -105,7 +105,17 @@ class RoutingConfig(_Model):
     directive_threshold: int = Field(default=8192, ge=0)
     direct_hard_cap: int = Field(default=50_000, ge=1)
     summary_budget: int = Field(default=1500, ge=200)
+    summary_budget_max: int = Field(default=6000, ge=200)
     error_cap: int = Field(default=4000, ge=200)
+
+    @model_validator(mode="after")
+    def _budget_range(self) -> RoutingConfig:
+        if self.summary_budget_max < self.summary_budget:
+            raise ValueError(
+                f"summary_budget_max {self.summary_budget_max} is below summary_budget {self.summary_budget} "
+                "(set it at least as high, or equal for a fixed budget)"
+            )
+        return self
 
 
 class CacheConfig(_Model):
