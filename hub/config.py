@@ -107,6 +107,7 @@ class RoutingConfig(_Model):
     summary_budget: int = Field(default=1500, ge=200)
     summary_budget_max: int = Field(default=6000, ge=200)
     error_cap: int = Field(default=4000, ge=200)
+    intent_argument: str = Field(default="intent", pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$|^$")
 
     @model_validator(mode="after")
     def _budget_range(self) -> RoutingConfig:

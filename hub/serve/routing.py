@@ -112,8 +112,9 @@ class ResultRouter:
         result: types.CallToolResult,
         *,
         cacheable: bool,
+        intent: str = "",
     ) -> tuple[types.CallToolResult, CachedResult]:
-        """The reply to a call of exposed tool ``name`` and the cache entry for it."""
+        """The reply to a call of exposed tool ``name`` and its cache entry; ``intent`` aims the summary."""
         text = result_text(result)
         if text is None:
             decision: Decision = Direct("non-text content passes unchanged")
@@ -128,6 +129,7 @@ class ResultRouter:
                 tool=target.tool.name,
                 arguments=arguments,
                 is_error=bool(result.is_error),
+                intent=intent,
             )
             decision = await anyio.to_thread.run_sync(decide) if size > ROUTE_OFF_LOOP_BYTES else decide()
         if isinstance(decision, Summary) and text is not None and self._wants_llm(target):

@@ -43,6 +43,7 @@ from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
 from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, result_text, text_result
+from hub.serve.intent import split_intent, with_intent
 from hub.serve.repeats import Repeats
 from hub.serve.routing import ResultRouter
 from tools.errors import ToolError
@@ -132,7 +133,7 @@ class HubService:
         update: dict[str, Any] = {"name": name, "meta": meta}
         if style.style is not OutputStyle.DIRECT:
             update["output_schema"] = None  # a summary would violate it; clients validate structuredContent
-        return target.tool.model_copy(update=update)
+        return with_intent(target.tool.model_copy(update=update), self.policy.intent_argument)
 
     @staticmethod
     def _native_tool(tool: NativeTool) -> types.Tool:
@@ -169,12 +170,13 @@ class HubService:
                 "and use an exposed name such as 'server__tool'"
             )
         downstream, tool = target.downstream, target.tool
+        arguments, intent = split_intent(arguments, tool, self.policy.intent_argument)
         style, cache_mode = self._traits_of(target)
         lookup = None
         if cache_mode is not None and self.config.cache.enabled and session is not None:
             key = call_key(name, arguments, session=session)
             lookup = self.cache.lookup(key, downstream.name, holds=self._holds)
-            if cache_mode == "trust" and lookup.previous is not None:
+            if cache_mode == "trust" and lookup.previous is not None and not intent:
                 return self.repeats.cached(name, lookup.previous)
         writes = cache_mode is None
         if writes:  # before it is sent: no read after this point is answered from before the write
@@ -187,13 +189,14 @@ class HubService:
         finally:
             if writes:  # and when it returns: a read that was in flight during the write is not kept
                 self.cache.invalidate(downstream.name)
-        if lookup is not None and not result.is_error:
+        # a repeat with an intent is summarised again for it, never answered with a pointer
+        if lookup is not None and not result.is_error and not intent:
             answered = await self.repeats.answer(name, target, style, lookup, result)
             if answered is not None:
                 self.save_stats()
                 return answered
         routed, cached = await self.router.route(
-            name, target, style, arguments, result, cacheable=cache_mode is not None
+            name, target, style, arguments, result, cacheable=cache_mode is not None, intent=intent
         )
         self.save_stats()
         if lookup is not None and not result.is_error:
