@@ -32,7 +32,7 @@ from context_mode.memory import MemoryPolicy, Project, SessionMemory, resolve_pr
 from hub.config import HubConfig
 from hub.downstream import FILE_NAME, Child, ToolCache
 from hub.errors import ConfigError
-from hub.serve import HubService
+from hub.serve import HubService, list_bytes
 from hub.stores import OpenedStore, open_store
 from tools.context_tools import context_tools
 from tools.doc_tools import doc_tools
@@ -150,6 +150,7 @@ def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnaps
         ((name, entry.calls, entry.bytes_saved) for name, entry in per_tool.items()), key=lambda row: -row[2]
     )
     store_view = dataclasses.asdict(service.store.stats())
+    listed = service.listed_tools()
     return HubSnapshot(
         uptime_seconds=time.time() - service.started,
         servers=[
@@ -167,4 +168,6 @@ def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnaps
         top_tools=top,
         store_location=opened.location if opened else "",
         store_notice=(opened.notice or "") if opened else "",
+        tools_listed=len(listed),
+        list_bytes=list_bytes(listed),
     )

@@ -178,6 +178,7 @@ def _client_config(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     config = _config(args)
     from hub.app import open_hub
+    from hub.serve import list_bytes
 
     async def run() -> int:
         with open_hub(config, ephemeral=True, errlog=_quiet_errlog()) as service:
@@ -202,9 +203,15 @@ def _check(args: argparse.Namespace) -> int:
                         )
                     )
                 _print_table(rows)
+                exposed, listed = service.list_tools(), service.listed_tools()
+                lazy = (
+                    " (lazy surface: hub_find_tools / hub_call reach the rest)"
+                    if len(listed) < len(exposed)
+                    else ""
+                )
                 print(
-                    f"{len(service.list_tools())} tools exposed ({len(service.native)} native); "
-                    f"config {config.source}"
+                    f"{len(exposed)} tools exposed ({len(service.native)} native), {len(listed)} listed in "
+                    f"{list_bytes(listed)} B of tools/list{lazy}; config {config.source}"
                 )
                 return 1 if failed else 0
 

@@ -162,6 +162,12 @@ class SummarizerConfig(_Model):
     llm: LLMConfig | None = None
 
 
+class ToolSurfaceConfig(_Model):
+    mode: Literal["all", "lazy", "auto"] = "auto"  # auto: lazy when more than max_tools would be listed
+    max_tools: int = Field(default=40, ge=1)
+    pin: list[str] = Field(default_factory=list)  # globs of exposed names always listed in full
+
+
 class HubConfig(_Model):
     """The whole config file."""
 
@@ -171,6 +177,7 @@ class HubConfig(_Model):
     store: StoreConfig = Field(default_factory=StoreConfig)
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
     summarizer: SummarizerConfig = Field(default_factory=SummarizerConfig)
+    tool_surface: ToolSurfaceConfig = Field(default_factory=ToolSurfaceConfig)
     ingest_roots: list[str] = Field(default_factory=list)
     ingest_allow_hardlinks: bool = False  # a file with several links may be one outside the roots
     source: str = Field(default="<defaults>", exclude=True)

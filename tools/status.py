@@ -40,10 +40,13 @@ class HubSnapshot:
     top_tools: list[tuple[str, int, int]] = field(default_factory=list)  # (tool, calls, bytes saved)
     store_location: str = ""  # the store directory in use, or "in memory (not persisted)"
     store_notice: str = ""  # what happened when the store was opened (a sibling, moved aside, memory)
+    tools_listed: int = 0  # what tools/list shows (fewer than exposed on a lazy surface)
+    list_bytes: int = 0  # bytes of that tools/list JSON
 
 
 def format_status(snapshot: HubSnapshot) -> str:
-    lines = [f"ctxhub up {snapshot.uptime_seconds:.0f} s; {snapshot.tools_exposed} tools exposed"]
+    listed = f", {snapshot.tools_listed} listed in {snapshot.list_bytes} B" if snapshot.tools_listed else ""
+    lines = [f"ctxhub up {snapshot.uptime_seconds:.0f} s; {snapshot.tools_exposed} tools exposed{listed}"]
     for row in snapshot.servers:
         startup = f", started in {row.startup_seconds:.1f} s" if row.startup_seconds is not None else ""
         restarts = f", {row.restarts} restarts" if row.restarts else ""

@@ -94,7 +94,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
         await service.pool.wait_tools(FIRST_LIST_WAIT)  # cached tools count (a warm start); not prompts
         connections.remember(ctx)  # after settling: start-up itself needs no list_changed
         proxy.remember(ctx)
-        return types.ListToolsResult(tools=service.list_tools())
+        return types.ListToolsResult(tools=service.listed_tools())
 
     async def on_call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
