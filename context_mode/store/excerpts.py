@@ -47,6 +47,7 @@ _IDENTITY = re.compile(
     r'^\s*"(?:id|name|title|number|version|tag_name|login|url|html_url|key|code|state|type)"\s*:'
 )
 _SENTENCE_END = re.compile(r"[.!?:]\)?\s*$")
+_LOG_LINE = re.compile(r"^\s*(?:\d{2,4}[-/:.T]\d|\[|\d{1,3}(?:\.\d{1,3}){3} |\w{3} [ \d]\d \d\d:|at )")
 _ROW_MARK = re.compile(r"^\s*\**\s*\d+\. row\b")
 _TABLE_GAP = re.compile(r"\S(?: {2,}|\t|\s*\|\s*|,)\S")
 
@@ -110,7 +111,8 @@ def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
     table = _table_header(lines, first)
     if table:
         return [*table, *head]
-    return [*head, *([] if _COMMENT.match(lines[first]) else _paragraph(lines, first, last))]
+    near = not _LOG_LINE.match(lines[first]) and not _COMMENT.match(lines[first])
+    return [*head, *(_paragraph(lines, first, last) if near else [])]
 
 
 def _message_below(lines: Sequence[str], first: int, last: int) -> list[int]:
@@ -232,6 +234,8 @@ def _paragraph(lines: Sequence[str], first: int, last: int) -> list[int]:
         start -= 1
     while stop + 1 < len(lines) and lines[stop + 1].strip() and not _HEAD.match(lines[stop + 1]):
         stop += 1
+    if not _is_prose(lines[first]):  # a list or tree: its nearest lines
+        return sorted(range(start, stop + 1), key=lambda n: abs(n - first))
     begin = first
     while begin > start and not _SENTENCE_END.search(lines[begin - 1]):
         begin -= 1
@@ -239,8 +243,20 @@ def _paragraph(lines: Sequence[str], first: int, last: int) -> list[int]:
     while end < stop and not _SENTENCE_END.search(lines[end]):
         end += 1
     sentence = list(range(begin, end + 1))
-    rest = sorted((n for n in range(start, stop + 1) if not begin <= n <= end), key=lambda n: abs(n - first))
+    rest = sorted(
+        (n for n in range(start, stop + 1) if not begin <= n <= end and not _LOG_LINE.match(lines[n])),
+        key=lambda n: abs(n - first),
+    )
     return [*sentence, *rest]
+
+
+def _is_prose(line: str) -> bool:
+    """Words in sentences (not a log line, a frame or a data row): mostly letters and spaces."""
+    text = line.strip()
+    if len(text) < 20 or text[0].isdigit() or text.startswith(("at ", "[", "{", "|")):
+        return False
+    plain = sum(char.isalpha() or char == " " for char in text)
+    return plain >= 0.8 * len(text) and text.count(" ") >= 3
 
 
 def _shown(line: str, width: int) -> str:
