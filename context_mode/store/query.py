@@ -65,6 +65,7 @@ _PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^\W_0-9A-Za-z]+")
 _MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
 _MAX_PASSAGES = 400  # per chunk: plenty for a budget of a few lines
 _MAX_OFFERS = 60  # passages per hit that compete for the budget
+_MAX_UNITS = 4  # best passages per hit given their unit's lines: few fit the budget anyway
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +194,7 @@ def best_lines(
         replace(
             passage, unit=tuple(unit_lines(all_lines, passage.number, passage.number + passage.lines - 1))
         )
-        if order < _MAX_OFFERS
+        if order < _MAX_UNITS
         else passage
         for order, passage in enumerate(passages)
     )
