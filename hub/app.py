@@ -169,5 +169,6 @@ def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnaps
         store_location=opened.location if opened else "",
         store_notice=(opened.notice or "") if opened else "",
         tools_listed=len(listed),
+        reload_error=service.reload_error or "",
         list_bytes=list_bytes(listed),
     )

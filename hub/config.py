@@ -168,6 +168,11 @@ class ToolSurfaceConfig(_Model):
     pin: list[str] = Field(default_factory=list)  # globs of exposed names always listed in full
 
 
+class ReloadConfig(_Model):
+    enabled: bool = True  # ctxhub serve applies valid edits of its config file while it runs
+    interval: float = Field(default=1.0, gt=0, le=60)  # seconds between checks of the file
+
+
 class HubConfig(_Model):
     """The whole config file."""
 
@@ -178,6 +183,7 @@ class HubConfig(_Model):
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
     summarizer: SummarizerConfig = Field(default_factory=SummarizerConfig)
     tool_surface: ToolSurfaceConfig = Field(default_factory=ToolSurfaceConfig)
+    reload: ReloadConfig = Field(default_factory=ReloadConfig)
     ingest_roots: list[str] = Field(default_factory=list)
     ingest_allow_hardlinks: bool = False  # a file with several links may be one outside the roots
     source: str = Field(default="<defaults>", exclude=True)

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
         ToolCache as ToolCache,
     )
     from hub.downstream.catalog_cache import (
+        fingerprint as fingerprint,
+    )
+    from hub.downstream.catalog_cache import (
         warm_servers as warm_servers,
     )
     from hub.downstream.pool import Pool as Pool
@@ -53,6 +56,7 @@ _EXPORTS = {
     "Downstream": "supervisor",
     "Entry": "catalog",
     "FILE_NAME": "catalog_cache",
+    "fingerprint": "catalog_cache",
     "ItemT": "catalog",
     "Pool": "pool",
     "ProgressFn": "supervisor",

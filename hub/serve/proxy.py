@@ -68,6 +68,7 @@ class Proxy:
             pool, self.clients, lambda: self.catalog, first_list_wait=FIRST_LIST_WAIT
         )
         self.listen = Listen(self.subscriptions.watching)
+        pool.hooks = self  # downstreams a reload adds get it too
         for downstream in pool.downstreams.values():
             downstream.hooks = self
         pool.add_listener(self._changed)

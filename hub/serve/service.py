@@ -22,6 +22,7 @@ ref the store evicted makes the call a first call.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import json
 import logging
 import os
@@ -29,7 +30,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import mcp.types as types
@@ -48,6 +49,9 @@ from hub.serve.intent import split_intent, with_intent
 from hub.serve.repeats import Repeats
 from hub.serve.routing import ResultRouter
 from hub.serve.surface import CALL, FIND, ToolSurface
+
+if TYPE_CHECKING:
+    from hub.reload import Plan
 from hub.serve.surface import NAMES as SURFACE_NAMES
 from tools.errors import ToolError
 from tools.registry import NativeTool
@@ -78,6 +82,8 @@ class HubService:
         self.native = {tool.name: tool for tool in native_tools}
         self.pool = Pool(config, reserved_names=[*self.native, *SURFACE_NAMES], errlog=errlog)
         self.surface = ToolSurface(config.tool_surface)
+        self.config_path: Path | None = None  # set by ``ctxhub serve``: the file a reload watches
+        self.reload_error: str | None = None  # why the last edit of that file was not applied
         self.cache = ResultCache(ttl=config.cache.ttl, maxsize=config.cache.max_entries, clock=clock)
         self.stats = Stats()
         self.policy = RoutingPolicy(**config.routing.model_dump())
@@ -98,10 +104,37 @@ class HubService:
     async def running(self) -> AsyncIterator[HubService]:
         async with self.pool.running():
             try:
-                async with self.router.running():  # drains queued indexing on the way out
-                    yield self
+                async with self.router.running(), anyio.create_task_group() as watchers:
+                    if self.config_path is not None and self.config.reload.enabled:
+                        from hub.reload import record_running, watch_config
+
+                        record_running(self.config)
+                        interval = self.config.reload.interval
+                        watchers.start_soon(
+                            functools.partial(watch_config, self, self.config_path, interval=interval)
+                        )
+                    try:
+                        yield self  # the router drains queued indexing on the way out
+                    finally:
+                        watchers.cancel_scope.cancel()
             finally:
                 self.save_stats(force=True)
+
+    async def reload(self, config: HubConfig) -> Plan:
+        """Apply an edited config while serving (``hub.reload``): only what changed is restarted."""
+        from hub.reload import plan
+
+        changes = plan(self.config, config)
+        self.config = config
+        self.policy = RoutingPolicy(**config.routing.model_dump())
+        self.router.config, self.router.policy = config, self.policy
+        self.repeats.config = config
+        self.surface = ToolSurface(config.tool_surface)
+        self._traits.clear()
+        await self.pool.reconfigure(
+            config, added=changes.added, removed=changes.removed, restarted=changes.restarted
+        )
+        return changes
 
     # ----------------------------------------------------------------- listing
 
