@@ -55,7 +55,7 @@ NAMED_SECRETS = [
         id="json-token",
     ),
     pytest.param(
-        "accessToken: Zx81kQp0LmN4vB7cR2tY9wE3", "Zx81kQ", "accessToken: [secret:token]", id="camel"
+        "accessToken: Zx81kQp0LmN4vB7cR2tY9wE3", "Zx81kQ", "accessToken: [secret:token]", id="camel-token"
     ),
     pytest.param(
         "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6"
@@ -168,7 +168,7 @@ NAMED_SECRETS = [
         pytest.param("passwd: s3cret!", "s3cret", "passwd: [secret:password]", id="passwd-colon"),
         pytest.param('{"password": "letmein"}', "letmein", '{"password": "[secret:password]"}', id="json"),
         pytest.param("DB_PASSWORD=letmein", "letmein", "DB_PASSWORD=[secret:password]", id="env-variable"),
-        pytest.param("dbPassword := 'abc12345'", "abc12345", "dbPassword := '[secret:password]'", id="camel-token"),
+        pytest.param("dbPassword := 'abc12345'", "abc12345", "dbPassword := '[secret:password]'", id="camel"),
         pytest.param(
             "client_secret => 'x9y8z7w6'", "x9y8z7w6", "client_secret => '[secret:secret]'", id="ruby"
         ),
