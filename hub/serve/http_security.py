@@ -10,9 +10,9 @@ a frozen value; ``check(policy, path, headers)`` is pure and returns the first `
 protection, as the MCP spec requires; a request without Origin is a non-browser client and passes),
 missing or wrong bearer token → 401 (compared in constant time; ``OPEN_PATHS`` need none).
 ``Guard`` is a pure-ASGI middleware (``BaseHTTPMiddleware`` would buffer SSE streams) that applies
-``check`` and then the body limit, counting the bytes actually received, not only ``Content-
-Length`` (→ 413). It records ``scope["ctxhub.authorized"]`` for endpoints that show more to a
-caller holding the token.
+``check`` and then the body limit, counting the bytes actually received, not only
+``Content-Length`` (→ 413). It records ``scope["ctxhub.authorized"]`` for endpoints that show more
+to a caller holding the token.
 """
 
 from __future__ import annotations
