@@ -28,6 +28,7 @@ from mcp.server.lowlevel import NotificationOptions
 from mcp.shared.subscriptions import ToolsListChanged
 
 from hub import __version__
+from hub.downstream import signal_children
 from hub.serve.convert import error_result, forwardable_meta
 from hub.serve.listen import Listen
 from hub.serve.proxy import Proxy
@@ -36,6 +37,7 @@ from hub.serve.stdio import stdio_streams
 
 log = logging.getLogger("ctxhub.server")
 FIRST_LIST_WAIT = 10.0
+SIGNAL_KILL_AFTER = 1.0  # seconds between SIGTERM and SIGKILL to the downstreams after a signal
 INSTRUCTIONS = (
     "ctxhub fronts several MCP servers. Large tool results come back as a summary or a directive with a "
     "ref: read more with doc_search(query, ref) or doc_window(ref). Keep goals, constraints and decisions "
@@ -134,18 +136,34 @@ def initialization_options(server: Server[Any]) -> Any:
 
 
 async def serve_stdio(service: HubService) -> None:
-    """Serve over this process's stdin/stdout until stdin closes, SIGTERM or SIGINT."""
+    """Serve over this process's stdin/stdout until stdin closes, SIGTERM or SIGINT.
+
+    The signal handler stays installed until every downstream has stopped: a client closes stdin,
+    waits about 2 s, then sends SIGTERM, and the default action would kill the hub while it still
+    waits for a server that ignores EOF. On a signal the hub SIGTERMs every downstream's process
+    group at once and SIGKILLs what is left ``SIGNAL_KILL_AFTER`` seconds later (or at a second
+    signal), so it exits well within the client's patience and leaves no descendant behind.
+    """
     server = build_server(service)
-    async with service.running(), anyio.create_task_group() as group:
-        group.start_soon(_cancel_on_signal, group.cancel_scope)
-        async with stdio_streams() as (read, write):
-            await server.run(read, write, initialization_options(server))
-        group.cancel_scope.cancel()
+    serving = anyio.CancelScope()
+    async with anyio.create_task_group() as guard:
+        guard.start_soon(_stop_on_signal, serving)
+        with serving:
+            async with service.running():
+                async with stdio_streams() as (read, write):
+                    await server.run(read, write, initialization_options(server))
+        guard.cancel_scope.cancel()  # every downstream has stopped: signals may act normally again
 
 
-async def _cancel_on_signal(scope: anyio.CancelScope) -> None:
+async def _stop_on_signal(serving: anyio.CancelScope) -> None:
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
         async for signum in signals:
-            log.info("received %s; shutting down", signal.Signals(signum).name)
-            scope.cancel()
-            return
+            log.info("received %s; stopping every downstream and shutting down", signal.Signals(signum).name)
+            break
+        serving.cancel()
+        signal_children(signal.SIGTERM)
+        with anyio.move_on_after(SIGNAL_KILL_AFTER):
+            async for _ in signals:
+                break  # a second signal: no more patience
+        signal_children(signal.SIGKILL)
+        await anyio.sleep_forever()  # keep the handler until the downstreams are reaped
