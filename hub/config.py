@@ -160,6 +160,9 @@ class HubConfig(_Model):
     http: HttpConfig = Field(default_factory=HttpConfig)
     summarizer: SummarizerConfig = Field(default_factory=SummarizerConfig)
     ingest_roots: list[str] = Field(default_factory=list)
+    # seconds tools/prompts/resources list calls wait for servers still starting; late ones join
+    # later with list_changed (hub/serve/server.py)
+    list_wait: float = Field(default=2.0, ge=0, le=60)
     ingest_allow_hardlinks: bool = False  # a file with several links may be one outside the roots
     source: str = Field(default="<defaults>", exclude=True)
 

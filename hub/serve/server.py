@@ -1,8 +1,10 @@
 """The MCP server the agent connects to: the SDK's low-level ``Server`` over a ``HubService``.
 
 Contract: ``build_server(service)`` returns a ``Server`` whose ``tools/list`` waits (at most
-``FIRST_LIST_WAIT`` seconds) for downstreams still starting whose tools are not known yet (a warm
-start knows them from the last run, ``Pool.warm_start``), and whose ``tools/call`` forwards
+``list_wait`` seconds, 2 by default) for downstreams still starting whose tools are not known yet
+(a warm start knows them from the last run, ``Pool.warm_start``), then answers with the servers
+that are ready; a late server's tools follow with ``notifications/tools/list_changed``, and
+``hub_status`` names it meanwhile. It and whose ``tools/call`` forwards
 progress upstream and turns every failure into an ``isError`` result (a handler never raises, so
 the client never sees a JSON-RPC error for a tool failure). Client cancellation reaches the
 downstream through the SDK (the handler's scope is cancelled; the SDK sends the courtesy
@@ -89,7 +91,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        await service.pool.wait_tools(FIRST_LIST_WAIT)  # cached tools count (a warm start); not prompts
+        await service.pool.wait_tools(service.pool.list_wait)  # cached tools count (a warm start)
         connections.remember(ctx)  # after settling: start-up itself needs no list_changed
         proxy.remember(ctx)
         return types.ListToolsResult(tools=service.list_tools())
@@ -103,7 +105,8 @@ def build_server(service: HubService, connections: Connections | None = None) ->
             await ctx.session.report_progress(value, total, message)
 
         try:
-            async with proxy.calling(params.name, ctx):  # the downstream's sampling/logs go to this caller
+            native = params.name in service.native  # hub_status must answer while a server is late
+            async with proxy.calling(params.name, ctx, native=native):  # its sampling/logs go to this caller
                 return await service.call(
                     params.name,
                     dict(params.arguments or {}),
