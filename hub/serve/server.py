@@ -39,7 +39,7 @@ from hub.serve.stdio import stdio_streams
 
 log = logging.getLogger("ctxhub.server")
 FIRST_LIST_WAIT = 10.0
-SIGNAL_KILL_AFTER = 1.0  # seconds between SIGTERM and SIGKILL to the downstreams after a signal
+SIGNAL_KILL_AFTER = 0.5  # seconds between SIGTERM and SIGKILL to the downstreams after a signal
 INSTRUCTIONS = (
     "ctxhub fronts several MCP servers. Large tool results come back as a summary or a directive with a "
     "ref: read more with doc_search(query, ref) or doc_window(ref). Keep goals, constraints and decisions "
