@@ -30,7 +30,7 @@ from typing import Any
 
 from context_mode.memory import MemoryPolicy, Project, SessionMemory, resolve_project
 from hub.config import HubConfig
-from hub.downstream import FILE_NAME, Child, ToolCache
+from hub.downstream import FILE_NAME, Child, Downstream, ToolCache
 from hub.errors import ConfigError
 from hub.serve import HubService, list_bytes
 from hub.stores import OpenedStore, open_store
@@ -154,7 +154,15 @@ def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnaps
     return HubSnapshot(
         uptime_seconds=time.time() - service.started,
         servers=[
-            ServerRow(d.name, d.transport, d.state, len(d.tools), d.startup_seconds, d.restarts, d.last_error)
+            ServerRow(
+                d.name,
+                d.transport,
+                d.state,
+                len(d.tools),
+                d.startup_seconds,
+                d.restarts,
+                _problem(d, service.pool.list_wait),
+            )
             for d in service.pool.downstreams.values()
         ],
         tools_exposed=len(service.pool.tool_table()) + len(service.native),
@@ -172,3 +180,15 @@ def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnaps
         reload_error=service.reload_error or "",
         list_bytes=list_bytes(listed),
     )
+
+
+def _problem(downstream: Downstream, list_wait: float) -> str | None:
+    """A server's last error, or that it is late: still starting after list calls stopped waiting."""
+    waited = time.monotonic() - downstream.attempt_started
+    if downstream.state == "starting" and waited > list_wait:
+        return (
+            f"late: no answer to initialize after {waited:.0f} s (gives up at "
+            f"servers.{downstream.name}.startup_timeout = {downstream.config.startup_timeout:g} s); "
+            "its tools are added with tools/list_changed when it answers"
+        )
+    return downstream.last_error

@@ -71,6 +71,7 @@ class Pool:
         self._table_dirty = True
         self._revisions = dict.fromkeys(self.downstreams, 0)
         self._cache: ToolCache | None = None
+        self.list_wait = config.list_wait  # how long a list call waits for servers still starting
 
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
