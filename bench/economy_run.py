@@ -111,7 +111,13 @@ def baselines(payload: bytes, size: int, answer: str) -> tuple[bool, bool]:
     return answer in head, answer in payload[:half].decode("utf-8", "ignore") or in_tail
 
 
-def hub_config(directory: Path, corpus: Path, items: Sequence[dict[str, Any]], select: Path) -> Path:
+def hub_config(
+    directory: Path,
+    corpus: Path,
+    items: Sequence[dict[str, Any]],
+    select: Path,
+    routing: dict[str, Any] | None = None,
+) -> Path:
     """A hub config with one corpus server per namespace, its store in ``directory``."""
     namespaces = sorted({split_tool(str(item["tool"]))[0] for item in items})
     servers = {
@@ -134,6 +140,7 @@ def hub_config(directory: Path, corpus: Path, items: Sequence[dict[str, Any]], s
         "servers": servers,
         "cache": {"enabled": False},
         "store": {"path": str(directory / "store")},
+        **({"routing": routing} if routing else {}),
     }
     path = directory / "config.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
@@ -238,9 +245,15 @@ async def measure_intent(
 
 
 async def measure(
-    corpus: Path, items: Sequence[dict[str, Any]], *, intent: bool = False
+    corpus: Path,
+    items: Sequence[dict[str, Any]],
+    *,
+    intent: bool = False,
+    routing: dict[str, Any] | None = None,
 ) -> tuple[list[ItemResult], bool | None]:
-    """Every item through one hub (see the module doc); ``(results, intent supported or None)``."""
+    """Every item through one hub (see the module doc); ``(results, intent supported or None)``.
+
+    ``routing`` overrides keys of the hub's ``routing`` config section (e.g. ``summary_budget``)."""
     missing = [str(item["file"]) for item in items if not (corpus / str(item["file"])).is_file()]  # noqa: ASYNC240
     if missing:
         raise EconomyError(
@@ -251,7 +264,7 @@ async def measure(
         directory = Path(scratch)
         select = directory / "selected"
         select.write_text("", encoding="utf-8")  # noqa: ASYNC240
-        config = hub_config(directory, corpus.resolve(), items, select)  # noqa: ASYNC240
+        config = hub_config(directory, corpus.resolve(), items, select, routing)  # noqa: ASYNC240
         errlog_path = directory / "hub.log"
         with errlog_path.open("w", encoding="utf-8") as errlog:  # noqa: ASYNC230 (a local file)
             try:
