@@ -161,7 +161,6 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _client_config(args: argparse.Namespace) -> int:
     from hub.client_config import settings_block, write_settings
-
     from hub.config import DEFAULT_CONFIG, default_config_path
 
     found = default_config_path()
