@@ -29,7 +29,8 @@ with (directory / "s.jsonl").open("w") as log:
         protected = n % 97 == 0 or n % 501 == 0
         reason = ("pinned" if n % 501 == 0 else "keyword:must") if protected else None
         text = f"note {n}: checked module_{n}.py"
-        record = {"op": "note", "id": n, "ts": float(n), "text": text, "pinned": n % 501 == 0, "reason": reason}
+        pinned = n % 501 == 0
+        record = {"op": "note", "id": n, "ts": float(n), "text": text, "pinned": pinned, "reason": reason}
         log.write(json.dumps(record) + "\n")
 memory = SessionMemory(directory, MemoryPolicy())
 memory.status("s")
