@@ -59,7 +59,11 @@ def _parser() -> argparse.ArgumentParser:
         return sub
 
     def with_config(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
-        sub.add_argument("--config", help="config.yaml (default: ./config.yaml, else the bundled default)")
+        sub.add_argument(
+            "--config",
+            help="the config file (default: $CTXHUB_CONFIG, ./ctxhub.yaml, ./.ctxhub/config.yaml, "
+            "$XDG_CONFIG_HOME/ctxhub/config.yaml, else the bundled default)",
+        )
         return sub
 
     serve = with_config(command("serve", _serve, "Serve the hub to an MCP client (stdio by default)."))
@@ -167,9 +171,10 @@ def _watched(config: HubConfig) -> Path | None:
 
 def _client_config(args: argparse.Namespace) -> int:
     from hub.client_config import settings_block, write_settings
+    from hub.config import DEFAULT_CONFIG, default_config_path
 
-    local = Path("config.yaml")
-    config = Path(args.config) if args.config else (local if local.is_file() else None)
+    found = default_config_path()
+    config = Path(args.config) if args.config else (None if found == DEFAULT_CONFIG else found)
     block = settings_block(
         args.client,
         args.transport,

@@ -217,10 +217,26 @@ class HubConfig(_Model):
         return Path(cache_home) / "ctxhub" / "store"
 
 
-def default_config_path() -> Path:
-    """``./config.yaml`` when present, else the packaged default."""
-    local = Path("config.yaml")
-    return local if local.is_file() else DEFAULT_CONFIG
+def default_config_path(environ: Mapping[str, str] | None = None) -> Path:
+    """The config used without ``--config``: ``CTXHUB_CONFIG``, then a file by one of ctxhub's own names.
+
+    Looked up in order: ``$CTXHUB_CONFIG``; ``./ctxhub.yaml``; ``./.ctxhub/config.yaml``;
+    ``$XDG_CONFIG_HOME/ctxhub/config.yaml`` (``~/.config/ctxhub/config.yaml``); else the packaged
+    default. A generic name such as a project's own ``./config.yaml`` is never read implicitly.
+    """
+    env = os.environ if environ is None else environ
+    if env.get("CTXHUB_CONFIG"):
+        return Path(env["CTXHUB_CONFIG"]).expanduser()
+    home = Path(env["HOME"]) if env.get("HOME") else Path.home()
+    config_home = Path(env.get("XDG_CONFIG_HOME") or home / ".config")
+    for candidate in (
+        Path("ctxhub.yaml"),
+        Path(".ctxhub") / "config.yaml",
+        config_home / "ctxhub" / "config.yaml",
+    ):
+        if candidate.is_file():
+            return candidate.absolute()
+    return DEFAULT_CONFIG
 
 
 def load_config(path: Path | str | None = None, *, environ: Mapping[str, str] | None = None) -> HubConfig:

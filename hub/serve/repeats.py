@@ -33,7 +33,8 @@ from context_mode.stats import Stats
 from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Target
-from hub.serve.convert import META_ROUTE, result_text, with_meta
+from hub.serve.content import split_content
+from hub.serve.convert import META_ROUTE, with_meta
 from hub.serve.routing import POINTER_BYTES, ResultRouter
 
 
@@ -69,7 +70,7 @@ class Repeats:
         lookup: Lookup,
         result: types.CallToolResult,
     ) -> types.CallToolResult | None:
-        text = result_text(result)
+        text = split_content(result).text
         verdict = self.cache.compare(
             lookup,
             digest=result_digest(result),

@@ -44,7 +44,8 @@ from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
-from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, result_text, text_result
+from hub.serve.content import split_content
+from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
 from hub.serve.intent import split_intent, with_intent
 from hub.serve.repeats import Repeats
 from hub.serve.routing import ResultRouter
@@ -252,7 +253,9 @@ class HubService:
         )
         self.save_stats()
         if lookup is not None and not result.is_error:
-            self.cache.settle(lookup, self.repeats.entry(cached, result, style), text=result_text(result))
+            self.cache.settle(
+                lookup, self.repeats.entry(cached, result, style), text=split_content(result).text
+            )
         return routed
 
     def _unknown(self, name: str) -> str:
