@@ -32,7 +32,7 @@ _REF = re.compile(r"\[ref=[a-z]*\d+\]")
 _REPR_ROWS = re.compile(r"\s*\[\{'[^'\n]{1,80}': ")
 _ROW_BLOCK = re.compile(r"\d+\. row\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")
-_FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\ ]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
+_FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 _PATH_LINE = re.compile(r"(?:/|\./|[\w.-]+/)[^\s:]*\Z|[\w.-]+\.[A-Za-z0-9]{1,8}\Z")
 _CODE_EXTENSIONS = frozenset(
     """py pyi js jsx mjs cjs ts tsx go rs java kt kts scala c h cc cpp cxx hpp cs rb php swift m mm
@@ -58,7 +58,7 @@ def detect_shape(
     fields = sum(1 for line in lines if _FIELD.match(line))
     if blocks >= 2 and (blocks + fields) * 10 >= len(lines) * 8:
         return ContentKind.ROWS
-    headers = [line for line in lines if _FILE_HEADER.match(line)]
+    headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
         return ContentKind.SOURCE
     paths = sum(1 for line in lines if _PATH_LINE.match(line.strip()))
