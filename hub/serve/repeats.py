@@ -20,6 +20,7 @@ memory (mode ``"cache"``). Each reply is recorded in ``Stats`` and updates the c
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -50,8 +51,17 @@ def _size(text: str) -> int:
 class Repeats:
     """Builds the reply to a repeat from the cache's verdict; keeps the cache entry current."""
 
-    def __init__(self, config: HubConfig, *, cache: ResultCache, router: ResultRouter, stats: Stats) -> None:
+    def __init__(
+        self,
+        config: HubConfig,
+        *,
+        cache: ResultCache,
+        router: ResultRouter,
+        stats: Stats,
+        holds: Callable[[str], bool],
+    ) -> None:
         self.config = config
+        self.holds = holds
         self.cache = cache
         self.router = router
         self.stats = stats
@@ -75,6 +85,7 @@ class Repeats:
             digest=result_digest(result),
             text=text,
             max_delta_bytes=self.config.cache.delta_max_bytes,
+            holds=self.holds,
         )
         match verdict:
             case Unchanged(previous):

@@ -81,7 +81,9 @@ class HubService:
         self.router = ResultRouter(
             config, store=store, policy=self.policy, cache=self.cache, stats=self.stats, llm=llm
         )
-        self.repeats = Repeats(config, cache=self.cache, router=self.router, stats=self.stats)
+        self.repeats = Repeats(
+            config, cache=self.cache, router=self.router, stats=self.stats, holds=self._holds
+        )
         self._stats_saved = 0.0
         # Per exposed tool: its style and its cache mode, None for a write (globs matched once, not
         # per call). Keyed by id(); the entry holds its Target so a reused id never returns a stale entry.
@@ -226,7 +228,7 @@ class HubService:
         mode: CacheMode = self.config.cache.mode
         for glob, entry in target.downstream.config.tools.items():
             if entry.cache is not None and fnmatch.fnmatchcase(target.tool.name, glob):
-                override = entry.cache not in (False, "off")
+                override = entry.cache is not False
                 if entry.cache in ("verify", "trust"):
                     mode = "trust" if entry.cache == "trust" else "verify"
                 break
