@@ -4,7 +4,7 @@ Run: ``.venv/bin/python bench/polling.py [--polls N] [--rounds N]`` (about a min
 
 Workloads, each ``polls`` reads through ``ctxhub serve`` with the bundled workspace server:
 
-- a log that grows by a few lines between reads (``read_log``, 600 lines / 36 kB to start);
+- a log that grows by a few lines between reads (``read_log``, 600 lines / 30 kB to start);
 - a ``git status``-style listing (40 lines) where one line changes between reads (``read_file``);
 - the same log, unchanged (a plain repeat).
 
@@ -12,7 +12,7 @@ Bytes the agent receives per call (the text of the reply) with ``cache.mode: ver
 and deltas), against the raw calls (the workspace server called directly: the full text every
 time), the hub with its cache off (every read routed as a first call) and today's TTL cache
 (``cache.mode: trust``), whose stale answers are counted. Latency: a verify repeat of the unchanged
-36 kB log (downstream call + hash + pointer) against the same read with the cache off, a
+30 kB log (downstream call + hash + pointer) against the same read with the cache off, a
 trust-mode repeat (no downstream call) and the server called directly, interleaved.
 """
 
@@ -173,7 +173,7 @@ def figures(traffic: Traffic, samples: dict[str, list[float]]) -> list[Figure]:
     repeat, plain = samples["verify repeat"], samples["cache off"]
     rows.append(
         Figure(
-            "Verify repeat of a 36 kB log vs the same read with the cache off (median)",
+            "Verify repeat of a 30 kB log vs the same read with the cache off (median)",
             ms(median(repeat)),
             ms(median(plain)),
             median(repeat) / median(plain),
