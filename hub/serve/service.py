@@ -43,7 +43,7 @@ from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
 from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, result_text, text_result
-from hub.serve.repeats import Repeats
+from hub.serve.repeats import Repeats, digest_of
 from hub.serve.routing import ResultRouter
 from tools.errors import ToolError
 from tools.registry import NativeTool
@@ -187,8 +187,9 @@ class HubService:
         finally:
             if writes:  # and when it returns: a read that was in flight during the write is not kept
                 self.cache.invalidate(downstream.name)
-        if lookup is not None and not result.is_error:
-            answered = await self.repeats.answer(name, target, style, lookup, result)
+        digest = await digest_of(result) if lookup is not None and not result.is_error else None
+        if lookup is not None and digest is not None:
+            answered = await self.repeats.answer(name, target, style, lookup, result, digest)
             if answered is not None:
                 self.save_stats()
                 return answered
@@ -196,8 +197,9 @@ class HubService:
             name, target, style, arguments, result, cacheable=cache_mode is not None
         )
         self.save_stats()
-        if lookup is not None and not result.is_error:
-            self.cache.settle(lookup, self.repeats.entry(cached, result, style), text=result_text(result))
+        if lookup is not None and digest is not None:
+            entry = self.repeats.entry(cached, result, style, digest)
+            self.cache.settle(lookup, entry, text=result_text(result))
         return routed
 
     def _holds(self, ref: str) -> bool:
