@@ -3,9 +3,9 @@
 Contract: ``open_hub(config)`` is a context manager that opens the store (on disk at
 ``store.path``, or in RAM when ``ephemeral``), builds the native tools (doc_*, context_*,
 hub_status) and yields a ``HubService`` ready to run; the store is closed on exit. When the
-default store directory is held by another running hub, the next free sibling directory is used
-(several Claude Code windows may each run a hub); an explicitly configured ``store.path`` that
-is held gives a clear error instead.
+default store directory is held by another running hub, the next free sibling directory is used;
+a damaged store is moved aside, and with no usable disk the store is kept in memory
+(``hub.stores``). What happened is logged once and shown by ``hub_status``.
 
 Start-up: ``children`` (``hub.spawn.spawn_servers``) are stdio servers already running, handed to
 their supervisors. With a store on disk, ``catalog.json`` there (``hub.downstream.catalog_cache``) holds the
@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
 import tempfile
 import threading
 import time
@@ -27,50 +28,17 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from context_mode.errors import StoreLocked
-from context_mode.memory import MemoryPolicy, SessionMemory
-from context_mode.store import Store
+from context_mode.memory import MemoryPolicy, Project, SessionMemory, resolve_project
 from hub.config import HubConfig
-from hub.downstream import FILE_NAME, Child, ToolCache
+from hub.downstream import FILE_NAME, Child, Downstream, ToolCache
 from hub.errors import ConfigError
-from hub.serve import HubService
+from hub.serve import HubService, list_bytes
+from hub.stores import OpenedStore, open_store
 from tools.context_tools import context_tools
 from tools.doc_tools import doc_tools
 from tools.status import HubSnapshot, ServerRow, status_tool
 
 log = logging.getLogger("ctxhub.app")
-ALTERNATE_STORES = 8
-# store.max_bytes bounds the whole store directory; the Tantivy index and the spill files take
-# about as much again as the payloads themselves (measured ~2x), so payloads get a third of it.
-PAYLOAD_SHARE = 3
-
-
-def open_store(config: HubConfig, *, ephemeral: bool = False) -> Store:
-    spill_dir = Path(config.store.spill_dir).expanduser() if config.store.spill_dir else None
-    options: dict[str, Any] = {
-        "max_bytes": max(1024, config.store.max_bytes // PAYLOAD_SHARE),
-        "max_age": config.store.max_age,
-        "mask_secrets": config.store.mask_secrets,
-    }
-    if ephemeral:
-        return Store(None, spill_dir=spill_dir, **options)
-    base = config.store_path()
-    candidates = (
-        [base]
-        if config.store.path
-        else [base, *(base.with_name(f"{base.name}-{n}") for n in range(2, ALTERNATE_STORES + 2))]
-    )
-    for path in candidates:
-        try:
-            return Store(path, spill_dir=spill_dir, **options)
-        except StoreLocked as exc:
-            if config.store.path:
-                raise ConfigError(str(exc)) from exc
-            log.info("store %s is in use by another hub; trying the next one", path)
-    raise ConfigError(
-        f"every default store directory next to {base} is in use by another ctxhub; "
-        "set store.path in config.yaml to a directory of its own"
-    )
 
 
 @contextmanager
@@ -81,25 +49,34 @@ def open_hub(
     errlog: Any = None,
     children: Mapping[str, Child] | None = None,
 ) -> Iterator[HubService]:
-    store = open_store(config, ephemeral=ephemeral)
+    opened = open_store(config, ephemeral=ephemeral)
+    store = opened.store
+    if opened.notice:
+        log.warning("%s", opened.notice)
+    elif not ephemeral:
+        log.info("store: %s", opened.location)
     llm = _llm(config)
     with ExitStack() as cleanup:
         cleanup.callback(store.close)
         if llm is not None:
             cleanup.callback(llm.close)
         if store.path is not None:
-            sessions = store.path / "sessions"
+            # The configured store's sessions, also when this hub fell back to a sibling store:
+            # hubs of one project share its memory (appends are safe across processes).
+            sessions = config.store_path() / "sessions"
         else:
             sessions = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="ctxhub-memory-")))
-        memory = SessionMemory(sessions, _memory_policy(config), summarizer=llm, mask=store.mask)
+        memory = SessionMemory(
+            sessions, _memory_policy(config), summarizer=llm, mask=store.mask, project=_project(config)
+        )
         if llm is not None:
             _calibrate_in_background(llm, memory, store.path / "llm_calibration.json" if store.path else None)
         roots = [Path(root).expanduser() for root in config.ingest_roots]
         holder: list[HubService] = []
         natives = [
-            *doc_tools(store, ingest_roots=roots),
+            *doc_tools(store, ingest_roots=roots, allow_hardlinks=config.ingest_allow_hardlinks),
             *context_tools(memory),
-            status_tool(lambda: snapshot(holder[0])),
+            status_tool(lambda: snapshot(holder[0], opened)),
         ]
         stats_path = store.path / "stats.json" if store.path is not None else None
         service = HubService(
@@ -144,7 +121,17 @@ def _memory_policy(config: HubConfig) -> MemoryPolicy:
     }
     if memory.protected_keywords is not None:
         options["protected_keywords"] = tuple(memory.protected_keywords)
+    options.update(project_budget=memory.project_budget, promote=memory.promote)
     return MemoryPolicy(**options)
+
+
+def _project(config: HubConfig) -> Project:
+    """``memory.project``, else the git root of ``$CTXHUB_WORKSPACE`` (or the working directory)."""
+    workspace = Path(os.environ.get("CTXHUB_WORKSPACE") or ".")
+    try:
+        return resolve_project(config.memory.project, workspace)
+    except ValueError as exc:
+        raise ConfigError(f"{config.source}: {exc}") from exc
 
 
 def _llm(config: HubConfig) -> Any:
@@ -156,17 +143,26 @@ def _llm(config: HubConfig) -> Any:
     return LLMSummarizer(llm.base_url, llm.model, timeout=llm.timeout, api_key=llm.api_key)
 
 
-def snapshot(service: HubService) -> HubSnapshot:
+def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnapshot:
     totals = service.stats.totals()
     per_tool = service.stats.per_tool()
     top = sorted(
         ((name, entry.calls, entry.bytes_saved) for name, entry in per_tool.items()), key=lambda row: -row[2]
     )
     store_view = dataclasses.asdict(service.store.stats())
+    listed = service.listed_tools()
     return HubSnapshot(
         uptime_seconds=time.time() - service.started,
         servers=[
-            ServerRow(d.name, d.transport, d.state, len(d.tools), d.startup_seconds, d.restarts, d.last_error)
+            ServerRow(
+                d.name,
+                d.transport,
+                d.state,
+                len(d.tools),
+                d.startup_seconds,
+                d.restarts,
+                _problem(d, service.pool.list_wait),
+            )
             for d in service.pool.downstreams.values()
         ],
         tools_exposed=len(service.pool.tool_table()) + len(service.native),
@@ -178,4 +174,21 @@ def snapshot(service: HubService) -> HubSnapshot:
         modes=totals.modes,
         store=store_view,
         top_tools=top,
+        store_location=opened.location if opened else "",
+        store_notice=(opened.notice or "") if opened else "",
+        tools_listed=len(listed),
+        reload_error=service.reload_error or "",
+        list_bytes=list_bytes(listed),
     )
+
+
+def _problem(downstream: Downstream, list_wait: float) -> str | None:
+    """A server's last error, or that it is late: still starting after list calls stopped waiting."""
+    waited = time.monotonic() - downstream.attempt_started
+    if downstream.state == "starting" and waited > list_wait:
+        return (
+            f"late: no answer to initialize after {waited:.0f} s (gives up at "
+            f"servers.{downstream.name}.startup_timeout = {downstream.config.startup_timeout:g} s); "
+            "its tools are added with tools/list_changed when it answers"
+        )
+    return downstream.last_error

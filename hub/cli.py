@@ -20,6 +20,7 @@ from typing import Any
 
 import anyio
 
+from context_mode.errors import ContextModeError
 from hub.config import HubConfig, load_config
 from hub.errors import HubError, UsageError
 
@@ -36,6 +37,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except HubError as exc:
+        print(f"ctxhub: {exc}", file=sys.stderr)
+        return 2
+    except ContextModeError as exc:  # e.g. a store error outside a tool call: one line, no traceback
         print(f"ctxhub: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -139,6 +143,7 @@ def _serve(args: argparse.Namespace) -> int:
 
             token = args.token or os.environ.get("CTXHUB_TOKEN")
             with open_hub(config, children=children) as service:
+                service.config_path = _watched(config)
                 freeze_startup_objects()  # no full collections inside the response path
                 serve = functools.partial(serve_http, allowed_hosts=args.allow_host)
                 anyio.run(serve, service, args.transport, args.host, args.port, token)
@@ -146,9 +151,18 @@ def _serve(args: argparse.Namespace) -> int:
         from hub.serve import serve_stdio
 
         with open_hub(config, children=children) as service:
+            service.config_path = _watched(config)
             freeze_startup_objects()  # no full collections inside the response path
             anyio.run(serve_stdio, service)
     return 0
+
+
+def _watched(config: HubConfig) -> Path | None:
+    """The config file a serving hub reloads on edits (not the packaged default)."""
+    from hub.config import DEFAULT_CONFIG
+
+    path = Path(config.source)
+    return path if path.is_file() and path.resolve() != DEFAULT_CONFIG.resolve() else None
 
 
 def _client_config(args: argparse.Namespace) -> int:
@@ -174,6 +188,7 @@ def _client_config(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     config = _config(args)
     from hub.app import open_hub
+    from hub.serve import list_bytes
 
     async def run() -> int:
         with open_hub(config, ephemeral=True, errlog=_quiet_errlog()) as service:
@@ -198,10 +213,21 @@ def _check(args: argparse.Namespace) -> int:
                         )
                     )
                 _print_table(rows)
-                print(
-                    f"{len(service.list_tools())} tools exposed ({len(service.native)} native); "
-                    f"config {config.source}"
+                exposed, listed = service.list_tools(), service.listed_tools()
+                lazy = (
+                    " (lazy surface: hub_find_tools / hub_call reach the rest)"
+                    if len(listed) < len(exposed)
+                    else ""
                 )
+                print(
+                    f"{len(exposed)} tools exposed ({len(service.native)} native), {len(listed)} listed in "
+                    f"{list_bytes(listed)} B of tools/list{lazy}; config {config.source}"
+                )
+                from hub.reload import preview
+
+                changes = preview(config)
+                if changes is not None:
+                    print(f"a hub serving from {config.store_path()} would reload this file: {changes}")
                 return 1 if failed else 0
 
     return anyio.run(run)
@@ -296,78 +322,90 @@ def _route(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_store_for_reading(args: argparse.Namespace) -> Any:
-    """The configured store, read-only: a running hub may own it."""
-    from context_mode.errors import StoreError
-    from context_mode.store import Store
+def _stores_for_reading(args: argparse.Namespace) -> list[Any]:
+    """The configured store, or the default one and its siblings (``store-2``…), read-only."""
+    from hub.stores import open_for_reading
 
-    config = _config(args)
-    spill = Path(config.store.spill_dir).expanduser() if config.store.spill_dir else None
-    try:
-        return Store(config.store_path(), spill_dir=spill, read_only=True)
-    except StoreError as exc:
-        raise UsageError(str(exc)) from exc
+    return open_for_reading(_config(args))
 
 
 def _search(args: argparse.Namespace) -> int:
+    from hub.stores import find_ref
+    from tools.doc_tools import doc_tools
     from tools.errors import ToolError
 
-    store = _open_store_for_reading(args)
+    stores = _stores_for_reading(args)
     try:
-        from tools.doc_tools import doc_tools
-
-        search = next(tool for tool in doc_tools(store, ingest_roots=()) if tool.name == "doc_search")
-        try:
-            print(search.run({"query": args.query, "ref": args.ref, "limit": args.limit}))
-        except ToolError as exc:
-            raise UsageError(str(exc)) from exc
+        chosen = [find_ref(stores, args.ref)] if args.ref else stores
+        for store in chosen:
+            if len(chosen) > 1:
+                print(f"== {store.path}")
+            search = next(tool for tool in doc_tools(store, ingest_roots=()) if tool.name == "doc_search")
+            try:
+                print(search.run({"query": args.query, "ref": args.ref, "limit": args.limit}))
+            except ToolError as exc:
+                raise UsageError(str(exc)) from exc
     finally:
-        store.close()
+        for store in stores:
+            store.close()
     return 0
 
 
 def _show(args: argparse.Namespace) -> int:
     from context_mode.errors import StoreError
+    from hub.stores import find_ref
 
-    store = _open_store_for_reading(args)
+    stores = _stores_for_reading(args)
     try:
         ref, _, chunk = args.ref.partition("#")
+        store = find_ref(stores, ref)
+        if store is not stores[0]:
+            print(f"ctxhub: {ref} is in the store {store.path}", file=sys.stderr)
         try:
             print(store.read_chunk(args.ref).text if chunk else store.text(ref))
         except StoreError as exc:
             raise UsageError(str(exc)) from exc
     finally:
-        store.close()
+        for store in stores:
+            store.close()
     return 0
 
 
 def _stats(args: argparse.Namespace) -> int:
-    store = _open_store_for_reading(args)
+    stores = _stores_for_reading(args)
     try:
-        stats = dataclasses.asdict(store.stats())
-        _print_table([("store", "value"), *((key, str(value)) for key, value in stats.items())])
-        saved = Path(store.path) / "stats.json"
-        if saved.is_file():
-            tools = json.loads(saved.read_text(encoding="utf-8")).get("tools", {})
-            rows = [("tool", "calls", "bytes in", "bytes out", "saved", "cache hits", "modes")]
-            for name, entry in tools.items():
-                modes = " ".join(f"{mode}:{count}" for mode, count in sorted(entry["modes"].items()))
-                rows.append(
-                    (
-                        name,
-                        str(entry["calls"]),
-                        str(entry["bytes_in"]),
-                        str(entry["bytes_out"]),
-                        str(entry["bytes_saved"]),
-                        str(entry["cache_hits"]),
-                        modes,
-                    )
-                )
-            print()
-            _print_table(rows)
+        for number, store in enumerate(stores):
+            if len(stores) > 1:
+                print(f"{chr(10) if number else ''}== {store.path}")
+            _print_store_stats(store)
     finally:
-        store.close()
+        for store in stores:
+            store.close()
     return 0
+
+
+def _print_store_stats(store: Any) -> None:
+    stats = dataclasses.asdict(store.stats())
+    _print_table([("store", "value"), *((key, str(value)) for key, value in stats.items())])
+    saved = Path(store.path) / "stats.json"
+    if saved.is_file():
+        tools = json.loads(saved.read_text(encoding="utf-8")).get("tools", {})
+        rows = [("tool", "calls", "bytes in", "bytes out", "saved", "cache hits", "modes")]
+        for name, entry in tools.items():
+            modes = " ".join(f"{mode}:{count}" for mode, count in sorted(entry["modes"].items()))
+            rows.append(
+                (
+                    name,
+                    str(entry["calls"]),
+                    str(entry["bytes_in"]),
+                    str(entry["bytes_out"]),
+                    str(entry["bytes_saved"]),
+                    str(entry["cache_hits"]),
+                    modes,
+                )
+            )
+        print()
+        _print_table(rows)
 
 
 def _print_table(rows: Sequence[tuple[str, ...]]) -> None:

@@ -110,7 +110,18 @@ class RoutingConfig(_Model):
     directive_threshold: int = Field(default=8192, ge=0)
     direct_hard_cap: int = Field(default=50_000, ge=1)
     summary_budget: int = Field(default=1500, ge=200)
+    summary_budget_max: int = Field(default=6000, ge=200)
     error_cap: int = Field(default=4000, ge=200)
+    intent_argument: str = Field(default="intent", pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$|^$")
+
+    @model_validator(mode="after")
+    def _budget_range(self) -> RoutingConfig:
+        if self.summary_budget_max < self.summary_budget:
+            raise ValueError(
+                f"summary_budget_max {self.summary_budget_max} is below summary_budget {self.summary_budget} "
+                "(set it at least as high, or equal for a fixed budget)"
+            )
+        return self
 
 
 class CacheConfig(_Model):
@@ -133,11 +144,23 @@ class StoreConfig(_Model):
     mask_secrets: bool = True  # mask passwords, keys and tokens before anything is written to disk
 
 
+class HttpConfig(_Model):
+    """``ctxhub serve --transport http|sse``: bounds of the HTTP server."""
+
+    # concurrent /sse streams, and separately /mcp requests; 503 past it (hub/serve/http_limits.py)
+    max_connections: int = Field(default=200, ge=1, le=100_000)
+
+
 class MemoryConfig(_Model):
     budget: int = Field(default=4000, ge=100)
     window: int = Field(default=20, ge=1)
     max_protected: int = Field(default=10, ge=0)
     protected_keywords: list[str] | None = None
+    # Project memory: sessions of one project share decisions. The project is this name, else the
+    # git root of $CTXHUB_WORKSPACE (or the working directory), else that directory.
+    project: str | None = Field(default=None, min_length=1, max_length=200)
+    project_budget: int = Field(default=600, ge=50)  # tokens of the block a new session opens with
+    promote: Literal["protected", "pinned", "none"] = "protected"  # shared without scope="project"
 
 
 class LLMConfig(_Model):
@@ -151,6 +174,17 @@ class SummarizerConfig(_Model):
     llm: LLMConfig | None = None
 
 
+class ToolSurfaceConfig(_Model):
+    mode: Literal["all", "lazy", "auto"] = "auto"  # auto: lazy when more than max_tools would be listed
+    max_tools: int = Field(default=40, ge=1)
+    pin: list[str] = Field(default_factory=list)  # globs of exposed names always listed in full
+
+
+class ReloadConfig(_Model):
+    enabled: bool = True  # ctxhub serve applies valid edits of its config file while it runs
+    interval: float = Field(default=1.0, gt=0, le=60)  # seconds between checks of the file
+
+
 class HubConfig(_Model):
     """The whole config file."""
 
@@ -159,8 +193,15 @@ class HubConfig(_Model):
     cache: CacheConfig = Field(default_factory=CacheConfig)
     store: StoreConfig = Field(default_factory=StoreConfig)
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
+    http: HttpConfig = Field(default_factory=HttpConfig)
     summarizer: SummarizerConfig = Field(default_factory=SummarizerConfig)
+    tool_surface: ToolSurfaceConfig = Field(default_factory=ToolSurfaceConfig)
+    reload: ReloadConfig = Field(default_factory=ReloadConfig)
     ingest_roots: list[str] = Field(default_factory=list)
+    # seconds tools/prompts/resources list calls wait for servers still starting; late ones join
+    # later with list_changed (hub/serve/server.py)
+    list_wait: float = Field(default=2.0, ge=0, le=60)
+    ingest_allow_hardlinks: bool = False  # a file with several links may be one outside the roots
     source: str = Field(default="<defaults>", exclude=True)
 
     @field_validator("servers")

@@ -10,7 +10,13 @@ naming the fix; a closed store raises ``ToolUnavailableError``.
 ``doc_ingest`` reads files only under ``ingest_roots`` (none configured: inline ``text`` only). A
 path is refused when it contains ``..``, resolves (symlinks followed) outside every root, lies in
 /proc, /sys or /dev, is not a regular file (FIFOs, devices, directories: opened with O_NONBLOCK so
-a FIFO cannot hang the call), is larger than ``max_ingest_bytes``, or is not UTF-8 text.
+a FIFO cannot hang the call), has more than one hard link (another link may lie outside the roots;
+``allow_hardlinks`` lifts this), is larger than ``max_ingest_bytes``, or is not UTF-8 text. The
+file is opened from the root's directory descriptor one component at a time, never following a
+symlink (``tools.confined``), so a directory swapped for a symlink between the check and the open
+is refused, not followed; the checks above run on the opened descriptor. Every name echoed back
+(paths, titles, sources) goes through ``tools.printable``: a newline in a file name cannot forge
+a line of the answer.
 """
 
 from __future__ import annotations
@@ -26,11 +32,14 @@ from typing import Any, TypeVar
 from context_mode.errors import StoreClosed, StoreError
 from context_mode.store import SearchHit, Store, StoredDoc, choose_lines
 from context_mode.types import ContentKind
+from tools.confined import Escape, open_beneath
 from tools.errors import ToolInputError, ToolUnavailableError
+from tools.printable import printable
 from tools.registry import NativeTool, object_schema
 
 WINDOW_BUDGET_BYTES = 6000
-SEARCH_BUDGET_BYTES = 1500
+SEARCH_BUDGET_BYTES = 1500  # per query; several queries share their sum
+MAX_QUERIES = 8
 _QUERY_ECHO = 120  # chars of the query repeated in the answer
 MAX_OUTLINE_LINES = 20
 _SYSTEM_TREES = ("/proc", "/sys", "/dev")
@@ -53,18 +62,44 @@ _INDEX = {"type": "integer", "minimum": 0}
 
 
 def doc_tools(
-    store: Store, *, ingest_roots: Sequence[Path], max_ingest_bytes: int = 10 * 2**20
+    store: Store,
+    *,
+    ingest_roots: Sequence[Path],
+    max_ingest_bytes: int = 10 * 2**20,
+    allow_hardlinks: bool = False,
 ) -> list[NativeTool]:
     """The doc tools bound to ``store``; files may be ingested only from under ``ingest_roots``."""
     roots = tuple(Path(root).expanduser().resolve() for root in ingest_roots)
 
     def search(args: dict[str, Any]) -> str:
-        query, ref, limit = _take(args, "doc_search", query=(str, None), ref=(str, ""), limit=(int, 5))
-        if not query.strip():
+        query, queries, ref, limit = _take(
+            args, "doc_search", query=(str, ""), queries=(list, []), ref=(str, ""), limit=(int, 5)
+        )
+        if "query" not in args and "queries" not in args:
+            raise ToolInputError("doc_search needs the argument 'query' (or 'queries', a list of strings)")
+        asked = [query] if query else []
+        asked += _query_list(queries)
+        if not any(text.strip() for text in asked):
             raise ToolInputError("doc_search needs a non-empty query; pass words or identifiers to look for")
         if not 1 <= limit <= 20:
             raise ToolInputError(f"doc_search limit must be between 1 and 20, not {limit}")
-        result = _call(lambda: store.search(query, ref=ref or None, limit=limit))
+        if len(asked) == 1:
+            return answer(asked[0], ref, limit, SEARCH_BUDGET_BYTES)
+        # One section per question; a question that needs less leaves its bytes to the next ones.
+        left = SEARCH_BUDGET_BYTES * len(asked)
+        sections: list[str] = []
+        for order, text in enumerate(asked):
+            heading = f"## {order + 1}. {text[:_QUERY_ECHO]}"
+            share = left // (len(asked) - order) - _size_of(heading) - 1
+            section = heading + "\n" + answer(text, ref, limit, share)
+            left -= _size_of(section) + 1
+            sections.append(section)
+        return "\n".join(sections)
+
+    def answer(query: str, ref: str, limit: int, budget: int) -> str:
+        if not query.strip():
+            return "Empty query: nothing searched."
+        result = _call(lambda: store.search(query, ref=ref or None, limit=limit + 1))
         scope = f" in {ref}" if ref else ""
         if not result.hits:
             if not result.suggestions:
@@ -72,7 +107,9 @@ def doc_tools(
             terms = ", ".join(result.suggestions)
             where = ref or "recent documents"
             return f'No hits for "{query}"{scope}. Distinctive terms in {where}: {terms}. Retry with some.'
-        return render_hits(query, scope, result.hits, shown_source=not ref)
+        more = len(result.hits) > limit and limit < 20
+        hits = result.hits[:limit]
+        return render_hits(query, scope, hits, shown_source=not ref, budget=budget, more=more)
 
     def window(args: dict[str, Any]) -> str:
         ref, start, end = _take(args, "doc_window", ref=(str, None), start=(int, 0), end=(int, -1))
@@ -102,7 +139,7 @@ def doc_tools(
                 "doc_ingest takes exactly one of path (a file under the ingest roots) or text"
             )
         if path:
-            text, shown = read_ingest_file(path, roots, max_ingest_bytes)
+            text, shown = read_ingest_file(path, roots, max_ingest_bytes, allow_hardlinks=allow_hardlinks)
             kind = _SUFFIX_KINDS.get(Path(shown).suffix.lower(), ContentKind.TEXT)
             title = title or shown
         else:
@@ -113,7 +150,8 @@ def doc_tools(
         doc = _call(lambda: store.put(text, source="doc_ingest", kind=kind, title=title or None))
         outline = _call(lambda: store.outline(doc.ref))
         lines = [
-            f"Ingested {shown} as {doc.ref}: {doc.chunk_count} chunks, {_size(doc.bytes)} ({kind.value})."
+            f"Ingested {printable(shown)} as {doc.ref}: {doc.chunk_count} chunks, "
+            f"{_size(doc.bytes)} ({kind.value})."
         ]
         titled = [section for section in outline.sections if section.heading_path]
         if titled:
@@ -146,9 +184,15 @@ def doc_tools(
     return [
         NativeTool(
             "doc_search",
-            "Search stored results and docs (BM25, camelCase-aware). Try it before re-running a big call.",
+            "Search stored results and docs (BM25, camelCase-aware). Try it before re-running a big call. "
+            "Several questions: queries=[...] answers each under its own heading in one reply.",
             object_schema(
-                {"query": query, "ref": _REF, "limit": {"type": "integer", "minimum": 1}}, ("query",)
+                {
+                    "query": query,
+                    "queries": {"type": "array", "items": query, "maxItems": MAX_QUERIES},
+                    "ref": _REF,
+                    "limit": {"type": "integer", "minimum": 1},
+                }
             ),
             search,
         ),
@@ -176,40 +220,81 @@ def doc_tools(
     ]
 
 
-def render_hits(query: str, scope: str, hits: Sequence[SearchHit], *, shown_source: bool = True) -> str:
+def render_hits(
+    query: str,
+    scope: str,
+    hits: Sequence[SearchHit],
+    *,
+    shown_source: bool = True,
+    budget: int = SEARCH_BUDGET_BYTES,
+    more: bool = False,
+) -> str:
     """The doc_search answer: each hit's heading, then the verbatim lines that best match the query.
 
-    Lines compete across hits for ``SEARCH_BUDGET_BYTES`` (``store_query.choose_lines``); a hit
+    Lines compete across hits for ``budget`` bytes (``store_query.choose_lines``); a hit
     none of whose lines made it is left out, unless no line made it at all: then every hit
-    shows its snippet.
+    shows its snippet. The hits left out are counted, with the call that shows the best of them,
+    and ``more`` (the search found more hits than asked for) gives the call for the next ones.
     """
     asked = query if len(query) <= _QUERY_ECHO else query[: _QUERY_ECHO - 1] + "…"
     head = f'{len(hits)} hit{"" if len(hits) == 1 else "s"} for "{asked}"{scope}:'
     first = hits[0]
     tail = f'Read on: doc_window(ref="{first.ref}", start={first.chunk_id.rsplit("#", 1)[1]})'
     headings = [_hit_heading(hit, shown_source) for hit in hits]
-    room = SEARCH_BUDGET_BYTES - _size_of(head) - _size_of(tail) - 2
+    room = budget - _size_of(head) - _size_of(tail) - 2
+    reserve = 0
+    while True:  # at most twice: again with room kept for the lines saying what is left
+        body, shown = _hit_lines(hits, headings, room - reserve)
+        rest = left_over(query, scope, hits, shown, more)
+        needed = sum(_size_of(line) + 1 for line in rest)
+        if needed <= reserve or sum(_size_of(line) + 1 for line in body) + needed <= room:
+            break
+        reserve = needed
+    return "\n".join([head, *body, *rest, tail])
+
+
+def _hit_lines(hits: Sequence[SearchHit], headings: Sequence[str], room: int) -> tuple[list[str], set[int]]:
     chosen = choose_lines(hits, room, heading_bytes=[_size_of(heading) for heading in headings])
-    out = [head]
+    out: list[str] = []
+    if chosen:
+        for rank in sorted(chosen):
+            out.append(headings[rank])
+            out.extend(f"  {line.text}" for line in chosen[rank])
+        return out, set(chosen)
+    shown: set[int] = set()
     for rank, hit in enumerate(hits):
-        if chosen:
-            if rank in chosen:
-                out.append(headings[rank])
-                out.extend(f"  {line.text}" for line in chosen[rank])
-            continue
-        shown = (headings[rank], f"  {hit.snippet}")
-        room -= sum(_size_of(line) + 1 for line in shown)
+        lines = (headings[rank], f"  {hit.snippet}")
+        room -= sum(_size_of(line) + 1 for line in lines)
         if room < 0 and rank:
             break
-        out.extend(shown)
-    out.append(tail)
-    return "\n".join(out)
+        out.extend(lines)
+        shown.add(rank)
+    return out, shown
+
+
+def left_over(query: str, scope: str, hits: Sequence[SearchHit], shown: set[int], more: bool) -> list[str]:
+    """What the reply leaves out, with the exact call that shows it (at most two short lines)."""
+    lines: list[str] = []
+    hidden = [hit for rank, hit in enumerate(hits) if rank not in shown]
+    if hidden:
+        best = hidden[0]
+        ids = ", ".join(hit.chunk_id for hit in hidden[:3]) + (", …" if len(hidden) > 3 else "")
+        start = int(best.chunk_id.rsplit("#", 1)[1])
+        lines.append(
+            f"{len(hidden)} more hit{'' if len(hidden) == 1 else 's'} not shown ({ids}): "
+            f'doc_window(ref="{best.ref}", start={start}, end={start + 1})'
+        )
+    if more:
+        asked = query if len(query) <= 60 else query[:59] + "…"
+        where = f', ref="{scope.removeprefix(" in ")}"' if scope else ""
+        lines.append(f'More hits: doc_search(query="{asked}"{where}, limit={min(20, len(hits) * 2)})')
+    return lines
 
 
 def _hit_heading(hit: SearchHit, shown_source: bool) -> str:
     parts = [hit.chunk_id]
     if shown_source:
-        parts.append(hit.source)
+        parts.append(printable(hit.source))
     if hit.heading_path:
         parts.append(" › ".join(hit.heading_path))
     return " · ".join(parts)
@@ -219,7 +304,9 @@ def _size_of(text: str) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
-def read_ingest_file(raw: str, roots: Sequence[Path], max_bytes: int) -> tuple[str, str]:
+def read_ingest_file(
+    raw: str, roots: Sequence[Path], max_bytes: int, *, allow_hardlinks: bool = False
+) -> tuple[str, str]:
     """The UTF-8 text of a regular file under one of ``roots``, and the path as shown; else ToolInputError."""
     if not roots:
         raise ToolInputError(
@@ -246,36 +333,60 @@ def read_ingest_file(raw: str, roots: Sequence[Path], max_bytes: int) -> tuple[s
     root = next((root for root in roots if resolved.is_relative_to(root)), None)
     if root is None or any(resolved.is_relative_to(tree) for tree in _SYSTEM_TREES):
         raise ToolInputError(
-            f"{raw!r} resolves to {resolved}, outside the ingest roots ({places}); it is refused"
+            f"{raw!r} resolves to {printable(str(resolved))}, outside the ingest roots ({places}); "
+            "it is refused"
         )
-    shown = str(resolved.relative_to(root)) if resolved != root else resolved.name
-    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_NOCTTY | os.O_CLOEXEC
+    relative = resolved.relative_to(root)
+    shown = str(relative) if resolved != root else resolved.name
+    named = printable(shown)
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY
     try:
-        descriptor = os.open(resolved, flags)
+        descriptor = open_beneath(root, relative, flags)
+    except Escape as exc:
+        raise ToolInputError(
+            f"{named} changed while it was being opened (a directory on its path is now a symlink); "
+            "it is refused, ingest it again once nothing moves it"
+        ) from exc
     except OSError as exc:
         raise ToolInputError(
-            f"cannot open {shown} ({exc.strerror}); check the file and its permissions"
+            f"cannot open {named} ({exc.strerror}); check the file and its permissions"
         ) from exc
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
             raise ToolInputError(
-                f"{shown} is not a regular file (directory, FIFO or device); give a text file"
+                f"{named} is not a regular file (directory, FIFO or device); give a text file"
+            )
+        if info.st_nlink > 1 and not allow_hardlinks:
+            raise ToolInputError(
+                f"{named} has {info.st_nlink} hard links, and another link may lie outside the ingest "
+                "roots, so it is refused; ingest a copy, or set ingest_allow_hardlinks: true in config.yaml"
             )
         if info.st_size > max_bytes:
-            raise ToolInputError(f"{shown} is {info.st_size} bytes, over the {max_bytes}-byte ingest limit")
+            raise ToolInputError(f"{named} is {info.st_size} bytes, over the {max_bytes}-byte ingest limit")
         with os.fdopen(os.dup(descriptor), "rb") as handle:
             data = handle.read(max_bytes + 1)
     finally:
         os.close(descriptor)
     if len(data) > max_bytes:
-        raise ToolInputError(f"{shown} is over the {max_bytes}-byte ingest limit")
+        raise ToolInputError(f"{named} is over the {max_bytes}-byte ingest limit")
     try:
         if b"\x00" in data:
             raise UnicodeError("NUL byte")
         return data.decode("utf-8"), shown
     except UnicodeError as exc:
-        raise ToolInputError(f"{shown} is not UTF-8 text (binary?); doc_ingest stores text only") from exc
+        raise ToolInputError(f"{named} is not UTF-8 text (binary?); doc_ingest stores text only") from exc
+
+
+def _query_list(queries: list[Any]) -> list[str]:
+    if len(queries) > MAX_QUERIES:
+        raise ToolInputError(
+            f"doc_search takes at most {MAX_QUERIES} queries, not {len(queries)}; split the call"
+        )
+    for item in queries:
+        if not isinstance(item, str):
+            raise ToolInputError(f"doc_search queries must be strings, not {json.dumps(item)[:40]}")
+    return list(queries)
 
 
 def _take(args: dict[str, Any], tool: str, **spec: tuple[type, Any]) -> list[Any]:
@@ -324,8 +435,8 @@ def _sniff(text: str) -> ContentKind:
 
 
 def _describe(doc: StoredDoc) -> str:
-    title = f' · "{doc.title}"' if doc.title else ""
-    return f"{doc.source} · {doc.kind.value} · {_size(doc.bytes)}{title}"
+    title = f' · "{printable(doc.title)}"' if doc.title else ""
+    return f"{printable(doc.source)} · {doc.kind.value} · {_size(doc.bytes)}{title}"
 
 
 def _size(count: int) -> str:

@@ -112,8 +112,9 @@ class ResultRouter:
         result: types.CallToolResult,
         *,
         cacheable: bool,
+        intent: str = "",
     ) -> tuple[types.CallToolResult, CachedResult]:
-        """The reply to a call of exposed tool ``name`` and the cache entry for it."""
+        """The reply to a call of exposed tool ``name`` and its cache entry; ``intent`` aims the summary."""
         text = result_text(result)
         if text is None:
             decision: Decision = Direct("non-text content passes unchanged")
@@ -128,6 +129,7 @@ class ResultRouter:
                 tool=target.tool.name,
                 arguments=arguments,
                 is_error=bool(result.is_error),
+                intent=intent,
             )
             decision = await anyio.to_thread.run_sync(decide) if size > ROUTE_OFF_LOOP_BYTES else decide()
         if isinstance(decision, Summary) and text is not None and self._wants_llm(target):
@@ -169,6 +171,10 @@ class ResultRouter:
             "spill_path": str(spill.spill_path) if spill and spill.spill_path else None,
             "cache_hit": False,
         }
+        if isinstance(decision, Summary | Directive) and decision.budget:
+            route_meta["budget"] = decision.budget  # the stage-1 budget this result was given
+        if intent:
+            route_meta["intent"] = True
         self.stats.record(name, mode=mode, bytes_in=size, bytes_out=returned, error=bool(result.is_error))
         # Keep the stage-1 text only where a repeat may replay it: the cache stays small.
         replayable = self.config.cache.repeat == "replay" or returned <= POINTER_BYTES or spill is None
