@@ -46,6 +46,11 @@ class ToolSettings(_Model):
     def _upper(cls, value: Any) -> Any:
         return value.upper() if isinstance(value, str) else value
 
+    @field_validator("cache", mode="after")
+    @classmethod
+    def _off(cls, value: Any) -> Any:
+        return False if value == "off" else value  # YAML reads a bare `off` as false already
+
 
 class ServerConfig(_Model):
     """One downstream MCP server in the ``mcpServers`` shape."""

@@ -1,7 +1,8 @@
 """The server side of the proxy: everything the agent talks to.
 
 ``HubService`` (``service``) lists and calls tools and routes results (``routing``: Direct,
-Summary, Directive, the cache, spills); ``server`` builds the SDK's low-level ``Server`` over it
+Summary, Directive, spills; ``repeats``: "same result" pointers and deltas, per client session
+from ``sessions``); ``server`` builds the SDK's low-level ``Server`` over it
 and serves stdio (``stdio``); ``http`` serves streamable HTTP and legacy SSE behind
 ``http_security``. ``proxy`` adds resources, prompts, completions and logging, ``relay`` the
 server-initiated requests, ``subscriptions`` and ``listen`` the change notifications;

@@ -47,7 +47,7 @@ from hub.errors import DownstreamError
 from hub.serve.content import split_content
 from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
 from hub.serve.intent import split_intent, with_intent
-from hub.serve.repeats import Repeats
+from hub.serve.repeats import Repeats, digest_of
 from hub.serve.routing import ResultRouter
 from hub.serve.surface import CALL, FIND, ToolSurface
 
@@ -93,7 +93,9 @@ class HubService:
         self.router = ResultRouter(
             config, store=store, policy=self.policy, cache=self.cache, stats=self.stats, llm=llm
         )
-        self.repeats = Repeats(config, cache=self.cache, router=self.router, stats=self.stats)
+        self.repeats = Repeats(
+            config, cache=self.cache, router=self.router, stats=self.stats, holds=self._holds
+        )
         self._stats_saved = 0.0
         # Called with (exposed name, seconds) after every tools/call (the HTTP transport's /metrics).
         self.call_observers: list[Callable[[str, float], None]] = []
@@ -242,9 +244,10 @@ class HubService:
         finally:
             if writes:  # and when it returns: a read that was in flight during the write is not kept
                 self.cache.invalidate(downstream.name)
+        digest = await digest_of(result) if lookup is not None and not result.is_error else None
         # a repeat with an intent is summarised again for it, never answered with a pointer
-        if lookup is not None and not result.is_error and not intent:
-            answered = await self.repeats.answer(name, target, style, lookup, result)
+        if lookup is not None and digest is not None and not intent:
+            answered = await self.repeats.answer(name, target, style, lookup, result, digest)
             if answered is not None:
                 self.save_stats()
                 return answered
@@ -252,10 +255,9 @@ class HubService:
             name, target, style, arguments, result, cacheable=cache_mode is not None, intent=intent
         )
         self.save_stats()
-        if lookup is not None and not result.is_error:
-            self.cache.settle(
-                lookup, self.repeats.entry(cached, result, style), text=split_content(result).text
-            )
+        if lookup is not None and digest is not None:
+            entry = self.repeats.entry(cached, result, style, digest)
+            self.cache.settle(lookup, entry, text=split_content(result).text)
         return routed
 
     def _unknown(self, name: str) -> str:
@@ -306,7 +308,7 @@ class HubService:
         mode: CacheMode = self.config.cache.mode
         for glob, entry in target.downstream.config.tools.items():
             if entry.cache is not None and fnmatch.fnmatchcase(target.tool.name, glob):
-                override = entry.cache not in (False, "off")
+                override = entry.cache is not False
                 if entry.cache in ("verify", "trust"):
                     mode = "trust" if entry.cache == "trust" else "verify"
                 break
