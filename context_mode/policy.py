@@ -35,6 +35,7 @@ class RoutingPolicy:
     direct_hard_cap: int = 50_000  # characters, as Claude Code counts before spilling to a file
     summary_budget: int = 1500
     error_cap: int = 4000
+    pass_whole: bool = False  # a retention floor of 1.0: the result is never cut (context_mode.budgets)
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,8 +112,10 @@ class ResultRouter:
         result: types.CallToolResult,
         *,
         cacheable: bool,
+        policy: RoutingPolicy | None = None,
     ) -> tuple[types.CallToolResult, CachedResult]:
-        """The reply to a call of exposed tool ``name`` and the cache entry for it."""
+        """The reply to a call of exposed tool ``name`` (routed by ``policy``, default the global one)."""
+        policy = policy or self.policy
         text = result_text(result)
         if text is None:
             decision: Decision = Direct("non-text content passes unchanged")
@@ -124,14 +126,14 @@ class ResultRouter:
                 route,
                 text,
                 style=style.style,
-                policy=self.policy,
+                policy=policy,
                 tool=target.tool.name,
                 arguments=arguments,
                 is_error=bool(result.is_error),
             )
             decision = await anyio.to_thread.run_sync(decide) if size > ROUTE_OFF_LOOP_BYTES else decide()
         if isinstance(decision, Summary) and text is not None and self._wants_llm(target):
-            decision = await self._llm_summary(decision, text)
+            decision = await self._llm_summary(decision, text, policy.summary_budget)
         spill: Spill | None = None
         match decision:
             case Direct():
@@ -195,9 +197,9 @@ class ResultRouter:
             for glob, entry in target.downstream.config.tools.items()
         )
 
-    async def _llm_summary(self, decision: Summary, text: str) -> Summary:
+    async def _llm_summary(self, decision: Summary, text: str, budget: int) -> Summary:
         """The endpoint's summary in place of the extracts (opt-in); the extracts when it fails."""
-        room = max(128, self.policy.summary_budget - FRAME_BYTES)
+        room = max(128, budget - FRAME_BYTES)
         answer = await anyio.to_thread.run_sync(
             functools.partial(self.llm.summarize, text[:LLM_INPUT_CHARS], max_tokens=max(32, room // 4))
         )

@@ -36,7 +36,9 @@ from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
+from hub.policy_config import base_policy
 from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
+from hub.serve.policies import ToolPolicies
 from hub.serve.routing import POINTER_BYTES, ResultRouter
 from tools.errors import ToolError
 from tools.registry import NativeTool
@@ -59,6 +61,7 @@ class HubService:
         stats_path: Path | None = None,
         llm: Any = None,
         errlog: Any = None,
+        feedback: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
@@ -67,7 +70,8 @@ class HubService:
         self.pool = Pool(config, reserved_names=self.native, errlog=errlog)
         self.cache = ResultCache(ttl=config.cache.ttl, maxsize=config.cache.max_entries, clock=clock)
         self.stats = Stats()
-        self.policy = RoutingPolicy(**config.routing.model_dump())
+        self.policy: RoutingPolicy = base_policy(config)
+        self.policies = ToolPolicies(config, feedback=feedback)  # pruning, budgets, floors, feedback
         self.started = time.time()
         self.stats_path = stats_path
         self.router = ResultRouter(
@@ -119,7 +123,7 @@ class HubService:
             META_UPSTREAM: target.downstream.name,
         }
         update: dict[str, Any] = {"name": name, "meta": meta}
-        if style.style is not OutputStyle.DIRECT:
+        if style.style is not OutputStyle.DIRECT or self.policies.of(target).pruner is not None:
             update["output_schema"] = None  # a summary would violate it; clients validate structuredContent
         return target.tool.model_copy(update=update)
 
@@ -171,7 +175,13 @@ class HubService:
         except DownstreamError as exc:
             self.stats.record(name, mode="error", bytes_in=0, bytes_out=len(str(exc)), error=True)
             return error_result(str(exc), server=downstream.name, tool=tool.name)
-        routed, cached = await self.router.route(name, target, style, arguments, result, cacheable=cacheable)
+        policy = self.policies.of(target)
+        result, pruned = await self.policies.prune(result, policy)
+        limits, outcome = self.policies.limits(self.policy, name, policy, result)
+        routed, cached = await self.router.route(
+            name, target, style, arguments, result, cacheable=cacheable, policy=limits
+        )
+        routed = self.policies.annotate(routed, name, outcome, pruned, self.stats)
         self.save_stats()
         if caching and not result.is_error:
             self.cache.put(key, cached)
