@@ -296,3 +296,27 @@ def test_every_kept_leaf_lies_under_an_include_match(document: Any, include: lis
     for path in leaves:
         prefixes = [path[:end] for end in range(1, len(path) + 1)]
         assert any(reference_match(check_glob(glob), prefix) for glob in include for prefix in prefixes), path
+
+
+ISSUES = (FIXTURES / "github-issues-betamax.json").read_text(encoding="utf-8")
+
+
+def test_a_real_github_issue_list_keeps_its_links_and_loses_api_urls_at_every_depth() -> None:
+    exclude = ["**.node_id", "**.url", "**.[!h]*_url", "**.hooks_url", "**.gravatar_id"]
+    pruned = FieldPruner(exclude=exclude, drop_empty=True).prune_text(ISSUES)
+    value = strict(pruned.text)
+    keys = set(keys_at_every_depth(value))
+    assert "url" not in keys and "node_id" not in keys and "avatar_url" not in keys
+    assert not {key for key in keys if key.endswith("_url")} - {"html_url"}
+    assert [issue["html_url"] for issue in value] == [issue["html_url"] for issue in json.loads(ISSUES)]
+    assert (
+        value[2]["labels"][0]["name"] == json.loads(ISSUES)[2]["labels"][0]["name"]
+    )  # inside a nested array
+    assert "assignee" not in value[0]  # null in the real response: dropped
+    assert pruned.text.startswith('[{"') and '": ' not in pruned.text[:200]  # compact, as the API sent it
+
+    titles = strict(FieldPruner(include=["*.number", "*.title", "*.labels.*.name"]).prune_text(ISSUES).text)
+    original = json.loads(ISSUES)
+    # an empty labels list holds no match, so it is not kept as a parent
+    assert titles[0] == {"number": original[0]["number"], "title": original[0]["title"]}
+    assert titles[2]["labels"] == [{"name": label["name"]} for label in original[2]["labels"]]
