@@ -109,6 +109,8 @@ def plan(choice: BudgetChoice, payload_bytes: int, *, budget: int | None = None)
 
 def limit(policy: RoutingPolicy, stage: Plan) -> RoutingPolicy:
     """``policy`` with the plan's budget (and its whole-pass and floor consequences) applied."""
+    if stage.floor <= 0 and not stage.whole and stage.budget == policy.summary_budget:
+        return policy  # the common case: nothing to change, no copy per call
     changes: dict[str, object] = {"summary_budget": stage.budget, "pass_whole": stage.whole}
     if stage.floor > 0:
         changes["directive_threshold"] = max(policy.directive_threshold, 2**62)
