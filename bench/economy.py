@@ -1,21 +1,21 @@
 """Context-economy benchmark: what the agent gets back for each corpus item, and what it can reach.
 
-Usage (from the repo root): ``.venv/bin/python bench/economy.py [CORPUS_DIR] [--show ID_FRAGMENT]``
+Usage (from the repo root)::
 
-For every item of the shared corpus (``../shared/corpus``), exactly as the hub does it:
+    .venv/bin/python bench/economy.py [--corpus DIR] [--items] [--intent] [--show ID] [--misses]
 
-1. ``route`` the payload with the tool's tag (``resolve_style`` of the downstream tool name), a
-   default ``RoutingPolicy``, the tool name and the call's arguments;
-2. for a Summary or Directive, store the payload in a real in-RAM ``Store`` (``put``, with a spill
-   file for logs, as the hub does) and render stage 1 with the real ref;
-3. for each fact whose ``answer`` is not in stage 1, run ONE ``doc_search`` (the native tool,
-   ``{"query": fact.query, "ref": ref}``) and look for the answer in the text it returns.
+The corpus is ``bench/corpus`` unless ``--corpus`` names another (``../shared/corpus`` works too).
+Every item goes through a real ``ctxhub serve`` over stdio, driven by the MCP SDK's client, with
+``bench/corpus_server.py`` as the downstream that returns the payload (``bench/economy_run.py``
+has the details): stage 1 is the hub's reply; for each fact not in it, ONE ``doc_search`` with
+the fact's query restricted to the reply's ref.
 
-It prints a Markdown table per item, per kind and overall: raw bytes, stage-1 bytes, mode, facts
-in stage 1, facts reached with stage 1 plus one search, and the bytes of those search responses.
-``benchmark(corpus)`` returns the same figures for tests (``tests/context_mode/test_economy_targets.py``).
-
-Targets: stage-1 bytes ≤ 10% of raw, facts reached ≥ 95%, stage 1 + searches well under 20% of raw.
+It prints, per kind and per set (dev / holdout) and overall: items, raw bytes, stage-1 bytes and
+their share of raw, the largest stage 1 of one item, facts in stage 1, facts within stage 1 + one
+search, bytes per search reply, search only (one search per fact, no stage 1), and the head-only
+and head + tail truncations at stage 1's size as baselines. ``--intent`` also passes each fact's
+query as ``intent`` when the hub's tools take one (else it says it skipped). ``benchmark(corpus)``
+returns the per-item results for tests; ``total`` sums them.
 """
 
 from __future__ import annotations
@@ -27,57 +27,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from context_mode.policy import RoutingPolicy, resolve_style  # noqa: E402
-from context_mode.router import Direct, route  # noqa: E402
-from context_mode.stage1 import render  # noqa: E402
-from context_mode.store.store import Store  # noqa: E402
-from context_mode.types import ContentKind  # noqa: E402
-from tools.doc_tools import doc_tools  # noqa: E402
+from bench.economy_run import EconomyError, FactResult, ItemResult, measure  # noqa: E402
 
-DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+DEFAULT_CORPUS = Path(__file__).resolve().parent / "corpus"
+SHARED_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+SETS = ("dev", "holdout")
 
-
-@dataclass(frozen=True, slots=True)
-class FactResult:
-    answer: str
-    query: str
-    in_stage1: bool
-    searched: bool
-    in_search: bool
-    search_bytes: int
-    response: str
-
-
-@dataclass(frozen=True, slots=True)
-class ItemResult:
-    id: str
-    kind: str
-    raw_bytes: int
-    stage1_bytes: int
-    mode: str
-    routed_kind: str
-    stage1: str
-    facts: tuple[FactResult, ...]
-
-    @property
-    def in_stage1(self) -> int:
-        return sum(fact.in_stage1 for fact in self.facts)
-
-    @property
-    def reached(self) -> int:
-        return sum(fact.in_stage1 or fact.in_search for fact in self.facts)
-
-    @property
-    def search_bytes(self) -> int:
-        return sum(fact.search_bytes for fact in self.facts)
-
-    @property
-    def searches(self) -> int:
-        return sum(fact.searched for fact in self.facts)
+__all__ = ["DEFAULT_CORPUS", "EconomyError", "FactResult", "ItemResult", "Totals", "benchmark", "total"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +49,18 @@ class Totals:
     items: int
     raw_bytes: int
     stage1_bytes: int
+    max_stage1_bytes: int
     facts: int
     in_stage1: int
     reached: int
-    searches: int
-    search_bytes: int
+    searches: int  # searches spent on facts missing from stage 1
+    search_bytes: int  # bytes of those searches
+    queries: int  # every search made (one per fact, for the search-only figure)
+    query_bytes: int
+    search_only: int
+    head: int
+    head_tail: int
+    intent: int | None = None
 
     @property
     def stage1_share(self) -> float:
@@ -106,6 +74,10 @@ class Totals:
     def with_search_share(self) -> float:
         return (self.stage1_bytes + self.search_bytes) / self.raw_bytes if self.raw_bytes else 0.0
 
+    @property
+    def bytes_per_search(self) -> float:
+        return self.query_bytes / self.queries if self.queries else 0.0
+
 
 def load_items(corpus: Path) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = yaml.safe_load((corpus / "corpus.yaml").read_text(encoding="utf-8"))[
@@ -114,136 +86,163 @@ def load_items(corpus: Path) -> list[dict[str, Any]]:
     return items
 
 
-def measure_item(item: dict[str, Any], text: str, policy: RoutingPolicy | None = None) -> ItemResult:
-    """Route, store, render and search one corpus item as the hub and the agent would."""
-    policy = policy or RoutingPolicy()
-    exposed = str(item["tool"])
-    tool = exposed.split("__", 1)[1] if "__" in exposed else exposed
-    arguments = dict(item.get("args") or {})
-    raw = len(text.encode("utf-8"))
-    decision = route(
-        text,
-        style=resolve_style(tool).style,
-        policy=policy,
-        tool=tool,
-        arguments=arguments,
-    )
-    facts = item["facts"]
-    if isinstance(decision, Direct):
-        found = tuple(FactResult(f["answer"], f["query"], True, False, False, 0, "") for f in facts)
-        return ItemResult(item["id"], item["kind"], raw, raw, "direct", "-", text, found)
-    store = Store(None)
-    try:
-        is_log = decision.kind is ContentKind.LOG or "log" in tool.lower()
-        doc = store.put(text, source=exposed, kind=decision.kind, spill_file=is_log)
-        stage1 = render(decision, tool=exposed, ref=doc.ref, original_bytes=raw, spill_path=doc.spill_path)
-        search = next(t for t in doc_tools(store, ingest_roots=()) if t.name == "doc_search")
-        results: list[FactResult] = []
-        for fact in facts:
-            answer, query = str(fact["answer"]), str(fact["query"])
-            if answer in stage1:
-                results.append(FactResult(answer, query, True, False, False, 0, ""))
-                continue
-            response = search.run({"query": query, "ref": doc.ref})
-            results.append(
-                FactResult(answer, query, False, True, answer in response, len(response.encode()), response)
-            )
-    finally:
-        store.close()
-    mode = type(decision).__name__.lower()
-    return ItemResult(
-        item["id"],
-        item["kind"],
-        raw,
-        len(stage1.encode("utf-8")),
-        mode,
-        decision.kind.value,
-        stage1,
-        tuple(results),
-    )
+def benchmark(corpus: Path = DEFAULT_CORPUS, *, intent: bool = False, only: str = "") -> list[ItemResult]:
+    """Every corpus item (whose id contains ``only``) measured through the hub (see the module doc)."""
+    return run(corpus, intent=intent, only=only)[0]
 
 
-def benchmark(corpus: Path = DEFAULT_CORPUS, policy: RoutingPolicy | None = None) -> list[ItemResult]:
-    """Every corpus item measured (see the module doc)."""
-    return [
-        measure_item(item, (corpus / item["file"]).read_text(encoding="utf-8"), policy)
-        for item in load_items(corpus)
-    ]
+def run(corpus: Path, *, intent: bool = False, only: str = "") -> tuple[list[ItemResult], bool | None]:
+    """``benchmark``, plus whether the hub took ``intent`` (None when not asked)."""
+    items = [item for item in load_items(corpus) if only in str(item["id"])]
+    results, supported = anyio.run(lambda: measure(corpus, items, intent=intent))
+    return results, supported
 
 
 def total(label: str, results: Iterable[ItemResult]) -> Totals:
     chosen = list(results)
+    facts = [fact for r in chosen for fact in r.facts]
+    intents = [fact.in_intent for fact in facts if fact.in_intent is not None]
     return Totals(
-        label,
-        len(chosen),
-        sum(r.raw_bytes for r in chosen),
-        sum(r.stage1_bytes for r in chosen),
-        sum(len(r.facts) for r in chosen),
-        sum(r.in_stage1 for r in chosen),
-        sum(r.reached for r in chosen),
-        sum(r.searches for r in chosen),
-        sum(r.search_bytes for r in chosen),
+        label=label,
+        items=len(chosen),
+        raw_bytes=sum(r.raw_bytes for r in chosen),
+        stage1_bytes=sum(r.stage1_bytes for r in chosen),
+        max_stage1_bytes=max((r.stage1_bytes for r in chosen), default=0),
+        facts=len(facts),
+        in_stage1=sum(f.in_stage1 for f in facts),
+        reached=sum(f.in_stage1 or f.in_search for f in facts),
+        searches=sum(f.searched for f in facts),
+        search_bytes=sum(f.search_bytes for f in facts),
+        queries=sum(bool(f.response) for f in facts),
+        query_bytes=sum(f.search_reply_bytes for f in facts),
+        search_only=sum(f.search_found for f in facts),
+        head=sum(f.in_head for f in facts),
+        head_tail=sum(f.in_head_tail for f in facts),
+        intent=sum(intents) if intents else None,
     )
 
 
-def _percent(part: int, whole: int) -> str:
-    return f"{part / whole:.1%}" if whole else "-"
+def _share(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({part / whole:.0%})" if whole else "-"
+
+
+def _row(group: Totals, *first: str) -> str:
+    intent = "" if group.intent is None else f" {_share(group.intent, group.facts)} |"
+    return (
+        f"| {' | '.join(first)} | {group.items} | {group.raw_bytes:,} | {group.stage1_bytes:,} "
+        f"({group.stage1_share:.1%}) | {group.max_stage1_bytes:,} | {_share(group.in_stage1, group.facts)} "
+        f"| {_share(group.reached, group.facts)} | {group.bytes_per_search:,.0f} "
+        f"| {_share(group.search_only, group.facts)} | {_share(group.head, group.facts)} "
+        f"| {_share(group.head_tail, group.facts)} |{intent}"
+    )
+
+
+def _sets(results: Sequence[ItemResult]) -> list[str]:
+    present = dict.fromkeys(r.set for r in results)
+    return [s for s in SETS if s in present] + [s for s in present if s not in SETS]
 
 
 def table(results: Sequence[ItemResult]) -> str:
-    """The Markdown report: one row per item, then per kind, then overall."""
+    """Per kind and set, per set, and overall (Markdown)."""
+    intent = any(f.in_intent is not None for r in results for f in r.facts)
     lines = [
-        "| item | kind | mode | raw B | stage-1 B | stage-1 % | facts in stage 1 | reached (+1 search) "
-        "| searches | search B | (stage 1 + search) % |",
-        "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| kind | set | items | raw B | stage-1 B (% of raw) | max stage-1 B | facts in stage 1 "
+        "| stage 1 + 1 search | B per search | search only | head at stage-1 B | head+tail at stage-1 B |"
+        + (" intent |" if intent else ""),
+        "| --- | --- |" + " ---: |" * (10 + intent),
     ]
+    kinds = sorted(dict.fromkeys(r.kind for r in results))
+    for kind in kinds:
+        for name in _sets(results):
+            chosen = [r for r in results if r.kind == kind and r.set == name]
+            if chosen:
+                lines.append(_row(total(kind, chosen), kind, name))
     lines.extend(
-        f"| {r.id} | {r.kind} | {r.mode} | {r.raw_bytes} | {r.stage1_bytes} "
-        f"| {_percent(r.stage1_bytes, r.raw_bytes)} | {r.in_stage1}/{len(r.facts)} "
-        f"| {r.reached}/{len(r.facts)} | {r.searches} | {r.search_bytes} "
-        f"| {_percent(r.stage1_bytes + r.search_bytes, r.raw_bytes)} |"
-        for r in results
+        _row(total(name, [r for r in results if r.set == name]), "**all**", f"**{name}**")
+        for name in _sets(results)
     )
-    groups = [
-        total(kind, [r for r in results if r.kind == kind]) for kind in dict.fromkeys(r.kind for r in results)
+    lines.append(_row(total("overall", results), "**all**", "**all**"))
+    return "\n".join(lines)
+
+
+def side_by_side(results: Sequence[ItemResult]) -> str:
+    """Per kind, dev next to holdout: stage-1 share, facts in stage 1, and within one search."""
+    sets = _sets(results)
+    head = "| kind |" + "".join(
+        f" {s} items | {s} stage-1 % | {s} in stage 1 | {s} +1 search |" for s in sets
+    )
+    lines = [head, "| --- |" + " ---: |" * (4 * len(sets))]
+    for kind in [*sorted(dict.fromkeys(r.kind for r in results)), None]:
+        cells = []
+        for name in sets:
+            chosen = [r for r in results if r.set == name and (kind is None or r.kind == kind)]
+            if not chosen:
+                cells.append(" - | - | - | - |")
+                continue
+            group = total(name, chosen)
+            cells.append(
+                f" {group.items} | {group.stage1_share:.1%} | {_share(group.in_stage1, group.facts)} "
+                f"| {_share(group.reached, group.facts)} |"
+            )
+        lines.append(f"| {kind or '**all**'} |" + "".join(cells))
+    return "\n".join(lines)
+
+
+def item_table(results: Sequence[ItemResult]) -> str:
+    lines = [
+        "| item | kind | set | mode | raw B | stage-1 B | in stage 1 | +1 search | search only | head "
+        "| head+tail |",
+        "| --- | --- | --- | --- |" + " ---: |" * 7,
     ]
-    lines += [
-        "",
-        "| kind | items | raw B | stage-1 B | stage-1 % | facts in stage 1 | reached | search B "
-        "| (stage 1 + search) % |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    for group in [*groups, total("**overall**", results)]:
+    for r in results:
+        n = len(r.facts)
         lines.append(
-            f"| {group.label} | {group.items} | {group.raw_bytes} | {group.stage1_bytes} "
-            f"| {group.stage1_share:.1%} | {group.in_stage1}/{group.facts} "
-            f"| {group.reached}/{group.facts} ({group.reached_share:.1%}) | {group.search_bytes} "
-            f"| {group.with_search_share:.1%} |"
+            f"| {r.id} | {r.kind} | {r.set} | {r.mode} | {r.raw_bytes:,} | {r.stage1_bytes:,} "
+            f"| {r.in_stage1}/{n} | {r.reached}/{n} | {sum(f.search_found for f in r.facts)}/{n} "
+            f"| {sum(f.in_head for f in r.facts)}/{n} | {sum(f.in_head_tail for f in r.facts)}/{n} |"
         )
     return "\n".join(lines)
 
 
+def details(results: Sequence[ItemResult], show: str, misses: bool) -> Iterable[str]:
+    for r in results:
+        if show and show in r.id:
+            yield f"\n## {r.id} ({r.mode}: {r.reason})\n\n```\n{r.stage1}\n```"
+        for fact in r.facts:
+            wanted = (show and show in r.id) or (misses and fact.searched and not fact.in_search)
+            if wanted and fact.response:
+                mark = "found" if fact.search_found else "MISSED"
+                yield f"\n### {r.id}: {fact.query!r} -> {mark} {fact.answer!r}\n\n```\n{fact.response}\n```"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="corpus directory (corpus.yaml)")
+    parser.add_argument("--only", default="", help="only the items whose id contains this")
+    parser.add_argument("--items", action="store_true", help="also print one row per item")
+    parser.add_argument("--intent", action="store_true", help="also pass each fact's query as intent")
     parser.add_argument("--show", default="", help="print stage 1 and the searches of items matching this")
-    parser.add_argument("--misses", action="store_true", help="print the search responses that missed")
+    parser.add_argument("--misses", action="store_true", help="print the search replies that missed")
     options = parser.parse_args(argv)
     if not (options.corpus / "corpus.yaml").is_file():
-        print(f"no corpus at {options.corpus} (pass the corpus directory as an argument)", file=sys.stderr)
+        print(f"no corpus at {options.corpus} (pass --corpus DIR holding corpus.yaml)", file=sys.stderr)
         return 2
-    results = benchmark(options.corpus)
+    try:
+        results, supported = run(options.corpus, intent=options.intent, only=options.only)
+    except EconomyError as exc:
+        print(f"economy benchmark failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"corpus: {options.corpus} ({len(results)} items)\n")
     print(table(results))
-    for r in results:
-        if options.show and options.show in r.id:
-            print(f"\n## {r.id} ({r.mode}, {r.routed_kind})\n\n```\n{r.stage1}\n```")
-        for fact in r.facts:
-            show = (options.show and options.show in r.id) or (
-                options.misses and fact.searched and not fact.in_search
-            )
-            if show and fact.searched:
-                mark = "found" if fact.in_search else "MISSED"
-                print(f"\n### {r.id}: {fact.query!r} -> {mark} {fact.answer!r}\n\n```\n{fact.response}\n```")
+    print()
+    print(side_by_side(results))
+    if options.items:
+        print()
+        print(item_table(results))
+    if supported is False:
+        print("\nintent: skipped: hub has no intent argument")
+    for block in details(results, options.show, options.misses):
+        print(block)
     return 0
 
 

@@ -30,10 +30,37 @@ REPO = Path(__file__).resolve().parents[1]
 BENCH = REPO / "bench"
 FIXTURE = REPO / "tests" / "fixtures" / "fixture_server.py"
 CORPUS = REPO.parent / "shared" / "corpus"
+BENCH_CORPUS = BENCH / "corpus"
 PYTHON = sys.executable
 FASTMCP_VENV = BENCH / ".venvs" / "fastmcp"
 FASTMCP_PYTHON = FASTMCP_VENV / "bin" / "python"
 CALL_TIMEOUT = 120.0
+
+
+class Skipped(Exception):
+    """A benchmark cannot run here; the message says why (``bench/run_all`` prints "skipped: why")."""
+
+
+def corpus_files(*, one_per_kind: bool = False) -> tuple[Path, list[Path]]:
+    """The corpus to read and its payload files: ``../shared/corpus`` when beside the clone, else the
+    shipped ``bench/corpus``; ``one_per_kind`` keeps the first file of each kind. Raises ``Skipped``
+    when neither is there."""
+    for corpus in (CORPUS, BENCH_CORPUS):
+        index = corpus / "corpus.yaml"
+        if not index.is_file():
+            continue
+        items = yaml.safe_load(index.read_text(encoding="utf-8"))["items"]
+        if one_per_kind:
+            first: dict[str, Any] = {}
+            for item in items:
+                first.setdefault(item["kind"], item)
+            items = list(first.values())
+        files = sorted(corpus / item["file"] for item in items)
+        missing = [path.name for path in files if not path.is_file()]
+        if missing:
+            raise Skipped(f"{corpus} lacks payload files {missing[:3]} (run bench/corpus/build.py verify)")
+        return corpus, files
+    raise Skipped(f"no corpus at {CORPUS} or {BENCH_CORPUS}")
 
 
 # --- the processes under test ---------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python bench/search.py [--chunks N]`` (about a minute; a temporary directory on disk).
 
 Payloads of 512 KiB are made by mixing runs of consecutive lines from the files of
-``shared/corpus`` (logs, code search, diffs, JSON, Markdown, tables), so the vocabulary and the
+``../shared/corpus`` (the shipped ``bench/corpus`` when it is absent), so the vocabulary and the
 identifiers are real ones. They go into a ``Store`` (1 KiB chunks, as ``bench/store.py``) with
 ``put`` (reserve, chunk, index, commit per payload) until it holds ``--chunks`` chunks: indexing
 MB/s. The baseline indexes the same chunk texts into a bare tantivy index (one stored ``en_stem``
@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import tantivy
-from harness import CORPUS, Figure, median, ms, percentile, print_figures
+from harness import Figure, corpus_files, median, ms, percentile, print_figures
 
 from context_mode.chunking.split import chunk
 from context_mode.store.store import Store
@@ -39,7 +39,7 @@ _IDENTIFIER = re.compile(r"\b(?:[a-z]+[A-Z][A-Za-z0-9]+|[a-z]+_[a-z_0-9]+)\b")
 
 
 def corpus_lines() -> list[list[str]]:
-    files = sorted(path for path in CORPUS.iterdir() if path.suffix != ".yaml" and path.name != "README.md")
+    files = corpus_files()[1]
     return [path.read_text(encoding="utf-8", errors="replace").splitlines() for path in files]
 
 
@@ -163,7 +163,7 @@ def figures(result: dict[str, object]) -> list[Figure]:
             f"≤ {GOAL_MS:g} ms",
             median(ours) <= GOAL_MS,
             f"p99 {ms(percentile(ours, 0.99))} vs {ms(percentile(bare, 0.99))}; {len(ours)} corpus queries, "
-            f"{result['hits']} with hits; 1 KiB chunks",
+            f"{result['hits']} with hits; 1 KiB chunks; text of {corpus_files()[0]}",
         ),
         Figure(
             "Indexing throughput (Store.put: chunk, index, commit per 512 KB payload)",

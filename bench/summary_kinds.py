@@ -3,7 +3,8 @@
 Run: ``.venv/bin/python bench/summary_kinds.py [--rounds N]`` (about 1 minute).
 
 ``bench/summary_path.py`` times the fixture's synthetic pytest log; this one times what users
-send. Each file of ``../shared/corpus`` is repeated to about 1 MiB (a JSON file becomes a JSON
+send. Each file of ``../shared/corpus`` (without it, the first file of each kind of the shipped
+``bench/corpus``) is repeated to about 1 MiB (a JSON file becomes a JSON
 array of copies, so it stays valid JSON) and written into a temporary workspace. One hub serves
 the bundled workspace server (``tools.workspace_server``) with the dedupe cache off, and a second
 copy of the workspace server runs with no hub. Per file, interleaved: ``workspace__read_file``
@@ -18,17 +19,19 @@ median file through the hub.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import tempfile
 from pathlib import Path
 
 import anyio
 from harness import (
-    CORPUS,
+    BENCH_CORPUS,
     PYTHON,
     Figure,
     call,
     connect_all,
+    corpus_files,
     interleave,
     median,
     ms,
@@ -43,15 +46,16 @@ SIZE = 2**20
 def build_workspace(root: Path) -> list[str]:
     """Write ~1 MiB of each corpus file into ``root``; return the file names."""
     names = []
-    for source in sorted(CORPUS.iterdir()):
-        if source.suffix == ".yaml" or source.name == "README.md" or not source.is_file():
-            continue
+    corpus, files = corpus_files()
+    if corpus == BENCH_CORPUS:  # dozens of files: the first of each kind keeps the run about a minute
+        corpus, files = corpus_files(one_per_kind=True)
+    for source in files:
         text = source.read_text(encoding="utf-8", errors="replace")
         copies = max(1, SIZE // max(len(text.encode("utf-8")), 1))
+        big = (text * (copies + 1))[:SIZE]
         if source.suffix == ".json":
-            big = json.dumps([json.loads(text)] * copies, indent=2, ensure_ascii=False)
-        else:
-            big = (text * (copies + 1))[:SIZE]
+            with contextlib.suppress(ValueError):  # a JSON payload becomes a JSON array of copies
+                big = json.dumps([json.loads(text)] * copies, indent=2, ensure_ascii=False)
         (root / source.name).write_text(big, encoding="utf-8")
         names.append(source.name)
     return names
@@ -75,8 +79,8 @@ async def measure(rounds: int, gap: float) -> tuple[dict[str, list[float]], dict
                     await anyio.sleep(gap)
                     elapsed, result = await call(sessions["hub"], "ws__read_file", {"path": name})
                     route = (result.meta or {}).get("ctxhub/route", {})
-                    if route.get("mode") != "summary":
-                        raise RuntimeError(f"expected a Summary for {name}, got {route}")
+                    if route.get("mode") not in {"summary", "directive"}:
+                        raise RuntimeError(f"expected a Summary or Directive for {name}, got {route}")
                     kinds[name] = route.get("reason", "")
                     return elapsed
 

@@ -6,6 +6,9 @@ separately, the nearest level that sets it wins; ``None`` inherits from the next
 floor of ``0`` turns the floor off at that level (it does not inherit). Without any budget the
 default (``routing.summary_budget``) applies.
 
+A configured ``budget`` fixes stage 1 at that size; without one, the router's adaptive range
+(``summary_budget`` to ``summary_budget_max``) applies, scaled as a whole by feedback.
+
 ``adjust(budget, factor, bounds)`` is the budget after the agent's feedback: ``budget × factor``
 kept within ``bounds`` (widened to include the configured budget, so feedback never moves it the
 wrong way). ``plan(choice, payload_bytes, budget=...)`` is what one payload gets: the floor raises the
@@ -59,10 +62,11 @@ class Bounds:
 class Plan:
     """The stage-1 budget one payload gets and why."""
 
-    budget: int
+    budget: int  # the least stage 1 may take (``RoutingPolicy.summary_budget``)
     whole: bool
     floor: float
     raised: bool  # the floor raised the budget
+    ceiling: int = 0  # the most it may grow to with salient content (``summary_budget_max``; 0: budget)
 
 
 def resolve_budget(levels: Sequence[BudgetLevel], *, default: int, default_key: str) -> BudgetChoice:
@@ -96,22 +100,37 @@ def next_factor(budget: int, factor: float, verdict: str, bounds: Bounds) -> flo
     return max(low, min(high, round(current * FACTORS[verdict]))) / budget
 
 
-def plan(choice: BudgetChoice, payload_bytes: int, *, budget: int | None = None) -> Plan:
-    """The budget for one payload: ``budget`` (default: the configured one) raised to the floor."""
+def plan(choice: BudgetChoice, payload_bytes: int, *, budget: int | None = None, ceiling: int = 0) -> Plan:
+    """The budget for one payload: ``budget`` (default: the configured one) raised to the floor.
+
+    ``ceiling`` is how far the router may grow it with salient content (0: not at all); it is
+    never below the budget.
+    """
     base = choice.budget if budget is None else budget
     if choice.floor >= 1.0:
-        return Plan(max(base, payload_bytes), whole=True, floor=choice.floor, raised=payload_bytes > base)
+        whole = max(base, payload_bytes)
+        return Plan(whole, True, choice.floor, payload_bytes > base, max(ceiling, whole))
     if choice.floor <= 0.0:
-        return Plan(base, whole=False, floor=0.0, raised=False)
+        return Plan(base, False, 0.0, False, max(ceiling, base))
     minimum = math.ceil(payload_bytes * choice.floor)
-    return Plan(max(base, minimum), whole=False, floor=choice.floor, raised=minimum > base)
+    raised = max(base, minimum)
+    return Plan(raised, False, choice.floor, minimum > base, max(ceiling, raised))
 
 
 def limit(policy: RoutingPolicy, stage: Plan) -> RoutingPolicy:
     """``policy`` with the plan's budget (and its whole-pass and floor consequences) applied."""
-    if stage.floor <= 0 and not stage.whole and stage.budget == policy.summary_budget:
+    ceiling = max(stage.ceiling, stage.budget)
+    if (
+        stage.floor <= 0
+        and not stage.whole
+        and (stage.budget, ceiling) == (policy.summary_budget, policy.summary_budget_max)
+    ):
         return policy  # the common case: nothing to change, no copy per call
-    changes: dict[str, object] = {"summary_budget": stage.budget, "pass_whole": stage.whole}
+    changes: dict[str, object] = {
+        "summary_budget": stage.budget,
+        "summary_budget_max": ceiling,
+        "pass_whole": stage.whole,
+    }
     if stage.floor > 0:
         changes["directive_threshold"] = max(policy.directive_threshold, 2**62)
         changes["error_cap"] = max(policy.error_cap, stage.budget)

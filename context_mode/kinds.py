@@ -2,7 +2,10 @@
 
 ``detect_kind`` decides in this order; the first rule that holds wins:
 
-1. JSON: the whole text parses as JSON (or is nested too deep for the parser but is bracketed).
+0. A shape of a real MCP server (``context_mode.shapes``): an accessibility snapshot, a row set,
+   a directory tree or path list, a multi-file or single-file source read.
+1. JSON: the whole text parses as JSON (or is nested too deep for the parser but is bracketed);
+   a JSON array of flat records is ROWS, a JSON directory tree is TREE.
 2. DIFF: unified-diff hunks (``@@ -a,b +c,d @@``) with file headers, or ``git log`` commit lines,
    make up most of the sampled lines.
 3. CODE_SEARCH: ``path:line:`` lines (grep -n, rg -n, git grep; ``path-line-`` context lines
@@ -32,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from context_mode.line_groups import group_lines
+from context_mode.shapes import detect_shape, json_shape
 from context_mode.types import ContentKind
 
 SAMPLE_CHARS = 64 * 1024
@@ -93,8 +97,12 @@ STRUCTURAL = (
 def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] | None = None) -> ContentKind:
     """The kind of ``text``, judged from its content, with the tool name as a tie-breaker."""
     if _is_json(text):
-        return ContentKind.JSON
-    lines = [line[:_PREFIX] for line in _sample(text)]
+        return _json_kind(text)
+    sample = _sample(text)
+    shape = detect_shape(text, sample, tool_name)
+    if shape is not None:
+        return shape
+    lines = [line[:_PREFIX] for line in sample]
     structural = _structural_kind(lines)
     if structural is not None:
         return structural
@@ -276,6 +284,15 @@ def _is_json(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _json_kind(text: str) -> ContentKind:
+    """JSON, or the row set or directory tree it holds (``shapes.json_shape``)."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return ContentKind.JSON
+    return json_shape(value) or ContentKind.JSON
 
 
 def _sample(text: str) -> list[str]:

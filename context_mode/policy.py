@@ -33,9 +33,11 @@ class RoutingPolicy:
     direct_max_code_lines: int = 30
     directive_threshold: int = 8192
     direct_hard_cap: int = 50_000  # characters, as Claude Code counts before spilling to a file
-    summary_budget: int = 1500
+    summary_budget: int = 1500  # the least a Summary's stage 1 may take…
+    summary_budget_max: int = 6000  # …and the most, spent by how much distinct salient content there is
     error_cap: int = 4000
     pass_whole: bool = False  # a retention floor of 1.0: the result is never cut (context_mode.budgets)
+    intent_argument: str = "intent"  # the optional argument every proxied tool gains ("": none)
 
 
 @dataclass(frozen=True, slots=True)

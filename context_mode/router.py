@@ -5,7 +5,9 @@ result. Rules, with bytes meaning UTF-8 bytes of the text:
 
 - small = at most ``direct_max_bytes`` and at most ``direct_max_code_lines`` code lines
   (see ``context_mode.codelines``). Small results are Direct for every tag.
-- ``DIRECT`` tag: Direct up to ``direct_hard_cap`` characters, Summary above.
+- ``DIRECT`` tag: Direct up to ``direct_hard_cap`` characters, Summary above. An ``AUTO`` tool
+  that reads one file (``read_file``, ``read_text_file``, ``get_file_contents``) is treated the
+  same: the agent asked to see that file.
 - ``DIRECTIVE`` tag: Directive whenever not small.
 - ``SUMMARY`` tag: Summary whenever not small.
 - ``AUTO``: Summary; but above ``directive_threshold`` bytes, a result whose summary found nothing
@@ -14,8 +16,10 @@ result. Rules, with bytes meaning UTF-8 bytes of the text:
 - an error result (``isError``) keeps its text: Direct up to ``error_cap`` bytes, else a log
   Summary with ``error_cap`` as its budget.
 
-The summary budget given to the summariser leaves room for the header and footer that
-``context_mode.stage1`` adds, so the whole stage-1 text fits ``summary_budget``.
+The stage-1 budget is a range: ``summary_budget`` at least, growing with the salient items the
+summariser found (``summary_budget()``) up to ``summary_budget_max``; the decision carries the
+budget used. The budget given to the summariser leaves room for the header and footer that
+``context_mode.stage1`` adds, so the whole stage-1 text fits that budget.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ from typing import Any
 from context_mode.codelines import count_code_lines
 from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy
-from context_mode.summaries import Extract, summarize
+from context_mode.shapes import is_file_read
+from context_mode.summaries import Extract, summarize, summarize_for_intent
 from context_mode.types import ContentKind, OutputStyle
 
 # Room kept for stage-1's header and footer lines (ref, spill path, next calls).
@@ -52,6 +57,10 @@ QUERY_KEYS = (
     "symbol",
 )
 MAX_TERM_CHARS = 64
+# How the stage-1 budget grows with salient content (``summary_budget``).
+BYTES_PER_HIGHLIGHT = 160
+FREE_HIGHLIGHTS = 3
+MAX_SHARE = 0.06
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,}")
 
 
@@ -65,6 +74,7 @@ class Summary:
     reason: str
     kind: ContentKind
     extract: Extract
+    budget: int = 0  # the stage-1 budget spent on this result (see ``summary_budget``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +82,7 @@ class Directive:
     reason: str
     kind: ContentKind
     extract: Extract  # used only for its outline: a Directive shows no raw payload lines
+    budget: int = 0
 
 
 Decision = Direct | Summary | Directive
@@ -115,8 +126,9 @@ def route(
     tool: str = "",
     arguments: Mapping[str, Any] | None = None,
     is_error: bool = False,
+    intent: str = "",
 ) -> Decision:
-    """Decide how one result reaches the agent."""
+    """Decide how one result reaches the agent; ``intent`` aims the summary (``summarize_for_intent``)."""
     policy = policy or RoutingPolicy()
     facts = measure(text, policy)
     if policy.pass_whole:
@@ -141,40 +153,77 @@ def route(
         if facts.size > policy.direct_max_bytes
         else f"{facts.code_lines} code lines > {policy.direct_max_code_lines}"
     )
-    if style is OutputStyle.DIRECT:
+    single_file = style is OutputStyle.AUTO and is_file_read(tool)
+    if style is OutputStyle.DIRECT or single_file:
+        why = "tagged DIRECT" if style is OutputStyle.DIRECT else "a single-file read"
         if facts.chars <= policy.direct_hard_cap:
-            return Direct(f"tagged DIRECT and {facts.chars} chars ≤ hard cap {policy.direct_hard_cap}")
-        extract = _summarize(text, detect_kind(text, tool_name=tool), policy.summary_budget, arguments)
+            return Direct(f"{why} and {facts.chars} chars ≤ hard cap {policy.direct_hard_cap}")
+        kind = detect_kind(text, tool_name=tool)
+        extract, budget = _sized_summary(text, kind, policy, facts.size, arguments, intent)
         return Summary(
-            f"tagged DIRECT but {facts.chars} chars > hard cap {policy.direct_hard_cap}",
+            f"{why} but {facts.chars} chars > hard cap {policy.direct_hard_cap}",
             extract.kind,
             extract,
+            budget,
         )
     kind = detect_kind(text, tool_name=tool, arguments=arguments)
-    extract = _summarize(text, kind, policy.summary_budget, arguments)
+    extract, budget = _sized_summary(text, kind, policy, facts.size, arguments, intent)
     if style is OutputStyle.DIRECTIVE:
-        return Directive(f"tagged DIRECTIVE and {over}", kind, extract)
+        return Directive(f"tagged DIRECTIVE and {over}", kind, extract, budget)
     if style is OutputStyle.SUMMARY:
-        return Summary(f"tagged SUMMARY and {over}", kind, extract)
-    if facts.size > policy.directive_threshold and extract.highlights == 0:
+        return Summary(f"tagged SUMMARY and {over}", kind, extract, budget)
+    if facts.size > policy.directive_threshold and extract.highlights == 0 and not intent:
         return Directive(
             f"{facts.size} B > directive threshold {policy.directive_threshold} B and nothing stands out "
             f"in this {kind.value} output",
             kind,
             extract,
+            budget,
         )
-    return Summary(f"{over}; {kind.value} summary", kind, extract)
+    return Summary(f"{over}; {kind.value} summary", kind, extract, budget)
 
 
-def _summarize(text: str, kind: ContentKind, budget: int, arguments: Mapping[str, Any] | None) -> Extract:
+def summary_budget(policy: RoutingPolicy, size: int, highlights: int) -> int:
+    """The stage-1 budget for a payload of ``size`` bytes with ``highlights`` salient items.
+
+    From ``summary_budget`` up by ``BYTES_PER_HIGHLIGHT`` per salient item past the first few,
+    never above ``summary_budget_max`` nor (past the minimum) ``MAX_SHARE`` of the payload, so
+    big outputs with many distinct failures get room and the total stays a small share of raw.
+    """
+    low, high = policy.summary_budget, max(policy.summary_budget, policy.summary_budget_max)
+    wanted = low + BYTES_PER_HIGHLIGHT * max(highlights - FREE_HIGHLIGHTS, 0)
+    return max(low, min(high, wanted, int(size * MAX_SHARE)))
+
+
+def _sized_summary(
+    text: str,
+    kind: ContentKind,
+    policy: RoutingPolicy,
+    size: int,
+    arguments: Mapping[str, Any] | None,
+    intent: str,
+) -> tuple[Extract, int]:
+    extract = _summarize(text, kind, policy.summary_budget, arguments, intent)
+    budget = summary_budget(policy, size, extract.highlights)
+    if budget > policy.summary_budget:
+        extract = _summarize(text, kind, budget, arguments, intent)
+    return extract, budget
+
+
+def _summarize(
+    text: str, kind: ContentKind, budget: int, arguments: Mapping[str, Any] | None, intent: str = ""
+) -> Extract:
     room = max(128, budget - FRAME_BYTES)
+    terms = query_terms(arguments)
     try:
-        extract = summarize(text, kind, budget=room, terms=query_terms(arguments))
+        if intent:
+            return summarize_for_intent(text, kind, budget=room, terms=terms, intent=intent)
+        extract = summarize(text, kind, budget=room, terms=terms)
         # The header repeats the outline: an unusually long one (JSON keys can be long) takes
         # room from the body, so the body is made again, smaller (outlines do not depend on it).
         framed = FRAME_WITHOUT_OUTLINE + len(extract.outline.encode("utf-8", "surrogatepass"))
         if framed > FRAME_BYTES:
-            extract = summarize(text, kind, budget=max(128, budget - framed), terms=query_terms(arguments))
+            extract = summarize(text, kind, budget=max(128, budget - framed), terms=terms)
         return extract
     except Exception:  # a summariser bug must never lose the result: fall back to head and tail
         return head_and_tail(text, kind, room)

@@ -1,7 +1,8 @@
-"""The text the agent sees first (stage 1) for Summary, Directive and cache-hit results.
+"""The text the agent sees first (stage 1) for Summary, Directive, repeat and delta results.
 
 Contract: every stage-1 text names the stored result (``ref``) and the exact calls that read
-more; a Directive holds no raw payload lines; a cache pointer stays under about 300 bytes.
+more; a Directive holds no raw payload lines; a cache or repeat pointer stays under about 300
+bytes; a delta starts with one header line naming the ref it is against and the new result's ref.
 The header and footer together stay within ``router.FRAME_BYTES`` for refs and paths of usual
 length, so a Summary fits the summary budget.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from context_mode.delta import Delta
 from context_mode.router import Directive, Summary
 
 NOT_STORED = "the full result could not be stored"
@@ -89,3 +91,30 @@ def render_pointer(*, tool: str, ref: str | None, age_seconds: float, ttl: float
         f'Re-read: doc_window(ref="{ref}") or doc_search(query="…", ref="{ref}"). '
         f"A write to this server or {ttl - age_seconds:.0f} s more makes the next call fresh."
     )
+
+
+def render_repeat(*, tool: str, ref: str | None, age_seconds: float, original_bytes: int) -> str:
+    """The answer to a verified repeat: the downstream was called again and returned the same result."""
+    ago = f"{age_seconds:.0f} s ago"
+    if ref is None:
+        return (
+            f"[ctxhub] {tool} returned the same result as {ago} ({_size(original_bytes)}, checked now); "
+            "it is already above in your context."
+        )
+    return (
+        f"[ctxhub] {tool} returned the same result as {ago} (checked now): ref {ref}, "
+        f'{_size(original_bytes)}. Re-read: doc_window(ref="{ref}") or doc_search(query="…", ref="{ref}").'
+    )
+
+
+def render_delta(
+    delta: Delta, *, tool: str, previous_ref: str, ref: str | None, age_seconds: float, original_bytes: int
+) -> str:
+    """A one-line header naming both refs, then the change itself."""
+    stored = f"ref {ref}" if ref else NOT_STORED
+    form = "unified diff of lines" if delta.kind == "lines" else "changed JSON paths, old (-) then new (+)"
+    header = (
+        f"[ctxhub delta of {tool} against ref {previous_ref} ({age_seconds:.0f} s ago): {delta.summary()}, "
+        f"as a {form}; the new full result ({_size(original_bytes)}) is {stored}]"
+    )
+    return f"{header}\n{delta.text}"

@@ -26,4 +26,8 @@ class ContentKind(StrEnum):
     MARKDOWN = "markdown"
     DIFF = "diff"
     TABLE = "table"
+    SNAPSHOT = "snapshot"  # a browser accessibility tree (Playwright MCP's ``[ref=eNN]`` YAML)
+    ROWS = "rows"  # a row set: flat records as JSON, Python repr or ``N. row`` blocks
+    TREE = "tree"  # a directory tree or a list of paths
+    SOURCE = "source"  # source code read from one or more files
     TEXT = "text"

@@ -3,9 +3,9 @@
 Contract: ``open_hub(config)`` is a context manager that opens the store (on disk at
 ``store.path``, or in RAM when ``ephemeral``), builds the native tools (doc_*, context_*,
 hub_status) and yields a ``HubService`` ready to run; the store is closed on exit. When the
-default store directory is held by another running hub, the next free sibling directory is used
-(several Claude Code windows may each run a hub); an explicitly configured ``store.path`` that
-is held gives a clear error instead.
+default store directory is held by another running hub, the next free sibling directory is used;
+a damaged store is moved aside, and with no usable disk the store is kept in memory
+(``hub.stores``). What happened is logged once and shown by ``hub_status``.
 
 Start-up: ``children`` (``hub.spawn.spawn_servers``) are stdio servers already running, handed to
 their supervisors. With a store on disk, ``catalog.json`` there (``hub.downstream.catalog_cache``) holds the
@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
 import tempfile
 import threading
 import time
@@ -29,54 +30,21 @@ from typing import Any
 
 import anyio.from_thread
 
-from context_mode.errors import StoreLocked
 from context_mode.feedback import FILE_NAME as FEEDBACK_FILE
 from context_mode.feedback import FeedbackBook
-from context_mode.memory import MemoryPolicy, SessionMemory
-from context_mode.store import Store
+from context_mode.memory import MemoryPolicy, Project, SessionMemory, resolve_project
 from hub.config import HubConfig
 from hub.downstream import FILE_NAME, Child, ToolCache
 from hub.errors import ConfigError
 from hub.policy_config import feedback_bounds
 from hub.serve import HubService
+from hub.stores import OpenedStore, open_store
 from tools.context_tools import context_tools
 from tools.doc_tools import doc_tools
 from tools.feedback import feedback_tool
 from tools.status import HubSnapshot, ServerRow, status_tool
 
 log = logging.getLogger("ctxhub.app")
-ALTERNATE_STORES = 8
-# store.max_bytes bounds the whole store directory; the Tantivy index and the spill files take
-# about as much again as the payloads themselves (measured ~2x), so payloads get a third of it.
-PAYLOAD_SHARE = 3
-
-
-def open_store(config: HubConfig, *, ephemeral: bool = False) -> Store:
-    spill_dir = Path(config.store.spill_dir).expanduser() if config.store.spill_dir else None
-    options: dict[str, Any] = {
-        "max_bytes": max(1024, config.store.max_bytes // PAYLOAD_SHARE),
-        "max_age": config.store.max_age,
-        "mask_secrets": config.store.mask_secrets,
-    }
-    if ephemeral:
-        return Store(None, spill_dir=spill_dir, **options)
-    base = config.store_path()
-    candidates = (
-        [base]
-        if config.store.path
-        else [base, *(base.with_name(f"{base.name}-{n}") for n in range(2, ALTERNATE_STORES + 2))]
-    )
-    for path in candidates:
-        try:
-            return Store(path, spill_dir=spill_dir, **options)
-        except StoreLocked as exc:
-            if config.store.path:
-                raise ConfigError(str(exc)) from exc
-            log.info("store %s is in use by another hub; trying the next one", path)
-    raise ConfigError(
-        f"every default store directory next to {base} is in use by another ctxhub; "
-        "set store.path in config.yaml to a directory of its own"
-    )
 
 
 @contextmanager
@@ -87,25 +55,34 @@ def open_hub(
     errlog: Any = None,
     children: Mapping[str, Child] | None = None,
 ) -> Iterator[HubService]:
-    store = open_store(config, ephemeral=ephemeral)
+    opened = open_store(config, ephemeral=ephemeral)
+    store = opened.store
+    if opened.notice:
+        log.warning("%s", opened.notice)
+    elif not ephemeral:
+        log.info("store: %s", opened.location)
     llm = _llm(config)
     with ExitStack() as cleanup:
         cleanup.callback(store.close)
         if llm is not None:
             cleanup.callback(llm.close)
         if store.path is not None:
-            sessions = store.path / "sessions"
+            # The configured store's sessions, also when this hub fell back to a sibling store:
+            # hubs of one project share its memory (appends are safe across processes).
+            sessions = config.store_path() / "sessions"
         else:
             sessions = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="ctxhub-memory-")))
-        memory = SessionMemory(sessions, _memory_policy(config), summarizer=llm, mask=store.mask)
+        memory = SessionMemory(
+            sessions, _memory_policy(config), summarizer=llm, mask=store.mask, project=_project(config)
+        )
         if llm is not None:
             _calibrate_in_background(llm, memory, store.path / "llm_calibration.json" if store.path else None)
         roots = [Path(root).expanduser() for root in config.ingest_roots]
         holder: list[HubService] = []
         natives = [
-            *doc_tools(store, ingest_roots=roots),
+            *doc_tools(store, ingest_roots=roots, allow_hardlinks=config.ingest_allow_hardlinks),
             *context_tools(memory),
-            status_tool(lambda: snapshot(holder[0])),
+            status_tool(lambda: snapshot(holder[0], opened)),
             feedback_tool(lambda tool, verdict, note: give_feedback(holder[0], tool, verdict, note)),
         ]
         stats_path = store.path / "stats.json" if store.path is not None else None
@@ -162,7 +139,17 @@ def _memory_policy(config: HubConfig) -> MemoryPolicy:
     }
     if memory.protected_keywords is not None:
         options["protected_keywords"] = tuple(memory.protected_keywords)
+    options.update(project_budget=memory.project_budget, promote=memory.promote)
     return MemoryPolicy(**options)
+
+
+def _project(config: HubConfig) -> Project:
+    """``memory.project``, else the git root of ``$CTXHUB_WORKSPACE`` (or the working directory)."""
+    workspace = Path(os.environ.get("CTXHUB_WORKSPACE") or ".")
+    try:
+        return resolve_project(config.memory.project, workspace)
+    except ValueError as exc:
+        raise ConfigError(f"{config.source}: {exc}") from exc
 
 
 def _llm(config: HubConfig) -> Any:
@@ -179,16 +166,16 @@ def give_feedback(service: HubService, tool: str, verdict: str, note: str | None
 
     def forget(server: str) -> None:
         try:
-            anyio.from_thread.run_sync(service.cache.forget_namespace, server)
+            anyio.from_thread.run_sync(service.cache.invalidate, server)
         except RuntimeError:  # not called from a worker thread (tests, in-process use): no loop to defer to
-            service.cache.forget_namespace(server)
+            service.cache.invalidate(server)
 
     return service.policies.give_feedback(
         tool, verdict, note, table=service.pool.tool_table(), native=service.native, forget=forget
     )
 
 
-def snapshot(service: HubService) -> HubSnapshot:
+def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnapshot:
     totals = service.stats.totals()
     per_tool = service.stats.per_tool()
     top = sorted(
@@ -210,5 +197,7 @@ def snapshot(service: HubService) -> HubSnapshot:
         modes=totals.modes,
         store=store_view,
         top_tools=top,
+        store_location=opened.location if opened else "",
+        store_notice=(opened.notice or "") if opened else "",
         policies=service.policies.rows(service.pool.tool_table(), service.stats),
     )

@@ -20,6 +20,7 @@ from typing import Any
 
 import anyio
 
+from context_mode.errors import ContextModeError
 from hub.config import HubConfig, load_config
 from hub.errors import HubError, UsageError
 
@@ -36,6 +37,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except HubError as exc:
+        print(f"ctxhub: {exc}", file=sys.stderr)
+        return 2
+    except ContextModeError as exc:  # e.g. a store error outside a tool call: one line, no traceback
         print(f"ctxhub: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -296,98 +300,99 @@ def _route(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_store_for_reading(args: argparse.Namespace) -> Any:
-    """The configured store, read-only: a running hub may own it."""
-    from context_mode.errors import StoreError
-    from context_mode.store import Store
+def _stores_for_reading(args: argparse.Namespace) -> list[Any]:
+    """The configured store, or the default one and its siblings (``store-2``…), read-only."""
+    from hub.stores import open_for_reading
 
-    config = _config(args)
-    spill = Path(config.store.spill_dir).expanduser() if config.store.spill_dir else None
-    try:
-        return Store(config.store_path(), spill_dir=spill, read_only=True)
-    except StoreError as exc:
-        raise UsageError(str(exc)) from exc
+    return open_for_reading(_config(args))
 
 
 def _search(args: argparse.Namespace) -> int:
+    from hub.stores import find_ref
+    from tools.doc_tools import doc_tools
     from tools.errors import ToolError
 
-    store = _open_store_for_reading(args)
+    stores = _stores_for_reading(args)
     try:
-        from tools.doc_tools import doc_tools
-
-        search = next(tool for tool in doc_tools(store, ingest_roots=()) if tool.name == "doc_search")
-        try:
-            print(search.run({"query": args.query, "ref": args.ref, "limit": args.limit}))
-        except ToolError as exc:
-            raise UsageError(str(exc)) from exc
+        chosen = [find_ref(stores, args.ref)] if args.ref else stores
+        for store in chosen:
+            if len(chosen) > 1:
+                print(f"== {store.path}")
+            search = next(tool for tool in doc_tools(store, ingest_roots=()) if tool.name == "doc_search")
+            try:
+                print(search.run({"query": args.query, "ref": args.ref, "limit": args.limit}))
+            except ToolError as exc:
+                raise UsageError(str(exc)) from exc
     finally:
-        store.close()
+        for store in stores:
+            store.close()
     return 0
 
 
 def _show(args: argparse.Namespace) -> int:
     from context_mode.errors import StoreError
+    from hub.stores import find_ref
 
-    store = _open_store_for_reading(args)
+    stores = _stores_for_reading(args)
     try:
         ref, _, chunk = args.ref.partition("#")
+        store = find_ref(stores, ref)
+        if store is not stores[0]:
+            print(f"ctxhub: {ref} is in the store {store.path}", file=sys.stderr)
         try:
             print(store.read_chunk(args.ref).text if chunk else store.text(ref))
         except StoreError as exc:
             raise UsageError(str(exc)) from exc
     finally:
-        store.close()
+        for store in stores:
+            store.close()
     return 0
 
 
 def _stats(args: argparse.Namespace) -> int:
+    stores = _stores_for_reading(args)
+    try:
+        for number, store in enumerate(stores):
+            if len(stores) > 1:
+                print(f"{chr(10) if number else ''}== {store.path}")
+            _print_store_stats(store)
+    finally:
+        for store in stores:
+            store.close()
+    return 0
+
+
+def _print_store_stats(store: Any) -> None:
     from context_mode.feedback import FILE_NAME as FEEDBACK_FILE
 
-    store = _open_store_for_reading(args)
-    try:
-        stats = dataclasses.asdict(store.stats())
-        _print_table([("store", "value"), *((key, str(value)) for key, value in stats.items())])
-        saved = Path(store.path) / "stats.json"
-        tools = json.loads(saved.read_text(encoding="utf-8")).get("tools", {}) if saved.is_file() else {}
-        if tools:
-            rows = [
+    stats = dataclasses.asdict(store.stats())
+    _print_table([("store", "value"), *((key, str(value)) for key, value in stats.items())])
+    saved = Path(store.path) / "stats.json"
+    tools = json.loads(saved.read_text(encoding="utf-8")).get("tools", {}) if saved.is_file() else {}
+    if tools:
+        header = ("tool", "calls", "bytes in", "bytes out", "saved", "pruned", "context saved", "cache hits")
+        rows = [(*header, "modes")]
+        for name, entry in tools.items():
+            modes = " ".join(f"{mode}:{count}" for mode, count in sorted(entry["modes"].items()))
+            rows.append(
                 (
-                    "tool",
-                    "calls",
-                    "bytes in",
-                    "bytes out",
-                    "saved",
-                    "pruned",
-                    "context saved",
-                    "cache hits",
-                    "modes",
+                    name,
+                    str(entry["calls"]),
+                    str(entry["bytes_in"]),
+                    str(entry["bytes_out"]),
+                    str(entry["bytes_saved"]),
+                    str(entry.get("pruned_bytes", 0)),
+                    str(entry.get("context_saved", entry["bytes_saved"])),
+                    str(entry["cache_hits"]),
+                    modes,
                 )
-            ]
-            for name, entry in tools.items():
-                modes = " ".join(f"{mode}:{count}" for mode, count in sorted(entry["modes"].items()))
-                rows.append(
-                    (
-                        name,
-                        str(entry["calls"]),
-                        str(entry["bytes_in"]),
-                        str(entry["bytes_out"]),
-                        str(entry["bytes_saved"]),
-                        str(entry.get("pruned_bytes", 0)),
-                        str(entry.get("context_saved", entry["bytes_saved"])),
-                        str(entry["cache_hits"]),
-                        modes,
-                    )
-                )
-            print()
-            _print_table(rows)
-        budgets = _budget_rows(tools, Path(store.path) / FEEDBACK_FILE)
-        if len(budgets) > 1:
-            print()
-            _print_table(budgets)
-    finally:
-        store.close()
-    return 0
+            )
+        print()
+        _print_table(rows)
+    budgets = _budget_rows(tools, Path(store.path) / FEEDBACK_FILE)
+    if len(budgets) > 1:
+        print()
+        _print_table(budgets)
 
 
 def _budget_rows(tools: dict[str, Any], feedback_file: Path) -> list[tuple[str, ...]]:

@@ -38,7 +38,8 @@ class ToolSettings(_Model):
     """Per-tool settings under ``servers.<name>.tools.<glob>``."""
 
     mode: OutputStyle | None = None
-    cache: bool | None = None
+    # off/false: never deduplicated (counted as a write); true: read-only in cache.mode; or the mode itself
+    cache: bool | Literal["off", "verify", "trust"] | None = None
     summarizer: Literal["extractive", "llm"] | None = None  # llm: opt-in, needs summarizer.llm
     fields: FieldsSettings | None = None  # JSON path globs pruned before routing
     drop_empty: bool | None = None  # drop null, "", [] and {} members of JSON results
@@ -111,10 +112,21 @@ class RoutingConfig(_Model):
     directive_threshold: int = Field(default=8192, ge=0)
     direct_hard_cap: int = Field(default=50_000, ge=1)
     summary_budget: int = Field(default=1500, ge=200)
+    summary_budget_max: int = Field(default=6000, ge=200)
     error_cap: int = Field(default=4000, ge=200)
     budget: int | None = Field(default=None, ge=200)  # stage-1 bytes of every tool; null: summary_budget
     retention_floor: float | None = Field(default=None, ge=0, le=1)
     feedback: FeedbackSettings = Field(default_factory=FeedbackSettings)
+    intent_argument: str = Field(default="intent", pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$|^$")
+
+    @model_validator(mode="after")
+    def _budget_range(self) -> RoutingConfig:
+        if self.summary_budget_max < self.summary_budget:
+            raise ValueError(
+                f"summary_budget_max {self.summary_budget_max} is below summary_budget {self.summary_budget} "
+                "(set it at least as high, or equal for a fixed budget)"
+            )
+        return self
 
 
 class CacheConfig(_Model):
@@ -124,6 +136,9 @@ class CacheConfig(_Model):
     # Words (or whole-name globs) of tools treated as read-only; see context_mode/toolnames.py.
     read_only: list[str] = Field(default_factory=lambda: list(READ_WORDS))
     repeat: Literal["pointer", "replay"] = "pointer"
+    # verify: a repeat still calls the downstream and answers "same result" or a delta; trust: from memory
+    mode: Literal["verify", "trust"] = "verify"
+    delta_max_bytes: int = Field(default=4096, ge=0)  # a bigger change is routed as a first call
 
 
 class StoreConfig(_Model):
@@ -139,6 +154,11 @@ class MemoryConfig(_Model):
     window: int = Field(default=20, ge=1)
     max_protected: int = Field(default=10, ge=0)
     protected_keywords: list[str] | None = None
+    # Project memory: sessions of one project share decisions. The project is this name, else the
+    # git root of $CTXHUB_WORKSPACE (or the working directory), else that directory.
+    project: str | None = Field(default=None, min_length=1, max_length=200)
+    project_budget: int = Field(default=600, ge=50)  # tokens of the block a new session opens with
+    promote: Literal["protected", "pinned", "none"] = "protected"  # shared without scope="project"
 
 
 class LLMConfig(_Model):
@@ -162,6 +182,7 @@ class HubConfig(_Model):
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
     summarizer: SummarizerConfig = Field(default_factory=SummarizerConfig)
     ingest_roots: list[str] = Field(default_factory=list)
+    ingest_allow_hardlinks: bool = False  # a file with several links may be one outside the roots
     source: str = Field(default="<defaults>", exclude=True)
 
     @field_validator("servers")

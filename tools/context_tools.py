@@ -10,7 +10,6 @@ calls them, so their descriptions say when to call them, and ``context_guide`` g
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -23,12 +22,14 @@ from context_mode.memory import (
     Window,
     WindowDirective,
 )
+from tools import context_arguments as check
+from tools.context_project import guide_lines, render_block, render_project_line
 from tools.errors import ToolInputError, ToolUnavailableError
 from tools.registry import NativeTool, object_schema
 
-MAX_RECALL_LIMIT = 50
 _T = TypeVar("_T")
 _SESSION = {"type": "string", "description": "Stable id for the task, e.g. 'fix-login-bug'."}
+_SCOPE = {"type": "string", "enum": ["session", "project"], "default": "session"}
 
 
 def context_tools(memory: SessionMemory) -> list[NativeTool]:
@@ -36,25 +37,41 @@ def context_tools(memory: SessionMemory) -> list[NativeTool]:
     session_only = object_schema({"session_id": _SESSION}, ("session_id",))
 
     def open_session(arguments: dict[str, Any]) -> str:
-        session_id = _text(arguments, "session_id")
-        opened = _call(memory, lambda: memory.open(session_id))
+        session_id = check.text(arguments, "session_id")
+        task = check.optional_text(arguments, "task")
+        opened = _call(memory, lambda: memory.open(session_id, task=task))
         if opened.created:
-            return (
+            text = (
                 f"Session {session_id!r} opened (new). Save goals, constraints, decisions and file plans "
                 f"with context_append; pin what must survive every turn. Budget "
                 f"{memory.policy.budget:,} tokens, window {memory.policy.window} entries. See context_guide."
             )
-        snapshot = _call(memory, lambda: memory.get(session_id))
-        return f"Session {session_id!r} resumed.\n{render_snapshot(snapshot)}"
+        else:
+            snapshot = _call(memory, lambda: memory.get(session_id))
+            text = f"Session {session_id!r} resumed.\n{render_snapshot(snapshot)}"
+        if opened.project is not None:
+            text += "\n" + render_block(opened.project, session_id, resumed=not opened.created)
+        return text
 
     def append(arguments: dict[str, Any]) -> str:
-        session_id = _text(arguments, "session_id")
-        text = _text(arguments, "text")
-        pinned = _flag(arguments, "pinned")
-        appended = _call(memory, lambda: memory.append(session_id, text, pinned=pinned))
+        session_id = check.text(arguments, "session_id")
+        text = check.text(arguments, "text")
+        pinned = check.flag(arguments, "pinned")
+        scope = check.scope(arguments)
+        supersedes = check.refs(arguments, "supersedes")
+        appended = _call(
+            memory,
+            lambda: memory.append(session_id, text, pinned=pinned, scope=scope, supersedes=supersedes),
+        )
         entry = appended.entry
         tag = f" [protected: {entry.reason}]" if entry.protected else ""
-        lines = [f"Saved #{entry.id}{tag}. {_status_line(appended.status)}"]
+        shared = f" In project memory ({appended.status.project})." if entry.promoted else ""
+        lines = [f"Saved #{entry.id}{tag}.{shared} {_status_line(appended.status)}"]
+        if appended.superseded:
+            lines.append(
+                f"Marked {', '.join(appended.superseded)} superseded by {session_id}#{entry.id} across the "
+                "project (kept; recall shows them marked)."
+            )
         if appended.demoted:
             ids = ", ".join(f"#{entry_id}" for entry_id in appended.demoted)
             lines.append(
@@ -66,16 +83,17 @@ def context_tools(memory: SessionMemory) -> list[NativeTool]:
         return "\n".join(lines)
 
     def status(arguments: dict[str, Any]) -> str:
-        session_id = _text(arguments, "session_id")
+        session_id = check.text(arguments, "session_id")
         current = _call(memory, lambda: memory.status(session_id))
-        return render_status(current)
+        project = render_project_line(current)
+        return render_status(current) + (f"\n{project}" if project else "")
 
     def get(arguments: dict[str, Any]) -> str:
-        session_id = _text(arguments, "session_id")
+        session_id = check.text(arguments, "session_id")
         return render_snapshot(_call(memory, lambda: memory.get(session_id)))
 
     def compact(arguments: dict[str, Any]) -> str:
-        session_id = _text(arguments, "session_id")
+        session_id = check.text(arguments, "session_id")
         result = _call(memory, lambda: memory.compact(session_id))
         if result.summary is None:
             return (
@@ -91,44 +109,68 @@ def context_tools(memory: SessionMemory) -> list[NativeTool]:
         )
 
     def recall(arguments: dict[str, Any]) -> str:
-        session_id = _text(arguments, "session_id")
-        query = _text(arguments, "query")
-        limit = _limit(arguments)
-        hits = _call(memory, lambda: memory.recall(session_id, query, limit=limit))
+        session_id = check.text(arguments, "session_id")
+        query = check.text(arguments, "query")
+        limit = check.limit(arguments)
+        scope = check.scope(arguments)
+        hits = _call(memory, lambda: memory.recall(session_id, query, limit=limit, scope=scope))
+        where = (
+            f"project {memory.project.project.name!r}"
+            if scope == "project" and memory.project
+            else repr(session_id)
+        )
         if not hits:
             return (
-                f"No entry in {session_id!r} matches {query!r}. Try other words (names, paths, "
+                f"No entry in {where} matches {query!r}. Try other words (names, paths, "
                 "keywords); context_get shows the current notes."
             )
-        head = f"[recall {session_id!r} {query!r}] {len(hits)} match{'es' if len(hits) > 1 else ''}"
+        head = f"[recall {where} {query!r}] {len(hits)} match{'es' if len(hits) > 1 else ''}"
         return "\n".join([head, *(render_hit(hit) for hit in hits)])
 
     def guide(arguments: dict[str, Any]) -> str:
-        _text_keys(arguments, ())
+        check.text_keys(arguments, ())
         return render_guide(memory)
 
     return [
         NativeTool(
             "context_open",
             "Start or resume the working memory of a long task. Call it first with a stable id for the "
-            "task; a resumed session returns its saved notes. Read context_guide once.",
-            session_only,
-            _checked(open_session, ("session_id",)),
+            "task; it returns your saved notes and the decisions earlier sessions of this project made. "
+            "Read context_guide once.",
+            object_schema(
+                {
+                    "session_id": _SESSION,
+                    "task": {
+                        "type": "string",
+                        "description": "What the task is about (ranks earlier decisions).",
+                    },
+                },
+                ("session_id",),
+            ),
+            check.checked(open_session, ("session_id", "task")),
             read_only=False,
         ),
         NativeTool(
             "context_append",
             "Save a note you must not lose: goal, constraint, decision, file plan, API signature, finding. "
-            "Pin what must survive every turn (pinned=true). Notes survive restarts.",
+            "Pin what must survive every turn (pinned=true); scope='project' shares it with later sessions "
+            "(protected notes are shared automatically).",
             object_schema(
                 {
                     "session_id": _SESSION,
                     "text": {"type": "string", "description": "The note; keep code and paths verbatim."},
                     "pinned": {"type": "boolean", "default": False, "description": "Keep in every turn."},
+                    "scope": {**_SCOPE, "description": "'project': also keep it for later sessions."},
+                    "supersedes": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "maxItems": check.MAX_SUPERSEDES,
+                        "description": "Refs of project entries this note replaces, e.g. ['task-a#8'].",
+                    },
                 },
                 ("session_id", "text"),
             ),
-            _checked(append, ("session_id", "text", "pinned")),
+            check.checked(append, ("session_id", "text", "pinned", "scope", "supersedes")),
             read_only=False,
         ),
         NativeTool(
@@ -136,7 +178,7 @@ def context_tools(memory: SessionMemory) -> list[NativeTool]:
             "Show a session's entries, the tokens context_get would use against the budget, and the "
             "protected count. Cheap: use it to decide whether to compact.",
             session_only,
-            _checked(status, ("session_id",)),
+            check.checked(status, ("session_id",)),
         ),
         NativeTool(
             "context_get",
@@ -144,36 +186,42 @@ def context_tools(memory: SessionMemory) -> list[NativeTool]:
             "budget). Call it at the start of each turn of a long task and work from it instead of "
             "scrolling back. Over budget, it says what to call instead.",
             session_only,
-            _checked(get, ("session_id",)),
+            check.checked(get, ("session_id",)),
         ),
         NativeTool(
             "context_compact",
             "Fold older unprotected notes into one summary to bring context_get under budget. Call it when "
             "context_get or context_status says over budget. Originals stay findable with context_recall.",
             session_only,
-            _checked(compact, ("session_id",)),
+            check.checked(compact, ("session_id",)),
             read_only=False,
         ),
         NativeTool(
             "context_recall",
-            "Find saved notes by words (BM25 + recency), including ones folded into summaries or outside "
-            "the window. Use it before redoing work or when a detail is missing from context_get.",
+            "Find saved notes by words (BM25 + recency), including folded ones; scope='project' searches "
+            "every session of this project. Use it before redoing work or when a detail is missing.",
             object_schema(
                 {
                     "session_id": _SESSION,
                     "query": {"type": "string", "description": "Words, names or paths to look for."},
-                    "limit": {"type": "integer", "minimum": 1, "maximum": MAX_RECALL_LIMIT, "default": 5},
+                    "limit": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": check.MAX_RECALL_LIMIT,
+                        "default": 5,
+                    },
+                    "scope": {**_SCOPE, "description": "'project': every session of this project."},
                 },
                 ("session_id", "query"),
             ),
-            _checked(recall, ("session_id", "query", "limit")),
+            check.checked(recall, ("session_id", "query", "limit", "scope")),
         ),
         NativeTool(
             "context_guide",
             "How to keep working notes for a long task with the context_* tools, in a few lines. Read it "
             "once when a task will take many steps.",
             object_schema({}),
-            _checked(guide, ()),
+            check.checked(guide, ()),
         ),
     ]
 
@@ -254,8 +302,12 @@ def render_directive(directive: WindowDirective) -> str:
 
 def render_hit(hit: RecallHit) -> str:
     entry = hit.entry
-    state = f"superseded by #{entry.superseded_by}" if entry.superseded_by is not None else ""
-    label = _label(entry, extra=state)
+    states = [f"superseded by #{entry.superseded_by}"] if entry.superseded_by is not None else []
+    if hit.replaced_by is not None:
+        states.append(f"SUPERSEDED by {hit.replaced_by}")
+    label = _label(entry, extra=" · ".join(states))
+    if hit.session_id:  # project recall: "[task-a#8 ..." names the session
+        label = f"[{hit.session_id}{label[1:]}"
     return f"{label[:-1]} · score {hit.score:.2f}] {entry.text}"
 
 
@@ -275,6 +327,7 @@ def render_guide(memory: SessionMemory) -> str:
             f"Protected automatically (max {policy.max_protected}; the oldest non-pinned loses it first): "
             f"pinned notes, notes with {keywords}, API signatures, file-path plans.",
             f"Budget {policy.budget:,} tokens; window {policy.window} most recent notes.",
+            *guide_lines(memory),
         ]
     )
 
@@ -301,47 +354,7 @@ def _status_line(status: SessionStatus) -> str:
     )
 
 
-# -- arguments and errors ---------------------------------------------------------------------------
-
-
-def _checked(
-    run: Callable[[dict[str, Any]], str], allowed: tuple[str, ...]
-) -> Callable[[dict[str, Any]], str]:
-    def checked(arguments: dict[str, Any]) -> str:
-        _text_keys(arguments, allowed)
-        return run(arguments)
-
-    return checked
-
-
-def _text_keys(arguments: object, allowed: tuple[str, ...]) -> None:
-    if not isinstance(arguments, dict):
-        raise ToolInputError(f"arguments must be an object, got {type(arguments).__name__}")
-    unknown = sorted(set(arguments) - set(allowed))
-    if unknown:
-        accepted = ", ".join(allowed) or "none"
-        raise ToolInputError(f"unknown argument {_shown(unknown[0])} (accepted: {accepted})")
-
-
-def _text(arguments: dict[str, Any], name: str) -> str:
-    value = arguments.get(name)
-    if not isinstance(value, str) or not value.strip():
-        raise ToolInputError(f"{name} must be a non-empty string, got {_shown(value)}")
-    return value
-
-
-def _flag(arguments: dict[str, Any], name: str) -> bool:
-    value = arguments.get(name, False)
-    if not isinstance(value, bool):
-        raise ToolInputError(f"{name} must be true or false, got {_shown(value)}")
-    return value
-
-
-def _limit(arguments: dict[str, Any]) -> int:
-    value = arguments.get("limit", 5)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_RECALL_LIMIT:
-        raise ToolInputError(f"limit must be an integer from 1 to {MAX_RECALL_LIMIT}, got {_shown(value)}")
-    return value
+# -- errors ---------------------------------------------------------------------------------------
 
 
 def _call(memory: SessionMemory, operation: Callable[[], _T]) -> _T:
@@ -354,7 +367,3 @@ def _call(memory: SessionMemory, operation: Callable[[], _T]) -> _T:
             f"session memory in {memory.directory} failed ({exc.strerror or exc}); check the disk and "
             "store.path in config.yaml"
         ) from exc
-
-
-def _shown(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, default=repr)[:60]

@@ -10,7 +10,13 @@ naming the fix; a closed store raises ``ToolUnavailableError``.
 ``doc_ingest`` reads files only under ``ingest_roots`` (none configured: inline ``text`` only). A
 path is refused when it contains ``..``, resolves (symlinks followed) outside every root, lies in
 /proc, /sys or /dev, is not a regular file (FIFOs, devices, directories: opened with O_NONBLOCK so
-a FIFO cannot hang the call), is larger than ``max_ingest_bytes``, or is not UTF-8 text.
+a FIFO cannot hang the call), has more than one hard link (another link may lie outside the roots;
+``allow_hardlinks`` lifts this), is larger than ``max_ingest_bytes``, or is not UTF-8 text. The
+file is opened from the root's directory descriptor one component at a time, never following a
+symlink (``tools.confined``), so a directory swapped for a symlink between the check and the open
+is refused, not followed; the checks above run on the opened descriptor. Every name echoed back
+(paths, titles, sources) goes through ``tools.printable``: a newline in a file name cannot forge
+a line of the answer.
 """
 
 from __future__ import annotations
@@ -26,7 +32,9 @@ from typing import Any, TypeVar
 from context_mode.errors import StoreClosed, StoreError
 from context_mode.store import SearchHit, Store, StoredDoc, choose_lines
 from context_mode.types import ContentKind
+from tools.confined import Escape, open_beneath
 from tools.errors import ToolInputError, ToolUnavailableError
+from tools.printable import printable
 from tools.registry import NativeTool, object_schema
 
 WINDOW_BUDGET_BYTES = 6000
@@ -53,7 +61,11 @@ _INDEX = {"type": "integer", "minimum": 0}
 
 
 def doc_tools(
-    store: Store, *, ingest_roots: Sequence[Path], max_ingest_bytes: int = 10 * 2**20
+    store: Store,
+    *,
+    ingest_roots: Sequence[Path],
+    max_ingest_bytes: int = 10 * 2**20,
+    allow_hardlinks: bool = False,
 ) -> list[NativeTool]:
     """The doc tools bound to ``store``; files may be ingested only from under ``ingest_roots``."""
     roots = tuple(Path(root).expanduser().resolve() for root in ingest_roots)
@@ -102,7 +114,7 @@ def doc_tools(
                 "doc_ingest takes exactly one of path (a file under the ingest roots) or text"
             )
         if path:
-            text, shown = read_ingest_file(path, roots, max_ingest_bytes)
+            text, shown = read_ingest_file(path, roots, max_ingest_bytes, allow_hardlinks=allow_hardlinks)
             kind = _SUFFIX_KINDS.get(Path(shown).suffix.lower(), ContentKind.TEXT)
             title = title or shown
         else:
@@ -113,7 +125,8 @@ def doc_tools(
         doc = _call(lambda: store.put(text, source="doc_ingest", kind=kind, title=title or None))
         outline = _call(lambda: store.outline(doc.ref))
         lines = [
-            f"Ingested {shown} as {doc.ref}: {doc.chunk_count} chunks, {_size(doc.bytes)} ({kind.value})."
+            f"Ingested {printable(shown)} as {doc.ref}: {doc.chunk_count} chunks, "
+            f"{_size(doc.bytes)} ({kind.value})."
         ]
         titled = [section for section in outline.sections if section.heading_path]
         if titled:
@@ -209,7 +222,7 @@ def render_hits(query: str, scope: str, hits: Sequence[SearchHit], *, shown_sour
 def _hit_heading(hit: SearchHit, shown_source: bool) -> str:
     parts = [hit.chunk_id]
     if shown_source:
-        parts.append(hit.source)
+        parts.append(printable(hit.source))
     if hit.heading_path:
         parts.append(" › ".join(hit.heading_path))
     return " · ".join(parts)
@@ -219,7 +232,9 @@ def _size_of(text: str) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
-def read_ingest_file(raw: str, roots: Sequence[Path], max_bytes: int) -> tuple[str, str]:
+def read_ingest_file(
+    raw: str, roots: Sequence[Path], max_bytes: int, *, allow_hardlinks: bool = False
+) -> tuple[str, str]:
     """The UTF-8 text of a regular file under one of ``roots``, and the path as shown; else ToolInputError."""
     if not roots:
         raise ToolInputError(
@@ -246,36 +261,49 @@ def read_ingest_file(raw: str, roots: Sequence[Path], max_bytes: int) -> tuple[s
     root = next((root for root in roots if resolved.is_relative_to(root)), None)
     if root is None or any(resolved.is_relative_to(tree) for tree in _SYSTEM_TREES):
         raise ToolInputError(
-            f"{raw!r} resolves to {resolved}, outside the ingest roots ({places}); it is refused"
+            f"{raw!r} resolves to {printable(str(resolved))}, outside the ingest roots ({places}); "
+            "it is refused"
         )
-    shown = str(resolved.relative_to(root)) if resolved != root else resolved.name
-    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_NOCTTY | os.O_CLOEXEC
+    relative = resolved.relative_to(root)
+    shown = str(relative) if resolved != root else resolved.name
+    named = printable(shown)
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY
     try:
-        descriptor = os.open(resolved, flags)
+        descriptor = open_beneath(root, relative, flags)
+    except Escape as exc:
+        raise ToolInputError(
+            f"{named} changed while it was being opened (a directory on its path is now a symlink); "
+            "it is refused, ingest it again once nothing moves it"
+        ) from exc
     except OSError as exc:
         raise ToolInputError(
-            f"cannot open {shown} ({exc.strerror}); check the file and its permissions"
+            f"cannot open {named} ({exc.strerror}); check the file and its permissions"
         ) from exc
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
             raise ToolInputError(
-                f"{shown} is not a regular file (directory, FIFO or device); give a text file"
+                f"{named} is not a regular file (directory, FIFO or device); give a text file"
+            )
+        if info.st_nlink > 1 and not allow_hardlinks:
+            raise ToolInputError(
+                f"{named} has {info.st_nlink} hard links, and another link may lie outside the ingest "
+                "roots, so it is refused; ingest a copy, or set ingest_allow_hardlinks: true in config.yaml"
             )
         if info.st_size > max_bytes:
-            raise ToolInputError(f"{shown} is {info.st_size} bytes, over the {max_bytes}-byte ingest limit")
+            raise ToolInputError(f"{named} is {info.st_size} bytes, over the {max_bytes}-byte ingest limit")
         with os.fdopen(os.dup(descriptor), "rb") as handle:
             data = handle.read(max_bytes + 1)
     finally:
         os.close(descriptor)
     if len(data) > max_bytes:
-        raise ToolInputError(f"{shown} is over the {max_bytes}-byte ingest limit")
+        raise ToolInputError(f"{named} is over the {max_bytes}-byte ingest limit")
     try:
         if b"\x00" in data:
             raise UnicodeError("NUL byte")
         return data.decode("utf-8"), shown
     except UnicodeError as exc:
-        raise ToolInputError(f"{shown} is not UTF-8 text (binary?); doc_ingest stores text only") from exc
+        raise ToolInputError(f"{named} is not UTF-8 text (binary?); doc_ingest stores text only") from exc
 
 
 def _take(args: dict[str, Any], tool: str, **spec: tuple[type, Any]) -> list[Any]:
@@ -324,8 +352,8 @@ def _sniff(text: str) -> ContentKind:
 
 
 def _describe(doc: StoredDoc) -> str:
-    title = f' · "{doc.title}"' if doc.title else ""
-    return f"{doc.source} · {doc.kind.value} · {_size(doc.bytes)}{title}"
+    title = f' · "{printable(doc.title)}"' if doc.title else ""
+    return f"{printable(doc.source)} · {doc.kind.value} · {_size(doc.bytes)}{title}"
 
 
 def _size(count: int) -> str:

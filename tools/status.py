@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tools.printable import printable
 from tools.registry import NativeTool, object_schema
 
 
@@ -51,6 +52,8 @@ class HubSnapshot:
     store: dict[str, Any] = field(default_factory=dict)
     top_tools: list[tuple[str, int, int]] = field(default_factory=list)  # (tool, calls, bytes saved)
     policies: list[PolicyRow] = field(default_factory=list)
+    store_location: str = ""  # the store directory in use, or "in memory (not persisted)"
+    store_notice: str = ""  # what happened when the store was opened (a sibling, moved aside, memory)
 
 
 def format_status(snapshot: HubSnapshot) -> str:
@@ -58,9 +61,10 @@ def format_status(snapshot: HubSnapshot) -> str:
     for row in snapshot.servers:
         startup = f", started in {row.startup_seconds:.1f} s" if row.startup_seconds is not None else ""
         restarts = f", {row.restarts} restarts" if row.restarts else ""
-        error = f" — {row.error}" if row.error and row.state != "ready" else ""
+        error = f" — {printable(row.error)}" if row.error and row.state != "ready" else ""
         lines.append(
-            f"- {row.name} ({row.transport}): {row.state}, {row.tools} tools{startup}{restarts}{error}"
+            f"- {printable(row.name)} ({row.transport}): {row.state}, {row.tools} tools"
+            f"{startup}{restarts}{error}"
         )
     saved = max(0, snapshot.bytes_in - snapshot.bytes_out)
     modes = ", ".join(f"{mode} {count}" for mode, count in sorted(snapshot.modes.items())) or "none yet"
@@ -69,6 +73,10 @@ def format_status(snapshot: HubSnapshot) -> str:
         f"{saved} B kept out of context"
     )
     lines.append(f"cache: {snapshot.cache_entries} entries, {snapshot.cache_hits} hits")
+    if snapshot.store_location:
+        lines.append(f"store at {snapshot.store_location}")
+    if snapshot.store_notice:
+        lines.append(f"store notice: {snapshot.store_notice}")
     if snapshot.store:
         lines.append("store: " + ", ".join(f"{key} {value}" for key, value in snapshot.store.items()))
     for tool, calls, tool_saved in snapshot.top_tools[:5]:

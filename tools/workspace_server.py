@@ -20,8 +20,11 @@ tame, so their text formats are a contract:
 
 Every path is relative to the root. ``..``, absolute paths outside the root and symlinks that resolve
 outside it are refused, as are non-regular files (FIFOs, devices, directories, ``/proc``) and files
-over the size cap (20 MB). Text is decoded as UTF-8 with ``errors="replace"``. A refusal reaches the
-client as an ``isError`` result whose message names the path and the fix.
+over the size cap (20 MB). Files are opened from the root's directory descriptor one component at a
+time without following symlinks (``tools.confined``), so a directory swapped for a symlink after
+the check is refused rather than followed out of the root. Text is decoded as UTF-8 with
+``errors="replace"``. A refusal reaches the client as an ``isError`` result whose message names
+the path and the fix.
 
 The pure part (``Workspace``, ``confine``) raises ``tools.errors.ToolInputError`` and needs no MCP;
 ``build_server`` imports the SDK lazily so importing this module stays cheap.
@@ -40,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tools.confined import Escape, open_beneath
 from tools.errors import ToolInputError
 
 if TYPE_CHECKING:
@@ -204,7 +208,7 @@ class Workspace:
     def _open_regular(self, path: str, resolved: Path) -> io.BufferedReader:
         """Open for reading without blocking on a FIFO, and refuse anything but a regular file."""
         try:
-            descriptor = os.open(resolved, os.O_RDONLY | os.O_NONBLOCK)
+            descriptor = self._open_beneath_root(path, resolved)
         except FileNotFoundError as exc:
             raise ToolInputError(
                 f"file {path!r} does not exist under the workspace root {self.root}; find it with search_code"
@@ -219,6 +223,26 @@ class Workspace:
             kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file (FIFO, socket or device)"
             raise ToolInputError(f"path {path!r} is {kind}; pass a regular file")
         return os.fdopen(descriptor, "rb")
+
+    def _open_beneath_root(self, path: str, target: Path) -> int:
+        """Open ``target`` (under the root) with no symlink followed; a link inside the root is re-resolved.
+
+        ``search_code`` walks names as listed, so a symlinked file or directory that resolves inside
+        the root is opened through its resolved path; a symlink that appears on that path as well
+        is a swap in progress and is refused.
+        """
+        flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY
+        try:
+            return open_beneath(self.root, target.relative_to(self.root), flags)
+        except (Escape, ValueError):
+            resolved = confine(self.root, str(target))
+        try:
+            return open_beneath(self.root, resolved.relative_to(self.root), flags)
+        except Escape as exc:
+            raise ToolInputError(
+                f"path {path!r} changed while it was being opened (a directory on it became a symlink); "
+                "it is refused, read it again once nothing moves it"
+            ) from exc
 
 
 def _read_tail_bytes(handle: io.BufferedReader, size: int, lines: int, cap: int) -> bytes:

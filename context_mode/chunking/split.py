@@ -90,8 +90,13 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> list[Uni
             return code_search_units(text)
         case ContentKind.LOG:
             return log_units(text)
-        case ContentKind.TABLE:
+        case ContentKind.TABLE | ContentKind.SNAPSHOT:
             return row_units(text)
+        case ContentKind.ROWS | ContentKind.TREE:
+            units = (
+                json_units(text, lambda s, e: sizer.size(s, e) <= cap) if text.lstrip()[:1] in "[{" else None
+            )
+            return units if units is not None else log_units(text)
         case _:
             return paragraph_units(text)
 

@@ -1,4 +1,4 @@
-"""Session memory: an agent's working notes for a long task, sized for its next turn.
+"""Session and project memory: an agent's working notes for a long task, and what its project keeps.
 
 ``SessionMemory`` keeps one append-only JSONL log per session (``memory.store``), protects
 entries by keyword and pin (``memory.protection``), returns a window of recent and protected
@@ -6,14 +6,23 @@ entries or a directive when it would not fit (``memory.views``), compacts old en
 extractive or LLM summary (``memory.summary``) and recalls by BM25 and recency
 (``memory.search``). Details in ``memory.session``.
 
-Exports: ``SessionMemory``, ``MemoryPolicy`` and the values and errors its callers see.
+With a ``Project`` (``resolve_project``: the configured name, else the workspace's git root), the
+sessions of one project share a pool of long-term entries (``memory.project``): a new session
+opens with the goals, decisions and constraints earlier sessions left (``memory.project_block``),
+and recall can search every session of the project (``memory.recall``).
+
+Exports: ``SessionMemory``, ``MemoryPolicy``, ``resolve_project`` and the values and errors its
+callers see.
 """
 
 from __future__ import annotations
 
 from context_mode.errors import MemoryInputError
+from context_mode.memory.identity import Project, find_git_root, resolve_project
+from context_mode.memory.policy import MemoryPolicy
+from context_mode.memory.project import PoolEntry, ProjectPool
+from context_mode.memory.project_block import BlockItem, ProjectBlock
 from context_mode.memory.session import (
-    MemoryPolicy,
     RecallHit,
     SessionMemory,
     SessionStatus,
@@ -23,12 +32,19 @@ from context_mode.memory.session import (
 from context_mode.memory.store import Entry
 
 __all__ = [
+    "BlockItem",
     "Entry",
     "MemoryInputError",
     "MemoryPolicy",
+    "PoolEntry",
+    "Project",
+    "ProjectBlock",
+    "ProjectPool",
     "RecallHit",
     "SessionMemory",
     "SessionStatus",
     "Window",
     "WindowDirective",
+    "find_git_root",
+    "resolve_project",
 ]

@@ -5,13 +5,15 @@ Contract: ``SessionIndex.search(entries, query, limit=...)`` first indexes the e
 pairs for entries matching at least one query word, best first. The query is reduced to words, so
 no query syntax can fail. A second field splits camelCase identifiers at their humps and CJK text
 into single characters, so ``getUserById``, ``user`` and ``记住`` all find their note. The writer is
-dropped after each commit (a live tantivy writer holds a large heap).
+dropped after each commit (a live tantivy writer holds a large heap). ``search_across`` ranks the
+entries of several sessions (project recall) in one throwaway index.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 import tantivy
 
@@ -64,3 +66,24 @@ class SessionIndex:
         searcher = self._index.searcher()
         hits = searcher.search(combined, limit=limit).hits
         return [(int(searcher.doc(address)["id"][0]), float(score)) for score, address in hits]
+
+
+def search_across(
+    sources: Mapping[str, Iterable[Entry]], query: str, *, limit: int
+) -> list[tuple[str, Entry, float, int]]:
+    """BM25 over the entries of several sessions at once: ``(session, entry, score, age)``, best first.
+
+    ``age`` counts the entries (of any session) noted after this one, for a recency weight.
+    """
+    flat = sorted(
+        ((entry.ts, session, entry.id, entry) for session, entries in sources.items() for entry in entries),
+        key=lambda item: item[:3],
+    )
+    if not flat:
+        return []
+    # SessionIndex keys documents by growing ids: number the merged history in time order.
+    numbered = [replace(entry, id=number) for number, (_, _, _, entry) in enumerate(flat, start=1)]
+    matches = SessionIndex().search(numbered, query, limit=limit)
+    return [
+        (flat[number - 1][1], flat[number - 1][3], score, len(flat) - number) for number, score in matches
+    ]

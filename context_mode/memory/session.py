@@ -20,7 +20,17 @@ Contract:
   its input, and without one, the extractive summary does. Code blocks survive verbatim. The
   originals are marked superseded, never deleted, and stay recallable.
 - ``recall`` ranks every entry, superseded ones included, by BM25 (tantivy) blended with recency.
-- Thread-safe: one lock per session, so a slow summariser blocks only its own session.
+- Thread-safe: one lock per session, so a slow summariser blocks only its own session. Several
+  processes may share ``directory``: each operation first reads what others appended, and an
+  append takes the file lock to pick its id (``memory.store``).
+
+Project memory (with ``project``; see ``memory.project``): a session joins its project's pool when
+it is created. An appended note is promoted to the pool when ``scope="project"``, when it
+``supersedes`` pool entries, or automatically by ``MemoryPolicy.promote`` (``"protected"``: every
+protected note; ``"pinned"``; ``"none"``). A promoted entry is never folded by ``compact``.
+``open`` returns the pool's block for a new session, and for a resumed one only when other
+sessions promoted or superseded something since it last looked. ``recall(scope="project")``
+ranks the entries of every session of the project, each hit naming its session.
 
 Errors, all the caller's fault (defined in ``context_mode.errors``, re-exported here)::
 
@@ -44,9 +54,21 @@ from pathlib import Path
 from cachetools import LRUCache
 
 from context_mode.errors import EntryError, MemoryInputError, SessionIdError, UnknownSessionError  # noqa: F401
-from context_mode.memory.protection import DEFAULT_PROTECTED_KEYWORDS, protection_reason
+from context_mode.memory.identity import Project
+from context_mode.memory.policy import MemoryPolicy, check_scope, checked_note, promotes
+from context_mode.memory.project import ProjectPool
+from context_mode.memory.protection import protection_reason
+from context_mode.memory.recall import blend, recall_project
 from context_mode.memory.search import SessionIndex
-from context_mode.memory.store import Entry, SessionLog, demote_record, note_record, replay, summary_record
+from context_mode.memory.store import (
+    Entry,
+    SessionLog,
+    apply_records,
+    demote_record,
+    note_record,
+    replay,
+    summary_record,
+)
 from context_mode.memory.summary import Summarizer, keep_code_blocks, key_terms, summarize_extractive
 from context_mode.memory.views import (
     Appended,
@@ -81,39 +103,7 @@ __all__ = [
 SESSION_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 ENTRY_OVERHEAD_TOKENS = 8  # the "#12 [pinned]" label and line breaks around each entry
 HEADER_TOKENS = 24
-RECENCY_WEIGHT = 0.25
 MIN_SUMMARY_TOKENS = 40
-
-
-@dataclass(frozen=True, slots=True)
-class MemoryPolicy:
-    """The ``memory:`` settings; each bound is checked here so a bad config fails early."""
-
-    budget: int = 4000  # tokens a context_get snapshot may use
-    window: int = 20  # most recent live entries in a snapshot
-    max_protected: int = 10
-    protected_keywords: tuple[str, ...] = DEFAULT_PROTECTED_KEYWORDS
-    compact_keep: int = 5  # most recent live entries a compaction leaves alone
-    summary_tokens: int = 600  # the most a compaction summary may use
-    summary_ratio: float = 0.35  # ... and at most this share of the notes it folds
-    max_entry_chars: int = 20_000
-
-    def __post_init__(self) -> None:
-        checks = {
-            "budget": (self.budget, 100),
-            "window": (self.window, 1),
-            "max_protected": (self.max_protected, 0),
-            "compact_keep": (self.compact_keep, 0),
-            "summary_tokens": (self.summary_tokens, 50),
-            "max_entry_chars": (self.max_entry_chars, 100),
-        }
-        for name, (value, least) in checks.items():
-            if value < least:
-                raise ValueError(f"memory.{name} must be at least {least}, got {value}")
-        if not 0.05 <= self.summary_ratio <= 1.0:
-            raise ValueError(f"memory.summary_ratio must be between 0.05 and 1, got {self.summary_ratio}")
-        if any(not keyword.strip() for keyword in self.protected_keywords):
-            raise ValueError("memory.protected_keywords must not contain empty keywords")
 
 
 @dataclass(slots=True)
@@ -140,8 +130,10 @@ class SessionMemory:
         chars_per_token: float = DEFAULT_CHARS_PER_TOKEN,
         max_indexes: int = 8,
         mask: Callable[[str], str] | None = None,
+        project: Project | None = None,
     ) -> None:
         self.directory = directory
+        self.project = ProjectPool(directory / "projects", project, clock=clock) if project else None
         self._mask = mask  # masks secrets before a note reaches disk (the Store's ``mask``)
         self.policy = policy or MemoryPolicy()
         self.chars_per_token = chars_per_token  # the hub may set a calibrated value later
@@ -153,49 +145,93 @@ class SessionMemory:
 
     # -- the operations ---------------------------------------------------------------------------
 
-    def open(self, session_id: str) -> Opened:
-        """Create the session or load it from disk."""
+    def open(self, session_id: str, *, task: str = "") -> Opened:
+        """Create the session or load it from disk; with a project, what other sessions left.
+
+        ``task`` (and the session id's words) rank the project's entries by relevance.
+        """
         session, created = self._session(session_id, create=True)
         with session.lock:
-            return Opened(self._status(session_id, session), created)
+            self._sync(session)
+            status = self._status(session_id, session)
+            own = " ".join(entry.text for entry in session.entries.values() if entry.pinned)
+        if self.project is None:
+            return Opened(status, created)
+        block = self.project.greet(
+            session_id,
+            created=created,
+            query=" ".join([task, re.sub(r"[-_.]+", " ", session_id), own]),
+            budget=self.policy.project_budget,
+            chars_per_token=self.chars_per_token,
+        )
+        return Opened(status, created, block)
 
-    def append(self, session_id: str, text: str, *, pinned: bool = False) -> Appended:
-        """Save a note (creating the session if needed); applies the protection cap."""
-        # Lone surrogates (possible in JSON strings) cannot be stored as UTF-8: replace them.
-        text = text.encode("utf-8", "replace").decode("utf-8").strip()
-        if not text:
-            raise EntryError("the note is empty (pass the text to remember)")
-        if len(text) > self.policy.max_entry_chars:
-            raise EntryError(
-                f"the note has {len(text):,} characters, over memory.max_entry_chars "
-                f"({self.policy.max_entry_chars:,}): save the decision and a file path, not the whole output"
-            )
+    def append(
+        self,
+        session_id: str,
+        text: str,
+        *,
+        pinned: bool = False,
+        scope: str = "session",
+        supersedes: tuple[str, ...] = (),
+    ) -> Appended:
+        """Save a note (creating the session if needed); applies the protection cap.
+
+        ``scope="project"`` or ``supersedes`` (refs ``"session#id"`` of pool entries it replaces)
+        promote it to project memory; so does ``policy.promote`` for protected notes.
+        """
+        check_scope(scope)
+        if self.project is None and scope == "project":
+            raise MemoryInputError("project memory is off in this memory store (append with scope='session')")
+        text = checked_note(text, self.policy)
         if self._mask is not None:
             text = self._mask(text)
-        session, _ = self._session(session_id, create=True)
+        replaces = self.project.resolve_refs(session_id, supersedes) if self.project and supersedes else ()
+        session, created = self._session(session_id, create=True)
         reason = protection_reason(text, pinned=pinned, keywords=self.policy.protected_keywords)
+        promote = self.project is not None and (
+            promotes(self.policy, reason, pinned=pinned, scope=scope) or bool(replaces)
+        )
         with session.lock:
-            entry = Entry(id=session.next_id, ts=self._clock(), text=text, pinned=pinned, reason=reason)
-            session.log.write(note_record(entry))
-            session.entries[entry.id] = entry
-            demoted = self._enforce_cap(session)
-            return Appended(session.entries[entry.id], demoted, self._status(session_id, session))
+            with session.log.locked():
+                self._sync(session)
+                entry = Entry(
+                    id=session.next_id,
+                    ts=self._clock(),
+                    text=text,
+                    pinned=pinned,
+                    reason=reason,
+                    promoted=promote,
+                )
+                session.log.write(note_record(entry))
+                session.entries[entry.id] = entry
+                demoted = self._enforce_cap(session)
+            if self.project is not None and promote:
+                self.project.promote(session_id, entry)
+                self.project.supersede(session_id, entry.id, replaces)
+            elif self.project is not None and created:
+                self.project.join(session_id)
+            status = self._status(session_id, session)
+            return Appended(session.entries[entry.id], demoted, status, replaces)
 
     def status(self, session_id: str) -> SessionStatus:
         session, _ = self._session(session_id, create=False)
         with session.lock:
+            self._sync(session)
             return self._status(session_id, session)
 
     def entries(self, session_id: str) -> tuple[Entry, ...]:
         """Every entry of the session in id order, superseded ones included."""
         session, _ = self._session(session_id, create=False)
         with session.lock:
+            self._sync(session)
             return tuple(session.entries.values())
 
     def get(self, session_id: str) -> Window | WindowDirective:
         """The snapshot for the next turn, or a directive when it is over budget."""
         session, _ = self._session(session_id, create=False)
         with session.lock:
+            self._sync(session)
             chosen, tokens = self._window(session)
             live = [entry for entry in session.entries.values() if entry.superseded_by is None]
             if tokens <= self.policy.budget:
@@ -224,42 +260,54 @@ class SessionMemory:
         """Fold older unprotected entries into one summary entry; originals stay recallable."""
         session, _ = self._session(session_id, create=False)
         with session.lock:
+            self._sync(session)
             _, before = self._window(session)
             folded = self._compactable(session)
             if len(folded) < 2:
                 return Compaction(session_id, None, (), "none", before, before)
             source = "\n\n".join(entry.text for entry in folded)
-            text, method = self._summarize(source)
+            text, method = self._summarize(source)  # maybe slow (an LLM): the file stays unlocked
             if self._mask is not None:  # a summary is written to disk like a note
                 text = self._mask(text)
-            summary = Entry(
-                id=session.next_id,
-                ts=self._clock(),
-                text=text,
-                kind="summary",
-                covers=tuple(entry.id for entry in folded),
-                method=method,
-            )
-            session.log.write(summary_record(summary))
+            with session.log.locked():
+                self._sync(session)
+                if any(session.entries[entry.id].superseded_by is not None for entry in folded):
+                    return Compaction(session_id, None, (), "none", before, self._window(session)[1])
+                summary = Entry(
+                    id=session.next_id,
+                    ts=self._clock(),
+                    text=text,
+                    kind="summary",
+                    covers=tuple(entry.id for entry in folded),
+                    method=method,
+                )
+                session.log.write(summary_record(summary))
             session.entries[summary.id] = summary
             for entry in folded:
-                session.entries[entry.id] = replace(entry, superseded_by=summary.id)
+                session.entries[entry.id] = replace(session.entries[entry.id], superseded_by=summary.id)
             _, after = self._window(session)
             return Compaction(session_id, summary, summary.covers, method, before, after)
 
-    def recall(self, session_id: str, query: str, *, limit: int = 5) -> tuple[RecallHit, ...]:
+    def recall(
+        self, session_id: str, query: str, *, limit: int = 5, scope: str = "session"
+    ) -> tuple[RecallHit, ...]:
         """The entries best matching ``query``, superseded ones included, best first.
 
-        Score: 0.75 × BM25 / best BM25 + 0.25 × 0.5 ** (entries since / ``window``).
+        Score: 0.75 × BM25 / best BM25 + 0.25 × 0.5 ** (entries since / ``window``). With
+        ``scope="project"``, over every session of the project, each hit naming its session.
         """
         if limit < 1:
             raise MemoryInputError(f"limit must be at least 1, got {limit}")
+        check_scope(scope)
+        if scope == "project":
+            return self._recall_project(session_id, query, limit)
         session, _ = self._session(session_id, create=False)
         with self._lock:
             index = self._indexes.get(session_id)
             if index is None:
                 index = self._indexes[session_id] = SessionIndex()
         with session.lock:
+            self._sync(session)
             matches = index.search(session.entries.values(), query, limit=max(limit * 4, 40))
             if not matches:
                 return ()
@@ -267,11 +315,38 @@ class SessionMemory:
             best = max(score for _, score in matches) or 1.0
             ranked = []
             for entry_id, score in matches:
-                recency = 0.5 ** ((newest - entry_id) / self.policy.window)
-                blended = (1 - RECENCY_WEIGHT) * score / best + RECENCY_WEIGHT * recency
-                ranked.append(RecallHit(session.entries[entry_id], round(blended, 4)))
+                blended = blend(score / best, newest - entry_id, self.policy.window)
+                replaced = self.project.replaced_by(session_id, entry_id) if self.project else None
+                ranked.append(RecallHit(session.entries[entry_id], blended, replaced_by=replaced))
             ranked.sort(key=lambda hit: (-hit.score, -hit.entry.id))
             return tuple(ranked[:limit])
+
+    def _recall_project(self, session_id: str, query: str, limit: int) -> tuple[RecallHit, ...]:
+        if self.project is None:
+            raise MemoryInputError("project memory is off in this memory store (recall with scope='session')")
+        own = self.entries(session_id)
+        return recall_project(
+            session_id, own, self.project, self._peek, query, limit=limit, window=self.policy.window
+        )
+
+    def _peek(self, session_id: str) -> tuple[Entry, ...]:
+        """Another session's entries, read without taking it over (no cap enforcement, no writes)."""
+        with self._lock:
+            loaded = self._sessions.get(session_id)
+        if loaded is not None:
+            with loaded.lock:
+                self._sync(loaded)
+                return tuple(loaded.entries.values())
+        path = self.directory / f"{session_id}.jsonl"
+        if not SESSION_ID_PATTERN.fullmatch(session_id) or not path.is_file():
+            return ()
+        return tuple(replay(SessionLog(path).read(), name=session_id).values())
+
+    def _sync(self, session: _Session) -> None:
+        """Fold in what other hubs appended to this session's file since we last looked."""
+        records = session.log.read_new()
+        if records:
+            session.entries = apply_records(session.entries, records, name=session.log.path.stem)
 
     # -- internals --------------------------------------------------------------------------------
 
@@ -293,9 +368,10 @@ class SessionMemory:
                         f"memory session {session_id!r} does not exist (call context_open first)"
                     )
                 self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-                created = log.create(self._clock())
+                created = log.create_session(self._clock())
             session = _Session(log, replay(log.read(), name=session_id))
-            with session.lock:
+            with session.lock, log.locked():
+                self._sync(session)
                 self._enforce_cap(session)  # the cap may have shrunk since the log was written
             self._sessions[session_id] = session
             return session, created
@@ -313,7 +389,7 @@ class SessionMemory:
     def _compactable(self, session: _Session) -> list[Entry]:
         live = [entry for entry in session.entries.values() if entry.superseded_by is None]
         older = live[: max(0, len(live) - self.policy.compact_keep)]
-        return [entry for entry in older if not entry.protected]
+        return [entry for entry in older if not entry.protected and not entry.promoted]
 
     def _enforce_cap(self, session: _Session) -> tuple[int, ...]:
         protected = [entry for entry in session.entries.values() if entry.protected]
@@ -363,4 +439,6 @@ class SessionMemory:
             window_tokens=tokens,
             budget=self.policy.budget,
             compactable=len(self._compactable(session)),
+            project=self.project.project.name if self.project else None,
+            promoted=sum(1 for entry in live if entry.promoted),
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from context_mode.memory.project_block import ProjectBlock
 from context_mode.memory.store import Entry
 
 
@@ -23,6 +24,8 @@ class SessionStatus:
     window_tokens: int  # what context_get would cost
     budget: int
     compactable: int  # entries context_compact would fold now
+    project: str | None = None  # the project whose pool this session shares, if any
+    promoted: int = 0  # this session's entries in project memory
 
     @property
     def over_budget(self) -> bool:
@@ -33,6 +36,7 @@ class SessionStatus:
 class Opened:
     status: SessionStatus
     created: bool
+    project: ProjectBlock | None = None  # what earlier sessions of the project left, when there is news
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,7 @@ class Appended:
     entry: Entry
     demoted: tuple[int, ...]  # entries that lost protection to the cap
     status: SessionStatus
+    superseded: tuple[str, ...] = ()  # refs of the project entries this one replaced
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,3 +99,5 @@ class Compaction:
 class RecallHit:
     entry: Entry
     score: float
+    session_id: str = ""  # set by project recall: the session the entry belongs to
+    replaced_by: str | None = None  # the ref of the project entry that superseded it

@@ -3,8 +3,9 @@
 - ``DirectoryLock``: an ``fcntl.flock`` on ``<path>/store.lock`` holding the owner's pid; a second
   Store on the same directory (this process or another) gets ``StoreLocked`` naming that pid. The
   kernel drops the lock when its holder dies, so a SIGKILLed hub never leaves a stale lock.
-- Spill files: ``<spill_dir>/<ref><ext>``, created with ``O_EXCL|O_NOFOLLOW`` and mode 0600 in a
-  directory kept at mode 0700.
+- Spill files: ``<spill_dir>/<ref><ext>``, created with ``O_EXCL|O_NOFOLLOW`` and mode 0600. A
+  directory the store creates gets mode 0700; one that exists (a folder shared with the user or
+  with another hub) keeps its mode. Only files whose ref this store knows are ever removed.
 - The ledger file: replaced atomically (write a temporary file, then rename), so a crash leaves
   either the old or the new ledger, never a torn one.
 - The reservation journal (``reserved.log``): one line per ref handed out, appended with one
@@ -19,6 +20,7 @@ import contextlib
 import fcntl
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from context_mode.errors import StoreLocked
@@ -61,9 +63,14 @@ class DirectoryLock:
 
 
 def private_directory(directory: Path) -> Path:
-    """Create ``directory`` if needed, set it to mode 0700 and return it resolved."""
-    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-    os.chmod(directory, 0o700)
+    """Create ``directory`` (mode 0700) if needed and return it resolved; an existing one keeps its mode."""
+    try:
+        directory.mkdir(mode=0o700, parents=True)
+    except FileExistsError:
+        if not directory.is_dir():
+            raise
+    else:
+        os.chmod(directory, 0o700)  # mkdir's mode is masked by the umask
     return directory.resolve()
 
 
@@ -93,11 +100,15 @@ def remove_spill(path: Path | None) -> None:
             os.unlink(path)
 
 
-def stray_spill_files(spill_dir: Path, keep: set[Path]) -> list[Path]:
-    """Spill files (by name) in ``spill_dir`` that no live document owns."""
+def stray_spill_files(spill_dir: Path, keep: set[Path], owned: Callable[[str], bool]) -> list[Path]:
+    """Spill files in ``spill_dir`` this store wrote (``owned(ref)``) that no live document keeps.
+
+    A file named like a spill file whose ref the store does not know belongs to someone else (a
+    second hub sharing ``spill_dir``, the user's own ``r_deadbeef.log``) and is never listed.
+    """
     with os.scandir(spill_dir) as entries:
-        paths = [Path(entry.path) for entry in entries if SPILL_NAME.fullmatch(entry.name)]
-    return [path for path in paths if path not in keep]
+        found = [(Path(entry.path), SPILL_NAME.fullmatch(entry.name)) for entry in entries]
+    return [path for path, match in found if match and path not in keep and owned(match.group(1))]
 
 
 def read_ledger(path: Path) -> str | None:

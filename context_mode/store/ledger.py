@@ -89,6 +89,10 @@ class Ledger:
         while len(self._evicted) > self._max_evicted:
             self._evicted.popitem(last=False)
 
+    def evicted_refs(self) -> list[str]:
+        """The refs remembered as evicted, oldest first."""
+        return list(self._evicted)
+
     def eviction_reason(self, ref: str) -> str | None:
         return self._evicted.get(ref)
 
@@ -175,12 +179,16 @@ class Ledger:
 
 
 def _parse(saved: str | None) -> dict[str, Any]:
-    """The saved ledger, or an empty one when it is missing, unreadable or from another version."""
+    """The saved ledger, or an empty one when it is missing, unreadable, of another version or shape.
+
+    Only well-formed items are kept (refs are strings, evicted items ``[ref, reason]``): the index
+    is the truth, so a ledger of the wrong shape costs the LRU order, never the store.
+    """
     if not saved:
         return {}
     try:
         state = json.loads(saved)
-    except ValueError:
+    except (ValueError, RecursionError):
         return {}
     if not isinstance(state, dict) or state.get("version") != LEDGER_VERSION:
         return {}
@@ -188,5 +196,13 @@ def _parse(saved: str | None) -> dict[str, Any]:
     evicted = state.get("evicted")
     if not isinstance(order, list) or not isinstance(evicted, list):
         return {}
-    state["evicted"] = [item for item in evicted if isinstance(item, list) and len(item) == 2]
-    return state
+    evictions = state.get("evictions")
+    return {
+        "order": [ref for ref in order if isinstance(ref, str)],
+        "evicted": [
+            item
+            for item in evicted
+            if isinstance(item, list) and len(item) == 2 and all(isinstance(part, str) for part in item)
+        ],
+        "evictions": evictions if isinstance(evictions, int) and not isinstance(evictions, bool) else 0,
+    }

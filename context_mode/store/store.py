@@ -6,6 +6,7 @@ Lifecycle of a payload:
                                         asked, the text kept pending. No chunking, no index work.
     index(ref) -> StoredDoc             a worker thread: chunk, add to tantivy, commit, reload, evict.
                                         Concurrent calls share one commit (group commit).
+    holds(ref) -> bool                  whether a ref is still readable (no indexing; refreshes it).
     search / window / read_chunk / text / outline / document / documents
                                         reads; a pending ref is indexed first (by the reader when no
                                         one claimed it, else awaited up to ``read_timeout``: RefPending).
@@ -26,13 +27,16 @@ no lock, no writer, nothing written (LRU refreshes stay in memory).
 
 On disk (``path`` given): ``store.lock`` (a second Store raises StoreLocked), ``index/`` (tantivy),
 ``ledger.json`` (LRU order and evicted refs, replaced atomically), ``spill/`` (or ``spill_dir``;
-mode 0700, files 0600). ``path=None``: the index is in RAM, nothing is persisted, and spill files
-go to ``spill_dir`` or to a temporary directory that ``close()`` removes.
+mode 0700 when the store creates it, files 0600). ``path=None``: the index is in RAM, nothing is
+persisted, and spill files go to ``spill_dir`` or to a temporary directory that ``close()`` removes.
 
 Crash safety: a tantivy commit is atomic and holds whole payloads, with the metadata on chunk 0.
 On open, the index is the truth: ledger entries without docs are dropped, docs the ledger does not
-list are adopted (or deleted when the ledger remembers them as evicted), stray spill files are
-removed. ``text(ref)`` checks the chunk count, byte count and SHA-256 before returning anything.
+list are adopted (or deleted when the ledger remembers them as evicted), and spill files this
+store wrote that no live document keeps are removed: a file whose ref the ledger or the journal
+knows (live, evicted or handed out before a crash). Other files in ``spill_dir``, such as a second
+hub's or the user's, are never touched. ``text(ref)`` checks the chunk count, byte count and
+SHA-256 before returning anything.
 
 Threads: ``reserve`` may run on the event loop, everything else in worker threads. Locks, in the
 order they may nest: the write lock (``Indexer``: tantivy writer, commits, the ledger file), the
@@ -280,6 +284,19 @@ class Store:
             raise self._gone(ref)
         return doc
 
+    def holds(self, ref: str) -> bool:
+        """Whether ``ref`` is still readable (pending, or live and not too old); refreshes it in the LRU.
+
+        Cheap (no indexing, no I/O): a repeat checks it before pointing at ``ref`` again.
+        """
+        self._check_open()
+        if self._pending.get(ref) is not None:
+            return True
+        cutoff = self._cutoff()
+        with self._state_lock:
+            doc = self._ledger.touch(ref)
+        return doc is not None and (cutoff is None or doc.created > cutoff)
+
     def search(self, query: str, *, ref: str | None = None, limit: int = 5) -> SearchResult:
         """BM25 over text, split identifiers and headings; each hit with its best lines; else suggestions."""
         self._check_open()
@@ -456,7 +473,11 @@ class Store:
         self._indexer.commit_deletions()  # saves the ledger, which now remembers the lost refs
         if self._journal is not None:
             self._journal.clear()
-        for path in stray_spill_files(self.spill_dir, keep):
+        with self._state_lock:
+            owned = set(reserved)
+            owned.update(doc.ref for doc in self._ledger.documents())
+            owned.update(self._ledger.evicted_refs())
+        for path in stray_spill_files(self.spill_dir, keep, owned.__contains__):
             remove_spill(path)
 
     def _save_ledger(self, snapshot: str) -> None:

@@ -1,13 +1,16 @@
 """Content-aware summaries: a short, verbatim, budgeted extract of a big tool result.
 
 ``summarize(text, kind, budget=..., terms=...)`` dispatches to one summariser per ``ContentKind``
-(``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``text``; the
-shared budget packing is ``packing``) and returns an ``Extract``:
+(``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
+``rows``, ``tree``, ``source``, ``text``; the shared budget packing is ``packing``) and returns an
+``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``), some with
   an annotation (``[×37]`` fold count, ``[+12 -3]`` diff count), plus elision markers
-  (``… 312 lines …``); for JSON, instead, a valid-JSON skeleton of the payload with sample
-  values (valid for any budget of at least 64 bytes). Never more than ``budget`` UTF-8 bytes.
+  (``… 312 lines …``); snapshot lines lose their indentation. For JSON, instead, a valid-JSON
+  skeleton of the payload with sample values (valid for any budget of at least 64 bytes); for
+  ROWS and TREE a small table or listing whose cells and names are verbatim values of the
+  payload. Never more than ``budget`` UTF-8 bytes.
 - ``outline``: one line saying what the payload is, with counts; no payload lines.
 - ``highlights``: how many salient items were found (errors and failing tests, matches, records,
   headings, rows, changed files…); 0 means nothing stood out.
@@ -23,17 +26,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from context_mode.summaries.aimed import aim
 from context_mode.summaries.code_search import summarize_code_search
 from context_mode.summaries.diff import summarize_diff
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.json_summary import summarize_json
 from context_mode.summaries.log import summarize_log
 from context_mode.summaries.markdown import summarize_markdown
+from context_mode.summaries.rows import summarize_rows
+from context_mode.summaries.snapshot import summarize_snapshot
+from context_mode.summaries.source import summarize_source
 from context_mode.summaries.table import summarize_table
 from context_mode.summaries.text import summarize_text
+from context_mode.summaries.tree import summarize_tree
 from context_mode.types import ContentKind
 
-__all__ = ["Extract", "summarize"]
+__all__ = ["Extract", "summarize", "summarize_for_intent"]
 
 
 class _Summarizer(Protocol):
@@ -47,6 +55,10 @@ _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.MARKDOWN: summarize_markdown,
     ContentKind.DIFF: summarize_diff,
     ContentKind.TABLE: summarize_table,
+    ContentKind.SNAPSHOT: summarize_snapshot,
+    ContentKind.ROWS: summarize_rows,
+    ContentKind.TREE: summarize_tree,
+    ContentKind.SOURCE: summarize_source,
     ContentKind.TEXT: summarize_text,
 }
 
@@ -55,3 +67,10 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
     """Summarise ``text`` as ``kind`` in at most ``budget`` UTF-8 bytes, preferring lines with ``terms``."""
     summarizer = _BY_KIND.get(kind, summarize_text)
     return summarizer(text, budget=max(budget, 0), terms=tuple(terms))
+
+
+def summarize_for_intent(
+    text: str, kind: ContentKind, *, budget: int, terms: Sequence[str] = (), intent: str
+) -> Extract:
+    """``summarize``, with the lines that best match ``intent`` first (see ``summaries.aimed``)."""
+    return aim(summarize, text, kind, budget=max(budget, 0), terms=tuple(terms), intent=intent)

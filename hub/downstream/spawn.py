@@ -10,6 +10,11 @@ child). ``Children`` holds the early ones by server name; leaving it stops every
 transport claimed (stdin closed, then SIGTERM to its group, then SIGKILL), so a hub that fails
 before serving leaves no process behind. On a warm start (``spawn_servers(..., warm=...)``) the
 hub keeps a core for itself: its own start-up is then what the client waits for.
+
+A server's environment (``server_environment``) is the hub's own minus the hub's secrets
+(``CTXHUB_TOKEN`` and every ``CTXHUB_*`` variable whose name says token, secret, password, key
+or credential), plus the server's ``env:`` from the config, which may pass any of them on
+deliberately (``env: {CTXHUB_TOKEN: "${CTXHUB_TOKEN}"}``).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import signal
 import subprocess
 import time
@@ -29,6 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ctxhub.spawn")
 STOP_GRACE = 2.0  # seconds an unclaimed child gets after each step of stopping it
+_HUB_SECRET = re.compile(r"CTXHUB_(?:\w*_)?(?:TOKEN|SECRET|PASSWORD|PASSWD|KEY|CREDENTIALS?)(?:_\w*)?")
 
 
 @dataclass(eq=False)
@@ -116,8 +123,14 @@ def spawn(
 
 
 def server_environment(server: ServerConfig) -> dict[str, str]:
-    """What a stdio server runs with: the hub's environment plus its ``env``."""
-    return {**os.environ, **server.env}
+    """What a stdio server runs with: the hub's environment without its secrets, plus its ``env``."""
+    inherited = {name: value for name, value in os.environ.items() if not is_hub_secret(name)}
+    return {**inherited, **server.env}
+
+
+def is_hub_secret(name: str) -> bool:
+    """Whether ``name`` is one of the hub's own secrets, never passed to a downstream unasked."""
+    return _HUB_SECRET.fullmatch(name.upper()) is not None
 
 
 def spawn_server(server: ServerConfig, errlog: Any) -> Child:

@@ -37,7 +37,7 @@ from mcp.server.sse import SseServerTransport
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.types import Message, Receive, Scope, Send
 
@@ -50,6 +50,8 @@ from hub.serve.http_security import (
     require_token_for,
     split_hosts,
 )
+from hub.serve.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from hub.serve.metrics import HubMetrics
 from hub.serve.server import build_server, initialization_options
 from hub.serve.service import HubService
 
@@ -176,6 +178,12 @@ def build_app(
         async with service.running(), manager.run():
             yield
 
+    metrics = HubMetrics(service)
+    service.call_observers.append(metrics.observe_call)
+
+    async def metrics_endpoint(_request: Request) -> Response:
+        return Response(metrics.exposition(), media_type=METRICS_CONTENT_TYPE)
+
     async def healthz(_request: Request) -> JSONResponse:
         return JSONResponse({"status": "alive"})
 
@@ -191,6 +199,7 @@ def build_app(
             Mount(MESSAGES_PATH.rstrip("/"), app=sse.handle_post_message),
             Route("/healthz", endpoint=healthz, methods=["GET"]),
             Route("/readyz", endpoint=readyz, methods=["GET"]),
+            Route("/metrics", endpoint=metrics_endpoint, methods=["GET"]),
         ],
         lifespan=lifespan,
     )

@@ -30,7 +30,7 @@ from typing import Any
 import anyio
 import mcp.types as types
 
-from context_mode.budgets import BudgetChoice, BudgetLevel, limit, plan, resolve_budget
+from context_mode.budgets import BudgetChoice, BudgetLevel, adjust, limit, plan, resolve_budget
 from context_mode.feedback import FeedbackBook
 from context_mode.policy import RoutingPolicy
 from context_mode.pruning import FieldPruner
@@ -43,6 +43,7 @@ from tools.errors import ToolInputError
 from tools.status import PolicyRow
 
 PRUNE_OFF_LOOP_BYTES = 64 * 1024
+DEFAULT_KEY = "routing.summary_budget"
 MAX_POLICIES = 4096
 
 
@@ -57,6 +58,7 @@ class Outcome:
     """What the policies did to one result, for its route ``_meta`` and the stats."""
 
     budget: int
+    budget_max: int
     budget_source: str
     budget_key: str
     retention_floor: float | None
@@ -101,7 +103,7 @@ class ToolPolicies:
             BudgetLevel(f"servers.{server}", settings.budget, settings.retention_floor),
             BudgetLevel("routing", routing.budget, routing.retention_floor),
         ]
-        choice = resolve_budget(levels, default=routing.summary_budget, default_key="routing.summary_budget")
+        choice = resolve_budget(levels, default=routing.summary_budget, default_key=DEFAULT_KEY)
         return ToolPolicy(pruner, choice)
 
     def current_budget(self, name: str, policy: ToolPolicy) -> tuple[int, str]:
@@ -130,10 +132,17 @@ class ToolPolicies:
     ) -> tuple[RoutingPolicy, Outcome]:
         budget, source = self.current_budget(name, policy)
         choice = policy.choice
+        if choice.budget_key == DEFAULT_KEY:  # no budget configured: the router's adaptive range, scaled
+            factor = self.feedback.factor(name)
+            budget = adjust(base.summary_budget, factor, self.feedback.bounds)
+            ceiling = adjust(base.summary_budget_max, factor, self.feedback.bounds)
+        else:  # a configured budget is the size of stage 1
+            ceiling = budget
         size = _payload_bytes(result) if choice.floor > 0 else 0
-        stage = plan(choice, size, budget=budget)
+        stage = plan(choice, size, budget=budget, ceiling=ceiling)
         outcome = Outcome(
             budget=stage.budget,
+            budget_max=stage.ceiling,
             budget_source="retention_floor" if stage.raised else source,
             budget_key=choice.floor_key if stage.raised and choice.floor_key else choice.budget_key,
             retention_floor=choice.floor if choice.floor_key else None,

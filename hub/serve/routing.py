@@ -112,9 +112,13 @@ class ResultRouter:
         result: types.CallToolResult,
         *,
         cacheable: bool,
+        intent: str = "",
         policy: RoutingPolicy | None = None,
     ) -> tuple[types.CallToolResult, CachedResult]:
-        """The reply to a call of exposed tool ``name`` (routed by ``policy``, default the global one)."""
+        """The reply to a call of exposed tool ``name`` and its cache entry; ``intent`` aims the summary.
+
+        ``policy`` is this tool's routing policy (its budget and floor), default the global one.
+        """
         policy = policy or self.policy
         text = result_text(result)
         if text is None:
@@ -130,6 +134,7 @@ class ResultRouter:
                 tool=target.tool.name,
                 arguments=arguments,
                 is_error=bool(result.is_error),
+                intent=intent,
             )
             decision = await anyio.to_thread.run_sync(decide) if size > ROUTE_OFF_LOOP_BYTES else decide()
         if isinstance(decision, Summary) and text is not None and self._wants_llm(target):
@@ -183,11 +188,25 @@ class ResultRouter:
             original_bytes=size,
             created=self.cache.now(),
         )
-        if spill is not None and self._pending >= MAX_PENDING_INDEX:
-            await self._index(spill.ref)  # back-pressure: never hold an unbounded backlog of payloads
-        elif spill is not None and self._group is not None:
-            self._group.start_soon(self._index, spill.ref)
+        if spill is not None:
+            await self._schedule_index(spill)
         return with_meta(out, {META_ROUTE: route_meta}), cached
+
+    async def keep(self, text: str, name: str, target: Target) -> Spill | None:
+        """Store a full result that the client is not sent (a delta's new result) and index it."""
+        is_log = is_log_tool(target.tool.name)
+        kind = ContentKind.LOG if is_log else ContentKind.TEXT
+        size = len(text.encode("utf-8", "surrogatepass"))
+        spill = await self._spill(text, name, kind, log_file=is_log, size=size)
+        if spill is not None:
+            await self._schedule_index(spill)
+        return spill
+
+    async def _schedule_index(self, spill: Spill) -> None:
+        if self._pending >= MAX_PENDING_INDEX:
+            await self._index(spill.ref)  # back-pressure: never hold an unbounded backlog of payloads
+        elif self._group is not None:
+            self._group.start_soon(self._index, spill.ref)
 
     def _wants_llm(self, target: Target) -> bool:
         if self.llm is None:

@@ -4,7 +4,8 @@ Contract: ``build_server(service)`` returns a ``Server`` whose ``tools/list`` wa
 ``FIRST_LIST_WAIT`` seconds) for downstreams still starting whose tools are not known yet (a warm
 start knows them from the last run, ``Pool.warm_start``), and whose ``tools/call`` forwards
 progress upstream and turns every failure into an ``isError`` result (a handler never raises, so
-the client never sees a JSON-RPC error for a tool failure). Client cancellation reaches the
+the client never sees a JSON-RPC error for a tool failure) and names the calling client session
+(``hub.serve.sessions``), so repeats are deduplicated per session. Client cancellation reaches the
 downstream through the SDK (the handler's scope is cancelled; the SDK sends the courtesy
 cancel). ``notifications/tools/list_changed`` goes to every connected client, once per
 connection, when any downstream's tool list changes (a live list equal to the cached one is no
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import time
 import weakref
 from typing import Any
 
@@ -32,6 +34,7 @@ from hub.serve.convert import error_result, forwardable_meta
 from hub.serve.listen import Listen
 from hub.serve.proxy import Proxy
 from hub.serve.service import HubService
+from hub.serve.sessions import ClientSessions
 from hub.serve.stdio import stdio_streams
 
 log = logging.getLogger("ctxhub.server")
@@ -75,6 +78,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
     service.pool.add_tools_listener(connections.tools_changed)
     proxy = Proxy(service.pool)
     connections.listen = proxy.listen
+    sessions = ClientSessions()  # repeats and deltas refer only to what the calling session was shown
 
     def tool_input_schema(name: str) -> dict[str, Any] | None:
         """For the 2026-07-28 ``Mcp-Param-*`` header check, instead of a full ``tools/list`` per call."""
@@ -100,6 +104,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
         async def progress(value: float, total: float | None, message: str | None) -> None:
             await ctx.session.report_progress(value, total, message)
 
+        started = time.monotonic()
         try:
             async with proxy.calling(params.name, ctx):  # the downstream's sampling/logs go to this caller
                 return await service.call(
@@ -107,6 +112,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
                     dict(params.arguments or {}),
                     progress=progress,
                     meta=forwardable_meta(ctx.meta),
+                    session=sessions.key(ctx),
                 )
         except Exception as exc:  # the last line of defence: a tool failure is a result, never a crash
             log.exception("call of %s failed inside ctxhub", params.name)
@@ -114,6 +120,9 @@ def build_server(service: HubService, connections: Connections | None = None) ->
                 f"ctxhub failed while calling {params.name} ({type(exc).__name__}: {exc}); "
                 "the hub is still running — call again, and report this if it repeats"
             )
+        finally:
+            for observe in service.call_observers:
+                observe(params.name, time.monotonic() - started)
 
     return proxy.install(
         Server(

@@ -8,9 +8,15 @@ tool and the fix. Every result carries ``_meta["ctxhub/route"]``. The core decid
 (``context_mode.router.route``); ``hub.serve.routing`` applies it, spills full payloads to the store and
 hands indexing to a worker thread after the reply is built (``running()`` lets queued indexing
 finish before it exits). This module keeps the rest: listing, calling (native tools in a worker
-thread), the result cache of cacheable (read-only) tools (a repeat within the TTL gets a pointer to
-the stored payload, or the first reply again: with ``cache.repeat: replay``, or when that reply was
-small or not stored) and the per-tool stats written to ``stats_path``.
+thread), the repeat cache and the per-tool stats written to ``stats_path``.
+
+Repeats (``context_mode.cache``, replies built by ``hub.serve.repeats``): a read-only tool's
+repeat in the same client session (``session``: ``None`` means it has none, so nothing is
+remembered) still reaches the downstream in ``verify`` mode and is answered "same result" or
+with a delta, else routed as a first call; in ``trust`` mode it is answered from memory within
+the TTL. A call to any other tool invalidates its server's cached reads before it is sent and
+again when it returns (even when it fails), and is never deduplicated. A previous result whose
+ref the store evicted makes the call a first call.
 """
 
 from __future__ import annotations
@@ -28,18 +34,20 @@ from typing import Any
 import anyio
 import mcp.types as types
 
-from context_mode.cache import CachedResult, ResultCache, call_key, is_read_only
+from context_mode.cache import CacheMode, ResultCache, call_key, is_read_only
+from context_mode.errors import StoreError
 from context_mode.policy import RoutingPolicy, StyleChoice, resolve_style
-from context_mode.stage1 import render_pointer
 from context_mode.stats import Stats
 from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
 from hub.policy_config import base_policy
-from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
+from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, result_text, text_result
+from hub.serve.intent import split_intent, with_intent
 from hub.serve.policies import ToolPolicies
-from hub.serve.routing import POINTER_BYTES, ResultRouter
+from hub.serve.repeats import Repeats
+from hub.serve.routing import ResultRouter
 from tools.errors import ToolError
 from tools.registry import NativeTool
 
@@ -47,6 +55,7 @@ log = logging.getLogger("ctxhub.service")
 
 MAX_TRAITS = 4096  # cached tool traits; beyond this many the old entries are dropped
 STATS_EVERY = 5.0  # seconds between writes of stats.json
+LOCAL_SESSION = "local"  # in-process callers (ctxhub call, benchmarks) share one session
 
 
 class HubService:
@@ -77,10 +86,13 @@ class HubService:
         self.router = ResultRouter(
             config, store=store, policy=self.policy, cache=self.cache, stats=self.stats, llm=llm
         )
+        self.repeats = Repeats(config, cache=self.cache, router=self.router, stats=self.stats)
         self._stats_saved = 0.0
-        # Per exposed tool: its style and whether it is cacheable (globs matched once, not per call).
-        # Keyed by id(); the entry holds its Target so a reused id never returns a stale entry.
-        self._traits: dict[int, tuple[Target, StyleChoice, bool]] = {}
+        # Called with (exposed name, seconds) after every tools/call (the HTTP transport's /metrics).
+        self.call_observers: list[Callable[[str, float], None]] = []
+        # Per exposed tool: its style and its cache mode, None for a write (globs matched once, not
+        # per call). Keyed by id(); the entry holds its Target so a reused id never returns a stale entry.
+        self._traits: dict[int, tuple[Target, StyleChoice, CacheMode | None]] = {}
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[HubService]:
@@ -101,12 +113,12 @@ class HubService:
     def style_of(self, target: Target) -> StyleChoice:
         return self._traits_of(target)[0]
 
-    def _traits_of(self, target: Target) -> tuple[StyleChoice, bool]:
+    def _traits_of(self, target: Target) -> tuple[StyleChoice, CacheMode | None]:
         entry = self._traits.get(id(target))
         if entry is None or entry[0] is not target:
             if len(self._traits) >= MAX_TRAITS:  # tables rebuilt many times: drop the old entries
                 self._traits.clear()
-            entry = (target, self._style(target), self._cacheable(target))
+            entry = (target, self._style(target), self._cache_mode(target))
             self._traits[id(target)] = entry
         return entry[1], entry[2]
 
@@ -125,7 +137,7 @@ class HubService:
         update: dict[str, Any] = {"name": name, "meta": meta}
         if style.style is not OutputStyle.DIRECT or self.policies.of(target).pruner is not None:
             update["output_schema"] = None  # a summary would violate it; clients validate structuredContent
-        return target.tool.model_copy(update=update)
+        return with_intent(target.tool.model_copy(update=update), self.policy.intent_argument)
 
     @staticmethod
     def _native_tool(tool: NativeTool) -> types.Tool:
@@ -146,6 +158,7 @@ class HubService:
         *,
         progress: ProgressFn | None = None,
         meta: dict[str, Any] | None = None,
+        session: str | None = LOCAL_SESSION,
     ) -> types.CallToolResult:
         arguments = arguments or {}
         native = self.native.get(name)
@@ -161,31 +174,56 @@ class HubService:
                 "and use an exposed name such as 'server__tool'"
             )
         downstream, tool = target.downstream, target.tool
-        style, cacheable = self._traits_of(target)
-        caching = cacheable and self.config.cache.enabled
-        key = call_key(name, arguments) if caching else ""
-        if caching:
-            hit = self.cache.get(key)
-            if hit is not None:
-                return self._cache_hit(name, hit)
-        elif not cacheable:
-            self.cache.forget_namespace(downstream.name)
+        arguments, intent = split_intent(arguments, tool, self.policy.intent_argument)
+        style, cache_mode = self._traits_of(target)
+        lookup = None
+        if cache_mode is not None and self.config.cache.enabled and session is not None:
+            key = call_key(name, arguments, session=session)
+            lookup = self.cache.lookup(key, downstream.name, holds=self._holds)
+            if cache_mode == "trust" and lookup.previous is not None and not intent:
+                return self.repeats.cached(name, lookup.previous)
+        writes = cache_mode is None
+        if writes:  # before it is sent: no read after this point is answered from before the write
+            self.cache.invalidate(downstream.name)
         try:
             result = await downstream.call(tool.name, arguments, progress=progress, meta=meta)
         except DownstreamError as exc:
             self.stats.record(name, mode="error", bytes_in=0, bytes_out=len(str(exc)), error=True)
             return error_result(str(exc), server=downstream.name, tool=tool.name)
+        finally:
+            if writes:  # and when it returns: a read that was in flight during the write is not kept
+                self.cache.invalidate(downstream.name)
         policy = self.policies.of(target)
-        result, pruned = await self.policies.prune(result, policy)
+        result, pruned = await self.policies.prune(result, policy)  # everything below sees the pruned JSON
+        # a repeat with an intent is summarised again for it, never answered with a pointer
+        if lookup is not None and not result.is_error and not intent:
+            answered = await self.repeats.answer(name, target, style, lookup, result)
+            if answered is not None:
+                self.save_stats()
+                return answered
         limits, outcome = self.policies.limits(self.policy, name, policy, result)
         routed, cached = await self.router.route(
-            name, target, style, arguments, result, cacheable=cacheable, policy=limits
+            name,
+            target,
+            style,
+            arguments,
+            result,
+            cacheable=cache_mode is not None,
+            intent=intent,
+            policy=limits,
         )
         routed = self.policies.annotate(routed, name, outcome, pruned, self.stats)
         self.save_stats()
-        if caching and not result.is_error:
-            self.cache.put(key, cached)
+        if lookup is not None and not result.is_error:
+            self.cache.settle(lookup, self.repeats.entry(cached, result, style), text=result_text(result))
         return routed
+
+    def _holds(self, ref: str) -> bool:
+        """Whether the store still has ``ref`` (a repeat of an evicted result is a first call)."""
+        try:
+            return bool(self.store.holds(ref))
+        except StoreError:
+            return False
 
     def save_stats(self, *, force: bool = False) -> None:
         """Write per-tool counters to ``stats_path`` (at most every few seconds unless forced)."""
@@ -201,47 +239,25 @@ class HubService:
         except OSError as exc:  # statistics are best effort; never fail a call for them
             log.debug("could not save stats to %s: %s", self.stats_path, exc)
 
-    def _cacheable(self, target: Target) -> bool:
+    def _cache_mode(self, target: Target) -> CacheMode | None:
+        """How repeats of the tool are answered (``cache.mode`` or its own), or None: it is a write."""
         annotations = target.tool.annotations
-        override = None
+        override: bool | None = None
+        mode: CacheMode = self.config.cache.mode
         for glob, entry in target.downstream.config.tools.items():
             if entry.cache is not None and fnmatch.fnmatchcase(target.tool.name, glob):
-                override = entry.cache
+                override = entry.cache not in (False, "off")
+                if entry.cache in ("verify", "trust"):
+                    mode = "trust" if entry.cache == "trust" else "verify"
                 break
-        return is_read_only(
+        read_only = is_read_only(
             target.tool.name,
             read_only_hint=annotations.read_only_hint if annotations else None,
             destructive_hint=annotations.destructive_hint if annotations else None,
             globs=self.config.cache.read_only,
             override=override,
         )
-
-    def _cache_hit(self, name: str, hit: CachedResult) -> types.CallToolResult:
-        age = self.cache.now() - hit.created
-        replay = (
-            self.config.cache.repeat == "replay"
-            or hit.ref is None
-            or 0 < len(hit.stage1.encode("utf-8", "surrogatepass")) <= POINTER_BYTES
-        )
-        text = (
-            hit.stage1
-            if replay
-            else render_pointer(
-                tool=name, ref=hit.ref, age_seconds=age, ttl=self.cache.ttl, original_bytes=hit.original_bytes
-            )
-        )
-        size = len(text.encode("utf-8", "surrogatepass"))
-        self.stats.record(name, mode="cache", bytes_in=hit.original_bytes, bytes_out=size, cache_hit=True)
-        route_meta = {
-            "mode": "cache",
-            "reason": f"same call {age:.0f} s ago (TTL {self.cache.ttl:g} s)",
-            "original_bytes": hit.original_bytes,
-            "returned_bytes": size,
-            "ref": hit.ref,
-            "cache_hit": True,
-            "first_mode": hit.mode,
-        }
-        return text_result(text, meta={META_ROUTE: route_meta})
+        return mode if read_only else None
 
     async def _call_native(self, tool: NativeTool, arguments: dict[str, Any]) -> types.CallToolResult:
         try:

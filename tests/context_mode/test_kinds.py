@@ -12,8 +12,9 @@ import yaml
 
 from context_mode.kinds import detect_kind
 from context_mode.types import ContentKind
+from tests.corpora import SHARED_CORPUS, item_params
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+CORPUS = SHARED_CORPUS
 
 PYTEST_RUN = """\
 ============================= test session starts ==============================
@@ -231,3 +232,12 @@ def test_every_corpus_item_is_detected_as_its_kind(item: dict[str, Any]) -> None
     text = (CORPUS / item["file"]).read_text(encoding="utf-8")
     assert detect_kind(text, tool_name=item["tool"], arguments=item["args"]).value == item["kind"]
     assert detect_kind(text).value == item["kind"], "the content alone should be enough"
+
+
+@pytest.mark.parametrize(("corpus", "item"), item_params())
+def test_detection_gives_a_kind_for_every_real_output(corpus: Path, item: dict[str, Any]) -> None:
+    text = (corpus / item["file"]).read_text(encoding="utf-8")
+    assert isinstance(
+        detect_kind(text, tool_name=item["tool"], arguments=item.get("args") or {}), ContentKind
+    )
+    assert isinstance(detect_kind(text), ContentKind)

@@ -142,3 +142,30 @@ def test_bad_policy_keys_are_config_errors_naming_the_key_and_the_fix(
         parse_config(raw, source="config.yaml")
     assert expected in str(raised.value)
     assert str(raised.value).startswith("config.yaml: ")
+
+
+def test_feedback_scales_the_adaptive_range_of_a_tool_without_a_configured_budget() -> None:
+    import mcp.types as types
+
+    from hub.downstream import Target
+
+    config = parse_config(
+        {"servers": {"gh": server()}, "routing": {"summary_budget": 1000, "summary_budget_max": 4000}}
+    )
+
+    class Downstream:
+        name = "gh"
+
+    Downstream.config = config.servers["gh"]  # type: ignore[attr-defined]
+    target = Target(Downstream(), types.Tool(name="list_issues", input_schema={"type": "object"}))  # type: ignore[arg-type]
+    policies = ToolPolicies(config)
+    result = types.CallToolResult(content=[types.TextContent(text="x" * 10_000)])
+    limits, outcome = policies.limits(base_policy(config), "gh__list_issues", policies.of(target), result)
+    assert (limits.summary_budget, limits.summary_budget_max, outcome.budget_source) == (1000, 4000, "config")
+    policies.feedback.record("gh__list_issues", "lost_info", budget=1000)
+    limits, outcome = policies.limits(base_policy(config), "gh__list_issues", policies.of(target), result)
+    assert (limits.summary_budget, limits.summary_budget_max, outcome.budget_source) == (
+        1500,
+        6000,
+        "feedback",
+    )

@@ -22,7 +22,7 @@ from context_mode.memory.protection import DEFAULT_PROTECTED_KEYWORDS, protectio
         pytest.param("class SessionMemory:", "api-signature", id="class"),
         pytest.param("Calling foo(): it fails sometimes.", None, id="call-in-prose"),
         pytest.param("Plan: create tools/context_tools.py, then edit hub/app.py", "file-plan", id="plan"),
-        pytest.param("- context_mode/memory/session.py\n- context_mode/tokens.py", "file-plan", id="listed-paths"),
+        pytest.param("- context_mode/memory.py\n- context_mode/tokens.py", "file-plan", id="listed-paths"),
         pytest.param("I read hub/app.py and it looks fine.", None, id="path-without-plan"),
     ],
 )

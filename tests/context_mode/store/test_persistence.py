@@ -88,14 +88,14 @@ def test_documents_the_ledger_remembers_as_evicted_are_deleted_on_open(tmp_path:
         assert gone.spill_path is not None and not gone.spill_path.exists()
 
 
-def test_stray_spill_files_are_removed_on_open(tmp_path: Path) -> None:
+def test_files_in_the_spill_dir_that_the_store_did_not_write_survive_opening(tmp_path: Path) -> None:
     with Store(tmp_path) as store:
         live = store.put("live", source="t", kind=ContentKind.LOG, spill_file=True)
         spill_dir = store.spill_dir
-    (spill_dir / "r_deadbeef.txt").write_text("orphan")
+    (spill_dir / "r_deadbeef.txt").write_text("not ours either")
     (spill_dir / "notes.md").write_text("not ours")
     with Store(tmp_path):
-        assert not (spill_dir / "r_deadbeef.txt").exists()
+        assert (spill_dir / "r_deadbeef.txt").read_text() == "not ours either"
         assert (spill_dir / "notes.md").exists()
         assert live.spill_path is not None and live.spill_path.read_text() == "live"
 

@@ -1,6 +1,7 @@
 """Summaries of the shared corpus of real tool outputs keep the facts an agent needs.
 
-The corpus lives beside the clone (``../shared/corpus``); these tests are skipped without it.
+The corpus lives beside the clone (``../shared/corpus``); these tests are skipped without it
+(``test_real_outputs.py`` runs the properties of these checks on ``bench/corpus`` too).
 The summarisers are generic: these are regression checks on real outputs, not special cases.
 """
 
@@ -18,8 +19,9 @@ from context_mode.kinds import detect_kind
 from context_mode.summaries import Extract, summarize
 from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
+from tests.corpora import SHARED_CORPUS
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus"
+CORPUS = SHARED_CORPUS
 BUDGET = 1500
 TERM_KEYS = frozenset({"pattern", "query", "q", "name", "search", "regex"})
 
@@ -38,15 +40,19 @@ def _items() -> dict[str, dict[str, Any]]:
 
 @functools.cache
 def _summary(item_id: str) -> tuple[str, Extract]:
-    item = _items()[item_id]
-    text = (CORPUS / item["file"]).read_text(encoding="utf-8")
+    return summary_of(CORPUS, _items()[item_id])
+
+
+def summary_of(corpus: Path, item: dict[str, Any]) -> tuple[str, Extract]:
+    """The payload of ``item`` and its summary, as the hub makes it (kind, terms from the arguments)."""
+    text = (corpus / item["file"]).read_text(encoding="utf-8")
     terms = [
         word
-        for key, value in item["args"].items()
+        for key, value in (item.get("args") or {}).items()
         if key in TERM_KEYS and isinstance(value, str)
         for word in value.split()
     ]
-    kind = detect_kind(text, tool_name=item["tool"], arguments=item["args"])
+    kind = detect_kind(text, tool_name=item["tool"], arguments=item.get("args") or {})
     return text, summarize(text, kind, budget=BUDGET, terms=terms)
 
 
@@ -70,6 +76,11 @@ ITEM_IDS = [
 def test_a_corpus_summary_fits_is_of_its_kind_and_is_verbatim_or_json(item_id: str) -> None:
     text, extract = _summary(item_id)
     assert extract.kind.value == _items()[item_id]["kind"]
+    assert_fits_and_is_verbatim_or_json(text, extract)
+
+
+def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
+    """The summary fits ``BUDGET``; a JSON one parses, any other is lines of ``text`` (or markers)."""
     assert size(extract.text) <= BUDGET
     if extract.kind == ContentKind.JSON:
         json.loads(extract.text)

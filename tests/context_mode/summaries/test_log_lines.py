@@ -34,8 +34,8 @@ from context_mode.summaries.log_lines import (
     scan_log,
 )
 from context_mode.summaries.packing import split_lines
+from tests.corpora import payload_params
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus"
 _SHAPE = re.compile(r"[0-9a-fA-F]{8,}|\d+")
 _FAMILY = re.compile(r"\s*(\S+)\s+(\S+)")
 
@@ -130,14 +130,7 @@ def assert_same_scan(lines: Sequence[str]) -> None:
     assert count_runs(grouped.errors) == count_runs(plain.errors)
 
 
-def _corpus_texts() -> list[Path]:
-    if not CORPUS.is_dir():
-        return []
-    return sorted(path for path in CORPUS.iterdir() if path.suffix not in {".yaml", ".md"})
-
-
-@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"the shared corpus is not at {CORPUS}")
-@pytest.mark.parametrize("path", _corpus_texts(), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", payload_params(markdown=False))
 def test_the_grouped_scan_equals_the_line_by_line_scan_on_the_corpus(path: Path) -> None:
     assert_same_scan(split_lines(path.read_text(encoding="utf-8", errors="replace")))
 

@@ -37,8 +37,8 @@ def assert_verbatim(body: str, source: str) -> None:
         ), f"not verbatim: {line!r}"
 
 
-def test_the_public_surface_is_summarize_and_extract() -> None:
-    assert summaries.__all__ == sorted(summaries.__all__) == ["Extract", "summarize"]
+def test_the_public_surface_is_summarize_summarize_for_intent_and_extract() -> None:
+    assert summaries.__all__ == sorted(summaries.__all__) == ["Extract", "summarize", "summarize_for_intent"]
 
 
 def test_extract_is_a_frozen_value() -> None:

@@ -30,8 +30,7 @@ from context_mode.summaries.code_search import (
 )
 from context_mode.summaries.json_outline import _MAX_STATS_NODES, _walk, _walk_containers
 from context_mode.summaries.packing import split_lines
-
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus"
+from tests.corpora import payload_params
 
 FRAGMENTS = [
     "src/app.py:12:def request(x):",
@@ -79,14 +78,6 @@ lines_strategy = st.lists(
 )
 
 
-def _corpus_texts() -> list[Path]:
-    if not CORPUS.is_dir():
-        return []
-    return sorted(
-        path for path in CORPUS.iterdir() if path.suffix not in {".yaml", ".md"} or "md-" in path.name
-    )
-
-
 def assert_same_hits(lines: Sequence[str]) -> None:
     text = "\n".join(lines)
     split = split_lines(text)
@@ -111,8 +102,7 @@ def assert_same_structure(lines: Sequence[str]) -> None:
     assert _structural_kind(cut) == reference_structural(cut)
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"the shared corpus is not at {CORPUS}")
-@pytest.mark.parametrize("path", _corpus_texts(), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", payload_params())
 def test_whole_text_passes_equal_the_line_by_line_rules_on_the_corpus(path: Path) -> None:
     lines = split_lines(path.read_text(encoding="utf-8", errors="replace"))
     assert_same_hits(lines)

@@ -127,7 +127,7 @@ async def test_feedback_moves_the_next_stage1_size_within_bounds_and_survives_a_
     config = write_config(
         tmp_path,
         {"fx": fixture_server("fx")},
-        routing={"feedback": {"min_budget": 1000, "max_budget": 3000}},
+        routing={"budget": 1500, "feedback": {"min_budget": 1000, "max_budget": 3000}},  # a fixed stage 1
     )
     call = {"kb": 60, "kind": "json"}
     sizes: list[int] = []
@@ -148,7 +148,7 @@ async def test_feedback_moves_the_next_stage1_size_within_bounds_and_survives_a_
     with anyio.fail_after(120):
         async with hub_client(config) as session:
             first = await stage1(session)
-            assert (first["budget"], first["budget_source"]) == (1500, "config")
+            assert (first["budget"], first["budget_max"], first["budget_source"]) == (1500, 1500, "config")
             said = await feedback(session, "lost_info", note="the error records were cut")
             assert "1500 B → 2250 B" in said
             raised = await stage1(session)  # the same call: the cached reply was dropped, the budget is new

@@ -1,0 +1,91 @@
+"""Recognising the shapes real MCP servers return, from content alone, before the generic kinds.
+
+``detect_shape(text, sample, tool_name)`` returns a specific ``ContentKind`` or ``None`` (then the
+generic detection of ``context_mode.kinds`` decides). It looks only at ``sample`` (whole lines from
+the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
+
+- SNAPSHOT: an accessibility tree: at least a third of the sampled non-blank lines are YAML-like
+  ``- role "name" [ref=e12]`` items or their ``- /url:`` props, or refs under a ``### Snapshot`` /
+  ```` ```yaml ```` header (Playwright MCP's ``browser_snapshot``).
+- ROWS: a row set: a Python-repr list of dicts (``[{'id': 1, …}, …]``, what SQLite MCP servers
+  print), ``N. row`` blocks of ``column: value`` lines, or (``json_shape``) a JSON array of flat
+  records.
+- TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes), or a list of paths (most
+  sampled lines are one path each, sharing directories).
+- SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
+  by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from context_mode.toolnames import tool_words
+from context_mode.types import ContentKind
+
+_SNAPSHOT_ITEM = re.compile(r'\s*- (?:[a-z]+(?: "[^"\n]*")?(?: \[[^\]\n]*\])*:?(?: .*)?|/url: .*|text: .*)\Z')
+_SNAPSHOT_HEADER = re.compile(r"^### (?:Page state|Snapshot)\s*$|^```yaml\s*$", re.M)
+_REF = re.compile(r"\[ref=[a-z]*\d+\]")
+_REPR_ROWS = re.compile(r"\s*\[\{'[^'\n]{1,80}': ")
+_ROW_BLOCK = re.compile(r"\d+\. row\Z")
+_FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")
+_FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\ ]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
+_PATH_LINE = re.compile(r"(?:/|\./|[\w.-]+/)[^\s:]*\Z|[\w.-]+\.[A-Za-z0-9]{1,8}\Z")
+_READ_VERBS = frozenset({"read", "get", "cat", "view", "open", "show"})
+
+
+def detect_shape(text: str, sample: Sequence[str], tool_name: str = "") -> ContentKind | None:
+    """The specific kind of a text result, or ``None`` when none of these shapes holds."""
+    lines = [line for line in sample if line.strip()]
+    if not lines:
+        return None
+    if _REPR_ROWS.match(text[:200]):
+        return ContentKind.ROWS
+    items = sum(1 for line in lines if _SNAPSHOT_ITEM.match(line))
+    refs = sum(1 for line in lines if _REF.search(line))
+    if refs >= 3 and (items * 3 >= len(lines) or _SNAPSHOT_HEADER.search(text[:4096])):
+        return ContentKind.SNAPSHOT
+    blocks = sum(1 for line in lines if _ROW_BLOCK.match(line))
+    fields = sum(1 for line in lines if _FIELD.match(line))
+    if blocks >= 2 and (blocks + fields) * 10 >= len(lines) * 8:
+        return ContentKind.ROWS
+    headers = [line for line in lines if _FILE_HEADER.match(line)]
+    if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
+        return ContentKind.SOURCE
+    paths = sum(1 for line in lines if _PATH_LINE.match(line.strip()))
+    if len(lines) >= 8 and paths * 10 >= len(lines) * 9:
+        return ContentKind.TREE
+    if is_file_read(tool_name) and not headers:
+        return ContentKind.SOURCE
+    return None
+
+
+def json_shape(value: Any) -> ContentKind | None:
+    """ROWS for a JSON array of flat records, TREE for a directory tree, else ``None``."""
+    if isinstance(value, dict) and _is_tree_node(value) and "children" in value:
+        return ContentKind.TREE
+    if not isinstance(value, list) or len(value) < 3:
+        return None
+    head = value[:50]
+    if all(isinstance(item, dict) and _is_tree_node(item) for item in head):
+        return ContentKind.TREE
+    flat = sum(
+        1
+        for item in head
+        if isinstance(item, dict)
+        and item
+        and sum(not isinstance(v, dict | list) for v in item.values()) * 4 >= len(item) * 3
+    )
+    return ContentKind.ROWS if flat * 10 >= len(head) * 9 else None
+
+
+def is_file_read(tool_name: str) -> bool:
+    """Whether the tool reads one file (``read_file``, ``read_text_file``, ``get_file_contents``)."""
+    words = set(tool_words(tool_name))
+    return "file" in words and bool(words & _READ_VERBS) and "files" not in words and "multiple" not in words
+
+
+def _is_tree_node(value: dict[str, Any]) -> bool:
+    return isinstance(value.get("name"), str) and value.get("type") in ("file", "directory", "dir", "folder")

@@ -1,0 +1,118 @@
+"""Accessibility snapshots (Playwright MCP's ``browser_snapshot``): what an agent can see and click.
+
+An agent reads a snapshot to find the element to act on, by its ``[ref=eNN]``. The summary keeps,
+best first: the page header (URL, title, tabs, console lines before the tree), headings, named
+landmarks (navigation, main, search, form, dialog…), interactive elements (textboxes, buttons,
+checkboxes, comboboxes, menu items, tabs…) with their names and refs, then links. A run of
+similar siblings (a nav of 200 links, a table of 300 rows) is folded: its first and last items
+are shown, the first annotated with the run's size (``[×200 link]``), the middle kept for room
+that is left. Generic wrappers (``generic``, ``list``, ``listitem``, ``group``) and ``/url:``
+props are dropped. Lines are shown verbatim without their indentation; the call's terms raise
+lines that mention them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from context_mode.summaries.extract import Extract
+from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.types import ContentKind
+
+_ITEM = re.compile(r'- (?P<role>[a-z]+)(?: "(?P<name>[^"\n]*)")?(?P<attrs>(?: \[[^\]\n]*\])*)')
+_LEVEL = re.compile(r"\[level=(\d)\]")
+_HEADER = re.compile(r"- Page (?:URL|Title): |### |- \d+: |\[(?:ERROR|WARNING|LOG)\]")
+
+_LANDMARKS = frozenset(
+    "navigation main banner contentinfo complementary search form region dialog alertdialog alert".split()
+)
+_INTERACTIVE = frozenset(
+    """textbox searchbox button checkbox radio combobox listbox option menuitem menuitemcheckbox
+    menuitemradio menu menubar tab switch slider spinbutton""".split()
+)
+_WRAPPERS = frozenset("generic list listitem group none presentation separator".split())
+_FOLD_AT = 6  # a run of at least this many similar siblings is folded
+
+
+def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """The header, headings, landmarks and controls of a snapshot, with their refs, in ``budget`` bytes."""
+    raw = split_lines(text)
+    lines = [line.strip() for line in raw]
+    lowered_terms = [term.lower() for term in terms if term]
+    roles: Counter[str] = Counter()
+    picks: list[Pick] = []
+    notes: dict[int, str] = {}
+    runs: dict[tuple[str, int], list[int]] = {}
+    last_run: tuple[str, int] | None = None
+    in_tree = False
+    for index, line in enumerate(lines):
+        if not line:
+            continue
+        indent = len(raw[index]) - len(raw[index].lstrip())
+        match = _ITEM.match(line)
+        if not in_tree and match is None:
+            if line.startswith("```"):
+                in_tree = True
+                continue
+            if _HEADER.match(line) or index < 3:
+                picks.append(Pick(index, index + 1, 100.0))
+            continue
+        in_tree = in_tree or match is not None
+        if match is None or line.startswith("- /url:"):
+            continue
+        role = match.group("role")
+        roles[role] += 1
+        named = bool(match.group("name"))
+        mentioned = any(term in line.lower() for term in lowered_terms)
+        priority = _priority(role, named, line)
+        if mentioned:
+            priority += 50.0
+        if role in _WRAPPERS and not mentioned:
+            continue
+        key = (role, indent)
+        if key == last_run or (key in runs and runs[key] and index - runs[key][-1] <= 4):
+            runs.setdefault(key, []).append(index)
+        else:
+            runs[key] = [index]
+        last_run = key
+        picks.append(Pick(index, index + 1, priority))
+    picks = _fold(picks, runs, notes)
+    body = pack(lines, picks, budget, width=160, notes=notes)
+    interactive = sum(roles[role] for role in _INTERACTIVE)
+    parts = [f"{roles['heading']} headings", f"{roles['link']} links", f"{interactive} controls"]
+    outline = f"accessibility snapshot: {len(lines)} lines, " + ", ".join(parts)
+    return Extract(
+        text=body, kind=ContentKind.SNAPSHOT, outline=outline, highlights=roles["heading"] + interactive
+    )
+
+
+def _priority(role: str, named: bool, line: str) -> float:
+    if role == "heading":
+        level = _LEVEL.search(line)
+        return 90.0 - 5.0 * (int(level.group(1)) if level else 3)
+    if role in _LANDMARKS:
+        return 80.0 if named else 45.0
+    if role in _INTERACTIVE:
+        return 75.0 if named else 40.0
+    if role == "link":
+        return 50.0 if named else 15.0
+    if role in ("row", "columnheader", "rowheader", "img", "cell"):
+        return 30.0 if role != "cell" else 12.0
+    return 20.0 if named or ": " in line else 5.0
+
+
+def _fold(picks: list[Pick], runs: dict[tuple[str, int], list[int]], notes: dict[int, str]) -> list[Pick]:
+    """Long runs keep their first two and last item at full priority; the middle goes last."""
+    demoted: dict[int, float] = {}
+    for (role, _indent), members in runs.items():
+        if len(members) < _FOLD_AT:
+            continue
+        notes[members[0]] = f"×{len(members)} {role}"
+        for position, index in enumerate(members[2:-1]):
+            demoted[index] = 10.0 - position / len(members)
+    return [
+        Pick(p.start, p.stop, min(p.priority, demoted[p.start]) if p.start in demoted else p.priority)
+        for p in picks
+    ]

@@ -1,0 +1,74 @@
+"""Source code read from files: per file its path, size and an outline of definitions.
+
+A single file read is passed whole by the router up to ``direct_hard_cap`` (the agent asked to
+see it); this summariser serves multi-file reads and files too big for that. Per file (a header
+line such as ``/path/to/file.py:`` or ``==> path <==``, else the whole text is one file) it keeps,
+best first: the header line with the file's line count, module-level definitions (classes,
+functions with their signatures, exported names, constants) with their line numbers in the file,
+nested definitions, then lines mentioning the call's terms. Lines are verbatim; the count and
+line-number annotations are in brackets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from context_mode.summaries.extract import Extract
+from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.types import ContentKind
+
+_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\ ]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
+_DEFINITION = re.compile(
+    r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*? ?\w"
+    r"|(?:export\s+)(?:const|let|var|type|interface|enum|class|abstract) \w|interface \w|type \w+\s*=|enum \w"
+    r"|func \w|func \([^)]*\) \w|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod|const|static) \w"
+    r"|(?:public|private|protected|internal)\s[\w<>\[\], ]*\(|@\w+(?:\.\w+)*(?:\(|\Z)"
+)
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{2,}(?:\s*:\s*[^=]+)?\s*=\s*\S")
+_SEPARATOR = re.compile(r"-{3,}\Z")
+
+
+def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """Paths, line counts and definitions of the files in ``text``, in ``budget`` bytes."""
+    lines = split_lines(text)
+    headers = [i for i, line in enumerate(lines) if _HEADER.match(line.strip())]
+    starts = headers if headers else [0]
+    if headers and headers[0] != 0:
+        starts = [0, *headers]
+    bounds = [*starts, len(lines)]
+    lowered = [t.lower() for t in terms if t]
+    picks: list[Pick] = []
+    notes: dict[int, str] = {}
+    definitions = 0
+    for start, stop in zip(bounds, bounds[1:], strict=False):
+        header = start in headers
+        first = start + 1 if header else start
+        if header:
+            notes[start] = f"{stop - first} lines"
+            picks.append(Pick(start, start + 1, 100.0))
+        for index in range(first, stop):
+            line = lines[index]
+            stripped = line.lstrip()
+            if not stripped or _SEPARATOR.match(stripped):
+                continue
+            depth = len(line) - len(stripped)
+            priority = 0.0
+            if _DEFINITION.match(stripped):
+                definitions += 1
+                priority = 60.0 if depth == 0 else 40.0 - min(depth, 16)
+            elif depth == 0 and _CONSTANT.match(stripped):
+                priority = 35.0
+            if lowered and any(t in line.lower() for t in lowered):
+                priority += 30.0
+            if priority:
+                # earlier files and lines first among equals, so every file gets its outline
+                picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))
+                if header and index != start and index not in notes:
+                    notes[index] = f"L{index - start}"
+    body = pack(lines, picks, budget, width=160, notes=notes)
+    files = len(headers) or 1
+    outline = (
+        f"source: {files} file{'s' if files != 1 else ''}, {len(lines)} lines, {definitions} definitions"
+    )
+    return Extract(text=body, kind=ContentKind.SOURCE, outline=outline, highlights=definitions)

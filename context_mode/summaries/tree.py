@@ -1,0 +1,131 @@
+"""Directory trees and path lists: totals, extensions, and every directory with its file names.
+
+Input: a JSON tree of ``{"name", "type", "children"}`` nodes (the filesystem MCP server's
+``directory_tree``) or one path per line (``search_files``, ``find``, ``git ls-files``). The summary
+says how many files and directories there are under which root and which extensions, then one
+line per directory in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries
+as fit (names exactly as in the payload; subdirectories end in ``/``), deepest directories given up
+first when the budget is short. Names mentioning the call's terms are listed first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from context_mode.summaries.extract import Extract
+from context_mode.summaries.packing import size
+from context_mode.types import ContentKind
+
+_MAX_ENTRIES = 200_000
+
+
+def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """Totals and per-directory listings of a tree or path list in ``budget`` bytes."""
+    entries = _entries(text)
+    if not entries:
+        from context_mode.summaries.text import summarize_text
+
+        return summarize_text(text, budget=budget, terms=terms)
+    root = _root(entries)
+    by_dir: dict[str, list[str]] = {}
+    files = 0
+    dirs = {path for path, is_dir in entries if is_dir}
+    extensions: Counter[str] = Counter()
+    for path, is_dir in entries:
+        parent, name = os.path.split(path)
+        by_dir.setdefault(parent, []).append(name + ("/" if is_dir else ""))
+        if not is_dir:
+            files += 1
+            extensions[os.path.splitext(name)[1] or "(none)"] += 1
+    lowered = [t.lower() for t in terms if t]
+    head = [f"{files} files, {len(dirs)} directories" + (f" under {root}" if root else "")]
+    if extensions:
+        head.append("extensions: " + ", ".join(f"{ext} ×{n}" for ext, n in extensions.most_common(8)))
+    used = sum(size(line) + 1 for line in head)
+    position = {d: i for i, d in enumerate(by_dir)}
+
+    def matches(directory: str) -> bool:
+        return any(t in name.lower() for name in by_dir[directory] for t in lowered)
+
+    # directories with a name the call asks about first, then shallow before deep
+    order = sorted(by_dir, key=lambda d: (not matches(d), d.count("/"), position[d]))
+    lines: dict[str, str] = {}
+    for directory in order:
+        names = sorted(by_dir[directory], key=lambda n: not any(t in n.lower() for t in lowered))
+        label = _relative(directory, root) or "."
+        count = sum(not n.endswith("/") for n in names)
+        prefix = f"{label}/ ({count} files): "
+        room = budget - used - size(prefix) - 1
+        if room < 24:
+            continue
+        shown = _listing(names, room)
+        line = prefix + shown
+        lines[directory] = line
+        used += size(line) + 1
+    body = "\n".join([*head, *(lines[d] for d in by_dir if d in lines)])
+    if size(body) > budget:
+        body = body.encode("utf-8")[:budget].decode("utf-8", "ignore").rsplit("\n", 1)[0]
+    outline = f"tree: {files} files, {len(dirs)} directories"
+    return Extract(text=body, kind=ContentKind.TREE, outline=outline, highlights=len(by_dir))
+
+
+def _entries(text: str) -> list[tuple[str, bool]]:
+    stripped = text.lstrip()
+    if stripped[:1] in "[{":
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            return []
+        return list(_walk(value, ""))[:_MAX_ENTRIES]
+    paths = [line.strip() for line in text.splitlines() if line.strip()][:_MAX_ENTRIES]
+    known = set(paths)
+    prefixes = {os.path.dirname(p) for p in paths}
+    return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known]
+
+
+def _walk(value: Any, parent: str) -> Iterator[tuple[str, bool]]:
+    stack = [(value, parent)]
+    while stack:
+        node, base = stack.pop()
+        if isinstance(node, list):
+            stack.extend((child, base) for child in reversed(node))
+            continue
+        if not isinstance(node, dict) or not isinstance(node.get("name"), str):
+            continue
+        path = f"{base}/{node['name']}" if base else node["name"]
+        is_dir = node.get("type") in ("directory", "dir", "folder") or "children" in node
+        yield path, is_dir
+        children = node.get("children")
+        if isinstance(children, list):
+            stack.extend((child, path) for child in reversed(children))
+
+
+def _root(entries: list[tuple[str, bool]]) -> str:
+    if len(entries) < 2:
+        return ""
+    common = os.path.commonpath([p for p, _ in entries]) if all(p.startswith("/") for p, _ in entries) else ""
+    return common
+
+
+def _relative(directory: str, root: str) -> str:
+    if root and directory.startswith(root):
+        return directory[len(root) :].lstrip("/")
+    return directory
+
+
+def _listing(names: list[str], room: int) -> str:
+    out: list[str] = []
+    used = 0
+    for position, name in enumerate(names):
+        rest = len(names) - position - 1
+        more = f", … +{rest}" if rest else ""
+        cost = size(name) + 2
+        if used + cost + size(more) > room:
+            return ", ".join(out) + (f", … +{len(names) - position}" if out else f"… {len(names)} entries")
+        out.append(name)
+        used += cost
+    return ", ".join(out)

@@ -1,0 +1,75 @@
+"""The corpora of real tool outputs the tests read, as pytest parameters.
+
+- ``bench/corpus``: shipped in the repository, so a plain clone tests it;
+- ``../shared/corpus``: beside the clone when present (``CTXHUB_SHARED_CORPUS`` names another
+  place); its parameters are skipped when it is absent.
+
+A check that is a property of any real output (summaries stay verbatim and within budget, kind
+detection does not crash, secret masking finds no false positive) runs on both; accuracy
+targets tuned on the shared corpus stay with it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+BENCH_CORPUS = REPO / "bench" / "corpus"
+SHARED_CORPUS = Path(os.environ.get("CTXHUB_SHARED_CORPUS") or REPO.parent / "shared" / "corpus")
+CORPORA = {"bench": BENCH_CORPUS, "shared": SHARED_CORPUS}
+
+
+def is_present(corpus: Path) -> bool:
+    return (corpus / "corpus.yaml").is_file()
+
+
+def _skip(name: str, corpus: Path) -> Any:
+    return pytest.mark.skip(reason=f"the {name} corpus is not at {corpus}")
+
+
+def items_of(corpus: Path) -> list[dict[str, Any]]:
+    if not is_present(corpus):
+        return []
+    items: list[dict[str, Any]] = yaml.safe_load((corpus / "corpus.yaml").read_text(encoding="utf-8"))[
+        "items"
+    ]
+    return items
+
+
+def corpus_params() -> list[Any]:
+    """One parameter per corpus: ``(name, directory)``."""
+    return [
+        pytest.param(name, path, id=name, marks=() if is_present(path) else _skip(name, path))
+        for name, path in CORPORA.items()
+    ]
+
+
+def item_params() -> list[Any]:
+    """One parameter per item of every corpus: ``(directory, item)``, id ``<corpus>:<item id>``."""
+    params = []
+    for name, path in CORPORA.items():
+        if not is_present(path):
+            params.append(pytest.param(path, None, id=f"{name}:absent", marks=_skip(name, path)))
+            continue
+        params.extend(pytest.param(path, item, id=f"{name}:{item['id']}") for item in items_of(path))
+    return params
+
+
+def payload_params(*, markdown: bool = True) -> list[Any]:
+    """One parameter per payload file of every corpus (``markdown=False`` leaves out markdown items)."""
+    params = []
+    for name, path in CORPORA.items():
+        if not is_present(path):
+            params.append(pytest.param(path / "absent", id=f"{name}:absent", marks=_skip(name, path)))
+            continue
+        params.extend(
+            pytest.param(path / item["file"], id=f"{name}:{item['file']}")
+            for item in items_of(path)
+            if markdown or (item["kind"] != "markdown" and not str(item["file"]).endswith(".md"))
+        )
+    return params
