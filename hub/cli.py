@@ -143,6 +143,7 @@ def _serve(args: argparse.Namespace) -> int:
 
             token = args.token or os.environ.get("CTXHUB_TOKEN")
             with open_hub(config, children=children) as service:
+                service.config_path = _watched(config)
                 freeze_startup_objects()  # no full collections inside the response path
                 serve = functools.partial(serve_http, allowed_hosts=args.allow_host)
                 anyio.run(serve, service, args.transport, args.host, args.port, token)
@@ -150,9 +151,18 @@ def _serve(args: argparse.Namespace) -> int:
         from hub.serve import serve_stdio
 
         with open_hub(config, children=children) as service:
+            service.config_path = _watched(config)
             freeze_startup_objects()  # no full collections inside the response path
             anyio.run(serve_stdio, service)
     return 0
+
+
+def _watched(config: HubConfig) -> Path | None:
+    """The config file a serving hub reloads on edits (not the packaged default)."""
+    from hub.config import DEFAULT_CONFIG
+
+    path = Path(config.source)
+    return path if path.is_file() and path.resolve() != DEFAULT_CONFIG.resolve() else None
 
 
 def _client_config(args: argparse.Namespace) -> int:
@@ -178,6 +188,7 @@ def _client_config(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     config = _config(args)
     from hub.app import open_hub
+    from hub.serve import list_bytes
 
     async def run() -> int:
         with open_hub(config, ephemeral=True, errlog=_quiet_errlog()) as service:
@@ -202,10 +213,21 @@ def _check(args: argparse.Namespace) -> int:
                         )
                     )
                 _print_table(rows)
-                print(
-                    f"{len(service.list_tools())} tools exposed ({len(service.native)} native); "
-                    f"config {config.source}"
+                exposed, listed = service.list_tools(), service.listed_tools()
+                lazy = (
+                    " (lazy surface: hub_find_tools / hub_call reach the rest)"
+                    if len(listed) < len(exposed)
+                    else ""
                 )
+                print(
+                    f"{len(exposed)} tools exposed ({len(service.native)} native), {len(listed)} listed in "
+                    f"{list_bytes(listed)} B of tools/list{lazy}; config {config.source}"
+                )
+                from hub.reload import preview
+
+                changes = preview(config)
+                if changes is not None:
+                    print(f"a hub serving from {config.store_path()} would reload this file: {changes}")
                 return 1 if failed else 0
 
     return anyio.run(run)

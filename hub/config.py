@@ -149,6 +149,13 @@ class StoreConfig(_Model):
     mask_secrets: bool = True  # mask passwords, keys and tokens before anything is written to disk
 
 
+class HttpConfig(_Model):
+    """``ctxhub serve --transport http|sse``: bounds of the HTTP server."""
+
+    # concurrent /sse streams, and separately /mcp requests; 503 past it (hub/serve/http_limits.py)
+    max_connections: int = Field(default=200, ge=1, le=100_000)
+
+
 class MemoryConfig(_Model):
     budget: int = Field(default=4000, ge=100)
     window: int = Field(default=20, ge=1)
@@ -172,6 +179,17 @@ class SummarizerConfig(_Model):
     llm: LLMConfig | None = None
 
 
+class ToolSurfaceConfig(_Model):
+    mode: Literal["all", "lazy", "auto"] = "auto"  # auto: lazy when more than max_tools would be listed
+    max_tools: int = Field(default=40, ge=1)
+    pin: list[str] = Field(default_factory=list)  # globs of exposed names always listed in full
+
+
+class ReloadConfig(_Model):
+    enabled: bool = True  # ctxhub serve applies valid edits of its config file while it runs
+    interval: float = Field(default=1.0, gt=0, le=60)  # seconds between checks of the file
+
+
 class HubConfig(_Model):
     """The whole config file."""
 
@@ -180,8 +198,14 @@ class HubConfig(_Model):
     cache: CacheConfig = Field(default_factory=CacheConfig)
     store: StoreConfig = Field(default_factory=StoreConfig)
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
+    http: HttpConfig = Field(default_factory=HttpConfig)
     summarizer: SummarizerConfig = Field(default_factory=SummarizerConfig)
+    tool_surface: ToolSurfaceConfig = Field(default_factory=ToolSurfaceConfig)
+    reload: ReloadConfig = Field(default_factory=ReloadConfig)
     ingest_roots: list[str] = Field(default_factory=list)
+    # seconds tools/prompts/resources list calls wait for servers still starting; late ones join
+    # later with list_changed (hub/serve/server.py)
+    list_wait: float = Field(default=2.0, ge=0, le=60)
     ingest_allow_hardlinks: bool = False  # a file with several links may be one outside the roots
     source: str = Field(default="<defaults>", exclude=True)
 

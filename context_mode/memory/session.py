@@ -242,6 +242,7 @@ class SessionMemory:
                     self.policy.budget,
                     outside=len(live) - len(chosen),
                     superseded=len(session.entries) - len(live),
+                    replaced=self._replaced(session_id, chosen),
                 )
             protected = [self._digest(entry) for entry in chosen if entry.protected]
             return WindowDirective(
@@ -341,6 +342,10 @@ class SessionMemory:
         if not SESSION_ID_PATTERN.fullmatch(session_id) or not path.is_file():
             return ()
         return tuple(replay(SessionLog(path).read(), name=session_id).values())
+
+    def _replaced(self, session_id: str, chosen: list[Entry]) -> tuple[tuple[int, str], ...]:
+        replaced = self.project.replacements(session_id) if self.project else {}
+        return tuple((entry.id, replaced[entry.id]) for entry in chosen if entry.id in replaced)
 
     def _sync(self, session: _Session) -> None:
         """Fold in what other hubs appended to this session's file since we last looked."""

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from hub.serve.http import serve_http as serve_http
     from hub.serve.server import serve_stdio as serve_stdio
     from hub.serve.service import HubService as HubService
+    from hub.serve.surface import list_bytes as list_bytes
 
 # Loaded on first use, so that a command imports only what it serves (``ctxhub serve`` over
 # stdio never loads the HTTP stack).
@@ -29,6 +30,7 @@ _EXPORTS = {
     "META_MODE": "convert",
     "serve_http": "http",
     "serve_stdio": "server",
+    "list_bytes": "surface",
 }
 
 __all__ = sorted(_EXPORTS)

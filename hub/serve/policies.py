@@ -9,7 +9,8 @@ Contract: ``ToolPolicies(config, feedback=...)`` resolves, once per downstream t
   result (off the event loop for big ones) and returns the pruned result and the bytes removed;
 - ``limits(base, name, policy, result)`` is the ``RoutingPolicy`` for this result: the configured
   budget scaled by the tool's feedback factor (within ``routing.feedback``), raised to the floor;
-- ``annotate(routed, name, outcome, stats)`` adds ``pruned_bytes``, ``budget``, ``budget_source``
+- ``annotate(routed, name, outcome, stats)`` adds ``pruned_bytes``, ``budget`` (unless the router
+  set the one a summary was given), ``budget_max``, ``budget_source``
   (``config``, ``feedback`` or ``retention_floor``), ``budget_key`` and ``retention_floor`` to the
   route ``_meta`` and records them in the per-tool stats.
 
@@ -71,6 +72,12 @@ class ToolPolicies:
         self.config = config
         self.feedback = feedback or FeedbackBook(None, bounds=feedback_bounds(config))
         self._cache: dict[tuple[str, str], ToolPolicy] = {}
+
+    def reconfigure(self, config: HubConfig) -> None:
+        """Use an edited config (a hot reload): rules and budgets are resolved again, feedback is kept."""
+        self.config = config
+        self.feedback.bounds = feedback_bounds(config)
+        self._cache.clear()
 
     def of(self, target: Target) -> ToolPolicy:
         key = (target.downstream.name, target.tool.name)
@@ -156,7 +163,10 @@ class ToolPolicies:
             name, pruned_bytes=pruned, budget=outcome.budget, budget_source=outcome.budget_source
         )
         route = dict((routed.meta or {}).get(META_ROUTE) or {})
+        given = route.get("budget")  # the router's: the stage-1 budget a summary was actually given
         route.update(dataclasses.asdict(outcome), pruned_bytes=pruned)
+        if given is not None:
+            route["budget"] = given
         return with_meta(routed, {META_ROUTE: route})
 
     # ----------------------------------------------------------------- feedback

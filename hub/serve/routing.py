@@ -176,6 +176,10 @@ class ResultRouter:
             "spill_path": str(spill.spill_path) if spill and spill.spill_path else None,
             "cache_hit": False,
         }
+        if isinstance(decision, Summary | Directive) and decision.budget:
+            route_meta["budget"] = decision.budget  # the stage-1 budget this result was given
+        if intent:
+            route_meta["intent"] = True
         self.stats.record(name, mode=mode, bytes_in=size, bytes_out=returned, error=bool(result.is_error))
         # Keep the stage-1 text only where a repeat may replay it: the cache stays small.
         replayable = self.config.cache.repeat == "replay" or returned <= POINTER_BYTES or spill is None

@@ -22,6 +22,7 @@ ref the store evicted makes the call a first call.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import json
 import logging
 import os
@@ -29,7 +30,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import mcp.types as types
@@ -38,6 +39,7 @@ from context_mode.cache import CacheMode, ResultCache, call_key, is_read_only
 from context_mode.errors import StoreError
 from context_mode.policy import RoutingPolicy, StyleChoice, resolve_style
 from context_mode.stats import Stats
+from context_mode.tool_search import closest
 from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
@@ -48,6 +50,11 @@ from hub.serve.intent import split_intent, with_intent
 from hub.serve.policies import ToolPolicies
 from hub.serve.repeats import Repeats
 from hub.serve.routing import ResultRouter
+from hub.serve.surface import CALL, FIND, ToolSurface
+
+if TYPE_CHECKING:
+    from hub.reload import Plan
+from hub.serve.surface import NAMES as SURFACE_NAMES
 from tools.errors import ToolError
 from tools.registry import NativeTool
 
@@ -76,7 +83,10 @@ class HubService:
         self.config = config
         self.store = store
         self.native = {tool.name: tool for tool in native_tools}
-        self.pool = Pool(config, reserved_names=self.native, errlog=errlog)
+        self.pool = Pool(config, reserved_names=[*self.native, *SURFACE_NAMES], errlog=errlog)
+        self.surface = ToolSurface(config.tool_surface)
+        self.config_path: Path | None = None  # set by ``ctxhub serve``: the file a reload watches
+        self.reload_error: str | None = None  # why the last edit of that file was not applied
         self.cache = ResultCache(ttl=config.cache.ttl, maxsize=config.cache.max_entries, clock=clock)
         self.stats = Stats()
         self.policy: RoutingPolicy = base_policy(config)
@@ -98,17 +108,51 @@ class HubService:
     async def running(self) -> AsyncIterator[HubService]:
         async with self.pool.running():
             try:
-                async with self.router.running():  # drains queued indexing on the way out
-                    yield self
+                async with self.router.running(), anyio.create_task_group() as watchers:
+                    if self.config_path is not None and self.config.reload.enabled:
+                        from hub.reload import record_running, watch_config
+
+                        record_running(self.config)
+                        interval = self.config.reload.interval
+                        watchers.start_soon(
+                            functools.partial(watch_config, self, self.config_path, interval=interval)
+                        )
+                    try:
+                        yield self  # the router drains queued indexing on the way out
+                    finally:
+                        watchers.cancel_scope.cancel()
             finally:
                 self.save_stats(force=True)
+
+    async def reload(self, config: HubConfig) -> Plan:
+        """Apply an edited config while serving (``hub.reload``): only what changed is restarted."""
+        from hub.reload import plan
+
+        changes = plan(self.config, config)
+        self.config = config
+        self.policy = base_policy(config)
+        self.policies.reconfigure(config)
+        self.router.config, self.router.policy = config, self.policy
+        self.repeats.config = config
+        self.surface = ToolSurface(config.tool_surface)
+        self._traits.clear()
+        await self.pool.reconfigure(
+            config, added=changes.added, removed=changes.removed, restarted=changes.restarted
+        )
+        return changes
 
     # ----------------------------------------------------------------- listing
 
     def list_tools(self) -> list[types.Tool]:
+        """Every exposed tool, listed or not (``listed_tools`` is what ``tools/list`` shows)."""
         tools = [self._exposed(name, target) for name, target in self.pool.tool_table().items()]
         tools.extend(self._native_tool(tool) for tool in self.native.values())
         return tools
+
+    def listed_tools(self) -> list[types.Tool]:
+        """What ``tools/list`` shows: all tools, or the lazy surface (``hub.serve.surface``)."""
+        downstream = [self._exposed(name, target) for name, target in self.pool.tool_table().items()]
+        return self.surface.listed(downstream, [self._native_tool(tool) for tool in self.native.values()])
 
     def style_of(self, target: Target) -> StyleChoice:
         return self._traits_of(target)[0]
@@ -164,15 +208,24 @@ class HubService:
         native = self.native.get(name)
         if native is not None:
             return await self._call_native(native, arguments)
+        if name == FIND:
+            return self._find_tools(arguments)
+        if name == CALL:
+            tool_name = arguments.get("tool")
+            forwarded = arguments.get("arguments") or {}
+            if not isinstance(tool_name, str) or tool_name == CALL or not isinstance(forwarded, dict):
+                return error_result(
+                    "hub_call needs 'tool' (an exposed name from hub_find_tools) and 'arguments' (an object)",
+                    server="ctxhub",
+                    tool=CALL,
+                )
+            return await self.call(tool_name, forwarded, progress=progress, meta=meta, session=session)
         target = self.pool.tool_table().get(name)
         if target is None:
             await self.pool.wait_settled(10.0)  # a client may call before the first listing settles
             target = self.pool.tool_table().get(name)
         if target is None:
-            return error_result(
-                f"ctxhub has no tool named {name!r}; list the tools again (tools/list) "
-                "and use an exposed name such as 'server__tool'"
-            )
+            return error_result(self._unknown(name))
         downstream, tool = target.downstream, target.tool
         arguments, intent = split_intent(arguments, tool, self.policy.intent_argument)
         style, cache_mode = self._traits_of(target)
@@ -217,6 +270,26 @@ class HubService:
         if lookup is not None and not result.is_error:
             self.cache.settle(lookup, self.repeats.entry(cached, result, style), text=result_text(result))
         return routed
+
+    def _unknown(self, name: str) -> str:
+        names = [*self.pool.tool_table(), *self.native]
+        guesses = closest(name, names)
+        hint = f"did you mean {' or '.join(repr(g) for g in guesses)}? " if guesses else ""
+        return (
+            f"ctxhub has no tool named {name!r}; {hint}run `ctxhub tools` for every exposed name "
+            "(server__tool), or hub_find_tools to search them"
+        )
+
+    def _find_tools(self, arguments: dict[str, Any]) -> types.CallToolResult:
+        try:
+            text = self.surface.find(self.list_tools(), arguments)
+        except ValueError as exc:
+            return error_result(str(exc), server="ctxhub", tool=FIND)
+        size = len(text.encode("utf-8"))
+        self.stats.record(FIND, mode="direct", bytes_in=size, bytes_out=size)
+        return text_result(
+            text, meta={META_ROUTE: {"mode": "direct", "reason": "tool search", "cache_hit": False}}
+        )
 
     def _holds(self, ref: str) -> bool:
         """Whether the store still has ``ref`` (a repeat of an evicted result is a first call)."""

@@ -169,3 +169,19 @@ def test_feedback_scales_the_adaptive_range_of_a_tool_without_a_configured_budge
         6000,
         "feedback",
     )
+
+
+def test_a_reloaded_config_resolves_budgets_again_and_keeps_the_feedback() -> None:
+    first = parse_config(
+        {"servers": {"gh": server(budget=900)}, "routing": {"feedback": {"max_budget": 4000}}}
+    )
+    policies = ToolPolicies(first)
+    assert policies.resolve("gh", first.servers["gh"], "x").choice.budget == 900
+    policies.feedback.record("gh__x", "lost_info", budget=900)
+    edited = parse_config(
+        {"servers": {"gh": server(budget=1200)}, "routing": {"feedback": {"max_budget": 1500}}}
+    )
+    policies.reconfigure(edited)
+    assert policies.resolve("gh", edited.servers["gh"], "x").choice.budget == 1200
+    assert policies.feedback.bounds.max_budget == 1500 and policies.feedback.factor("gh__x") == 1.5
+    assert base_policy(edited).summary_budget == 1500
