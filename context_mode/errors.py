@@ -13,6 +13,7 @@
         ├── SessionIdError      the session id is not a safe file name
         ├── UnknownSessionError the session was never opened
         └── EntryError          the note is empty or too large
+    └── PathGlobError           a field-pruning path glob is malformed (also a ValueError)
 
 Tools translate the ref errors into ``tools.errors.ToolInputError`` with the same message.
 """
@@ -70,3 +71,7 @@ class UnknownSessionError(MemoryInputError):
 
 class EntryError(MemoryInputError):
     """The note is empty or too large."""
+
+
+class PathGlobError(ContextModeError, ValueError):
+    """A field-pruning path glob is malformed; the message shows the glob and how to write it."""

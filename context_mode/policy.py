@@ -36,6 +36,7 @@ class RoutingPolicy:
     summary_budget: int = 1500  # the least a Summary's stage 1 may take…
     summary_budget_max: int = 6000  # …and the most, spent by how much distinct salient content there is
     error_cap: int = 4000
+    pass_whole: bool = False  # a retention floor of 1.0: the result is never cut (context_mode.budgets)
     intent_argument: str = "intent"  # the optional argument every proxied tool gains ("": none)
 
 

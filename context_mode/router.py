@@ -12,6 +12,7 @@ result. Rules, with bytes meaning UTF-8 bytes of the text:
 - ``SUMMARY`` tag: Summary whenever not small.
 - ``AUTO``: Summary; but above ``directive_threshold`` bytes, a result whose summary found nothing
   that stands out (no errors, failures, matches or records) becomes a Directive.
+- ``pass_whole`` (a retention floor of 1.0, ``context_mode.budgets``): Direct, whatever the size.
 - an error result (``isError``) keeps its text: Direct up to ``error_cap`` bytes, else a log
   Summary with ``error_cap`` as its budget.
 
@@ -130,6 +131,8 @@ def route(
     """Decide how one result reaches the agent; ``intent`` aims the summary (``summarize_for_intent``)."""
     policy = policy or RoutingPolicy()
     facts = measure(text, policy)
+    if policy.pass_whole:
+        return Direct(f"retention floor 1.0: {facts.size} B passed whole")
     if is_error:
         if facts.size <= policy.error_cap:
             return Direct(f"error result of {facts.size} B kept as sent (error cap {policy.error_cap} B)")

@@ -28,14 +28,20 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio.from_thread
+
+from context_mode.feedback import FILE_NAME as FEEDBACK_FILE
+from context_mode.feedback import FeedbackBook
 from context_mode.memory import MemoryPolicy, Project, SessionMemory, resolve_project
 from hub.config import HubConfig
 from hub.downstream import FILE_NAME, Child, Downstream, ToolCache
 from hub.errors import ConfigError
+from hub.policy_config import feedback_bounds
 from hub.serve import HubService, list_bytes
 from hub.stores import OpenedStore, open_store
 from tools.context_tools import context_tools
 from tools.doc_tools import doc_tools
+from tools.feedback import feedback_tool
 from tools.status import HubSnapshot, ServerRow, status_tool
 
 log = logging.getLogger("ctxhub.app")
@@ -77,10 +83,22 @@ def open_hub(
             *doc_tools(store, ingest_roots=roots, allow_hardlinks=config.ingest_allow_hardlinks),
             *context_tools(memory),
             status_tool(lambda: snapshot(holder[0], opened)),
+            feedback_tool(lambda tool, verdict, note: give_feedback(holder[0], tool, verdict, note)),
         ]
         stats_path = store.path / "stats.json" if store.path is not None else None
+        feedback = FeedbackBook(
+            store.path / FEEDBACK_FILE if store.path is not None else None,
+            bounds=feedback_bounds(config),
+            mask=store.mask,
+        )
         service = HubService(
-            config, store=store, native_tools=natives, errlog=errlog, stats_path=stats_path, llm=llm
+            config,
+            store=store,
+            native_tools=natives,
+            errlog=errlog,
+            stats_path=stats_path,
+            llm=llm,
+            feedback=feedback,
         )
         holder.append(service)
         service.pool.adopt(children or {})
@@ -143,6 +161,20 @@ def _llm(config: HubConfig) -> Any:
     return LLMSummarizer(llm.base_url, llm.model, timeout=llm.timeout, api_key=llm.api_key)
 
 
+def give_feedback(service: HubService, tool: str, verdict: str, note: str | None) -> str:
+    """``hub_feedback``: record the verdict, then clear the server's cached reads on the event loop."""
+
+    def forget(server: str) -> None:
+        try:
+            anyio.from_thread.run_sync(service.cache.invalidate, server)
+        except RuntimeError:  # not called from a worker thread (tests, in-process use): no loop to defer to
+            service.cache.invalidate(server)
+
+    return service.policies.give_feedback(
+        tool, verdict, note, table=service.pool.tool_table(), native=service.native, forget=forget
+    )
+
+
 def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnapshot:
     totals = service.stats.totals()
     per_tool = service.stats.per_tool()
@@ -179,6 +211,7 @@ def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnaps
         tools_listed=len(listed),
         reload_error=service.reload_error or "",
         list_bytes=list_bytes(listed),
+        policies=service.policies.rows(service.pool.tool_table(), service.stats),
     )
 
 

@@ -284,10 +284,10 @@ def _call(args: argparse.Namespace) -> int:
 
 
 def _route(args: argparse.Namespace) -> int:
-    from context_mode.policy import RoutingPolicy
     from context_mode.router import Direct, Directive, Summary, route
     from context_mode.stage1 import render_directive, render_summary
     from context_mode.types import OutputStyle
+    from hub.policy_config import base_policy
 
     config = load_config(args.config) if args.config else load_config()
     path = Path(args.file)
@@ -302,7 +302,7 @@ def _route(args: argparse.Namespace) -> int:
     decision = route(
         text,
         style=style,
-        policy=RoutingPolicy(**config.routing.model_dump()),
+        policy=base_policy(config),
         tool=args.tool,
         arguments=_arguments(args.args),
     )
@@ -390,12 +390,15 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _print_store_stats(store: Any) -> None:
+    from context_mode.feedback import FILE_NAME as FEEDBACK_FILE
+
     stats = dataclasses.asdict(store.stats())
     _print_table([("store", "value"), *((key, str(value)) for key, value in stats.items())])
     saved = Path(store.path) / "stats.json"
-    if saved.is_file():
-        tools = json.loads(saved.read_text(encoding="utf-8")).get("tools", {})
-        rows = [("tool", "calls", "bytes in", "bytes out", "saved", "cache hits", "modes")]
+    tools = json.loads(saved.read_text(encoding="utf-8")).get("tools", {}) if saved.is_file() else {}
+    if tools:
+        header = ("tool", "calls", "bytes in", "bytes out", "saved", "pruned", "context saved", "cache hits")
+        rows = [(*header, "modes")]
         for name, entry in tools.items():
             modes = " ".join(f"{mode}:{count}" for mode, count in sorted(entry["modes"].items()))
             rows.append(
@@ -405,12 +408,42 @@ def _print_store_stats(store: Any) -> None:
                     str(entry["bytes_in"]),
                     str(entry["bytes_out"]),
                     str(entry["bytes_saved"]),
+                    str(entry.get("pruned_bytes", 0)),
+                    str(entry.get("context_saved", entry["bytes_saved"])),
                     str(entry["cache_hits"]),
                     modes,
                 )
             )
         print()
         _print_table(rows)
+    budgets = _budget_rows(tools, Path(store.path) / FEEDBACK_FILE)
+    if len(budgets) > 1:
+        print()
+        _print_table(budgets)
+
+
+def _budget_rows(tools: dict[str, Any], feedback_file: Path) -> list[tuple[str, ...]]:
+    """Per tool: the stage-1 budget its last result used, where it came from, and the feedback counts."""
+    from context_mode.feedback import FeedbackBook
+
+    feedback = FeedbackBook(feedback_file).entries() if feedback_file.is_file() else {}
+    rows: list[tuple[str, ...]] = [("tool", "budget", "source", "lost_info", "too_long", "last note")]
+    for name in sorted(set(feedback) | {name for name, entry in tools.items() if entry.get("budget")}):
+        entry = feedback.get(name)
+        used = tools.get(name, {})
+        budget = used.get("budget") or (entry.budget if entry else None)
+        source = used.get("budget_source") or ("feedback" if entry else "config")
+        rows.append(
+            (
+                name,
+                f"{budget} B" if budget else "-",
+                source,
+                str(entry.lost_info if entry else 0),
+                str(entry.too_long if entry else 0),
+                (entry.note[:40] if entry else "") or "-",
+            )
+        )
+    return rows
 
 
 def _print_table(rows: Sequence[tuple[str, ...]]) -> None:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from context_mode.toolnames import READ_WORDS
 from context_mode.types import OutputStyle
 from hub.errors import ConfigError
+from hub.policy_config import FeedbackSettings, FieldsSettings
 
 DEFAULT_CONFIG = Path(__file__).with_name("default_config.yaml")
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
@@ -40,6 +41,10 @@ class ToolSettings(_Model):
     # off/false: never deduplicated (counted as a write); true: read-only in cache.mode; or the mode itself
     cache: bool | Literal["off", "verify", "trust"] | None = None
     summarizer: Literal["extractive", "llm"] | None = None  # llm: opt-in, needs summarizer.llm
+    fields: FieldsSettings | None = None  # JSON path globs pruned before routing
+    drop_empty: bool | None = None  # drop null, "", [] and {} members of JSON results
+    budget: int | None = Field(default=None, ge=200)  # bytes of stage 1; null inherits
+    retention_floor: float | None = Field(default=None, ge=0, le=1)  # 0 turns the floor off here
 
     @field_validator("mode", mode="before")
     @classmethod
@@ -70,6 +75,8 @@ class ServerConfig(_Model):
     namespace: str | None = None
     passthrough: bool = False  # expose tools and prompts under their own names, without '<namespace>__'
     tools: dict[str, ToolSettings] = Field(default_factory=dict)
+    budget: int | None = Field(default=None, ge=200)  # bytes of stage 1 for this server's tools
+    retention_floor: float | None = Field(default=None, ge=0, le=1)
 
     @field_validator("transport", mode="before")
     @classmethod
@@ -112,6 +119,9 @@ class RoutingConfig(_Model):
     summary_budget: int = Field(default=1500, ge=200)
     summary_budget_max: int = Field(default=6000, ge=200)
     error_cap: int = Field(default=4000, ge=200)
+    budget: int | None = Field(default=None, ge=200)  # stage-1 bytes of every tool; null: summary_budget
+    retention_floor: float | None = Field(default=None, ge=0, le=1)
+    feedback: FeedbackSettings = Field(default_factory=FeedbackSettings)
     intent_argument: str = Field(default="intent", pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$|^$")
 
     @model_validator(mode="after")

@@ -26,6 +26,19 @@ class ServerRow:
 
 
 @dataclass(frozen=True)
+class PolicyRow:
+    """One tool's stage-1 budget (and where it came from), the agent's feedback and its pruning."""
+
+    tool: str
+    budget: int | None
+    budget_source: str  # "config (<key>)" or "feedback"
+    lost_info: int
+    too_long: int
+    pruned_bytes: int
+    context_saved: int
+
+
+@dataclass(frozen=True)
 class HubSnapshot:
     uptime_seconds: float
     servers: list[ServerRow]
@@ -38,6 +51,7 @@ class HubSnapshot:
     modes: dict[str, int]
     store: dict[str, Any] = field(default_factory=dict)
     top_tools: list[tuple[str, int, int]] = field(default_factory=list)  # (tool, calls, bytes saved)
+    policies: list[PolicyRow] = field(default_factory=list)
     store_location: str = ""  # the store directory in use, or "in memory (not persisted)"
     store_notice: str = ""  # what happened when the store was opened (a sibling, moved aside, memory)
     tools_listed: int = 0  # what tools/list shows (fewer than exposed on a lazy surface)
@@ -75,6 +89,15 @@ def format_status(snapshot: HubSnapshot) -> str:
         lines.append("store: " + ", ".join(f"{key} {value}" for key, value in snapshot.store.items()))
     for tool, calls, tool_saved in snapshot.top_tools[:5]:
         lines.append(f"  {tool}: {calls} calls, {tool_saved} B saved")
+    shown = [row for row in snapshot.policies if row.lost_info or row.too_long or row.pruned_bytes]
+    if shown:
+        lines.append("budgets (stage-1 bytes) and feedback:")
+    for policy in shown[:20]:
+        budget = f"budget {policy.budget} B from {policy.budget_source}" if policy.budget is not None else "-"
+        lines.append(
+            f"  {policy.tool}: {budget}; feedback lost_info {policy.lost_info}, too_long {policy.too_long}; "
+            f"pruned {policy.pruned_bytes} B, context saved {policy.context_saved} B"
+        )
     return "\n".join(lines)
 
 

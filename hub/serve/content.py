@@ -87,7 +87,16 @@ def format_size(size: int) -> str:
 
 
 def _carries(texts: list[str], structured: Any) -> bool:
-    """Whether the text blocks already hold ``structured`` (one block of its JSON, as SDKs send it)."""
+    """Whether the text blocks already hold ``structured`` (one block of its JSON, as SDKs send it).
+
+    The SDK wraps a ``-> str`` tool's text as ``{"result": text}``: that copy is carried too.
+    """
+    if (
+        isinstance(structured, dict)
+        and list(structured) == ["result"]
+        and structured["result"] == "\n".join(texts)
+    ):
+        return True
     if len(texts) != 1 or not texts[0].lstrip().startswith(("{", "[")):
         return False
     try:

@@ -117,8 +117,13 @@ class ResultRouter:
         *,
         cacheable: bool,
         intent: str = "",
+        policy: RoutingPolicy | None = None,
     ) -> tuple[types.CallToolResult, CachedResult]:
-        """The reply to a call of exposed tool ``name`` and its cache entry; ``intent`` aims the summary."""
+        """The reply to a call of exposed tool ``name`` and its cache entry; ``intent`` aims the summary.
+
+        ``policy`` is this tool's routing policy (its budget and floor), default the global one.
+        """
+        policy = policy or self.policy
         content = split_content(result)
         text = content.text
         if text is None:
@@ -130,7 +135,7 @@ class ResultRouter:
                 route,
                 text,
                 style=style.style,
-                policy=self.policy,
+                policy=policy,
                 tool=target.tool.name,
                 arguments=arguments,
                 is_error=bool(result.is_error),
@@ -138,7 +143,7 @@ class ResultRouter:
             )
             decision = await anyio.to_thread.run_sync(decide) if size > ROUTE_OFF_LOOP_BYTES else decide()
         if isinstance(decision, Summary) and text is not None and self._wants_llm(target):
-            decision = await self._llm_summary(decision, text)
+            decision = await self._llm_summary(decision, text, policy.summary_budget)
         spill: Spill | None = None
         match decision:
             case Direct():
@@ -236,9 +241,9 @@ class ResultRouter:
             for glob, entry in target.downstream.config.tools.items()
         )
 
-    async def _llm_summary(self, decision: Summary, text: str) -> Summary:
+    async def _llm_summary(self, decision: Summary, text: str, budget: int) -> Summary:
         """The endpoint's summary in place of the extracts (opt-in); the extracts when it fails."""
-        room = max(128, self.policy.summary_budget - FRAME_BYTES)
+        room = max(128, budget - FRAME_BYTES)
         answer = await anyio.to_thread.run_sync(
             functools.partial(self.llm.summarize, text[:LLM_INPUT_CHARS], max_tokens=max(32, room // 4))
         )

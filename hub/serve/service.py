@@ -44,9 +44,11 @@ from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
+from hub.policy_config import base_policy
 from hub.serve.content import split_content
 from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
 from hub.serve.intent import split_intent, with_intent
+from hub.serve.policies import ToolPolicies
 from hub.serve.repeats import Repeats, digest_of
 from hub.serve.routing import ResultRouter
 from hub.serve.surface import CALL, FIND, ToolSurface
@@ -76,6 +78,7 @@ class HubService:
         stats_path: Path | None = None,
         llm: Any = None,
         errlog: Any = None,
+        feedback: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
@@ -87,7 +90,8 @@ class HubService:
         self.reload_error: str | None = None  # why the last edit of that file was not applied
         self.cache = ResultCache(ttl=config.cache.ttl, maxsize=config.cache.max_entries, clock=clock)
         self.stats = Stats()
-        self.policy = RoutingPolicy(**config.routing.model_dump())
+        self.policy: RoutingPolicy = base_policy(config)
+        self.policies = ToolPolicies(config, feedback=feedback)  # pruning, budgets, floors, feedback
         self.started = time.time()
         self.stats_path = stats_path
         self.router = ResultRouter(
@@ -129,7 +133,8 @@ class HubService:
 
         changes = plan(self.config, config)
         self.config = config
-        self.policy = RoutingPolicy(**config.routing.model_dump())
+        self.policy = base_policy(config)
+        self.policies.reconfigure(config)
         self.router.config, self.router.policy = config, self.policy
         self.repeats.config = config
         self.surface = ToolSurface(config.tool_surface)
@@ -177,7 +182,7 @@ class HubService:
             META_UPSTREAM: target.downstream.name,
         }
         update: dict[str, Any] = {"name": name, "meta": meta}
-        if style.style is not OutputStyle.DIRECT:
+        if style.style is not OutputStyle.DIRECT or self.policies.of(target).pruner is not None:
             update["output_schema"] = None  # a summary would violate it; clients validate structuredContent
         return with_intent(target.tool.model_copy(update=update), self.policy.intent_argument)
 
@@ -244,6 +249,8 @@ class HubService:
         finally:
             if writes:  # and when it returns: a read that was in flight during the write is not kept
                 self.cache.invalidate(downstream.name)
+        policy = self.policies.of(target)
+        result, pruned = await self.policies.prune(result, policy)  # everything below sees the pruned JSON
         digest = await digest_of(result) if lookup is not None and not result.is_error else None
         # a repeat with an intent is summarised again for it, never answered with a pointer
         if lookup is not None and digest is not None and not intent:
@@ -251,9 +258,18 @@ class HubService:
             if answered is not None:
                 self.save_stats()
                 return answered
+        limits, outcome = self.policies.limits(self.policy, name, policy, result)
         routed, cached = await self.router.route(
-            name, target, style, arguments, result, cacheable=cache_mode is not None, intent=intent
+            name,
+            target,
+            style,
+            arguments,
+            result,
+            cacheable=cache_mode is not None,
+            intent=intent,
+            policy=limits,
         )
+        routed = self.policies.annotate(routed, name, outcome, pruned, self.stats)
         self.save_stats()
         if lookup is not None and digest is not None:
             entry = self.repeats.entry(cached, result, style, digest)

@@ -51,7 +51,7 @@ def test_an_unset_variable_names_the_key_path_and_the_fix() -> None:
     [
         pytest.param(
             {"servers": {"a": {"command": "x", "timout": 3}}},
-            r"cfg\.yaml: servers\.a\.timout: unknown key \(remove it or use one of: args, command",
+            r"cfg\.yaml: servers\.a\.timout: unknown key \(remove it or use one of: args, budget, command",
             id="misspelt-server-key",
         ),
         pytest.param(
@@ -75,8 +75,8 @@ def test_an_unset_variable_names_the_key_path_and_the_fix() -> None:
             id="bad-mode",
         ),
         pytest.param(
-            {"routing": {"budget": 3}},
-            r"routing\.budget: unknown key .*summary_budget",
+            {"routing": {"summary_bytes": 3}},
+            r"routing\.summary_bytes: unknown key .*summary_budget",
             id="unknown-routing-key",
         ),
         pytest.param(
