@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from context_mode.errors import StoreClosed, StoreError
+from context_mode.stage1 import format_size
 from context_mode.store import SearchHit, Store, StoredDoc, choose_lines
 from context_mode.types import ContentKind
 from tools.errors import ToolInputError, ToolUnavailableError
@@ -32,6 +33,7 @@ from tools.registry import NativeTool, object_schema
 WINDOW_BUDGET_BYTES = 6000
 SEARCH_BUDGET_BYTES = 1500
 _QUERY_ECHO = 120  # chars of the query repeated in the answer
+_MORE_CALLS = 3  # hits left out of a doc_search answer named with the call that reads each
 MAX_OUTLINE_LINES = 20
 _SYSTEM_TREES = ("/proc", "/sys", "/dev")
 _SUFFIX_KINDS = {
@@ -191,19 +193,36 @@ def render_hits(query: str, scope: str, hits: Sequence[SearchHit], *, shown_sour
     room = SEARCH_BUDGET_BYTES - _size_of(head) - _size_of(tail) - 2
     chosen = choose_lines(hits, room, heading_bytes=[_size_of(heading) for heading in headings])
     out = [head]
+    hidden: list[SearchHit] = []
     for rank, hit in enumerate(hits):
         if chosen:
             if rank in chosen:
                 out.append(headings[rank])
                 out.extend(f"  {line.text}" for line in chosen[rank])
+            else:
+                hidden.append(hit)
             continue
         shown = (headings[rank], f"  {hit.snippet}")
         room -= sum(_size_of(line) + 1 for line in shown)
         if room < 0 and rank:
+            hidden.extend(hits[rank:])
             break
         out.extend(shown)
     out.append(tail)
+    if hidden:
+        out.append(_more_hits(hidden))
     return "\n".join(out)
+
+
+def _more_hits(hidden: Sequence[SearchHit]) -> str:
+    """The hits the answer had no room for, each with the exact call that reads it."""
+    calls = []
+    for hit in hidden[:_MORE_CALLS]:
+        ref, _, index = hit.chunk_id.rpartition("#")
+        calls.append(f'doc_window(ref="{ref}", start={index}, end={int(index) + 1})')
+    rest = f" and {len(hidden) - _MORE_CALLS} more" if len(hidden) > _MORE_CALLS else ""
+    noun = "hit" if len(hidden) == 1 else "hits"
+    return f"{len(hidden)} more {noun} not shown (no room): " + " · ".join(calls) + rest
 
 
 def _hit_heading(hit: SearchHit, shown_source: bool) -> str:
@@ -329,8 +348,4 @@ def _describe(doc: StoredDoc) -> str:
 
 
 def _size(count: int) -> str:
-    if count < 1024:
-        return f"{count} B"
-    if count < 1024**2:
-        return f"{count / 1024:.1f} KB"
-    return f"{count / 1024**2:.1f} MB"
+    return format_size(count)  # the unit system of every size ctxhub prints (kB = 1000 bytes)

@@ -21,7 +21,9 @@ from typing import Any
 
 import mcp.types as types
 
-MEDIA_MAX_BYTES = 5 * 2**20  # per block: the largest image most model APIs accept (base64 characters)
+from context_mode.stage1 import format_size
+
+MEDIA_MAX_BYTES = 5_000_000  # per block: about the largest image model APIs accept (base64 characters)
 
 
 @dataclass(frozen=True)
@@ -76,14 +78,6 @@ def cap_media(blocks: tuple[Any, ...], max_bytes: int = MEDIA_MAX_BYTES) -> tupl
             )
         )
     return kept, replaced
-
-
-def format_size(size: int) -> str:
-    if size < 1000:
-        return f"{size} B"
-    if size < 1_000_000:
-        return f"{size / 1000:.1f} kB"
-    return f"{size / 1_000_000:.1f} MB"
 
 
 def _carries(texts: list[str], structured: Any) -> bool:

@@ -38,6 +38,7 @@ from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
 from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
 from hub.serve.routing import POINTER_BYTES, ResultRouter
+from hub.serve.suggest import unknown_tool_message
 from tools.errors import ToolError
 from tools.registry import NativeTool
 
@@ -152,10 +153,7 @@ class HubService:
             await self.pool.wait_settled(10.0)  # a client may call before the first listing settles
             target = self.pool.tool_table().get(name)
         if target is None:
-            return error_result(
-                f"ctxhub has no tool named {name!r}; list the tools again (tools/list) "
-                "and use an exposed name such as 'server__tool'"
-            )
+            return error_result(unknown_tool_message(name, [*self.pool.tool_table(), *self.native]))
         downstream, tool = target.downstream, target.tool
         style, cacheable = self._traits_of(target)
         caching = cacheable and self.config.cache.enabled
