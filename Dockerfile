@@ -1,7 +1,10 @@
 # ctxhub over streamable HTTP (/mcp) and SSE (/sse) for dev containers and remote agents.
-#   docker build -t ctxhub .
-#   docker run --rm -p 127.0.0.1:8765:8765 -e CTXHUB_TOKEN=... -v "$PWD:/workspace" -v ctxhub-store:/data ctxhub
-# The hub refuses to start on 0.0.0.0 without CTXHUB_TOKEN. See docs/dev-containers.md.
+#   docker build -t ctxhub .                 # podman: podman build --format docker (keeps HEALTHCHECK)
+#   docker run --rm -p 127.0.0.1:8765:8765 -e CTXHUB_TOKEN=... --user "$(id -u):$(id -g)" \
+#     -v "$PWD:/workspace" -v ctxhub-store:/data ctxhub
+# The hub refuses to start on 0.0.0.0 without CTXHUB_TOKEN. Full log texts are written to
+# /workspace/.ctxhub/spill, i.e. ./.ctxhub/spill on the host (run as your uid so you own them).
+# See docs/dev-containers.md.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -21,7 +24,10 @@ COPY pyproject.toml README.md ./
 COPY context_mode ./context_mode
 COPY hub ./hub
 COPY tools ./tools
-# A plain install, as scripts/check-wheel tests it: the packaged default config's downstreams
+# The image's own config (the same as the dev container's): workspace, time and git on /workspace,
+# the store on /data, full log texts spilled into the bind-mounted project.
+COPY .devcontainer/ctxhub.yaml /etc/ctxhub/config.yaml
+# A plain install, as scripts/check-wheel tests it: the default config's downstreams
 # (mcp-server-time, mcp-server-git) are runtime dependencies.
 RUN pip install .
 
@@ -33,11 +39,16 @@ RUN useradd --create-home --uid 10001 ctxhub \
     && chmod 1777 /data
 USER ctxhub
 ENV XDG_CACHE_HOME=/data \
-    CTXHUB_WORKSPACE=/workspace
+    HOME=/data \
+    CTXHUB_CONFIG=/etc/ctxhub/config.yaml \
+    CTXHUB_WORKSPACE=/workspace \
+    CTXHUB_SPILL_DIR=/workspace/.ctxhub/spill
 VOLUME ["/data"]
 WORKDIR /workspace
 EXPOSE 8765
 
+# Podman keeps HEALTHCHECK only in docker format (podman build --format docker); compose files
+# can declare the same check (.devcontainer/docker-compose.yml does).
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8765/healthz', timeout=2)"]
 

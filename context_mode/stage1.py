@@ -17,12 +17,16 @@ from context_mode.router import Directive, Summary
 NOT_STORED = "the full result could not be stored"
 
 
-def _size(n: int) -> str:
+def format_size(n: int) -> str:
+    """A byte count as every ctxhub message prints it: decimal units (1 kB = 1000 B, 1 MB = 10⁶ B)."""
     if n < 10_000:
         return f"{n} B"
-    if n < 10_000_000:
+    if n < 1_000_000:
         return f"{n / 1000:.1f} kB"
     return f"{n / 1_000_000:.1f} MB"
+
+
+_size = format_size
 
 
 def _reads(ref: str | None, spill_path: Path | None) -> str:

@@ -4,17 +4,15 @@
 limit)`` returns the best names with their scores. Words are lowercased and identifiers split
 (``getPullRequest`` and ``get_pull_request`` both give get/pull/request), light suffixes stemmed
 (``issues`` finds ``issue``); the name and parameter names weigh more than the description.
-``closest(name, names)`` suggests exposed names for a mistyped or unprefixed one (``git_status``
--> ``git__git_status``). Pure and in memory: a thousand tools index in a few milliseconds.
+Pure and in memory: a thousand tools index in a few milliseconds.
 """
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from context_mode.identifiers import split_identifiers
@@ -88,11 +86,3 @@ class ToolIndex:
                 scored.append((score, position))
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         return [(self._docs[position].name, round(score, 3)) for score, position in scored[: max(limit, 0)]]
-
-
-def closest(name: str, names: Sequence[str], limit: int = 3) -> list[str]:
-    """Exposed names a caller probably meant by ``name``: same tool part first, then look-alikes."""
-    wanted = name.lower()
-    suffixed = [n for n in names if n.lower().endswith("__" + wanted) or n.lower().split("__")[-1] == wanted]
-    similar = difflib.get_close_matches(name, list(names), n=limit, cutoff=0.6)
-    return list(dict.fromkeys([*suffixed, *similar]))[:limit]

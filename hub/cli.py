@@ -36,6 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     try:
         return int(args.handler(args) or 0)
+    except BrokenPipeError:  # the reader went away (`ctxhub route big.log | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush does not fail again
+        return 141 - 128  # like a shell's SIGPIPE status, without the traceback
     except HubError as exc:
         print(f"ctxhub: {exc}", file=sys.stderr)
         return 2
@@ -48,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ctxhub", description="A context-mode MCP hub.")
+    parser.add_argument("--version", action="version", version=f"ctxhub {_version()}")
     parser.add_argument(
         "--log-level", help="DEBUG, INFO, WARNING (default) or ERROR; or set CTXHUB_LOG_LEVEL"
     )
@@ -67,9 +72,21 @@ def _parser() -> argparse.ArgumentParser:
         return sub
 
     serve = with_config(command("serve", _serve, "Serve the hub to an MCP client (stdio by default)."))
-    serve.add_argument("--transport", choices=("stdio", "sse", "http"), default="stdio")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument(
+        "--transport",
+        choices=("stdio", "sse", "http"),
+        default="stdio",
+        help="stdio (default: the client starts the hub), or serve over HTTP: "
+        "http (streamable HTTP at /mcp; legacy SSE at /sse too) or sse",
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to bind for http/sse (default 127.0.0.1; others need --token)",
+    )
+    serve.add_argument(
+        "--port", type=int, default=8765, help="port to bind for http/sse (default 8765; 0: any)"
+    )
     serve.add_argument("--token", help="bearer token clients must send (or set CTXHUB_TOKEN)")
     serve.add_argument(
         "--allow-host",
@@ -81,9 +98,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     client = with_config(command("config", _client_config, "Print or write a client's MCP settings block."))
     client.add_argument("client", choices=("claude", "cursor"))
-    client.add_argument("--transport", choices=("stdio", "sse", "http"), default="stdio")
-    client.add_argument("--host", default="127.0.0.1")
-    client.add_argument("--port", type=int, default=8765)
+    client.add_argument(
+        "--transport",
+        choices=("stdio", "sse", "http"),
+        default="stdio",
+        help="how the client reaches the hub: stdio (it starts the hub; default), "
+        "http or sse (a running hub)",
+    )
+    client.add_argument(
+        "--host", default="127.0.0.1", help="the hub's address for http/sse (default 127.0.0.1)"
+    )
+    client.add_argument("--port", type=int, default=8765, help="the hub's port for http/sse (default 8765)")
     client.add_argument(
         "--token-env",
         default="CTXHUB_TOKEN",
@@ -112,6 +137,15 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("ref")
     with_config(command("stats", _stats, "Store size, refs, chunks, evictions and savings."))
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ctxhub")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def _config(args: argparse.Namespace) -> HubConfig:

@@ -10,6 +10,8 @@ Contract:
   reason (a garbled ``index/meta.json``, a truncated segment, ``spill/`` replaced by a file, an
   unreadable directory) is renamed to ``<name>.damaged-<UTC time>`` beside it, its session notes
   (``sessions/``, not a cache) are moved back into the fresh store opened in its place.
+- A configured ``store.spill_dir`` that cannot be used (not writable for this user, a file in the
+  way) costs only the spill location: full texts go to ``spill/`` inside the store, said once.
 - When no store can be opened on disk (a read-only filesystem, a file where a directory must be),
   the hub serves with a store in memory: Direct and Summary results work, refs work until the hub
   exits, nothing is persisted.
@@ -130,8 +132,18 @@ def open_store(config: HubConfig, *, ephemeral: bool = False) -> OpenedStore:
             skipped.append(path)
             continue
         except Exception as exc:  # a cache must not stop the hub: move it aside, start afresh
+            if spill is not None:  # perhaps only the configured spill_dir is unusable
+                try:
+                    store = Store(path, **options)
+                except Exception:
+                    return _replace_damaged(path, exc, None, options)
+                moved = (
+                    f"store.spill_dir {spill} is not usable ({_reason(exc)}); full texts go to "
+                    f"{store.spill_dir} instead (make it writable for this user, or change store.spill_dir)"
+                )
+                return OpenedStore(store, str(path), moved)
             return _replace_damaged(path, exc, spill, options)
-        notice = None
+        notice: str | None = None
         if skipped:
             notice = (
                 f"the store {skipped[0]} is in use by another hub, so this hub uses {path} "

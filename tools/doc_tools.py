@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from context_mode.errors import StoreClosed, StoreError
+from context_mode.stage1 import format_size
 from context_mode.store import SearchHit, Store, StoredDoc, choose_lines
 from context_mode.types import ContentKind
 from tools.confined import Escape, open_beneath
@@ -440,8 +441,4 @@ def _describe(doc: StoredDoc) -> str:
 
 
 def _size(count: int) -> str:
-    if count < 1024:
-        return f"{count} B"
-    if count < 1024**2:
-        return f"{count / 1024:.1f} KB"
-    return f"{count / 1024**2:.1f} MB"
+    return format_size(count)  # the unit system of every size ctxhub prints (kB = 1000 bytes)

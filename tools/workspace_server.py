@@ -211,7 +211,9 @@ class Workspace:
             descriptor = self._open_beneath_root(path, resolved)
         except FileNotFoundError as exc:
             raise ToolInputError(
-                f"file {path!r} does not exist under the workspace root {self.root}; find it with search_code"
+                f"file {path!r} does not exist under the workspace root {self.root}; find it with this "
+                "server's search_code tool (through ctxhub: <namespace>__search_code, "
+                "e.g. workspace__search_code)"
             ) from exc
         except IsADirectoryError as exc:
             raise ToolInputError(f"path {path!r} is a directory; pass a file inside it") from exc

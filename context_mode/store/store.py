@@ -13,6 +13,8 @@ Lifecycle of a payload:
 
 Refs are ``"r_" + new_id()`` (default: 8 random hex digits), drawn again while they collide with any
 ref the store knows (live, pending, or remembered as evicted), so a ref never names two payloads.
+With ``dedupe`` (the default) a payload whose text (after masking) is byte for byte one the store
+holds live or pending gets that ref back, refreshed in the LRU, instead of a second copy.
 
 Budget: ``max_bytes`` bounds the payloads' UTF-8 bytes; ``disk_max_bytes`` (optional) bounds what
 the store has on disk, index, ledger, journal and its spill files, by evicting more (``store.disk``).
@@ -119,6 +121,7 @@ class Store:
         read_only: bool = False,
         mask_secrets: bool = True,
         disk_max_bytes: int | None = None,
+        dedupe: bool = True,
     ) -> None:
         if max_bytes <= 0 or (max_age is not None and max_age <= 0):
             raise ValueError("max_bytes and max_age must be positive")
@@ -134,6 +137,8 @@ class Store:
             max_evicted=max_evicted_refs, age_reason=f"older than {max_age:g} s" if max_age else ""
         )
         self._disk_max_bytes = disk_max_bytes
+        self._dedupe = dedupe
+        self._by_digest: dict[str, str] = {}  # SHA-256 of a payload -> its ref (checked live on use)
         self._pending = PendingPayloads()
         self.masks_secrets = mask_secrets
         self.secrets_masked = 0
@@ -216,6 +221,10 @@ class Store:
                 f"the result of {source} is {len(data)} bytes, more than the whole store budget of "
                 f"{self.max_bytes} bytes; raise the store's max_bytes or ask the tool for less"
             )
+        digest = hashlib.sha256(data).hexdigest() if self._dedupe else ""
+        existing = self._same_payload(digest, spill_file) if digest else None
+        if existing is not None:
+            return existing
         created = self._clock()
         for _ in range(4):
             ref = self._pending.issue(self._draw_ref, self._knows)
@@ -235,10 +244,46 @@ class Store:
                     f"could not write the spill file {path} ({exc.strerror}); check free space there"
                 ) from exc
             self._pending.add(Pending(ref, text, source, kind, title, created, len(data), path))
+            if digest:
+                self._remember_digest(digest, ref)
             return Reservation(ref, path, len(data))
         raise StoreError(
             f"could not create a spill file in {self.spill_dir}; remove the stray r_* files there"
         )
+
+    def _same_payload(self, digest: str, spill_file: bool) -> Reservation | None:
+        """The reservation of a live or pending payload with this digest (refreshed in the LRU), if any.
+
+        Reading the same text again returns its ref, so search hits do not repeat; a payload
+        stored without a spill file is stored again when a spill file is asked for.
+        """
+        with self._state_lock:
+            ref = self._by_digest.get(digest)
+        if ref is None:
+            return None
+        pending = self._pending.get(ref)
+        if pending is not None:
+            spill_path, size = pending.spill_path, pending.bytes
+        else:
+            with self._state_lock:
+                doc = self._ledger.touch(ref)
+            if doc is None:
+                return None
+            spill_path, size = doc.spill_path, doc.bytes
+        if spill_file and (spill_path is None or not spill_path.exists()):
+            return None
+        return Reservation(ref, spill_path, size)
+
+    def _remember_digest(self, digest: str, ref: str) -> None:
+        pending = set(self._pending.refs())  # the pending lock is taken before the state lock
+        with self._state_lock:
+            self._by_digest[digest] = ref
+            if len(self._by_digest) > 2 * (len(self._ledger) + len(pending)) + 64:  # amortised O(1)
+                self._by_digest = {
+                    key: known
+                    for key, known in self._by_digest.items()
+                    if known in self._ledger or known in pending
+                }
 
     def mask(self, text: str) -> str:
         """``text`` with its secrets masked (``context_mode.secrets``) when masking is on; counted."""
@@ -469,6 +514,8 @@ class Store:
         entries, damaged = self._index.documents()
         docs = [_with_existing_spill(entry.doc) for entry in entries]
         self._ledger.restore(read_ledger(self._ledger_path), docs)
+        if self._dedupe:
+            self._by_digest.update((entry.sha256, entry.doc.ref) for entry in entries)
         reserved = self._journal.refs() if self._journal is not None else []
         with self._state_lock:
             self._ledger.undeleted.update(damaged)

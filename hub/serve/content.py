@@ -5,6 +5,7 @@ Contract: ``split_content(result)`` returns ``Content``:
 - ``text``: everything textual the client would show the model, joined by newlines: the text
   blocks, the text of embedded text resources, and ``structuredContent`` as JSON unless the text
   blocks already carry the same value (servers often send both). ``None`` when there is none.
+- ``shown``: the text blocks alone, the text a Direct result shows when replayed from the cache.
 - ``media``: the blocks that pass through unrouted (images, audio, blob resources, resource
   links), in order, with ``media_bytes`` the size of their data as sent (base64 characters).
 
@@ -21,7 +22,9 @@ from typing import Any
 
 import mcp.types as types
 
-MEDIA_MAX_BYTES = 5 * 2**20  # per block: the largest image most model APIs accept (base64 characters)
+from context_mode.stage1 import format_size
+
+MEDIA_MAX_BYTES = 5_000_000  # per block: about the largest image model APIs accept (base64 characters)
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class Content:
     text: str | None
     media: tuple[Any, ...]
     media_bytes: int
+    shown: str | None = None  # the text blocks alone (what a replayed Direct result shows), if any
 
 
 def split_content(result: types.CallToolResult) -> Content:
@@ -47,7 +51,11 @@ def split_content(result: types.CallToolResult) -> Content:
     if structured is not None and not _carries(texts, structured):
         texts.append(json.dumps(structured, ensure_ascii=False, indent=1))
     text = "\n".join(texts) if texts else ("" if not media else None)
-    return Content(text, tuple(media), sum(media_size(block) for block in media))
+    shown = "\n".join(block.text for block in result.content if isinstance(block, types.TextContent))
+    has_blocks = any(isinstance(block, types.TextContent) for block in result.content)
+    return Content(
+        text, tuple(media), sum(media_size(block) for block in media), shown if has_blocks else None
+    )
 
 
 def media_size(block: Any) -> int:
@@ -78,28 +86,21 @@ def cap_media(blocks: tuple[Any, ...], max_bytes: int = MEDIA_MAX_BYTES) -> tupl
     return kept, replaced
 
 
-def format_size(size: int) -> str:
-    if size < 1000:
-        return f"{size} B"
-    if size < 1_000_000:
-        return f"{size / 1000:.1f} kB"
-    return f"{size / 1_000_000:.1f} MB"
-
-
 def _carries(texts: list[str], structured: Any) -> bool:
-    """Whether the text blocks already hold ``structured`` (one block of its JSON, as SDKs send it).
+    """Whether the text blocks already hold ``structured``, as SDKs send it.
 
-    The SDK wraps a ``-> str`` tool's text as ``{"result": text}``: that copy is carried too.
+    Either one block of its JSON, or the SDK's wrapping of a plain return value:
+    ``{"result": value}`` beside a block holding ``value`` (as text, or as JSON).
     """
-    if (
-        isinstance(structured, dict)
-        and list(structured) == ["result"]
-        and structured["result"] == "\n".join(texts)
-    ):
-        return True
-    if len(texts) != 1 or not texts[0].lstrip().startswith(("{", "[")):
+    if len(texts) != 1:
         return False
+    text = texts[0]
+    if isinstance(structured, dict) and len(structured) == 1 and "result" in structured:
+        value = structured["result"]
+        if isinstance(value, str) and value == text:
+            return True
+        structured = value
     try:
-        return bool(json.loads(texts[0]) == structured)
+        return bool(json.loads(text) == structured)
     except (ValueError, RecursionError):
         return False

@@ -381,10 +381,21 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def _announce(host: str, port: int, token: str | None) -> None:
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)
-    base = f"http://{shown}:{port}"
+    """One line on stderr: the address really bound, and the URLs a client uses."""
     auth = "bearer token required" if token else "no token"
-    sys.stderr.write(f"ctxhub: serving MCP at {base}/mcp (streamable HTTP) and {base}/sse (SSE); {auth}\n")
+    if host in ("0.0.0.0", "::", ""):  # every interface: no single URL is right for every client
+        bound = f"[{host}]:{port}" if host == "::" else f"{host or '0.0.0.0'}:{port}"
+        base = f"http://127.0.0.1:{port}"
+        sys.stderr.write(
+            f"ctxhub: listening on {bound} (all interfaces); MCP at http://<this host>:{port}/mcp "
+            f"(streamable HTTP) and /sse (SSE), from this machine {base}/mcp; {auth}\n"
+        )
+    else:
+        shown = f"[{host}]" if ":" in host else host
+        base = f"http://{shown}:{port}"
+        sys.stderr.write(
+            f"ctxhub: serving MCP at {base}/mcp (streamable HTTP) and {base}/sse (SSE); {auth}\n"
+        )
     sys.stderr.flush()
 
 

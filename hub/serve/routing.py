@@ -149,7 +149,7 @@ class ResultRouter:
             case Direct():
                 if text is not None and cacheable and size > POINTER_BYTES:
                     spill = await self._spill(text, name, ContentKind.TEXT, log_file=False, size=size)
-                stage1 = text if text is not None else ""
+                stage1 = content.shown if content.shown is not None else (text or "")
                 out = result
                 if content.media:
                     passed, _ = cap_media(tuple(result.content))

@@ -39,7 +39,6 @@ from context_mode.cache import CacheMode, ResultCache, call_key, is_read_only
 from context_mode.errors import StoreError
 from context_mode.policy import RoutingPolicy, StyleChoice, resolve_style
 from context_mode.stats import Stats
-from context_mode.tool_search import closest
 from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
@@ -51,11 +50,12 @@ from hub.serve.intent import split_intent, with_intent
 from hub.serve.policies import ToolPolicies
 from hub.serve.repeats import Repeats, digest_of
 from hub.serve.routing import ResultRouter
+from hub.serve.suggest import unknown_tool_message
 from hub.serve.surface import CALL, FIND, ToolSurface
+from hub.serve.surface import NAMES as SURFACE_NAMES
 
 if TYPE_CHECKING:
     from hub.reload import Plan
-from hub.serve.surface import NAMES as SURFACE_NAMES
 from tools.errors import ToolError
 from tools.registry import NativeTool
 
@@ -228,7 +228,7 @@ class HubService:
             await self.pool.wait_settled(10.0)  # a client may call before the first listing settles
             target = self.pool.tool_table().get(name)
         if target is None:
-            return error_result(self._unknown(name))
+            return error_result(unknown_tool_message(name, [*self.pool.tool_table(), *self.native]))
         downstream, tool = target.downstream, target.tool
         arguments, intent = split_intent(arguments, tool, self.policy.intent_argument)
         style, cache_mode = self._traits_of(target)
@@ -275,15 +275,6 @@ class HubService:
             entry = self.repeats.entry(cached, result, style, digest)
             self.cache.settle(lookup, entry, text=split_content(result).text)
         return routed
-
-    def _unknown(self, name: str) -> str:
-        names = [*self.pool.tool_table(), *self.native]
-        guesses = closest(name, names)
-        hint = f"did you mean {' or '.join(repr(g) for g in guesses)}? " if guesses else ""
-        return (
-            f"ctxhub has no tool named {name!r}; {hint}run `ctxhub tools` for every exposed name "
-            "(server__tool), or hub_find_tools to search them"
-        )
 
     def _find_tools(self, arguments: dict[str, Any]) -> types.CallToolResult:
         try:

@@ -118,7 +118,7 @@ def test_list_shows_documents_newest_first(tools: dict[str, NativeTool], store: 
     assert tools["doc_list"].run({}).startswith("The store is empty")
     store.put("{}", source="api__get", kind=ContentKind.JSON, title="items")
     listing = tools["doc_list"].run({"limit": 5}).splitlines()
-    assert listing[0] == "1 documents, 2 B of 512.0 MB:"
+    assert listing[0] == "1 documents, 2 B of 536.9 MB:"  # decimal units, like every size ctxhub prints
     assert listing[1].endswith('· 1 chunks · api__get · json · 2 B · "items"')
 
 

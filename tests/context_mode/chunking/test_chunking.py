@@ -1,9 +1,10 @@
-"""chunk(): every character exactly once and in order, a hard byte cap, structure kept, linear time."""
+"""chunk(): every character exactly once and in order, a hard byte cap, structure kept.
+
+Speed on pathological shapes is measured in ``bench/pathological.py``, not asserted here."""
 
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
@@ -349,39 +350,31 @@ def test_code_search_results_are_grouped_by_file() -> None:
     assert [piece.heading_path for piece in chunks] == [("src/a.py",), ("src/b.py",), ("docs/c.md",)]
 
 
-# --- linear time ----------------------------------------------------------------------------------
+# --- pathological shapes (their timing is measured in bench/pathological.py, not here) ------------
 
 NESTED_OBJECT = '{"k":' * 10_000 + '"' + "v" * 50_000 + '"' + "}" * 10_000
 
+PATHOLOGICAL_SHAPES = [
+    pytest.param("x" * 1_000_000, ContentKind.LOG, id="1MB-one-line"),
+    pytest.param("é" * 500_000, ContentKind.TEXT, id="1MB-one-line-multibyte"),
+    pytest.param('["' + "y" * 1_000_000 + '"]', ContentKind.JSON, id="1MB-json-string"),
+    pytest.param("INFO short line\n" * 100_000, ContentKind.LOG, id="100k-log-lines"),
+    pytest.param("para\n\n" * 100_000, ContentKind.MARKDOWN, id="100k-markdown-paragraphs"),
+    pytest.param("a | b | c\n" * 100_000, ContentKind.TABLE, id="100k-rows"),
+    pytest.param("@@ -1,100000 +1,100000 @@\n" + " context\n" * 100_000, ContentKind.DIFF, id="100k-hunk"),
+    pytest.param(
+        "".join(f"f{i // 7}.py:{i}:hit\n" for i in range(100_000)),
+        ContentKind.CODE_SEARCH,
+        id="100k-grep",
+    ),
+    pytest.param("[" * 10_000 + "1" + "]" * 10_000, ContentKind.JSON, id="json-10k-deep-arrays"),
+    pytest.param(NESTED_OBJECT, ContentKind.JSON, id="json-10k-deep-objects"),
+    pytest.param(json.dumps([{"id": i} for i in range(100_000)]), ContentKind.JSON, id="json-100k-elements"),
+]
 
-@pytest.mark.parametrize(
-    ("text", "kind"),
-    [
-        pytest.param("x" * 1_000_000, ContentKind.LOG, id="1MB-one-line"),
-        pytest.param("é" * 500_000, ContentKind.TEXT, id="1MB-one-line-multibyte"),
-        pytest.param('["' + "y" * 1_000_000 + '"]', ContentKind.JSON, id="1MB-json-string"),
-        pytest.param("INFO short line\n" * 100_000, ContentKind.LOG, id="100k-log-lines"),
-        pytest.param("para\n\n" * 100_000, ContentKind.MARKDOWN, id="100k-markdown-paragraphs"),
-        pytest.param("a | b | c\n" * 100_000, ContentKind.TABLE, id="100k-rows"),
-        pytest.param(
-            "@@ -1,100000 +1,100000 @@\n" + " context\n" * 100_000, ContentKind.DIFF, id="100k-hunk"
-        ),
-        pytest.param(
-            "".join(f"f{i // 7}.py:{i}:hit\n" for i in range(100_000)),
-            ContentKind.CODE_SEARCH,
-            id="100k-grep",
-        ),
-        pytest.param("[" * 10_000 + "1" + "]" * 10_000, ContentKind.JSON, id="json-10k-deep-arrays"),
-        pytest.param(NESTED_OBJECT, ContentKind.JSON, id="json-10k-deep-objects"),
-        pytest.param(
-            json.dumps([{"id": i} for i in range(100_000)]), ContentKind.JSON, id="json-100k-elements"
-        ),
-    ],
-)
-def test_chunking_time_is_linear_on_pathological_shapes(text: str, kind: ContentKind) -> None:
-    started = time.perf_counter()
+
+@pytest.mark.parametrize(("text", "kind"), PATHOLOGICAL_SHAPES)
+def test_pathological_shapes_are_chunked_whole_and_capped(text: str, kind: ContentKind) -> None:
     chunks = chunk(text, kind)
-    elapsed = time.perf_counter() - started
     assert "".join(piece.text for piece in chunks) == text
     assert all(len(piece.text.encode()) <= 4096 for piece in chunks)
-    assert elapsed < 3.0

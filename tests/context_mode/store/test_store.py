@@ -171,7 +171,7 @@ def test_the_ref_filter_keeps_hits_in_one_document(store: Store) -> None:
 
 def test_equal_scores_rank_the_newest_document_first() -> None:
     clock = Clock()
-    with Store(None, clock=clock) as store:
+    with Store(None, clock=clock, dedupe=False) as store:  # identical payloads on purpose
         refs = []
         for moment in (10.0, 30.0, 20.0):
             clock.now = moment
@@ -347,7 +347,7 @@ def test_an_empty_payload_is_one_empty_chunk(store: Store) -> None:
 
 def test_documents_lists_newest_first_and_stats_add_up() -> None:
     clock = Clock()
-    with Store(None, clock=clock) as store:
+    with Store(None, clock=clock, dedupe=False) as store:  # identical payloads on purpose
         refs = []
         for moment in (5.0, 7.0, 6.0):
             clock.now = moment
@@ -376,3 +376,18 @@ def test_a_closed_store_refuses_calls_and_removes_its_temporary_spill_dir() -> N
 def test_any_text_reads_back_exactly(shared: Store, text: str) -> None:
     ref = shared.put(text, source="t", kind=ContentKind.TEXT).ref
     assert shared.text(ref) == text
+
+
+def test_the_same_payload_stored_again_returns_its_ref_and_search_hits_do_not_repeat(tmp_path: Path) -> None:
+    text = "ERROR the quokka service timed out\n" * 20
+    with Store(tmp_path / "store") as store:
+        first = store.put(text, source="ws__read_log", kind=ContentKind.LOG, spill_file=True)
+        again = store.reserve(text, source="ws__read_log", kind=ContentKind.LOG, spill_file=True)
+        other = store.put(text + "one more line\n", source="ws__read_log", kind=ContentKind.LOG)
+        assert again.ref == first.ref and again.spill_path == first.spill_path
+        assert other.ref != first.ref
+        assert store.stats().refs == 2
+        hits = store.search("quokka", limit=10).hits
+        assert sorted({hit.ref for hit in hits}) == sorted({first.ref, other.ref})
+    with Store(tmp_path / "store") as reopened:  # the digests come back from the index
+        assert reopened.put(text, source="t", kind=ContentKind.LOG).ref == first.ref

@@ -10,7 +10,7 @@ from typing import Any
 import anyio
 import pytest
 
-from context_mode.tool_search import ToolDoc, ToolIndex, closest
+from context_mode.tool_search import ToolDoc, ToolIndex
 from tests.conftest import REPO, fixture_server, hub_client, text_of, write_config
 
 pytestmark = pytest.mark.anyio
@@ -82,4 +82,3 @@ def test_tool_search_weighs_names_and_parameters_and_splits_identifiers() -> Non
     assert index.search("pull request number", 1)[0][0] == "gh__getPullRequest"
     assert index.search("commit history", 1)[0][0] == "git__git_log"
     assert index.search("zzz") == []
-    assert closest("git_log", ["git__git_log", "git__git_status"]) == ["git__git_log"]

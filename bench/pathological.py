@@ -1,0 +1,67 @@
+"""Speed on pathological inputs: chunking and every summariser, timed here instead of in the tests.
+
+Run: ``.venv/bin/python bench/pathological.py``. The inputs are the tests' own
+(``PATHOLOGICAL_SHAPES`` in tests/context_mode/chunking/test_chunking.py; ``HARD_INPUTS`` × every
+kind and ``NATIVE_INPUTS`` in tests/context_mode/summaries/test_properties.py); the tests check
+that the output is whole and within budget, this prints the time of each (best of ``--repeat``)
+against the goal the tests used to assert (chunking 3 s, a summary 1.5 s), and exits 1 when one
+misses it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from context_mode.chunking import chunk  # noqa: E402
+from context_mode.summaries import summarize  # noqa: E402
+from context_mode.types import ContentKind  # noqa: E402
+from tests.context_mode.chunking.test_chunking import PATHOLOGICAL_SHAPES  # noqa: E402
+from tests.context_mode.summaries.test_properties import HARD_INPUTS, NATIVE_INPUTS  # noqa: E402
+
+CHUNK_GOAL = 3.0
+SUMMARY_GOAL = 1.5
+
+
+def best(work: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    rows: list[tuple[str, float, float]] = []
+    for param in PATHOLOGICAL_SHAPES:
+        text, kind = param.values
+        seconds = best(lambda text=text, kind=kind: chunk(text, kind), args.repeat)
+        rows.append((f"chunk {param.id}", seconds, CHUNK_GOAL))
+    cases = [(param.id, kind, param.values[0]) for param in HARD_INPUTS for kind in ContentKind]
+    cases += [(param.id, param.values[0], param.values[1]) for param in NATIVE_INPUTS]
+    for name, kind, text in cases:
+
+        def work(text: str = text, kind: ContentKind = kind) -> object:
+            return summarize(text, kind, budget=1500, terms=["x", "fail"])
+
+        rows.append((f"summarize {kind.value} {name}", best(work, args.repeat), SUMMARY_GOAL))
+    missed = 0
+    print("| case | seconds | goal | met? |")
+    print("|---|---|---|---|")
+    for name, seconds, goal in rows:
+        missed += seconds > goal
+        print(f"| {name} | {seconds:.3f} | {goal} | {'yes' if seconds <= goal else '**no**'} |")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
