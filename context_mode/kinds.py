@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from context_mode.diagnostics import is_eslint_report, is_lint
 from context_mode.line_groups import group_lines
 from context_mode.shapes import detect_shape, json_shape
 from context_mode.types import ContentKind
@@ -102,6 +103,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     shape = detect_shape(text, sample, tool_name)
     if shape is not None:
         return shape
+    if is_lint(sample):
+        return ContentKind.LINT
     lines = [line[:_PREFIX] for line in sample]
     structural = _structural_kind(lines)
     if structural is not None:
@@ -292,6 +295,8 @@ def _json_kind(text: str) -> ContentKind:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return ContentKind.JSON
+    if is_eslint_report(value):
+        return ContentKind.LINT
     return json_shape(value) or ContentKind.JSON
 
 

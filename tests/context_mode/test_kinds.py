@@ -168,7 +168,7 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(PYTEST_RUN, ContentKind.LOG, id="pytest"),
         pytest.param(SERVICE_LOG, ContentKind.LOG, id="timestamped-levels"),
         pytest.param(JAVA_TRACE, ContentKind.LOG, id="java-trace"),
-        pytest.param(COMPILER_ERRORS, ContentKind.LOG, id="compiler-diagnostics-are-a-log"),
+        pytest.param(COMPILER_ERRORS, ContentKind.LINT, id="compiler-diagnostics-are-lint"),
         pytest.param(PROSE, ContentKind.TEXT, id="prose"),
         pytest.param("", ContentKind.TEXT, id="empty"),
         pytest.param("{not json", ContentKind.TEXT, id="broken-json"),

@@ -85,6 +85,10 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
     if extract.kind == ContentKind.JSON:
         json.loads(extract.text)
         return
+    if extract.kind == ContentKind.LINT and text.lstrip().startswith("["):  # ESLint JSON report
+        for line in extract.text.split("\n"):
+            assert is_marker(line) or strip_annotation(line).removesuffix("…") in text, line
+        return
     source_lines = set(text.splitlines())
     for line in extract.text.split("\n"):
         stripped = strip_annotation(line)
