@@ -12,9 +12,10 @@ a match; the indexes point at the verbatim input lines):
   ``#[warn(clippy::…)]`` note or help URL a few lines down;
 - ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows.
 
-``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``; ``is_lint(lines)``
-says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
-tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``). Pure and linear.
+``clean_lines`` does it to a whole list when needed. ``is_eslint_report(value)`` recognises
+ESLint's parsed ``--format json``; ``is_lint(lines)`` says whether a sample reads as lint output;
+``lint_totals(line)`` whether a line is a lint tool's totals line (``Found 112 errors.``,
+``✖ 12 problems (…)``). Pure and linear.
 """
 
 from __future__ import annotations
@@ -75,6 +76,16 @@ def clean_line(line: str) -> str:
         if stamp:
             line = line[stamp.end() :]
     return line
+
+
+def clean_lines(lines: Sequence[str]) -> Sequence[str]:
+    """``lines`` through ``clean_line`` when any has a colour code or a CI stamp, else ``lines`` itself."""
+    sample = lines[:50]
+    if any("\x1b" in line or (line[:1].isdigit() and _CI_STAMP.match(line)) for line in sample) or any(
+        "\x1b" in line for line in lines
+    ):
+        return [clean_line(line) for line in lines]
+    return lines
 
 
 def lint_totals(line: str) -> bool:

@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from context_mode.diagnostics import is_eslint_report, is_lint
+from context_mode.diagnostics import clean_lines, is_eslint_report, is_lint
 from context_mode.line_groups import group_lines
 from context_mode.shapes import detect_shape, json_shape
 from context_mode.types import ContentKind
@@ -99,7 +99,7 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     """The kind of ``text``, judged from its content, with the tool name as a tie-breaker."""
     if _is_json(text):
         return _json_kind(text)
-    sample = _sample(text)
+    sample = list(clean_lines(_sample(text)))  # CI colours and timestamp prefixes say nothing of the kind
     shape = detect_shape(text, sample, tool_name)
     if shape is not None:
         return shape

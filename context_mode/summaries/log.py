@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
+from context_mode.diagnostics import clean_lines
 from context_mode.summaries.edges import edge_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
@@ -70,7 +71,7 @@ def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extra
         body = pack(lines, go_test.picks, budget, width=_WIDTH * 2)
         outline = f"log: go test -json, {go_test.events} events, {_plural(go_test.failing, 'failed test')}"
         return Extract(text=body, kind=ContentKind.LOG, outline=outline, highlights=go_test.messages)
-    scan = scan_log(lines)
+    scan = scan_log(clean_lines(lines))  # CI colours and timestamps hide markers; lines stay as sent
     counts = Counter(scan.shapes)
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]

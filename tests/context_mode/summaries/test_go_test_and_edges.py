@@ -81,3 +81,18 @@ def test_edges_see_through_ci_timestamps_and_colours() -> None:
     head, tail = edge_lines(lines)
     assert head == [0]
     assert tail[-1] == len(lines) - 1
+
+
+def test_a_ci_log_with_timestamps_and_colours_still_shows_its_failing_tests_as_sent() -> None:
+    stamp = "2026-11-30T10:15:02.1234567Z "
+    lines = [f"{stamp}\x1b[32mtests/test_a.py::test_ok_{i} PASSED\x1b[0m" for i in range(300)]
+    lines.insert(150, f"{stamp}\x1b[31mtests/test_b.py::test_parse_int_list FAILED\x1b[0m")
+    lines += [
+        f"{stamp}E       assert [1, 2] == [1, 2, 3]",
+        f"{stamp}\x1b[31m==== 1 failed, 300 passed in 2.1s ====\x1b[0m",
+    ]
+    text = "\n".join(lines)
+    assert detect_kind(text) == ContentKind.LOG
+    extract = summarize(text, ContentKind.LOG, budget=800)
+    assert lines[150] in extract.text.split("\n")
+    assert "1 failed test" in extract.outline
