@@ -12,10 +12,10 @@ a match; the indexes point at the verbatim input lines):
   ``#[warn(clippy::…)]`` note or help URL a few lines down;
 - ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows.
 
-``clean_lines`` does it to a whole list when needed. ``is_eslint_report(value)`` recognises
-ESLint's parsed ``--format json``; ``is_lint(lines)`` says whether a sample reads as lint output;
-``lint_totals(line)`` whether a line is a lint tool's totals line (``Found 112 errors.``,
-``✖ 12 problems (…)``). Pure and linear.
+``clean_lines`` does it to a whole list when needed; ``is_server_log`` spots access/error logs.
+``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``; ``is_lint(lines)``
+says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
+tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``). Pure and linear.
 """
 
 from __future__ import annotations
@@ -52,6 +52,9 @@ _TOTALS = re.compile(
     r"(?:warning|error): .* generated \d+ warnings?|error: could not compile|"
     r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?"
 )
+# Combined/common access log lines, and nginx / Apache error log lines.
+_ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
+_ERROR_LOG = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[\w+\] |\[\w{3} \w{3} [^\]\n]{8,40}\] \[[\w:]+\] ")
 _LOOKAHEAD = 12  # lines below a two-line header where its ``-->`` location may be
 
 
@@ -86,6 +89,13 @@ def clean_lines(lines: Sequence[str]) -> Sequence[str]:
     ):
         return [clean_line(line) for line in lines]
     return lines
+
+
+def is_server_log(lines: Sequence[str]) -> bool:
+    """Whether most of ``lines`` are web-server access or error log lines (a log, not a table)."""
+    content = [line for line in lines if line.strip()]
+    hits = sum(1 for line in content if _ACCESS.match(line) or _ERROR_LOG.match(line))
+    return len(content) >= 5 and hits * 2 >= len(content)
 
 
 def lint_totals(line: str) -> bool:

@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from context_mode.diagnostics import clean_lines, is_eslint_report, is_lint
+from context_mode.diagnostics import clean_lines, is_eslint_report, is_lint, is_server_log
 from context_mode.line_groups import group_lines
 from context_mode.shapes import detect_shape, json_shape
 from context_mode.types import ContentKind
@@ -105,6 +105,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         return shape
     if is_lint(sample):
         return ContentKind.LINT
+    if is_server_log(sample):  # their aligned fields would otherwise read as a table
+        return ContentKind.LOG
     lines = [line[:_PREFIX] for line in sample]
     structural = _structural_kind(lines)
     if structural is not None:
