@@ -5,8 +5,8 @@ meet in CI (``clean_line`` is applied first, so ANSI colours and CI timestamp pr
 a match; the indexes point at the verbatim input lines):
 
 - tsc: ``src/a.ts(69,29): error TS2532: Object is possibly 'undefined'.``
-- ``file:line[:col]: …`` (mypy with its ``[code]``, ruff/flake8 concise ``F821 …``, gcc/clang,
-  ESLint ``--format unix``);
+- ``file:line[:col]: …`` with a severity or a rule (mypy with its ``[code]``, ruff/flake8
+  concise ``F821 …``, gcc/clang, ESLint ``--format unix``); a bare grep match is not one;
 - two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``); clippy's rule comes from its
   ``#[warn(clippy::…)]`` note or help URL a few lines down;
@@ -118,8 +118,11 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             found.append(Diagnostic(index, index, match["code"], match["file"].strip(), match["sev"]))
             continue
         match = _COLON.match(line)
-        if match and not line.startswith(("    ", "\t")):
-            found.append(_colon_diagnostic(index, match))
+        diagnostic = (
+            _colon_diagnostic(index, match) if match and not line.startswith(("    ", "\t")) else None
+        )
+        if diagnostic is not None:
+            found.append(diagnostic)
             continue
         match = _HEADER.match(line)
         if match:
@@ -156,11 +159,14 @@ def is_lint(lines: Sequence[str]) -> bool:
     return headers * 2 >= len(content)
 
 
-def _colon_diagnostic(index: int, match: re.Match[str]) -> Diagnostic:
+def _colon_diagnostic(index: int, match: re.Match[str]) -> Diagnostic | None:
+    """A ``file:line: …`` diagnostic, or None when it names neither severity nor rule (a grep match)."""
     message = match["msg"]
     code = _BRACKET_CODE.search(message)
     first = _CODE_FIRST.match(message)
-    rule = code["code"] if code else first["code"] if first else (match["sev"] or "diagnostic")
+    if not (match["sev"] or code or first):
+        return None
+    rule = code["code"] if code else first["code"] if first else match["sev"]
     return Diagnostic(index, index, rule, match["file"], match["sev"] or "error")
 
 

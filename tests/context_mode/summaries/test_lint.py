@@ -214,3 +214,11 @@ def test_a_log_with_a_few_compiler_errors_is_not_lint() -> None:
         [*(f"2024-05-01 10:00:{i:02d} INFO step {i} ok" for i in range(40)), "src/a.c:3:1: error: x"]
     )
     assert detect_kind(text) != ContentKind.LINT
+
+
+def test_grep_matches_with_a_space_after_the_line_number_are_not_diagnostics() -> None:
+    text = "\n".join(
+        f"src/packaging/version{i}.py:{i + 10}:    raise InvalidVersion(f'bad {i}')" for i in range(30)
+    )
+    assert find_diagnostics(text.splitlines()) == []
+    assert detect_kind(text) != ContentKind.LINT
