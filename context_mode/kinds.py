@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from context_mode.diagnostics import clean_lines, is_eslint_report, is_lint, is_server_log
 from context_mode.line_groups import group_lines
 from context_mode.shapes import detect_shape, json_shape
 from context_mode.types import ContentKind
@@ -98,10 +99,14 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     """The kind of ``text``, judged from its content, with the tool name as a tie-breaker."""
     if _is_json(text):
         return _json_kind(text)
-    sample = _sample(text)
+    sample = list(clean_lines(_sample(text)))  # CI colours and timestamp prefixes say nothing of the kind
     shape = detect_shape(text, sample, tool_name, arguments)
     if shape is not None:
         return shape
+    if is_lint(sample):
+        return ContentKind.LINT
+    if is_server_log(sample):  # their aligned fields would otherwise read as a table
+        return ContentKind.LOG
     lines = [line[:_PREFIX] for line in sample]
     structural = _structural_kind(lines)
     if structural is not None:
@@ -292,6 +297,8 @@ def _json_kind(text: str) -> ContentKind:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return ContentKind.JSON
+    if is_eslint_report(value):
+        return ContentKind.LINT
     return json_shape(value) or ContentKind.JSON
 
 

@@ -30,4 +30,5 @@ class ContentKind(StrEnum):
     ROWS = "rows"  # a row set: flat records as JSON, Python repr or ``N. row`` blocks
     TREE = "tree"  # a directory tree or a list of paths
     SOURCE = "source"  # source code read from one or more files
+    LINT = "lint"  # lint / type-check diagnostics (tsc, ESLint, mypy, ruff, rustc/clippy)
     TEXT = "text"

@@ -92,7 +92,7 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> list[Uni
             return log_units(text)
         case ContentKind.TABLE | ContentKind.SNAPSHOT:
             return row_units(text)
-        case ContentKind.ROWS | ContentKind.TREE:
+        case ContentKind.ROWS | ContentKind.TREE | ContentKind.LINT:  # ESLint reports are JSON
             units = (
                 json_units(text, lambda s, e: sizer.size(s, e) <= cap) if text.lstrip()[:1] in "[{" else None
             )

@@ -2,7 +2,7 @@
 
 ``summarize(text, kind, budget=..., terms=...)`` dispatches to one summariser per ``ContentKind``
 (``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
-``rows``, ``tree``, ``source``, ``text``; the shared budget packing is ``packing``) and returns an
+``rows``, ``tree``, ``source``, ``lint``, ``text``; the shared budget packing is ``packing``) and returns an
 ``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``), some with
@@ -31,6 +31,7 @@ from context_mode.summaries.code_search import summarize_code_search
 from context_mode.summaries.diff import summarize_diff
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.json_summary import summarize_json
+from context_mode.summaries.lint import summarize_lint
 from context_mode.summaries.log import summarize_log
 from context_mode.summaries.markdown import summarize_markdown
 from context_mode.summaries.rows import summarize_rows
@@ -59,6 +60,7 @@ _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.ROWS: summarize_rows,
     ContentKind.TREE: summarize_tree,
     ContentKind.SOURCE: summarize_source,
+    ContentKind.LINT: summarize_lint,
     ContentKind.TEXT: summarize_text,
 }
 

@@ -12,7 +12,10 @@ tail, compiler notes, tracebacks collapsed to the frames that matter (Python: in
 the first frame of each class, application before JDK; pytest's ``>`` source line above an
 ``E`` block), warnings, context, the head, and last
 rare lines (a shape, numbers aside, seen once is usually an event). A shown line whose shape
-recurs carries a fold count ``[×37]``. Weak errors in a family of routine lines (``-- Performing
+recurs carries a fold count ``[×37]``. The first line when it names the command, project or
+version, and the last lines that carry totals (``summaries.edges``) rank with the final summary.
+A ``go test -json`` stream is read as events instead (``summaries.go_test_json``).
+Weak errors in a family of routine lines (``-- Performing
 Test X - Failed`` among dozens of ``- Success``) are demoted.
 """
 
@@ -22,7 +25,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
+from context_mode.diagnostics import clean_lines
+from context_mode.summaries.edges import edge_lines
 from context_mode.summaries.extract import Extract, term_lines
+from context_mode.summaries.go_test_json import go_test_picks
 from context_mode.summaries.log_lines import (
     CODE_CONTEXT,
     COMPILER,
@@ -60,7 +66,12 @@ class _Adder(Protocol):
 def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The log's failures, errors, tracebacks, final summary and tail, within ``budget`` bytes."""
     lines = split_lines(text)
-    scan = scan_log(lines)
+    go_test = go_test_picks(lines)
+    if go_test is not None:
+        body = pack(lines, go_test.picks, budget, width=_WIDTH * 2)
+        outline = f"log: go test -json, {go_test.events} events, {_plural(go_test.failing, 'failed test')}"
+        return Extract(text=body, kind=ContentKind.LOG, outline=outline, highlights=go_test.messages)
+    scan = scan_log(clean_lines(lines))  # CI colours and timestamps hide markers; lines stay as sent
     counts = Counter(scan.shapes)
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
@@ -122,6 +133,11 @@ def _picks(
 
     for index in scan.summaries:
         add(index, 100 if index >= total - 5 else 88)
+    head, tail = edge_lines(lines)  # the command / project / version, and the totals
+    for index in head:
+        add(index, 94, _CONTEXT_WIDTH)
+    for index in tail:
+        add(index, 99)
     for order, index in enumerate(scan.failing.values()):
         add(index, 92 - min(order, 20) * 0.2)
     _add_errors(lines, scan, errors, add, routine)

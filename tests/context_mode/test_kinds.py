@@ -142,6 +142,17 @@ Second, hiring plans for the platform team, which is growing.
 Third, a retrospective on the last release and what went well.
 Everyone agreed to meet again next week.
 """
+ACCESS_LOG = "\n".join(
+    f'127.0.0.1 - - [01/Dec/2026:09:10:{i:02d} +0000] "GET /simple/p{i}/ HTTP/1.1" '
+    f"{200 if i % 9 else 404} 7{i:02d} "
+    f'"-" "pip/24.0" rt=0.00{i % 10}'
+    for i in range(40)
+)
+NGINX_ERRORS = "\n".join(
+    f"2026/12/01 09:10:{i:02d} [error] 10329#10329: *{i} open() failed (2: No such file), client: 127.0.0.1"
+    for i in range(20)
+)
+
 COMPILER_ERRORS = """\
 src/main.c:12:5: error: implicit declaration of function 'foo'
 src/main.c:20:1: warning: control reaches end of non-void function
@@ -168,7 +179,9 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(PYTEST_RUN, ContentKind.LOG, id="pytest"),
         pytest.param(SERVICE_LOG, ContentKind.LOG, id="timestamped-levels"),
         pytest.param(JAVA_TRACE, ContentKind.LOG, id="java-trace"),
-        pytest.param(COMPILER_ERRORS, ContentKind.LOG, id="compiler-diagnostics-are-a-log"),
+        pytest.param(COMPILER_ERRORS, ContentKind.LINT, id="compiler-diagnostics-are-lint"),
+        pytest.param(ACCESS_LOG, ContentKind.LOG, id="access-log-is-a-log-not-a-table"),
+        pytest.param(NGINX_ERRORS, ContentKind.LOG, id="nginx-error-log"),
         pytest.param(PROSE, ContentKind.TEXT, id="prose"),
         pytest.param("", ContentKind.TEXT, id="empty"),
         pytest.param("{not json", ContentKind.TEXT, id="broken-json"),

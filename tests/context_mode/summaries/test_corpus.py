@@ -88,6 +88,10 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
     if extract.kind in (ContentKind.ROWS, ContentKind.TREE):
         assert_values_verbatim(extract.text, text)
         return
+    if extract.kind == ContentKind.LINT and text.lstrip().startswith("["):  # ESLint JSON report
+        for line in extract.text.split("\n"):
+            assert is_marker(line) or strip_annotation(line).removesuffix("…") in text, line
+        return
     source_lines = set(text.splitlines())
     if extract.kind == ContentKind.SNAPSHOT:  # snapshot lines are shown without their indentation
         source_lines |= {line.strip() for line in source_lines}

@@ -1,0 +1,209 @@
+"""Reading lint and type-check diagnostics out of tool output, line by line, in one pass.
+
+``find_diagnostics(lines)`` returns one ``Diagnostic`` per reported problem, for the formats agents
+meet in CI (``clean_line`` is applied first, so ANSI colours and CI timestamp prefixes never hide
+a match; the indexes point at the verbatim input lines):
+
+- tsc: ``src/a.ts(69,29): error TS2532: Object is possibly 'undefined'.``
+- ``file:line[:col]: …`` with a severity or a rule (mypy with its ``[code]``, ruff/flake8
+  concise ``F821 …``, gcc/clang, ESLint ``--format unix``); a bare grep match is not one;
+- two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
+  ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``); clippy's rule comes from its
+  ``#[warn(clippy::…)]`` note or help URL a few lines down;
+- ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows.
+
+``clean_lines`` does it to a whole list when needed; ``is_server_log`` spots access/error logs.
+``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``; ``is_lint(lines)``
+says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
+tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``). Pure and linear.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\n]*\x07")
+# GitHub Actions (``2026-11-30T10:15:02.1234567Z ``) and similar ISO timestamps at line start.
+_CI_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z? ")
+
+_TSC = re.compile(r"(?P<file>[^\s(][^()\n]*)\((?P<line>\d+),\d+\): (?P<sev>error|warning) (?P<code>TS\d+): ")
+_COLON = re.compile(
+    r"(?P<file>[^\s:][^:\n]{0,250}?\.[A-Za-z0-9]{1,8}):(?P<line>\d+):(?:\d+:)? "
+    r"(?:(?P<sev>error|warning|note|info|fatal error):\s*)?(?P<msg>.*)"
+)
+_CODE_FIRST = re.compile(r"(?P<code>[A-Z]{1,4}\d{2,4}) \S")
+_BRACKET_CODE = re.compile(r"\s\[(?P<code>[a-z][\w-]*)\]\s*\Z")
+_HEADER = re.compile(
+    r"(?P<sev>error|warning)(?:\[(?P<code>[A-Z]+\d+)\])?: (?P<msg>.+)"
+    r"|(?P<rcode>[A-Z]{1,4}\d{2,4}) (?P<rmsg>.+)"
+)
+_ARROW = re.compile(r"\s*--> (?P<file>[^\s:][^:\n]*):(?P<line>\d+)(?::\d+)?")
+_LINT_NAME = re.compile(r"#\[(?:warn|deny)\((?P<code>[\w:]+)\)\]|rust-clippy/[^#\s]*#(?P<url>\w+)")
+_STYLISH_ROW = re.compile(
+    r"\s+(?P<line>\d+):\d+\s+(?P<sev>error|warning)\s+.*?\S\s{2,}(?P<code>[@\w/-]+)\s*\Z"
+)
+_PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
+_TOTALS = re.compile(
+    r"Found \d+ errors?\b|Found \d+ errors? in \d+ files?|Success: no issues found|"
+    r"[✖×x] \d+ problems? \(|\d+ problems? \(\d+ errors?, \d+ warnings?\)|"
+    r"(?:warning|error): .* generated \d+ warnings?|error: could not compile|"
+    r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?"
+)
+# Combined/common access log lines, and nginx / Apache error log lines.
+_ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
+_ERROR_LOG = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[\w+\] |\[\w{3} \w{3} [^\]\n]{8,40}\] \[[\w:]+\] ")
+_LOOKAHEAD = 12  # lines below a two-line header where its ``-->`` location may be
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One reported problem: its header line, the line naming its file (often the same; ESLint's path
+    line comes before its rows, rustc's ``-->`` after its header), its rule, file and severity."""
+
+    index: int
+    location: int
+    rule: str
+    file: str
+    severity: str
+
+
+def clean_line(line: str) -> str:
+    """``line`` without ANSI escape codes and without a leading CI timestamp, for matching only."""
+    if "\x1b" in line:
+        line = _ANSI.sub("", line)
+    if line[:1].isdigit():
+        stamp = _CI_STAMP.match(line)
+        if stamp:
+            line = line[stamp.end() :]
+    return line
+
+
+def clean_lines(lines: Sequence[str]) -> Sequence[str]:
+    """``lines`` through ``clean_line`` when any has a colour code or a CI stamp, else ``lines`` itself."""
+    sample = lines[:50]
+    if any("\x1b" in line or (line[:1].isdigit() and _CI_STAMP.match(line)) for line in sample) or any(
+        "\x1b" in line for line in lines
+    ):
+        return [clean_line(line) for line in lines]
+    return lines
+
+
+def is_server_log(lines: Sequence[str]) -> bool:
+    """Whether most of ``lines`` are web-server access or error log lines (a log, not a table)."""
+    content = [line for line in lines if line.strip()]
+    hits = sum(1 for line in content if _ACCESS.match(line) or _ERROR_LOG.match(line))
+    return len(content) >= 5 and hits * 2 >= len(content)
+
+
+def lint_totals(line: str) -> bool:
+    """Whether ``line`` (cleaned) is a lint or type checker's totals line."""
+    return bool(_TOTALS.search(line[:300]))
+
+
+def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
+    """Every diagnostic in ``lines``, in order; see the module docstring for the formats."""
+    found: list[Diagnostic] = []
+    current_file, file_line = "", -1
+    rules: dict[str, str] = {}  # rustc names a lint only on its first warning: reuse it for repeats
+    skip_until = -1
+    for index, raw in enumerate(lines):
+        if index <= skip_until:
+            continue
+        line = clean_line(raw)[:1000]
+        match = _TSC.match(line)
+        if match:
+            found.append(Diagnostic(index, index, match["code"], match["file"].strip(), match["sev"]))
+            continue
+        match = _COLON.match(line)
+        diagnostic = (
+            _colon_diagnostic(index, match) if match and not line.startswith(("    ", "\t")) else None
+        )
+        if diagnostic is not None:
+            found.append(diagnostic)
+            continue
+        match = _HEADER.match(line)
+        if match:
+            located = _locate(lines, index)
+            if located is not None:
+                arrow, file = located
+                message = match["msg"] or match["rmsg"]
+                rule = match["code"] or match["rcode"] or _rule_below(lines, arrow) or rules.get(message, "")
+                rules.setdefault(message, rule)
+                rule = rule or match["sev"] or "diagnostic"
+                found.append(Diagnostic(index, arrow, rule, file, match["sev"] or "error"))
+                skip_until = arrow
+                continue
+        match = _STYLISH_ROW.match(line)
+        if match and current_file:
+            found.append(Diagnostic(index, file_line, match["code"], current_file, match["sev"]))
+            continue
+        if _PATH_ALONE.match(line):
+            current_file, file_line = line, index
+    return found
+
+
+def is_lint(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` (a sample) read as lint / type-check output rather than a log with a few errors."""
+    diagnostics = find_diagnostics(lines)
+    if len(diagnostics) < 3:
+        return False
+    cleaned = [clean_line(line) for line in lines]
+    if any(lint_totals(line) for line in cleaned[-10:]):
+        return True
+    shown = {d.index for d in diagnostics} | {d.location for d in diagnostics}
+    content = [i for i, line in enumerate(cleaned) if line.strip() and not _is_context(line)]
+    headers = sum(1 for i in content if i in shown)
+    return headers * 2 >= len(content)
+
+
+def _colon_diagnostic(index: int, match: re.Match[str]) -> Diagnostic | None:
+    """A ``file:line: …`` diagnostic, or None when it names neither severity nor rule (a grep match)."""
+    message = match["msg"]
+    code = _BRACKET_CODE.search(message)
+    first = _CODE_FIRST.match(message)
+    if not (match["sev"] or code or first):
+        return None
+    rule = code["code"] if code else first["code"] if first else match["sev"]
+    return Diagnostic(index, index, rule, match["file"], match["sev"] or "error")
+
+
+def _locate(lines: Sequence[str], index: int) -> tuple[int, str] | None:
+    for below in range(index + 1, min(index + 1 + 3, len(lines))):
+        arrow = _ARROW.match(clean_line(lines[below]))
+        if arrow:
+            return below, arrow["file"]
+    return None
+
+
+def _rule_below(lines: Sequence[str], start: int) -> str:
+    for below in range(start + 1, min(start + 1 + _LOOKAHEAD, len(lines))):
+        line = clean_line(lines[below])
+        if _HEADER.match(line):
+            break
+        name = _LINT_NAME.search(line)
+        if name:
+            return name["code"] or f"clippy::{name['url']}"
+    return ""
+
+
+def _is_context(line: str) -> bool:
+    """A snippet, caret, help or note line under a diagnostic (rustc, ruff, tsc continuations)."""
+    stripped = line.lstrip()
+    return (
+        line[:1] in " \t"
+        or stripped.startswith(("|", "= ", "help:", "note:", "-->", "^"))
+        or stripped[:1].isdigit()
+        and " |" in stripped[:8]
+    )
+
+
+def is_eslint_report(value: Any) -> bool:
+    """Whether a parsed JSON value is ESLint's ``--format json`` report (a list of per-file results)."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(item, dict) and "filePath" in item and "messages" in item for item in value[:20])
+    )

@@ -1,0 +1,56 @@
+"""The first and last lines of an output that carry its identity or its totals.
+
+``edge_lines(lines)`` returns ``(head, tail)`` indexes: the first non-blank line when it names the
+command, project or version (``$ mypy src``, ``> pkg@1.2.0 test``, ``platform linux -- Python
+3.11``, ``Compiling foo v0.3.1``), and up to ``TAIL_LINES`` of the last non-blank lines that carry
+totals (a count or duration next to passed / failed / errors / warnings / problems / tests…, a
+``BUILD SUCCESS``, ``FAIL``/``ok`` package line). Head+tail truncation finds these facts; a
+summary must not drop them. Matching sees lines through ``clean_line`` (no ANSI, no CI stamps).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from context_mode.diagnostics import clean_line
+
+TAIL_LINES = 3
+_LOOK = 8  # how far from each end to look
+_IDENTITY = re.compile(
+    r"^\s*(?:[$>#+] |❯ |Running |Compiling |Checking |Building |Installing |Collecting |\[INFO\] Building )"
+    r"|\bv?\d+\.\d+(?:\.\d+)?\b|\bversion\b|\bplatform\b|session starts|\bRUN v",
+    re.I,
+)
+_TOTALS = re.compile(
+    r"\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"
+    r"issues?|files?|checked|ok|done|finished|took|elapsed|duration|time)\b|"
+    r"\b(?:passed|failed|errors?|warnings?|problems?|tests?|total|time|duration)\b.*\d|"
+    r"BUILD (?:SUCCESS|FAILURE|FAILED)|^(?:FAIL|ok|PASS)\s|^FAILED|^PASSED|^error: |"
+    r"All checks passed|no issues found|\d+(?:\.\d+)?\s?m?s\b",
+    re.I,
+)
+
+
+def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
+    """Indexes of the identity line at the top and the totals lines at the bottom of ``lines``."""
+    head: list[int] = []
+    for index in range(min(len(lines), _LOOK)):
+        line = clean_line(lines[index]).strip()
+        if not line:
+            continue
+        if len(line) <= 400 and _IDENTITY.search(line):
+            head.append(index)
+        break
+    tail: list[int] = []
+    first_tail = max(len(lines) - _LOOK, head[-1] + 1 if head else 0)
+    for index in range(len(lines) - 1, first_tail - 1, -1):
+        line = clean_line(lines[index]).strip()
+        if not line or len(line) > 400:
+            continue
+        if _TOTALS.search(line):
+            tail.append(index)
+            if len(tail) >= TAIL_LINES:
+                break
+    tail.reverse()
+    return head, tail

@@ -1,0 +1,235 @@
+"""Lint and type-check output: totals, counts per rule and per file, then distinct diagnostics by rule.
+
+``summarize_lint(text, budget=..., terms=...)`` reads the diagnostics (``context_mode.diagnostics``;
+ESLint's ``--format json`` too) and prints, within ``budget`` bytes:
+
+1. the first line when it names the command or project, and the tool's totals line(s) (``edges``);
+2. a label ``== 112 diagnostics · 9 rules (UP031 ×40, …) · 14 files ==`` and one with the busiest files;
+3. per rule, busiest first (errors before warnings), a label ``== F821 ×5 ==`` and the rule's
+   distinct diagnostics as verbatim lines (header, and its ``-->`` or path line), taken one per
+   rule per round, rarest rule first, so rare rules are not crowded out; a message repeated
+   elsewhere is shown once with ``[×N]``. Lines that mention ``terms`` come first within each round.
+
+Lines are verbatim (clipped ones end in ``…``; ANSI codes and CI timestamps stay as sent); for
+ESLint JSON each shown line is the verbatim JSON text of one message object or ``{"filePath":…``.
+``highlights`` is the number of distinct diagnostics. Linear in the input.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from context_mode.diagnostics import Diagnostic, clean_line, find_diagnostics, is_eslint_report
+from context_mode.summaries.edges import edge_lines
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import clip, size, split_lines
+from context_mode.summaries.text import summarize_text
+from context_mode.types import ContentKind
+
+_WIDTH = 220
+_TOP_FILES = 6
+_CONTEXT_LINES = 8
+
+
+def summarize_lint(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """The lint summary of ``text`` (see the module docstring)."""
+    parsed = _eslint_json(text)
+    if parsed is not None:
+        lines, diagnostics, totals = parsed
+        edges: list[int] = []
+    else:
+        lines = split_lines(text)
+        diagnostics = find_diagnostics(lines)
+        totals = ""
+        head, tail = edge_lines(lines)
+        edges = [*head, *tail]
+    if not diagnostics:
+        return summarize_text(text, budget=budget, terms=terms)
+    return _render(lines, diagnostics, edges, totals, budget, terms)
+
+
+def _message_key(lines: Sequence[str], diagnostic: Diagnostic) -> str:
+    """The diagnostic's text without its location, so repeats of one message fold."""
+    line = clean_line(lines[diagnostic.index])
+    if diagnostic.file and line.startswith(diagnostic.file):
+        line = line[len(diagnostic.file) :].lstrip("():0123456789, ")
+    return line.strip()
+
+
+def _render(
+    lines: Sequence[str],
+    diagnostics: Sequence[Diagnostic],
+    edges: Sequence[int],
+    totals: str,
+    budget: int,
+    terms: Sequence[str],
+) -> Extract:
+    by_rule: dict[str, list[Diagnostic]] = defaultdict(list)
+    again: dict[str, list[Diagnostic]] = defaultdict(list)
+    repeats: Counter[tuple[str, str]] = Counter()
+    for diagnostic in diagnostics:
+        key = (diagnostic.rule, _message_key(lines, diagnostic))
+        repeats[key] += 1
+        (by_rule if repeats[key] == 1 else again)[diagnostic.rule].append(diagnostic)
+    rule_counts = Counter(d.rule for d in diagnostics)
+    file_counts = Counter(d.file for d in diagnostics if d.file)
+    errors = {d.rule for d in diagnostics if d.severity.startswith(("error", "fatal"))}
+    rules = sorted(by_rule, key=lambda r: (r not in errors, -rule_counts[r], r))
+    wanted = term_matcher(terms)
+    for rule in rules:
+        by_rule[rule].sort(key=lambda d: not wanted(lines[d.index]))
+        by_rule[rule] += again[rule]  # other places of a message shown once, when room is left
+
+    used = 0
+    head_edges = [i for i in edges if i < diagnostics[0].index]
+    tail_edges = [i for i in edges if i >= diagnostics[0].index]
+    kept_edges: list[int] = []
+    for index in [*tail_edges, *head_edges]:  # totals first: they are the first thing looked for
+        cost = size(clip(lines[index], _WIDTH)) + 1
+        if used + cost <= budget:
+            kept_edges.append(index)
+            used += cost
+    kept_labels = []
+    for label in _labels(diagnostics, rule_counts, file_counts, totals, budget):
+        if used + size(label) + 1 <= budget:
+            kept_labels.append(label)
+            used += size(label) + 1
+    shown: dict[str, list[Diagnostic]] = defaultdict(list)
+    rounds = max(len(group) for group in by_rule.values())
+    rarest_first = sorted(rules, key=lambda r: (r not in errors, rule_counts[r], r))
+    for position in range(rounds):
+        for rule in rarest_first:
+            group = by_rule[rule]
+            if position >= len(group):
+                continue
+            diagnostic = group[position]
+            cost = sum(size(text) + 1 for text in _diagnostic_lines(lines, diagnostic, repeats))
+            if not shown[rule]:
+                cost += size(_rule_label(rule, rule_counts[rule])) + 1
+            if used + cost <= budget:
+                shown[rule].append(diagnostic)
+                used += cost
+        if used > budget - 48:
+            break
+    context = _context(lines, diagnostics, shown, rules, budget - used)
+    body: list[str] = [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in head_edges)]
+    body += kept_labels
+    for rule in rules:
+        if not shown[rule]:
+            continue
+        body.append(_rule_label(rule, rule_counts[rule]))
+        for diagnostic in sorted(shown[rule], key=lambda d: d.index):
+            body += _diagnostic_lines(lines, diagnostic, repeats)
+            body += context.get(diagnostic.index, [])
+    body += [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in tail_edges)]
+    outline = f"lint: {len(diagnostics)} diagnostics, {len(rule_counts)} rules, {len(file_counts)} files"
+    return Extract(text="\n".join(body), kind=ContentKind.LINT, outline=outline, highlights=len(repeats))
+
+
+def _labels(
+    diagnostics: Sequence[Diagnostic],
+    rule_counts: Counter[str],
+    file_counts: Counter[str],
+    totals: str,
+    budget: int,
+) -> list[str]:
+    room = max(budget // 10, 80)
+    counts = _listing(rule_counts, room)
+    overall = (
+        f"== {len(diagnostics)} diagnostics · {len(rule_counts)} rules ({counts}) · {len(file_counts)} files"
+    )
+    labels = [overall + (f" · {totals} ==" if totals else " ==")]
+    if len(file_counts) > 1 and file_counts.most_common(1)[0][1] > 1:
+        labels.append(f"== files: {_listing(file_counts, room)} ==")
+    return labels
+
+
+def _listing(counts: Counter[str], room: int) -> str:
+    """``name ×N`` for the most common names, as many as fit in ``room`` chars (at least one)."""
+    parts: list[str] = []
+    for name, count in counts.most_common(_TOP_FILES):
+        part = f"{clip(name, 60)} ×{count}"
+        if parts and sum(len(p) + 2 for p in parts) + len(part) > room:
+            break
+        parts.append(part)
+    return ", ".join(parts) + (", …" if len(counts) > len(parts) else "")
+
+
+def _context(
+    lines: Sequence[str],
+    diagnostics: Sequence[Diagnostic],
+    shown: dict[str, list[Diagnostic]],
+    rules: Sequence[str],
+    room: int,
+) -> dict[int, list[str]]:
+    """The lines under shown diagnostics (notes, ``found …``, continuations) that fit in ``room``."""
+    starts = sorted({d.index for d in diagnostics} | {d.location for d in diagnostics})
+    context: dict[int, list[str]] = {}
+    for rule in rules:
+        for diagnostic in sorted(shown[rule], key=lambda d: d.index):
+            first = max(diagnostic.index, diagnostic.location) + 1
+            position = bisect.bisect_left(starts, first)
+            stop = min(starts[position] if position < len(starts) else len(lines), first + _CONTEXT_LINES)
+            extra: list[str] = []
+            for index in range(first, stop):
+                line = clip(lines[index], _WIDTH)
+                if not line.strip() or size(line) + 1 > room:
+                    break
+                extra.append(line)
+                room -= size(line) + 1
+            if extra:
+                context[diagnostic.index] = extra
+    return context
+
+
+def _rule_label(rule: str, count: int) -> str:
+    return f"== {clip(rule, 60)} ×{count} =="
+
+
+def _diagnostic_lines(
+    lines: Sequence[str], diagnostic: Diagnostic, repeats: Counter[tuple[str, str]]
+) -> list[str]:
+    indexes = sorted({diagnostic.index, diagnostic.location} - {-1})
+    count = repeats[(diagnostic.rule, _message_key(lines, diagnostic))]
+    shown = []
+    for index in indexes:
+        line = clip(lines[index], _WIDTH)
+        if index == diagnostic.index and count > 1:
+            line = f"{line} [×{count}]"
+        shown.append(line)
+    return shown
+
+
+def _eslint_json(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
+    """ESLint ``--format json`` as display lines (verbatim JSON pieces) and diagnostics, else None."""
+    stripped = text.lstrip()
+    if not stripped.startswith('[{"filePath"') and not stripped.startswith('[\n  {\n    "filePath"'):
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not is_eslint_report(value):
+        return None
+    lines: list[str] = []
+    diagnostics: list[Diagnostic] = []
+    errors = warnings = 0
+    for entry in value:
+        errors += int(entry.get("errorCount") or 0)
+        warnings += int(entry.get("warningCount") or 0)
+        messages = [m for m in entry.get("messages") or [] if isinstance(m, dict)]
+        if not messages:
+            continue
+        path = str(entry.get("filePath", ""))
+        lines.append('{"filePath":' + json.dumps(path, ensure_ascii=False))
+        file_line = len(lines) - 1
+        for message in messages:
+            lines.append(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            rule = str(message.get("ruleId") or "parse")
+            severity = "error" if message.get("severity") == 2 else "warning"
+            diagnostics.append(Diagnostic(len(lines) - 1, file_line, rule, path, severity))
+    totals = f"{errors + warnings} problems ({errors} errors, {warnings} warnings) in {len(value)} files"
+    return lines, diagnostics, totals

@@ -1,0 +1,224 @@
+"""Lint and type-check output is recognised from its content and summarised by rule, verbatim."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from context_mode.diagnostics import clean_line, find_diagnostics
+from context_mode.kinds import detect_kind
+from context_mode.summaries import summarize
+from context_mode.summaries.packing import is_marker, size, strip_annotation
+from context_mode.types import ContentKind
+
+TSC = "\n".join(
+    [
+        *(
+            f"src/query/core/build{i}.ts({i * 10},5): error TS2345: Argument 'X{i}' is not assignable."
+            for i in range(40)
+        ),
+        "src/dynamicMiddleware/index.ts(90,28): error TS2488: Type 'M[] | undefined' must have a "
+        "'[Symbol.iterator]()' method that returns an iterator.",
+        "src/query/core/buildSlice.ts(656,17): error TS18048: 'action.payload' is possibly 'undefined'.",
+        "",
+        "Found 42 errors in 41 files.",
+    ]
+)
+MYPY = "\n".join(
+    [
+        *(f"sqlparse/engine/f{i}.py:{i + 1}: error: Missing return statement  [return]" for i in range(30)),
+        'sqlparse/lexer.py:12: error: Name "StringIO" is not defined  [name-defined]',
+        "sqlparse/sql.py:7: note: See https://mypy.readthedocs.io/en/stable/x.html",
+        "Found 31 errors in 31 files (checked 24 source files)",
+    ]
+)
+RUFF_FULL_BLOCK = """UP031 Use format specifiers instead of percent format
+  --> benchmark/benchmark.py:{line}:6
+   |
+{line} |     ("tabulate (%s)" % tabulate.__version__, "run_tabulate(table)"),
+   |      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+   |
+help: Replace with format specifiers
+"""
+RUFF_FULL = (
+    "".join(RUFF_FULL_BLOCK.format(line=n) for n in range(50, 90))
+    + """F821 Undefined name `text`
+    --> tabulate/__init__.py:1075:23
+     |
+1075 |     return text
+     |            ^^^^
+     |
+
+E722 Do not use bare `except`
+    --> tabulate/__init__.py:1455:5
+     |
+
+Found 42 errors.
+[*] 3 fixable with `--fix`.
+"""
+)
+CLIPPY = """    Checking aho-corasick v1.1.3 (/work/aho-corasick)
+warning: this `if` has identical blocks
+  --> src/util/prefilter.rs:120:9
+   |
+120 |         if x { a } else { a }
+   |
+   = help: for further information visit https://rust-lang.github.io/rust-clippy/master/index.html#if_same_then_else
+   = note: `#[warn(clippy::if_same_then_else)]` on by default
+
+warning: unused variable: `n`
+  --> src/dfa.rs:33:13
+   |
+   = note: `#[warn(unused_variables)]` on by default
+
+warning: unused variable: `n`
+  --> src/nfa.rs:44:13
+   |
+
+warning: `aho-corasick` (lib) generated 3 warnings
+    Finished `dev` profile [unoptimized + debuginfo] target(s) in 2.31s
+"""
+STYLISH = "\n".join(
+    [
+        "/home/runner/work/jquery/src/core.js",
+        *(f"  {i}:5  error  Unexpected var, use let or const instead  no-var" for i in range(10, 40)),
+        "",
+        "/home/runner/work/jquery/src/ajax.js",
+        "  30:14  error    'secnds' is not defined                          no-undef",
+        "  41:3   warning  Expected a 'break' statement before 'case'  no-fallthrough",
+        "",
+        "✖ 32 problems (31 errors, 1 warning)",
+    ]
+)
+
+
+def _eslint_json() -> str:
+    files = [
+        {"filePath": f"/w/src/lib/f{i}.js", "messages": [], "errorCount": 0, "warningCount": 0}
+        for i in range(200)
+    ]
+    files.append(
+        {
+            "filePath": "/w/src/lib/units/hour.js",
+            "messages": [
+                {
+                    "ruleId": "no-undef",
+                    "severity": 2,
+                    "message": "'secnds' is not defined.",
+                    "line": 30,
+                    "column": 14,
+                    "nodeType": "Identifier",
+                }
+            ],
+            "errorCount": 1,
+            "warningCount": 0,
+        }
+    )
+    return json.dumps(files, separators=(",", ":"))
+
+
+def _assert_verbatim(text: str, summary: str) -> None:
+    lines = set(text.splitlines())
+    for line in summary.split("\n"):
+        shown = strip_annotation(line)
+        assert (
+            is_marker(line) or line in lines or shown in lines or (shown.endswith("…") and shown[:-1] in text)
+        ), line
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        pytest.param(
+            TSC,
+            ["TS2488", "'action.payload' is possibly 'undefined'", "Found 42 errors in 41 files."],
+            id="tsc",
+        ),
+        pytest.param(MYPY, ['Name "StringIO" is not defined', "Found 31 errors in 31 files"], id="mypy"),
+        pytest.param(
+            RUFF_FULL,
+            [
+                "F821 Undefined name `text`",
+                "tabulate/__init__.py:1075:23",
+                "tabulate/__init__.py:1455:5",
+                "Found 42",
+            ],
+            id="ruff-full",
+        ),
+        pytest.param(
+            CLIPPY,
+            [
+                "this `if` has identical blocks",
+                "src/util/prefilter.rs:120:9",
+                "generated 3 warnings",
+                "v1.1.3",
+            ],
+            id="clippy",
+        ),
+        pytest.param(
+            STYLISH, ["'secnds' is not defined", "no-fallthrough", "✖ 32 problems"], id="eslint-stylish"
+        ),
+    ],
+)
+def test_lint_output_is_detected_and_every_rule_shows_up_with_the_totals(
+    text: str, wanted: list[str]
+) -> None:
+    assert detect_kind(text) == ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=1200)
+    assert extract.kind == ContentKind.LINT
+    assert size(extract.text) <= 1200
+    for answer in wanted:
+        assert answer in extract.text
+    _assert_verbatim(text, extract.text)
+    assert extract.outline.startswith("lint: ")
+
+
+def test_a_rule_seen_many_times_is_counted_and_a_rare_rule_is_not_crowded_out() -> None:
+    extract = summarize(TSC, ContentKind.LINT, budget=600)
+    assert "TS2345 ×40" in extract.text
+    assert "TS2488 ×1" in extract.text
+
+
+def test_rustc_names_the_lint_of_a_repeated_warning_from_its_first_note() -> None:
+    rules = [d.rule for d in find_diagnostics(CLIPPY.splitlines())]
+    assert rules == ["clippy::if_same_then_else", "unused_variables", "unused_variables"]
+
+
+def test_an_eslint_json_report_is_lint_and_shows_its_messages_as_sent() -> None:
+    text = _eslint_json()
+    assert detect_kind(text) == ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=1000)
+    assert '"line":30,"column":14' in extract.text
+    assert "/w/src/lib/units/hour.js" in extract.text
+    assert "1 problems (1 errors, 0 warnings) in 201 files" in extract.text
+    for line in extract.text.split("\n"):
+        assert is_marker(line) or strip_annotation(line) in text, line
+
+
+def test_ci_colours_and_timestamps_do_not_hide_diagnostics_and_lines_stay_as_sent() -> None:
+    stamp = "2026-11-30T10:15:02.1234567Z "
+    text = "\n".join(f"{stamp}\x1b[1m{line}\x1b[0m" for line in MYPY.splitlines())
+    assert clean_line(text.splitlines()[0]).startswith("sqlparse/engine/f0.py:1: error")
+    assert detect_kind(text) == ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=1200)
+    assert (
+        f'{stamp}\x1b[1msqlparse/lexer.py:12: error: Name "StringIO" is not defined  [name-defined]'
+        in extract.text
+    )
+    _assert_verbatim(text, extract.text)
+
+
+def test_a_log_with_a_few_compiler_errors_is_not_lint() -> None:
+    text = "\n".join(
+        [*(f"2024-05-01 10:00:{i:02d} INFO step {i} ok" for i in range(40)), "src/a.c:3:1: error: x"]
+    )
+    assert detect_kind(text) != ContentKind.LINT
+
+
+def test_grep_matches_with_a_space_after_the_line_number_are_not_diagnostics() -> None:
+    text = "\n".join(
+        f"src/packaging/version{i}.py:{i + 10}:    raise InvalidVersion(f'bad {i}')" for i in range(30)
+    )
+    assert find_diagnostics(text.splitlines()) == []
+    assert detect_kind(text) != ContentKind.LINT
