@@ -28,6 +28,8 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+from context_mode.calls import FILE_NAME as CALLS_FILE
+from context_mode.calls import CallLog
 from context_mode.memory import MemoryPolicy, Project, SessionMemory, resolve_project
 from hub.config import HubConfig
 from hub.downstream import FILE_NAME, Child, ToolCache
@@ -79,8 +81,17 @@ def open_hub(
             status_tool(lambda: snapshot(holder[0], opened)),
         ]
         stats_path = store.path / "stats.json" if store.path is not None else None
+        calls = None
+        if store.path is not None and config.store.call_log:
+            calls = CallLog(store.path / CALLS_FILE, max_records=config.store.call_log)
         service = HubService(
-            config, store=store, native_tools=natives, errlog=errlog, stats_path=stats_path, llm=llm
+            config,
+            store=store,
+            native_tools=natives,
+            errlog=errlog,
+            stats_path=stats_path,
+            llm=llm,
+            calls=calls,
         )
         holder.append(service)
         service.pool.adopt(children or {})

@@ -35,6 +35,7 @@ import anyio
 import mcp.types as types
 
 from context_mode.cache import CacheMode, ResultCache, call_key, is_read_only
+from context_mode.calls import CallLog
 from context_mode.errors import StoreError
 from context_mode.policy import RoutingPolicy, StyleChoice, resolve_style
 from context_mode.stats import Stats
@@ -42,10 +43,12 @@ from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
+from hub.serve.call_records import call_record
 from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, result_text, text_result
 from hub.serve.intent import split_intent, with_intent
 from hub.serve.repeats import Repeats
 from hub.serve.routing import ResultRouter
+from hub.serve.status_file import save_status
 from tools.errors import ToolError
 from tools.registry import NativeTool
 
@@ -69,8 +72,10 @@ class HubService:
         llm: Any = None,
         errlog: Any = None,
         clock: Callable[[], float] = time.monotonic,
+        calls: CallLog | None = None,
     ) -> None:
         self.config = config
+        self.calls = calls  # the dashboard's call log (context_mode.calls), written by log_call
         self.store = store
         self.native = {tool.name: tool for tool in native_tools}
         self.pool = Pool(config, reserved_names=self.native, errlog=errlog)
@@ -84,6 +89,8 @@ class HubService:
         )
         self.repeats = Repeats(config, cache=self.cache, router=self.router, stats=self.stats)
         self._stats_saved = 0.0
+        if stats_path is not None:  # status.json follows the servers' tool lists (ctxhub dashboard reads it)
+            self.pool.add_tools_listener(self._save_status)
         # Called with (exposed name, seconds) after every tools/call (the HTTP transport's /metrics).
         self.call_observers: list[Callable[[str, float], None]] = []
         # Per exposed tool: its style and its cache mode, None for a write (globs matched once, not
@@ -203,6 +210,19 @@ class HubService:
             self.cache.settle(lookup, self.repeats.entry(cached, result, style), text=result_text(result))
         return routed
 
+    def log_call(self, name: str, result: types.CallToolResult | None, seconds: float) -> None:
+        """Append the call to the call log (best effort; ``None``: the call failed inside the hub)."""
+        if self.calls is None:
+            return
+        target = self.pool.tool_table().get(name)
+        server = target.downstream.name if target is not None else "ctxhub"
+        reply = result if result is not None else error_result(f"ctxhub failed while calling {name}")
+        self.calls.append(call_record(name, server, reply, seconds))
+
+    async def _save_status(self) -> None:
+        if self.stats_path is not None:
+            save_status(self, self.stats_path.with_name("status.json"))
+
     def _holds(self, ref: str) -> bool:
         """Whether the store still has ``ref`` (a repeat of an evicted result is a first call)."""
         try:
@@ -223,6 +243,7 @@ class HubService:
             os.replace(temporary, self.stats_path)
         except OSError as exc:  # statistics are best effort; never fail a call for them
             log.debug("could not save stats to %s: %s", self.stats_path, exc)
+        save_status(self, self.stats_path.with_name("status.json"))
 
     def _cache_mode(self, target: Target) -> CacheMode | None:
         """How repeats of the tool are answered (``cache.mode`` or its own), or None: it is a write."""

@@ -1,0 +1,429 @@
+"""The dashboard's HTML, rendered on the server from the ``views`` dicts: no template engine, no build step.
+
+Contract: each ``*_page`` function takes a view's dict and a ``Nav`` and returns a whole HTML
+document. Every value that came from a tool, a payload, a store or a session goes through
+``escape`` (``html.escape`` with quotes) or, for chart data, through ``json_island`` (JSON in a
+``<script type="application/json">`` with ``<``, ``>`` and ``&`` escaped), so a hostile payload
+shows as text and never runs; the page's only scripts are the package's own files (the
+``Content-Security-Policy`` that ``hub.dashboard.app`` sends allows no inline script).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from html import escape as _escape
+from typing import Any
+from urllib.parse import urlencode
+
+from hub.dashboard.views import MAX_PAYLOAD_LINES, tokens
+
+PREFIX = "/dashboard"
+VIEWS = (
+    ("", "Overview"),
+    ("/calls", "Calls"),
+    ("/store", "Store"),
+    ("/memory", "Memory"),
+    ("/servers", "Servers"),
+)
+
+
+def escape(value: Any) -> str:
+    return _escape("" if value is None else str(value), quote=True)
+
+
+def json_island(element_id: str, value: Any) -> str:
+    text = json.dumps(value).replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+    return f'<script type="application/json" id="{escape(element_id)}">{text}</script>'
+
+
+@dataclass(frozen=True)
+class Nav:
+    """Which store is shown (``store`` label, carried on every link) and which ones may be chosen."""
+
+    store: str = ""
+    stores: tuple[tuple[str, str], ...] = ()  # (label, location)
+
+    def link(self, path: str, **params: Any) -> str:
+        query = {key: value for key, value in params.items() if value not in (None, "")}
+        if self.store and len(self.stores) > 1:
+            query["store"] = self.store
+        return PREFIX + path + (f"?{urlencode(query)}" if query else "")
+
+
+def size(count: int | float | None) -> str:
+    if count is None:
+        return ""
+    value = float(count)
+    for unit in ("B", "KB", "MB", "GB"):
+        if abs(value) < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GB"
+
+
+def when(ts: float | None) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts)) if ts else ""
+
+
+def age(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    for unit, length in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= length:
+            return f"{seconds / length:.1f} {unit}"
+    return f"{seconds:.0f} s"
+
+
+def layout(nav: Nav, active: str, title: str, body: str) -> str:
+    tabs = "".join(
+        f'<a href="{escape(nav.link(path))}"{" class=active" if path == active else ""}>{label}</a>'
+        for path, label in VIEWS
+    )
+    chooser = ""
+    if len(nav.stores) > 1:
+        options = "".join(
+            f'<option value="{escape(label)}"{" selected" if label == nav.store else ""}>'
+            f"{escape(label)} ({escape(location)})</option>"
+            for label, location in nav.stores
+        )
+        chooser = (
+            f'<form class=stores method=get action="{escape(PREFIX + active)}">'
+            f"<label>Store <select name=store id=store-select>{options}</select></label>"
+            "<button>Show</button></form>"
+        )
+    return (
+        "<!doctype html><html lang=en><head><meta charset=utf-8>"
+        '<meta name=viewport content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)} · ctxhub</title>"
+        f'<link rel=stylesheet href="{PREFIX}/static/dashboard.css"></head><body>'
+        f"<header><strong>ctxhub</strong><nav>{tabs}</nav>{chooser}</header>"
+        f"<main><h1>{escape(title)}</h1>{body}</main>"
+        f'<script src="{PREFIX}/static/chart.umd.min.js"></script>'
+        f'<script src="{PREFIX}/static/dashboard.js"></script>'
+        "</body></html>"
+    )
+
+
+def table(headers: tuple[str, ...], rows: list[str], *, element_id: str = "", empty: str = "none yet") -> str:
+    head = "".join(f"<th>{escape(header)}</th>" for header in headers)
+    body = "".join(rows) or f'<tr><td colspan="{len(headers)}" class=empty>{escape(empty)}</td></tr>'
+    ident = f' id="{escape(element_id)}"' if element_id else ""
+    return f"<table{ident}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def cells(*values: Any, numeric: tuple[int, ...] = ()) -> str:
+    parts = []
+    for index, value in enumerate(values):
+        kind = " class=num" if index in numeric else ""
+        parts.append(f"<td{kind}>{value}</td>")
+    return "<tr>" + "".join(parts) + "</tr>"
+
+
+def problem_note(problem: str | None) -> str:
+    return f"<p class=problem role=alert>{escape(problem)}</p>" if problem else ""
+
+
+def _call_rows(nav: Nav, calls: list[dict[str, Any]]) -> list[str]:
+    rows = []
+    for call in calls:
+        repeat = call["delta"] or ("repeat" if call["cache_hit"] else "")
+        link = f'<a href="{escape(nav.link("/calls/" + str(call["seq"])))}">{escape(call["tool"])}</a>'
+        error = " <span class=bad>error</span>" if call["is_error"] else ""
+        rows.append(
+            cells(
+                escape(call["seq"]),
+                escape(when(call["ts"])),
+                link + error,
+                escape(call["server"]),
+                f'<span class="mode mode-{escape(call["mode"])}">{escape(call["mode"])}</span>',
+                escape(call["reason"]),
+                escape(size(call["bytes_in"])),
+                escape(size(call["bytes_out"])),
+                escape(repeat),
+                escape(f"{call['latency_ms']:.0f} ms"),
+                numeric=(0, 6, 7, 9),
+            )
+        )
+    return rows
+
+
+CALL_HEADERS = ("#", "time", "tool", "server", "mode", "reason", "in", "out", "repeat/delta", "latency")
+
+
+def overview_page(nav: Nav, view: dict[str, Any], recent: dict[str, Any]) -> str:
+    totals = view["totals"]
+    cards = "".join(
+        f"<div class=card><span>{escape(label)}</span><b>{escape(value)}</b></div>"
+        for label, value in (
+            ("calls", totals["calls"]),
+            ("raw bytes", size(totals["bytes_in"])),
+            ("bytes sent", size(totals["bytes_out"])),
+            ("saved", size(totals["bytes_saved"])),
+            ("est. tokens saved", f"{totals['tokens_saved']:,}"),
+            ("errors", totals["errors"]),
+        )
+    )
+    tool_rows = [
+        cells(
+            escape(row["tool"]),
+            escape(row["server"]),
+            escape(row["calls"]),
+            escape(size(row["bytes_in"])),
+            escape(size(row["bytes_out"])),
+            escape(size(row["bytes_saved"])),
+            escape(f"{row['tokens_in']:,} → {row['tokens_out']:,}"),
+            numeric=(2, 3, 4, 5, 6),
+        )
+        for row in view["tools"]
+    ]
+    mode_rows = [
+        cells(
+            f'<span class="mode mode-{escape(mode)}">{escape(mode)}</span>',
+            escape(row["calls"]),
+            escape(size(row["bytes_in"])),
+            escape(size(row["bytes_out"])),
+            escape(f"{row['tokens_saved']:,}"),
+            numeric=(1, 2, 3, 4),
+        )
+        for mode, row in view["modes"].items()
+    ]
+    body = (
+        problem_note(view["source"]["problem"])
+        + f"<p class=where>Store: <code>{escape(view['source']['location'])}</code></p>"
+        + f"<section class=cards>{cards}</section>"
+        + "<section class=charts><figure><figcaption>Savings over time: raw bytes against bytes sent"
+        "</figcaption><canvas id=chart-time></canvas></figure>"
+        "<figure><figcaption>Per tool: raw bytes against bytes sent</figcaption>"
+        "<canvas id=chart-tools></canvas></figure>"
+        "<figure><figcaption>Calls by mode</figcaption><canvas id=chart-modes></canvas></figure></section>"
+        + "<h2>Per tool</h2>"
+        + table(
+            ("tool", "server", "calls", "raw", "sent", "saved", "est. tokens"), tool_rows, element_id="tools"
+        )
+        + "<h2>By mode</h2>"
+        + table(("mode", "calls", "raw", "sent", "est. tokens saved"), mode_rows)
+        + f'<h2>Recent calls <a class=more href="{escape(nav.link("/calls"))}">all {recent["total"]}</a></h2>'
+        + table(CALL_HEADERS, _call_rows(nav, recent["calls"]), element_id="recent-calls")
+        + json_island(
+            "chart-data",
+            {"series": view["series"], "tools": view["tools"][:20], "modes": view["modes"]},
+        )
+    )
+    return layout(nav, "", "Overview", body)
+
+
+def _pager(nav: Nav, path: str, page: int, pages: int, **params: Any) -> str:
+    if pages <= 1:
+        return ""
+    links = []
+    if page > 1:
+        links.append(f'<a rel=prev href="{escape(nav.link(path, page=page - 1, **params))}">← newer</a>')
+    links.append(f"<span>page {page} of {pages}</span>")
+    if page < pages:
+        links.append(f'<a rel=next href="{escape(nav.link(path, page=page + 1, **params))}">older →</a>')
+    return "<p class=pager>" + " ".join(links) + "</p>"
+
+
+def calls_page(nav: Nav, view: dict[str, Any]) -> str:
+    form = (
+        f'<form class=filter method=get action="{PREFIX}/calls">'
+        + (f'<input type=hidden name=store value="{escape(nav.store)}">' if len(nav.stores) > 1 else "")
+        + f'<label>tool <input name=tool value="{escape(view.get("tool", ""))}"></label>'
+        f'<label>mode <input name=mode value="{escape(view.get("mode", ""))}"></label>'
+        "<button>Filter</button></form>"
+    )
+    pager = _pager(nav, "/calls", view["page"], view["pages"], tool=view.get("tool"), mode=view.get("mode"))
+    body = (
+        problem_note(view.get("problem"))
+        + form
+        + f"<p>{escape(view['total'])} calls, newest first.</p>"
+        + pager
+        + table(CALL_HEADERS, _call_rows(nav, view["calls"]), element_id="calls")
+        + pager
+    )
+    return layout(nav, "/calls", "Calls", body)
+
+
+def call_page(nav: Nav, view: dict[str, Any]) -> str:
+    call, payload = view["call"], view["payload"]
+    facts = "".join(
+        f"<tr><th>{escape(label)}</th><td>{value}</td></tr>"
+        for label, value in (
+            ("tool", escape(call["tool"])),
+            ("server", escape(call["server"])),
+            ("time", escape(when(call["ts"]))),
+            ("mode", f'<span class="mode mode-{escape(call["mode"])}">{escape(call["mode"])}</span>'),
+            ("reason", escape(call["reason"])),
+            ("bytes", escape(f"{size(call['bytes_in'])} raw → {size(call['bytes_out'])} sent")),
+            ("est. tokens", escape(f"{tokens(call['bytes_in']):,} → {tokens(call['bytes_out']):,}")),
+            ("repeat/delta", escape(call["delta"] or ("repeat" if call["cache_hit"] else "no"))),
+            ("latency", escape(f"{call['latency_ms']:.1f} ms")),
+            ("ref", escape(call["ref"] or "none")),
+            ("error", "yes" if call["is_error"] else "no"),
+        )
+    )
+    if payload["available"]:
+        lines = "".join(
+            f'<span class="line{" kept" if line["kept"] else ""}" data-n="{line["n"]}">'
+            f"{escape(line['text'])}\n</span>"
+            for line in payload["lines"]
+        )
+        more = ""
+        if payload["start"] or payload.get("next_start") is not None:
+            links = []
+            if payload["start"]:
+                back = max(0, payload["start"] - MAX_PAYLOAD_LINES)
+                links.append(
+                    f'<a href="{escape(nav.link("/calls/" + str(call["seq"]), start=back))}">'
+                    "← earlier lines</a>"
+                )
+            if payload.get("next_start") is not None:
+                links.append(
+                    f'<a href="{escape(nav.link("/calls/" + str(call["seq"]), start=payload["next_start"]))}">'  # noqa: E501
+                    "later lines →</a>"
+                )
+            more = "<p class=pager>" + " ".join(links) + "</p>"
+        count = len(payload["lines"])
+        payload_html = (
+            f"<p>lines {payload['start'] + 1}–{payload['start'] + count} of {payload['total_lines']}; "
+            f"<mark>{payload['kept']}</mark> of them shown in stage 1 (highlighted)</p>"
+            f"{more}<pre id=payload>{lines}</pre>{more}"
+        )
+    else:
+        payload_html = f"<p class=note id=payload-note>{escape(payload['note'])}</p>"
+    body = (
+        f"<table class=facts>{facts}</table>"
+        "<section class=sides>"
+        f"<div><h2>Stage 1: what the agent got</h2><pre id=stage1>{escape(call['stage1'])}</pre></div>"
+        f"<div><h2>Full stored payload</h2>{payload_html}</div>"
+        "</section>"
+    )
+    return layout(nav, "/calls", f"Call #{call['seq']}: {call['tool']}", body)
+
+
+def store_page(nav: Nav, view: dict[str, Any], found: dict[str, Any] | None) -> str:
+    share = view["disk_bytes"] / view["max_bytes"] if view["max_bytes"] else 0.0
+    facts = (
+        f"<p class=where>Store: <code>{escape(view['location'])}</code></p>"
+        f"<p>Disk: <b>{escape(size(view['disk_bytes']))}</b> of store.max_bytes "
+        f"<b>{escape(size(view['max_bytes']))}</b> "
+        f'<meter min=0 max=1 value="{share:.4f}"></meter> {share:.1%}</p>'
+    )
+    if "payload_bytes" in view:
+        facts += (
+            f"<p>{escape(view['total'])} refs, payloads {escape(size(view['payload_bytes']))} "
+            f"(budget {escape(size(view['payload_max_bytes']))}), {escape(view['chunks'])} chunks, "
+            f"{escape(view['evictions'])} evictions, {escape(view['pending'])} pending, "
+            f"{escape(view['secrets_masked'])} secrets masked</p>"
+        )
+    ref_value = escape(found["ref"]) if found else ""
+    query_value = escape(found["query"]) if found else ""
+    form = (
+        f'<form class=filter method=get action="{PREFIX}/store">'
+        + (f'<input type=hidden name=store value="{escape(nav.store)}">' if len(nav.stores) > 1 else "")
+        + f'<label>doc_search <input name=q value="{query_value}" placeholder="words or identifiers"></label>'
+        f'<label>ref <input name=ref value="{ref_value}" placeholder="any"></label>'
+        "<button>Search</button></form>"
+    )
+    answer = ""
+    if found:
+        answer = (
+            problem_note(found["error"])
+            if found["error"]
+            else f"<pre id=search-answer>{escape(found['answer'])}</pre>"
+        )
+    rows = [
+        cells(
+            escape(ref["ref"]),
+            escape(ref["source"]),
+            escape(ref["kind"]),
+            escape(size(ref["bytes"])),
+            escape(ref["chunks"]),
+            escape(age(ref["age_seconds"])),
+            escape(ref["recency"]),
+            escape(when(ref["last_call"])),
+            numeric=(3, 4, 6),
+        )
+        for ref in view["refs"]
+    ]
+    headers = ("ref", "source", "kind", "size", "chunks", "age", "read order (1 = last read)", "last call")
+    pager = _pager(nav, "/store", view["page"], view["pages"])
+    body = (
+        problem_note(view["problem"])
+        + facts
+        + form
+        + answer
+        + "<h2>Refs, most recently read first</h2>"
+        + pager
+        + table(headers, rows, element_id="refs")
+        + pager
+    )
+    return layout(nav, "/store", "Store", body)
+
+
+def memory_page(nav: Nav, view: dict[str, Any]) -> str:
+    rows = []
+    for session in view["sessions"]:
+        recent = "".join(
+            f'<li class="{"protected" if entry["protected"] else ""}'
+            f'{" superseded" if entry["superseded"] else ""}">'
+            f"#{escape(entry['id'])} {escape(entry['kind'])}"
+            f"{' [' + escape(entry['reason']) + ']' if entry['protected'] and entry['reason'] else ''}"
+            f": {escape(entry['text'])}</li>"
+            for entry in session["recent"]
+        )
+        rows.append(
+            cells(
+                escape(session["session"]),
+                escape(session["project"] or ""),
+                escape(when(session["updated"])),
+                escape(session["entries"]),
+                escape(session["live"]),
+                escape(session["protected"]),
+                escape(session["superseded"]),
+                escape(session["compactions"]),
+                escape(session["window_tokens"]),
+                f"<details><summary>last entries</summary><ul>{recent}</ul></details>",
+                numeric=(3, 4, 5, 6, 7, 8),
+            )
+        )
+    headers = (
+        "session", "project", "updated", "entries", "live", "protected", "superseded",
+        "compactions", "window tokens", "notes",
+    )  # fmt: skip
+    where = f"<p class=where>Sessions: <code>{escape(view['directory'] or 'none')}</code></p>"
+    return layout(nav, "/memory", "Session memory", where + table(headers, rows, element_id="sessions"))
+
+
+def servers_page(nav: Nav, view: dict[str, Any]) -> str:
+    rows = []
+    for server in view["servers"]:
+        failures = view["error_calls"].get(server.get("name"), [])
+        failed = ", ".join(
+            f'<a href="{escape(nav.link("/calls/" + str(item["seq"])))}">'
+            f"{escape(item['tool'])} {escape(when(item['ts']))}</a>"
+            for item in failures
+        )
+        tools = server.get("tools") or []
+        rows.append(
+            cells(
+                escape(server.get("name")),
+                escape(server.get("transport")),
+                f'<span class="state state-{escape(server.get("state"))}">'
+                f"{escape(server.get('state'))}</span>",
+                escape(server.get("restarts")),
+                f"<details><summary>{len(tools)}</summary>{escape(', '.join(tools))}</details>",
+                escape(server.get("last_error") or ""),
+                failed,
+                numeric=(3,),
+            )
+        )
+    note = (
+        f"<p class=where>As the hub last wrote them at {escape(when(view['updated']))}.</p>"
+        if view["updated"]
+        else ""
+    )
+    headers = ("server", "transport", "state", "restarts", "tools", "last error", "recent failed calls")
+    return layout(nav, "/servers", "Servers", note + table(headers, rows, element_id="servers"))
