@@ -58,7 +58,12 @@ class CallRecord:
     seq: int = 0
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+        """One line; ``stage1`` comes last, after its length, so a reader can skip the text unparsed."""
+        data = asdict(self)
+        stage1 = data.pop("stage1")
+        data["stage1_chars"] = len(stage1)
+        data["stage1"] = stage1
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, line: str | bytes) -> CallRecord:
@@ -222,13 +227,17 @@ class CallLogReader:
         self._calls, self._by_seq, self._offset, self._identity = [], {}, 0, identity
 
     def _add(self, line: bytes, offset: int) -> None:
+        # Inside a JSON string every quote is escaped, so the first raw ',"stage1":' is the key:
+        # the fields before it parse on their own, and the text (most of the line) is never decoded.
+        cut = line.find(STAGE1_KEY)
+        head = line[:cut] + b"}" if cut >= 0 else line
         try:
-            record = CallRecord.from_json(line)
-        except (ValueError, TypeError):
+            raw = json.loads(head)
+            values = {**_SUMMARY_DEFAULTS, **{name: raw[name] for name in _SUMMARY_FIELDS if name in raw}}
+            summary = CallSummary(**values, offset=offset, stage1_chars=int(raw.get("stage1_chars", 0)))
+        except (ValueError, TypeError, AttributeError):
             log.debug("skipped a damaged line of %s at byte %d", self.path, offset)
             return
-        values = {name: getattr(record, name) for name in _SUMMARY_FIELDS}
-        summary = CallSummary(**values, offset=offset, stage1_chars=len(record.stage1))
         self._calls.append(summary)
         self._by_seq[summary.seq] = summary
 
@@ -236,3 +245,5 @@ class CallLogReader:
 _SUMMARY_FIELDS = tuple(
     field.name for field in fields(CallSummary) if field.name not in ("offset", "stage1_chars")
 )
+_SUMMARY_DEFAULTS: dict[str, Any] = {"ref": None, "is_error": False, "cache_hit": False, "delta": None}
+STAGE1_KEY = b',"stage1":'

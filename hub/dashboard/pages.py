@@ -149,6 +149,7 @@ def _call_rows(nav: Nav, calls: list[dict[str, Any]]) -> list[str]:
     return rows
 
 
+TOOL_HEADERS = ("tool", "server", "calls", "raw", "sent", "saved", "est. tokens", "modes")
 CALL_HEADERS = ("#", "time", "tool", "server", "mode", "reason", "in", "out", "repeat/delta", "latency")
 
 
@@ -174,6 +175,7 @@ def overview_page(nav: Nav, view: dict[str, Any], recent: dict[str, Any]) -> str
             escape(size(row["bytes_out"])),
             escape(size(row["bytes_saved"])),
             escape(f"{row['tokens_in']:,} → {row['tokens_out']:,}"),
+            escape(", ".join(f"{mode} {count}" for mode, count in sorted(row.get("modes", {}).items()))),
             numeric=(2, 3, 4, 5, 6),
         )
         for row in view["tools"]
@@ -246,6 +248,20 @@ def calls_page(nav: Nav, view: dict[str, Any]) -> str:
     return layout(nav, "/calls", "Calls", body)
 
 
+MAX_JUMPS = 30
+
+
+def kept_runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """``[3, 4, 5, 9]`` → ``[(3, 5), (9, 9)]``: runs of consecutive kept line numbers."""
+    runs: list[tuple[int, int]] = []
+    for number in numbers:
+        if runs and runs[-1][1] == number - 1:
+            runs[-1] = (runs[-1][0], number)
+        else:
+            runs.append((number, number))
+    return runs
+
+
 def call_page(nav: Nav, view: dict[str, Any]) -> str:
     call, payload = view["call"], view["payload"]
     facts = "".join(
@@ -266,7 +282,7 @@ def call_page(nav: Nav, view: dict[str, Any]) -> str:
     )
     if payload["available"]:
         lines = "".join(
-            f'<span class="line{" kept" if line["kept"] else ""}" data-n="{line["n"]}">'
+            f'<span class="line{" kept" if line["kept"] else ""}" id="L{line["n"]}" data-n="{line["n"]}">'
             f"{escape(line['text'])}\n</span>"
             for line in payload["lines"]
         )
@@ -286,10 +302,15 @@ def call_page(nav: Nav, view: dict[str, Any]) -> str:
                 )
             more = "<p class=pager>" + " ".join(links) + "</p>"
         count = len(payload["lines"])
+        jumps = " ".join(
+            f'<a href="#L{first}">{first}{"–" + str(last) if last != first else ""}</a>'
+            for first, last in kept_runs([line["n"] for line in payload["lines"] if line["kept"]])[:MAX_JUMPS]
+        )
+        jump = f"<p class=jumps>Kept lines: {jumps}</p>" if jumps else ""
         payload_html = (
             f"<p>lines {payload['start'] + 1}–{payload['start'] + count} of {payload['total_lines']}; "
             f"<mark>{payload['kept']}</mark> of them shown in stage 1 (highlighted)</p>"
-            f"{more}<pre id=payload>{lines}</pre>{more}"
+            f"{jump}{more}<pre id=payload>{lines}</pre>{more}"
         )
     else:
         payload_html = f"<p class=note id=payload-note>{escape(payload['note'])}</p>"

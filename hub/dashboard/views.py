@@ -57,6 +57,7 @@ def overview(source: Source) -> dict[str, Any]:
             call.tool, {"tool": call.tool, "server": call.server, "calls": 0, "bytes_in": 0, "bytes_out": 0}
         )
         tool["calls"] += 1
+        tool.setdefault("modes", {})[call.mode] = tool.get("modes", {}).get(call.mode, 0) + 1
         tool["bytes_in"] += call.bytes_in
         tool["bytes_out"] += call.bytes_out
         mode = per_mode.setdefault(call.mode, {"calls": 0, "bytes_in": 0, "bytes_out": 0})
