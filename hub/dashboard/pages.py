@@ -11,6 +11,7 @@ shows as text and never runs; the page's only scripts are the package's own file
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
 from html import escape as _escape
@@ -29,8 +30,16 @@ VIEWS = (
 )
 
 
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+
 def escape(value: Any) -> str:
     return _escape("" if value is None else str(value), quote=True)
+
+
+def escape_output(text: str) -> str:
+    """Tool output for a ``<pre>``: escaped, without ANSI colour codes (a browser shows them as boxes)."""
+    return escape(ANSI.sub("", text))
 
 
 def json_island(element_id: str, value: Any) -> str:
@@ -201,9 +210,7 @@ def overview_page(nav: Nav, view: dict[str, Any], recent: dict[str, Any]) -> str
         "<canvas id=chart-tools></canvas></figure>"
         "<figure><figcaption>Calls by mode</figcaption><canvas id=chart-modes></canvas></figure></section>"
         + "<h2>Per tool</h2>"
-        + table(
-            ("tool", "server", "calls", "raw", "sent", "saved", "est. tokens"), tool_rows, element_id="tools"
-        )
+        + table(TOOL_HEADERS, tool_rows, element_id="tools")
         + "<h2>By mode</h2>"
         + table(("mode", "calls", "raw", "sent", "est. tokens saved"), mode_rows)
         + f'<h2>Recent calls <a class=more href="{escape(nav.link("/calls"))}">all {recent["total"]}</a></h2>'
@@ -283,7 +290,7 @@ def call_page(nav: Nav, view: dict[str, Any]) -> str:
     if payload["available"]:
         lines = "".join(
             f'<span class="line{" kept" if line["kept"] else ""}" id="L{line["n"]}" data-n="{line["n"]}">'
-            f"{escape(line['text'])}\n</span>"
+            f"{escape_output(line['text'])}\n</span>"
             for line in payload["lines"]
         )
         more = ""
@@ -317,7 +324,7 @@ def call_page(nav: Nav, view: dict[str, Any]) -> str:
     body = (
         f"<table class=facts>{facts}</table>"
         "<section class=sides>"
-        f"<div><h2>Stage 1: what the agent got</h2><pre id=stage1>{escape(call['stage1'])}</pre></div>"
+        f"<div><h2>Stage 1: what the agent got</h2><pre id=stage1>{escape_output(call['stage1'])}</pre></div>"
         f"<div><h2>Full stored payload</h2>{payload_html}</div>"
         "</section>"
     )
@@ -385,7 +392,7 @@ def store_page(nav: Nav, view: dict[str, Any], found: dict[str, Any] | None) -> 
 
 
 def memory_page(nav: Nav, view: dict[str, Any]) -> str:
-    rows = []
+    rows: list[str] = []
     for session in view["sessions"]:
         recent = "".join(
             f'<li class="{"protected" if entry["protected"] else ""}'
@@ -398,7 +405,6 @@ def memory_page(nav: Nav, view: dict[str, Any]) -> str:
         rows.append(
             cells(
                 escape(session["session"]),
-                escape(session["project"] or ""),
                 escape(when(session["updated"])),
                 escape(session["entries"]),
                 escape(session["live"]),
@@ -406,12 +412,13 @@ def memory_page(nav: Nav, view: dict[str, Any]) -> str:
                 escape(session["superseded"]),
                 escape(session["compactions"]),
                 escape(session["window_tokens"]),
-                f"<details><summary>last entries</summary><ul>{recent}</ul></details>",
-                numeric=(3, 4, 5, 6, 7, 8),
+                f"<details{'' if rows else ' open'}><summary>last entries</summary>"
+                f"<ul>{recent}</ul></details>",
+                numeric=(2, 3, 4, 5, 6, 7),
             )
         )
     headers = (
-        "session", "project", "updated", "entries", "live", "protected", "superseded",
+        "session", "updated", "entries", "live", "protected", "superseded",
         "compactions", "window tokens", "notes",
     )  # fmt: skip
     where = f"<p class=where>Sessions: <code>{escape(view['directory'] or 'none')}</code></p>"
@@ -441,10 +448,11 @@ def servers_page(nav: Nav, view: dict[str, Any]) -> str:
                 numeric=(3,),
             )
         )
-    note = (
-        f"<p class=where>As the hub last wrote them at {escape(when(view['updated']))}.</p>"
-        if view["updated"]
-        else ""
-    )
+    note = ""
+    if view["updated"]:
+        stopped = (
+            " <b class=bad>That hub is no longer running.</b>" if view.get("hub_running") is False else ""
+        )
+        note = f"<p class=where>As the hub last wrote them at {escape(when(view['updated']))}.{stopped}</p>"
     headers = ("server", "transport", "state", "restarts", "tools", "last error", "recent failed calls")
     return layout(nav, "/servers", "Servers", note + table(headers, rows, element_id="servers"))

@@ -40,6 +40,7 @@ class Source(Protocol):
     def tool_stats(self) -> dict[str, Any]: ...
     def servers(self) -> list[dict[str, Any]]: ...
     def servers_updated(self) -> float | None: ...
+    def hub_running(self) -> bool | None: ...
     def memory_dir(self) -> Path | None: ...
     def disk_bytes(self) -> int: ...
     def max_bytes(self) -> int: ...
@@ -97,6 +98,9 @@ class LiveSource:
 
     def servers_updated(self) -> float | None:
         return None  # live
+
+    def hub_running(self) -> bool | None:
+        return True
 
     def memory_dir(self) -> Path | None:
         if self._service.store.path is None:
@@ -171,6 +175,19 @@ class StoreDirSource:
     def servers_updated(self) -> float | None:
         updated = _read_json(self.path / "status.json").get("updated")
         return float(updated) if isinstance(updated, int | float) else None
+
+    def hub_running(self) -> bool | None:
+        """Whether the hub that wrote ``status.json`` still runs (None: unknown)."""
+        pid = _read_json(self.path / "status.json").get("pid")
+        if not isinstance(pid, int) or pid <= 0:
+            return None
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:  # another user's process with that pid
+            return True
+        return True
 
     def memory_dir(self) -> Path | None:
         return self._memory

@@ -17,6 +17,7 @@ bytes / ``DEFAULT_CHARS_PER_TOKEN`` (the hub's estimate); times are Unix seconds
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -36,6 +37,7 @@ MAX_PER_PAGE = 200
 MAX_PAYLOAD_LINES = 2000
 MIN_KEPT_CHARS = 4  # shorter stage-1 lines ("}", "...") would mark half a payload as kept
 MAX_SESSIONS = 200
+REPEATED = re.compile(r" \[×\d+\]$")
 SESSION_SUFFIX = ".jsonl"
 
 
@@ -184,7 +186,7 @@ def kept_lines(stage1: str, lines: Iterable[str]) -> set[int]:
     whole: set[str] = set()
     prefixes: list[str] = []
     for line in stage1.splitlines():
-        text = line.strip()
+        text = REPEATED.sub("", line.strip())  # "text [×3]": three equal lines collapsed into one
         if text.endswith("…"):
             text = text[:-1].rstrip()
             if len(text) >= MIN_KEPT_CHARS:
@@ -317,5 +319,6 @@ def servers_view(source: Source) -> dict[str, Any]:
     return {
         "servers": source.servers(),
         "updated": source.servers_updated(),
+        "hub_running": source.hub_running(),
         "error_calls": errors,
     }

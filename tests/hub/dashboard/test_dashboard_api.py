@@ -134,6 +134,8 @@ async def test_pages_escape_payload_text_and_bad_parameters_are_named(tmp_path: 
         assert (await client.get("/dashboard/api/calls/999")).status_code == 404
         unknown = await client.get("/dashboard/api/calls", params={"store": "nope"})
         assert unknown.status_code == 400 and "store" in unknown.json()["error"]
+        servers = (await client.get("/dashboard/api/servers")).json()
+        assert servers["hub_running"] is False and servers["servers"][0]["name"] == "fx"
         rebound = await client.get("/dashboard", headers={"host": "evil.example"})
         assert rebound.status_code == 421  # DNS rebinding: only loopback Host names
 
