@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from hub.config import load_config
-from hub.dashboard import build_dashboard_app, sources_for
+from hub.dashboard import StoreDirSource, build_dashboard_app, sources_for
 from tests.conftest import fixture_server, hub_client, write_config
 
 pytestmark = pytest.mark.anyio
@@ -44,9 +44,9 @@ async def mcp_over_http(url: str) -> AsyncIterator[Any]:
 
 
 @asynccontextmanager
-async def dashboard(config: Path) -> AsyncIterator[httpx.AsyncClient]:
-    """``ctxhub dashboard``'s app over the config's stores, read-only, driven in-process."""
-    app = build_dashboard_app(sources_for(load_config(config)))
+async def dashboard(config: Path, *more: Any) -> AsyncIterator[httpx.AsyncClient]:
+    """``ctxhub dashboard``'s app over the config's stores (and ``more``), read-only, driven in-process."""
+    app = build_dashboard_app([*sources_for(load_config(config)), *more])
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8766") as client:
         yield client
@@ -119,7 +119,18 @@ async def test_pages_escape_payload_text_and_bad_parameters_are_named(tmp_path: 
     config = write_config(tmp_path, {"fx": fixture_server("fx")})
     async with hub_client(config) as session:
         await make_calls(session)
-    async with dashboard(config) as client:  # after the hub exited: the files it left
+    other = tmp_path / "store-2"
+    other.mkdir()  # a sibling store no hub has written yet
+    sibling = StoreDirSource(other, label="store-2", memory=None, max_bytes=2**20)
+    async with dashboard(config, sibling) as client:  # after the hub exited: the files it left
+        stores = (await client.get("/dashboard/api/stores")).json()["stores"]
+        assert [store["label"] for store in stores] == ["store", "store-2"]
+        empty = (await client.get("/dashboard/api/store", params={"store": "store-2"})).json()
+        assert empty["refs"] == [] and "no store at" in empty["problem"]
+        assert (await client.get("/dashboard/api/calls", params={"store": "store-2"})).json()["total"] == 0
+        chooser = (await client.get("/dashboard/calls", params={"store": "store-2"})).text
+        assert 'id="store-select"' in chooser or "id=store-select" in chooser
+        assert "store=store-2" in chooser  # links keep the chosen store
         page = await client.get("/dashboard")
         assert page.status_code == 200
         assert "script-src 'self'" in page.headers["content-security-policy"]

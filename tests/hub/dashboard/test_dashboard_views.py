@@ -1,11 +1,16 @@
-"""The pure parts of the dashboard's views: which payload lines stage 1 kept, and output escaping."""
+"""The dashboard's pure parts (which payload lines stage 1 kept, output escaping) and its start-up errors."""
 
 from __future__ import annotations
 
+import socket
+from pathlib import Path
+
 import pytest
 
+from hub.dashboard import StoreDirSource, serve_dashboard
 from hub.dashboard.pages import escape_output, json_island, kept_runs
 from hub.dashboard.views import kept_lines
+from hub.errors import ConfigError
 
 PAYLOAD = [
     "collected 100 items",
@@ -49,3 +54,13 @@ def test_output_text_is_escaped_and_loses_ansi_colours() -> None:
 def test_chart_data_cannot_close_its_script_element() -> None:
     island = json_island("chart-data", {"tools": [{"tool": "</script><script>alert(1)</script>"}]})
     assert island.count("</script>") == 1 and "\\u003c/script\\u003e" in island
+
+
+def test_a_busy_port_is_a_config_error_naming_the_option(tmp_path: Path) -> None:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        source = StoreDirSource(tmp_path, label="store", memory=None, max_bytes=2**20)
+        with pytest.raises(ConfigError, match="pass another --port"):
+            serve_dashboard([source], port=port)
