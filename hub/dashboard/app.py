@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from hub.dashboard import pages, views
+from hub.dashboard import markup, pages, views
 from hub.dashboard.sources import Source
 from hub.serve import DASHBOARD_COOKIE
 
@@ -73,15 +73,15 @@ def dashboard_routes(sources: Sequence[Source]) -> list[Route]:
     chosen = {source.label: source for source in sources}
     listing = tuple((source.label, source.location) for source in sources)
 
-    def pick(request: Request) -> tuple[Source, pages.Nav]:
+    def pick(request: Request) -> tuple[Source, markup.Nav]:
         label = request.query_params.get("store") or sources[0].label
         source = chosen.get(label)
         if source is None:
             known = ", ".join(chosen)
             raise BadParameter(f"there is no store {label!r} here; choose one of: {known}")
-        return source, pages.Nav(store=label, stores=listing)
+        return source, markup.Nav(store=label, stores=listing)
 
-    def endpoint(build: Callable[[Request, Source, pages.Nav], Any], *, html: bool) -> Any:
+    def endpoint(build: Callable[[Request, Source, markup.Nav], Any], *, html: bool) -> Any:
         async def handle(request: Request) -> Response:
             if "token" in request.query_params:  # the Guard accepted it: keep it in a cookie instead
                 return _remember_token(request)
@@ -100,11 +100,11 @@ def dashboard_routes(sources: Sequence[Source]) -> list[Route]:
 
         return handle
 
-    def overview(request: Request, source: Source, nav: pages.Nav) -> str:
+    def overview(request: Request, source: Source, nav: markup.Nav) -> str:
         recent = views.calls_page(source, per_page=RECENT_ON_OVERVIEW)
         return pages.overview_page(nav, views.overview(source), recent)
 
-    def calls(request: Request, source: Source, nav: pages.Nav) -> dict[str, Any]:
+    def calls(request: Request, source: Source, nav: markup.Nav) -> dict[str, Any]:
         return views.calls_page(
             source,
             page=_int(request, "page", 1, low=1),
@@ -113,15 +113,15 @@ def dashboard_routes(sources: Sequence[Source]) -> list[Route]:
             mode=request.query_params.get("mode", ""),
         )
 
-    def call(request: Request, source: Source, nav: pages.Nav) -> dict[str, Any] | None:
+    def call(request: Request, source: Source, nav: markup.Nav) -> dict[str, Any] | None:
         return views.call_detail(source, int(request.path_params["seq"]), start=_int(request, "start", 0))
 
-    def store(request: Request, source: Source, nav: pages.Nav) -> dict[str, Any]:
+    def store(request: Request, source: Source, nav: markup.Nav) -> dict[str, Any]:
         return views.store_view(
             source, page=_int(request, "page", 1, low=1), per_page=_int(request, "per_page", 100, low=1)
         )
 
-    def search(request: Request, source: Source, nav: pages.Nav) -> dict[str, Any] | None:
+    def search(request: Request, source: Source, nav: markup.Nav) -> dict[str, Any] | None:
         query = request.query_params.get("q", "").strip()
         if not query:
             return None
@@ -132,20 +132,20 @@ def dashboard_routes(sources: Sequence[Source]) -> list[Route]:
             limit=_int(request, "limit", 5, low=1),
         )
 
-    def search_json(request: Request, source: Source, nav: pages.Nav) -> dict[str, Any]:
+    def search_json(request: Request, source: Source, nav: markup.Nav) -> dict[str, Any]:
         found = search(request, source, nav)
         if found is None:
             raise BadParameter("query parameter 'q' is needed: the words or identifiers to look for")
         return found
 
-    def store_html(request: Request, source: Source, nav: pages.Nav) -> str:
+    def store_html(request: Request, source: Source, nav: markup.Nav) -> str:
         return pages.store_page(nav, store(request, source, nav), search(request, source, nav))
 
-    def stores(request: Request, source: Source, nav: pages.Nav) -> dict[str, Any]:
+    def stores(request: Request, source: Source, nav: markup.Nav) -> dict[str, Any]:
         return {"stores": [{"label": label, "location": location} for label, location in listing]}
 
     def html(render: Callable[..., str], build: Callable[..., Any]) -> Callable[..., str | None]:
-        def page(request: Request, source: Source, nav: pages.Nav) -> str | None:
+        def page(request: Request, source: Source, nav: markup.Nav) -> str | None:
             view = build(request, source, nav)
             return None if view is None else render(nav, view)
 
@@ -200,7 +200,7 @@ async def _static(request: Request) -> Response:
 
 def _respond(body: dict[str, Any], status: int, *, html: bool) -> Response:
     if html:
-        text = f"<!doctype html><title>ctxhub</title><p>{pages.escape(body['error'])}</p>"
+        text = f"<!doctype html><title>ctxhub</title><p>{markup.escape(body['error'])}</p>"
         return HTMLResponse(text, status_code=status, headers=SECURITY_HEADERS)
     return JSONResponse(body, status_code=status, headers=SECURITY_HEADERS)
 

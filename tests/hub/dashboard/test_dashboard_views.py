@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from hub.dashboard import StoreDirSource, serve_dashboard
-from hub.dashboard.pages import escape_output, json_island, kept_runs
+from hub.dashboard.markup import escape_output, json_island
+from hub.dashboard.pages import kept_runs
 from hub.dashboard.views import kept_lines
 from hub.errors import ConfigError
 
