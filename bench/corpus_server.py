@@ -87,7 +87,10 @@ def build_server(corpus: Path, namespace: str, select: Path | None) -> Server[An
                     f"corpus_server: {len(chosen)} records of {params.name!r} match these arguments "
                     "(start the server with --select FILE to choose one by id)"
                 )
-        text = (corpus / str(chosen[0]["file"])).read_text(encoding="utf-8")
+        try:
+            text = await anyio.Path(corpus / str(chosen[0]["file"])).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            return failure(f"corpus_server: cannot read the payload of {chosen[0]['id']!r}: {exc}")
         return types.CallToolResult(content=[types.TextContent(text=text)])
 
     return Server(f"corpus-{namespace}", on_list_tools=list_tools, on_call_tool=call_tool)

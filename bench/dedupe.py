@@ -2,7 +2,9 @@
 
 Run: ``.venv/bin/python bench/dedupe.py [--rounds N]`` (about 15 s).
 
-The fixture's ``echo`` is read-only, so ctxhub caches it. Interleaved, with a 1 KiB text:
+The fixture's ``echo`` is read-only, so ctxhub caches it (here with ``cache.mode: trust``; the
+default ``verify`` mode calls the downstream again, see ``bench/polling.py``). Interleaved, with a
+1 KiB text:
 
 - hit: the same ``echo`` text every time through the hub (after one priming call the cache
   answers with a pointer, without the downstream);
@@ -46,7 +48,8 @@ def text(number: int | None) -> str:
 
 async def measure(rounds: int) -> dict[str, list[float]]:
     with tempfile.TemporaryDirectory(prefix="ctxhub-bench-") as directory:
-        config = write_config(Path(directory), {"fixture": fixture_server()})
+        # trust: a repeat is answered from memory, which is what this measures (bench/polling.py: verify)
+        config = write_config(Path(directory), {"fixture": fixture_server()}, cache={"mode": "trust"})
         async with connect_all({"direct": fixture_command(), "ctxhub": hub_command(config)}) as sessions:
             hub, direct = sessions["ctxhub"], sessions["direct"]
             _, first = await call(hub, "fixture__echo", {"text": text(None)})

@@ -21,6 +21,7 @@ returns the per-item results for tests; ``total`` sums them.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -86,15 +87,24 @@ def load_items(corpus: Path) -> list[dict[str, Any]]:
     return items
 
 
-def benchmark(corpus: Path = DEFAULT_CORPUS, *, intent: bool = False, only: str = "") -> list[ItemResult]:
-    """Every corpus item (whose id contains ``only``) measured through the hub (see the module doc)."""
-    return run(corpus, intent=intent, only=only)[0]
+def benchmark(
+    corpus: Path = DEFAULT_CORPUS,
+    *,
+    intent: bool = False,
+    only: str = "",
+    routing: dict[str, Any] | None = None,
+) -> list[ItemResult]:
+    """Every corpus item (whose id contains ``only``) measured through the hub (see the module doc);
+    ``routing`` overrides keys of the hub's ``routing`` config."""
+    return run(corpus, intent=intent, only=only, routing=routing)[0]
 
 
-def run(corpus: Path, *, intent: bool = False, only: str = "") -> tuple[list[ItemResult], bool | None]:
+def run(
+    corpus: Path, *, intent: bool = False, only: str = "", routing: dict[str, Any] | None = None
+) -> tuple[list[ItemResult], bool | None]:
     """``benchmark``, plus whether the hub took ``intent`` (None when not asked)."""
     items = [item for item in load_items(corpus) if only in str(item["id"])]
-    results, supported = anyio.run(lambda: measure(corpus, items, intent=intent))
+    results, supported = anyio.run(lambda: measure(corpus, items, intent=intent, routing=routing))
     return results, supported
 
 
@@ -221,6 +231,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="only the items whose id contains this")
     parser.add_argument("--items", action="store_true", help="also print one row per item")
     parser.add_argument("--intent", action="store_true", help="also pass each fact's query as intent")
+    parser.add_argument(
+        "--routing",
+        type=json.loads,
+        default=None,
+        help="hub routing overrides, e.g. '{\"summary_budget\": 2000}'",
+    )
     parser.add_argument("--show", default="", help="print stage 1 and the searches of items matching this")
     parser.add_argument("--misses", action="store_true", help="print the search replies that missed")
     options = parser.parse_args(argv)
@@ -228,11 +244,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no corpus at {options.corpus} (pass --corpus DIR holding corpus.yaml)", file=sys.stderr)
         return 2
     try:
-        results, supported = run(options.corpus, intent=options.intent, only=options.only)
+        results, supported = run(
+            options.corpus, intent=options.intent, only=options.only, routing=options.routing
+        )
     except EconomyError as exc:
         print(f"economy benchmark failed: {exc}", file=sys.stderr)
         return 1
     print(f"corpus: {options.corpus} ({len(results)} items)\n")
+    if supported:
+        print("intent: one extra call per fact with the fact's query as intent (last column)\n")
     print(table(results))
     print()
     print(side_by_side(results))

@@ -32,7 +32,7 @@ from typing import Any
 
 import anyio
 import yaml
-from mcp import ClientSession
+from mcp import ClientSession, MCPError
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from bench.corpus_server import split_tool
@@ -111,7 +111,13 @@ def baselines(payload: bytes, size: int, answer: str) -> tuple[bool, bool]:
     return answer in head, answer in payload[:half].decode("utf-8", "ignore") or in_tail
 
 
-def hub_config(directory: Path, corpus: Path, items: Sequence[dict[str, Any]], select: Path) -> Path:
+def hub_config(
+    directory: Path,
+    corpus: Path,
+    items: Sequence[dict[str, Any]],
+    select: Path,
+    routing: dict[str, Any] | None = None,
+) -> Path:
     """A hub config with one corpus server per namespace, its store in ``directory``."""
     namespaces = sorted({split_tool(str(item["tool"]))[0] for item in items})
     servers = {
@@ -134,6 +140,7 @@ def hub_config(directory: Path, corpus: Path, items: Sequence[dict[str, Any]], s
         "servers": servers,
         "cache": {"enabled": False},
         "store": {"path": str(directory / "store")},
+        **({"routing": routing} if routing else {}),
     }
     path = directory / "config.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
@@ -238,35 +245,60 @@ async def measure_intent(
 
 
 async def measure(
-    corpus: Path, items: Sequence[dict[str, Any]], *, intent: bool = False
+    corpus: Path,
+    items: Sequence[dict[str, Any]],
+    *,
+    intent: bool = False,
+    routing: dict[str, Any] | None = None,
 ) -> tuple[list[ItemResult], bool | None]:
-    """Every item through one hub (see the module doc); ``(results, intent supported or None)``."""
+    """Every item through one hub (see the module doc); ``(results, intent supported or None)``.
+
+    ``routing`` overrides keys of the hub's ``routing`` config section (e.g. ``summary_budget``)."""
+    missing = [str(item["file"]) for item in items if not (corpus / str(item["file"])).is_file()]  # noqa: ASYNC240
+    if missing:
+        raise EconomyError(
+            f"{len(missing)} payload file(s) missing in {corpus}, e.g. {missing[:3]} "
+            "(check it with: python bench/corpus/build.py verify --dir DIR)"
+        )
     with tempfile.TemporaryDirectory(prefix="ctxhub-economy-") as scratch:
         directory = Path(scratch)
         select = directory / "selected"
-        select.write_text("", encoding="utf-8")
-        config = hub_config(directory, corpus.resolve(), items, select)  # noqa: ASYNC240
+        select.write_text("", encoding="utf-8")  # noqa: ASYNC240
+        config = hub_config(directory, corpus.resolve(), items, select, routing)  # noqa: ASYNC240
         errlog_path = directory / "hub.log"
         with errlog_path.open("w", encoding="utf-8") as errlog:  # noqa: ASYNC230 (a local file)
             try:
                 async with hub_session(config, errlog) as session:
-                    results, exposed = [], []
-                    for item in items:
-                        with anyio.fail_after(CALL_TIMEOUT * (2 + len(item["facts"]))):
-                            measured, name = await measure_item(session, corpus, item, select)
-                        results.append(measured)
-                        exposed.append(name)
-                    if not intent:
-                        return results, None
-                    listed = {tool.name: tool for tool in (await session.list_tools()).tools}
-                    if not all(has_intent(listed.get(name)) for name in exposed):
-                        return results, False
-                    for index, item in enumerate(items):
-                        results[index] = await measure_intent(
-                            session, item, results[index], exposed[index], select
-                        )
-                    return results, True
-            except (OSError, EconomyError, TimeoutError) as exc:
+                    return await _measure_all(session, corpus, items, select, intent)
+            except Exception as exc:  # the SDK's task groups wrap what failed in exception groups
+                leaf = _first_leaf(exc)
+                if not isinstance(leaf, OSError | EconomyError | TimeoutError | MCPError):
+                    raise
                 errlog.flush()
                 tail = errlog_path.read_text(encoding="utf-8", errors="replace")[-2000:]
-                raise EconomyError(f"{exc}\n--- hub stderr (tail) ---\n{tail}") from exc
+                raise EconomyError(f"{leaf}\n--- hub stderr (tail) ---\n{tail}") from exc
+
+
+def _first_leaf(exc: BaseException) -> BaseException:
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return exc
+
+
+async def _measure_all(
+    session: ClientSession, corpus: Path, items: Sequence[dict[str, Any]], select: Path, intent: bool
+) -> tuple[list[ItemResult], bool | None]:
+    results, exposed = [], []
+    for item in items:
+        with anyio.fail_after(CALL_TIMEOUT * (2 + len(item["facts"]))):
+            measured, name = await measure_item(session, corpus, item, select)
+        results.append(measured)
+        exposed.append(name)
+    if not intent:
+        return results, None
+    listed = {tool.name: tool for tool in (await session.list_tools()).tools}
+    if not all(has_intent(listed.get(name)) for name in exposed):
+        return results, False
+    for index, item in enumerate(items):
+        results[index] = await measure_intent(session, item, results[index], exposed[index], select)
+    return results, True

@@ -29,6 +29,7 @@ import economy
 import hub_logic
 import memory
 import overhead
+import polling
 import search
 import startup
 import summarizers
@@ -50,6 +51,7 @@ def benchmarks(options: argparse.Namespace) -> dict[str, Callable[[], list[Figur
         "overhead": run_async(overhead.run, quick),
         "hub_logic": run_async(hub_logic.run, quick),
         "dedupe": run_async(dedupe.run, quick),
+        "polling": run_async(polling.run, quick),
         "summary": run_async(summary_path.run, quick),
         "summary_kinds": run_async(summary_kinds.run, quick),
         "summarizers": lambda: summarizers.run(quick, verbose=True),
@@ -103,8 +105,8 @@ def main() -> None:
     parser.add_argument(
         "--only",
         default="",
-        help="comma-separated: startup, overhead, hub_logic, dedupe, summary, summary_kinds, summarizers, "
-        "search, memory, economy",
+        help="comma-separated: startup, overhead, hub_logic, dedupe, polling, summary, summary_kinds, "
+        "summarizers, search, memory, economy",
     )
     parser.add_argument(
         "--memory-calls", type=int, help=f"calls of 100 KB (default {MEMORY_CALLS}; 10000 in full)"

@@ -4,7 +4,7 @@ Run: ``.venv/bin/python bench/summary_steps.py [--kb 1024]`` (about 10 s).
 
 The steps a 1 MB ``fixture big`` result goes through in the hub before the reply, as the hub
 does them (same functions, no MCP transport): parse the downstream's JSON-RPC line (pydantic),
-take its text (``hub.convert.result_text``), ``route`` (kind detection, then the summariser),
+take its text (``hub.serve.content.split_content``), ``route`` (kind detection, then the summariser),
 ``Store.reserve`` (secret masking, UTF-8 encoding, the spill file), ``stage1.render`` and the
 reply's serialisation. Then, for comparison, ``Store.index`` of the same payload (chunking,
 tantivy, commit), which the hub runs in a worker thread after the reply.
@@ -26,7 +26,7 @@ from context_mode.router import Summary, route
 from context_mode.stage1 import render
 from context_mode.store.store import Store
 from context_mode.types import ContentKind
-from hub.serve.convert import result_text
+from hub.serve.content import split_content
 
 sys.path.insert(0, str(FIXTURE.parent))
 from fixture_server import big_log  # noqa: E402
@@ -71,7 +71,7 @@ def steps(kb: int) -> list[tuple[str, float]]:
             "CallToolResult.model_validate of the result",
             best(lambda: types.CallToolResult.model_validate(response.result)),
         ),
-        ("result_text", best(lambda: result_text(parsed))),
+        ("split_content", best(lambda: split_content(parsed))),
         ("route: detect_kind + summarize_log", best(lambda: route(text, tool="big"))),
     ]
     with tempfile.TemporaryDirectory(prefix="ctxhub-bench-") as directory:

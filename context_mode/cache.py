@@ -174,11 +174,23 @@ class ResultCache:
         return Lookup(key, namespace, self.generation(namespace), previous)
 
     def compare(
-        self, lookup: Lookup, *, digest: str, text: str | None, max_delta_bytes: int
+        self,
+        lookup: Lookup,
+        *,
+        digest: str,
+        text: str | None,
+        max_delta_bytes: int,
+        holds: Callable[[str], bool] = lambda ref: True,
     ) -> Unchanged | Changed | None:
-        """How the new result of a looked-up read relates to what the session was shown before."""
+        """How the new result of a looked-up read relates to what the session was shown before.
+
+        ``None`` (answer it as a first call) also when a write to the server happened since the
+        lookup or the previous ref was evicted meanwhile.
+        """
         previous = lookup.previous
         if previous is None or self.generation(lookup.namespace) != lookup.generation:
+            return None
+        if previous.ref is not None and not holds(previous.ref):
             return None
         if previous.digest == digest:
             return Unchanged(previous)

@@ -99,7 +99,7 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if _is_json(text):
         return _json_kind(text)
     sample = _sample(text)
-    shape = detect_shape(text, sample, tool_name)
+    shape = detect_shape(text, sample, tool_name, arguments)
     if shape is not None:
         return shape
     lines = [line[:_PREFIX] for line in sample]

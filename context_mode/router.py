@@ -155,7 +155,7 @@ def route(
         why = "tagged DIRECT" if style is OutputStyle.DIRECT else "a single-file read"
         if facts.chars <= policy.direct_hard_cap:
             return Direct(f"{why} and {facts.chars} chars ≤ hard cap {policy.direct_hard_cap}")
-        kind = detect_kind(text, tool_name=tool)
+        kind = detect_kind(text, tool_name=tool, arguments=arguments)
         extract, budget = _sized_summary(text, kind, policy, facts.size, arguments, intent)
         return Summary(
             f"{why} but {facts.chars} chars > hard cap {policy.direct_hard_cap}",

@@ -13,13 +13,14 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes), or a list of paths (most
   sampled lines are one path each, sharing directories).
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
-  by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…).
+  by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
+  whose ``path`` names a source file by its extension.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from context_mode.toolnames import tool_words
@@ -31,12 +32,18 @@ _REF = re.compile(r"\[ref=[a-z]*\d+\]")
 _REPR_ROWS = re.compile(r"\s*\[\{'[^'\n]{1,80}': ")
 _ROW_BLOCK = re.compile(r"\d+\. row\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")
-_FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\ ]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
+_FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 _PATH_LINE = re.compile(r"(?:/|\./|[\w.-]+/)[^\s:]*\Z|[\w.-]+\.[A-Za-z0-9]{1,8}\Z")
+_CODE_EXTENSIONS = frozenset(
+    """py pyi js jsx mjs cjs ts tsx go rs java kt kts scala c h cc cpp cxx hpp cs rb php swift m mm
+    sh bash zsh lua pl pm r jl ex exs erl hs ml clj dart vue svelte sql""".split()
+)
 _READ_VERBS = frozenset({"read", "get", "cat", "view", "open", "show"})
 
 
-def detect_shape(text: str, sample: Sequence[str], tool_name: str = "") -> ContentKind | None:
+def detect_shape(
+    text: str, sample: Sequence[str], tool_name: str = "", arguments: Mapping[str, Any] | None = None
+) -> ContentKind | None:
     """The specific kind of a text result, or ``None`` when none of these shapes holds."""
     lines = [line for line in sample if line.strip()]
     if not lines:
@@ -51,13 +58,13 @@ def detect_shape(text: str, sample: Sequence[str], tool_name: str = "") -> Conte
     fields = sum(1 for line in lines if _FIELD.match(line))
     if blocks >= 2 and (blocks + fields) * 10 >= len(lines) * 8:
         return ContentKind.ROWS
-    headers = [line for line in lines if _FILE_HEADER.match(line)]
+    headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
         return ContentKind.SOURCE
     paths = sum(1 for line in lines if _PATH_LINE.match(line.strip()))
     if len(lines) >= 8 and paths * 10 >= len(lines) * 9:
         return ContentKind.TREE
-    if is_file_read(tool_name) and not headers:
+    if is_file_read(tool_name) and _code_path(arguments or {}):
         return ContentKind.SOURCE
     return None
 
@@ -85,6 +92,15 @@ def is_file_read(tool_name: str) -> bool:
     """Whether the tool reads one file (``read_file``, ``read_text_file``, ``get_file_contents``)."""
     words = set(tool_words(tool_name))
     return "file" in words and bool(words & _READ_VERBS) and "files" not in words and "multiple" not in words
+
+
+def _code_path(arguments: Mapping[str, Any]) -> bool:
+    """Whether the call names a source file by its extension (a ``.md`` or ``.log`` read is not code)."""
+    for key in ("path", "file", "file_path", "filename", "uri"):
+        value = arguments.get(key)
+        if isinstance(value, str) and value.rsplit(".", 1)[-1].lower() in _CODE_EXTENSIONS:
+            return True
+    return False
 
 
 def _is_tree_node(value: dict[str, Any]) -> bool:

@@ -112,9 +112,9 @@ def render_delta(
 ) -> str:
     """A one-line header naming both refs, then the change itself."""
     stored = f"ref {ref}" if ref else NOT_STORED
-    form = "unified diff of lines" if delta.kind == "lines" else "changed JSON paths, old (-) then new (+)"
+    form = "unified diff" if delta.kind == "lines" else "changed JSON paths: - old, + new"
     header = (
-        f"[ctxhub delta of {tool} against ref {previous_ref} ({age_seconds:.0f} s ago): {delta.summary()}, "
-        f"as a {form}; the new full result ({_size(original_bytes)}) is {stored}]"
+        f"[ctxhub delta of {tool} vs ref {previous_ref} ({age_seconds:.0f} s ago): "
+        f"+{delta.added} -{delta.removed} ({form}); new full result {_size(original_bytes)}: {stored}]"
     )
     return f"{header}\n{delta.text}"

@@ -32,9 +32,9 @@ from context_mode.calls import FILE_NAME as CALLS_FILE
 from context_mode.calls import CallLog
 from context_mode.memory import MemoryPolicy, Project, SessionMemory, resolve_project
 from hub.config import HubConfig
-from hub.downstream import FILE_NAME, Child, ToolCache
+from hub.downstream import FILE_NAME, Child, Downstream, ToolCache
 from hub.errors import ConfigError
-from hub.serve import HubService
+from hub.serve import HubService, list_bytes
 from hub.stores import OpenedStore, open_store
 from tools.context_tools import context_tools
 from tools.doc_tools import doc_tools
@@ -161,10 +161,19 @@ def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnaps
         ((name, entry.calls, entry.bytes_saved) for name, entry in per_tool.items()), key=lambda row: -row[2]
     )
     store_view = dataclasses.asdict(service.store.stats())
+    listed = service.listed_tools()
     return HubSnapshot(
         uptime_seconds=time.time() - service.started,
         servers=[
-            ServerRow(d.name, d.transport, d.state, len(d.tools), d.startup_seconds, d.restarts, d.last_error)
+            ServerRow(
+                d.name,
+                d.transport,
+                d.state,
+                len(d.tools),
+                d.startup_seconds,
+                d.restarts,
+                _problem(d, service.pool.list_wait),
+            )
             for d in service.pool.downstreams.values()
         ],
         tools_exposed=len(service.pool.tool_table()) + len(service.native),
@@ -178,4 +187,19 @@ def snapshot(service: HubService, opened: OpenedStore | None = None) -> HubSnaps
         top_tools=top,
         store_location=opened.location if opened else "",
         store_notice=(opened.notice or "") if opened else "",
+        tools_listed=len(listed),
+        reload_error=service.reload_error or "",
+        list_bytes=list_bytes(listed),
     )
+
+
+def _problem(downstream: Downstream, list_wait: float) -> str | None:
+    """A server's last error, or that it is late: still starting after list calls stopped waiting."""
+    waited = time.monotonic() - downstream.attempt_started
+    if downstream.state == "starting" and waited > list_wait:
+        return (
+            f"late: no answer to initialize after {waited:.0f} s (gives up at "
+            f"servers.{downstream.name}.startup_timeout = {downstream.config.startup_timeout:g} s); "
+            "its tools are added with tools/list_changed when it answers"
+        )
+    return downstream.last_error

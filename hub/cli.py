@@ -59,7 +59,11 @@ def _parser() -> argparse.ArgumentParser:
         return sub
 
     def with_config(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
-        sub.add_argument("--config", help="config.yaml (default: ./config.yaml, else the bundled default)")
+        sub.add_argument(
+            "--config",
+            help="the config file (default: $CTXHUB_CONFIG, ./ctxhub.yaml, ./.ctxhub/config.yaml, "
+            "$XDG_CONFIG_HOME/ctxhub/config.yaml, else the bundled default)",
+        )
         return sub
 
     serve = with_config(command("serve", _serve, "Serve the hub to an MCP client (stdio by default)."))
@@ -157,6 +161,7 @@ def _serve(args: argparse.Namespace) -> int:
 
             token = args.token or os.environ.get("CTXHUB_TOKEN")
             with open_hub(config, children=children) as service:
+                service.config_path = _watched(config)
                 freeze_startup_objects()  # no full collections inside the response path
                 serve = functools.partial(serve_http, allowed_hosts=args.allow_host)
                 anyio.run(serve, service, args.transport, args.host, args.port, token)
@@ -164,16 +169,26 @@ def _serve(args: argparse.Namespace) -> int:
         from hub.serve import serve_stdio
 
         with open_hub(config, children=children) as service:
+            service.config_path = _watched(config)
             freeze_startup_objects()  # no full collections inside the response path
             anyio.run(serve_stdio, service)
     return 0
 
 
+def _watched(config: HubConfig) -> Path | None:
+    """The config file a serving hub reloads on edits (not the packaged default)."""
+    from hub.config import DEFAULT_CONFIG
+
+    path = Path(config.source)
+    return path if path.is_file() and path.resolve() != DEFAULT_CONFIG.resolve() else None
+
+
 def _client_config(args: argparse.Namespace) -> int:
     from hub.client_config import settings_block, write_settings
+    from hub.config import DEFAULT_CONFIG, default_config_path
 
-    local = Path("config.yaml")
-    config = Path(args.config) if args.config else (local if local.is_file() else None)
+    found = default_config_path()
+    config = Path(args.config) if args.config else (None if found == DEFAULT_CONFIG else found)
     block = settings_block(
         args.client,
         args.transport,
@@ -192,6 +207,7 @@ def _client_config(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     config = _config(args)
     from hub.app import open_hub
+    from hub.serve import list_bytes
 
     async def run() -> int:
         with open_hub(config, ephemeral=True, errlog=_quiet_errlog()) as service:
@@ -216,10 +232,21 @@ def _check(args: argparse.Namespace) -> int:
                         )
                     )
                 _print_table(rows)
-                print(
-                    f"{len(service.list_tools())} tools exposed ({len(service.native)} native); "
-                    f"config {config.source}"
+                exposed, listed = service.list_tools(), service.listed_tools()
+                lazy = (
+                    " (lazy surface: hub_find_tools / hub_call reach the rest)"
+                    if len(listed) < len(exposed)
+                    else ""
                 )
+                print(
+                    f"{len(exposed)} tools exposed ({len(service.native)} native), {len(listed)} listed in "
+                    f"{list_bytes(listed)} B of tools/list{lazy}; config {config.source}"
+                )
+                from hub.reload import preview
+
+                changes = preview(config)
+                if changes is not None:
+                    print(f"a hub serving from {config.store_path()} would reload this file: {changes}")
                 return 1 if failed else 0
 
     return anyio.run(run)

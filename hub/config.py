@@ -46,6 +46,11 @@ class ToolSettings(_Model):
     def _upper(cls, value: Any) -> Any:
         return value.upper() if isinstance(value, str) else value
 
+    @field_validator("cache", mode="after")
+    @classmethod
+    def _off(cls, value: Any) -> Any:
+        return False if value == "off" else value  # YAML reads a bare `off` as false already
+
 
 class ServerConfig(_Model):
     """One downstream MCP server in the ``mcpServers`` shape."""
@@ -140,6 +145,13 @@ class StoreConfig(_Model):
     call_log: int = Field(default=10_000, ge=0)  # recent calls kept in calls.jsonl for the dashboard; 0: off
 
 
+class HttpConfig(_Model):
+    """``ctxhub serve --transport http|sse``: bounds of the HTTP server."""
+
+    # concurrent /sse streams, and separately /mcp requests; 503 past it (hub/serve/http_limits.py)
+    max_connections: int = Field(default=200, ge=1, le=100_000)
+
+
 class MemoryConfig(_Model):
     budget: int = Field(default=4000, ge=100)
     window: int = Field(default=20, ge=1)
@@ -163,6 +175,17 @@ class SummarizerConfig(_Model):
     llm: LLMConfig | None = None
 
 
+class ToolSurfaceConfig(_Model):
+    mode: Literal["all", "lazy", "auto"] = "auto"  # auto: lazy when more than max_tools would be listed
+    max_tools: int = Field(default=40, ge=1)
+    pin: list[str] = Field(default_factory=list)  # globs of exposed names always listed in full
+
+
+class ReloadConfig(_Model):
+    enabled: bool = True  # ctxhub serve applies valid edits of its config file while it runs
+    interval: float = Field(default=1.0, gt=0, le=60)  # seconds between checks of the file
+
+
 class HubConfig(_Model):
     """The whole config file."""
 
@@ -171,8 +194,14 @@ class HubConfig(_Model):
     cache: CacheConfig = Field(default_factory=CacheConfig)
     store: StoreConfig = Field(default_factory=StoreConfig)
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
+    http: HttpConfig = Field(default_factory=HttpConfig)
     summarizer: SummarizerConfig = Field(default_factory=SummarizerConfig)
+    tool_surface: ToolSurfaceConfig = Field(default_factory=ToolSurfaceConfig)
+    reload: ReloadConfig = Field(default_factory=ReloadConfig)
     ingest_roots: list[str] = Field(default_factory=list)
+    # seconds tools/prompts/resources list calls wait for servers still starting; late ones join
+    # later with list_changed (hub/serve/server.py)
+    list_wait: float = Field(default=2.0, ge=0, le=60)
     ingest_allow_hardlinks: bool = False  # a file with several links may be one outside the roots
     source: str = Field(default="<defaults>", exclude=True)
 
@@ -194,10 +223,26 @@ class HubConfig(_Model):
         return Path(cache_home) / "ctxhub" / "store"
 
 
-def default_config_path() -> Path:
-    """``./config.yaml`` when present, else the packaged default."""
-    local = Path("config.yaml")
-    return local if local.is_file() else DEFAULT_CONFIG
+def default_config_path(environ: Mapping[str, str] | None = None) -> Path:
+    """The config used without ``--config``: ``CTXHUB_CONFIG``, then a file by one of ctxhub's own names.
+
+    Looked up in order: ``$CTXHUB_CONFIG``; ``./ctxhub.yaml``; ``./.ctxhub/config.yaml``;
+    ``$XDG_CONFIG_HOME/ctxhub/config.yaml`` (``~/.config/ctxhub/config.yaml``); else the packaged
+    default. A generic name such as a project's own ``./config.yaml`` is never read implicitly.
+    """
+    env = os.environ if environ is None else environ
+    if env.get("CTXHUB_CONFIG"):
+        return Path(env["CTXHUB_CONFIG"]).expanduser()
+    home = Path(env["HOME"]) if env.get("HOME") else Path.home()
+    config_home = Path(env.get("XDG_CONFIG_HOME") or home / ".config")
+    for candidate in (
+        Path("ctxhub.yaml"),
+        Path(".ctxhub") / "config.yaml",
+        config_home / "ctxhub" / "config.yaml",
+    ):
+        if candidate.is_file():
+            return candidate.absolute()
+    return DEFAULT_CONFIG
 
 
 def load_config(path: Path | str | None = None, *, environ: Mapping[str, str] | None = None) -> HubConfig:

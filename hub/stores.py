@@ -36,9 +36,9 @@ from hub.errors import ConfigError, UsageError
 
 log = logging.getLogger("ctxhub.store")
 ALTERNATE_STORES = 8
-# store.max_bytes bounds the whole store directory; the Tantivy index and the spill files take
-# about as much again as the payloads themselves (measured ~2x), so payloads get a third of it.
-PAYLOAD_SHARE = 3
+# store.max_bytes bounds what the store has on disk (index, ledger, journal, its spill files;
+# context_mode.store.disk); one payload may take at most half of it, its index the rest.
+LARGEST_PAYLOAD_SHARE = 2
 IN_MEMORY = "in memory (not persisted)"
 _REASON_CHARS = 160
 _STORE_MARKERS = ("index", "ledger.json", "store.lock", "reserved.log")
@@ -53,7 +53,8 @@ class OpenedStore:
 
 def store_options(config: HubConfig) -> dict[str, Any]:
     return {
-        "max_bytes": max(1024, config.store.max_bytes // PAYLOAD_SHARE),
+        "max_bytes": max(1024, config.store.max_bytes // LARGEST_PAYLOAD_SHARE),
+        "disk_max_bytes": max(2048, config.store.max_bytes),
         "max_age": config.store.max_age,
         "mask_secrets": config.store.mask_secrets,
     }

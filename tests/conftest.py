@@ -39,6 +39,9 @@ def fixture_server(name: str, *args: str, **options: Any) -> dict[str, Any]:
 
 def write_config(directory: Path, servers: dict[str, Any], **sections: Any) -> Path:
     sections.setdefault("store", {"path": str(directory / "store")})
+    # Tests list once and expect every server; on a loaded machine one may take longer than the
+    # 2 s default to start (tests/hub/test_late_servers.py tests the default).
+    sections.setdefault("list_wait", 30)
     path = directory / "config.yaml"
     path.write_text(yaml.safe_dump({"servers": servers, **sections}), encoding="utf-8")
     return path

@@ -14,11 +14,11 @@ BLOCK_TITLE = "From earlier sessions of this project:"
 
 
 def render_block(block: ProjectBlock, session_id: str, *, resumed: bool) -> str:
-    sessions = f"{block.sessions} session{'s' if block.sessions != 1 else ''}"
     news = f", {block.new} new since you last looked" if resumed and block.new else ""
     lines = [
-        f"{BLOCK_TITLE} ({block.project}: {len(block.items)} entries from {sessions}, "
-        f"~{block.tokens:,} of {block.budget:,} tokens{news})"
+        f"{BLOCK_TITLE} {block.project!r}, {_count(len(block.items), 'entry', 'entries')} from "
+        f"{_count(block.sessions, 'session', 'sessions')} "
+        f"(~{block.tokens:,} of {block.budget:,} tokens{news})."
     ]
     for item in block.items:
         tag = " · new" if resumed and item.new else ""
@@ -66,3 +66,7 @@ def guide_lines(memory: SessionMemory) -> list[str]:
         f"(~{policy.project_budget:,} tokens); context_recall(..., scope='project') searches all sessions; "
         "a new decision that replaces one: context_append(..., supersedes=['other-session#8']).",
     ]
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"

@@ -263,7 +263,10 @@ def render_window(window: Window) -> str:
     lines = ["; ".join(notes) + "."]
     if not window.entries:
         lines.append("No notes yet: save goals, constraints and decisions with context_append.")
-    lines.extend(f"{_label(entry)} {entry.text}" for entry in window.entries)
+    replaced = dict(window.replaced)
+    for entry in window.entries:
+        state = f"SUPERSEDED by {replaced[entry.id]}" if entry.id in replaced else ""
+        lines.append(f"{_label(entry, extra=state)} {entry.text}")
     return "\n".join(lines)
 
 

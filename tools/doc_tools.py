@@ -38,7 +38,8 @@ from tools.printable import printable
 from tools.registry import NativeTool, object_schema
 
 WINDOW_BUDGET_BYTES = 6000
-SEARCH_BUDGET_BYTES = 1500
+SEARCH_BUDGET_BYTES = 1500  # per query; several queries share their sum
+MAX_QUERIES = 8
 _QUERY_ECHO = 120  # chars of the query repeated in the answer
 MAX_OUTLINE_LINES = 20
 _SYSTEM_TREES = ("/proc", "/sys", "/dev")
@@ -71,12 +72,34 @@ def doc_tools(
     roots = tuple(Path(root).expanduser().resolve() for root in ingest_roots)
 
     def search(args: dict[str, Any]) -> str:
-        query, ref, limit = _take(args, "doc_search", query=(str, None), ref=(str, ""), limit=(int, 5))
-        if not query.strip():
+        query, queries, ref, limit = _take(
+            args, "doc_search", query=(str, ""), queries=(list, []), ref=(str, ""), limit=(int, 5)
+        )
+        if "query" not in args and "queries" not in args:
+            raise ToolInputError("doc_search needs the argument 'query' (or 'queries', a list of strings)")
+        asked = [query] if query else []
+        asked += _query_list(queries)
+        if not any(text.strip() for text in asked):
             raise ToolInputError("doc_search needs a non-empty query; pass words or identifiers to look for")
         if not 1 <= limit <= 20:
             raise ToolInputError(f"doc_search limit must be between 1 and 20, not {limit}")
-        result = _call(lambda: store.search(query, ref=ref or None, limit=limit))
+        if len(asked) == 1:
+            return answer(asked[0], ref, limit, SEARCH_BUDGET_BYTES)
+        # One section per question; a question that needs less leaves its bytes to the next ones.
+        left = SEARCH_BUDGET_BYTES * len(asked)
+        sections: list[str] = []
+        for order, text in enumerate(asked):
+            heading = f"## {order + 1}. {text[:_QUERY_ECHO]}"
+            share = left // (len(asked) - order) - _size_of(heading) - 1
+            section = heading + "\n" + answer(text, ref, limit, share)
+            left -= _size_of(section) + 1
+            sections.append(section)
+        return "\n".join(sections)
+
+    def answer(query: str, ref: str, limit: int, budget: int) -> str:
+        if not query.strip():
+            return "Empty query: nothing searched."
+        result = _call(lambda: store.search(query, ref=ref or None, limit=limit + 1))
         scope = f" in {ref}" if ref else ""
         if not result.hits:
             if not result.suggestions:
@@ -84,7 +107,9 @@ def doc_tools(
             terms = ", ".join(result.suggestions)
             where = ref or "recent documents"
             return f'No hits for "{query}"{scope}. Distinctive terms in {where}: {terms}. Retry with some.'
-        return render_hits(query, scope, result.hits, shown_source=not ref)
+        more = len(result.hits) > limit and limit < 20
+        hits = result.hits[:limit]
+        return render_hits(query, scope, hits, shown_source=not ref, budget=budget, more=more)
 
     def window(args: dict[str, Any]) -> str:
         ref, start, end = _take(args, "doc_window", ref=(str, None), start=(int, 0), end=(int, -1))
@@ -159,9 +184,15 @@ def doc_tools(
     return [
         NativeTool(
             "doc_search",
-            "Search stored results and docs (BM25, camelCase-aware). Try it before re-running a big call.",
+            "Search stored results and docs (BM25, camelCase-aware). Try it before re-running a big call. "
+            "Several questions: queries=[...] answers each under its own heading in one reply.",
             object_schema(
-                {"query": query, "ref": _REF, "limit": {"type": "integer", "minimum": 1}}, ("query",)
+                {
+                    "query": query,
+                    "queries": {"type": "array", "items": query, "maxItems": MAX_QUERIES},
+                    "ref": _REF,
+                    "limit": {"type": "integer", "minimum": 1},
+                }
             ),
             search,
         ),
@@ -189,34 +220,75 @@ def doc_tools(
     ]
 
 
-def render_hits(query: str, scope: str, hits: Sequence[SearchHit], *, shown_source: bool = True) -> str:
+def render_hits(
+    query: str,
+    scope: str,
+    hits: Sequence[SearchHit],
+    *,
+    shown_source: bool = True,
+    budget: int = SEARCH_BUDGET_BYTES,
+    more: bool = False,
+) -> str:
     """The doc_search answer: each hit's heading, then the verbatim lines that best match the query.
 
-    Lines compete across hits for ``SEARCH_BUDGET_BYTES`` (``store_query.choose_lines``); a hit
+    Lines compete across hits for ``budget`` bytes (``store_query.choose_lines``); a hit
     none of whose lines made it is left out, unless no line made it at all: then every hit
-    shows its snippet.
+    shows its snippet. The hits left out are counted, with the call that shows the best of them,
+    and ``more`` (the search found more hits than asked for) gives the call for the next ones.
     """
     asked = query if len(query) <= _QUERY_ECHO else query[: _QUERY_ECHO - 1] + "…"
     head = f'{len(hits)} hit{"" if len(hits) == 1 else "s"} for "{asked}"{scope}:'
     first = hits[0]
     tail = f'Read on: doc_window(ref="{first.ref}", start={first.chunk_id.rsplit("#", 1)[1]})'
     headings = [_hit_heading(hit, shown_source) for hit in hits]
-    room = SEARCH_BUDGET_BYTES - _size_of(head) - _size_of(tail) - 2
+    room = budget - _size_of(head) - _size_of(tail) - 2
+    reserve = 0
+    while True:  # at most twice: again with room kept for the lines saying what is left
+        body, shown = _hit_lines(hits, headings, room - reserve)
+        rest = left_over(query, scope, hits, shown, more)
+        needed = sum(_size_of(line) + 1 for line in rest)
+        if needed <= reserve or sum(_size_of(line) + 1 for line in body) + needed <= room:
+            break
+        reserve = needed
+    return "\n".join([head, *body, *rest, tail])
+
+
+def _hit_lines(hits: Sequence[SearchHit], headings: Sequence[str], room: int) -> tuple[list[str], set[int]]:
     chosen = choose_lines(hits, room, heading_bytes=[_size_of(heading) for heading in headings])
-    out = [head]
+    out: list[str] = []
+    if chosen:
+        for rank in sorted(chosen):
+            out.append(headings[rank])
+            out.extend(f"  {line.text}" for line in chosen[rank])
+        return out, set(chosen)
+    shown: set[int] = set()
     for rank, hit in enumerate(hits):
-        if chosen:
-            if rank in chosen:
-                out.append(headings[rank])
-                out.extend(f"  {line.text}" for line in chosen[rank])
-            continue
-        shown = (headings[rank], f"  {hit.snippet}")
-        room -= sum(_size_of(line) + 1 for line in shown)
+        lines = (headings[rank], f"  {hit.snippet}")
+        room -= sum(_size_of(line) + 1 for line in lines)
         if room < 0 and rank:
             break
-        out.extend(shown)
-    out.append(tail)
-    return "\n".join(out)
+        out.extend(lines)
+        shown.add(rank)
+    return out, shown
+
+
+def left_over(query: str, scope: str, hits: Sequence[SearchHit], shown: set[int], more: bool) -> list[str]:
+    """What the reply leaves out, with the exact call that shows it (at most two short lines)."""
+    lines: list[str] = []
+    hidden = [hit for rank, hit in enumerate(hits) if rank not in shown]
+    if hidden:
+        best = hidden[0]
+        ids = ", ".join(hit.chunk_id for hit in hidden[:3]) + (", …" if len(hidden) > 3 else "")
+        start = int(best.chunk_id.rsplit("#", 1)[1])
+        lines.append(
+            f"{len(hidden)} more hit{'' if len(hidden) == 1 else 's'} not shown ({ids}): "
+            f'doc_window(ref="{best.ref}", start={start}, end={start + 1})'
+        )
+    if more:
+        asked = query if len(query) <= 60 else query[:59] + "…"
+        where = f', ref="{scope.removeprefix(" in ")}"' if scope else ""
+        lines.append(f'More hits: doc_search(query="{asked}"{where}, limit={min(20, len(hits) * 2)})')
+    return lines
 
 
 def _hit_heading(hit: SearchHit, shown_source: bool) -> str:
@@ -304,6 +376,17 @@ def read_ingest_file(
         return data.decode("utf-8"), shown
     except UnicodeError as exc:
         raise ToolInputError(f"{named} is not UTF-8 text (binary?); doc_ingest stores text only") from exc
+
+
+def _query_list(queries: list[Any]) -> list[str]:
+    if len(queries) > MAX_QUERIES:
+        raise ToolInputError(
+            f"doc_search takes at most {MAX_QUERIES} queries, not {len(queries)}; split the call"
+        )
+    for item in queries:
+        if not isinstance(item, str):
+            raise ToolInputError(f"doc_search queries must be strings, not {json.dumps(item)[:40]}")
+    return list(queries)
 
 
 def _take(args: dict[str, Any], tool: str, **spec: tuple[type, Any]) -> list[Any]:

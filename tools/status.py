@@ -40,10 +40,14 @@ class HubSnapshot:
     top_tools: list[tuple[str, int, int]] = field(default_factory=list)  # (tool, calls, bytes saved)
     store_location: str = ""  # the store directory in use, or "in memory (not persisted)"
     store_notice: str = ""  # what happened when the store was opened (a sibling, moved aside, memory)
+    tools_listed: int = 0  # what tools/list shows (fewer than exposed on a lazy surface)
+    list_bytes: int = 0  # bytes of that tools/list JSON
+    reload_error: str = ""  # why the last edit of the config file was not applied
 
 
 def format_status(snapshot: HubSnapshot) -> str:
-    lines = [f"ctxhub up {snapshot.uptime_seconds:.0f} s; {snapshot.tools_exposed} tools exposed"]
+    listed = f", {snapshot.tools_listed} listed in {snapshot.list_bytes} B" if snapshot.tools_listed else ""
+    lines = [f"ctxhub up {snapshot.uptime_seconds:.0f} s; {snapshot.tools_exposed} tools exposed{listed}"]
     for row in snapshot.servers:
         startup = f", started in {row.startup_seconds:.1f} s" if row.startup_seconds is not None else ""
         restarts = f", {row.restarts} restarts" if row.restarts else ""
@@ -63,6 +67,10 @@ def format_status(snapshot: HubSnapshot) -> str:
         lines.append(f"store at {snapshot.store_location}")
     if snapshot.store_notice:
         lines.append(f"store notice: {snapshot.store_notice}")
+    if snapshot.reload_error:
+        lines.append(
+            f"config edit NOT applied (the running config stays): {printable(snapshot.reload_error)}"
+        )
     if snapshot.store:
         lines.append("store: " + ", ".join(f"{key} {value}" for key, value in snapshot.store.items()))
     for tool, calls, tool_saved in snapshot.top_tools[:5]:

@@ -163,6 +163,16 @@ class ProjectPool:
             self._sync()
             return self._replaced.get(entry_ref(session_id, entry_id))
 
+    def replacements(self, session_id: str) -> dict[int, str]:
+        """This session's entries that later decisions replaced: entry id -> the new entry's ref."""
+        with self._lock:
+            self._sync()
+            prefix = f"{session_id}#"
+            found = {
+                ref.removeprefix(prefix): new for ref, new in self._replaced.items() if ref.startswith(prefix)
+            }
+            return {int(number): new for number, new in found.items() if number.isdigit()}
+
     def unseen(self, session_id: str) -> int:
         with self._lock:
             self._sync()

@@ -47,7 +47,7 @@ import math
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -70,6 +70,7 @@ from context_mode.memory.store import (
     summary_record,
 )
 from context_mode.memory.summary import Summarizer, keep_code_blocks, key_terms, summarize_extractive
+from context_mode.memory.table import EntryTable
 from context_mode.memory.views import (
     Appended,
     Compaction,
@@ -109,12 +110,16 @@ MIN_SUMMARY_TOKENS = 40
 @dataclass(slots=True)
 class _Session:
     log: SessionLog
-    entries: dict[int, Entry]
+    table: EntryTable  # the entries and the views an append needs, kept incrementally
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
+    def entries(self) -> dict[int, Entry]:
+        return self.table.entries
+
+    @property
     def next_id(self) -> int:
-        return max(self.entries, default=0) + 1
+        return self.table.next_id
 
 
 class SessionMemory:
@@ -204,7 +209,7 @@ class SessionMemory:
                     promoted=promote,
                 )
                 session.log.write(note_record(entry))
-                session.entries[entry.id] = entry
+                session.table.put(entry)
                 demoted = self._enforce_cap(session)
             if self.project is not None and promote:
                 self.project.promote(session_id, entry)
@@ -233,26 +238,27 @@ class SessionMemory:
         with session.lock:
             self._sync(session)
             chosen, tokens = self._window(session)
-            live = [entry for entry in session.entries.values() if entry.superseded_by is None]
+            live = session.table.live_count
             if tokens <= self.policy.budget:
                 return Window(
                     session_id,
                     tuple(chosen),
                     tokens,
                     self.policy.budget,
-                    outside=len(live) - len(chosen),
-                    superseded=len(session.entries) - len(live),
+                    outside=live - len(chosen),
+                    superseded=len(session.entries) - live,
+                    replaced=self._replaced(session_id, chosen),
                 )
             protected = [self._digest(entry) for entry in chosen if entry.protected]
             return WindowDirective(
                 session_id,
                 window_entries=len(chosen),
-                live=len(live),
+                live=live,
                 tokens=tokens,
                 budget=self.policy.budget,
                 protected=tuple(protected),
                 protected_tokens=sum(digest.tokens for digest in protected),
-                compactable=len(self._compactable(session)),
+                compactable=session.table.compactable_count(self.policy.compact_keep),
                 terms=key_terms("\n".join(entry.text for entry in chosen), limit=8),
             )
 
@@ -282,9 +288,9 @@ class SessionMemory:
                     method=method,
                 )
                 session.log.write(summary_record(summary))
-            session.entries[summary.id] = summary
+            session.table.put(summary)
             for entry in folded:
-                session.entries[entry.id] = replace(session.entries[entry.id], superseded_by=summary.id)
+                session.table.put(replace(session.entries[entry.id], superseded_by=summary.id))
             _, after = self._window(session)
             return Compaction(session_id, summary, summary.covers, method, before, after)
 
@@ -342,11 +348,16 @@ class SessionMemory:
             return ()
         return tuple(replay(SessionLog(path).read(), name=session_id).values())
 
+    def _replaced(self, session_id: str, chosen: list[Entry]) -> tuple[tuple[int, str], ...]:
+        replaced = self.project.replacements(session_id) if self.project else {}
+        return tuple((entry.id, replaced[entry.id]) for entry in chosen if entry.id in replaced)
+
     def _sync(self, session: _Session) -> None:
         """Fold in what other hubs appended to this session's file since we last looked."""
         records = session.log.read_new()
-        if records:
-            session.entries = apply_records(session.entries, records, name=session.log.path.stem)
+        if records:  # rare (another hub wrote): rebuild the table from the merged entries
+            merged = apply_records(dict(session.entries), records, name=session.log.path.stem)
+            session.table = EntryTable(merged.values())
 
     # -- internals --------------------------------------------------------------------------------
 
@@ -369,7 +380,7 @@ class SessionMemory:
                     )
                 self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
                 created = log.create_session(self._clock())
-            session = _Session(log, replay(log.read(), name=session_id))
+            session = _Session(log, EntryTable(replay(log.read(), name=session_id).values()))
             with session.lock, log.locked():
                 self._sync(session)
                 self._enforce_cap(session)  # the cap may have shrunk since the log was written
@@ -380,25 +391,23 @@ class SessionMemory:
         return estimate_tokens(entry.text, chars_per_token=self.chars_per_token) + ENTRY_OVERHEAD_TOKENS
 
     def _window(self, session: _Session) -> tuple[list[Entry], int]:
-        live = [entry for entry in session.entries.values() if entry.superseded_by is None]
-        chosen = {entry.id: entry for entry in live[-self.policy.window :]}
-        chosen.update((entry.id, entry) for entry in live if entry.protected)
+        chosen = {entry.id: entry for entry in session.table.recent_live(self.policy.window)}
+        chosen.update((entry.id, entry) for entry in session.table.protected())
         ordered = sorted(chosen.values(), key=lambda entry: (entry.order_key, entry.id))
         return ordered, HEADER_TOKENS + sum(self._cost(entry) for entry in ordered)
 
     def _compactable(self, session: _Session) -> list[Entry]:
-        live = [entry for entry in session.entries.values() if entry.superseded_by is None]
+        live = session.table.live()
         older = live[: max(0, len(live) - self.policy.compact_keep)]
         return [entry for entry in older if not entry.protected and not entry.promoted]
 
     def _enforce_cap(self, session: _Session) -> tuple[int, ...]:
-        protected = [entry for entry in session.entries.values() if entry.protected]
         demoted: list[int] = []
-        while len(protected) > self.policy.max_protected:
+        while session.table.protected_count > self.policy.max_protected:
+            protected = session.table.protected()  # at most max_protected + 1 once the cap holds
             victim = next((entry for entry in protected if not entry.pinned), protected[0])
             session.log.write(demote_record(victim.id, self._clock()))
-            session.entries[victim.id] = replace(victim, demoted=True)
-            protected.remove(victim)
+            session.table.put(replace(victim, demoted=True))
             demoted.append(victim.id)
         return tuple(demoted)
 
@@ -424,21 +433,20 @@ class SessionMemory:
         )
 
     def _status(self, session_id: str, session: _Session) -> SessionStatus:
-        values: Iterable[Entry] = session.entries.values()
-        live = [entry for entry in values if entry.superseded_by is None]
+        table = session.table
         chosen, tokens = self._window(session)
         return SessionStatus(
             session_id=session_id,
-            entries=len(session.entries),
-            live=len(live),
-            superseded=len(session.entries) - len(live),
-            summaries=sum(1 for entry in live if entry.kind == "summary"),
-            protected=sum(1 for entry in live if entry.protected),
+            entries=len(table),
+            live=table.live_count,
+            superseded=len(table) - table.live_count,
+            summaries=table.live_summaries,
+            protected=table.protected_count,
             max_protected=self.policy.max_protected,
             window_entries=len(chosen),
             window_tokens=tokens,
             budget=self.policy.budget,
-            compactable=len(self._compactable(session)),
+            compactable=table.compactable_count(self.policy.compact_keep),
             project=self.project.project.name if self.project else None,
-            promoted=sum(1 for entry in live if entry.promoted),
+            promoted=table.promoted_count,
         )

@@ -58,6 +58,11 @@ class Entry:
         return self.reason is not None and not self.demoted and self.superseded_by is None
 
     @property
+    def live(self) -> bool:
+        """Not folded into a summary."""
+        return self.superseded_by is None
+
+    @property
     def order_key(self) -> int:
         """Where the entry sits in the story: a summary stands where its oldest original stood."""
         return min(self.covers) if self.covers else self.id

@@ -57,6 +57,7 @@ class Window:
     budget: int
     outside: int  # live entries not in the window (recall finds them)
     superseded: int
+    replaced: tuple[tuple[int, str], ...] = ()  # (entry id, ref) of entries a later decision replaced
 
 
 @dataclass(frozen=True, slots=True)

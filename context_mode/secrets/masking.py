@@ -29,7 +29,10 @@ What counts as a secret (high confidence only; ordinary text must pass unchanged
   number, or a bare value that reads as code (``password: str``, ``password=self.password``,
   ``password=getpass()``, an identifier without digits) is left alone — except after an
   UPPER_CASE key (an environment variable: ``DB_PASSWORD=letmein``);
-- the password of a URL with credentials (``scheme://user:password@host``).
+- the password of a URL with credentials (``scheme://user:password@host``);
+- by rule rather than shape (``secrets.named``): a secret-named key (``*_TOKEN``, ``*Key``,
+  ``sessionid``) assigned a high-entropy value, a token as a URL's user (Sentry DSNs), and the
+  value of a password flag (``--password X``).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from context_mode.secrets.named import mask_named
 from context_mode.secrets.patterns import (
     ASSIGNED,
     AUTHORIZATION,
@@ -109,7 +113,8 @@ def mask_secrets(text: str) -> tuple[str, int]:
             survey = _survey(text)
         text = _splice(text, step(text, survey, masked))
     data = survey.data if survey.text is text else text.encode("ascii", "replace")
-    return _splice(text, _url_passwords(text, _url_starts(data), masked)), count
+    text = _splice(text, _url_passwords(text, _url_starts(data), masked))
+    return mask_named(text, masked), count
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,7 +343,8 @@ def _assignments(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
         end = start + len(key)
         before = text[start - 1] if start else ""
         camel = before.islower() or before.isdigit()
-        if before == "[" or (before in WORD and not (camel and text[start].isupper())):
+        upper = before.isupper() and text[start:end].isupper()  # PGPASSWORD, MYSQLPWD: one env name
+        if before == "[" or (before in WORD and not (camel and text[start].isupper()) and not upper):
             continue  # inside a word ("mypassword"), or our own "[secret:…]"
         if end < len(text) and text[end] in TOKEN_CHARS:
             continue  # "password_hash", "secretary"
@@ -357,6 +363,8 @@ def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
         return False
     if value in TYPE_NAMES or value.lower() == key.lower():
         return False
+    if key.lower() == "pwd" and not quoted and value.startswith(("/", "~")):
+        return False  # PWD=/home/me/proj, OLDPWD=…: the shell's working directory
     if quoted or key.isupper():  # a literal, or an environment variable's value
         return True
     reads_as_code = CODE_WORD.fullmatch(value) is not None and (
@@ -367,6 +375,8 @@ def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
 
 def _url_passwords(text: str, starts: list[int], masked: Masker) -> Iterable[Edit]:
     for position in starts:
+        if text.startswith("[secret:", position + 3):
+            continue  # a user part masked before (``secrets.named``): "[secret" is no user name
         match = URL_CREDENTIALS.match(text, position + 3)
         scheme = SCHEME_BEFORE.search(text, max(0, position - 22), position)
         if match is not None and scheme is not None:

@@ -156,6 +156,10 @@ class ChunkIndex:
     def rollback(self) -> None:
         self._live_writer().rollback()
 
+    def collect_garbage(self) -> None:
+        """Delete the files of segments no longer in use (merged away or wholly deleted)."""
+        self._live_writer().garbage_collect_files()
+
     def close(self) -> None:
         """Commit, wait for merges and release the writer (and its directory lock)."""
         writer, self._writer = self._writer, None

@@ -10,6 +10,10 @@ and their waiters woken, so a reader never sees a live ref whose chunks are not 
 The ledger file is saved after every commit, and also before a commit that deletes (write-ahead),
 so after a crash a deleted ref still reads as evicted, never as unknown.
 
+With a ``DiskBudget`` the byte budget of each commit is the smaller of ``max_bytes`` and the
+budget that holds the directory bound; after the commit the directory is measured and, when over,
+the least recently used payloads are evicted at once (``store.disk``).
+
 If chunking or the commit fails, the batch is rolled back and each of its refs is remembered as
 evicted with the reason; the caller gets a StoreError, readers get RefEvicted.
 
@@ -25,6 +29,7 @@ from collections.abc import Callable
 
 from context_mode.chunking import chunk
 from context_mode.errors import StoreError
+from context_mode.store.disk import DiskBudget
 from context_mode.store.files import remove_spill
 from context_mode.store.index import ChunkIndex, IndexedDoc, outline_sections
 from context_mode.store.ledger import Ledger
@@ -48,6 +53,7 @@ class Indexer:
         cutoff: Callable[[], float | None],
         gone: Callable[[str], StoreError],
         save_ledger: Callable[[str], None],
+        disk: DiskBudget | None = None,
     ) -> None:
         self.write_lock = threading.Lock()
         self._index = index
@@ -60,6 +66,7 @@ class Indexer:
         self._cutoff = cutoff
         self._gone = gone
         self._save_ledger = save_ledger
+        self._disk = disk
 
     def index(self, ref: str) -> StoredDoc:
         """Index ``ref`` (or wait for whoever is indexing it) and return its document."""
@@ -108,7 +115,7 @@ class Indexer:
                 self._index.add(entry, item.chunks or ())
             with self._state_lock:
                 incoming = [entry.doc for entry in entries]
-                victims = self._ledger.plan_evictions(incoming, budget=self._max_bytes, cutoff=self._cutoff())
+                victims = self._ledger.plan_evictions(incoming, budget=self._budget(), cutoff=self._cutoff())
                 deletions = self._ledger.take_undeleted()
                 ahead = self._ledger.to_json() if deletions else None
             if ahead is not None:  # write-ahead: after a crash, deleted refs still read as evicted
@@ -135,6 +142,38 @@ class Indexer:
         for entry, item in zip(entries, batch, strict=True):
             self._pending.finish(item, entry.doc)
         self._save_ledger(snapshot)
+        if deletions:
+            self._index.collect_garbage()
+        self._hold_disk()
+
+    def _budget(self) -> int:
+        """The payload bytes the ledger may keep: ``max_bytes``, or less to hold the directory bound."""
+        return self._max_bytes if self._disk is None else min(self._max_bytes, self._disk.payload_budget())
+
+    def _hold_disk(self) -> None:
+        """Over the directory bound after a commit: evict down to the new budget (write lock held)."""
+        if self._disk is None:
+            return
+        for _ in range(3):  # each round measures what the previous one freed
+            with self._state_lock:
+                payload = self._ledger.total_bytes
+            if self._disk.observe(payload) <= self._disk.limit:
+                return
+            with self._state_lock:
+                victims = self._ledger.plan_evictions([], budget=self._budget(), cutoff=None)
+                deletions = self._ledger.take_undeleted()
+                snapshot = self._ledger.to_json()
+            if not deletions:
+                return
+            self._save_ledger(snapshot)
+            for ref in deletions:
+                self._index.delete(ref)
+            try:
+                self._index.commit()
+                self._index.collect_garbage()
+            finally:
+                for doc in victims:
+                    remove_spill(doc.spill_path)
 
     def _fail(self, batch: list[Pending], reason: str) -> None:
         with self._state_lock:

@@ -40,6 +40,7 @@ class Ledger:
         self._max_evicted = max_evicted
         self.total_bytes = 0
         self.total_chunks = 0
+        self.spill_bytes = 0  # the live documents' spill files
         self.evictions = 0
         self.undeleted: set[str] = set()  # evicted here, docs still in the index until the next commit
 
@@ -58,6 +59,7 @@ class Ledger:
             heapq.heapify(self._by_creation)
         self.total_bytes += doc.bytes
         self.total_chunks += doc.chunk_count
+        self.spill_bytes += doc.bytes if doc.spill_path is not None else 0
         self._evicted.pop(doc.ref, None)
 
     def get(self, ref: str) -> StoredDoc | None:
@@ -77,6 +79,7 @@ class Ledger:
         if doc is not None:
             self.total_bytes -= doc.bytes
             self.total_chunks -= doc.chunk_count
+            self.spill_bytes -= doc.bytes if doc.spill_path is not None else 0
             self.evictions += 1
             self.undeleted.add(ref)
         self.forget(ref, reason)

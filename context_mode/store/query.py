@@ -33,11 +33,12 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import tantivy
 
 from context_mode.identifiers import split_identifiers
+from context_mode.store.excerpts import enclosing_record, unit_lines
 from context_mode.store.values import LineMatch, SearchHit
 
 LINE_WIDTH = 240
@@ -64,6 +65,7 @@ _PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^\W_0-9A-Za-z]+")
 _MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
 _MAX_PASSAGES = 400  # per chunk: plenty for a budget of a few lines
 _MAX_OFFERS = 60  # passages per hit that compete for the budget
+_MAX_UNITS = 4  # best passages per hit given their unit's lines: few fit the budget anyway
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +189,15 @@ def best_lines(
         if len(passages) >= _MAX_PASSAGES:
             break
     passages.sort(key=lambda passage: (-passage.score, passage.number, passage.lines))
-    return tuple(passages)
+    all_lines = text.splitlines()
+    return tuple(
+        replace(
+            passage, unit=tuple(unit_lines(all_lines, passage.number, passage.number + passage.lines - 1))
+        )
+        if order < _MAX_UNITS
+        else passage
+        for order, passage in enumerate(passages)
+    )
 
 
 def choose_lines(
@@ -228,15 +238,15 @@ def choose_lines(
         if current <= 0 or current < WEAK_SHARE * first:
             break
         first = first or current
-        fresh = [
-            (passage.number + k, line)
-            for k, line in enumerate(passage.text.split("\n"))
-            if (rank, passage.number + k) not in shown_lines
-        ]
-        cost = sum(len(line.encode("utf-8", "surrogatepass")) + overhead for _, line in fresh)
-        if rank not in chosen and rank < len(heading_bytes):
-            cost += heading_bytes[rank] + 1
-        if not fresh or used + cost > budget:
+        own = [(passage.number + k, line) for k, line in enumerate(passage.text.split("\n"))]
+        heading = heading_bytes[rank] + 1 if rank not in chosen and rank < len(heading_bytes) else 0
+        # The whole unit when it fits, else the matched lines alone.
+        for offered in ([*own, *passage.unit], own) if passage.unit else (own,):
+            fresh = [(number, line) for number, line in offered if (rank, number) not in shown_lines]
+            cost = heading + sum(len(line.encode("utf-8", "surrogatepass")) + overhead for _, line in fresh)
+            if fresh and used + cost <= budget:
+                break
+        else:
             continue
         used += cost
         shown_lines.update((rank, number) for number, _ in fresh)
@@ -362,6 +372,9 @@ def _cut(line: str, spans: Sequence[Span], width: int) -> str:
         if weight > best_weight:
             best_from, best_weight = begin, weight
     stop = min(end, best_from + width)
+    record = enclosing_record(line, spans, width)
+    if record is not None:
+        best_from, stop = record
     prefix = ELLIPSIS if best_from > start else ""
     suffix = ELLIPSIS if stop < end else ""
     return prefix + line[best_from:stop] + suffix

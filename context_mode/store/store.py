@@ -14,8 +14,9 @@ Lifecycle of a payload:
 Refs are ``"r_" + new_id()`` (default: 8 random hex digits), drawn again while they collide with any
 ref the store knows (live, pending, or remembered as evicted), so a ref never names two payloads.
 
-Budget: ``max_bytes`` bounds the payloads' UTF-8 bytes (the index on disk takes about as much
-again). Over budget the least recently used payload goes first (reading or finding one refreshes
+Budget: ``max_bytes`` bounds the payloads' UTF-8 bytes; ``disk_max_bytes`` (optional) bounds what
+the store has on disk, index, ledger, journal and its spill files, by evicting more (``store.disk``).
+Over budget the least recently used payload goes first (reading or finding one refreshes
 it); with ``max_age``, payloads older than that many seconds since creation go at the next read
 or index. An evicted payload loses its tantivy docs and its spill file, and its ref is remembered
 (boundedly, and across restarts) so reads say "r_… was evicted (least recently used); call the
@@ -58,6 +59,7 @@ from pathlib import Path
 
 from context_mode.errors import DocumentTooLarge, RefEvicted, RefNotFound, StoreClosed, StoreError
 from context_mode.secrets import mask_secrets
+from context_mode.store.disk import DiskBudget, file_bytes, files_bytes
 from context_mode.store.files import (
     JOURNAL_NAME,
     DirectoryLock,
@@ -116,6 +118,7 @@ class Store:
         writer_heap_bytes: int = 32 * 2**20,
         read_only: bool = False,
         mask_secrets: bool = True,
+        disk_max_bytes: int | None = None,
     ) -> None:
         if max_bytes <= 0 or (max_age is not None and max_age <= 0):
             raise ValueError("max_bytes and max_age must be positive")
@@ -125,9 +128,12 @@ class Store:
         self._clock = clock
         self._new_id = new_id
         self._state_lock = threading.Lock()
+        if disk_max_bytes is not None:  # the evicted memory is in the ledger file, inside the bound
+            max_evicted_refs = min(max_evicted_refs, max(64, disk_max_bytes // 400))
         self._ledger = Ledger(
             max_evicted=max_evicted_refs, age_reason=f"older than {max_age:g} s" if max_age else ""
         )
+        self._disk_max_bytes = disk_max_bytes
         self._pending = PendingPayloads()
         self.masks_secrets = mask_secrets
         self.secrets_masked = 0
@@ -180,6 +186,7 @@ class Store:
             cutoff=self._cutoff,
             gone=self._gone,
             save_ledger=self._save_ledger,
+            disk=self._disk_budget(),
         )
         if self._ledger_path is not None:
             self._reconcile()
@@ -479,6 +486,22 @@ class Store:
             owned.update(self._ledger.evicted_refs())
         for path in stray_spill_files(self.spill_dir, keep, owned.__contains__):
             remove_spill(path)
+
+    def _disk_budget(self) -> DiskBudget | None:
+        if self._disk_max_bytes is None or self.path is None or self.read_only:
+            return None
+        return DiskBudget(self._disk_max_bytes, self.disk_bytes)
+
+    def disk_bytes(self) -> tuple[int, int]:
+        """What the store has on disk, and the part that does not grow with payloads (``store.disk``)."""
+        if self.path is None:
+            return 0, 0
+        with self._state_lock:
+            spilled = self._ledger.spill_bytes
+        own = ("ledger.json", "ledger.json.tmp", JOURNAL_NAME, "store.lock")
+        fixed = sum(file_bytes(self.path / name) for name in own)
+        fixed += sum(file_bytes(self.path / "index" / name) for name in ("meta.json", ".managed.json"))
+        return files_bytes(self.path / "index") + spilled + sum(file_bytes(self.path / n) for n in own), fixed
 
     def _save_ledger(self, snapshot: str) -> None:
         if self._ledger_path is not None:

@@ -51,7 +51,8 @@ class LineMatch:
     """A passage of a found chunk: ``lines`` lines from line ``number`` (0-based, in the chunk).
 
     ``text`` is the lines (verbatim but for indentation; long ones cut with ``…``) joined by
-    newlines; ``matched`` the query terms it holds with their weights, ``score`` their sum.
+    newlines; ``matched`` the query terms it holds with their weights, ``score`` their sum;
+    ``unit`` the lines of the passage's unit that hold the answer but not the query (numbered).
     """
 
     number: int
@@ -59,6 +60,7 @@ class LineMatch:
     score: float
     matched: tuple[tuple[str, float], ...] = ()
     lines: int = 1
+    unit: tuple[tuple[int, str], ...] = ()  # other lines of its unit to show with it (store.excerpts)
 
 
 @dataclass(frozen=True, slots=True)

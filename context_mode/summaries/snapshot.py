@@ -79,7 +79,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         last_run = key
         picks.append(Pick(index, index + 1, priority))
     picks = _fold(picks, runs, notes)
-    body = pack(lines, picks, budget, width=160, notes=notes)
+    body = pack(lines, picks, budget, width=160, notes=notes, gaps="short")
     interactive = sum(roles[role] for role in _INTERACTIVE)
     parts = [f"{roles['heading']} headings", f"{roles['link']} links", f"{interactive} controls"]
     outline = f"accessibility snapshot: {len(lines)} lines, " + ", ".join(parts)

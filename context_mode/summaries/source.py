@@ -18,7 +18,8 @@ from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
 
-_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\ ]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
+# a file header starts the line and is a path (no spaces): ``with ctx.scope:`` is code, not a header
+_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 _DEFINITION = re.compile(
     r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*? ?\w"
     r"|(?:export\s+)(?:const|let|var|type|interface|enum|class|abstract) \w|interface \w|type \w+\s*=|enum \w"
@@ -32,7 +33,7 @@ _SEPARATOR = re.compile(r"-{3,}\Z")
 def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Paths, line counts and definitions of the files in ``text``, in ``budget`` bytes."""
     lines = split_lines(text)
-    headers = [i for i, line in enumerate(lines) if _HEADER.match(line.strip())]
+    headers = [i for i, line in enumerate(lines) if _HEADER.match(line.rstrip())]
     starts = headers if headers else [0]
     if headers and headers[0] != 0:
         starts = [0, *headers]

@@ -27,11 +27,15 @@ if TYPE_CHECKING:
         ToolCache as ToolCache,
     )
     from hub.downstream.catalog_cache import (
+        fingerprint as fingerprint,
+    )
+    from hub.downstream.catalog_cache import (
         warm_servers as warm_servers,
     )
     from hub.downstream.pool import Pool as Pool
     from hub.downstream.pool import Target as Target
     from hub.downstream.spawn import Child as Child
+    from hub.downstream.spawn import signal_children as signal_children
     from hub.downstream.spawn import spawn_servers as spawn_servers
     from hub.downstream.stdio_client import (
         first_error as first_error,
@@ -53,6 +57,7 @@ _EXPORTS = {
     "Downstream": "supervisor",
     "Entry": "catalog",
     "FILE_NAME": "catalog_cache",
+    "fingerprint": "catalog_cache",
     "ItemT": "catalog",
     "Pool": "pool",
     "ProgressFn": "supervisor",
@@ -60,6 +65,7 @@ _EXPORTS = {
     "ToolCache": "catalog_cache",
     "first_error": "stdio_client",
     "scrubbed": "stdio_client",
+    "signal_children": "spawn",
     "spawn_servers": "spawn",
     "warm_servers": "catalog_cache",
     "write_all": "stdio_client",

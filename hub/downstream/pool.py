@@ -13,6 +13,10 @@ Start-up (``ctxhub serve``): ``adopt(children)`` hands each stdio server the pro
 its ``hub.downstream.catalog_cache`` entry with the last run's tools, so the first ``tools/list`` needs no
 server to be up. Afterwards every live tool list is remembered in the cache, and a server whose
 start fails is forgotten (its next start is cold).
+
+Reload: ``reconfigure(config, added=, removed=, restarted=)`` stops and starts only the servers
+named (each supervisor runs in its own cancel scope), swaps every other server's settings in place
+and runs the listeners once, so clients get ``list_changed``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
+import anyio.abc
 import mcp.types as types
 
 from hub.config import HubConfig
@@ -35,6 +40,8 @@ from hub.downstream.spawn import Child
 from hub.downstream.supervisor import Downstream
 
 log = logging.getLogger("ctxhub.pool")
+
+STOP_LIMIT = 10.0  # seconds a reload waits for a stopped server to close its session and child
 Listener = Callable[[], Awaitable[None]]
 
 
@@ -52,16 +59,19 @@ class Pool:
         self._reserved = frozenset(reserved_names)
         self._listeners: list[Listener] = []
         self._tools_listeners: list[Listener] = []
+        self._errlog = errlog or sys.stderr
+        self.hooks: Any = None  # given to every downstream, also those a reload adds
         self.downstreams = {
-            name: Downstream(
-                name, server, on_change=functools.partial(self._changed, name), errlog=errlog or sys.stderr
-            )
-            for name, server in config.active_servers().items()
+            name: self._downstream(name, server) for name, server in config.active_servers().items()
         }
+        self._group: anyio.abc.TaskGroup | None = None
+        self._scopes: dict[str, anyio.CancelScope] = {}
+        self._stopped: dict[str, anyio.Event] = {}
         self._table: dict[str, Target] = {}
         self._table_dirty = True
         self._revisions = dict.fromkeys(self.downstreams, 0)
         self._cache: ToolCache | None = None
+        self.list_wait = config.list_wait  # how long a list call waits for servers still starting
 
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -90,17 +100,79 @@ class Pool:
     @asynccontextmanager
     async def running(self) -> AsyncIterator[Pool]:
         async with anyio.create_task_group() as group:
+            self._group = group
             for downstream in self.downstreams.values():
-                group.start_soon(downstream.supervise, name=f"supervise {downstream.name}")
+                self._start(downstream)
             try:
                 yield self
             finally:
+                self._group = None
                 group.cancel_scope.cancel()
+
+    async def reconfigure(
+        self, config: HubConfig, *, added: Iterable[str], removed: Iterable[str], restarted: Iterable[str]
+    ) -> None:
+        """Stop ``removed`` and ``restarted`` servers, start ``added`` and ``restarted`` ones (a reload).
+
+        Other servers keep running; their settings are replaced in place. Listeners run once.
+        """
+        servers = config.active_servers()
+        for name in [*removed, *restarted]:
+            await self._stop(name)
+        self.config = config
+        for name, downstream in self.downstreams.items():
+            downstream.config = servers[name]
+        for name in [*added, *restarted]:
+            downstream = self.downstreams[name] = self._downstream(name, servers[name])
+            self._revisions[name] = -1  # its first list is a change
+            if self._group is not None:
+                self._start(downstream)
+        self._table_dirty = True
+        for listener in [*self._tools_listeners, *self._listeners]:
+            try:
+                await listener()
+            except Exception as exc:  # a listener failing must not stop the reload
+                log.warning("tool-change listener failed: %s", exc)
+
+    def _downstream(self, name: str, server: Any) -> Downstream:
+        downstream = Downstream(
+            name, server, on_change=functools.partial(self._changed, name), errlog=self._errlog
+        )
+        downstream.hooks = self.hooks
+        return downstream
+
+    def _start(self, downstream: Downstream) -> None:
+        assert self._group is not None
+        scope, stopped = anyio.CancelScope(), anyio.Event()
+        self._scopes[downstream.name], self._stopped[downstream.name] = scope, stopped
+
+        async def supervise() -> None:
+            try:
+                with scope:
+                    await downstream.supervise()
+            finally:
+                stopped.set()
+
+        self._group.start_soon(supervise, name=f"supervise {downstream.name}")
+
+    async def _stop(self, name: str) -> None:
+        """Cancel one server's supervisor and wait (boundedly) until it closed its session and child."""
+        scope, stopped = self._scopes.pop(name, None), self._stopped.pop(name, None)
+        downstream = self.downstreams.pop(name, None)
+        self._revisions.pop(name, None)
+        if downstream is not None:
+            downstream.state = "stopped"
+        if scope is not None and stopped is not None:
+            scope.cancel()
+            with anyio.move_on_after(STOP_LIMIT):
+                await stopped.wait()
+        if self._cache is not None:
+            self._cache.forget(name)
 
     async def wait_tools(self, limit: float) -> bool:
         """Wait until every server's tools are known (listed, cached or failed), at most ``limit`` s."""
         with anyio.move_on_after(limit):
-            for downstream in self.downstreams.values():
+            for downstream in list(self.downstreams.values()):  # a reload may change the dict meanwhile
                 await downstream.tools_settled.wait()
             return True
         return False
@@ -108,7 +180,7 @@ class Pool:
     async def wait_settled(self, limit: float) -> bool:
         """Wait until every server has connected or failed once, at most ``limit`` seconds."""
         with anyio.move_on_after(limit):
-            for downstream in self.downstreams.values():
+            for downstream in list(self.downstreams.values()):  # a reload may change the dict meanwhile
                 await downstream.settled.wait()
             return True
         return False
@@ -132,7 +204,9 @@ class Pool:
 
     async def _changed(self, name: str) -> None:
         self._table_dirty = True
-        downstream = self.downstreams[name]
+        downstream = self.downstreams.get(name)
+        if downstream is None:  # stopped by a reload while it was reporting
+            return
         self._update_cache(downstream)
         tools_changed = downstream.tools_revision != self._revisions[name]
         self._revisions[name] = downstream.tools_revision

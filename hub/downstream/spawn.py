@@ -8,7 +8,11 @@ imports its own, opens the store and builds its tools. ``hub.stdio_client.stdio_
 speaks MCP over a ``Child``'s pipes and owns it from then on (``claim``: at most one transport per
 child). ``Children`` holds the early ones by server name; leaving it stops every child that no
 transport claimed (stdin closed, then SIGTERM to its group, then SIGKILL), so a hub that fails
-before serving leaves no process behind. On a warm start (``spawn_servers(..., warm=...)``) the
+before serving leaves no process behind. Stopping a child always ends its whole process group,
+even when the leader has already exited (a server that exits on EOF or crashes leaves its own
+children behind otherwise). Every child spawned and not yet stopped is in ``live_children()``;
+``signal_children(signum)`` signals all their groups at once (the hub does on SIGTERM, so a
+client's short patience at shutdown is enough). On a warm start (``spawn_servers(..., warm=...)``) the
 hub keeps a core for itself: its own start-up is then what the client waits for.
 
 A server's environment (``server_environment``) is the hub's own minus the hub's secrets
@@ -26,6 +30,7 @@ import re
 import signal
 import subprocess
 import time
+import weakref
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -35,6 +40,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ctxhub.spawn")
 STOP_GRACE = 2.0  # seconds an unclaimed child gets after each step of stopping it
+_LIVE: weakref.WeakSet[Child] = weakref.WeakSet()
 _HUB_SECRET = re.compile(r"CTXHUB_(?:\w*_)?(?:TOKEN|SECRET|PASSWORD|PASSWD|KEY|CREDENTIALS?)(?:_\w*)?")
 
 
@@ -83,7 +89,7 @@ class Child:
                 self.popen.stdout.close()
 
     def stop(self) -> None:
-        """Stop it now, blocking (for children no transport took): EOF, SIGTERM, SIGKILL."""
+        """Stop it now, blocking (for children no transport took): EOF, SIGTERM, SIGKILL; then its group."""
         self.close_stdin()
         for signum in (None, signal.SIGTERM, signal.SIGKILL):
             if signum is not None:
@@ -94,7 +100,14 @@ class Child:
                 break
             except subprocess.TimeoutExpired:
                 continue
+        self.end_group()
         self.close_stdout()
+
+    def end_group(self) -> None:
+        """SIGKILL what is left of its process group (descendants that outlived the leader)."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        _LIVE.discard(self)
 
 
 def spawn(
@@ -117,9 +130,29 @@ def spawn(
         start_new_session=True,  # its own group: stopping it reaches its descendants too
     )
     child = Child(popen)
+    _LIVE.add(child)
     os.set_blocking(child.stdin, False)
     os.set_blocking(child.stdout, False)
     return child
+
+
+def live_children() -> list[Child]:
+    """Every child spawned and not yet stopped."""
+    return list(_LIVE)
+
+
+def signal_children(signum: int) -> int:
+    """Send ``signum`` to the process group of every live child; return how many groups got it."""
+    sent = 0
+    for child in live_children():
+        try:
+            os.killpg(child.pid, signum)
+            sent += 1
+        except ProcessLookupError:
+            _LIVE.discard(child)
+        except PermissionError:
+            log.warning("no permission to signal process group %d", child.pid)
+    return sent
 
 
 def server_environment(server: ServerConfig) -> dict[str, str]:

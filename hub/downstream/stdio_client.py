@@ -18,7 +18,9 @@ It replaces the SDK's client for three reasons found by the reliability tests:
 
 The child runs in its own process group. Leaving the context closes its stdin, waits up to 2 s,
 then SIGTERMs the group, waits 2 s more and SIGKILLs it (the MCP spec's order, the SDK's
-timings); this runs shielded from cancellation, so a cancelled hub never leaks a child.
+timings); this runs shielded from cancellation, so a cancelled hub never leaks a child. The group
+is signalled even when the leader exited at EOF: its own children (a server's workers, an
+``npm exec`` under ``npx``) would outlive it otherwise.
 """
 
 from __future__ import annotations
@@ -291,17 +293,19 @@ async def _stop(child: Child) -> None:
     with contextlib.suppress(OSError, ValueError):
         anyio.notify_closing(child.stdin)  # wakes a writer still waiting on the pipe
     child.close_stdin()
-    if await _exited(child, EXIT_GRACE):
-        return
-    for signum in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(child.pid, signum)  # the group: descendants that outlived the leader too
-        except ProcessLookupError:
-            return
-        except PermissionError:
-            log.warning("no permission to signal process group %d; waiting for it anyway", child.pid)
-        if await _exited(child, KILL_GRACE, group=True):
-            return
+    try:
+        await _exited(child, EXIT_GRACE)  # the leader alone: its descendants may never see the EOF
+        for signum in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(child.pid, signum)  # the group: descendants that outlived the leader too
+            except ProcessLookupError:
+                return
+            except PermissionError:
+                log.warning("no permission to signal process group %d; waiting for it anyway", child.pid)
+            if await _exited(child, KILL_GRACE, group=True):
+                return
+    finally:
+        child.end_group()
 
 
 async def _exited(child: Child, limit: float, *, group: bool = False) -> bool:

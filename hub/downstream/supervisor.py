@@ -105,6 +105,7 @@ class Downstream:
     child: Child | None = None  # started before the event loop (``spawn``): the first connection's
     tools_revision: int = 0  # bumped when the tool list changes, not when a live list confirms the cache
     tools_cached: bool = False  # ``tools`` came from the last run's cache and no live list arrived yet
+    attempt_started: float = field(default_factory=time.monotonic)  # when the current start began
     connected: anyio.Event = field(default_factory=anyio.Event)
     tools_settled: anyio.Event = field(default_factory=anyio.Event)  # tools known: listed, cached or failed
     settled: anyio.Event = field(default_factory=anyio.Event)  # tools, resources, prompts listed; or failed
@@ -133,6 +134,7 @@ class Downstream:
         backoff = self.config.restart_delay
         while True:
             started = self.child.spawned_at if self.child is not None else time.monotonic()
+            self.attempt_started = started
             eof = self._eof = anyio.Event()
             try:
                 child, self.child = self.child, None  # an early start serves the first connection only

@@ -1,7 +1,8 @@
 """The server side of the proxy: everything the agent talks to.
 
 ``HubService`` (``service``) lists and calls tools and routes results (``routing``: Direct,
-Summary, Directive, the cache, spills); ``server`` builds the SDK's low-level ``Server`` over it
+Summary, Directive, spills; ``repeats``: "same result" pointers and deltas, per client session
+from ``sessions``); ``server`` builds the SDK's low-level ``Server`` over it
 and serves stdio (``stdio``); ``http`` serves streamable HTTP and legacy SSE behind
 ``http_security``. ``proxy`` adds resources, prompts, completions and logging, ``relay`` the
 server-initiated requests, ``subscriptions`` and ``listen`` the change notifications;
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from hub.serve.server import serve_stdio as serve_stdio
     from hub.serve.service import HubService as HubService
     from hub.serve.status_file import server_rows as server_rows
+    from hub.serve.surface import list_bytes as list_bytes
 
 # Loaded on first use, so that a command imports only what it serves (``ctxhub serve`` over
 # stdio never loads the HTTP stack).
@@ -39,6 +41,7 @@ _EXPORTS = {
     "META_MODE": "convert",
     "serve_http": "http",
     "serve_stdio": "server",
+    "list_bytes": "surface",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -13,13 +13,19 @@ from typing import Any
 import mcp.types as types
 
 from context_mode.calls import CallRecord
-from hub.serve.convert import META_ROUTE, result_text
+from hub.serve.content import split_content
+from hub.serve.convert import META_ROUTE
 
 
 def call_record(name: str, server: str, result: types.CallToolResult, seconds: float) -> CallRecord:
     route: dict[str, Any] = dict((result.meta or {}).get(META_ROUTE) or {})
-    text = result_text(result)
-    stage1 = text if text is not None else "(non-text content: passed unchanged)"
+    content = split_content(result)
+    text = content.text
+    stage1 = text if text is not None else ""
+    if content.media:
+        stage1 += (
+            f"{chr(10) if stage1 else ''}({len(content.media)} non-text block(s) passed beside the text)"
+        )
     sent = len(stage1.encode("utf-8", "surrogatepass")) if text is not None else 0
     delta = route.get("delta")
     delta_text = None

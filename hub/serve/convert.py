@@ -1,9 +1,7 @@
 """The one place that converts between MCP SDK types and the core's plain values.
 
-Contract: ``result_text`` gives the routable text of a ``CallToolResult`` (its text blocks joined by
-newlines, or its structured content as JSON when it has no text) or ``None`` when the result holds
-non-text content (images, audio, resources) that must pass unchanged. ``text_result`` builds a
-result the hub sends, ``error_result`` an ``isError`` one, and ``with_meta`` adds our namespaced
+Contract: ``text_result`` builds a result the hub sends (the routable text of a result comes from
+``hub.serve.content``), ``error_result`` an ``isError`` one, and ``with_meta`` adds our namespaced
 ``_meta`` entries (``META_*`` keys).
 ``request_error`` and ``unknown_error`` build the ``MCPError`` a proxied request (``hub.serve.proxy``,
 ``hub.serve.subscriptions``) fails with: a server's own JSON-RPC error keeps its code (the message names
@@ -13,7 +11,6 @@ unknown prompt, URI or template is ``INVALID_PARAMS``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import mcp.types as types
@@ -24,20 +21,6 @@ from hub.errors import DownstreamError
 META_MODE = "ctxhub/context_mode"
 META_ROUTE = "ctxhub/route"
 META_UPSTREAM = "ctxhub/server"
-
-
-def result_text(result: types.CallToolResult) -> str | None:
-    texts: list[str] = []
-    for block in result.content:
-        if isinstance(block, types.TextContent):
-            texts.append(block.text)
-        else:
-            return None
-    if texts:
-        return "\n".join(texts)
-    if result.structured_content is not None:
-        return json.dumps(result.structured_content, ensure_ascii=False, indent=1)
-    return ""
 
 
 def text_result(

@@ -13,6 +13,11 @@ token (``ConfigError``), binds, runs uvicorn inside the caller's event loop and 
 graceful shutdown on SIGINT/SIGTERM/SIGHUP or cancellation of the caller. ``transport`` may be
 ``"http"`` or ``"sse"``: both serve all endpoints, so old and new clients connect either way.
 
+Limits (``hub.serve.http_limits``): at most ``http.max_connections`` open ``/sse`` streams and as
+many ``/mcp`` requests at once (503 past it); the soft open-files limit is raised to the hard one
+at start; a log message repeated by a flood (accept errors when fds run out) is logged once per
+10 s with a count.
+
 Endpoints: ``/healthz`` → 200 while the process serves (no token needed). ``/readyz`` (no token
 needed) → 200 when every downstream is ready ("ready") or at least one is ("degraded"); 503
 while one is still starting for the first time ("starting") or when none is up ("down"); the
@@ -45,6 +50,13 @@ from starlette.types import Message, Receive, Scope, Send
 
 from hub.dashboard import LiveSource, dashboard_routes
 from hub.errors import ConfigError, HubError
+from hub.serve.http_limits import (
+    DEFAULT_MAX_CONNECTIONS,
+    RETRY_AFTER_SECONDS,
+    ConnectionLimits,
+    RepeatFilter,
+    raise_fd_limit,
+)
 from hub.serve.http_security import (
     AUTHORIZED,
     MAX_BODY_BYTES,
@@ -72,8 +84,11 @@ class HubApp:
     in through the guard (else uvicorn's graceful timeout would wait for it).
     """
 
-    def __init__(self, routes_app: Starlette, policy: AccessPolicy) -> None:
+    def __init__(
+        self, routes_app: Starlette, policy: AccessPolicy, limits: ConnectionLimits | None = None
+    ) -> None:
         self.policy = policy
+        self.limits = limits or ConnectionLimits()
         self._routes = routes_app
         self._guarded = Guard(routes_app, policy)
         self._open: set[anyio.Event] = set()
@@ -99,6 +114,22 @@ class HubApp:
         if self._closing:
             await JSONResponse({"error": "ctxhub is shutting down"}, status_code=503)(scope, receive, send)
             return
+        transport = self.limits.transport_of(scope["path"])
+        if transport is not None and not self.limits.admit(transport):
+            refusal = JSONResponse(
+                {"error": self.limits.refusal(transport)},
+                status_code=503,
+                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+            )
+            await refusal(scope, receive, send)
+            return
+        try:
+            await self._serve(scope, receive, send)
+        finally:
+            if transport is not None:
+                self.limits.release(transport)
+
+    async def _serve(self, scope: Scope, receive: Receive, send: Send) -> None:
         closing = anyio.Event()
         response = {"started": False, "complete": False}
 
@@ -163,6 +194,7 @@ def build_app(
     token: str | None,
     allowed_hosts: Iterable[str] = (),
     max_body_bytes: int = MAX_BODY_BYTES,
+    max_connections: int = DEFAULT_MAX_CONNECTIONS,
 ) -> HubApp:
     """The hub's HTTP app; loopback names are always allowed, ``allowed_hosts`` adds more (any port)."""
     policy = AccessPolicy.build(token=token, allowed_hosts=allowed_hosts, max_body_bytes=max_body_bytes)
@@ -207,7 +239,7 @@ def build_app(
         ],
         lifespan=lifespan,
     )
-    return HubApp(routes_app, policy)
+    return HubApp(routes_app, policy, ConnectionLimits(max_connections))
 
 
 def readiness(service: HubService, *, detail: bool) -> dict[str, Any]:
@@ -271,7 +303,14 @@ async def serve_http(
         )
     require_token_for(host, token)
     extra = split_hosts([host, *allowed_hosts, os.environ.get("CTXHUB_ALLOWED_HOSTS", "")])
-    app = build_app(service, token=token, allowed_hosts=extra, max_body_bytes=max_body_bytes)
+    raise_fd_limit()
+    app = build_app(
+        service,
+        token=token,
+        allowed_hosts=extra,
+        max_body_bytes=max_body_bytes,
+        max_connections=service.config.http.max_connections,
+    )
     listener = _bind(host, port)
     bound_port = listener.getsockname()[1]
     config = uvicorn.Config(
@@ -287,6 +326,10 @@ async def serve_http(
         timeout_graceful_shutdown=int(GRACEFUL_SHUTDOWN),
     )
     server = _Uvicorn(config, app)
+    quieter = RepeatFilter()
+    noisy = [logging.getLogger(name) for name in ("asyncio", "uvicorn.error")]
+    for logger in noisy:
+        logger.addFilter(quieter)
     stopped = anyio.Event()
     failed: list[str] = []
 
@@ -320,6 +363,8 @@ async def serve_http(
                 group.cancel_scope.cancel()
     finally:
         listener.close()
+        for logger in noisy:
+            logger.removeFilter(quieter)
     if failed:
         raise HubError(f"the HTTP server on {host}:{bound_port} failed to start (see the error logged above)")
 

@@ -1,17 +1,20 @@
 """Request checks for the hub's HTTP transports: bind policy, Host/Origin allow-list, bearer token, body size.
 
 Contract: ``require_token_for(host, token)`` raises ``ConfigError`` when the hub would listen on a
-non-loopback address without a bearer token (or with a weak one). ``AccessPolicy`` is a frozen
-value; ``check(policy, path, headers)`` is pure and returns the first ``Rejection`` or ``None``,
-in this order: Host not allowed → 421, Origin not allowed → 403 (DNS-rebinding protection, as
-the MCP spec requires; a request without Origin is a non-browser client and passes), missing
-or wrong bearer token → 401 (compared in constant time; ``OPEN_PATHS`` need none). ``Guard`` is
-a pure-ASGI middleware (``BaseHTTPMiddleware`` would buffer SSE streams) that applies ``check``
-and then the body limit, counting the bytes actually received, not only ``Content-Length``
-(→ 413). It records ``scope["ctxhub.authorized"]`` for endpoints that show more to a caller
-holding the token. A browser cannot send the bearer header, so on ``DASHBOARD_PATH`` paths only
-the token is also taken from a ``?token=`` query or the ``DASHBOARD_COOKIE`` cookie
-(``dashboard_credentials``), and checked the same way.
+non-loopback address without a bearer token or with a guessable one (``token_weakness``: fewer than
+``MIN_DISTINCT_CHARS`` distinct characters or under ``MIN_TOKEN_BITS`` bits estimated from its
+character frequencies, so ``aaaaaaaaaaaaaaaa``, ``passwordpassword`` and ``abcdabcdabcdabcd`` are
+refused), and for any bind when the token is too short or not printable ASCII. ``AccessPolicy`` is
+a frozen value; ``check(policy, path, headers)`` is pure and returns the first ``Rejection`` or
+``None``, in this order: Host not allowed → 421, Origin not allowed → 403 (DNS-rebinding
+protection, as the MCP spec requires; a request without Origin is a non-browser client and passes),
+missing or wrong bearer token → 401 (compared in constant time; ``OPEN_PATHS`` need none).
+``Guard`` is a pure-ASGI middleware (``BaseHTTPMiddleware`` would buffer SSE streams) that applies
+``check`` and then the body limit, counting the bytes actually received, not only
+``Content-Length`` (→ 413). It records ``scope["ctxhub.authorized"]`` for endpoints that show more
+to a caller holding the token. A browser cannot send the bearer header, so on
+``DASHBOARD_PATH`` paths only the token is also taken from a ``?token=`` query or the
+``DASHBOARD_COOKIE`` cookie (``dashboard_credentials``), and checked the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import json
+import math
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -34,6 +38,9 @@ LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 OPEN_PATHS = frozenset({"/healthz", "/readyz"})
 MAX_BODY_BYTES = 4 * 2**20
 MIN_TOKEN_LENGTH = 16
+MIN_DISTINCT_CHARS = 8
+MIN_TOKEN_BITS = 40.0  # random 16-character tokens measure about 60 (alphanumeric) or 55 (hex)
+MAKE_TOKEN = "python -c 'import secrets; print(secrets.token_urlsafe(32))'"
 AUTHORIZED = "ctxhub.authorized"
 DASHBOARD_PATH = "/dashboard"
 DASHBOARD_COOKIE = "ctxhub_dashboard"
@@ -96,10 +103,28 @@ def require_token_for(host: str, token: str | None) -> None:
     ):
         raise ConfigError(
             f"the bearer token needs at least {MIN_TOKEN_LENGTH} printable ASCII characters and no spaces; "
-            "generate one with: python -c 'import secrets; print(secrets.token_urlsafe(32))'"
+            f"generate one with: {MAKE_TOKEN}"
         )
     if token is None and not is_loopback(host):
         raise ConfigError(f"binding {host} needs a bearer token: pass --token or set CTXHUB_TOKEN")
+    weakness = token_weakness(token) if token is not None and not is_loopback(host) else None
+    if weakness is not None:
+        raise ConfigError(
+            f"the bearer token is too easy to guess for binding {host} ({weakness}); "
+            f"generate one with: {MAKE_TOKEN}"
+        )
+
+
+def token_weakness(token: str) -> str | None:
+    """Why ``token`` is guessable (too few distinct characters, too few estimated bits), or None."""
+    counts = [token.count(char) for char in set(token)]
+    if len(counts) < MIN_DISTINCT_CHARS:
+        return f"{len(counts)} distinct characters, needs {MIN_DISTINCT_CHARS}"
+    size = len(token)
+    bits = -sum(count * math.log2(count / size) for count in counts)
+    if bits < MIN_TOKEN_BITS:
+        return f"about {bits:.0f} bits, needs {MIN_TOKEN_BITS:.0f}"
+    return None
 
 
 def split_hosts(values: Iterable[str]) -> list[str]:

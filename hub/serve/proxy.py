@@ -68,6 +68,7 @@ class Proxy:
             pool, self.clients, lambda: self.catalog, first_list_wait=FIRST_LIST_WAIT
         )
         self.listen = Listen(self.subscriptions.watching)
+        pool.hooks = self  # downstreams a reload adds get it too
         for downstream in pool.downstreams.values():
             downstream.hooks = self
         pool.add_listener(self._changed)
@@ -97,10 +98,15 @@ class Proxy:
         return server
 
     @asynccontextmanager
-    async def calling(self, tool: str, ctx: ServerRequestContext[Any]) -> AsyncIterator[None]:
-        """While inside, ``ctx`` waits on the server behind exposed tool ``tool`` (it gets its requests)."""
+    async def calling(
+        self, tool: str, ctx: ServerRequestContext[Any], *, native: bool = False
+    ) -> AsyncIterator[None]:
+        """While inside, ``ctx`` waits on the server behind exposed tool ``tool`` (it gets its requests).
+
+        A ``native`` tool (the hub's own) never waits for servers still starting.
+        """
         target = self.pool.tool_table().get(tool)
-        if target is None:  # a call may come before the first listing settles
+        if target is None and not native:  # a call may come before the first listing settles
             await self.pool.wait_settled(FIRST_LIST_WAIT)
             target = self.pool.tool_table().get(tool)
         with self.relay.calling(target.downstream.name if target else None, ctx):
@@ -147,7 +153,7 @@ class Proxy:
     async def list_resources(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
-        await self._settled(ctx)
+        await self._settled(ctx, self.pool.list_wait)
         return types.ListResourcesResult(
             resources=[_exposed(e, "uri", uri) for uri, e in self.catalog.resources.items()]
         )
@@ -155,7 +161,7 @@ class Proxy:
     async def list_resource_templates(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourceTemplatesResult:
-        await self._settled(ctx)
+        await self._settled(ctx, self.pool.list_wait)
         return types.ListResourceTemplatesResult(
             resource_templates=[_exposed(e, "uri_template", t) for t, e in self.catalog.templates.items()]
         )
@@ -208,7 +214,7 @@ class Proxy:
     async def list_prompts(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListPromptsResult:
-        await self._settled(ctx)
+        await self._settled(ctx, self.pool.list_wait)
         return types.ListPromptsResult(
             prompts=[_exposed(e, "name", n) for n, e in self.catalog.prompts.items()]
         )
@@ -320,9 +326,10 @@ class Proxy:
 
     # ---------------------------------------------------------------- helpers
 
-    async def _settled(self, ctx: ServerRequestContext[Any]) -> None:
+    async def _settled(self, ctx: ServerRequestContext[Any], limit: float = FIRST_LIST_WAIT) -> None:
+        """Wait (at most ``limit`` s) for servers still starting; lists wait only ``list_wait``."""
         self.clients.remember(ctx)
-        await self.pool.wait_settled(FIRST_LIST_WAIT)
+        await self.pool.wait_settled(limit)
 
     async def _route(self, ctx: ServerRequestContext[Any], uri: str) -> list[tuple[Downstream, str]]:
         await self._settled(ctx)

@@ -1,46 +1,68 @@
 """Answers to a repeated read-only call: "same result" pointers, deltas and trust-mode hits.
 
-Contract: ``Repeats.answer(name, target, style, lookup, result)`` takes the fresh downstream
+Contract: ``Repeats.answer(name, target, style, lookup, result, digest)`` takes the fresh downstream
 result of a call that this client session made before (``ResultCache.lookup``) and returns the
 reply to send instead of routing it, or ``None`` to route it as a first call:
 
-- the same result (``result_digest``: content blocks, structured content and ``isError``; not
-  ``_meta``): a pointer of at most ``POINTER_BYTES`` naming the previous ref (or, for a result no
-  bigger than a pointer, the result itself), ``_meta["ctxhub/route"]["mode"] == "repeat"``;
+- the same result (``result_digest``: content blocks, structured content and ``isError``, not
+  ``_meta``; ``digest_of`` hashes a big one off the event loop): a pointer of at most
+  ``POINTER_BYTES`` naming the previous ref (or, for a result no bigger than a pointer, the
+  result itself), ``_meta["ctxhub/route"]["mode"] == "repeat"``;
 - a small change (``context_mode.delta.compare`` within ``cache.delta_max_bytes``): the new full
   result is stored under a new ref and the reply is one header line naming both refs followed by
   the delta, mode ``"delta"`` with ``previous_ref`` in the route ``_meta``;
 - anything else: ``None``.
 
 A DIRECT tool's ``structuredContent`` is always kept in the reply (its output schema is
-advertised, and clients check it). ``cached(name, hit, style)`` is the trust-mode reply from
+advertised, and clients check it). ``cached(name, hit)`` is the trust-mode reply from
 memory (mode ``"cache"``). Each reply is recorded in ``Stats`` and updates the cache entry.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import anyio
 import mcp.types as types
 
 from context_mode.cache import CachedResult, Changed, Lookup, ResultCache, Unchanged
-from context_mode.delta import digest
 from context_mode.policy import StyleChoice
 from context_mode.stage1 import render_delta, render_pointer, render_repeat
 from context_mode.stats import Stats
 from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Target
-from hub.serve.convert import META_ROUTE, result_text, with_meta
-from hub.serve.routing import POINTER_BYTES, ResultRouter
+from hub.serve.content import split_content
+from hub.serve.convert import META_ROUTE, with_meta
+from hub.serve.routing import POINTER_BYTES, ROUTE_OFF_LOOP_BYTES, ResultRouter
 
 
 def result_digest(result: types.CallToolResult) -> str:
     """What a verify repeat compares: the result's content, structured content and error flag."""
-    body = result.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"meta"})
-    return digest(json.dumps(body, sort_keys=True, ensure_ascii=False))
+    hasher = hashlib.sha256()
+    for block in result.content:
+        if isinstance(block, types.TextContent):  # the usual case: no copy of the text through JSON
+            hasher.update(b"\x00text\x00")
+            hasher.update(block.text.encode("utf-8", "surrogatepass"))
+        else:
+            body = block.model_dump(mode="json", by_alias=True, exclude_none=True)
+            hasher.update(b"\x00block\x00" + json.dumps(body, sort_keys=True).encode())
+    if result.structured_content is not None:
+        hasher.update(b"\x00structured\x00" + json.dumps(result.structured_content, sort_keys=True).encode())
+    hasher.update(b"\x00error" if result.is_error else b"\x00ok")
+    return hasher.hexdigest()
+
+
+async def digest_of(result: types.CallToolResult) -> str:
+    """``result_digest``, in a worker thread for a big result so other calls keep flowing."""
+    text = sum(len(block.text) for block in result.content if isinstance(block, types.TextContent))
+    if text > ROUTE_OFF_LOOP_BYTES:
+        return await anyio.to_thread.run_sync(result_digest, result)
+    return result_digest(result)
 
 
 def _size(text: str) -> int:
@@ -50,16 +72,28 @@ def _size(text: str) -> int:
 class Repeats:
     """Builds the reply to a repeat from the cache's verdict; keeps the cache entry current."""
 
-    def __init__(self, config: HubConfig, *, cache: ResultCache, router: ResultRouter, stats: Stats) -> None:
+    def __init__(
+        self,
+        config: HubConfig,
+        *,
+        cache: ResultCache,
+        router: ResultRouter,
+        stats: Stats,
+        holds: Callable[[str], bool],
+    ) -> None:
         self.config = config
+        self.holds = holds
         self.cache = cache
         self.router = router
         self.stats = stats
 
-    def entry(self, cached: CachedResult, result: types.CallToolResult, style: StyleChoice) -> CachedResult:
+    @staticmethod
+    def entry(
+        cached: CachedResult, result: types.CallToolResult, style: StyleChoice, digest: str
+    ) -> CachedResult:
         """The router's cache entry completed with what a later repeat compares or replays."""
         structured = result.structured_content if style.style is OutputStyle.DIRECT else None
-        return replace(cached, digest=result_digest(result), structured=structured)
+        return replace(cached, digest=digest, structured=structured)
 
     async def answer(
         self,
@@ -68,13 +102,17 @@ class Repeats:
         style: StyleChoice,
         lookup: Lookup,
         result: types.CallToolResult,
+        digest: str,
     ) -> types.CallToolResult | None:
-        text = result_text(result)
+        if lookup.previous is None:
+            return None
+        text = split_content(result).text
         verdict = self.cache.compare(
             lookup,
-            digest=result_digest(result),
+            digest=digest,
             text=text,
             max_delta_bytes=self.config.cache.delta_max_bytes,
+            holds=self.holds,
         )
         match verdict:
             case Unchanged(previous):
@@ -104,7 +142,7 @@ class Repeats:
                     created=self.cache.now(),
                 )
                 if spill is not None:
-                    self.cache.settle(lookup, self.entry(entry, result, style), text=text)
+                    self.cache.settle(lookup, self.entry(entry, result, style, digest), text=text)
                 self.stats.record(name, mode="delta", bytes_in=size, bytes_out=returned)
                 route = {
                     "mode": "delta",

@@ -4,9 +4,12 @@ Contract: ``ResultRouter.route()`` takes a tool's ``CallToolResult`` and returns
 client gets, carrying ``_meta["ctxhub/route"]``, and the ``CachedResult`` a repeat of the call may
 be answered from (its stage-1 text kept only where a repeat may replay it). The core decides the
 mode (``context_mode.router.route``; payloads over ``ROUTE_OFF_LOOP_BYTES`` in a worker thread, so
-other calls keep flowing); this module applies it. Non-text content and DIRECT results pass
-unchanged (a cacheable DIRECT text over ``POINTER_BYTES`` is still stored, so a repeat can point
-at it); SUMMARY and DIRECTIVE replace the content with the stage-1 text and store the full payload
+other calls keep flowing); this module applies it. The routed text is everything textual the
+model would see (text blocks, embedded text resources, structured content: ``hub.serve.content``);
+images, audio and blobs pass beside it, counted, and each over ``MEDIA_MAX_BYTES`` is replaced by
+a one-line note. DIRECT results pass unchanged otherwise (a cacheable DIRECT text over
+``POINTER_BYTES`` is still stored, so a repeat can point at it); SUMMARY and DIRECTIVE replace the
+textual content with the stage-1 text (media kept after it) and store the full textual payload
 (``store.reserve``; a log also goes to a spill file). A SUMMARY of a tool whose config asks for
 ``summarizer: llm`` (with an endpoint configured) uses the endpoint's summary in place of the
 extracts (the extracts when it fails). A payload the store refuses is logged and the reply says
@@ -45,7 +48,8 @@ from context_mode.toolnames import is_log_tool
 from context_mode.types import ContentKind, OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Target
-from hub.serve.convert import META_ROUTE, result_text, with_meta
+from hub.serve.content import cap_media, media_size, split_content
+from hub.serve.convert import META_ROUTE, with_meta
 
 log = logging.getLogger("ctxhub.service")  # the name these messages had before this module split off
 
@@ -115,7 +119,8 @@ class ResultRouter:
         intent: str = "",
     ) -> tuple[types.CallToolResult, CachedResult]:
         """The reply to a call of exposed tool ``name`` and its cache entry; ``intent`` aims the summary."""
-        text = result_text(result)
+        content = split_content(result)
+        text = content.text
         if text is None:
             decision: Decision = Direct("non-text content passes unchanged")
             size = 0
@@ -141,6 +146,11 @@ class ResultRouter:
                     spill = await self._spill(text, name, ContentKind.TEXT, log_file=False, size=size)
                 stage1 = text if text is not None else ""
                 out = result
+                if content.media:
+                    passed, _ = cap_media(tuple(result.content))
+                    out = (
+                        result.model_copy(update={"content": passed}) if passed != result.content else result
+                    )
             case Summary() | Directive():
                 assert text is not None
                 is_log = decision.kind is ContentKind.LOG or is_log_tool(target.tool.name)
@@ -153,14 +163,16 @@ class ResultRouter:
                     spill_path=spill.spill_path if spill else None,
                 )
                 keep_structured = style.style is OutputStyle.DIRECT and result.structured_content is not None
+                media, _ = cap_media(content.media)  # images and blobs pass beside the stage-1 text
                 out = types.CallToolResult(
-                    content=[types.TextContent(text=stage1)],
+                    content=[types.TextContent(text=stage1), *media],
                     structured_content=result.structured_content if keep_structured else None,
                     is_error=result.is_error,
                     _meta=result.meta,
                 )
         mode = type(decision).__name__.lower()
         returned = len(stage1.encode("utf-8", "surrogatepass")) if text is not None else 0
+        media_out = sum(media_size(block) for block in out.content)
         route_meta = {
             "mode": mode,
             "reason": decision.reason,
@@ -170,8 +182,21 @@ class ResultRouter:
             "ref": spill.ref if spill else None,
             "spill_path": str(spill.spill_path) if spill and spill.spill_path else None,
             "cache_hit": False,
+            "media_blocks": len(content.media),
+            "media_bytes": content.media_bytes,
+            "media_returned_bytes": media_out,
         }
-        self.stats.record(name, mode=mode, bytes_in=size, bytes_out=returned, error=bool(result.is_error))
+        if isinstance(decision, Summary | Directive) and decision.budget:
+            route_meta["budget"] = decision.budget  # the stage-1 budget this result was given
+        if intent:
+            route_meta["intent"] = True
+        self.stats.record(
+            name,
+            mode=mode,
+            bytes_in=size + content.media_bytes,
+            bytes_out=returned + media_out,
+            error=bool(result.is_error),
+        )
         # Keep the stage-1 text only where a repeat may replay it: the cache stays small.
         replayable = self.config.cache.repeat == "replay" or returned <= POINTER_BYTES or spill is None
         cached = CachedResult(

@@ -1,8 +1,10 @@
 """The MCP server the agent connects to: the SDK's low-level ``Server`` over a ``HubService``.
 
 Contract: ``build_server(service)`` returns a ``Server`` whose ``tools/list`` waits (at most
-``FIRST_LIST_WAIT`` seconds) for downstreams still starting whose tools are not known yet (a warm
-start knows them from the last run, ``Pool.warm_start``), and whose ``tools/call`` forwards
+``list_wait`` seconds, 2 by default) for downstreams still starting whose tools are not known yet
+(a warm start knows them from the last run, ``Pool.warm_start``), then answers with the servers
+that are ready; a late server's tools follow with ``notifications/tools/list_changed``, and
+``hub_status`` names it meanwhile. It and whose ``tools/call`` forwards
 progress upstream and turns every failure into an ``isError`` result (a handler never raises, so
 the client never sees a JSON-RPC error for a tool failure) and names the calling client session
 (``hub.serve.sessions``), so repeats are deduplicated per session. Client cancellation reaches the
@@ -30,6 +32,7 @@ from mcp.server.lowlevel import NotificationOptions
 from mcp.shared.subscriptions import ToolsListChanged
 
 from hub import __version__
+from hub.downstream import signal_children
 from hub.serve.convert import error_result, forwardable_meta
 from hub.serve.listen import Listen
 from hub.serve.proxy import Proxy
@@ -39,6 +42,7 @@ from hub.serve.stdio import stdio_streams
 
 log = logging.getLogger("ctxhub.server")
 FIRST_LIST_WAIT = 10.0
+SIGNAL_KILL_AFTER = 0.5  # seconds between SIGTERM and SIGKILL to the downstreams after a signal
 INSTRUCTIONS = (
     "ctxhub fronts several MCP servers. Large tool results come back as a summary or a directive with a "
     "ref: read more with doc_search(query, ref) or doc_window(ref). Keep goals, constraints and decisions "
@@ -91,10 +95,10 @@ def build_server(service: HubService, connections: Connections | None = None) ->
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        await service.pool.wait_tools(FIRST_LIST_WAIT)  # cached tools count (a warm start); not prompts
+        await service.pool.wait_tools(service.pool.list_wait)  # cached tools count (a warm start)
         connections.remember(ctx)  # after settling: start-up itself needs no list_changed
         proxy.remember(ctx)
-        return types.ListToolsResult(tools=service.list_tools())
+        return types.ListToolsResult(tools=service.listed_tools())
 
     async def on_call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
@@ -107,7 +111,8 @@ def build_server(service: HubService, connections: Connections | None = None) ->
         started = time.monotonic()
         result: types.CallToolResult | None = None
         try:
-            async with proxy.calling(params.name, ctx):  # the downstream's sampling/logs go to this caller
+            native = params.name in service.native  # hub_status must answer while a server is late
+            async with proxy.calling(params.name, ctx, native=native):  # its sampling/logs go to this caller
                 result = await service.call(
                     params.name,
                     dict(params.arguments or {}),
@@ -146,18 +151,34 @@ def initialization_options(server: Server[Any]) -> Any:
 
 
 async def serve_stdio(service: HubService) -> None:
-    """Serve over this process's stdin/stdout until stdin closes, SIGTERM or SIGINT."""
+    """Serve over this process's stdin/stdout until stdin closes, SIGTERM or SIGINT.
+
+    The signal handler stays installed until every downstream has stopped: a client closes stdin,
+    waits about 2 s, then sends SIGTERM, and the default action would kill the hub while it still
+    waits for a server that ignores EOF. On a signal the hub SIGTERMs every downstream's process
+    group at once and SIGKILLs what is left ``SIGNAL_KILL_AFTER`` seconds later (or at a second
+    signal), so it exits well within the client's patience and leaves no descendant behind.
+    """
     server = build_server(service)
-    async with service.running(), anyio.create_task_group() as group:
-        group.start_soon(_cancel_on_signal, group.cancel_scope)
-        async with stdio_streams() as (read, write):
-            await server.run(read, write, initialization_options(server))
-        group.cancel_scope.cancel()
+    serving = anyio.CancelScope()
+    async with anyio.create_task_group() as guard:
+        guard.start_soon(_stop_on_signal, serving)
+        with serving:
+            async with service.running():
+                async with stdio_streams() as (read, write):
+                    await server.run(read, write, initialization_options(server))
+        guard.cancel_scope.cancel()  # every downstream has stopped: signals may act normally again
 
 
-async def _cancel_on_signal(scope: anyio.CancelScope) -> None:
+async def _stop_on_signal(serving: anyio.CancelScope) -> None:
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
         async for signum in signals:
-            log.info("received %s; shutting down", signal.Signals(signum).name)
-            scope.cancel()
-            return
+            log.info("received %s; stopping every downstream and shutting down", signal.Signals(signum).name)
+            break
+        serving.cancel()
+        signal_children(signal.SIGTERM)
+        with anyio.move_on_after(SIGNAL_KILL_AFTER):
+            async for _ in signals:
+                break  # a second signal: no more patience
+        signal_children(signal.SIGKILL)
+        await anyio.sleep_forever()  # keep the handler until the downstreams are reaped

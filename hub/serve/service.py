@@ -22,6 +22,7 @@ ref the store evicted makes the call a first call.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import json
 import logging
 import os
@@ -29,7 +30,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import mcp.types as types
@@ -39,16 +40,23 @@ from context_mode.calls import CallLog
 from context_mode.errors import StoreError
 from context_mode.policy import RoutingPolicy, StyleChoice, resolve_style
 from context_mode.stats import Stats
+from context_mode.tool_search import closest
 from context_mode.types import OutputStyle
 from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
 from hub.serve.call_records import call_record
-from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, result_text, text_result
+from hub.serve.content import split_content
+from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
 from hub.serve.intent import split_intent, with_intent
-from hub.serve.repeats import Repeats
+from hub.serve.repeats import Repeats, digest_of
 from hub.serve.routing import ResultRouter
 from hub.serve.status_file import save_status
+from hub.serve.surface import CALL, FIND, ToolSurface
+
+if TYPE_CHECKING:
+    from hub.reload import Plan
+from hub.serve.surface import NAMES as SURFACE_NAMES
 from tools.errors import ToolError
 from tools.registry import NativeTool
 
@@ -78,7 +86,10 @@ class HubService:
         self.calls = calls  # the dashboard's call log (context_mode.calls), written by log_call
         self.store = store
         self.native = {tool.name: tool for tool in native_tools}
-        self.pool = Pool(config, reserved_names=self.native, errlog=errlog)
+        self.pool = Pool(config, reserved_names=[*self.native, *SURFACE_NAMES], errlog=errlog)
+        self.surface = ToolSurface(config.tool_surface)
+        self.config_path: Path | None = None  # set by ``ctxhub serve``: the file a reload watches
+        self.reload_error: str | None = None  # why the last edit of that file was not applied
         self.cache = ResultCache(ttl=config.cache.ttl, maxsize=config.cache.max_entries, clock=clock)
         self.stats = Stats()
         self.policy = RoutingPolicy(**config.routing.model_dump())
@@ -87,7 +98,9 @@ class HubService:
         self.router = ResultRouter(
             config, store=store, policy=self.policy, cache=self.cache, stats=self.stats, llm=llm
         )
-        self.repeats = Repeats(config, cache=self.cache, router=self.router, stats=self.stats)
+        self.repeats = Repeats(
+            config, cache=self.cache, router=self.router, stats=self.stats, holds=self._holds
+        )
         self._stats_saved = 0.0
         if stats_path is not None:  # status.json follows the servers' tool lists (ctxhub dashboard reads it)
             self.pool.add_tools_listener(self._save_status)
@@ -101,17 +114,50 @@ class HubService:
     async def running(self) -> AsyncIterator[HubService]:
         async with self.pool.running():
             try:
-                async with self.router.running():  # drains queued indexing on the way out
-                    yield self
+                async with self.router.running(), anyio.create_task_group() as watchers:
+                    if self.config_path is not None and self.config.reload.enabled:
+                        from hub.reload import record_running, watch_config
+
+                        record_running(self.config)
+                        interval = self.config.reload.interval
+                        watchers.start_soon(
+                            functools.partial(watch_config, self, self.config_path, interval=interval)
+                        )
+                    try:
+                        yield self  # the router drains queued indexing on the way out
+                    finally:
+                        watchers.cancel_scope.cancel()
             finally:
                 self.save_stats(force=True)
+
+    async def reload(self, config: HubConfig) -> Plan:
+        """Apply an edited config while serving (``hub.reload``): only what changed is restarted."""
+        from hub.reload import plan
+
+        changes = plan(self.config, config)
+        self.config = config
+        self.policy = RoutingPolicy(**config.routing.model_dump())
+        self.router.config, self.router.policy = config, self.policy
+        self.repeats.config = config
+        self.surface = ToolSurface(config.tool_surface)
+        self._traits.clear()
+        await self.pool.reconfigure(
+            config, added=changes.added, removed=changes.removed, restarted=changes.restarted
+        )
+        return changes
 
     # ----------------------------------------------------------------- listing
 
     def list_tools(self) -> list[types.Tool]:
+        """Every exposed tool, listed or not (``listed_tools`` is what ``tools/list`` shows)."""
         tools = [self._exposed(name, target) for name, target in self.pool.tool_table().items()]
         tools.extend(self._native_tool(tool) for tool in self.native.values())
         return tools
+
+    def listed_tools(self) -> list[types.Tool]:
+        """What ``tools/list`` shows: all tools, or the lazy surface (``hub.serve.surface``)."""
+        downstream = [self._exposed(name, target) for name, target in self.pool.tool_table().items()]
+        return self.surface.listed(downstream, [self._native_tool(tool) for tool in self.native.values()])
 
     def style_of(self, target: Target) -> StyleChoice:
         return self._traits_of(target)[0]
@@ -167,15 +213,24 @@ class HubService:
         native = self.native.get(name)
         if native is not None:
             return await self._call_native(native, arguments)
+        if name == FIND:
+            return self._find_tools(arguments)
+        if name == CALL:
+            tool_name = arguments.get("tool")
+            forwarded = arguments.get("arguments") or {}
+            if not isinstance(tool_name, str) or tool_name == CALL or not isinstance(forwarded, dict):
+                return error_result(
+                    "hub_call needs 'tool' (an exposed name from hub_find_tools) and 'arguments' (an object)",
+                    server="ctxhub",
+                    tool=CALL,
+                )
+            return await self.call(tool_name, forwarded, progress=progress, meta=meta, session=session)
         target = self.pool.tool_table().get(name)
         if target is None:
             await self.pool.wait_settled(10.0)  # a client may call before the first listing settles
             target = self.pool.tool_table().get(name)
         if target is None:
-            return error_result(
-                f"ctxhub has no tool named {name!r}; list the tools again (tools/list) "
-                "and use an exposed name such as 'server__tool'"
-            )
+            return error_result(self._unknown(name))
         downstream, tool = target.downstream, target.tool
         arguments, intent = split_intent(arguments, tool, self.policy.intent_argument)
         style, cache_mode = self._traits_of(target)
@@ -196,9 +251,10 @@ class HubService:
         finally:
             if writes:  # and when it returns: a read that was in flight during the write is not kept
                 self.cache.invalidate(downstream.name)
+        digest = await digest_of(result) if lookup is not None and not result.is_error else None
         # a repeat with an intent is summarised again for it, never answered with a pointer
-        if lookup is not None and not result.is_error and not intent:
-            answered = await self.repeats.answer(name, target, style, lookup, result)
+        if lookup is not None and digest is not None and not intent:
+            answered = await self.repeats.answer(name, target, style, lookup, result, digest)
             if answered is not None:
                 self.save_stats()
                 return answered
@@ -206,8 +262,9 @@ class HubService:
             name, target, style, arguments, result, cacheable=cache_mode is not None, intent=intent
         )
         self.save_stats()
-        if lookup is not None and not result.is_error:
-            self.cache.settle(lookup, self.repeats.entry(cached, result, style), text=result_text(result))
+        if lookup is not None and digest is not None:
+            entry = self.repeats.entry(cached, result, style, digest)
+            self.cache.settle(lookup, entry, text=split_content(result).text)
         return routed
 
     def log_call(self, name: str, result: types.CallToolResult | None, seconds: float) -> None:
@@ -222,6 +279,26 @@ class HubService:
     async def _save_status(self) -> None:
         if self.stats_path is not None:
             save_status(self, self.stats_path.with_name("status.json"))
+
+    def _unknown(self, name: str) -> str:
+        names = [*self.pool.tool_table(), *self.native]
+        guesses = closest(name, names)
+        hint = f"did you mean {' or '.join(repr(g) for g in guesses)}? " if guesses else ""
+        return (
+            f"ctxhub has no tool named {name!r}; {hint}run `ctxhub tools` for every exposed name "
+            "(server__tool), or hub_find_tools to search them"
+        )
+
+    def _find_tools(self, arguments: dict[str, Any]) -> types.CallToolResult:
+        try:
+            text = self.surface.find(self.list_tools(), arguments)
+        except ValueError as exc:
+            return error_result(str(exc), server="ctxhub", tool=FIND)
+        size = len(text.encode("utf-8"))
+        self.stats.record(FIND, mode="direct", bytes_in=size, bytes_out=size)
+        return text_result(
+            text, meta={META_ROUTE: {"mode": "direct", "reason": "tool search", "cache_hit": False}}
+        )
 
     def _holds(self, ref: str) -> bool:
         """Whether the store still has ``ref`` (a repeat of an evicted result is a first call)."""
@@ -252,7 +329,7 @@ class HubService:
         mode: CacheMode = self.config.cache.mode
         for glob, entry in target.downstream.config.tools.items():
             if entry.cache is not None and fnmatch.fnmatchcase(target.tool.name, glob):
-                override = entry.cache not in (False, "off")
+                override = entry.cache is not False
                 if entry.cache in ("verify", "trust"):
                     mode = "trust" if entry.cache == "trust" else "verify"
                 break

@@ -110,11 +110,20 @@ def test_records_sharing_a_tool_and_arguments_each_get_their_own_payload(small_c
         assert deep.in_head_tail  # …and inside its tail
 
 
-def test_intent_is_skipped_while_the_hub_tools_take_no_intent(
+def test_with_intent_each_fact_gets_one_more_call_carrying_its_query(small_corpus: Path) -> None:
+    results, supported = run(small_corpus, intent=True, only="test-a")
+    assert supported is True  # the hub's tools list an ``intent`` property (routing.intent_argument)
+    (result,) = results
+    assert all(isinstance(fact.in_intent, bool) for fact in result.facts)
+    assert result.intent_bytes > 0
+    assert total("a", results).intent is not None
+
+
+def test_intent_is_skipped_when_the_hub_tools_take_no_intent(
     small_corpus: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # The issue that adds an ``intent`` argument to the hub's tools turns this into a measurement.
-    assert main(["--corpus", str(small_corpus), "--intent", "--only", "test-a"]) == 0
+    arguments = ["--corpus", str(small_corpus), "--intent", "--only", "test-a"]
+    assert main([*arguments, "--routing", '{"intent_argument": ""}']) == 0
     out = capsys.readouterr().out
     assert "intent: skipped: hub has no intent argument" in out
     assert "| **all** | **dev** | 1 |" in out

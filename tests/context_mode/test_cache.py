@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from context_mode.cache import CachedResult, ResultCache, call_key, is_read_only
+from context_mode.cache import CachedResult, Changed, ResultCache, Unchanged, call_key, is_read_only
+from context_mode.delta import apply_lines, digest
 from context_mode.toolnames import READ_WORDS, is_log_tool, tool_words
 
 GLOBS = READ_WORDS
@@ -85,6 +88,8 @@ def test_a_write_to_a_server_forgets_its_cached_reads_only() -> None:
         pytest.param("run_search", None, None, None, False, id="run-is-mutating"),
         pytest.param("run_search", True, None, None, True, id="hint-beats-mutating-word"),
         pytest.param("db_readonly_view", None, None, None, True, id="whole-name-glob"),
+        pytest.param("get_and_bump", False, None, None, False, id="read-only-hint-false-beats-the-name"),
+        pytest.param("get_and_bump", False, None, True, True, id="config-override-beats-the-hint"),
     ],
 )
 def test_only_read_only_tools_are_cached(
@@ -126,3 +131,44 @@ def test_log_tools_are_named_by_whole_words() -> None:
 
 def test_a_user_glob_still_matches_the_whole_name() -> None:
     assert is_read_only("db_readonly_x", read_only_hint=None, destructive_hint=None, globs=["*readonly*"])
+
+
+def test_the_same_call_in_two_sessions_has_two_keys() -> None:
+    assert call_key("t", {"a": 1}, session="c1") != call_key("t", {"a": 1}, session="c2")
+
+
+def test_a_read_looked_up_before_a_write_is_neither_compared_nor_kept() -> None:
+    cache = ResultCache(ttl=300, clock=Clock())
+    before = cache.lookup("k", "git")
+    cache.invalidate("git")  # a write was sent meanwhile
+    assert cache.compare(before, digest="d", text="x", max_delta_bytes=4096) is None
+    assert cache.settle(before, entry(), text="x") is False
+    assert cache.get("k") is None
+    after = cache.lookup("k", "git")
+    assert cache.settle(after, entry(), text="x") is True
+
+
+def test_a_previous_entry_whose_ref_was_evicted_makes_a_first_call() -> None:
+    cache = ResultCache(ttl=300, clock=Clock())
+    cache.put("k", entry())
+    assert cache.lookup("k", "git", holds=lambda ref: False).previous is None
+    assert cache.lookup("k", "git").previous is None  # and it is gone for good
+
+
+def test_an_unchanged_result_is_unchanged_and_a_small_change_is_a_delta() -> None:
+    cache = ResultCache(ttl=300, clock=Clock())
+    text = "".join(f"line {number}\n" for number in range(100))
+    cache.put("k", replace(entry(), digest=digest(text)), text=text)
+    same = cache.compare(cache.lookup("k", "git"), digest=digest(text), text=text, max_delta_bytes=4096)
+    grown = text + "line 100\n"
+    changed = cache.compare(cache.lookup("k", "git"), digest=digest(grown), text=grown, max_delta_bytes=4096)
+    assert isinstance(same, Unchanged)
+    assert isinstance(changed, Changed) and apply_lines(text, changed.delta.text) == grown
+
+
+def test_texts_beyond_the_budget_are_dropped_and_then_compared_by_hash_only() -> None:
+    cache = ResultCache(ttl=300, clock=Clock(), max_text_chars=1000)
+    cache.put("a", entry(), text="a" * 600)
+    cache.put("b", entry(), text="b" * 600)
+    assert cache.text("a") is None and cache.text("b") == "b" * 600
+    assert cache.get("a") is not None

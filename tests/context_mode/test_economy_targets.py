@@ -1,4 +1,4 @@
-"""The context-economy benchmark (``bench/economy.py``) on the shared corpus meets its targets.
+"""The economy benchmark (``bench/economy.py``, through a real hub) on the shared corpus meets its targets.
 
 Targets: stage 1 at most 10% of the raw bytes; at least 95% of the facts reached with stage 1
 plus one ``doc_search``; stage 1 plus those searches well under 20% of the raw bytes. At the
@@ -10,13 +10,13 @@ Skipped without the corpus beside the clone (``../shared/corpus``).
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 import pytest
 
 from bench.economy import ItemResult, benchmark, total
+from tests.corpora import SHARED_CORPUS
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+CORPUS = SHARED_CORPUS
 SEARCH_RESPONSE_BYTES = 1600
 
 pytestmark = pytest.mark.skipif(

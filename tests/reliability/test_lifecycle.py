@@ -28,8 +28,8 @@ pytestmark = pytest.mark.anyio
 
 PAYLOADS = 40
 NOTES = 10
-STORE_BYTES = 18 * 2**20  # store.max_bytes: payloads get a third, small enough that early ones are evicted
-PAYLOAD_BYTES = STORE_BYTES // 3
+STORE_BYTES = 18 * 2**20  # store.max_bytes: the directory bound, small enough that early ones are evicted
+PAYLOAD_BYTES = STORE_BYTES // 2  # the largest payload the hub accepts (hub.stores)
 
 
 def sizes() -> list[float]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from context_mode.memory.session import MemoryPolicy, SessionMemory
+from context_mode.memory import MemoryPolicy, Project, SessionMemory
 from tools.context_tools import context_tools
 from tools.errors import ToolInputError, ToolUnavailableError
 from tools.registry import NativeTool
@@ -207,3 +207,71 @@ def test_a_long_task_keeps_context_get_well_under_the_raw_history(tmp_path: Path
         get_bytes,
     )
     assert get_bytes < 0.75 * raw_bytes
+
+
+# -- project memory ---------------------------------------------------------------------------------
+
+BILLING = Project("billing", "/src/billing", "git")
+
+
+def project_tools(directory: Path, **policy: Any) -> dict[str, NativeTool]:
+    memory = SessionMemory(directory, MemoryPolicy(**policy), clock=Tick(), project=BILLING)
+    return {tool.name: tool for tool in context_tools(memory)}
+
+
+def test_a_new_session_opens_with_earlier_decisions_labelled_with_their_sources(tmp_path: Path) -> None:
+    earlier = project_tools(tmp_path)
+    call(
+        earlier,
+        "context_append",
+        session_id="refactor-auth",
+        text="Goal: replace cookies with JWT",
+        pinned=True,
+    )
+    call(earlier, "context_append", session_id="refactor-auth", text="auth/middleware.ts:42 assumes a cookie")
+    call(earlier, "context_append", session_id="refactor-auth", text="Decision: keep cookies behind a flag")
+    opened = call(project_tools(tmp_path), "context_open", session_id="fix-login", task="cookie flag")
+    block = opened.split("\n", 1)[1].splitlines()
+    assert block[0].startswith("From earlier sessions of this project: 'billing', 2 entries from 1 session")
+    assert block[1] == "- [decision · refactor-auth#3] Decision: keep cookies behind a flag"
+    assert block[2] == "- [pinned · refactor-auth#1] Goal: replace cookies with JWT"
+    assert "supersedes=['refactor-auth#3']" in block[-1]
+    assert "middleware" not in opened
+
+
+def test_superseding_marks_the_old_decision_in_its_own_sessions_window_and_in_recall(tmp_path: Path) -> None:
+    tools = project_tools(tmp_path)
+    call(tools, "context_append", session_id="a", text="Decision: keep cookies behind a flag")
+    saved = call(tools, "context_append", session_id="b", text="Decision: drop cookies", supersedes=["a#1"])
+    assert "Marked a#1 superseded by b#1" in saved
+    assert "[#1 keyword:decision SUPERSEDED by b#1] Decision: keep cookies" in call(
+        tools, "context_get", session_id="a"
+    )
+    hit = call(
+        tools, "context_recall", session_id="b", query="keep cookies flag", scope="project"
+    ).splitlines()[1]
+    assert hit.startswith("[a#1 keyword:decision SUPERSEDED by b#1 · score")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        pytest.param({"scope": "team"}, "scope must be 'session' or 'project'", id="scope"),
+        pytest.param({"supersedes": [3]}, "supersedes must be a list", id="ref-type"),
+        pytest.param({"supersedes": ["nope"]}, "is not a ref", id="ref-shape"),
+        pytest.param({"supersedes": ["a#7"]}, "is not in project memory", id="ref-unknown"),
+    ],
+)
+def test_bad_project_arguments_name_the_argument_and_the_fix(
+    tmp_path: Path, arguments: dict[str, Any], message: str
+) -> None:
+    tools = project_tools(tmp_path)
+    with pytest.raises(ToolInputError, match=message):
+        call(tools, "context_append", session_id="s", text="Decision: x", **arguments)
+
+
+def test_without_a_project_the_tools_work_per_session_and_say_project_scope_is_off(tmp_path: Path) -> None:
+    tools = tools_for(tmp_path)
+    assert "From earlier" not in call(tools, "context_open", session_id="s")
+    with pytest.raises(ToolInputError, match="project memory is off"):
+        call(tools, "context_recall", session_id="s", query="x", scope="project")

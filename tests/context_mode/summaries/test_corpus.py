@@ -85,7 +85,12 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
     if extract.kind == ContentKind.JSON:
         json.loads(extract.text)
         return
+    if extract.kind in (ContentKind.ROWS, ContentKind.TREE):
+        assert_values_verbatim(extract.text, text)
+        return
     source_lines = set(text.splitlines())
+    if extract.kind == ContentKind.SNAPSHOT:  # snapshot lines are shown without their indentation
+        source_lines |= {line.strip() for line in source_lines}
     for line in extract.text.split("\n"):
         stripped = strip_annotation(line)
         assert (
@@ -94,6 +99,22 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
             or stripped in source_lines
             or (stripped.endswith("…") and any(s.startswith(stripped[:-1]) for s in source_lines))
         ), line
+
+
+def assert_values_verbatim(summary: str, text: str) -> None:
+    """Row cells and tree names are values of the payload (clipped ones end in …)."""
+    for line in summary.split("\n") if summary else []:
+        if " | " in line:
+            values = line.split(" | ")
+        elif "): " in line:
+            values = line.split("): ", 1)[1].split(", ")
+        else:
+            continue
+        for cell in values:
+            value = cell.rstrip("/")
+            if not value or value.startswith("…"):
+                continue
+            assert value.rstrip("…") in text, f"not a payload value: {value!r} in {line!r}"
 
 
 def test_the_corpus_shrinks_to_under_a_tenth() -> None:

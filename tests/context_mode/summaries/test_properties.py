@@ -15,6 +15,7 @@ from context_mode.summaries import summarize
 from context_mode.summaries.json_summary import MIN_BUDGET
 from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
+from tests.context_mode.summaries.test_corpus import assert_values_verbatim
 
 # Fragments of real tool output, so generated payloads reach each summariser's special paths.
 FRAGMENTS = [
@@ -103,29 +104,13 @@ def test_any_summary_fits_its_budget_and_is_verbatim_or_valid_json(
             json.loads(extract.text)
         return
     if extract.kind in (ContentKind.ROWS, ContentKind.TREE):
-        _assert_values_verbatim(extract.text, text)
+        assert_values_verbatim(extract.text, text)
         return
     source_lines = set(text.splitlines())
     if extract.kind == ContentKind.SNAPSHOT:  # snapshot lines are shown without their indentation
         source_lines |= {line.strip() for line in source_lines}
     for line in extract.text.split("\n") if extract.text else []:
         assert _is_verbatim(line, source_lines), f"not verbatim: {line!r}"
-
-
-def _assert_values_verbatim(summary: str, text: str) -> None:
-    """Row cells and tree names are values of the payload (clipped ones end in …)."""
-    for line in summary.split("\n") if summary else []:
-        if " | " in line:
-            values = line.split(" | ")
-        elif "): " in line:
-            values = line.split("): ", 1)[1].split(", ")
-        else:
-            continue
-        for cell in values:
-            value = cell.rstrip("/")
-            if not value or value.startswith("…"):
-                continue
-            assert value.rstrip("…") in text, f"not a payload value: {value!r} in {line!r}"
 
 
 @settings(max_examples=150, deadline=None)

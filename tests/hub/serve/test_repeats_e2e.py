@@ -152,7 +152,8 @@ async def test_a_small_file_edited_between_two_reads_gives_its_new_content(
 async def test_a_read_in_flight_during_a_write_does_not_answer_the_next_read(
     workspace: Path, tmp_path: Path, mode: str
 ) -> None:
-    config = write_config(tmp_path, servers(workspace, tmp_path), cache={"mode": mode})
+    cache = {} if mode == "verify" else {"mode": mode}  # verify is the default
+    config = write_config(tmp_path, servers(workspace, tmp_path), cache=cache)
     with anyio.fail_after(60):
         async with hub_client(config) as session:
             reached = anyio.Event()
@@ -179,7 +180,8 @@ async def test_a_read_in_flight_during_a_write_does_not_answer_the_next_read(
 async def test_a_repeat_of_a_direct_tool_with_an_output_schema_keeps_its_structured_content(
     workspace: Path, tmp_path: Path, mode: str
 ) -> None:
-    config = write_config(tmp_path, servers(workspace, tmp_path), cache={"mode": mode})
+    cache = {} if mode == "verify" else {"mode": mode}  # verify is the default
+    config = write_config(tmp_path, servers(workspace, tmp_path), cache=cache)
     text = "x" * 500
     with anyio.fail_after(60):
         async with hub_client(config) as session:

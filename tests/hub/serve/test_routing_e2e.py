@@ -78,7 +78,9 @@ async def test_a_big_log_comes_back_as_a_summary_with_a_ref_and_a_spill_file(con
             )
             window = text_of(await session.call_tool("doc_window", {"ref": route["ref"], "start": 0}))
     assert route["mode"] == "summary" and route["original_bytes"] >= 38_000
-    assert len(summary.encode()) <= 1500 and route["returned_bytes"] == len(summary.encode())
+    # the stage-1 budget grows with distinct salient content, from summary_budget to summary_budget_max
+    assert 1500 <= route["budget"] <= 6000
+    assert len(summary.encode()) <= route["budget"] and route["returned_bytes"] == len(summary.encode())
     assert "AssertionError: Decimal('16.9915') != Decimal('16.99')" in summary
     assert FAILING in summary
     assert "1 failed" in summary

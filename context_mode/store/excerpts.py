@@ -1,0 +1,264 @@
+"""Answer-shaped excerpts: the lines of a chunk's unit that go with a matched passage.
+
+``best_lines`` finds the lines that repeat the query; the answer often sits on a line of the same
+unit that does not. ``unit_lines(lines, first, last)`` returns, for the passage on chunk lines
+``first .. last`` (0-based in ``text.splitlines()``), the other lines of its unit to show with it,
+as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
+
+- a traceback or test failure: the exception / assertion message below the hit (``E   …``,
+  ``FooError: …``, ``Caused by: …``, ``panicked at …``, ``--- FAIL``);
+- a JSON record (pretty-printed): the whole enclosing object when small, else its identity fields
+  (``id``, ``name``, ``title``, ``url`` …) and its short fields;
+- code: the definition below a matched comment, or the enclosing ``def`` / ``class`` / ``fn`` line;
+- a unit head above the hit: a commit header, a diff's ``@@`` hunk header and file line, a
+  Markdown heading inside the chunk;
+- prose: the rest of the paragraph (the sentence wrapped around the hit);
+- a vertical row (``12. row`` then ``column: value`` lines): the whole row;
+- a table row: the header row (and its rule) when the chunk starts with one.
+
+Lines are verbatim without indentation, cut to ``width``. Pure and linear in the chunk.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+UNIT_BYTES = 600
+RECORD_CHARS = 400  # a one-line record shown whole up to this, beyond the usual line width
+_LOOKAHEAD = 30  # lines below a traceback hit searched for its message
+
+_MESSAGE = re.compile(
+    r"^\s*(?:E\s{2,}\S|>?\s*(?:[\w.$]+\.)?\w*(?:Error|Exception|Failure|Panic)\b[:(]|Caused by:|"
+    r"thread '.*' panicked|panic:|--- FAIL|assert(?:ion)?\b|AssertionError|Expected|Received|"
+    r"error(?:\[\w+\])?:)",
+    re.IGNORECASE,
+)
+_FRAME = re.compile(
+    r'^\s*(?:>|at |File "|Traceback|\w[\w/.\-]*\.\w+:\d+|#\d+ |\d+: |_{3,}|FAILED|--- FAIL|=+ FAIL)'
+)
+_DEFINITION = re.compile(
+    r"^\s*(?:(?:async\s+)?def |class |fn |pub |func |function |interface |type |struct |impl |"
+    r"(?:export\s+)?(?:const|let|var) \w+\s*=|(?:public|private|protected|static)\b)"
+)
+_COMMENT = re.compile(r'^\s*(?:#|//|/\*|\*|"""|\'\'\'|--)')
+_HEAD = re.compile(r"^(?:commit [0-9a-f]{7,}|diff --git |@@ |\+\+\+ |#{1,6} \S)")
+_IDENTITY = re.compile(
+    r'^\s*"(?:id|name|title|number|version|tag_name|login|url|html_url|key|code|state|type)"\s*:'
+)
+_SENTENCE_END = re.compile(r"[.!?:]\)?\s*$")
+_LOG_LINE = re.compile(r"^\s*(?:\d{2,4}[-/:.T]\d|\[|\d{1,3}(?:\.\d{1,3}){3} |\w{3} [ \d]\d \d\d:|at )")
+_ROW_MARK = re.compile(r"^\s*\**\s*\d+\. row\b")
+_TABLE_GAP = re.compile(r"\S(?: {2,}|\t|\s*\|\s*|,)\S")
+
+
+def unit_lines(lines: Sequence[str], first: int, last: int, *, width: int = 240) -> list[tuple[int, str]]:
+    """The other lines of the unit around lines ``first .. last`` (see module doc), in order."""
+    picked: dict[int, None] = {}
+    for number in _unit(lines, first, last):
+        if not first <= number <= last and 0 <= number < len(lines) and lines[number].strip():
+            picked[number] = None
+    out: list[tuple[int, str]] = []
+    used = 0
+    for number in picked:  # in order of priority
+        shown = _shown(lines[number], width)
+        used += len(shown.encode("utf-8", "surrogatepass")) + 3
+        if used > UNIT_BYTES:
+            break
+        out.append((number, shown))
+    out.sort()
+    return out
+
+
+def enclosing_record(
+    line: str, spans: Sequence[tuple[int, int, float]], width: int
+) -> tuple[int, int] | None:
+    """Where to cut a long line so it shows the whole ``{…}`` record around its heaviest match.
+
+    For a line of many records (a JSON array or a list of dicts on one line); None when the
+    heaviest match is in no record, or its record is longer than ``RECORD_CHARS`` (``width`` at
+    least).
+    """
+    if not spans:
+        return None
+    anchor, _, _ = max(spans, key=lambda span: span[2])
+    opening = line.rfind("{", 0, anchor)
+    if opening < 0:
+        return None
+    depth = 0
+    limit = opening + max(width, RECORD_CHARS)
+    for at in range(opening, min(len(line), limit)):
+        char = line[at]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return (opening, at + 1) if at >= anchor else None
+    return None
+
+
+def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
+    shaped = [
+        *_message_below(lines, first, last),
+        *_record(lines, first, last),
+        *_definition(lines, first, last),
+        *_row_block(lines, first, last),
+    ]
+    head = _head_above(lines, first)
+    if shaped:
+        return [*shaped, *head]
+    table = _table_header(lines, first)
+    if table:
+        return [*table, *head]
+    near = not _LOG_LINE.match(lines[first]) and not _COMMENT.match(lines[first])
+    return [*head, *(_paragraph(lines, first, last) if near else [])]
+
+
+def _message_below(lines: Sequence[str], first: int, last: int) -> list[int]:
+    if any(_MESSAGE.match(lines[n]) for n in range(first, last + 1)):
+        return []
+    if not any(_FRAME.match(lines[n]) for n in range(first, min(len(lines), last + 3))):
+        return []
+    for number in range(last + 1, min(len(lines), last + 1 + _LOOKAHEAD)):
+        if _MESSAGE.match(lines[number]):
+            following = [
+                n for n in range(number + 1, min(len(lines), number + 3)) if _MESSAGE.match(lines[n])
+            ]
+            return [number, *following]
+    return []
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _record(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """The enclosing pretty-printed JSON object of the hit, or its identity and short fields."""
+    hit = lines[first]
+    if not re.match(r'^\s+"[^"]*"\s*:', hit) and not re.match(r"^\s+[\[{\"\d-]", hit):
+        return []
+    depth = _indent(hit)
+    opening = next(
+        (
+            n
+            for n in range(first - 1, max(-1, first - 60), -1)
+            if _indent(lines[n]) < depth and lines[n].rstrip().endswith("{")
+        ),
+        None,
+    )
+    if opening is None:
+        return []
+    base = _indent(lines[opening])
+    closing = next(
+        (
+            n
+            for n in range(last + 1, min(len(lines), last + 80))
+            if _indent(lines[n]) <= base and lines[n].strip().startswith("}")
+        ),
+        len(lines) - 1,
+    )
+    span = range(opening, closing + 1)
+    if sum(len(lines[n]) for n in span) <= UNIT_BYTES:
+        return list(span)
+    inner = min((_indent(lines[n]) for n in span if n != opening and lines[n].strip()), default=base + 2)
+    identity = [n for n in span if _indent(lines[n]) == inner and _IDENTITY.match(lines[n])]
+    short = [
+        n for n in span if _indent(lines[n]) == inner and len(lines[n].strip()) <= 80 and n not in identity
+    ]
+    return [opening, *identity, *sorted(short, key=lambda n: abs(n - first))]
+
+
+def _definition(lines: Sequence[str], first: int, last: int) -> list[int]:
+    if _COMMENT.match(lines[first]):
+        for number in range(last + 1, min(len(lines), last + 12)):
+            line = lines[number]
+            if line.strip() and not _COMMENT.match(line):
+                return [number] if _DEFINITION.match(line) or "=" in line or "(" in line else []
+        return []
+    depth = _indent(lines[first])
+    for number in range(first - 1, -1, -1):
+        line = lines[number]
+        if line.strip() and _indent(line) < depth and _DEFINITION.match(line):
+            return [number]
+    return []
+
+
+def _head_above(lines: Sequence[str], first: int) -> list[int]:
+    """The nearest unit head above the hit; for a diff hunk, its ``@@`` line and its file line."""
+    found: list[int] = []
+    for number in range(first - 1, -1, -1):
+        line = lines[number]
+        if found:  # above a hunk header: only its file line
+            if line.startswith("+++ "):
+                found.append(number)
+                break
+            if line.startswith(("@@", "diff --git", "commit ")):
+                break
+            continue
+        if _HEAD.match(line):
+            found.append(number)
+            if not line.startswith("@@"):
+                break
+    return found
+
+
+def _row_block(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """A vertical record (``N. row`` then ``column: value`` lines, as sqlite/mysql print them)."""
+    start = next((n for n in range(first, max(-1, first - 40), -1) if _ROW_MARK.match(lines[n])), None)
+    if start is None:
+        return []
+    stop = next(
+        (n for n in range(last + 1, min(len(lines), last + 40)) if _ROW_MARK.match(lines[n])), len(lines)
+    )
+    return sorted(range(start, stop), key=lambda n: abs(n - first))
+
+
+def _table_header(lines: Sequence[str], first: int) -> list[int]:
+    if first < 1 or not _TABLE_GAP.search(lines[first]):
+        return []
+    head = lines[0]
+    cells = len(_TABLE_GAP.findall(lines[first]))
+    if abs(len(_TABLE_GAP.findall(head)) - cells) > 1 and not re.match(
+        r"^[-=+| ]{3,}$", lines[min(1, len(lines) - 1)]
+    ):
+        return []
+    rule = [1] if len(lines) > 1 and re.match(r"^[-=+| ]{3,}$", lines[1]) else []
+    return [0, *rule]
+
+
+def _paragraph(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """The sentence around the hit first, then the rest of its paragraph, nearest lines first."""
+    start, stop = first, last
+    while start > 0 and lines[start - 1].strip() and not _HEAD.match(lines[start - 1]):
+        start -= 1
+    while stop + 1 < len(lines) and lines[stop + 1].strip() and not _HEAD.match(lines[stop + 1]):
+        stop += 1
+    if not _is_prose(lines[first]):  # a list or tree: its nearest lines
+        return sorted(range(start, stop + 1), key=lambda n: abs(n - first))
+    begin = first
+    while begin > start and not _SENTENCE_END.search(lines[begin - 1]):
+        begin -= 1
+    end = last
+    while end < stop and not _SENTENCE_END.search(lines[end]):
+        end += 1
+    sentence = list(range(begin, end + 1))
+    rest = sorted(
+        (n for n in range(start, stop + 1) if not begin <= n <= end and not _LOG_LINE.match(lines[n])),
+        key=lambda n: abs(n - first),
+    )
+    return [*sentence, *rest]
+
+
+def _is_prose(line: str) -> bool:
+    """Words in sentences (not a log line, a frame or a data row): mostly letters and spaces."""
+    text = line.strip()
+    if len(text) < 20 or text[0].isdigit() or text.startswith(("at ", "[", "{", "|")):
+        return False
+    plain = sum(char.isalpha() or char == " " for char in text)
+    return plain >= 0.8 * len(text) and text.count(" ") >= 3
+
+
+def _shown(line: str, width: int) -> str:
+    text = line.strip()
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -1,0 +1,99 @@
+"""doc_search shows the unit the answer lives in, not only the lines that repeat the query.
+
+Each case is a trimmed real output (tests/fixtures/excerpts, from the shared and bench corpora),
+a query an agent asked, and the answer that sits on a line the query's words do not reach.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from context_mode.store import Store
+from context_mode.types import ContentKind
+from tools.doc_tools import doc_tools
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "excerpts"
+
+
+def search(text: str, kind: ContentKind, arguments: dict[str, object]) -> str:
+    store = Store(None)
+    try:
+        doc = store.put(text, source="test", kind=kind)
+        tool = next(t for t in doc_tools(store, ingest_roots=()) if t.name == "doc_search")
+        return tool.run({**arguments, "ref": doc.ref})
+    finally:
+        store.close()
+
+
+CASES = [
+    pytest.param(
+        "pytest-failure.log",
+        ContentKind.LOG,
+        "padded next_multiple assertEqual",
+        "AssertionError: Lists differ: [1, 2, 3, 4, 5, 6, None] != [1, 2, 3, 4, 5, 6, None, None]",
+        id="test failure: the assertion message below the > line",
+    ),
+    pytest.param(
+        "npm-view.json",
+        ContentKind.JSON,
+        "scripts of the package",
+        '"test": "hereby runtests-parallel',
+        id="json: the fields of the matched record",
+    ),
+    pytest.param(
+        "vertical-rows.txt", ContentKind.TEXT, "Grand-Est", "code: FR-GES", id="rows: the whole vertical row"
+    ),
+    pytest.param(
+        "one-line-rows.txt",
+        ContentKind.TEXT,
+        "Edinburg airport",
+        "{'iata': '25R', 'name': 'International'",
+        id="rows on one line: the whole record around the match",
+    ),
+    pytest.param(
+        "click-core-help.txt",
+        ContentKind.TEXT,
+        "truncate at the first form feed",
+        r'text = inspect.cleandoc(self.help).partition("\f")[0]',
+        id="code: the statement below a comment hit",
+    ),
+    pytest.param(
+        "click-core.txt",
+        ContentKind.TEXT,
+        "parameters re-shuffled by invocation order eagerness",
+        "def iter_params_for_processing(",
+        id="code: the enclosing definition of a docstring hit",
+    ),
+    pytest.param(
+        "git-show.diff",
+        ContentKind.DIFF,
+        "pp3-none-any tag",
+        "+++ b/docs/tags.rst",
+        id="diff: the hunk header and file of a changed line",
+    ),
+    pytest.param(
+        "pip-list.txt",
+        ContentKind.TABLE,
+        "argon2-cffi-bindings",
+        "Package                   Version",
+        id="table: the header row with a matched row",
+    ),
+    pytest.param(
+        "sqlite-pragma.md",
+        ContentKind.MARKDOWN,
+        "default suggested",
+        "is limited to 2048000 bytes of memory",
+        id="prose: the whole sentence around the hit",
+    ),
+]
+
+
+@pytest.mark.parametrize(("fixture", "kind", "query", "answer"), CASES)
+def test_search_reply_holds_the_answer_of_the_hit_unit(
+    fixture: str, kind: ContentKind, query: str, answer: str
+) -> None:
+    reply = search((FIXTURES / fixture).read_text(encoding="utf-8"), kind, {"query": query})
+    assert answer in reply
+    assert len(reply.encode()) <= 1500
