@@ -30,6 +30,8 @@ from typing import Any
 
 import anyio.from_thread
 
+from context_mode.calls import FILE_NAME as CALLS_FILE
+from context_mode.calls import CallLog
 from context_mode.feedback import FILE_NAME as FEEDBACK_FILE
 from context_mode.feedback import FeedbackBook
 from context_mode.memory import MemoryPolicy, Project, SessionMemory, resolve_project
@@ -91,6 +93,9 @@ def open_hub(
             bounds=feedback_bounds(config),
             mask=store.mask,
         )
+        calls = None
+        if store.path is not None and config.store.call_log:
+            calls = CallLog(store.path / CALLS_FILE, max_records=config.store.call_log)
         service = HubService(
             config,
             store=store,
@@ -99,6 +104,7 @@ def open_hub(
             stats_path=stats_path,
             llm=llm,
             feedback=feedback,
+            calls=calls,
         )
         holder.append(service)
         service.pool.adopt(children or {})

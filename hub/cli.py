@@ -136,6 +136,10 @@ def _parser() -> argparse.ArgumentParser:
     show = with_config(command("show", _show, "Print a stored result or one chunk of it (REF or REF#N)."))
     show.add_argument("ref")
     with_config(command("stats", _stats, "Store size, refs, chunks, evictions and savings."))
+    board = with_config(command("dashboard", _dashboard, "Serve the dashboard on 127.0.0.1 (read-only)."))
+    board.add_argument("--port", type=int, default=8766)
+    board.add_argument("--store", type=Path, help="one store directory (default: default store + siblings)")
+    board.add_argument("--token", help="require this token (?token= once in the browser; or CTXHUB_TOKEN)")
     return parser
 
 
@@ -146,6 +150,16 @@ def _version() -> str:
         return version("ctxhub")
     except PackageNotFoundError:  # run from a source tree that was never installed
         return "unknown (not installed)"
+
+
+def _dashboard(args: argparse.Namespace) -> int:
+    from hub.dashboard import serve_dashboard, sources_for
+    from hub.serve import require_token_for
+
+    token = args.token or os.environ.get("CTXHUB_TOKEN") or None
+    require_token_for("127.0.0.1", token)
+    serve_dashboard(sources_for(_config(args), args.store), port=args.port, token=token)
+    return 0
 
 
 def _config(args: argparse.Namespace) -> HubConfig:

@@ -152,6 +152,7 @@ class StoreConfig(_Model):
     max_age: float | None = Field(default=None, gt=0)
     spill_dir: str | None = None
     mask_secrets: bool = True  # mask passwords, keys and tokens before anything is written to disk
+    call_log: int = Field(default=10_000, ge=0)  # recent calls kept in calls.jsonl for the dashboard; 0: off
 
 
 class HttpConfig(_Model):

@@ -50,6 +50,7 @@ PARTS = (
     "context_mode.secrets",
     "context_mode.store",
     "context_mode.summaries",
+    "hub.dashboard",
     "hub.downstream",
     "hub.serve",
 )

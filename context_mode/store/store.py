@@ -435,14 +435,14 @@ class Store:
             raise self._damaged(doc)
         return Outline(ref, doc.chunk_count, entry.sections, entry.sections_truncated)
 
-    def documents(self, limit: int | None = 20) -> list[StoredDoc]:
-        """Live documents, most recently created first, at most ``limit`` (None: all); no LRU refresh."""
+    def documents(self, limit: int | None = 20, *, by_use: bool = False) -> list[StoredDoc]:
+        """Live documents, newest (``by_use``: last read) first, at most ``limit``; no LRU refresh."""
         self._check_open()
         self._settle_pending()
         self._expire()
         with self._state_lock:
-            docs = self._ledger.documents()
-        newest = sorted(docs, key=lambda doc: doc.created, reverse=True)
+            docs = self._ledger.documents()  # least recently used first
+        newest = docs[::-1] if by_use else sorted(docs, key=lambda doc: doc.created, reverse=True)
         return newest if limit is None else newest[: max(limit, 0)]
 
     def stats(self) -> StoreStats:

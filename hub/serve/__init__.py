@@ -20,13 +20,23 @@ from hub.exports import lazy_exports
 if TYPE_CHECKING:
     from hub.serve.convert import META_MODE as META_MODE
     from hub.serve.http import serve_http as serve_http
+    from hub.serve.http_security import DASHBOARD_COOKIE as DASHBOARD_COOKIE
+    from hub.serve.http_security import AccessPolicy as AccessPolicy
+    from hub.serve.http_security import Guard as Guard
+    from hub.serve.http_security import require_token_for as require_token_for
     from hub.serve.server import serve_stdio as serve_stdio
     from hub.serve.service import HubService as HubService
+    from hub.serve.status_file import server_rows as server_rows
     from hub.serve.surface import list_bytes as list_bytes
 
 # Loaded on first use, so that a command imports only what it serves (``ctxhub serve`` over
 # stdio never loads the HTTP stack).
 _EXPORTS = {
+    "AccessPolicy": "http_security",
+    "DASHBOARD_COOKIE": "http_security",
+    "Guard": "http_security",
+    "require_token_for": "http_security",
+    "server_rows": "status_file",
     "HubService": "service",
     "META_MODE": "convert",
     "serve_http": "http",

@@ -22,6 +22,8 @@ Endpoints: ``/healthz`` → 200 while the process serves (no token needed). ``/r
 needed) → 200 when every downstream is ready ("ready") or at least one is ("degraded"); 503
 while one is still starting for the first time ("starting") or when none is up ("down"); the
 per-server states are shown only to a caller holding the token (or when no token is set).
+``/dashboard`` serves the dashboard (``hub.dashboard``) over this hub, behind the same rules; a
+browser passes the token once as ``?token=`` and keeps it in an HttpOnly cookie.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.types import Message, Receive, Scope, Send
 
+from hub.dashboard import LiveSource, dashboard_routes
 from hub.errors import ConfigError, HubError
 from hub.serve.http_limits import (
     DEFAULT_MAX_CONNECTIONS,
@@ -232,6 +235,7 @@ def build_app(
             Route("/healthz", endpoint=healthz, methods=["GET"]),
             Route("/readyz", endpoint=readyz, methods=["GET"]),
             Route("/metrics", endpoint=metrics_endpoint, methods=["GET"]),
+            *dashboard_routes([LiveSource(service)]),  # /dashboard: same Host/Origin and token rules
         ],
         lifespan=lifespan,
     )

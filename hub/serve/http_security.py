@@ -12,7 +12,9 @@ missing or wrong bearer token → 401 (compared in constant time; ``OPEN_PATHS``
 ``Guard`` is a pure-ASGI middleware (``BaseHTTPMiddleware`` would buffer SSE streams) that applies
 ``check`` and then the body limit, counting the bytes actually received, not only
 ``Content-Length`` (→ 413). It records ``scope["ctxhub.authorized"]`` for endpoints that show more
-to a caller holding the token.
+to a caller holding the token. A browser cannot send the bearer header, so on
+``DASHBOARD_PATH`` paths only the token is also taken from a ``?token=`` query or the
+``DASHBOARD_COOKIE`` cookie (``dashboard_credentials``), and checked the same way.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ import math
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from http.cookies import CookieError, SimpleCookie
+from urllib.parse import parse_qsl, urlsplit
 
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -39,6 +42,8 @@ MIN_DISTINCT_CHARS = 8
 MIN_TOKEN_BITS = 40.0  # random 16-character tokens measure about 60 (alphanumeric) or 55 (hex)
 MAKE_TOKEN = "python -c 'import secrets; print(secrets.token_urlsafe(32))'"
 AUTHORIZED = "ctxhub.authorized"
+DASHBOARD_PATH = "/dashboard"
+DASHBOARD_COOKIE = "ctxhub_dashboard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +177,22 @@ def authorized(policy: AccessPolicy, headers: Mapping[str, str]) -> bool:
     )
 
 
+def dashboard_credentials(path: str, query: bytes, headers: dict[str, str]) -> dict[str, str]:
+    """On dashboard paths without an Authorization header: the token from ``?token=`` or the cookie."""
+    if not (path == DASHBOARD_PATH or path.startswith(DASHBOARD_PATH + "/")) or "authorization" in headers:
+        return headers
+    token = next((value for key, value in parse_qsl(query.decode("latin-1")) if key == "token"), None)
+    if token is None:
+        cookies = SimpleCookie()
+        try:
+            cookies.load(headers.get("cookie", ""))
+        except CookieError:
+            return headers
+        morsel = cookies.get(DASHBOARD_COOKIE)
+        token = morsel.value if morsel is not None else None
+    return {**headers, "authorization": f"Bearer {token}"} if token else headers
+
+
 def _origin_allowed(policy: AccessPolicy, origin: str) -> bool:
     try:
         parts = urlsplit(origin)
@@ -193,6 +214,7 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope["headers"]}
+        headers = dashboard_credentials(scope["path"], scope.get("query_string", b""), headers)
         rejection = check(self.policy, scope["path"], headers)
         if rejection is None:
             rejection = _declared_too_large(self.policy, headers)

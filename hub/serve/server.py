@@ -109,16 +109,18 @@ def build_server(service: HubService, connections: Connections | None = None) ->
             await ctx.session.report_progress(value, total, message)
 
         started = time.monotonic()
+        result: types.CallToolResult | None = None
         try:
             native = params.name in service.native  # hub_status must answer while a server is late
             async with proxy.calling(params.name, ctx, native=native):  # its sampling/logs go to this caller
-                return await service.call(
+                result = await service.call(
                     params.name,
                     dict(params.arguments or {}),
                     progress=progress,
                     meta=forwardable_meta(ctx.meta),
                     session=sessions.key(ctx),
                 )
+                return result
         except Exception as exc:  # the last line of defence: a tool failure is a result, never a crash
             log.exception("call of %s failed inside ctxhub", params.name)
             return error_result(
@@ -128,6 +130,7 @@ def build_server(service: HubService, connections: Connections | None = None) ->
         finally:
             for observe in service.call_observers:
                 observe(params.name, time.monotonic() - started)
+            service.log_call(params.name, result, time.monotonic() - started)  # the dashboard's call log
 
     return proxy.install(
         Server(

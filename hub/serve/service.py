@@ -36,6 +36,7 @@ import anyio
 import mcp.types as types
 
 from context_mode.cache import CacheMode, ResultCache, call_key, is_read_only
+from context_mode.calls import CallLog
 from context_mode.errors import StoreError
 from context_mode.policy import RoutingPolicy, StyleChoice, resolve_style
 from context_mode.stats import Stats
@@ -44,12 +45,14 @@ from hub.config import HubConfig
 from hub.downstream import Pool, ProgressFn, Target
 from hub.errors import DownstreamError
 from hub.policy_config import base_policy
+from hub.serve.call_records import call_record
 from hub.serve.content import split_content
 from hub.serve.convert import META_MODE, META_ROUTE, META_UPSTREAM, error_result, text_result
 from hub.serve.intent import split_intent, with_intent
 from hub.serve.policies import ToolPolicies
 from hub.serve.repeats import Repeats, digest_of
 from hub.serve.routing import ResultRouter
+from hub.serve.status_file import save_status
 from hub.serve.suggest import unknown_tool_message
 from hub.serve.surface import CALL, FIND, ToolSurface
 from hub.serve.surface import NAMES as SURFACE_NAMES
@@ -80,8 +83,10 @@ class HubService:
         errlog: Any = None,
         feedback: Any = None,
         clock: Callable[[], float] = time.monotonic,
+        calls: CallLog | None = None,
     ) -> None:
         self.config = config
+        self.calls = calls  # the dashboard's call log (context_mode.calls), written by log_call
         self.store = store
         self.native = {tool.name: tool for tool in native_tools}
         self.pool = Pool(config, reserved_names=[*self.native, *SURFACE_NAMES], errlog=errlog)
@@ -101,6 +106,8 @@ class HubService:
             config, cache=self.cache, router=self.router, stats=self.stats, holds=self._holds
         )
         self._stats_saved = 0.0
+        if stats_path is not None:  # status.json follows the servers' tool lists (ctxhub dashboard reads it)
+            self.pool.add_tools_listener(self._save_status)
         # Called with (exposed name, seconds) after every tools/call (the HTTP transport's /metrics).
         self.call_observers: list[Callable[[str, float], None]] = []
         # Per exposed tool: its style and its cache mode, None for a write (globs matched once, not
@@ -276,6 +283,19 @@ class HubService:
             self.cache.settle(lookup, entry, text=split_content(result).text)
         return routed
 
+    def log_call(self, name: str, result: types.CallToolResult | None, seconds: float) -> None:
+        """Append the call to the call log (best effort; ``None``: the call failed inside the hub)."""
+        if self.calls is None:
+            return
+        target = self.pool.tool_table().get(name)
+        server = target.downstream.name if target is not None else "ctxhub"
+        reply = result if result is not None else error_result(f"ctxhub failed while calling {name}")
+        self.calls.append(call_record(name, server, reply, seconds))
+
+    async def _save_status(self) -> None:
+        if self.stats_path is not None:
+            save_status(self, self.stats_path.with_name("status.json"))
+
     def _find_tools(self, arguments: dict[str, Any]) -> types.CallToolResult:
         try:
             text = self.surface.find(self.list_tools(), arguments)
@@ -307,6 +327,7 @@ class HubService:
             os.replace(temporary, self.stats_path)
         except OSError as exc:  # statistics are best effort; never fail a call for them
             log.debug("could not save stats to %s: %s", self.stats_path, exc)
+        save_status(self, self.stats_path.with_name("status.json"))
 
     def _cache_mode(self, target: Target) -> CacheMode | None:
         """How repeats of the tool are answered (``cache.mode`` or its own), or None: it is a write."""
