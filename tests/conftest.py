@@ -42,6 +42,9 @@ def write_config(directory: Path, servers: dict[str, Any], **sections: Any) -> P
     # Tests list once and expect every server; on a loaded machine one may take longer than the
     # 2 s default to start (tests/hub/test_late_servers.py tests the default).
     sections.setdefault("list_wait", 30)
+    # Tests of fan-out expect every tool listed; the lazy surface above 40 tools is tested in
+    # tests/hub/serve/test_surface.py.
+    sections.setdefault("tool_surface", {"mode": "all"})
     path = directory / "config.yaml"
     path.write_text(yaml.safe_dump({"servers": servers, **sections}), encoding="utf-8")
     return path
