@@ -41,6 +41,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from context_mode.secrets.edits import Edit, splice
 from context_mode.secrets.named import mask_named
 from context_mode.secrets.patterns import (
     ASSIGNED,
@@ -106,14 +107,14 @@ def mask_secrets(text: str) -> tuple[str, int]:
         text = _mask_in_runs(text, batch, runs, masked)
         batch = []
         if _may_contain(text, SHAPE_CHARS[shape[0]]):
-            text = _splice(text, _shapes(text, *shape[:3], masked))
+            text = splice(text, _shapes(text, *shape[:3], masked))
     text = _mask_in_runs(text, batch, runs, masked)
     for step in (_authorizations, _bearers, _assignments):
         if survey.text is not text:  # masked: look again
             survey = _survey(text)
-        text = _splice(text, step(text, survey, masked))
+        text = splice(text, step(text, survey, masked))
     data = survey.data if survey.text is text else text.encode("ascii", "replace")
-    text = _splice(text, _url_passwords(text, _url_starts(data), masked))
+    text = splice(text, _url_passwords(text, _url_starts(data), masked))
     return mask_named(text, masked), count
 
 
@@ -222,25 +223,6 @@ def _finditer(pattern: re.Pattern[bytes], source: bytes) -> Iterator[re.Match[by
         yield from pattern.finditer(source, position)
 
 
-Edit = tuple[int, int, str]  # replace text[start:end] with the string
-
-
-def _splice(text: str, edits: Iterable[Edit]) -> str:
-    """Apply non-overlapping edits given in text order (an edit overlapping the previous is dropped)."""
-    parts: list[str] = []
-    position = 0
-    for start, end, replacement in edits:
-        if start < position:
-            continue
-        parts.append(text[position:start])
-        parts.append(replacement)
-        position = end
-    if not parts:
-        return text
-    parts.append(text[position:])
-    return "".join(parts)
-
-
 def _shapes(
     text: str, kind: str, pattern: re.Pattern[str], not_before: frozenset[str], masked: Masker
 ) -> Iterable[Edit]:
@@ -266,16 +248,16 @@ def _mask_in_runs(text: str, shapes: Sequence[Shape], runs: _RunFinder, masked: 
         for kind, pattern, not_before, _ in shapes:
             prefilter = SHAPE_PREFILTER.get(kind)
             if prefilter is None or prefilter.search(text):
-                text = _splice(text, _shapes(text, kind, pattern, not_before, masked))
+                text = splice(text, _shapes(text, kind, pattern, not_before, masked))
         return text
     edits: list[Edit] = []
     for start, end in found:
         piece = text[start:end]
         for kind, pattern, not_before, _ in shapes:
-            piece = _splice(piece, _shapes(piece, kind, pattern, not_before, masked))
+            piece = splice(piece, _shapes(piece, kind, pattern, not_before, masked))
         if len(piece) != end - start or piece != text[start:end]:
             edits.append((start, end, piece))
-    return _splice(text, edits)
+    return splice(text, edits)
 
 
 class _RunFinder:
@@ -407,4 +389,4 @@ def _mask_pem(text: str, masked: Masker) -> str:
             edits.append((begin.end(), body_end, replacement))
         if end is None:
             break  # no END after this BEGIN, so none after any later one: stop scanning
-    return _splice(text, edits)
+    return splice(text, edits)

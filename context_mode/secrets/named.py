@@ -32,10 +32,10 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from context_mode.secrets.edits import Edit, splice
 from context_mode.secrets.patterns import ASSIGNED, MAX_VALUE, PLACEHOLDER
 
 Masker = Callable[[str], str]
-Edit = tuple[int, int, str]
 
 _KEY_WORDS = ((b"token", "token"), (b"key", "secret"), (b"session", "session"))
 _TOKENISH = re.compile(r"[A-Za-z0-9+/=_.~-]+")
@@ -63,10 +63,10 @@ _IDENTIFIER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 
 def mask_named(text: str, masked: Masker) -> str:
     """``text`` with the values of secret-named keys, token URL users and password flags masked."""
-    text = _splice(text, _named_values(text, masked))
+    text = splice(text, _named_values(text, masked))
     if "://" in text and "@" in text:
-        text = _splice(text, _url_users(text, masked))
-    text = _splice(text, _flags(text, masked))
+        text = splice(text, _url_users(text, masked))
+    text = splice(text, _flags(text, masked))
     return text
 
 
@@ -156,18 +156,3 @@ def _flags(text: str, masked: Masker) -> Iterable[Edit]:
             continue
         group = "quoted" if quoted else "bare"
         yield match.start(group), match.end(group), masked("password")
-
-
-def _splice(text: str, edits: Iterable[Edit]) -> str:
-    parts: list[str] = []
-    position = 0
-    for start, end, replacement in edits:
-        if start < position:
-            continue
-        parts.append(text[position:start])
-        parts.append(replacement)
-        position = end
-    if not parts:
-        return text
-    parts.append(text[position:])
-    return "".join(parts)
