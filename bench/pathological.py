@@ -2,9 +2,11 @@
 
 Run: ``.venv/bin/python bench/pathological.py``. The inputs are the tests' own
 (``PATHOLOGICAL_SHAPES`` in tests/context_mode/chunking/test_chunking.py; ``HARD_INPUTS`` × every
-kind and ``NATIVE_INPUTS`` in tests/context_mode/summaries/test_properties.py); the tests check
-that the output is whole and within budget, this prints the time of each (best of ``--repeat``)
-against the goal the tests used to assert (chunking 3 s, a summary 1.5 s), and exits 1 when one
+kind and ``NATIVE_INPUTS`` in tests/context_mode/summaries/test_properties.py; ``BIG_INPUTS`` of
+test_codelines.py and test_kinds.py; the megabyte identifier and line of test_identifiers.py and
+store/test_query.py); the tests check the output, this prints the time of each (best of
+``--repeat``) against the goal the tests used to assert (chunking 3 s, a summary 1.5 s, kind
+detection and code-line counting 1 s, identifiers 2 s, best lines 5 s), and exits 1 when one
 misses it.
 """
 
@@ -19,13 +21,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from context_mode.chunking import chunk  # noqa: E402
+from context_mode.codelines import count_code_lines  # noqa: E402
+from context_mode.identifiers import split_identifiers  # noqa: E402
+from context_mode.kinds import detect_kind  # noqa: E402
+from context_mode.store.query import best_lines, query_terms  # noqa: E402
 from context_mode.summaries import summarize  # noqa: E402
 from context_mode.types import ContentKind  # noqa: E402
 from tests.context_mode.chunking.test_chunking import PATHOLOGICAL_SHAPES  # noqa: E402
 from tests.context_mode.summaries.test_properties import HARD_INPUTS, NATIVE_INPUTS  # noqa: E402
+from tests.context_mode.test_codelines import BIG_INPUTS as CODE_LINE_INPUTS  # noqa: E402
+from tests.context_mode.test_kinds import BIG_INPUTS as KIND_INPUTS  # noqa: E402
 
 CHUNK_GOAL = 3.0
 SUMMARY_GOAL = 1.5
+DETECT_GOAL = 1.0  # detect_kind and count_code_lines on 1 MB / 100k lines
+IDENTIFIER_GOAL = 2.0
+BEST_LINES_GOAL = 5.0
 
 
 def best(work: Callable[[], object], repeat: int) -> float:
@@ -54,6 +65,28 @@ def main() -> int:
             return summarize(text, kind, budget=1500, terms=["x", "fail"])
 
         rows.append((f"summarize {kind.value} {name}", best(work, args.repeat), SUMMARY_GOAL))
+    for param in CODE_LINE_INPUTS:
+        text = param.values[0]
+        rows.append(
+            (
+                f"count_code_lines {param.id}",
+                best(lambda t=text: count_code_lines(t), args.repeat),
+                DETECT_GOAL,
+            )
+        )
+    for param in KIND_INPUTS:
+        text = param.values[0]
+        seconds = best(lambda t=text: detect_kind(t, tool_name="logs_search"), args.repeat)
+        rows.append((f"detect_kind {param.id}", seconds, DETECT_GOAL))
+    identifier = "getUserByIdHTTP2_" * 60_000
+    rows.append(
+        ("split_identifiers 1 MB", best(lambda: split_identifiers(identifier), args.repeat), IDENTIFIER_GOAL)
+    )
+    line = "getUserById(request_started, LocalProxy) " * 25_000
+    terms = query_terms("user by id local proxy request started")
+    rows.append(
+        ("best_lines one 1 MB line", best(lambda: best_lines(line, terms, {}), args.repeat), BEST_LINES_GOAL)
+    )
     missed = 0
     print("| case | seconds | goal | met? |")
     print("|---|---|---|---|")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from hypothesis import given
@@ -38,11 +37,8 @@ def test_splitting_only_inserts_spaces_and_replaces_underscores(text: str) -> No
     assert split.replace(" ", "") == text.replace("_", "").replace(" ", "")
 
 
-def test_a_megabyte_identifier_splits_in_linear_time() -> None:
-    text = "getUserByIdHTTP2_" * 60_000
-    started = time.perf_counter()
-    split = split_identifiers(text)
-    assert time.perf_counter() - started < 2.0
+def test_a_megabyte_identifier_splits() -> None:  # its timing: bench/pathological.py
+    split = split_identifiers("getUserByIdHTTP2_" * 60_000)
     assert split.startswith("get User By Id HTTP 2 ")
 
 

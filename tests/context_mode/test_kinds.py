@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -212,21 +211,19 @@ def test_tool_name_only_breaks_ties(
     assert detect_kind(text, tool_name=tool, arguments=arguments) == expected
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        pytest.param("x" * 1_000_000, id="1MB-one-line"),
-        pytest.param("error: " * 150_000, id="1MB-one-line-of-markers"),
-        pytest.param("\n".join(f"line {i} ok" for i in range(100_000)), id="100k-short-lines"),
-        pytest.param("[" * 10_000 + "]" * 10_000, id="json-depth-10k"),
-        pytest.param('{"a":' * 10_000 + "1" + "}" * 10_000, id="object-depth-10k"),
-        pytest.param("src/a.py:1:" * 100_000, id="1MB-of-grep-prefixes"),
-    ],
-)
-def test_detection_is_cheap_on_big_inputs(text: str) -> None:
-    started = time.perf_counter()
-    detect_kind(text, tool_name="logs_search")
-    assert time.perf_counter() - started < 1.0
+BIG_INPUTS = [  # their timing is measured in bench/pathological.py
+    pytest.param("x" * 1_000_000, id="1MB-one-line"),
+    pytest.param("error: " * 150_000, id="1MB-one-line-of-markers"),
+    pytest.param("\n".join(f"line {i} ok" for i in range(100_000)), id="100k-short-lines"),
+    pytest.param("[" * 10_000 + "]" * 10_000, id="json-depth-10k"),
+    pytest.param('{"a":' * 10_000 + "1" + "}" * 10_000, id="object-depth-10k"),
+    pytest.param("src/a.py:1:" * 100_000, id="1MB-of-grep-prefixes"),
+]
+
+
+@pytest.mark.parametrize("text", BIG_INPUTS)
+def test_big_inputs_get_a_kind(text: str) -> None:
+    assert isinstance(detect_kind(text, tool_name="logs_search"), ContentKind)
 
 
 def test_a_bom_does_not_hide_json() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from context_mode.store.query import (
@@ -126,7 +124,7 @@ def test_weak_lines_of_weak_hits_are_left_out() -> None:
     assert list(chosen) == [0]
 
 
-def test_choosing_is_fast_on_many_hits_with_many_lines() -> None:
+def test_choosing_works_on_many_hits_with_many_lines() -> None:
     hits = [
         hit(
             rank,
@@ -135,15 +133,11 @@ def test_choosing_is_fast_on_many_hits_with_many_lines() -> None:
         )
         for rank in range(20)
     ]
-    started = time.perf_counter()
-    chosen = choose_lines(hits, budget=1500)
-    assert time.perf_counter() - started < 1.0
+    chosen = choose_lines(hits, budget=1500)  # its timing: bench/pathological.py
     assert chosen
 
 
-def test_best_lines_is_linear_on_a_big_chunk() -> None:
+def test_best_lines_cuts_a_one_megabyte_line() -> None:
     text = "getUserById(request_started, LocalProxy) " * 25_000  # one 1 MB line
-    started = time.perf_counter()
-    found = best_lines(text, query_terms("user by id local proxy request started"), {})
-    assert time.perf_counter() - started < 5.0
+    found = best_lines(text, query_terms("user by id local proxy request started"), {})  # timing: bench/
     assert len(found) == 1 and len(found[0].text) <= LINE_WIDTH + 2
