@@ -77,15 +77,18 @@ class CallRecord:
 class CallLog:
     """The writer: appends records, numbers them, and keeps the file bounded."""
 
-    def __init__(self, path: Path, *, max_records: int = MAX_RECORDS) -> None:
+    def __init__(
+        self, path: Path, *, max_records: int = MAX_RECORDS, mask: Callable[[str], str] | None = None
+    ) -> None:
         self.path = path
         self.max_records = max(1, max_records)
         self._lines, self._next_seq = _count(path)
         self._warned = False
+        self._mask = mask  # secrets are masked before the stage-1 text is written, as in the store
 
     def append(self, record: CallRecord) -> CallRecord:
         """Number ``record``, cut its stage-1 text, write it; returns what was written."""
-        stage1 = record.stage1
+        stage1 = record.stage1 if self._mask is None else self._mask(record.stage1)  # like every spill
         if len(stage1) > MAX_STAGE1_CHARS:
             stage1 = stage1[:MAX_STAGE1_CHARS] + TRUNCATED
         written = replace(record, seq=self._next_seq, stage1=stage1)

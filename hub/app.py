@@ -95,7 +95,7 @@ def open_hub(
         )
         calls = None
         if store.path is not None and config.store.call_log:
-            calls = CallLog(store.path / CALLS_FILE, max_records=config.store.call_log)
+            calls = CallLog(store.path / CALLS_FILE, max_records=config.store.call_log, mask=store.mask)
         service = HubService(
             config,
             store=store,

@@ -159,7 +159,7 @@ class HttpConfig(_Model):
     """``ctxhub serve --transport http|sse``: bounds of the HTTP server."""
 
     # concurrent /sse streams, and separately /mcp requests; 503 past it (hub/serve/http_limits.py)
-    max_connections: int = Field(default=200, ge=1, le=100_000)
+    max_connections: int = Field(default=1000, ge=1, le=100_000)
 
 
 class MemoryConfig(_Model):

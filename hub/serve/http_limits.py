@@ -22,7 +22,7 @@ try:
 except ImportError:  # not POSIX
     resource = None  # type: ignore[assignment]
 
-DEFAULT_MAX_CONNECTIONS = 200
+DEFAULT_MAX_CONNECTIONS = 1000
 RETRY_AFTER_SECONDS = 5
 _TRANSPORTS = {"/sse": "sse", "/mcp": "http"}
 

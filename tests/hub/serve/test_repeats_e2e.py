@@ -254,6 +254,8 @@ async def test_two_http_clients_never_see_each_others_repeats(config: Path) -> N
             a2 = await first.call_tool("ws__read_log", {"path": "app.log"})
             b2 = await second.call_tool("ws__read_log", {"path": "app.log"})
     assert route(a1)["mode"] == route(b1)["mode"] == "summary"
-    assert "same result" not in text_of(b1) and route(b1)["ref"] != route(a1)["ref"]
+    # the second client's first call is a full summary, not a pointer to the first client's call;
+    # the same payload is stored once (content-hash dedupe), so both may name one ref
+    assert "same result" not in text_of(b1) and route(b1)["mode"] != "repeat"
     assert route(a2)["mode"] == "repeat" and route(a2)["ref"] == route(a1)["ref"]
     assert route(b2)["mode"] == "repeat" and route(b2)["ref"] == route(b1)["ref"]
