@@ -33,10 +33,9 @@ def aim(
     words = (*terms, *intent_terms(intent))
     if kind in _TERMS_ONLY:
         return summarize(text, kind, budget=budget, terms=words)
-    lines = split_lines(text)
-    if kind is ContentKind.SNAPSHOT:
-        lines = [line.strip() for line in lines]
-    passages = intent_lines(text, split_lines(text), intent)
+    raw = split_lines(text)
+    lines = [line.strip() for line in raw] if kind is ContentKind.SNAPSHOT else raw
+    passages = intent_lines(text, raw, intent)
     picks = [Pick(start, stop, score) for start, stop, score in passages]
     room = int(budget * INTENT_SHARE) - size(INTENT_LABEL) - 1
     matched = pack(lines, picks, room, width=240) if picks and room > 0 else ""

@@ -128,10 +128,13 @@ class Pool:
             if self._group is not None:
                 self._start(downstream)
         self._table_dirty = True
-        for listener in [*self._tools_listeners, *self._listeners]:
+        await self._notify([*self._tools_listeners, *self._listeners])
+
+    async def _notify(self, listeners: list[Listener]) -> None:
+        for listener in listeners:
             try:
                 await listener()
-            except Exception as exc:  # a listener failing must not stop the reload
+            except Exception as exc:  # a listener failing must stop neither a supervisor nor a reload
                 log.warning("tool-change listener failed: %s", exc)
 
     def _downstream(self, name: str, server: Any) -> Downstream:
@@ -210,12 +213,7 @@ class Pool:
         self._update_cache(downstream)
         tools_changed = downstream.tools_revision != self._revisions[name]
         self._revisions[name] = downstream.tools_revision
-        listeners = [*(self._tools_listeners if tools_changed else ()), *self._listeners]
-        for listener in listeners:
-            try:
-                await listener()
-            except Exception as exc:  # a listener failing must not stop a supervisor
-                log.warning("tool-change listener failed: %s", exc)
+        await self._notify([*(self._tools_listeners if tools_changed else ()), *self._listeners])
 
     def _update_cache(self, downstream: Downstream) -> None:
         if self._cache is None:

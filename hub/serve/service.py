@@ -155,14 +155,17 @@ class HubService:
 
     def list_tools(self) -> list[types.Tool]:
         """Every exposed tool, listed or not (``listed_tools`` is what ``tools/list`` shows)."""
-        tools = [self._exposed(name, target) for name, target in self.pool.tool_table().items()]
-        tools.extend(self._native_tool(tool) for tool in self.native.values())
-        return tools
+        return [*self._downstream_tools(), *self._native_tools()]
 
     def listed_tools(self) -> list[types.Tool]:
         """What ``tools/list`` shows: all tools, or the lazy surface (``hub.serve.surface``)."""
-        downstream = [self._exposed(name, target) for name, target in self.pool.tool_table().items()]
-        return self.surface.listed(downstream, [self._native_tool(tool) for tool in self.native.values()])
+        return self.surface.listed(self._downstream_tools(), self._native_tools())
+
+    def _downstream_tools(self) -> list[types.Tool]:
+        return [self._exposed(name, target) for name, target in self.pool.tool_table().items()]
+
+    def _native_tools(self) -> list[types.Tool]:
+        return [self._native_tool(tool) for tool in self.native.values()]
 
     def style_of(self, target: Target) -> StyleChoice:
         return self._traits_of(target)[0]
