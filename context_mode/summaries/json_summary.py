@@ -6,8 +6,11 @@ the plain-text summary, its outline prefixed with ``not JSON; ``. Then a best-fi
 members while they fit the budget: top-level scalars first (they are often the answer:
 ``total_count``, ``dist-tags``), identity fields (id, name, version, status…), the first items
 of each array and its last, then the rest. Objects with many keys (maps such as a version→date
-table) are sampled like arrays. In an array of records, the first record shows its fields and
-the others only their identity fields, so samples go before structure. Long strings are clipped
+table) are sampled like arrays; a map keyed by versions or dates shows its newest keys first (the
+newest release of each minor line, then the others, then pre-releases) and counts as a record
+set for the budget. In an array of records (or a map's entries), the first shows its fields and
+the others only their identity fields (names, states, dates, who made them), and so does
+everything inside them, so samples go before structure. Long strings are clipped
 with ``…``; NaN and infinities become ``null``.
 
 Left-out members are counted in place: ``"… +258 items"`` inside an array, ``"…": "+288 keys"``
@@ -39,8 +42,13 @@ _STRING_WIDTH = 120
 _TOP_STRING_WIDTH = 240
 _IDENTITY = frozenset(
     "id name full_name fullname title status state version latest key login type kind slug tag "
-    "tag_name ref sha hash shasum checksum digest number code message error path label".split()
+    "tag_name ref sha hash shasum checksum digest number code message error path label filename "
+    "created created_at closed_at merged_at published_at released_at upload_time date".split()
 )
+# In a record, an object under one of these keys says who (``user``: its ``login``).
+_WHO = frozenset("user owner author creator assignee committer uploader publisher".split())
+_VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.(\d+))?(?:\.\d+)*([-+.~]?[0-9A-Za-z][0-9A-Za-z.+~-]*)?\Z")
+_DATE_KEY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _LINK = re.compile(r"(?:https?|git|ssh)://|git@")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*\Z")
 
@@ -81,7 +89,9 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             break
     if not body:
         body = _minimal(value, budget)
-    # Records are what stands out in an array; in a plain object, its top-level fields are.
+    # Records are what stands out in an array (or a map keyed by versions or dates); in a plain
+    # object, its top-level fields are.
+    records = max(records, _keyed_records(value))
     highlights = records or (len(value) if isinstance(value, dict) else 0)
     return Extract(text=body, kind=ContentKind.JSON, outline=outline, highlights=highlights)
 
@@ -111,7 +121,10 @@ def _select(value: Any, budget: int, terms: Sequence[str]) -> _Node:
             continue
         used += cost
         in_list = isinstance(parent.value, list)
-        node = _Node(child, parent.depth + 1, record=in_list and position > 0, in_list=in_list)
+        # After the first item of an array or entry of a map, a member shows who it is (its
+        # identity fields), and so does everything inside it.
+        later = position > 0 and (in_list or (isinstance(child, dict | list) and _parent_is_map(parent)))
+        node = _Node(child, parent.depth + 1, record=parent.record or later, in_list=in_list)
         parent.members[position] = (key, node)
         if isinstance(child, dict | list) and node.depth < MAX_DEPTH:
             offer(node, -negative)
@@ -120,7 +133,11 @@ def _select(value: Any, budget: int, terms: Sequence[str]) -> _Node:
 
 def _children(value: Any) -> list[tuple[int, str | None, Any]]:
     if isinstance(value, dict):
-        items = list(itertools.islice(value.items(), _MAX_CANDIDATES))
+        ordered = _newest_first(value) if len(value) > _MAP_KEYS else None
+        if ordered is not None:
+            items = [(key, value[key]) for key in ordered[:_MAX_CANDIDATES]]
+        else:
+            items = list(itertools.islice(value.items(), _MAX_CANDIDATES))
         return [(position, str(key), child) for position, (key, child) in enumerate(items)]
     if isinstance(value, list):
         chosen = list(range(min(len(value), _MAX_CANDIDATES)))
@@ -157,7 +174,7 @@ def _score(
             score += 8.0
             if parent.record and _repeats_another_identity(parent.value, key, child):
                 score -= 20.0  # "name": "grip" next to "full_name": "joeyespo/grip" adds nothing
-        elif parent.record:
+        elif parent.record and not (name in _WHO and isinstance(child, dict)):
             score -= 15.0  # later records show who they are, not everything they hold
         elif parent.depth >= 1 and isinstance(parent.value, dict) and parent.in_list:
             score -= 4.0  # the first record's details compete with the other records' names
@@ -166,7 +183,7 @@ def _score(
         if matches(key):
             score += 10.0
     if child in (None, "", [], {}):
-        score -= 4.0
+        score -= 4.0 if parent.depth == 0 else 12.0  # a nested null says little
     return score - _scalar_size(child, _STRING_WIDTH) / 20.0 if not container else score
 
 
@@ -178,6 +195,51 @@ def _repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> b
         isinstance(other, str) and len(other) > len(value) and value in other
         for other_key, other in itertools.islice(record.items(), 100)
         if other_key != key and str(other_key).lower() in _IDENTITY
+    )
+
+
+def _newest_first(value: dict[Any, Any]) -> list[Any] | None:
+    """The keys of a map keyed by versions or dates, newest first; None for other objects.
+
+    Other keys (npm's ``created``, ``modified``) come first. For versions, the newest release of
+    each minor line comes first (``5.9.3, 5.8.3, …, 4.9.5``: what "the last 4.9" asks for), then
+    the other releases, newest first, then pre-releases (``-beta``, ``-dev.2026…``), newest first.
+    """
+    keys = list(value)
+    sample = keys[:: max(len(keys) // 50, 1)]
+    if sum(1 for key in sample if isinstance(key, str) and _DATE_KEY.match(key)) * 5 >= len(sample) * 4:
+        dated = [key for key in keys if isinstance(key, str) and _DATE_KEY.match(key)]
+        return [key for key in keys if key not in set(dated)] + sorted(dated, reverse=True)
+    parsed = {key: _VERSION.match(key) for key in keys if isinstance(key, str)}
+    versions = {key: match for key, match in parsed.items() if match is not None}
+    if len(versions) * 5 < len(keys) * 4:
+        return None
+
+    def order(key: str) -> tuple[int, int, int]:
+        match = versions[key]
+        return int(match[1]), int(match[2]), int(match[3] or 0)
+
+    stable = sorted((key for key, match in versions.items() if not match[4]), key=order, reverse=True)
+    lines: dict[tuple[int, int], str] = {}
+    for key in stable:
+        lines.setdefault(order(key)[:2], key)
+    newest = list(lines.values())
+    chosen = set(newest)
+    rest = [key for key in stable if key not in chosen]
+    pre = sorted(
+        (key for key, match in versions.items() if match[4]), key=lambda k: (order(k), k), reverse=True
+    )
+    return [key for key in keys if key not in versions] + newest + rest + pre
+
+
+def _keyed_records(value: Any) -> int:
+    """Entries of the largest map keyed by versions or dates, at the top or one level down."""
+    if not isinstance(value, dict):
+        return 0
+    maps = [value, *(child for child in itertools.islice(value.values(), 200) if isinstance(child, dict))]
+    return max(
+        (len(candidate) for candidate in maps if len(candidate) > _MAP_KEYS and _newest_first(candidate)),
+        default=0,
     )
 
 

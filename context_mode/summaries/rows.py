@@ -5,14 +5,17 @@ list of dicts (``[{'iata': 'AUS', …}, …]``, as SQLite MCP servers print) and
 ``column: value`` lines (``Result: N rows`` at the end). Records are parsed with bounded regexes,
 so a 1 MB single line costs one linear pass.
 
-The summary is a small table, not payload lines: a ``N rows × M columns`` line, one line per
-column (its kind, distinct count, range or most common values), then a ``|``-separated header and
-rows of the key columns (identity-like columns first: id, code, name, title, key…; then short
-columns) in input order, as many as fit, the last row too, and the payload's own totals line.
-Every cell is the value as it appears in the payload (strings without their quotes), so a value
-read off the summary is found verbatim in the payload. Rows holding the call's terms (or the
-intent's words) go first, the best few also whole, as the payload spells them (a block's lines
-joined by spaces).
+The summary is a small table, not payload lines: a ``N rows × M columns`` line, then a
+``|``-separated header and rows of the key columns (identity-like columns first, by the head word
+of their name: number, id, code, name, title, user, state, version, then created/closed dates;
+then short columns; links, nested JSON and one-value columns left out) in input order, as many as
+fit, the last row too; after them the column names and one line per column (its kind, distinct
+count, range or most common values; columns whose values all differ share one line), and the
+payload's own totals line, kept whatever is cut. In a JSON record, a nested object is shown by
+its identity field (``user`` by its ``login``). Every cell is the value as it appears in the
+payload (strings without their quotes), so a value read off the summary is found verbatim in the
+payload. Rows holding the call's terms (or the intent's words) go first, the best few also
+whole, as the payload spells them (a block's lines joined by spaces).
 """
 
 from __future__ import annotations
@@ -31,7 +34,20 @@ _REPR_PAIR = re.compile(r"""'((?:[^'\\]|\\.){0,200})': ('(?:[^'\\]|\\.)*'|"(?:[^
 _BLOCK_START = re.compile(r"\d+\. row\Z")
 _FIELD = re.compile(r"([^\s:][^:\n]{0,80}): (.*)\Z")
 _TOTALS = re.compile(r"(?:Result|Total|Rows?|Count)\b.{0,40}\d", re.I)
-_IDENTITY = ("id", "key", "code", "name", "title", "slug", "login", "number", "iata", "symbol", "label")
+# Column-name words that say a column identifies its row, by rank (lower shows first).
+_IDENTITY = {
+    **dict.fromkeys(("number", "id", "key", "code", "iata", "symbol", "slug", "sku", "isbn"), 0),
+    **dict.fromkeys(("name", "title", "login", "label", "user", "author", "owner", "filename", "path"), 1),
+    **dict.fromkeys(("state", "status", "version", "tag", "release", "conclusion"), 2),
+    **dict.fromkeys(("created", "closed", "merged", "published", "released", "date", "time"), 3),
+}
+# In a JSON record, a nested object is shown by the first of these it holds (``user`` by login).
+_NESTED_IDENTITY = ("login", "name", "title", "tag_name", "label", "key", "full_name", "slug")
+_WORD_SUFFIXES = frozenset(("at", "on", "utc", "iso", "8601"))
+_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_LINK = re.compile(r"(?:https?|ftp)://")
+_KEY_WIDTH = 120
+_DESCRIBE_SHARE = 0.15  # the columns' lines may take this much from the rows
 _MAX_CELL = 40
 _MAX_ROWS = 5000
 MAX_MATCHED = 6
@@ -60,7 +76,7 @@ def parse_rows(text: str) -> list[Record] | None:
 
 
 def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
-    """Columns, counts and the key columns of as many rows as fit in ``budget`` bytes."""
+    """Key columns of as many rows as fit in ``budget`` bytes, then the columns and counts."""
     records = parse_rows(text)
     if not records:
         from context_mode.summaries.table import summarize_table
@@ -69,48 +85,70 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     columns = list(dict.fromkeys(key for record in records[:200] for key in record))
     total_line = _totals_line(text)
     count = len(records)
-    lines = [f"{count} rows × {len(columns)} columns: " + ", ".join(columns)]
-    lines += [_describe(column, [r.get(column, "") for r in records]) for column in columns]
+    head = [f"{count} rows × {len(columns)} columns"]
     keys = _key_columns(columns, records)
-    lines.append(" | ".join(keys))
-    body_budget = budget - (size(total_line) + 1 if total_line else 0)
+    # After the rows: every column's name (first kept), then what each holds.
+    descriptions = [(-1.0, "columns: " + ", ".join(columns)), *_descriptions(columns, records, set(keys))]
+    tail = [total_line] if total_line else []
+    used = sum(size(line) + 1 for line in [*head, *tail]) + size(" | ".join(keys)) + 1
+    described = sum(size(line) + 1 for _, line in descriptions)
+    rows_budget = budget - min(described, int(budget * _DESCRIBE_SHARE))
     matched = _matching(records, terms)
     shown_raw: list[str] = []
-    used = sum(size(line) + 1 for line in lines)
     for index in matched[:MAX_MATCHED]:
         raw = _raw_record(text, records[index])
-        if raw and used + size(raw) + 1 <= body_budget // 2:
+        if raw and used + size(raw) + 1 <= rows_budget // 2:
             shown_raw.append(raw)
             used += size(raw) + 1
-    if shown_raw:
-        lines[1:1] = shown_raw
-    order = [*matched, *(i for i in range(count) if i not in set(matched))]
+    chosen, used = _choose_rows(records, keys, matched, used, rows_budget)
+    table = [" | ".join(keys)]
+    previous = -1
+    for index in chosen:
+        if index - previous > 1:
+            table.append(f"… {index - previous - 1} rows …")
+        table.append(_row(records[index], keys))
+        previous = index
+    if previous < count - 1:
+        table.append(f"… {count - 1 - previous} rows …")
+    used = sum(size(line) + 1 for line in [*head, *shown_raw, *table, *tail])
+    kept: set[int] = set()
+    for order, (_, line) in sorted(enumerate(descriptions), key=lambda pair: pair[1][0]):
+        if used + size(line) + 1 <= budget:
+            kept.add(order)
+            used += size(line) + 1
+    lines = [
+        *head,
+        *shown_raw,
+        *table,
+        *(line for order, (_, line) in enumerate(descriptions) if order in kept),
+    ]
+    # The payload's own totals line is kept whatever is cut before it.
+    tail_cost = sum(size(line) + 1 for line in tail)
+    body = "\n".join([_fit("\n".join(lines), budget - tail_cost), *tail]) if tail_cost <= budget else ""
+    body = _fit(body, budget)
+    outline = f"rows: {count} records × {len(columns)} columns ({', '.join(columns[:8])})"
+    return Extract(text=body, kind=ContentKind.ROWS, outline=outline, highlights=count)
+
+
+def _choose_rows(
+    records: list[Record], keys: Sequence[str], matched: list[int], used: int, budget: int
+) -> tuple[list[int], int]:
+    """Rows that fit (matching ones first, then in input order, the last one too), sorted."""
+    count = len(records)
+    matched_set = set(matched)
+    order = [*matched, *(i for i in range(count) if i not in matched_set)]
     chosen: list[int] = []
     last = count - 1
     reserve = size(_row(records[last], keys)) + 1 + 16
     for index in order:
-        row = _row(records[index], keys)
-        cost = size(row) + 1
-        if used + cost + (reserve if index != last and last not in chosen else 0) > body_budget:
+        cost = size(_row(records[index], keys)) + 1
+        if used + cost + (reserve if index != last and last not in chosen else 0) > budget:
             break
         chosen.append(index)
         used += cost
-    if last not in chosen and used + reserve <= body_budget:
+    if last not in chosen and used + reserve <= budget:
         chosen.append(last)
-    chosen.sort()
-    previous = -1
-    for index in chosen:
-        if index - previous > 1:
-            lines.append(f"… {index - previous - 1} rows …")
-        lines.append(_row(records[index], keys))
-        previous = index
-    if previous < count - 1:
-        lines.append(f"… {count - 1 - previous} rows …")
-    if total_line:
-        lines.append(total_line)
-    body = _fit("\n".join(lines), budget)
-    outline = f"rows: {count} records × {len(columns)} columns ({', '.join(columns[:8])})"
-    return Extract(text=body, kind=ContentKind.ROWS, outline=outline, highlights=count)
+    return sorted(chosen), used
 
 
 def _repr_rows(text: str) -> list[Record]:
@@ -147,15 +185,41 @@ def _unquote(value: str) -> str:
 
 
 def _json_cell(value: object) -> str:
+    """A JSON value as a cell: a string as is, an object by its identity field, else as JSON."""
     if isinstance(value, str):
         return value
+    if isinstance(value, dict):
+        for key in _NESTED_IDENTITY:
+            inner = value.get(key)
+            if isinstance(inner, str) and inner:
+                return inner
     return json.dumps(value, ensure_ascii=False)
 
 
-def _describe(column: str, values: list[str]) -> str:
+def _descriptions(columns: list[str], records: list[Record], shown: set[str]) -> list[tuple[float, str]]:
+    """One ``(rank, line)`` per column worth describing, in column order; the lower the rank, the
+    more it tells. Columns whose every value differs and that the table does not show say nothing
+    more than their names: they share one line."""
+    out: list[tuple[float, str]] = []
+    unique: list[str] = []
+    for position, column in enumerate(columns):
+        values = [r.get(column, "") for r in records]
+        line, informative = _describe(column, values)
+        if not informative and column not in shown:
+            unique.append(column)
+            continue
+        out.append((position / 100 + (0.0 if informative else 1.0), line))
+    if unique:
+        out.append((2.0, "- every value distinct: " + ", ".join(unique)))
+    return out
+
+
+def _describe(column: str, values: list[str]) -> tuple[str, bool]:
+    """The column's line, and whether it says more than "every value differs"."""
     present = [v for v in values if v not in ("", "None", "null", "NULL")]
     distinct = Counter(present)
     numbers = [_number(v) for v in present]
+    informative = True
     if present and all(n is not None for n in numbers):
         values_n = [n for n in numbers if n is not None]
         low = present[values_n.index(min(values_n))]
@@ -166,8 +230,9 @@ def _describe(column: str, values: list[str]) -> str:
     else:
         common = [f"{_clip(v)} ×{n}" for v, n in distinct.most_common(3) if n > 1]
         detail = f"text, {len(distinct)} distinct" + (", most common " + ", ".join(common) if common else "")
+        informative = bool(common)
     missing = len(values) - len(present)
-    return f"- {column}: {detail}" + (f"; {missing} empty" if missing else "")
+    return f"- {column}: {detail}" + (f"; {missing} empty" if missing else ""), informative or bool(missing)
 
 
 def _number(value: str) -> float | None:
@@ -178,23 +243,45 @@ def _number(value: str) -> float | None:
 
 
 def _key_columns(columns: list[str], records: list[Record]) -> list[str]:
-    """Identity-like columns first, then short ones, while a row stays within about 120 chars."""
+    """Identity-like columns first (ids, names, states, dates), then short ones, while a row stays
+    within about ``_KEY_WIDTH`` chars. Links, nested JSON and columns of one value are left out."""
+    sample = records[:200]
 
     def width(column: str) -> float:
-        sample = [len(r.get(column, "")) for r in records[:200]]
-        return sum(sample) / max(len(sample), 1)
+        lengths = [len(r.get(column, "")) for r in sample]
+        return sum(lengths) / max(len(lengths), 1)
 
-    identity = [c for c in columns if any(word in c.lower() for word in _IDENTITY)]
-    rest = sorted((c for c in columns if c not in identity), key=width)
+    def telling(column: str) -> bool:
+        values = [r.get(column, "") for r in sample]
+        if len(sample) > 2 and len(set(values)) <= 1:
+            return False
+        odd = sum(1 for v in values if _LINK.match(v) or v[:1] in ("{", "["))
+        return odd * 2 <= len(values)
+
+    ranks = {column: _rank(column) for column in columns}
+    # Beside a number (an issue's, a pull request's), an id is internal.
+    internal = {"id"} if "number" in ranks and "id" in ranks else set()
+    candidates = [c for c in columns if telling(c) and c not in internal] or columns
+    identity = sorted((c for c in candidates if ranks[c] is not None), key=lambda c: ranks[c] or 0)
+    rest = sorted((c for c in candidates if ranks[c] is None), key=width)
     chosen: list[str] = []
     used = 0.0
     for column in [*identity, *rest]:
         cost = min(width(column), _MAX_CELL) + 3
-        if chosen and used + cost > 120:
+        if chosen and used + cost > _KEY_WIDTH:
             continue
         chosen.append(column)
         used += cost
     return [c for c in columns if c in chosen]
+
+
+def _rank(column: str) -> int | None:
+    """The identity rank of the column name's head word, its last (``created_at``: created,
+    ``iataCode``: code, ``author_association``: none), or None."""
+    words = [word.lower() for word in _WORD.findall(column)]
+    while len(words) > 1 and words[-1] in _WORD_SUFFIXES:
+        words.pop()
+    return _IDENTITY.get(words[-1]) if words else None
 
 
 def _row(record: Record, keys: Sequence[str]) -> str:

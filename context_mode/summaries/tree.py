@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -40,7 +41,7 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         by_dir.setdefault(parent, []).append(name + ("/" if is_dir else ""))
         if not is_dir:
             files += 1
-            extensions[os.path.splitext(name)[1] or "(none)"] += 1
+            extensions[_extension(name)] += 1
     lowered = [t.lower() for t in terms if t]
     head = [f"{files} files, {len(dirs)} directories" + (f" under {root}" if root else "")]
     if extensions:
@@ -129,3 +130,12 @@ def _listing(names: list[str], room: int) -> str:
         out.append(name)
         used += cost
     return ", ".join(out)
+
+
+_EXTENSION = re.compile(r"\.[A-Za-z0-9_+~-]{1,16}\Z")
+
+
+def _extension(name: str) -> str:
+    """The file name's extension, or ``(none)``: a "suffix" with spaces or colons is not one."""
+    suffix = os.path.splitext(name)[1]
+    return suffix if _EXTENSION.match(suffix) else "(none)"

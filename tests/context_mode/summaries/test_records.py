@@ -1,0 +1,114 @@
+"""Stage 1 of JSON API results lists the records first: who each one is, one line per record.
+
+On real outputs (``tests/data``, trimmed captures; the shared corpus's npm view): a GitHub issues
+list names every issue by number, title, author, state and dates; PyPI's and npm's maps keyed by
+versions show the newest releases first (the newest of each minor line, then the rest).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
+from context_mode.summaries import summarize
+from context_mode.summaries.packing import size
+from context_mode.types import ContentKind
+from tests.corpora import SHARED_CORPUS
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+# Enough older releases to make an object a map (more than 24 keys).
+_FILL = [f"0.{minor}.0" for minor in range(1, 8)] + [f"0.8.{patch}" for patch in range(20)]
+
+
+def _stage1(text: str, tool: str) -> Summary:
+    decision = route(text, tool=tool, policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    assert size(decision.extract.text) <= decision.budget
+    return decision
+
+
+def test_a_github_issues_list_names_every_issue_by_number_title_author_state_and_dates() -> None:
+    text = (DATA / "github-list-issues-betamax.json").read_text(encoding="utf-8")
+    issues: list[dict[str, Any]] = json.loads(text)
+    body = _stage1(text, "list_issues").extract.text
+    lines = body.split("\n")
+    for issue in issues:
+        cells = [issue["title"][:39], issue["user"]["login"], issue["state"], issue["created_at"]]
+        cells.append(issue["closed_at"] or "null")
+        assert any(
+            line.startswith(f"{issue['number']} | ") and all(f" {cell}" in line for cell in cells)
+            for line in lines
+        ), issue["number"]
+
+
+def test_the_schema_and_counts_come_after_the_records() -> None:
+    text = (DATA / "github-list-issues-betamax.json").read_text(encoding="utf-8")
+    body = _stage1(text, "list_issues").extract.text
+    lines = body.split("\n")
+    assert lines[0] == "10 rows × 25 columns"
+    assert lines[1].startswith("number | title | user | state")
+    # Every issue's row (10), then the columns' names and what they hold.
+    assert lines[12].startswith("columns: url, repository_url, labels_url, ")
+    assert lines[13].startswith("- ")
+
+
+def _version(key: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in key.split("."))
+
+
+def test_a_pypi_package_lists_its_releases_newest_first() -> None:
+    text = (DATA / "pypi-rich-releases.json").read_text(encoding="utf-8")
+    releases = json.loads(text)["releases"]
+    body = json.loads(_stage1(text, "get_package").extract.text)
+    shown = [key for key in body["releases"] if key != "…"]
+    stable = sorted(
+        (key for key in releases if re.fullmatch(r"\d+(\.\d+)+", key)), key=_version, reverse=True
+    )
+    newest_per_line: dict[tuple[int, ...], str] = {}
+    for key in stable:
+        newest_per_line.setdefault(_version(key)[:2], key)
+    assert len(shown) >= 8
+    assert shown == list(newest_per_line.values())[: len(shown)]
+    assert shown[0] == "15.0.0"  # the API lists releases by string order: "9.9.0" last
+    # Past the first, a release shows its files by name and upload time.
+    files = body["releases"][shown[1]]
+    assert all(set(file) >= {"filename", "upload_time"} for file in files if isinstance(file, dict))
+
+
+@pytest.mark.skipif(not (SHARED_CORPUS / "json-npm-view-express.json").is_file(), reason="no shared corpus")
+def test_npm_view_shows_the_publish_times_of_the_newest_versions_first() -> None:
+    text = (SHARED_CORPUS / "json-npm-view-express.json").read_text(encoding="utf-8")
+    value = json.loads(text)
+    latest = value["dist-tags"]["latest"]
+    body = _stage1(text, "view").extract.text
+    assert f'"time": {{"{latest}": "{value["time"][latest]}"' in body
+
+
+@pytest.mark.parametrize(
+    ("keys", "expected"),
+    [
+        pytest.param(
+            ["1.0.0", "1.10.0", "1.2.0", "1.9.1", "1.9.0", "2.0.0-beta.1", "created", "0.9.0", *_FILL],
+            ["created", "1.10.0", "1.9.1", "1.2.0", "1.0.0", "0.9.0"],
+            id="versions",
+        ),
+        pytest.param(
+            ["2024-01-02", "2025-03-01", "2024-12-31", *(f"2023-01-{day:02d}" for day in range(1, 28))],
+            ["2025-03-01", "2024-12-31", "2024-01-02", "2023-01-27"],
+            id="dates",
+        ),
+    ],
+)
+def test_a_map_keyed_by_versions_or_dates_shows_the_newest_keys_first(
+    keys: list[str], expected: list[str]
+) -> None:
+    text = json.dumps({key: f"value of {key}" for key in keys})
+    body = json.loads(summarize(text, ContentKind.JSON, budget=400).text)
+    shown = [key for key in body if key != "…"]
+    assert shown[: len(expected)] == expected
