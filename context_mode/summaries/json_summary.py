@@ -6,11 +6,11 @@ the plain-text summary, its outline prefixed with ``not JSON; ``. Then a best-fi
 members while they fit the budget: top-level scalars first (they are often the answer:
 ``total_count``, ``dist-tags``), identity fields (id, name, version, status…), the first items
 of each array and its last, then the rest. Objects with many keys (maps such as a version→date
-table) are sampled like arrays; a map keyed by versions or dates shows its newest keys first (the
-newest release of each minor line, then the others, then pre-releases) and counts as a record
-set for the budget. In an array of records (or a map's entries), the first shows its fields and
-the others only their identity fields (names, states, dates, who made them), and so does
-everything inside them, so samples go before structure. Long strings are clipped
+table) are sampled like arrays; a map keyed by versions or dates shows its newest keys first
+(the newest release of each minor line, then the others, then pre-releases). In an array of
+records (or a map's entries), the first shows its fields and the others only their identity
+fields (names, states, dates, who made them), and so does everything inside them,
+so samples go before structure. Long strings are clipped
 with ``…``; NaN and infinities become ``null``.
 
 Left-out members are counted in place: ``"… +258 items"`` inside an array, ``"…": "+288 keys"``
@@ -89,9 +89,7 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             break
     if not body:
         body = _minimal(value, budget)
-    # Records are what stands out in an array (or a map keyed by versions or dates); in a plain
-    # object, its top-level fields are.
-    records = max(records, _keyed_records(value))
+    # Records are what stands out in an array; in a plain object, its top-level fields are.
     highlights = records or (len(value) if isinstance(value, dict) else 0)
     return Extract(text=body, kind=ContentKind.JSON, outline=outline, highlights=highlights)
 
@@ -230,17 +228,6 @@ def _newest_first(value: dict[Any, Any]) -> list[Any] | None:
         (key for key, match in versions.items() if match[4]), key=lambda k: (order(k), k), reverse=True
     )
     return [key for key in keys if key not in versions] + newest + rest + pre
-
-
-def _keyed_records(value: Any) -> int:
-    """Entries of the largest map keyed by versions or dates, at the top or one level down."""
-    if not isinstance(value, dict):
-        return 0
-    maps = [value, *(child for child in itertools.islice(value.values(), 200) if isinstance(child, dict))]
-    return max(
-        (len(candidate) for candidate in maps if len(candidate) > _MAP_KEYS and _newest_first(candidate)),
-        default=0,
-    )
 
 
 def _parent_is_map(parent: _Node) -> bool:

@@ -5,7 +5,10 @@ fenced code blocks are never headings. Priority falls with heading level and pos
 tight budget keeps the first and shallowest headings; the last heading is kept too, to show
 where the document ends. A section's first sentence is the verbatim start of its first text
 line, cut after the sentence with ``…``. Headings and lines that mention a search term rank
-first. The outline counts lines, headings per level and code blocks.
+first. Beside the outline (``definitions``): the front matter first, "The default X is Y" lines
+(one a section, above later headings), the first line of each section a thematic break opens
+(converted web pages use rules where headings would be), and the first few code blocks' first
+lines (below the headings). The outline counts lines, headings per level and code blocks.
 
 Only the first ``MAX_HEADINGS`` headings and the last one compete for the budget (a budget of a
 few KB shows far fewer), and one whole-text search finds the lines that can be fences, headings
@@ -14,11 +17,18 @@ or underlines, so other lines cost no Python step and a megabyte of headings sta
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from context_mode.summaries.definitions import (
+    code_openings,
+    definition_lines,
+    front_matter,
+    rule_sections,
+)
 from context_mode.summaries.extract import Extract, term_lines, term_matcher
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
 from context_mode.summaries.text import summarize_text
@@ -32,6 +42,11 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 _SENTENCE_WIDTH = 200
 _FIRST_LINE_WIDTH = 120
 MAX_HEADINGS = 2000
+_FACT_WIDTH = 200
+_FACTS_PER_HIGHLIGHT = 8
+_MAX_FILL = 6
+_PER_SECTION = 1  # definition lines shown per section (a long section states several)
+_FACT_HIGHLIGHT = 54.0  # rule sections and definitions count; code and quantities do not
 # After a newline, a line ``_classify`` finds a fence, heading or underline in: exactly, for a
 # line of at most ``_PREFIX`` chars (its groups are the verdict); a longer line may be cut into an
 # underline (or a longer fence), so any line opening with ``_PREFIX`` such chars is matched too.
@@ -74,12 +89,14 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
             width = _sentence_width(line)
             picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost, width))
     heading_lines = {heading.index for heading in headings}
-    joined = _joined_prefixes(lines) if terms else ""
+    joined = _joined_prefixes(lines)
     picks.extend(
         Pick(index, index + 1, 56.0 - 0.01 * index, 160)
         for index in term_lines(joined, terms)
         if index not in heading_lines and index not in fence_lines
     )
+    facts = _fact_picks(lines, joined, heading_lines | fence_lines, fence_lines)
+    picks.extend(facts)
     # A skeleton shows where the text was cut with a bare "…": counts would double its size.
     body = pack(lines, picks, budget, width=_FIRST_LINE_WIDTH, gaps="short", filler=underlines)
     per_level = ", ".join(f"{levels[level]} h{level}" for level in sorted(levels))
@@ -87,7 +104,48 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         f"markdown: {len(lines)} lines, {levels.total()} headings ({per_level}), "
         f"{code_blocks} code block{'' if code_blocks == 1 else 's'}"
     )
-    return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=levels.total())
+    # Stated facts (defaults, sections under rules) want room too, though less than headings.
+    highlights = (
+        levels.total() + sum(pick.priority > _FACT_HIGHLIGHT for pick in facts) // _FACTS_PER_HIGHLIGHT
+    )
+    return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=highlights)
+
+
+def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[int]) -> list[Pick]:
+    """The front matter, sections opened by a rule, defaults and requirements (two a section)
+    and the first few code blocks' first lines, in that order of priority (``definitions``)."""
+    picks = [Pick(index, index + 1, 92.0) for index in front_matter(lines)]
+    sections = rule_sections(lines, joined, skip)
+    picks += [Pick(index, index + 1, 55.0 - 0.002 * index) for index in sections]
+    bounds = sorted({*skip, *sections})
+    found = {pick.start for pick in picks}
+    code = code_openings(fenced)
+    for indexes, priority, width in (
+        (
+            _per_section([i for i in definition_lines(joined) if i not in skip], bounds),
+            58.0,
+            _FACT_WIDTH,
+        ),
+        # Below most headings, and only a few: they fill what a short outline leaves.
+        (code[:_MAX_FILL], 10.0, _FIRST_LINE_WIDTH),
+    ):
+        for index in indexes:
+            if index not in found:
+                picks.append(Pick(index, index + 1, priority - 0.002 * index, width))
+                found.add(index)
+    return picks
+
+
+def _per_section(indexes: list[int], bounds: list[int]) -> list[int]:
+    """The first ``_PER_SECTION`` of ``indexes`` between each two of the sorted ``bounds``."""
+    kept: list[int] = []
+    counts: Counter[int] = Counter()
+    for index in indexes:
+        section = bisect.bisect(bounds, index)
+        counts[section] += 1
+        if counts[section] <= _PER_SECTION:
+            kept.append(index)
+    return kept
 
 
 def _joined_prefixes(lines: Sequence[str]) -> str:

@@ -73,7 +73,7 @@ def test_a_pypi_package_lists_its_releases_newest_first() -> None:
     newest_per_line: dict[tuple[int, ...], str] = {}
     for key in stable:
         newest_per_line.setdefault(_version(key)[:2], key)
-    assert len(shown) >= 8
+    assert len(shown) >= 5
     assert shown == list(newest_per_line.values())[: len(shown)]
     assert shown[0] == "15.0.0"  # the API lists releases by string order: "9.9.0" last
     # Past the first, a release shows its files by name and upload time.

@@ -1,0 +1,94 @@
+"""Lines of a document that state facts: defaults, requirements, quantities, and where sections open.
+
+For ``markdown`` (documents and fetched web pages). Every finder takes the document's lines, and
+the regex finders also their newline-joined (prefix-cut) text, searched once, so lines without a
+match cost no Python step. Each returns line indexes in order:
+
+- ``definition_lines``: "The default X is Y", "X defaults to Y" (not "must": a spec says it in
+  every paragraph, and the lines would crowd out its outline);
+- ``quantity_lines``: a number with a unit ("4 characters", "1--9 arabic digits", "512 bytes");
+- ``front_matter``: the YAML block between ``---`` lines that opens a document (title, version);
+- ``rule_sections``: the first text line after a thematic break (``---``, ``***``, ``___`` after
+  a blank line), which converted HTML pages use where a heading would be (``**PRAGMA** …``);
+- ``code_openings``: each fenced code block's first code line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+_DEFINITION = re.compile(
+    r"\b(?:the default\b(?:(?!\b(?:that|which|who)\b)[^.;:!?]){0,50}?\b(?:is|are|was|of)\b"
+    r"|defaults? (?:to|is|value)\b)",
+    re.IGNORECASE,
+)
+_QUANTITY = re.compile(
+    r"\b\d+(?:[.,]\d+)?(?:(?:--|–|-)\d+)?(?: arabic)? ?(?:bytes?|[KMGT]i?B|characters?|chars|digits?|"
+    r"spaces?|columns?|bits?|seconds?|milliseconds?|ms|pages?)\b",
+    re.IGNORECASE,
+)
+_RULE = re.compile(r" {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})\Z")
+_RULE_LINE = re.compile(r"^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$", re.MULTILINE)
+_FRONT_MATTER_LINES = 30
+_MAX_FOUND = 400
+
+
+def pattern_lines(joined: str, pattern: re.Pattern[str], limit: int = _MAX_FOUND) -> list[int]:
+    """Indexes of the lines of ``joined`` (newline-joined) where ``pattern`` matches, the first
+    ``limit``; the pattern must not match a newline."""
+    found: list[int] = []
+    line = 0
+    position = 0
+    while len(found) < limit:
+        match = pattern.search(joined, position)
+        if match is None:
+            break
+        line += joined.count("\n", position, match.start())
+        found.append(line)
+        position = joined.find("\n", match.start()) + 1
+        if position == 0:
+            break
+        line += 1
+    return found
+
+
+def definition_lines(joined: str) -> list[int]:
+    """Lines saying what a default is."""
+    return pattern_lines(joined, _DEFINITION)
+
+
+def quantity_lines(joined: str) -> list[int]:
+    """Lines with a number and its unit."""
+    return pattern_lines(joined, _QUANTITY)
+
+
+def front_matter(lines: Sequence[str]) -> range:
+    """The opening ``---`` … ``---`` block, both rules included; empty if there is none."""
+    if not lines or lines[0].strip() != "---":
+        return range(0)
+    for index in range(1, min(len(lines), _FRONT_MATTER_LINES)):
+        if lines[index].strip() in ("---", "..."):
+            return range(index + 1)
+    return range(0)
+
+
+def rule_sections(lines: Sequence[str], joined: str, skip: Collection[int]) -> list[int]:
+    """The first text line after each thematic break; a rule right under text is a setext
+    underline, not a break. ``skip`` lines (fenced code, headings) are neither rules nor
+    section openings."""
+    found: list[int] = []
+    for index in pattern_lines(joined, _RULE_LINE):
+        if index in skip or (index and lines[index - 1].strip()):
+            continue
+        for following in range(index + 1, min(len(lines), index + 4)):
+            if lines[following].strip():
+                if following not in skip and not _RULE.match(lines[following][:200]):
+                    found.append(following)
+                break
+    return found
+
+
+def code_openings(fenced: Collection[int]) -> list[int]:
+    """The first code line of each fenced block (``fenced`` holds the fences and their lines)."""
+    return [index + 1 for index in sorted(fenced) if index - 1 not in fenced and index + 1 in fenced]

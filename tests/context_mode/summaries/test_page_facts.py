@@ -1,0 +1,44 @@
+"""Stage 1 of a web page (markdown) keeps the lines that state facts, beside its outline.
+
+On a real fetched page (``tests/data/fetch-sqlite-pragma-head.md``): "The default … is …" lines,
+and the sections a converted page opens with a rule instead of a heading (``**PRAGMA** …``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
+from context_mode.summaries import summarize
+from context_mode.summaries.packing import size
+from context_mode.types import ContentKind
+
+PAGE = Path(__file__).resolve().parents[2] / "data" / "fetch-sqlite-pragma-head.md"
+
+
+def _stage1() -> str:
+    decision = route(PAGE.read_text(encoding="utf-8"), tool="fetch", policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    assert size(decision.extract.text) <= decision.budget
+    return decision.extract.text
+
+
+def test_a_fetched_page_keeps_its_the_default_is_lines() -> None:
+    lines = _stage1().split("\n")
+    assert 'The default setting for auto-vacuum is 0 or "none",' in lines
+    assert "The default suggested cache size is -2000, which means the cache size" in lines
+
+
+def test_a_section_opened_by_a_rule_shows_its_first_line() -> None:
+    lines = _stage1().split("\n")
+    assert "**PRAGMA** *schema.***auto\\_vacuum;  " in lines
+    assert "**PRAGMA** *schema.***cache\\_size;" in lines
+
+
+def test_front_matter_opens_the_summary() -> None:
+    text = (
+        "---\ntitle: Spec\nversion: '0.31.2'\n---\n\n# Intro\n\n" + "Some text.\n\n## Part\n\nMore.\n" * 300
+    )
+    body = summarize(text, ContentKind.MARKDOWN, budget=600).text
+    assert body.startswith("---\ntitle: Spec\nversion: '0.31.2'\n---\n")
