@@ -30,7 +30,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,7 @@ import tantivy
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
-from context_mode.store.query import Term, best_lines, index_queries, query_terms
+from context_mode.store.query import Term, best_lines, exact_query, index_queries, query_terms, record_card
 from context_mode.store.values import LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
 
@@ -48,6 +48,10 @@ SNIPPET_CHARS = 200
 MAX_OUTLINE_SECTIONS = 200
 HEADING_BOOST = 1.5
 PAIR_BOOST = 1.0
+_RECORD_LABEL = re.compile(r"^\[\d+\]")  # a record's path label, ``[3] octo/repo`` (chunking.json_units)
+_RECORD_START = re.compile(r"^\s*[\[{]")
+_CARD_LOOKBACK = 6  # chunks looked back for the first one of a record
+EXACT_BOOST = 3.0  # a version, code or address named in the query (``query.exact_query``)
 
 _WORD = re.compile(r"\w+")
 _TERM = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,39}")
@@ -225,6 +229,10 @@ class ChunkIndex:
         if pairs:
             query_pairs, _ = self._index.parse_query_lenient(pairs, ["body"])
             clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_pairs, PAIR_BOOST)))
+        exact = exact_query(text)
+        if exact:
+            query_exact, _ = self._index.parse_query_lenient(exact, ["body", "heading"])
+            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_exact, EXACT_BOOST)))
         query = tantivy.Query.boolean_query(clauses)
         if ref is not None:
             query = tantivy.Query.boolean_query(
@@ -247,8 +255,25 @@ class ChunkIndex:
             chunk = _chunk(record)
             snippet = _snippet(snippets.snippet_from_doc(record), chunk.text, words)
             lines = best_lines(chunk.text, terms, weights, heading=" ".join(chunk.heading_path))
-            hits.append(IndexHit(chunk, score, snippet, lines))
+            card = self._record_card(chunk, terms, weights)
+            hits.append(IndexHit(chunk, score, snippet, (card, *lines) if card else lines))
         return hits
+
+    def _record_card(
+        self, chunk: StoredChunk, terms: Sequence[Term], weights: Mapping[tuple[str, ...], float]
+    ) -> LineMatch | None:
+        """For a later chunk of a record cut open: the fields the query names in the record's first chunk."""
+        if not chunk.heading_path or not _RECORD_LABEL.match(chunk.heading_path[-1]) or chunk.index == 0:
+            return None
+        if _RECORD_START.match(chunk.text):
+            return None  # the hit is the record's first chunk: best_lines has its fields
+        before = self.fetch(chunk.ref, max(0, chunk.index - _CARD_LOOKBACK), chunk.index)
+        first = None
+        for earlier in reversed(before):
+            if earlier.heading_path != chunk.heading_path:
+                break
+            first = earlier
+        return record_card(first.text, terms, weights) if first is not None else None
 
     def _term_weights(self, searcher: Any, terms: Sequence[Term]) -> dict[tuple[str, ...], float]:
         """Each term's inverse document frequency; a phrase counts as its rarest word, plus a little."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -21,6 +22,8 @@ from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
 
 _MAX_ENTRIES = 200_000
+
+_EXTENSION = re.compile(r"\.[A-Za-z0-9_+\-]{1,12}")  # what an extension looks like; not ``.py:10:def f():``
 
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -40,7 +43,7 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         by_dir.setdefault(parent, []).append(name + ("/" if is_dir else ""))
         if not is_dir:
             files += 1
-            extensions[os.path.splitext(name)[1] or "(none)"] += 1
+            extensions[_extension(name)] += 1
     lowered = [t.lower() for t in terms if t]
     head = [f"{files} files, {len(dirs)} directories" + (f" under {root}" if root else "")]
     if extensions:
@@ -129,3 +132,11 @@ def _listing(names: list[str], room: int) -> str:
         out.append(name)
         used += cost
     return ", ".join(out)
+
+
+def _extension(name: str) -> str:
+    """A file name's extension (``.py``), ``(none)``, or ``(other)`` for a suffix that is no extension."""
+    suffix = os.path.splitext(name)[1]
+    if not suffix:
+        return "(none)"
+    return suffix if _EXTENSION.fullmatch(suffix) else "(other)"

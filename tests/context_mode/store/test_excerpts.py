@@ -81,6 +81,27 @@ CASES = [
         id="table: the header row with a matched row",
     ),
     pytest.param(
+        "github-issues.json",
+        ContentKind.ROWS,
+        "closing time of the cookie recording bug",
+        '"closed_at":"2014-09-21T13:22:32Z"',
+        id="json records: the field the query names, from the record's first chunk",
+    ),
+    pytest.param(
+        "pypi-releases.json",
+        ContentKind.JSON,
+        "upload time of the 13.7.1 wheel",
+        '"upload_time": "2024-02-28T14:51:14"',
+        id="json on one line: the named fields of the record the version names",
+    ),
+    pytest.param(
+        "pypi-releases.json",
+        ContentKind.JSON,
+        "byte size of the 13.7.1 source tarball",
+        '"filename": "rich-13.7.1.tar.gz", "size": 221248',
+        id="json: identity before each named field",
+    ),
+    pytest.param(
         "sqlite-pragma.md",
         ContentKind.MARKDOWN,
         "default suggested",
