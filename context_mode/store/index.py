@@ -20,7 +20,10 @@ Queries from agents never raise: words and quoted phrases are kept, everything e
 and words are lower-cased so AND/OR/NOT are not operators. A word with inner punctuation
 (``4.18.2``, ``web.xml``) is a phrase of its parts, and each pair of neighbouring words also
 counts as a phrase (one word may sit between), so chunks holding the query's words together
-rank first. Each hit carries, besides a snippet, the chunk's lines that best match the query
+rank first. A version, code or address in the query (``13.7.1``) is a boosted phrase; a word no
+chunk holds (``Bolivian``, ``Sicily``) also matches words one edit away (``Bolivia``,
+``Sicilia``), in the ranking and in the lines shown. A hit in a later chunk of a JSON record
+also shows the fields the query names from the record's first chunk (``store_query.record_card``). Each hit carries, besides a snippet, the chunk's lines that best match the query
 (``store_query.best_lines``), which is what ``doc_search`` shows.
 """
 
@@ -31,7 +34,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +51,12 @@ SNIPPET_CHARS = 200
 MAX_OUTLINE_SECTIONS = 200
 HEADING_BOOST = 1.5
 PAIR_BOOST = 1.0
+EXACT_BOOST = 3.0  # a version, code or address named in the query (``query.exact_query``)
+NEAR_BOOST = 2.0  # a fuzzy match scores 1 per chunk in tantivy: about one rare word's worth
+NEAR_MIN_CHARS = 5  # shorter words one edit away are mostly other words
 _RECORD_LABEL = re.compile(r"^\[\d+\]")  # a record's path label, ``[3] octo/repo`` (chunking.json_units)
 _RECORD_START = re.compile(r"^\s*[\[{]")
 _CARD_LOOKBACK = 6  # chunks looked back for the first one of a record
-EXACT_BOOST = 3.0  # a version, code or address named in the query (``query.exact_query``)
 
 _WORD = re.compile(r"\w+")
 _TERM = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,39}")
@@ -233,12 +238,17 @@ class ChunkIndex:
         if exact:
             query_exact, _ = self._index.parse_query_lenient(exact, ["body", "heading"])
             clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_exact, EXACT_BOOST)))
+        searcher = self._index.searcher()
+        terms = self._near_terms(searcher, query_terms(text))
+        for term in terms:
+            if term.near:
+                near = tantivy.Query.fuzzy_term_query(self._schema, "body", term.stems[0], distance=1)
+                clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(near, NEAR_BOOST)))
         query = tantivy.Query.boolean_query(clauses)
         if ref is not None:
             query = tantivy.Query.boolean_query(
                 [(tantivy.Occur.Must, query), (tantivy.Occur.Must, self._ref_query(ref))]
             )
-        searcher = self._index.searcher()
         candidates: list[tuple[float, int, Any]] = []
         for score, address in searcher.search(query, limit=limit * 3 + 10).hits:
             record = searcher.doc(address)
@@ -248,7 +258,6 @@ class ChunkIndex:
         snippets = tantivy.SnippetGenerator.create(searcher, query_plain, self._schema, "body")
         snippets.set_max_num_chars(SNIPPET_CHARS)
         words = [word.lower() for word in _WORD.findall(split)]
-        terms = query_terms(text)
         weights = self._term_weights(searcher, terms)
         hits: list[IndexHit] = []
         for score, _, record in candidates[:limit]:
@@ -274,6 +283,18 @@ class ChunkIndex:
                 break
             first = earlier
         return record_card(first.text, terms, weights) if first is not None else None
+
+    def _near_terms(self, searcher: Any, terms: Sequence[Term]) -> list[Term]:
+        """``terms``, those one word long that no chunk holds marked to match one edit away."""
+        return [
+            replace(term, near=True)
+            if len(term.stems) == 1
+            and len(term.stems[0]) >= NEAR_MIN_CHARS
+            and not term.stems[0].isdigit()
+            and int(searcher.doc_freq("body", term.stems[0])) == 0
+            else term
+            for term in terms
+        ]
 
     def _term_weights(self, searcher: Any, terms: Sequence[Term]) -> dict[tuple[str, ...], float]:
         """Each term's inverse document frequency; a phrase counts as its rarest word, plus a little."""

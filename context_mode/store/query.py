@@ -71,6 +71,7 @@ _MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
 _MAX_PASSAGES = 400  # per chunk: plenty for a budget of a few lines
 _MAX_OFFERS = 60  # passages per hit that compete for the budget
 _MAX_UNITS = 4  # best passages per hit given their unit's lines: few fit the budget anyway
+_RUN_LINES = 3  # neighbouring lines holding one term that make a run (its first and last are shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,7 @@ class Term:
     text: str
     stems: tuple[str, ...]  # as the index tokenizes it
     split: tuple[str, ...]  # with identifier parts split (getUserById -> get user by id)
+    near: bool = False  # a word the index lacks: matches a word one edit away (Bolivian ~ Bolivia)
 
     @property
     def probes(self) -> tuple[str, ...]:
@@ -225,12 +227,48 @@ def best_lines(
     all_lines = text.splitlines()
     return tuple(
         replace(
-            passage, unit=tuple(unit_lines(all_lines, passage.number, passage.number + passage.lines - 1))
+            passage,
+            unit=(
+                *_run_ends(scanned, passage, width),
+                *unit_lines(all_lines, passage.number, passage.number + passage.lines - 1),
+            ),
         )
         if order < _MAX_UNITS
         else passage
         for order, passage in enumerate(passages)
     )
+
+
+def _run_ends(
+    scanned: Sequence[tuple[int, str, Matched, list[Span]]], passage: LineMatch, width: int
+) -> list[tuple[int, str]]:
+    """The first and last lines of the run of neighbouring lines holding the passage's heaviest term.
+
+    Rows of one thing (a country's years, a package's versions) hold the same name; the question
+    is often about the first or the last of them.
+    """
+    if not passage.matched or passage.number < 0:
+        return []
+    heaviest = max(passage.matched, key=lambda item: item[1])[0]
+    at = next((i for i, row in enumerate(scanned) if row[0] == passage.number), None)
+    if at is None:
+        return []
+
+    def holds(index: int) -> bool:
+        return any(key == heaviest for key, _ in scanned[index][2])
+
+    first = last = at
+    while first > 0 and scanned[first - 1][0] == scanned[first][0] - 1 and holds(first - 1):
+        first -= 1
+    while last + 1 < len(scanned) and scanned[last + 1][0] == scanned[last][0] + 1 and holds(last + 1):
+        last += 1
+    if last - first < _RUN_LINES - 1:
+        return []
+    return [
+        (scanned[i][0], _cut(scanned[i][1], scanned[i][3], width))
+        for i in (first, last)
+        if not passage.number <= scanned[i][0] < passage.number + passage.lines
+    ]
 
 
 def record_card(
@@ -471,11 +509,33 @@ def _scan(
     spans: list[Span] = []
     for term in terms:
         at = _find(plain, term.stems) or _find(split, term.split)
+        if not at and term.near:
+            at = _find_near(plain, term.stems[0])
         if at:
             w = weight[term.stems]
             found.append((" ".join(term.stems), w))
             spans.extend((start, end, w) for start, end in at)
     return tuple(found), spans
+
+
+def _find_near(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]:
+    """Character spans of the first few tokens one edit away from ``stem``."""
+    spans = [(start, end) for token, start, end in tokens if one_edit_apart(token, stem)]
+    return spans[:_MAX_SPANS]
+
+
+def one_edit_apart(first: str, second: str) -> bool:
+    """Whether two words differ by one insertion, deletion or substitution (or not at all)."""
+    if abs(len(first) - len(second)) > 1:
+        return False
+    if len(first) > len(second):
+        first, second = second, first
+    at = 0
+    while at < len(first) and first[at] == second[at]:
+        at += 1
+    if len(first) == len(second):
+        return first[at + 1 :] == second[at + 1 :]
+    return first[at:] == second[at + 1 :]
 
 
 def _find(tokens: Sequence[_Token], stems: Sequence[str]) -> list[tuple[int, int]]:
