@@ -25,7 +25,8 @@ Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units
   (``("items", "[3] octo/repo", "owner")``, at most 12 deep; an array element that is a record
   is named by its index and its identity field, see ``chunking.json_units``). A chunk never mixes the
   members of a value cut open with its siblings, so a record too big for one chunk starts a
-  chunk of its own. Invalid JSON falls back to LOG records.
+  chunk of its own. Invalid JSON falls back to LOG records. ROWS, TREE and LINT payloads that
+  are JSON (a record list, an ESLint report) are cut the same way.
 - DIFF: a chunk never spans two files; ``heading_path`` is ``(commit, file)`` or ``(file,)``;
   hunks are kept whole.
 - CODE_SEARCH: grep/ripgrep output, a chunk never spans two files; ``heading_path`` is ``(file,)``.
@@ -72,33 +73,30 @@ def chunk(text: str, kind: ContentKind, *, max_chunk_bytes: int = 4096) -> list[
     if not text:
         return [Chunk(0, 0, 0, "", ())]
     sizer = ByteSizer(text)
-    units = _units(text, kind, sizer, max_chunk_bytes)
-    spans = _pack(text, units, sizer, max_chunk_bytes, sections=kind in _SECTIONED)
+    units, json_shaped = _units(text, kind, sizer, max_chunk_bytes)
+    spans = _pack(text, units, sizer, max_chunk_bytes, sections=json_shaped or kind in _SECTIONED)
     return [Chunk(i, s, e, text[s:e], path) for i, (s, e, path) in enumerate(spans)]
 
 
-def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> list[Unit]:
+def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[list[Unit], bool]:
+    """The kind's units, and whether they are JSON units (whose paths section the chunks)."""
     match kind:
         case ContentKind.MARKDOWN:
-            return markdown_units(text)
-        case ContentKind.JSON:
-            units = json_units(text, lambda s, e: sizer.size(s, e) <= cap)
-            return units if units is not None else log_units(text)
+            return markdown_units(text), False
         case ContentKind.DIFF:
-            return diff_units(text)
+            return diff_units(text), False
         case ContentKind.CODE_SEARCH:
-            return code_search_units(text)
+            return code_search_units(text), False
         case ContentKind.LOG:
-            return log_units(text)
+            return log_units(text), False
         case ContentKind.TABLE | ContentKind.SNAPSHOT:
-            return row_units(text)
-        case ContentKind.ROWS | ContentKind.TREE | ContentKind.LINT:  # ESLint reports are JSON
-            units = (
-                json_units(text, lambda s, e: sizer.size(s, e) <= cap) if text.lstrip()[:1] in "[{" else None
-            )
-            return units if units is not None else log_units(text)
+            return row_units(text), False
+        case ContentKind.JSON | ContentKind.ROWS | ContentKind.TREE | ContentKind.LINT:  # ESLint: JSON
+            shaped = kind is ContentKind.JSON or text.lstrip()[:1] in "[{"
+            units = json_units(text, lambda s, e: sizer.size(s, e) <= cap) if shaped else None
+            return (units, True) if units is not None else (log_units(text), False)
         case _:
-            return paragraph_units(text)
+            return paragraph_units(text), False
 
 
 class ByteSizer:

@@ -12,7 +12,8 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
 - code: the definition below a matched comment, or the enclosing ``def`` / ``class`` / ``fn`` line;
 - a unit head above the hit: a commit header, a diff's ``@@`` hunk header and file line, a
   Markdown heading inside the chunk;
-- prose: the rest of the paragraph (the sentence wrapped around the hit);
+- prose: the rest of the paragraph (the sentence wrapped around the hit); a list or tree:
+  its nearest lines (but a long run of table rows has no such unit);
 - a vertical row (``12. row`` then ``column: value`` lines): the whole row;
 - a table row: the header row (and its rule) when the chunk starts with one.
 
@@ -27,6 +28,8 @@ from collections.abc import Sequence
 UNIT_BYTES = 600
 RECORD_CHARS = 400  # a one-line record shown whole up to this, beyond the usual line width
 _LOOKAHEAD = 30  # lines below a traceback hit searched for its message
+_LIST_LINES = 12  # this many rows of cells are data: their nearest lines are not the hit's unit
+_ROW_CELLS = 4
 
 _MESSAGE = re.compile(
     r"^\s*(?:E\s{2,}\S|>?\s*(?:[\w.$]+\.)?\w*(?:Error|Exception|Failure|Panic)\b[:(]|Caused by:|"
@@ -234,7 +237,9 @@ def _paragraph(lines: Sequence[str], first: int, last: int) -> list[int]:
         start -= 1
     while stop + 1 < len(lines) and lines[stop + 1].strip() and not _HEAD.match(lines[stop + 1]):
         stop += 1
-    if not _is_prose(lines[first]):  # a list or tree: its nearest lines
+    if not _is_prose(lines[first]):  # a list or tree: its nearest lines, unless a long run of rows
+        if stop - start + 1 > _LIST_LINES and len(_TABLE_GAP.findall(lines[first])) >= _ROW_CELLS - 1:
+            return []
         return sorted(range(start, stop + 1), key=lambda n: abs(n - first))
     begin = first
     while begin > start and not _SENTENCE_END.search(lines[begin - 1]):

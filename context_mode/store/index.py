@@ -20,7 +20,10 @@ Queries from agents never raise: words and quoted phrases are kept, everything e
 and words are lower-cased so AND/OR/NOT are not operators. A word with inner punctuation
 (``4.18.2``, ``web.xml``) is a phrase of its parts, and each pair of neighbouring words also
 counts as a phrase (one word may sit between), so chunks holding the query's words together
-rank first. Each hit carries, besides a snippet, the chunk's lines that best match the query
+rank first. A version, code or address in the query (``13.7.1``) is a boosted phrase; a word no
+chunk holds (``Bolivian``, ``Sicily``) also matches words one edit away (``Bolivia``,
+``Sicilia``), in the ranking and in the lines shown. A hit in a later chunk of a JSON record
+also shows the fields the query names from the record's first chunk (``store_query.record_card``). Each hit carries, besides a snippet, the chunk's lines that best match the query
 (``store_query.best_lines``), which is what ``doc_search`` shows.
 """
 
@@ -30,8 +33,8 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +43,7 @@ import tantivy
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
-from context_mode.store.query import Term, best_lines, index_queries, query_terms
+from context_mode.store.query import Term, best_lines, exact_query, index_queries, query_terms, record_card
 from context_mode.store.values import LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
 
@@ -48,6 +51,12 @@ SNIPPET_CHARS = 200
 MAX_OUTLINE_SECTIONS = 200
 HEADING_BOOST = 1.5
 PAIR_BOOST = 1.0
+EXACT_BOOST = 3.0  # a version, code or address named in the query (``query.exact_query``)
+NEAR_BOOST = 2.0  # a fuzzy match scores 1 per chunk in tantivy: about one rare word's worth
+NEAR_MIN_CHARS = 5  # shorter words one edit away are mostly other words
+_RECORD_LABEL = re.compile(r"^\[\d+\]")  # a record's path label, ``[3] octo/repo`` (chunking.json_units)
+_RECORD_START = re.compile(r"^\s*[\[{]")
+_CARD_LOOKBACK = 6  # chunks looked back for the first one of a record
 
 _WORD = re.compile(r"\w+")
 _TERM = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,39}")
@@ -225,12 +234,21 @@ class ChunkIndex:
         if pairs:
             query_pairs, _ = self._index.parse_query_lenient(pairs, ["body"])
             clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_pairs, PAIR_BOOST)))
+        exact = exact_query(text)
+        if exact:
+            query_exact, _ = self._index.parse_query_lenient(exact, ["body", "heading"])
+            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_exact, EXACT_BOOST)))
+        searcher = self._index.searcher()
+        terms = self._near_terms(searcher, query_terms(text))
+        for term in terms:
+            if term.near:
+                near = tantivy.Query.fuzzy_term_query(self._schema, "body", term.stems[0], distance=1)
+                clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(near, NEAR_BOOST)))
         query = tantivy.Query.boolean_query(clauses)
         if ref is not None:
             query = tantivy.Query.boolean_query(
                 [(tantivy.Occur.Must, query), (tantivy.Occur.Must, self._ref_query(ref))]
             )
-        searcher = self._index.searcher()
         candidates: list[tuple[float, int, Any]] = []
         for score, address in searcher.search(query, limit=limit * 3 + 10).hits:
             record = searcher.doc(address)
@@ -240,15 +258,43 @@ class ChunkIndex:
         snippets = tantivy.SnippetGenerator.create(searcher, query_plain, self._schema, "body")
         snippets.set_max_num_chars(SNIPPET_CHARS)
         words = [word.lower() for word in _WORD.findall(split)]
-        terms = query_terms(text)
         weights = self._term_weights(searcher, terms)
         hits: list[IndexHit] = []
         for score, _, record in candidates[:limit]:
             chunk = _chunk(record)
             snippet = _snippet(snippets.snippet_from_doc(record), chunk.text, words)
             lines = best_lines(chunk.text, terms, weights, heading=" ".join(chunk.heading_path))
-            hits.append(IndexHit(chunk, score, snippet, lines))
+            card = self._record_card(chunk, terms, weights)
+            hits.append(IndexHit(chunk, score, snippet, (card, *lines) if card else lines))
         return hits
+
+    def _record_card(
+        self, chunk: StoredChunk, terms: Sequence[Term], weights: Mapping[tuple[str, ...], float]
+    ) -> LineMatch | None:
+        """For a later chunk of a record cut open: the fields the query names in the record's first chunk."""
+        if not chunk.heading_path or not _RECORD_LABEL.match(chunk.heading_path[-1]) or chunk.index == 0:
+            return None
+        if _RECORD_START.match(chunk.text):
+            return None  # the hit is the record's first chunk: best_lines has its fields
+        before = self.fetch(chunk.ref, max(0, chunk.index - _CARD_LOOKBACK), chunk.index)
+        first = None
+        for earlier in reversed(before):
+            if earlier.heading_path != chunk.heading_path:
+                break
+            first = earlier
+        return record_card(first.text, terms, weights) if first is not None else None
+
+    def _near_terms(self, searcher: Any, terms: Sequence[Term]) -> list[Term]:
+        """``terms``, those one word long that no chunk holds marked to match one edit away."""
+        return [
+            replace(term, near=True)
+            if len(term.stems) == 1
+            and len(term.stems[0]) >= NEAR_MIN_CHARS
+            and not term.stems[0].isdigit()
+            and int(searcher.doc_freq("body", term.stems[0])) == 0
+            else term
+            for term in terms
+        ]
 
     def _term_weights(self, searcher: Any, terms: Sequence[Term]) -> dict[tuple[str, ...], float]:
         """Each term's inverse document frequency; a phrase counts as its rarest word, plus a little."""

@@ -6,7 +6,10 @@ A search finds chunks; the agent needs the exact line. Four steps:
   with inner punctuation (``4.18.2``, ``web.xml``, ``body-parser``, ``request_started``) being
   a phrase of its parts; the same with identifiers split (for the ``body_split`` field); and
   each pair of neighbouring words as a phrase allowing one word between them.
+- ``exact_query(query)`` is the phrase query of its versions, codes and addresses, which the
+  index boosts (their parts are common numbers, so BM25 alone ranks them low).
 - ``query_terms(query)`` parses the query the same way into ``Term``s (stems in order).
+  Both drop English function words (``context_mode.words``) unless the query has nothing else.
 - ``best_lines(text, terms, weights, heading=...)`` finds the passages of one chunk that hold
   query terms, matched on stems (the index's English stemmer) as written or with identifiers
   split (``LocalProxy`` matches ``local proxy``). A passage is one line, or a line and the next
@@ -39,7 +42,9 @@ import tantivy
 
 from context_mode.identifiers import split_identifiers
 from context_mode.store.excerpts import enclosing_record, unit_lines
+from context_mode.store.json_fields import Member, members, record_fields, scope
 from context_mode.store.values import LineMatch, SearchHit
+from context_mode.words import is_function_word
 
 LINE_WIDTH = 240
 SMALL_CHUNK_BYTES = 360
@@ -66,6 +71,7 @@ _MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
 _MAX_PASSAGES = 400  # per chunk: plenty for a budget of a few lines
 _MAX_OFFERS = 60  # passages per hit that compete for the budget
 _MAX_UNITS = 4  # best passages per hit given their unit's lines: few fit the budget anyway
+_RUN_LINES = 3  # neighbouring lines holding one term that make a run (its first and last are shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +81,7 @@ class Term:
     text: str
     stems: tuple[str, ...]  # as the index tokenizes it
     split: tuple[str, ...]  # with identifier parts split (getUserById -> get user by id)
+    near: bool = False  # a word the index lacks: matches a word one edit away (Bolivian ~ Bolivia)
 
     @property
     def probes(self) -> tuple[str, ...]:
@@ -97,8 +104,11 @@ def query_terms(query: str) -> list[Term]:
     """The query's units: quoted phrases, and words (a punctuated word is a phrase of its parts)."""
     terms: list[Term] = []
     seen: set[tuple[str, ...]] = set()
+    keep_all = _only_function_words(query)
     for match in QUERY_PART.finditer(query):
         text = match.group(1) if match.group(1) is not None else match.group(2)
+        if match.group(2) is not None and not keep_all and is_function_word(text):
+            continue
         stems = tuple(_stems(text))
         if not stems or stems in seen:
             continue
@@ -119,7 +129,10 @@ def index_queries(text: str) -> tuple[str, str, str]:
     plain: list[str] = []
     split: list[str] = []
     units: list[str | None] = []  # the words of each unquoted unit, for the adjacent pairs
+    keep_all = _only_function_words(text)
     for match in QUERY_PART.finditer(text):
+        if match.group(2) is not None and not keep_all and is_function_word(match.group(2)):
+            continue
         if match.group(1) is not None:
             words = _WORD.findall(match.group(1))
             if words:
@@ -141,6 +154,25 @@ def index_queries(text: str) -> tuple[str, str, str]:
         if first is not None and second is not None
     ]
     return " ".join(plain), " ".join(split), " ".join(pairs)
+
+
+def exact_query(text: str) -> str:
+    """The query's punctuated words that hold a digit (``13.7.1``, ``IT-82``, ``10.0.0.1:80``) as phrases.
+
+    Such a word names one thing exactly (a version, a code, an address), but its parts are
+    common numbers, so a phrase of them scores low in BM25; the index boosts this query.
+    """
+    found = [
+        '"' + " ".join(TOKEN.findall(word)).lower() + '"'
+        for match in QUERY_PART.finditer(text)
+        if (word := match.group(2)) is not None and _is_exact(word)
+    ]
+    return " ".join(found[:MAX_TERMS])
+
+
+def _is_exact(word: str) -> bool:
+    """A word of several parts holding a digit: a version, a code, an address."""
+    return any(char.isdigit() for char in word) and len(TOKEN.findall(word)) > 1
 
 
 def best_lines(
@@ -188,16 +220,70 @@ def best_lines(
                 passages.append(LineMatch(number, joined, _worth(both), both, 2))
         if len(passages) >= _MAX_PASSAGES:
             break
+    fields = _fields_passage(text, scanned, terms, weight, stemmer)
+    if fields is not None:
+        passages.append(fields)
     passages.sort(key=lambda passage: (-passage.score, passage.number, passage.lines))
     all_lines = text.splitlines()
     return tuple(
         replace(
-            passage, unit=tuple(unit_lines(all_lines, passage.number, passage.number + passage.lines - 1))
+            passage,
+            unit=(
+                *_run_ends(scanned, passage, width),
+                *unit_lines(all_lines, passage.number, passage.number + passage.lines - 1),
+            ),
         )
         if order < _MAX_UNITS
         else passage
         for order, passage in enumerate(passages)
     )
+
+
+def _run_ends(
+    scanned: Sequence[tuple[int, str, Matched, list[Span]]], passage: LineMatch, width: int
+) -> list[tuple[int, str]]:
+    """The first and last lines of the run of neighbouring lines holding the passage's heaviest term.
+
+    Rows of one thing (a country's years, a package's versions) hold the same name; the question
+    is often about the first or the last of them.
+    """
+    if not passage.matched or passage.number < 0:
+        return []
+    heaviest = max(passage.matched, key=lambda item: item[1])[0]
+    at = next((i for i, row in enumerate(scanned) if row[0] == passage.number), None)
+    if at is None:
+        return []
+
+    def holds(index: int) -> bool:
+        return any(key == heaviest for key, _ in scanned[index][2])
+
+    first = last = at
+    while first > 0 and scanned[first - 1][0] == scanned[first][0] - 1 and holds(first - 1):
+        first -= 1
+    while last + 1 < len(scanned) and scanned[last + 1][0] == scanned[last][0] + 1 and holds(last + 1):
+        last += 1
+    if last - first < _RUN_LINES - 1:
+        return []
+    return [
+        (scanned[i][0], _cut(scanned[i][1], scanned[i][3], width))
+        for i in (first, last)
+        if not passage.number <= scanned[i][0] < passage.number + passage.lines
+    ]
+
+
+def record_card(
+    text: str, terms: Sequence[Term], weights: Mapping[tuple[str, ...], float]
+) -> LineMatch | None:
+    """The fields of a record's first chunk that the query names, as a passage (number -1).
+
+    For a hit in a later chunk of a record cut open (its body, say): the record's identity and
+    the field asked for ("closing time" -> ``closed_at``) sit in its first chunk.
+    """
+    found = members(text)
+    if not found:
+        return None
+    shown, worth, keys = _fields(text, found, terms, weights, _Stemmer())
+    return LineMatch(-1, shown, worth, keys) if shown else None
 
 
 def choose_lines(
@@ -255,6 +341,92 @@ def choose_lines(
     for lines in chosen.values():
         lines.sort(key=lambda line: line.number)
     return chosen
+
+
+def _fields_passage(
+    text: str,
+    scanned: Sequence[tuple[int, str, Matched, list[Span]]],
+    terms: Sequence[Term],
+    weight: Mapping[tuple[str, ...], float],
+    stemmer: _Stemmer,
+) -> LineMatch | None:
+    """For a JSON chunk: the fields the query names in the record around its heaviest other match."""
+    if '":' not in text or len(text) <= LINE_WIDTH:
+        return None
+    key_stems = _key_stems(text, stemmer)
+    in_keys = {stem for stems in key_stems.values() for stem in stems}
+    # The anchor is the heaviest match of a term that names no key: the record's name, not a field.
+    # A version or code named in the query (``13.7.1``) names its record best of all.
+    rank = {
+        " ".join(term.stems): (2.0 if _is_exact(term.text) else 1.0) * weight[term.stems]
+        for term in terms
+        if len(term.stems) > 1 or term.stems[0] not in in_keys
+    }
+    best: tuple[float, int, int, Matched] | None = None  # rank, line, offset in text, matched
+    offset = 0
+    for number, line, found, spans in scanned:
+        offset = text.find(line, offset)
+        for start, end, _ in spans:
+            key = _span_term(line[start:end], stemmer)
+            if key in rank and (best is None or rank[key] > best[0]):
+                best = (rank[key], number, offset + start, found)
+    if best is None:
+        return None
+    _, number, anchor, found = best
+    begin, end = scope(text, anchor)
+    in_scope = members(text, begin, end)
+    shown, worth, keys = _fields(text, in_scope, terms, weight, stemmer, key_stems)
+    if not shown:
+        return None
+    matched = _union([found, keys])
+    # The named fields are what was asked for: worth their terms again over the line they are in.
+    return LineMatch(number, shown, _worth(matched) + worth, matched)
+
+
+def _fields(
+    text: str,
+    found: Sequence[Member],
+    terms: Sequence[Term],
+    weight: Mapping[tuple[str, ...], float],
+    stemmer: _Stemmer,
+    key_stems: dict[str, tuple[str, ...]] | None = None,
+) -> tuple[str, float, Matched]:
+    stems_of = key_stems if key_stems is not None else _key_stems(text, stemmer, found)
+    named: dict[str, float] = {}
+
+    def key_weight(key: str) -> float:
+        stems = stems_of.get(key, ())
+        worth = 0.0
+        for term in terms:
+            if len(term.stems) == 1 and term.stems[0] in stems and len(term.stems[0]) > 2:
+                named[term.stems[0]] = weight.get(term.stems, 1.0)
+                worth += named[term.stems[0]]
+        return worth
+
+    shown, worth = record_fields(found, text, key_weight)
+    return shown, worth, tuple(named.items())
+
+
+def _span_term(matched: str, stemmer: _Stemmer) -> str:
+    """The term key (stems joined by spaces) of a matched span's text."""
+    return " ".join(stemmer(token) for token in TOKEN.findall(matched))
+
+
+def _key_stems(
+    text: str, stemmer: _Stemmer, found: Sequence[Member] | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Each member key's stems, its identifier parts split (``closed_at`` -> close, at)."""
+    return {
+        member.key: tuple(stemmer(part.lower()) for part in _PART.findall(member.key))
+        for member in (members(text) if found is None else found)
+    }
+
+
+def _only_function_words(query: str) -> bool:
+    """Whether every unquoted word of ``query`` is a function word (then they are all kept)."""
+    return all(
+        is_function_word(match.group(2)) for match in QUERY_PART.finditer(query) if match.group(2) is not None
+    )
 
 
 class _Stemmer:
@@ -337,11 +509,33 @@ def _scan(
     spans: list[Span] = []
     for term in terms:
         at = _find(plain, term.stems) or _find(split, term.split)
+        if not at and term.near:
+            at = _find_near(plain, term.stems[0])
         if at:
             w = weight[term.stems]
             found.append((" ".join(term.stems), w))
             spans.extend((start, end, w) for start, end in at)
     return tuple(found), spans
+
+
+def _find_near(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]:
+    """Character spans of the first few tokens one edit away from ``stem``."""
+    spans = [(start, end) for token, start, end in tokens if one_edit_apart(token, stem)]
+    return spans[:_MAX_SPANS]
+
+
+def one_edit_apart(first: str, second: str) -> bool:
+    """Whether two words differ by one insertion, deletion or substitution (or not at all)."""
+    if abs(len(first) - len(second)) > 1:
+        return False
+    if len(first) > len(second):
+        first, second = second, first
+    at = 0
+    while at < len(first) and first[at] == second[at]:
+        at += 1
+    if len(first) == len(second):
+        return first[at + 1 :] == second[at + 1 :]
+    return first[at:] == second[at + 1 :]
 
 
 def _find(tokens: Sequence[_Token], stems: Sequence[str]) -> list[tuple[int, int]]:

@@ -261,6 +261,27 @@ def test_json_records_too_big_for_a_chunk_start_one_and_are_named_by_their_ident
         assert mine and all(piece.heading_path == ("items", f"[{i}] octo/repo{i}") for piece in mine)
 
 
+@pytest.mark.parametrize("kind", [ContentKind.ROWS, ContentKind.TREE, ContentKind.LINT])
+def test_json_record_sets_routed_as_rows_never_mix_two_records_in_a_chunk(kind: ContentKind) -> None:
+    # A GitHub issue list is routed as ROWS: its records were packed across record bounds, so the
+    # first fields of one issue (title, closed_at) sat in a chunk named by no record.
+    records = [
+        {
+            "number": i,
+            "title": f"issue {i}",
+            "closed_at": f"2014-09-{i:02d}",
+            "html": "a " * 90,
+            "body": "b " * 90,
+        }
+        for i in range(1, 9)
+    ]
+    chunks = checked(json.dumps(records, separators=(",", ":")), kind, 300)
+    for i in range(1, 9):
+        mine = [piece for piece in chunks if f'"number":{i},' in piece.text]
+        assert [piece.heading_path for piece in mine] == [(f"[{i - 1}] issue {i}",)]
+        assert f'"closed_at":"2014-09-{i:02d}"' in mine[0].text
+
+
 def test_json_keeps_escapes_and_whitespace_byte_exact() -> None:
     text = '  {"a\\u00e9\\"" :\t["x\\\\", "\\ud83d\\ude00" , 1e5 ,null]  ,\n"b":{}}\n'
     for cap in (4, 8, 16, 4096):

@@ -29,16 +29,17 @@ def payload(word: str) -> str:
 def test_the_least_recently_read_document_goes_first_with_its_spill_file(tmp_path: Path) -> None:
     with Store(tmp_path / "store", max_bytes=3000) as store:
         a, b, c = (
-            store.put(payload(word), source="t", kind=ContentKind.TEXT, spill_file=True) for word in "abc"
+            store.put(payload(word), source="t", kind=ContentKind.TEXT, spill_file=True)
+            for word in ("alpha", "beta", "gamma")
         )
         store.window(a.ref)  # a is now more recent than b
-        d = store.put(payload("d"), source="t", kind=ContentKind.TEXT)
+        d = store.put(payload("delta"), source="t", kind=ContentKind.TEXT)
         assert b.spill_path is not None and not b.spill_path.exists()
         assert a.spill_path is not None and a.spill_path.exists()
         with pytest.raises(RefEvicted) as raised:
             store.text(b.ref)
         assert str(raised.value) == f"{b.ref} was evicted (least recently used); call the tool again"
-        assert {hit.ref for hit in store.search("a b c d").hits} == {a.ref, c.ref, d.ref}
+        assert {hit.ref for hit in store.search("alpha beta gamma delta").hits} == {a.ref, c.ref, d.ref}
         stats = store.stats()
         assert (stats.bytes, stats.refs, stats.evictions) == (3000, 3, 1)
 

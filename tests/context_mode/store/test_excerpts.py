@@ -15,6 +15,9 @@ from context_mode.types import ContentKind
 from tools.doc_tools import doc_tools
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "excerpts"
+CORPUS = (
+    Path(__file__).resolve().parents[3] / "bench" / "corpus"
+)  # whole outputs, where trimming hides the miss
 
 
 def search(text: str, kind: ContentKind, arguments: dict[str, object]) -> str:
@@ -81,6 +84,48 @@ CASES = [
         id="table: the header row with a matched row",
     ),
     pytest.param(
+        "github-issues.json",
+        ContentKind.ROWS,
+        "closing time of the cookie recording bug",
+        '"closed_at":"2014-09-21T13:22:32Z"',
+        id="json records: the field the query names, from the record's first chunk",
+    ),
+    pytest.param(
+        "pypi-releases.json",
+        ContentKind.JSON,
+        "upload time of the 13.7.1 wheel",
+        '"upload_time": "2024-02-28T14:51:14"',
+        id="json on one line: the named fields of the record the version names",
+    ),
+    pytest.param(
+        "pypi-releases.json",
+        ContentKind.JSON,
+        "byte size of the 13.7.1 source tarball",
+        '"filename": "rich-13.7.1.tar.gz", "size": 221248',
+        id="json: identity before each named field",
+    ),
+    pytest.param(
+        CORPUS / "table-csv-plotly-gapminder.csv",
+        ContentKind.TEXT,
+        "pop column for Japan in the last year",
+        "Japan,Asia,2007,82.603,127467972",
+        id="table: the first and last rows of the run the name is in",
+    ),
+    pytest.param(
+        "gapminder.csv",
+        ContentKind.TABLE,
+        "lifeExp of the Bolivian row for the first year",
+        "Bolivia,Americas,1952,40.414",
+        id="a word the payload lacks matches one edit away (Bolivian ~ Bolivia)",
+    ),
+    pytest.param(
+        "subdivisions-rows.txt",
+        ContentKind.ROWS,
+        "ISO code of the Sicily region",
+        "code: IT-82",
+        id="rows: a name spelt another way (Sicily ~ Sicilia), with its whole row",
+    ),
+    pytest.param(
         "sqlite-pragma.md",
         ContentKind.MARKDOWN,
         "default suggested",
@@ -92,8 +137,10 @@ CASES = [
 
 @pytest.mark.parametrize(("fixture", "kind", "query", "answer"), CASES)
 def test_search_reply_holds_the_answer_of_the_hit_unit(
-    fixture: str, kind: ContentKind, query: str, answer: str
+    fixture: str | Path, kind: ContentKind, query: str, answer: str
 ) -> None:
-    reply = search((FIXTURES / fixture).read_text(encoding="utf-8"), kind, {"query": query})
+    reply = search(
+        (FIXTURES / fixture).read_text(encoding="utf-8"), kind, {"query": query}
+    )  # or a CORPUS path
     assert answer in reply
     assert len(reply.encode()) <= 1500

@@ -9,6 +9,7 @@ from context_mode.store.query import (
     LINE_WIDTH,
     best_lines,
     choose_lines,
+    one_edit_apart,
     query_terms,
 )
 from context_mode.store.values import LineMatch, SearchHit
@@ -141,3 +142,20 @@ def test_best_lines_cuts_a_one_megabyte_line() -> None:
     text = "getUserById(request_started, LocalProxy) " * 25_000  # one 1 MB line
     found = best_lines(text, query_terms("user by id local proxy request started"), {})  # timing: bench/
     assert len(found) == 1 and len(found[0].text) <= LINE_WIDTH + 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "near"),
+    [
+        ("bolivian", "bolivia", True),
+        ("sicili", "sicilia", True),
+        ("cache", "cachf", True),
+        ("same", "same", True),
+        ("corsica", "cors", False),
+        ("ab", "ba", False),
+        ("flask", "flake", False),
+    ],
+)
+def test_one_edit_apart(first: str, second: str, near: bool) -> None:
+    assert one_edit_apart(first, second) is near
+    assert one_edit_apart(second, first) is near

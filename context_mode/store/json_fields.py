@@ -1,0 +1,110 @@
+"""JSON record excerpts: the fields of a record that the query asks for, verbatim.
+
+A query names a record (a title, a version, a file) and asks for one of its fields ("closing
+time", "byte size", "html link"); the field's line does not repeat the record's name, and a
+compact JSON chunk is one long line, so a cut around the query's words misses it. Here:
+
+- ``members(text, start, end)`` finds the ``"key": value`` members with a short value (a scalar,
+  or a flat object of scalars such as ``digests``) in ``text[start:end]``, as ``Member``s;
+- ``scope(text, anchor)`` is the part of the text the anchor's record covers: the value of the
+  key the anchor sits in (``"13.7.1": [...]``), else the innermost object around the anchor;
+- ``record_fields(found, key_weight)`` picks, in text order, the members whose key the query
+  names (``key_weight(key) > 0``: ``closed_at`` for "closing", ``upload_time`` for "upload
+  time") and the identity members (``number``, ``title``, ``filename``…) that say whose they are,
+  joined by ``", "`` within ``limit`` characters; empty when no key is named.
+
+Values are shown as written (an agent can grep them). Linear in the text; never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+FIELDS_CHARS = 480
+_MEMBER = re.compile(
+    r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*'
+    r'("(?:[^"\\\n]|\\.){0,200}"|-?\d[\d.eE+-]*|true|false|null|\{[^{}\[\]\n]{0,240}\})'
+)
+_BRACKET = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"|[\[\]{}]')  # a string, or a bracket
+IDENTITY_KEYS = frozenset(
+    {"id", "number", "name", "full_name", "title", "filename", "version", "tag_name", "login", "key", "state"}
+)
+_LEADING_IDENTITY = 3  # the scope's first identity members (the record's own id, number, title)
+_NEAREST_IDENTITY = 2  # and those just before a member the query names (whose it is)
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One ``"key": value`` member: its key and where its raw text is."""
+
+    key: str
+    start: int
+    end: int
+
+
+def members(text: str, start: int = 0, end: int | None = None) -> list[Member]:
+    """The members with a short value in ``text[start:end]``, in order."""
+    stop = len(text) if end is None else end
+    return [Member(m.group(1), m.start(), m.end()) for m in _MEMBER.finditer(text, start, stop)]
+
+
+def scope(text: str, anchor: int) -> tuple[int, int]:
+    """The span of the record that ``anchor`` is in (see module doc); the whole text if none."""
+    ends = _container_ends(text)
+    key = re.compile(r'[^"\n]{0,80}"\s*:\s*(?=[\[{])').match(text, anchor)
+    if key is not None and key.end() in ends:
+        return key.end(), ends[key.end()]
+    inner = (0, len(text))
+    for opening, closing in ends.items():
+        if text[opening] == "{" and opening < anchor < closing and opening > inner[0]:
+            inner = (opening, closing)
+    return inner
+
+
+def record_fields(
+    found: Sequence[Member], text: str, key_weight: Callable[[str], float], *, limit: int = FIELDS_CHARS
+) -> tuple[str, float]:
+    """The members the query names, with the identity members before them; and their weight."""
+    leading = [member for member in found if member.key in IDENTITY_KEYS][:_LEADING_IDENTITY]
+    picked: list[Member] = list(leading)  # the record's own names come first
+    recent: list[Member] = []  # the identity members seen so far, nearest last
+    weight = 0.0
+    named: set[str] = set()
+    for member in found:
+        worth = key_weight(member.key)
+        if member.key in IDENTITY_KEYS and worth <= 0:
+            recent.append(member)
+        elif worth > 0:
+            picked.extend(recent[-_NEAREST_IDENTITY:])
+            picked.append(member)
+            if member.key not in named:
+                named.add(member.key)
+                weight += worth
+    if not named:
+        return "", 0.0
+    shown: list[str] = []
+    used = 0
+    for member in sorted(set(picked), key=lambda m: m.start):
+        raw = text[member.start : member.end]
+        if used + len(raw) + 2 > limit:
+            break
+        shown.append(raw)
+        used += len(raw) + 2
+    return ", ".join(shown), weight
+
+
+def _container_ends(text: str) -> dict[int, int]:
+    """Each bracket's opening offset with its closing offset (strings skipped; unclosed ones end the text)."""
+    ends: dict[int, int] = {}
+    stack: list[int] = []
+    for token in _BRACKET.finditer(text):
+        char = token.group()
+        if char in "[{":
+            stack.append(token.start())
+        elif char in "]}" and stack:
+            ends[stack.pop()] = token.end()
+    for opening in stack:
+        ends[opening] = len(text)
+    return ends
