@@ -23,7 +23,8 @@ counts as a phrase (one word may sit between), so chunks holding the query's wor
 rank first. A version, code or address in the query (``13.7.1``) is a boosted phrase; a word no
 chunk holds (``Bolivian``, ``Sicily``) also matches words one edit away (``Bolivia``,
 ``Sicilia``), in the ranking and in the lines shown. A hit in a later chunk of a JSON record
-also shows the fields the query names from the record's first chunk (``store_query.record_card``). Each hit carries, besides a snippet, the chunk's lines that best match the query
+also shows the fields the query names from the record's first chunk (``store_query.record_card``).
+Each hit carries, besides a snippet, the chunk's lines that best match the query
 (``store_query.best_lines``), which is what ``doc_search`` shows.
 """
 
