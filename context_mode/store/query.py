@@ -165,12 +165,12 @@ def exact_query(text: str) -> str:
     found = [
         '"' + " ".join(TOKEN.findall(word)).lower() + '"'
         for match in QUERY_PART.finditer(text)
-        if (word := match.group(2)) is not None and _is_exact(word)
+        if (word := match.group(2)) is not None and is_exact(word)
     ]
     return " ".join(found[:MAX_TERMS])
 
 
-def _is_exact(word: str) -> bool:
+def is_exact(word: str) -> bool:
     """A word of several parts holding a digit: a version, a code, an address."""
     return any(char.isdigit() for char in word) and len(TOKEN.findall(word)) > 1
 
@@ -358,7 +358,7 @@ def _fields_passage(
     # The anchor is the heaviest match of a term that names no key: the record's name, not a field.
     # A version or code named in the query (``13.7.1``) names its record best of all.
     rank = {
-        " ".join(term.stems): (2.0 if _is_exact(term.text) else 1.0) * weight[term.stems]
+        " ".join(term.stems): (2.0 if is_exact(term.text) else 1.0) * weight[term.stems]
         for term in terms
         if len(term.stems) > 1 or term.stems[0] not in in_keys
     }

@@ -1,27 +1,28 @@
 """Summaries aimed by an intent: the passages that match it first, then the kind's usual extract.
 
 ``summarize_for_intent(text, kind, budget=, terms=, intent=)`` spends up to ``INTENT_SHARE`` of
-the budget on the payload's lines that best match the intent (``context_mode.intent``: BM25 over
-the lines, a hit shown with the lines after it), under a ``== matching the intent ==`` label, and
-the rest on the kind's summary with the intent's words added to its terms (row sets and trees
-use the words to put matching rows and names first, and get the whole budget). Every payload
-line shown is verbatim (snapshot lines without their indentation), so the verbatim contract of
-``summarize`` holds for the whole text.
+the budget on the lines a ``doc_search`` for the intent would show (``context_mode.store``'s
+``payload_passages``: BM25 over the payload's chunks, then the unit each answer lives in),
+under a ``== matching the intent ==`` label, and the rest on the kind's summary with the
+intent's words added to its terms (row sets and trees use the words to put matching rows and
+names first, and get the whole budget). Payload lines are shown verbatim but for indentation
+(long ones cut with ``…``; a JSON record's named fields are its members joined by ``, ``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from context_mode.intent import intent_lines, intent_terms
+from context_mode.intent import intent_terms
+from context_mode.store import payload_passages
 from context_mode.summaries.extract import Extract
-from context_mode.summaries.packing import Pick, pack, size, split_lines
+from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
 
 INTENT_SHARE = 0.6
 INTENT_LABEL = "== matching the intent =="
 SUMMARY_LABEL = "== summary =="
-_TERMS_ONLY = frozenset({ContentKind.ROWS, ContentKind.TREE})
+_TERMS_ONLY: frozenset[ContentKind] = frozenset()
 
 Summarize = Callable[..., Extract]
 
@@ -33,12 +34,9 @@ def aim(
     words = (*terms, *intent_terms(intent))
     if kind in _TERMS_ONLY:
         return summarize(text, kind, budget=budget, terms=words)
-    raw = split_lines(text)
-    lines = [line.strip() for line in raw] if kind is ContentKind.SNAPSHOT else raw
-    passages = intent_lines(text, raw, intent)
-    picks = [Pick(start, stop, score) for start, stop, score in passages]
     room = int(budget * INTENT_SHARE) - size(INTENT_LABEL) - 1
-    matched = pack(lines, picks, room, width=240) if picks and room > 0 else ""
+    passages = payload_passages(text, kind, intent, budget=room) if room > 0 else []
+    matched = "\n".join(passages)
     if not matched:
         return summarize(text, kind, budget=budget, terms=words)
     head = f"{INTENT_LABEL}\n{matched}"

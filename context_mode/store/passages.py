@@ -1,0 +1,128 @@
+"""The answer-shaped lines of a payload for a query, before (and without) indexing it.
+
+``payload_passages(text, kind, query, budget=)`` is ``doc_search`` over one payload in memory,
+for a summary aimed by an intent: the payload is chunked as the store chunks it, each chunk is
+scored by BM25 over the query's terms (their document frequencies counted over the chunks, one
+literal search for each term: a word's stem less its last letter, a phrase or version as
+written; versions and codes boosted as in the index), and the best
+chunks' passages are chosen and shaped exactly as a search reply's are
+(``store_query.best_lines`` / ``choose_lines``: the unit an answer lives in, a record's named
+fields, a run's first and last rows). A later chunk of a JSON record also gets the record card
+of the record's first chunk.
+
+It returns lines: for each chosen chunk with a heading path, ``§ heading › path`` first, then its
+lines (verbatim but for indentation, long ones cut with ``…``, a record's fields joined by
+``, ``), within ``budget`` bytes. Linear in the payload; never raises on a ``str``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from collections import Counter
+
+from context_mode.chunking import Chunk, chunk
+from context_mode.store.index import EXACT_BOOST
+from context_mode.store.query import Term, best_lines, choose_lines, is_exact, query_terms, record_card
+from context_mode.store.values import LineMatch, SearchHit
+from context_mode.types import ContentKind
+
+HEADING_MARK = "§ "
+MAX_HITS = 5
+CHUNK_BYTES = 4096  # as the store chunks payloads
+_K1, _B = 1.2, 0.75
+_MAX_MATCHES = 50_000  # probe matches counted: plenty to rank, bounded for pathological text
+_RECORD_LABEL = re.compile(r"^\[\d+\]")
+
+
+def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -> list[str]:
+    """The lines a search for ``query`` would show from ``text``, within ``budget`` bytes (see module doc)."""
+    terms = query_terms(query)
+    if not terms or not text or budget <= 0:
+        return []
+    chunks = chunk(text, kind, max_chunk_bytes=CHUNK_BYTES)
+    frequencies = _term_counts(text, chunks, terms)
+    if not frequencies:
+        return []
+    total = len(chunks)
+    df = Counter(key for counts in frequencies.values() for key in counts)
+    weights = {term.stems: math.log(1 + total / (1 + df[term.stems])) for term in terms}
+    average = sum(len(piece.text) for piece in chunks) / total or 1.0
+    boosts = {term.stems: EXACT_BOOST for term in terms if is_exact(term.text)}  # as the index does
+    scored: list[tuple[float, int]] = []
+    for index, counts in frequencies.items():
+        length = min(len(chunks[index].text) / average, 8.0)
+        score = sum(
+            boosts.get(stems, 1.0) * weights[stems] * tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length))
+            for stems, tf in counts.items()
+        )
+        scored.append((score * (1 + 0.5 * (len(counts) - 1)), index))
+    scored.sort(key=lambda pair: (-pair[0], pair[1]))
+    hits: list[SearchHit] = []
+    for score, index in scored[: MAX_HITS * 2]:
+        piece = chunks[index]
+        lines = best_lines(piece.text, terms, weights, heading=" ".join(piece.heading_path))
+        card = _card(chunks, piece, terms, weights)
+        found = (card, *lines) if card else lines
+        if found:
+            hits.append(SearchHit(str(index), "", "", piece.heading_path, score, "", found))
+        if len(hits) >= MAX_HITS:
+            break
+    if not hits:
+        return []
+    headings = [HEADING_MARK + " › ".join(hit.heading_path) if hit.heading_path else "" for hit in hits]
+    chosen = choose_lines(hits, budget, heading_bytes=[len(heading.encode()) for heading in headings])
+    out: list[str] = []
+    for rank in sorted(chosen):
+        if headings[rank]:
+            out.append(headings[rank])
+        out.extend(line.text for line in chosen[rank])
+    return out
+
+
+def _term_counts(text: str, chunks: list[Chunk], terms: list[Term]) -> dict[int, Counter[tuple[str, ...]]]:
+    """Per chunk, how often each term's probe starts a word (a cheap stand-in for its stem's frequency).
+
+    One fast literal search per probe over the lowercased text (a regex alternation with
+    lookbehind is ten times slower on a megabyte).
+    """
+    probes: dict[str, tuple[tuple[str, ...], bool]] = {}  # probe: the term, and whether it is whole
+    for term in terms:
+        if len(term.stems) > 1:  # a phrase or a punctuated word (13.7.1, web.xml): as written
+            probes.setdefault(term.text.lower(), (term.stems, True))
+        else:
+            stem = term.stems[0]
+            probes.setdefault(stem[: max(3, len(stem) - 1)] if len(stem) > 3 else stem, (term.stems, False))
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a character whose lowercase is longer: offsets would drift
+        lowered = "".join(char.lower()[:1] for char in text)
+    starts = [piece.start for piece in chunks]
+    counts: dict[int, Counter[tuple[str, ...]]] = {}
+    for probe, (stems, whole) in probes.items():
+        at = lowered.find(probe)
+        seen = 0
+        while at >= 0 and seen < _MAX_MATCHES:
+            after = at + len(probe)
+            if (at == 0 or not lowered[at - 1].isalnum()) and not (
+                whole and after < len(lowered) and lowered[after].isalnum()
+            ):
+                index = bisect.bisect_right(starts, at) - 1
+                counts.setdefault(index, Counter())[stems] += 1
+                seen += 1
+            at = lowered.find(probe, after)
+    return counts
+
+
+def _card(
+    chunks: list[Chunk], piece: Chunk, terms: list[Term], weights: dict[tuple[str, ...], float]
+) -> LineMatch | None:
+    """The record card of a later chunk of a JSON record (``store_query.record_card``)."""
+    if not piece.heading_path or not _RECORD_LABEL.match(piece.heading_path[-1]) or piece.index == 0:
+        return None
+    first = None
+    for earlier in range(piece.index - 1, max(-1, piece.index - 7), -1):
+        if chunks[earlier].heading_path != piece.heading_path:
+            break
+        first = chunks[earlier]
+    return record_card(first.text, terms, weights) if first is not None else None

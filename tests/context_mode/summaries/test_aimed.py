@@ -1,0 +1,63 @@
+"""Summaries aimed by an intent show what a search for the intent would show, first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from context_mode.store import payload_passages
+from context_mode.summaries import summarize_for_intent
+from context_mode.types import ContentKind
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "excerpts"
+CORPUS = Path(__file__).resolve().parents[3] / "bench" / "corpus"
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "intent", "answer"),
+    [
+        pytest.param(
+            CORPUS / "json-pypi-rich.json",
+            ContentKind.JSON,
+            "upload time of the 13.7.1 wheel",
+            '"upload_time": "2024-02-28T14:51:14"',
+            id="a one-line JSON document: the named field of the record the version names",
+        ),
+        pytest.param(
+            FIXTURES / "github-issues.json",
+            ContentKind.ROWS,
+            "closing time of the cookie recording bug",
+            '"closed_at":"2014-09-21T13:22:32Z"',
+            id="a record list: the record's named field",
+        ),
+        pytest.param(
+            CORPUS / "tree-filesystem-click.json",
+            ContentKind.TREE,
+            "test file in the exceptions tests folder",
+            "test_FileError.py",
+            id="a tree: the names under the folder the intent names",
+        ),
+        pytest.param(
+            CORPUS / "table-csv-plotly-gapminder.csv",
+            ContentKind.TEXT,
+            "pop column for Japan in the last year",
+            "Japan,Asia,2007,82.603,127467972",
+            id="table rows: the last row of the run",
+        ),
+    ],
+)
+def test_the_intent_block_holds_the_answer(path: Path, kind: ContentKind, intent: str, answer: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    extract = summarize_for_intent(text, kind, budget=3000, terms=(), intent=intent)
+    assert extract.text.startswith("== matching the intent ==")
+    assert answer in extract.text
+    assert len(extract.text.encode()) <= 3000
+
+
+def test_payload_passages_stay_in_budget_and_are_empty_without_a_match() -> None:
+    text = (FIXTURES / "pip-list.txt").read_text(encoding="utf-8")
+    lines = payload_passages(text, ContentKind.TABLE, "argon2 bindings", budget=400)
+    assert lines and sum(len(line.encode()) + 1 for line in lines) <= 400
+    assert payload_passages(text, ContentKind.TABLE, "zzzqqq", budget=400) == []
+    assert payload_passages(text, ContentKind.TABLE, "", budget=400) == []
