@@ -15,6 +15,8 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
 - prose: the rest of the paragraph (the sentence wrapped around the hit); a list or tree:
   its nearest lines (but a long run of table rows has no such unit);
 - a vertical row (``12. row`` then ``column: value`` lines): the whole row;
+- an accessibility snapshot's table ``row`` (Playwright ``[ref=…]`` trees): the row's
+  line (its ref) and its cells' text;
 - a table row: the header row (and its rule) when the chunk starts with one.
 
 Lines are verbatim without indentation, cut to ``width``. Pure and linear in the chunk.
@@ -52,6 +54,10 @@ _IDENTITY = re.compile(
 _SENTENCE_END = re.compile(r"[.!?:]\)?\s*$")
 _LOG_LINE = re.compile(r"^\s*(?:\d{2,4}[-/:.T]\d|\[|\d{1,3}(?:\.\d{1,3}){3} |\w{3} [ \d]\d \d\d:|at )")
 _ROW_MARK = re.compile(r"^\s*\**\s*\d+\. row\b")
+_SNAPSHOT_ROW = re.compile(r"^\s*- row\b.*\[ref=")
+_SNAPSHOT_TEXT = re.compile(r"\]: \S|^\s*- text: \S")  # a snapshot node with text of its own
+_SNAPSHOT_LOOKBACK = 16  # lines above a hit searched for its row
+_SNAPSHOT_ROW_LINES = 40  # lines of one row looked at
 _TABLE_GAP = re.compile(r"\S(?: {2,}|\t|\s*\|\s*|,)\S")
 
 
@@ -107,6 +113,7 @@ def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
         *_record(lines, first, last),
         *_definition(lines, first, last),
         *_row_block(lines, first, last),
+        *_snapshot_row(lines, first, last),
     ]
     head = _head_above(lines, first)
     if shaped:
@@ -215,6 +222,27 @@ def _row_block(lines: Sequence[str], first: int, last: int) -> list[int]:
         (n for n in range(last + 1, min(len(lines), last + 40)) if _ROW_MARK.match(lines[n])), len(lines)
     )
     return sorted(range(start, stop), key=lambda n: abs(n - first))
+
+
+def _snapshot_row(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """An accessibility snapshot table row around the hit: its line and its cells' text."""
+    depth = _indent(lines[first])
+    start = next(
+        (
+            n
+            for n in range(first, max(-1, first - _SNAPSHOT_LOOKBACK), -1)
+            if _SNAPSHOT_ROW.match(lines[n]) and (n == first or _indent(lines[n]) < depth)
+        ),
+        None,
+    )
+    if start is None:
+        return []
+    base = _indent(lines[start])
+    stop = start + 1
+    while stop < len(lines) and stop - start < _SNAPSHOT_ROW_LINES and _indent(lines[stop]) > base:
+        stop += 1
+    texts = [n for n in range(start + 1, stop) if _SNAPSHOT_TEXT.search(lines[n])]
+    return [start, *sorted(texts, key=lambda n: abs(n - first))]
 
 
 def _table_header(lines: Sequence[str], first: int) -> list[int]:

@@ -126,6 +126,13 @@ CASES = [
         id="rows: a name spelt another way (Sicily ~ Sicilia), with its whole row",
     ),
     pytest.param(
+        CORPUS / "snapshot-playwright-python311-codecs.txt",
+        ContentKind.SNAPSHOT,
+        "alternative names for the Mac Western Europe codec",
+        "macroman, macintosh",
+        id="snapshot table: the cells of the row the hit is in",
+    ),
+    pytest.param(
         "sqlite-pragma.md",
         ContentKind.MARKDOWN,
         "default suggested",
