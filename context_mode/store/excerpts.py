@@ -10,6 +10,7 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
 - a JSON record (pretty-printed): the whole enclosing object when small, else its identity fields
   (``id``, ``name``, ``title``, ``url`` …) and its short fields;
 - code: the definition below a matched comment, or the enclosing ``def`` / ``class`` / ``fn`` line;
+  for a hit on a ``def`` / ``class`` line or its docstring, the body's first statements;
 - a unit head above the hit: a commit header, a diff's ``@@`` hunk header and file line, a
   Markdown heading inside the chunk;
 - prose: the rest of the paragraph (the sentence wrapped around the hit); a list or tree:
@@ -46,6 +47,10 @@ _DEFINITION = re.compile(
     r"^\s*(?:(?:async\s+)?def |class |fn |pub |func |function |interface |type |struct |impl |"
     r"(?:export\s+)?(?:const|let|var) \w+\s*=|(?:public|private|protected|static)\b)"
 )
+_BLOCK_HEAD = re.compile(r"^\s*(?:async\s+def|def|class)\s+\w")
+_DOCSTRING = re.compile(r'^\s*[rRbBuU]?("""|\'\'\')')
+_DOCSTRING_LINES = 40  # a docstring this long is looked through for the body below it
+_BODY_LINES = 2  # statements of a body shown with a hit on its head or docstring
 _COMMENT = re.compile(r'^\s*(?:#|//|/\*|\*|"""|\'\'\'|--)')
 _HEAD = re.compile(r"^(?:commit [0-9a-f]{7,}|diff --git |@@ |\+\+\+ |#{1,6} \S)")
 _IDENTITY = re.compile(
@@ -112,6 +117,7 @@ def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
         *_message_below(lines, first, last),
         *_record(lines, first, last),
         *_definition(lines, first, last),
+        *_body_start(lines, first),
         *_row_block(lines, first, last),
         *_snapshot_row(lines, first, last),
     ]
@@ -192,6 +198,45 @@ def _definition(lines: Sequence[str], first: int, last: int) -> list[int]:
         if line.strip() and _indent(line) < depth and _DEFINITION.match(line):
             return [number]
     return []
+
+
+def _body_start(lines: Sequence[str], first: int) -> list[int]:
+    """For a hit on a ``class`` / ``def`` line or its docstring: the body's first statements.
+
+    What a class declares first (``exit_code = 2``) or a function does first
+    (``kwargs.setdefault("prompt", …)``) is often what the docstring's words ask about.
+    """
+    head = next(
+        (
+            n
+            for n in range(first, max(-1, first - _DOCSTRING_LINES), -1)
+            if _BLOCK_HEAD.match(lines[n]) and (n == first or _indent(lines[n]) < _indent(lines[first]))
+        ),
+        None,
+    )
+    if head is None:
+        return []
+    depth = _indent(lines[head])
+    at = head + 1
+    while at < len(lines) and not lines[at].rstrip().endswith(":") and at - head < 6 and "(" in lines[head]:
+        at += 1  # a signature over several lines
+    at = next((n for n in range(at, min(len(lines), at + 6)) if not lines[n].rstrip().endswith(":")), at)
+    opening = _DOCSTRING.match(lines[at]) if at < len(lines) else None
+    if opening is not None:
+        quote = opening.group(1)
+        closed = lines[at].count(quote) >= 2
+        while not closed and at + 1 < len(lines) and at - head < _DOCSTRING_LINES:
+            at += 1
+            closed = quote in lines[at]
+        at += 1
+    body = [
+        n
+        for n in range(at, min(len(lines), at + _DOCSTRING_LINES))
+        if lines[n].strip() and not _COMMENT.match(lines[n]) and _indent(lines[n]) > depth
+    ]
+    if first >= (body[0] if body else len(lines)):
+        return []  # the hit is in the body already
+    return body[:_BODY_LINES]
 
 
 def _head_above(lines: Sequence[str], first: int) -> list[int]:

@@ -70,6 +70,13 @@ CASES = [
         id="code: the enclosing definition of a docstring hit",
     ),
     pytest.param(
+        CORPUS / "source-filesystem-click-multi.txt",
+        ContentKind.TEXT,
+        "exit status for command usage errors",
+        "exit_code: t.ClassVar[int] = 2",
+        id="code: the first statements of a class whose docstring the query matches",
+    ),
+    pytest.param(
         "git-show.diff",
         ContentKind.DIFF,
         "pp3-none-any tag",
