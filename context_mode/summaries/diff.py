@@ -4,8 +4,9 @@ The parse finds commits (``commit <hash>`` with its subject, the first message l
 (``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair) with their added and removed line
 counts, and hunk headers (``@@ -79,7 +79,7 @@ context``). Picks, highest first: each commit's
 hash line and subject (newest first; merges after other commits), each file's header line
-annotated ``[+12 -3]``, hunk headers, changed lines that mention a search term, and for a plain
-diff the first changed lines of each hunk. The outline counts commits, files, hunks and lines.
+annotated ``[+12 -3]`` (a deleted file by its ``--- a/x`` line), hunk headers, changed lines that
+mention a search term, and for a plain diff or one or two commits the first changed lines of
+each hunk, small changes (a version, a dependency) first. The outline counts commits, files, hunks and lines.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from context_mode.types import ContentKind
 
 _PREFIX = 400
 _LIST_COMMITS = 5
+_SHOW_COMMITS = 2  # this few commits are a ``git show``: their changed lines are picked too
+_SMALL_CHANGE = 12  # changed lines of a file that make a small change
+_SMALL_CHANGE_BONUS = 10.0
 _COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b")
 _HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s")
 _DIFF_GIT = re.compile(r"diff --git \S")
@@ -77,7 +81,10 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         merges = sum(1 for commit in real_commits if commit.merge)
         parts.append(f"{len(real_commits)} commits ({merges} merges),")
     parts.append(f"{len(files)} file changes, {hunks} hunks, +{added} -{removed} lines")
-    return Extract(text=body, kind=ContentKind.DIFF, outline=" ".join(parts), highlights=len(files))
+    # A commit list without patches (`git log`) stands out by its commits.
+    return Extract(
+        text=body, kind=ContentKind.DIFF, outline=" ".join(parts), highlights=len(files) + len(real_commits)
+    )
 
 
 def _parse(lines: Sequence[str]) -> list[_Commit]:
@@ -107,7 +114,8 @@ def _parse(lines: Sequence[str]) -> list[_Commit]:
             in_hunk = False
         elif _OLD_FILE.match(line) and index + 1 < len(lines) and _NEW_FILE.match(lines[index + 1][:_PREFIX]):
             if file is None or in_hunk or file.hunks:
-                file = _File(index + 1)
+                deleted = lines[index + 1].startswith("+++ /dev/null")
+                file = _File(index if deleted else index + 1)  # a deleted file is named on its --- line
                 commit.files.append(file)
             in_hunk = False
         elif _HUNK.match(line) and file is not None:
@@ -127,6 +135,8 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
     matches = term_matcher(terms)
     picks: list[Pick] = []
     plain = all(commit.line < 0 for commit in commits)
+    # One or two commits (``git show``) are read like a plain diff: their changed lines count.
+    shown = plain or sum(commit.line >= 0 for commit in commits) <= _SHOW_COMMITS
     # A subject many commits share ("Merge branch 'main'") says little about any of them.
     subjects = Counter(lines[c.subject].strip() for c in commits if c.subject >= 0)
     for order, commit in enumerate(commits):
@@ -146,9 +156,11 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
             picks.append(Pick(file.header, file.header + 1, priority))
             for rank, hunk in enumerate(file.hunks[:20]):
                 picks.append(Pick(hunk, hunk + 1, priority - 12.0 - 2.0 * rank, 160))
-            if plain:
+            if shown:
+                # A small change (a version, a dependency, a setting) is worth more than a big one's.
+                small = _SMALL_CHANGE_BONUS if file.added + file.removed <= _SMALL_CHANGE else 0.0
                 for rank, changed in enumerate(file.changed[:20]):
-                    picks.append(Pick(changed, changed + 3, priority - 20.0 - 2.0 * rank, 160))
+                    picks.append(Pick(changed, changed + 3, priority - 20.0 - 2.0 * rank + small, 160))
     for index, line in enumerate(lines):
         if line[:1] in {"+", "-"} and not line.startswith(("+++", "---")) and matches(line[:_PREFIX]):
             picks.append(Pick(index, index + 1, 55.0 - 0.001 * index, 160))

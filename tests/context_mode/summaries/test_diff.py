@@ -1,0 +1,47 @@
+"""Diff summaries of `git show` and `git log`: the small changes and the commits stand out."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from context_mode.policy import RoutingPolicy, resolve_style
+from context_mode.router import Summary, route
+from context_mode.types import OutputStyle
+
+CORPUS = Path(__file__).resolve().parents[3] / "bench" / "corpus"
+
+
+def routed(text: str, tool: str, style: OutputStyle | None = None) -> Summary:
+    chosen = style or resolve_style(tool).style
+    decision = route(text, style=chosen, policy=RoutingPolicy(), tool=tool, arguments={})
+    assert isinstance(decision, Summary), decision
+    return decision
+
+
+def test_git_show_puts_a_small_change_before_big_files_hunk_headers() -> None:
+    # A release commit of 47 files: the one-line version bump was left out for hunk headers.
+    text = (CORPUS / "gitlog-git-show-packaging-22.txt").read_text(encoding="utf-8")
+    summary = routed(text, "git_show").extract.text
+    assert '+__version__ = "22.0"' in summary
+    assert "--- a/setup.py" in summary  # a deleted file is named, not "+++ /dev/null"
+
+
+def test_a_commit_list_without_patches_is_summarised_not_a_bare_directive(tmp_path: Path) -> None:
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", "-C", str(tmp_path), *args], check=True, capture_output=True, text=True
+        ).stdout
+
+    git("init", "-q")
+    git("config", "user.email", "dev@example.com")
+    git("config", "user.name", "Dev")
+    for number in range(40):
+        (tmp_path / "notes.txt").write_text(f"note {number}\n" * 40)
+        git("add", "notes.txt")
+        git("commit", "-q", "-m", f"Change number {number} of the notes", "-m", "Longer body text. " * 20)
+    text = git("log")
+    # Untagged (AUTO), as a shell tool's output is: it was a Directive with no content at all.
+    summary = routed(text, "run", OutputStyle.AUTO).extract.text
+    assert "Change number 39 of the notes" in summary
+    assert summary.count("commit ") >= 3
