@@ -14,7 +14,8 @@ the first frame of each class, application before JDK; pytest's ``>`` source lin
 rare lines (a shape, numbers aside, seen once is usually an event). A shown line whose shape
 recurs carries a fold count ``[×37]``. The first line when it names the command, project or
 version, and the last lines that carry totals (``summaries.edges``) rank with the final summary.
-A ``go test -json`` stream is read as events instead (``summaries.go_test_json``).
+A ``go test -json`` stream is read as events instead (``summaries.go_test_json``); a web-server
+access log also gets its error responses, one per method and status (``summaries.access_log``).
 Weak errors in a family of routine lines (``-- Performing
 Test X - Failed`` among dozens of ``- Success``) are demoted.
 """
@@ -26,6 +27,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from context_mode.diagnostics import clean_lines
+from context_mode.summaries.access_log import access_picks
 from context_mode.summaries.edges import edge_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
@@ -76,6 +78,9 @@ def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extra
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
     picks = _fold(_picks(lines, scan, errors, counts, terms), scan.shapes, counts)
+    access = access_picks(lines)
+    if access is not None:  # its error responses share one shape with the 200s: never folded
+        picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
     notes = {i: f"×{counts[scan.shapes[i]]}" for i in shown if counts[scan.shapes[i]] > 1}
     body = pack(lines, picks, budget, width=_WIDTH, notes=notes)
@@ -88,11 +93,13 @@ def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extra
     ]
     if scan.exit_status:
         parts.append(f"exit status {scan.exit_status}")
+    if access is not None:
+        parts.append(access.outline)
     return Extract(
         text=body,
         kind=ContentKind.LOG,
         outline=", ".join(parts),
-        highlights=error_events + len(scan.failing),
+        highlights=error_events + len(scan.failing) + (access.highlights if access else 0),
     )
 
 

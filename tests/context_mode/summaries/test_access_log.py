@@ -1,0 +1,29 @@
+"""Access logs: the error responses, one per method and status, instead of a bare Directive."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
+from context_mode.summaries.access_log import access_picks
+from context_mode.types import OutputStyle
+
+CORPUS = Path(__file__).resolve().parents[3] / "bench" / "corpus"
+
+
+def test_an_nginx_access_log_shows_each_error_response_and_the_status_counts() -> None:
+    # 126 requests, 35 of them failing: the hub answered "nothing stands out" with no content.
+    text = (CORPUS / "log-nginx-access-pypi-mirror.log").read_text(encoding="utf-8")
+    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="read_log", arguments={})
+    assert isinstance(decision, Summary)
+    summary = decision.extract.text
+    for request in ('"POST /simple/ HTTP/1.1" 413 183', '"OPTIONS /simple/ HTTP/1.1" 405 735', '" 404 '):
+        assert request in summary
+    assert "access log: 126 requests (200 ×91, 502 ×13" in decision.extract.outline
+
+
+def test_other_logs_are_not_access_logs() -> None:
+    lines = ["2024-05-01 10:00:00 INFO started", 'GET "/x" done', "ERROR boom"] * 10
+    assert access_picks(lines) is None
+    assert access_picks([]) is None
