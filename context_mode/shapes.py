@@ -10,8 +10,9 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - ROWS: a row set: a Python-repr list of dicts (``[{'id': 1, …}, …]``, what SQLite MCP servers
   print), ``N. row`` blocks of ``column: value`` lines, or (``json_shape``) a JSON array of flat
   records.
-- TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes), or a list of paths (most
-  sampled lines are one path each, sharing directories).
+- TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes), a list of paths (most
+  sampled lines are one path each, sharing directories), or a drawn tree (``├── name`` lines, as
+  ``tree``, ``npm ls``, ``cargo tree`` and ``pipdeptree`` print them).
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
@@ -33,6 +34,7 @@ _REPR_ROWS = re.compile(r"\s*\[\{'[^'\n]{1,80}': ")
 _ROW_BLOCK = re.compile(r"\d+\. row\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")
 _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
+BOX_LINE = re.compile(r"[│├└┬─|`+\\ -]*(?:├|└|\|--|`--|\+--|\\--)[─┬-]*\s*\S")  # a drawn tree's item
 _PATH_LINE = re.compile(r"(?:/|\./|[\w.-]+/)[^\s:]*\Z|[\w.-]+\.[A-Za-z0-9]{1,8}\Z")
 _CODE_EXTENSIONS = frozenset(
     """py pyi js jsx mjs cjs ts tsx go rs java kt kts scala c h cc cpp cxx hpp cs rb php swift m mm
@@ -61,6 +63,9 @@ def detect_shape(
     headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
         return ContentKind.SOURCE
+    drawn = sum(1 for line in lines if BOX_LINE.match(line))
+    if len(lines) >= 8 and drawn * 10 >= len(lines) * 7:
+        return ContentKind.TREE
     paths = sum(1 for line in lines if _PATH_LINE.match(line.strip()))
     if len(lines) >= 8 and paths * 10 >= len(lines) * 9:
         return ContentKind.TREE

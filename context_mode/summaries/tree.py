@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from context_mode.shapes import BOX_LINE
+from context_mode.summaries.drawn_tree import summarize_drawn_tree
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
@@ -26,6 +28,8 @@ _MAX_ENTRIES = 200_000
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Totals and per-directory listings of a tree or path list in ``budget`` bytes."""
+    if _is_drawn(text):
+        return summarize_drawn_tree(text, budget=budget, terms=terms)
     entries = _entries(text)
     if not entries:
         from context_mode.summaries.text import summarize_text
@@ -72,6 +76,12 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         body = body.encode("utf-8")[:budget].decode("utf-8", "ignore").rsplit("\n", 1)[0]
     outline = f"tree: {files} files, {len(dirs)} directories"
     return Extract(text=body, kind=ContentKind.TREE, outline=outline, highlights=len(by_dir))
+
+
+def _is_drawn(text: str) -> bool:
+    """Whether most of the first lines are drawn-tree items (``├── name``)."""
+    head = [line for line in text[:8192].splitlines()[:60] if line.strip()]
+    return len(head) >= 3 and sum(bool(BOX_LINE.match(line)) for line in head) * 10 >= len(head) * 7
 
 
 def _entries(text: str) -> list[tuple[str, bool]]:
