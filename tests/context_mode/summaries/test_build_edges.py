@@ -1,0 +1,35 @@
+"""A build log read as lint output still keeps how the run ended (the exit status)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
+from context_mode.summaries.edges import edge_lines
+from context_mode.types import OutputStyle
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "logs"
+
+
+def test_a_make_build_with_many_compiler_warnings_keeps_its_error_and_exit_status() -> None:
+    # `make -k` of 26 C files with gcc -Wall -Wextra (a real run): 76 warnings, one error.
+    text = (FIXTURES / "make-gcc-build.log").read_text(encoding="utf-8")
+    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="run", arguments={})
+    assert isinstance(decision, Summary)
+    summary = decision.extract.text
+    assert "src/main.c:1:43: error: expected ‘;’ before ‘}’ token" in summary
+    assert "make: *** [Makefile:7: src/main.o] Error 1" in summary
+    assert "exit status 2" in summary
+
+
+def test_exit_statuses_and_npm_errors_are_tail_lines() -> None:
+    lines = [
+        "building",
+        "step",
+        "npm error code 1",
+        "npm ERR! Failed at the build script.",
+        "exited with code 3",
+    ]
+    _, tail = edge_lines(lines)
+    assert [lines[i] for i in tail] == lines[2:]
