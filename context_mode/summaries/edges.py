@@ -5,7 +5,8 @@ command, project or version (``$ mypy src``, ``> pkg@1.2.0 test``, ``platform li
 3.11``, ``Compiling foo v0.3.1``), and up to ``TAIL_LINES`` of the last non-blank lines that carry
 totals (a count or duration next to passed / failed / errors / warnings / problems / tests…, a
 ``BUILD SUCCESS``, ``FAIL``/``ok`` package line, an exit status, npm's and gyp's ``ERR!``
-lines). Head+tail truncation finds these facts; a summary must not drop them. Matching sees lines through ``clean_line`` (no ANSI, no CI stamps).
+lines). Head+tail truncation finds these facts; a summary must not drop them. Matching sees
+lines through ``clean_line`` (no ANSI, no CI stamps).
 """
 
 from __future__ import annotations
