@@ -11,26 +11,16 @@ from __future__ import annotations
 import re
 
 from context_mode.identifiers import split_identifiers
+from context_mode.words import FUNCTION_WORDS, light_stem
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_STOPWORDS = frozenset(
-    """a an and are as at be by for from has have how i in is it its of on or that the this to
-    was what when where which who why with does do did can should would which value show find
-    me my our line lines""".split()
-)
-_SUFFIXES = ("ing", "ies", "es", "ed", "s", "ly")
+# Besides function words, the words of a request that name no content ("show me the line…").
+_STOPWORDS = FUNCTION_WORDS | frozenset("i did can should would value show find me my our line lines".split())
 MAX_TERMS = 12
 
 
 def intent_terms(intent: str) -> tuple[str, ...]:
     """The intent's search words, lowercased and stemmed, stopwords out, at most ``MAX_TERMS``."""
     words = [word.lower() for word in _WORD.findall(split_identifiers(intent))]
-    stems = [_stem(word) for word in words if word not in _STOPWORDS and len(word) >= 2]
+    stems = [light_stem(word) for word in words if word not in _STOPWORDS and len(word) >= 2]
     return tuple(dict.fromkeys(stems))[:MAX_TERMS]
-
-
-def _stem(word: str) -> str:
-    for suffix in _SUFFIXES:
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word

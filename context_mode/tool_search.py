@@ -16,10 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from context_mode.identifiers import split_identifiers
+from context_mode.words import FUNCTION_WORDS, light_stem
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_STOPWORDS = frozenset("a an and are as at be by for from in is it of on or the this to with".split())
-_SUFFIXES = ("ing", "ies", "es", "ed", "s")
 _K1, _B = 1.2, 0.75
 NAME_WEIGHT = 3
 PARAMETER_WEIGHT = 2
@@ -37,13 +36,8 @@ def words(text: str) -> list[str]:
     out = []
     for word in _WORD.findall(split_identifiers(text.replace("_", " "))):
         lowered = word.lower()
-        if lowered in _STOPWORDS:
-            continue
-        for suffix in _SUFFIXES:
-            if len(lowered) > len(suffix) + 2 and lowered.endswith(suffix):
-                lowered = lowered[: -len(suffix)]
-                break
-        out.append(lowered)
+        if lowered not in FUNCTION_WORDS:
+            out.append(light_stem(lowered, keep=2))
     return out
 
 
