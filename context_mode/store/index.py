@@ -44,6 +44,7 @@ import tantivy
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
+from context_mode.store.json_fields import CARD_LOOKBACK, in_cut_record
 from context_mode.store.query import Term, best_lines, exact_query, index_queries, query_terms, record_card
 from context_mode.store.values import LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
@@ -55,9 +56,7 @@ PAIR_BOOST = 1.0
 EXACT_BOOST = 3.0  # a version, code or address named in the query (``query.exact_query``)
 NEAR_BOOST = 2.0  # a fuzzy match scores 1 per chunk in tantivy: about one rare word's worth
 NEAR_MIN_CHARS = 5  # shorter words one edit away are mostly other words
-_RECORD_LABEL = re.compile(r"^\[\d+\]")  # a record's path label, ``[3] octo/repo`` (chunking.json_units)
 _RECORD_START = re.compile(r"^\s*[\[{]")
-_CARD_LOOKBACK = 6  # chunks looked back for the first one of a record
 
 _WORD = re.compile(r"\w+")
 _TERM = re.compile(r"[A-Za-z][A-Za-z0-9_]{2,39}")
@@ -273,11 +272,11 @@ class ChunkIndex:
         self, chunk: StoredChunk, terms: Sequence[Term], weights: Mapping[tuple[str, ...], float]
     ) -> LineMatch | None:
         """For a later chunk of a record cut open: the fields the query names in the record's first chunk."""
-        if not chunk.heading_path or not _RECORD_LABEL.match(chunk.heading_path[-1]) or chunk.index == 0:
+        if not in_cut_record(chunk.heading_path, chunk.index):
             return None
         if _RECORD_START.match(chunk.text):
             return None  # the hit is the record's first chunk: best_lines has its fields
-        before = self.fetch(chunk.ref, max(0, chunk.index - _CARD_LOOKBACK), chunk.index)
+        before = self.fetch(chunk.ref, max(0, chunk.index - CARD_LOOKBACK), chunk.index)
         first = None
         for earlier in reversed(before):
             if earlier.heading_path != chunk.heading_path:

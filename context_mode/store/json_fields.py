@@ -13,6 +13,9 @@ compact JSON chunk is one long line, so a cut around the query's words misses it
   time") and the identity members (``number``, ``title``, ``filename``…) that say whose they are,
   joined by ``", "`` within ``limit`` characters; empty when no key is named.
 
+``in_cut_record(heading_path, index)`` says whether a chunk is a later part of a record cut open
+(its first chunk, within ``CARD_LOOKBACK`` chunks before, holds the record's identity).
+
 Values are shown as written (an agent can grep them). Linear in the text; never raises.
 """
 
@@ -33,6 +36,15 @@ IDENTITY_KEYS = frozenset(
 )
 _LEADING_IDENTITY = 3  # the scope's first identity members (the record's own id, number, title)
 _NEAREST_IDENTITY = 2  # and those just before a member the query names (whose it is)
+
+
+_RECORD_LABEL = re.compile(r"^\[\d+\]")  # a record's path label, ``[3] octo/repo`` (chunking.json_units)
+CARD_LOOKBACK = 6  # chunks looked back for the first one of a record
+
+
+def in_cut_record(heading_path: tuple[str, ...], index: int) -> bool:
+    """Whether a chunk is part of a JSON record cut open (its path ends in a record label)."""
+    return index > 0 and bool(heading_path) and bool(_RECORD_LABEL.match(heading_path[-1]))
 
 
 @dataclass(frozen=True, slots=True)

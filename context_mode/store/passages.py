@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import bisect
 import math
-import re
 from collections import Counter
 
 from context_mode.chunking import Chunk, chunk
 from context_mode.store.index import EXACT_BOOST
+from context_mode.store.json_fields import CARD_LOOKBACK, in_cut_record
 from context_mode.store.query import Term, best_lines, choose_lines, is_exact, query_terms, record_card
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.types import ContentKind
@@ -33,7 +33,6 @@ MAX_HITS = 5
 CHUNK_BYTES = 4096  # as the store chunks payloads
 _K1, _B = 1.2, 0.75
 _MAX_MATCHES = 50_000  # probe matches counted: plenty to rank, bounded for pathological text
-_RECORD_LABEL = re.compile(r"^\[\d+\]")
 
 
 def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -> list[str]:
@@ -118,10 +117,10 @@ def _card(
     chunks: list[Chunk], piece: Chunk, terms: list[Term], weights: dict[tuple[str, ...], float]
 ) -> LineMatch | None:
     """The record card of a later chunk of a JSON record (``store_query.record_card``)."""
-    if not piece.heading_path or not _RECORD_LABEL.match(piece.heading_path[-1]) or piece.index == 0:
+    if not in_cut_record(piece.heading_path, piece.index):
         return None
     first = None
-    for earlier in range(piece.index - 1, max(-1, piece.index - 7), -1):
+    for earlier in range(piece.index - 1, max(-1, piece.index - 1 - CARD_LOOKBACK), -1):
         if chunks[earlier].heading_path != piece.heading_path:
             break
         first = chunks[earlier]
