@@ -29,7 +29,7 @@ _TOTALS = re.compile(
     r"\b(?:passed|failed|errors?|warnings?|problems?|tests?|total|time|duration)\b.*\d|"
     r"BUILD (?:SUCCESS|FAILURE|FAILED)|^(?:FAIL|ok|PASS)\s|^FAILED|^PASSED|^error: |"
     r"All checks passed|no issues found|\d+(?:\.\d+)?\s?m?s\b|"
-    r"\bexit(?:ed)?(?: with)?(?: status| code)?\s*[:=]?\s*-?\d+|^(?:npm|gyp) (?:ERR!|error) ",
+    r"^(?:[\w-]+ ){0,2}exit(?:ed)?(?: with)?(?: status| code)?\s*[:=]?\s*-?\d+|^(?:npm|gyp) (?:ERR!|error) ",
     re.I,
 )
 

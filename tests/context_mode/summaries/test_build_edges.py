@@ -33,3 +33,6 @@ def test_exit_statuses_and_npm_errors_are_tail_lines() -> None:
     ]
     _, tail = edge_lines(lines)
     assert [lines[i] for i in tail] == lines[2:]
+    # A server's worker exiting is an event, not the run's outcome.
+    served = ["start", "2026/12/01 09:10:39 [notice] 10330#10330: worker process 10332 exited with code 0"]
+    assert edge_lines(served)[1] == []
