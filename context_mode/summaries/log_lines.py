@@ -43,6 +43,7 @@ _LEVELS = {
         ("INFO", "DEBUG", "TRACE", "FINE", "FINER", "FINEST", "NOTICE", "VERBOSE", "CONFIG"), "info"
     ),
 }
+_BRACKET_LEVEL = re.compile(r"\[(?:\w+:)?(emerg|alert|crit|error|warn|notice|info|debug)\]")
 _STRUCTURED_LEVEL = re.compile(r"""\blevel["']?\s*[=:]\s*["']?(\w+)""", re.IGNORECASE)
 EXCEPTION = re.compile(
     r"^\s*(?:Caused by: |E\s+)?(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception|Exit|Interrupt|Failure|Fault)\b"
@@ -195,6 +196,8 @@ def _facts(line: str) -> _Facts | None:
             return None  # a passing test is never an error, whatever its name says
     lowered = line.lower()
     exit_match = _EXIT.search(lowered) if _mentions(lowered, _EXIT_WORDS) else None
+    if exit_match is not None and _declared_level(line, lowered) == "info":
+        exit_match = None  # "[notice] worker process 10332 exited with code 0": an event of a server
     summary = exit_match is not None or _is_summary(lowered)
     exit_status = None
     if exit_match is not None:
@@ -236,12 +239,9 @@ def _mentions(lowered: str, words: tuple[str, ...]) -> bool:
     return any(word in lowered for word in words)
 
 
-def _severity(line: str, lowered: str) -> str:
-    """'error', 'weak' (error words only), 'warning', 'note' or '' for one line."""
-    compiler = COMPILER.match(line)
-    if compiler is not None:
-        what = compiler.group("what")
-        return what if what in {"warning", "note"} else "error"
+def _declared_level(line: str, lowered: str) -> str:
+    """The level a line declares ('error', 'warning', 'info') or '': ``ERROR``, ``level=warn``,
+    or a bracketed lowercase one as nginx and Apache write them (``[error]``, ``[core:warn]``)."""
     declared = next((_LEVELS[w] for w in _UPPER_WORD.findall(line, 0, 120) if w in _LEVELS), "")
     structured = _STRUCTURED_LEVEL.search(line) if "level" in lowered else None
     if structured is not None:
@@ -253,6 +253,20 @@ def _severity(line: str, lowered: str) -> str:
             if name.startswith("warn")
             else "info"
         )
+    if not declared and "[" in line[:80]:
+        bracketed = _BRACKET_LEVEL.search(lowered, 0, 80)
+        if bracketed is not None:
+            declared = _LEVELS.get(bracketed.group(1).upper(), "")
+    return str(declared)
+
+
+def _severity(line: str, lowered: str) -> str:
+    """'error', 'weak' (error words only), 'warning', 'note' or '' for one line."""
+    compiler = COMPILER.match(line)
+    if compiler is not None:
+        what = compiler.group("what")
+        return what if what in {"warning", "note"} else "error"
+    declared = _declared_level(line, lowered)
     if declared:
         # A declared level wins over words in the message ("... debugging of ClassNotFoundException").
         return "" if declared == "info" else str(declared)

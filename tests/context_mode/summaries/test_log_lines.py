@@ -173,3 +173,19 @@ def test_term_lines_are_the_lines_a_line_by_line_match_finds(lines: list[str], t
 def test_shapes_mask_hex_runs_and_numbers_once_per_key() -> None:
     lines = ["id deadbeef12 took 15 ms", "id 0123456789 took 7 ms", "ok", "٣ items"]
     assert shapes(group_lines(lines, PREFIX)) == ["id # took # ms", "id # took # ms", "ok", "# items"]
+
+
+def test_bracketed_lowercase_levels_are_declared_and_a_server_event_is_no_exit_status() -> None:
+    # nginx writes "[error]" / "[notice]": its errors were weak (a bare "failed") and a worker's
+    # "exited with code 0" was read as the run's exit status.
+    lines = [
+        "2026/12/01 09:10:35 [error] 10333#10333: *52 limiting requests, excess: 2.640 by zone",
+        "2026/12/01 09:10:35 [error] 10333#10333: *18 connect() failed (111: Connection refused)",
+        "2026/12/01 09:10:36 [notice] 10330#10330: signal process started",
+        "2026/12/01 09:10:39 [notice] 10330#10330: worker process 10332 exited with code 0",
+        "[Mon Dec 01 09:10:40 2026] [core:warn] [pid 7] AH00098: pid file overwritten",
+    ]
+    scan = scan_log(lines)
+    assert scan.errors == [0, 1] and not scan.weak
+    assert scan.warnings == [4]
+    assert scan.exit_status == "" and 3 not in scan.summaries
