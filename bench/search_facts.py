@@ -13,6 +13,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +24,8 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from context_mode.policy import RoutingPolicy, resolve_style  # noqa: E402
-from context_mode.router import Direct, route  # noqa: E402
+from context_mode.router import Decision, Direct, route  # noqa: E402
+from context_mode.store import StoredDoc  # noqa: E402
 from context_mode.store.store import Store  # noqa: E402
 from context_mode.types import ContentKind  # noqa: E402
 from tools.doc_tools import doc_tools  # noqa: E402
@@ -30,6 +34,7 @@ DEFAULT_CORPUS = Path(__file__).resolve().parent / "corpus"
 
 
 def items(corpus: Path, chosen: str) -> list[dict[str, Any]]:
+    """The items of one set (``dev`` or ``holdout``) of a corpus in ``parts/*.yaml`` form."""
     found: list[dict[str, Any]] = []
     for part in sorted((corpus / "parts").glob("*.yaml")):
         found.extend(
@@ -38,7 +43,22 @@ def items(corpus: Path, chosen: str) -> list[dict[str, Any]]:
     return found
 
 
-def measure(item: dict[str, Any], text: str) -> list[tuple[bool, int, str, str, str]]:
+@dataclass(frozen=True, slots=True)
+class StoredItem:
+    """One corpus item routed as the hub routes it and put in an in-RAM store."""
+
+    exposed: str  # the tool name as the hub exposes it (``ci__get_job_log``)
+    decision: Decision
+    store: Store
+    doc: StoredDoc
+
+    def search_tool(self) -> Any:
+        return next(t for t in doc_tools(self.store, ingest_roots=()) if t.name == "doc_search")
+
+
+@contextmanager
+def stored_item(item: dict[str, Any], text: str) -> Iterator[StoredItem]:
+    """Route ``text`` with the item's tool and arguments, store it (closed on exit)."""
     exposed = str(item["tool"])
     tool = exposed.split("__", 1)[1] if "__" in exposed else exposed
     decision = route(
@@ -53,15 +73,20 @@ def measure(item: dict[str, Any], text: str) -> list[tuple[bool, int, str, str, 
     try:
         is_log = kind is ContentKind.LOG or "log" in tool.lower()
         doc = store.put(text, source=exposed, kind=kind, spill_file=is_log)
-        search = next(t for t in doc_tools(store, ingest_roots=()) if t.name == "doc_search")
+        yield StoredItem(exposed, decision, store, doc)
+    finally:
+        store.close()
+
+
+def measure(item: dict[str, Any], text: str) -> list[tuple[bool, int, str, str, str]]:
+    with stored_item(item, text) as stored:
+        search = stored.search_tool()
         out = []
         for fact in item["facts"]:
             answer, query = str(fact["answer"]), str(fact["query"])
-            response = search.run({"query": query, "ref": doc.ref})
+            response = search.run({"query": query, "ref": stored.doc.ref})
             out.append((answer in response, len(response.encode()), query, answer, response))
         return out
-    finally:
-        store.close()
 
 
 def main() -> int:

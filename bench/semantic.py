@@ -56,13 +56,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from context_mode.policy import RoutingPolicy, resolve_style  # noqa: E402
-from context_mode.router import Direct, route  # noqa: E402
+from search_facts import items, stored_item  # noqa: E402  (bench/ is on the path when run)
+
+from context_mode.router import Direct  # noqa: E402
 from context_mode.stage1 import render  # noqa: E402
 from context_mode.store import index as store_index  # noqa: E402
 from context_mode.store.query import LINE_WIDTH, Term, query_terms  # noqa: E402
@@ -281,39 +280,18 @@ class Figures:
     search_seconds: float = 0.0
 
 
-def items(corpus: Path, chosen: str) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for part in sorted((corpus / "parts").glob("*.yaml")):
-        found.extend(
-            i for i in yaml.safe_load(part.read_text(encoding="utf-8"))["items"] if i.get("set") == chosen
-        )
-    return found
-
-
 def measure(item: dict[str, Any], text: str, figures: Figures) -> None:
     """Route, store, render stage 1 and search every fact of one item, as the hub and agent would."""
-    exposed = str(item["tool"])
-    tool = exposed.split("__", 1)[1] if "__" in exposed else exposed
-    raw = len(text.encode("utf-8"))
-    decision = route(
-        text,
-        style=resolve_style(tool).style,
-        policy=RoutingPolicy(),
-        tool=tool,
-        arguments=dict(item.get("args") or {}),
-    )
-    kind = ContentKind.TEXT if isinstance(decision, Direct) else decision.kind
-    store = Store(None)
-    try:
-        is_log = kind is ContentKind.LOG or "log" in tool.lower()
-        doc = store.put(text, source=exposed, kind=kind, spill_file=is_log)
+    with stored_item(item, text) as stored:
+        decision, doc = stored.decision, stored.doc
         if isinstance(decision, Direct):
             stage1 = text
         else:
+            raw = len(text.encode("utf-8"))
             stage1 = render(
-                decision, tool=exposed, ref=doc.ref, original_bytes=raw, spill_path=doc.spill_path
+                decision, tool=stored.exposed, ref=doc.ref, original_bytes=raw, spill_path=doc.spill_path
             )
-        search = next(t for t in doc_tools(store, ingest_roots=()) if t.name == "doc_search")
+        search = stored.search_tool()
         for fact in item["facts"]:
             answer, query = str(fact["answer"]), str(fact["query"])
             started = time.perf_counter()
@@ -324,8 +302,6 @@ def measure(item: dict[str, Any], text: str, figures: Figures) -> None:
             figures.search_bytes += len(response.encode("utf-8"))
             figures.search_only += found
             figures.reached += answer in stage1 or found
-    finally:
-        store.close()
 
 
 def facts(corpus: Path, sets: Sequence[str], variants: Sequence[Variant]) -> None:
