@@ -50,6 +50,7 @@ _DEFINITION = re.compile(
 _BLOCK_HEAD = re.compile(r"^\s*(?:async\s+def|def|class)\s+\w")
 _DOCSTRING = re.compile(r'^\s*[rRbBuU]?("""|\'\'\')')
 _DOCSTRING_LINES = 40  # a docstring this long is looked through for the body below it
+_SIGNATURE_LINES = 6  # lines a def's signature may run over
 _BODY_LINES = 2  # statements of a body shown with a hit on its head or docstring
 _COMMENT = re.compile(r'^\s*(?:#|//|/\*|\*|"""|\'\'\'|--)')
 _HEAD = re.compile(r"^(?:commit [0-9a-f]{7,}|diff --git |@@ |\+\+\+ |#{1,6} \S)")
@@ -217,10 +218,10 @@ def _body_start(lines: Sequence[str], first: int) -> list[int]:
     if head is None:
         return []
     depth = _indent(lines[head])
-    at = head + 1
-    while at < len(lines) and not lines[at].rstrip().endswith(":") and at - head < 6 and "(" in lines[head]:
-        at += 1  # a signature over several lines
-    at = next((n for n in range(at, min(len(lines), at + 6)) if not lines[n].rstrip().endswith(":")), at)
+    end = head  # the signature's last line: it ends with ":"
+    while end + 1 < len(lines) and not lines[end].rstrip().endswith(":") and end - head < _SIGNATURE_LINES:
+        end += 1
+    at = end + 1
     opening = _DOCSTRING.match(lines[at]) if at < len(lines) else None
     if opening is not None:
         quote = opening.group(1)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from context_mode.store import Store
+from context_mode.store.excerpts import unit_lines
 from context_mode.types import ContentKind
 from tools.doc_tools import doc_tools
 
@@ -158,3 +159,23 @@ def test_search_reply_holds_the_answer_of_the_hit_unit(
     )  # or a CORPUS path
     assert answer in reply
     assert len(reply.encode()) <= 1500
+
+
+def test_the_body_after_a_long_docstring_is_its_first_statements_not_docstring_lines() -> None:
+    lines = [
+        "class UsageError(ClickException):",
+        '    """An internal exception that signals a usage error.  This typically',
+        "    aborts any further handling.",
+        "",
+        "    :param message: the error message to display.",
+        "    :param ctx: optionally the context that caused this error.  Click will",
+        "                fill in the context automatically in some situations.",
+        '    """',
+        "",
+        "    exit_code: t.ClassVar[int] = 2",
+        "",
+        "    def __init__(self, message: str) -> None:",
+    ]
+    shown = [text for _, text in unit_lines(lines, 0, 0)]
+    assert "exit_code: t.ClassVar[int] = 2" in shown
+    assert not any(text.startswith((":param", "fill in", "aborts")) for text in shown)
