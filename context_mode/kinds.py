@@ -205,8 +205,10 @@ def _structure(tally: Mapping[int, int]) -> _Structure | None:
     hunks = _count(tally, _HUNK_LINE)
     commits = _count(tally, _COMMIT_LINE)
     grep = _GREP_LINE
-    if _count(tally, _HEADING_PATH_LINE) and not _count(tally, _GREP_LINE):
-        # rg's heading mode: a path line, then ``12:text`` lines.
+    headings = _count(tally, _HEADING_PATH_LINE)
+    if headings and not _count(tally, _GREP_LINE) and _count(tally, _HEADING_MATCH_LINE) >= headings:
+        # rg's heading mode: a path line, then one or more ``12:text`` lines. Lines that only look
+        # like paths (CSV rows of decimals: no blank, no colon, a dot) have no match lines after them.
         grep = _HEADING_MATCH_LINE | _HEADING_PATH_LINE
     grep_lines = _count(tally, grep)
     grep_share = grep_lines / total

@@ -23,7 +23,8 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
@@ -49,8 +50,9 @@ _LINK = re.compile(r"(?:https?|ftp)://")
 _KEY_WIDTH = 120
 _DESCRIBE_SHARE = 0.15  # the columns' lines may take this much from the rows
 _MAX_CELL = 40
-_MAX_ROWS = 5000
+MAX_ROWS = 5000
 MAX_MATCHED = 6
+FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are worth the room
 
 Record = dict[str, str]
 
@@ -68,7 +70,7 @@ def parse_rows(text: str) -> list[Record] | None:
         if isinstance(value, list) and value and all(isinstance(item, dict) for item in value[:50]):
             return [
                 {str(k): _json_cell(v) for k, v in item.items()}
-                for item in value[:_MAX_ROWS]
+                for item in value[:MAX_ROWS]
                 if isinstance(item, dict)
             ]
         return None
@@ -83,33 +85,85 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
 
         return summarize_table(text, budget=budget, terms=terms)
     columns = list(dict.fromkeys(key for record in records[:200] for key in record))
-    total_line = _totals_line(text)
+    return summarize_records(
+        records,
+        columns,
+        budget=budget,
+        terms=terms,
+        total_line=_totals_line(text),
+        raw=lambda index: _raw_record(text, records[index]),
+    )
+
+
+class Layout(Protocol):
+    """How a row set shows its rows: the header of the key columns and one row of them."""
+
+    def header(self, keys: Sequence[str]) -> str: ...
+
+    def row(self, index: int, keys: Sequence[str]) -> str: ...
+
+
+class _Cells:
+    """Rows as their key cells, as the payload spells them, joined by `` | ``."""
+
+    def __init__(self, records: list[Record]) -> None:
+        self.records = records
+
+    def header(self, keys: Sequence[str]) -> str:
+        return " | ".join(keys)
+
+    def row(self, index: int, keys: Sequence[str]) -> str:
+        return _row(self.records[index], keys)
+
+
+def summarize_records(
+    records: list[Record],
+    columns: list[str],
+    *,
+    budget: int,
+    terms: Sequence[str],
+    total_line: str,
+    raw: Callable[[int], str],
+    layout: Layout | None = None,
+    kind: ContentKind = ContentKind.ROWS,
+    noun: str = "records",
+    count: int = 0,
+) -> Extract:
+    """The row-set summary of parsed ``records`` (see the module docstring); ``raw(i)`` is record
+    ``i`` as the payload spells it ("" when not found), ``layout`` shows the key columns;
+    ``count`` is the row count when ``records`` holds only the first rows and the last one."""
+    shown = layout or _Cells(records)
+    total = max(count, len(records))
     count = len(records)
-    head = [f"{count} rows × {len(columns)} columns"]
+    head = [f"{total} rows × {len(columns)} columns"]
+    if total > count:
+        head[0] += f" (columns described from the first {count - 1} rows and the last)"
     keys = _key_columns(columns, records)
     # After the rows: every column's name (first kept), then what each holds.
     descriptions = [(-1.0, "columns: " + ", ".join(columns)), *_descriptions(columns, records, set(keys))]
     tail = [total_line] if total_line else []
-    used = sum(size(line) + 1 for line in [*head, *tail]) + size(" | ".join(keys)) + 1
+    used = sum(size(line) + 1 for line in [*head, *tail]) + size(shown.header(keys)) + 1
     described = sum(size(line) + 1 for _, line in descriptions)
     rows_budget = budget - min(described, int(budget * _DESCRIBE_SHARE))
     matched = _matching(records, terms)
     shown_raw: list[str] = []
     for index in matched[:MAX_MATCHED]:
-        raw = _raw_record(text, records[index])
-        if raw and used + size(raw) + 1 <= rows_budget // 2:
-            shown_raw.append(raw)
-            used += size(raw) + 1
-    chosen, used = _choose_rows(records, keys, matched, used, rows_budget)
-    table = [" | ".join(keys)]
+        whole = raw(index)
+        if whole and used + size(whole) + 1 <= rows_budget // 2:
+            shown_raw.append(whole)
+            used += size(whole) + 1
+    chosen, used = _choose_rows(count, lambda index: shown.row(index, keys), matched, used, rows_budget)
+    table = [shown.header(keys)]
     previous = -1
     for index in chosen:
-        if index - previous > 1:
-            table.append(f"… {index - previous - 1} rows …")
-        table.append(_row(records[index], keys))
+        # Past the records kept (the first ones and the last), the rows not parsed are skipped too.
+        skipped = index - previous - 1 + (total - count if index == count - 1 else 0)
+        if skipped > 0:
+            table.append(f"… {skipped} rows …")
+        table.append(shown.row(index, keys))
         previous = index
     if previous < count - 1:
-        table.append(f"… {count - 1 - previous} rows …")
+        table.append(f"… {total - 1 - previous} rows …")
     used = sum(size(line) + 1 for line in [*head, *shown_raw, *table, *tail])
     kept: set[int] = set()
     for order, (_, line) in sorted(enumerate(descriptions), key=lambda pair: pair[1][0]):
@@ -126,22 +180,25 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     tail_cost = sum(size(line) + 1 for line in tail)
     body = "\n".join([_fit("\n".join(lines), budget - tail_cost), *tail]) if tail_cost <= budget else ""
     body = _fit(body, budget)
-    outline = f"rows: {count} records × {len(columns)} columns ({', '.join(columns[:8])})"
-    return Extract(text=body, kind=ContentKind.ROWS, outline=outline, highlights=count)
+    # Rows are salient content only when all of them fit the largest budget; else the budget
+    # grows with the columns, which the ranges describe.
+    every_row = sum(size(shown.row(i, keys)) + 1 for i in range(count)) if total == count else FIT_ALL + 1
+    highlights = total if every_row <= FIT_ALL else min(total, len(columns))
+    outline = f"{kind.value}: {total} {noun} × {len(columns)} columns ({', '.join(columns[:8])})"
+    return Extract(text=body, kind=kind, outline=outline, highlights=highlights)
 
 
 def _choose_rows(
-    records: list[Record], keys: Sequence[str], matched: list[int], used: int, budget: int
+    count: int, row: Callable[[int], str], matched: list[int], used: int, budget: int
 ) -> tuple[list[int], int]:
     """Rows that fit (matching ones first, then in input order, the last one too), sorted."""
-    count = len(records)
     matched_set = set(matched)
     order = [*matched, *(i for i in range(count) if i not in matched_set)]
     chosen: list[int] = []
     last = count - 1
-    reserve = size(_row(records[last], keys)) + 1 + 16
+    reserve = size(row(last)) + 1 + 16
     for index in order:
-        cost = size(_row(records[index], keys)) + 1
+        cost = size(row(index)) + 1
         if used + cost + (reserve if index != last and last not in chosen else 0) > budget:
             break
         chosen.append(index)
@@ -157,7 +214,7 @@ def _repr_rows(text: str) -> list[Record]:
         record = {key: _unquote(value.strip()) for key, value in _REPR_PAIR.findall(match.group(1))}
         if record:
             records.append(record)
-        if len(records) >= _MAX_ROWS:
+        if len(records) >= MAX_ROWS:
             break
     return records
 
@@ -173,7 +230,7 @@ def _block_rows(text: str) -> list[Record] | None:
             field = _FIELD.match(line)
             if field:
                 current[field.group(1)] = field.group(2)
-        if len(records) > _MAX_ROWS:
+        if len(records) > MAX_ROWS:
             break
     return records if len(records) >= 2 else None
 
@@ -216,14 +273,20 @@ def _descriptions(columns: list[str], records: list[Record], shown: set[str]) ->
 
 def _describe(column: str, values: list[str]) -> tuple[str, bool]:
     """The column's line, and whether it says more than "every value differs"."""
-    present = [v for v in values if v not in ("", "None", "null", "NULL")]
-    distinct = Counter(present)
-    numbers = [_number(v) for v in present]
+    distinct = Counter(values)
+    for empty in ("", "None", "null", "NULL"):
+        distinct.pop(empty, None)
+    present = distinct.total()
     informative = True
-    if present and all(n is not None for n in numbers):
-        values_n = [n for n in numbers if n is not None]
-        low = present[values_n.index(min(values_n))]
-        high = present[values_n.index(max(values_n))]
+    numbers: dict[str, float] = {}
+    for value in distinct:
+        number = _number(value)
+        if number is None:
+            break
+        numbers[value] = number
+    if present and len(numbers) == len(distinct):
+        low = min(numbers, key=numbers.__getitem__)
+        high = max(numbers, key=numbers.__getitem__)
         detail = f"number, {len(distinct)} distinct, {low} … {high}"
     elif len(distinct) <= 8:
         detail = f"{len(distinct)} distinct: " + ", ".join(_clip(v) for v, _ in distinct.most_common(8))
@@ -231,7 +294,7 @@ def _describe(column: str, values: list[str]) -> tuple[str, bool]:
         common = [f"{_clip(v)} ×{n}" for v, n in distinct.most_common(3) if n > 1]
         detail = f"text, {len(distinct)} distinct" + (", most common " + ", ".join(common) if common else "")
         informative = bool(common)
-    missing = len(values) - len(present)
+    missing = len(values) - present
     return f"- {column}: {detail}" + (f"; {missing} empty" if missing else ""), informative or bool(missing)
 
 

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.rows import summarize_records
+from context_mode.summaries.table_grid import Grid, parse_grid
 from context_mode.types import ContentKind
 
 _PREFIX = 400
@@ -22,13 +24,80 @@ _COLUMN_SPLIT = re.compile(r"\t|,|;|\s{2,}|\s*\|\s*|\s+")
 _HEADER_SEARCH = 30
 _ROW_WIDTH = 120
 _HEADER_WIDTH = 240
+_CELL = 40
+_PARSED = 2000  # rows cut into cells: the first ones and the last (the columns are described from them)
+_FOOTER = re.compile(r"\s*\(\d[\d,]* rows?\)\s*\Z")
 
 
 def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
-    """Header, row count and first rows of a table, within ``budget`` bytes."""
+    """A table as a row set (its key columns, row count, columns' ranges) when its columns can be
+    cut apart, else its header, first rows and last row; within ``budget`` bytes."""
     lines = split_lines(text)
     header, rule = _header(lines)
-    rows = [i for i in range(header + 1, len(lines)) if lines[i].strip() and i != rule]
+    rows = [i for i in range(header + 1, len(lines)) if i != rule and lines[i].strip()]
+    while rows and rows[-1] >= len(lines) - 3 and _is_footer(lines[rows[-1]]):
+        rows.pop()
+    grid = parse_grid(lines, header, rows)
+    if grid is None:
+        return _table_lines(lines, header, rule, rows, budget=budget, terms=terms)
+    kept = rows if len(rows) <= _PARSED else [*rows[: _PARSED - 1], rows[-1]]
+    records = [dict(zip(grid.names, grid.cells(lines[i]), strict=True)) for i in kept]
+    footer = next((line for line in reversed(lines[-3:]) if _is_footer(line)), "")
+    return summarize_records(
+        records,
+        list(grid.names),
+        budget=budget,
+        terms=terms,
+        total_line=footer.strip(),
+        raw=lambda index: lines[kept[index]][: _ROW_WIDTH * 2],
+        layout=_Spans(grid, lines, kept, header),
+        kind=ContentKind.TABLE,
+        noun="rows",
+        count=len(rows),
+    )
+
+
+class _Spans:
+    """Rows shown by the verbatim span of their key columns when those are adjacent."""
+
+    def __init__(self, grid: Grid, lines: Sequence[str], rows: Sequence[int], header: int) -> None:
+        self.grid, self.lines, self.rows, self.header_line = grid, lines, rows, lines[header]
+        self.index = {name: order for order, name in enumerate(grid.names)}
+
+    def _run(self, keys: Sequence[str]) -> tuple[int, int] | None:
+        positions = [self.index[key] for key in keys]
+        if not positions or positions != list(range(positions[0], positions[0] + len(positions))):
+            return None
+        return positions[0], positions[-1]
+
+    def header(self, keys: Sequence[str]) -> str:
+        run = self._run(keys)
+        spelled = self.grid.span(self.header_line, *run) if run else ""
+        return spelled or " | ".join(keys)
+
+    def row(self, index: int, keys: Sequence[str]) -> str:
+        line = self.lines[self.rows[index]]
+        run = self._run(keys)
+        spelled = self.grid.span(line, *run) if run else ""
+        if spelled and len(spelled) <= _ROW_WIDTH:
+            return spelled
+        cells = dict(zip(self.grid.names, self.grid.cells(line), strict=True))
+        return " | ".join(_clip(cells[key]) for key in keys)
+
+
+def _is_footer(line: str) -> bool:
+    """A row count under a table, as ``psql`` prints it: ``(677 rows)``."""
+    return bool(_FOOTER.match(line))
+
+
+def _clip(value: str) -> str:
+    return value if len(value) <= _CELL else value[: _CELL - 1] + "…"
+
+
+def _table_lines(
+    lines: Sequence[str], header: int, rule: int, rows: Sequence[int], *, budget: int, terms: Sequence[str]
+) -> Extract:
+    """Header, rule, rows holding a term, first rows and the last row, clipped, by line."""
     matches = term_matcher(terms)
     picks: list[Pick] = []
     if header >= 0:

@@ -152,6 +152,10 @@ NGINX_ERRORS = "\n".join(
     for i in range(20)
 )
 
+# A real CSV (plotly's gapminder): rows of decimals without blanks or colons look like rg's
+# heading-mode path lines, but no ``12:text`` match line follows them.
+GAPMINDER_CSV = (Path(__file__).parents[1] / "data" / "gapminder-head.csv").read_text(encoding="utf-8")
+
 COMPILER_ERRORS = """\
 src/main.c:12:5: error: implicit declaration of function 'foo'
 src/main.c:20:1: warning: control reaches end of non-void function
@@ -175,6 +179,7 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(DPKG_TABLE, ContentKind.TABLE, id="dpkg-l"),
         pytest.param(PS_TABLE, ContentKind.TABLE, id="ps"),
         pytest.param(CSV_TABLE, ContentKind.TABLE, id="csv"),
+        pytest.param(GAPMINDER_CSV, ContentKind.TABLE, id="csv-of-decimals-is-no-rg-heading-listing"),
         pytest.param(PYTEST_RUN, ContentKind.LOG, id="pytest"),
         pytest.param(SERVICE_LOG, ContentKind.LOG, id="timestamped-levels"),
         pytest.param(JAVA_TRACE, ContentKind.LOG, id="java-trace"),

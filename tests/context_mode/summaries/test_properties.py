@@ -14,7 +14,7 @@ from context_mode.summaries import summarize
 from context_mode.summaries.json_summary import MIN_BUDGET
 from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
-from tests.context_mode.summaries.test_corpus import assert_values_verbatim
+from tests.context_mode.summaries.test_corpus import assert_table_verbatim, assert_values_verbatim
 
 # Fragments of real tool output, so generated payloads reach each summariser's special paths.
 FRAGMENTS = [
@@ -117,6 +117,9 @@ def test_any_summary_fits_its_budget_and_is_verbatim_or_valid_json(
         return
     if extract.kind in (ContentKind.ROWS, ContentKind.TREE):
         assert_values_verbatim(extract.text, text)
+        return
+    if extract.kind == ContentKind.TABLE:
+        assert_table_verbatim(extract.text, text)
         return
     source_lines = set(text.splitlines())
     if extract.kind == ContentKind.SNAPSHOT:  # snapshot lines are shown without their indentation

@@ -473,12 +473,15 @@ TABLE = "\n".join(
 )
 
 
-def test_a_table_keeps_header_rule_first_rows_and_counts_rows() -> None:
+def test_a_table_is_a_row_set_of_its_key_columns_with_counts() -> None:
     extract = summarize(TABLE, ContentKind.TABLE, budget=600)
-    assert "||/ Name        Version     Architecture Description" in extract.text
-    assert "ii  pkg000" in extract.text and "ii  pkg199" in extract.text
-    assert "ii  pkg150" not in extract.text
-    assert extract.outline == "table: 200 rows × 4 columns (Name, Version, Architecture, Description)"
+    # The status and architecture columns hold one value each: said once, not per row.
+    assert extract.text.startswith("200 rows × 5 columns\nName | Version | Description\n")
+    assert "pkg000 | 1.0.0 | package number 0" in extract.text
+    assert "pkg199 | 1.199.0 | package number 199" in extract.text
+    assert "pkg150" not in extract.text
+    assert "- Architecture: 1 distinct: amd64" in extract.text
+    assert extract.outline == "table: 200 rows × 5 columns (||/, Name, Version, Architecture, Description)"
 
 
 def test_table_rows_matching_a_term_come_first() -> None:

@@ -1,0 +1,155 @@
+"""The cells of a text table: delimited (CSV, TSV, ``|`` and ``;`` separated) or column-aligned.
+
+``parse_grid(lines, header, rows)`` finds the columns from the header line and a sample of rows:
+
+- *delimited*: the header and at least 90% of the sampled rows hold the same number of one
+  delimiter (tab, comma, ``|``, semicolon); a ``|``-table's outer pipes are no columns;
+- *aligned* (``pip list``, ``ps``, ``dpkg -l``, ``df``): a column starts after a lane that is
+  blank in every sampled line (the header included), so right-aligned numbers and names with
+  single spaces stay in one column; a lane past the header's end (spaces inside free text of the
+  last column) opens no column of its own.
+
+A ``Grid`` gives a line's cells (``cells``) and the verbatim part of a line that holds a run of
+adjacent columns (``span``), so a table narrowed to its key columns is still a substring of the
+payload. Only a bounded sample of lines is read to find the columns; each row is then one split
+or a few slices.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+_DELIMITERS = ("\t", ",", "|", ";")
+_SAMPLE = 400
+_PREFIX = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """The columns of a table: their names, and how a line is cut into cells."""
+
+    names: tuple[str, ...]
+    delimiter: str = ""  # "" for a column-aligned table
+    starts: tuple[int, ...] = ()  # aligned tables: the first character of each column
+
+    def cells(self, line: str) -> list[str]:
+        """The line's cells, stripped, one per column (missing ones empty)."""
+        if self.delimiter:
+            parts = self._parts(line)
+            if '"' in line:
+                parts = _quoted(line, self.delimiter, pipe=self.delimiter == "|")
+        else:
+            bounds = [*self.starts, max(len(line), self.starts[-1])]
+            parts = [line[bounds[i] : bounds[i + 1]] for i in range(len(self.starts))]
+        cells = [part.strip() for part in parts[: len(self.names)]]
+        return cells + [""] * (len(self.names) - len(cells))
+
+    def span(self, line: str, first: int, last: int) -> str:
+        """The part of ``line`` holding columns ``first`` to ``last`` (adjacent), as it is spelled."""
+        if self.delimiter:
+            if '"' in line:
+                return ""
+            parts = self._parts(line)
+            if len(parts) != len(self.names):
+                return ""
+            return self.delimiter.join(parts[first : last + 1]).strip()
+        end = self.starts[last + 1] if last + 1 < len(self.starts) else len(line)
+        return line[self.starts[first] : end].strip()
+
+    def _parts(self, line: str) -> list[str]:
+        parts = line.split(self.delimiter)
+        if self.delimiter == "|":
+            parts = _inner(parts, line)
+        return parts
+
+
+def parse_grid(lines: Sequence[str], header: int, rows: Sequence[int]) -> Grid | None:
+    """The grid of the table whose header is ``lines[header]`` and rows ``lines[i] for i in rows``;
+    None when no two columns are found."""
+    if header < 0 or len(rows) < 2:
+        return None
+    sample = [lines[i][:_PREFIX] for i in _spread(rows)]
+    head = lines[header][:_PREFIX]
+    grid = _delimited(head, sample) or _aligned(head, sample)
+    if grid is None or len(grid.names) < 2:
+        return None
+    return Grid(names=_unique(grid.names), delimiter=grid.delimiter, starts=grid.starts)
+
+
+def _unique(names: Sequence[str]) -> tuple[str, ...]:
+    """Names fit to be keys: an empty one is ``column N``, a repeated one gets `` (2)``."""
+    out: list[str] = []
+    for order, name in enumerate(names, 1):
+        candidate = name or f"column {order}"
+        while candidate in out:
+            candidate += f" ({order})"
+        out.append(candidate)
+    return tuple(out)
+
+
+def _delimited(head: str, sample: Sequence[str]) -> Grid | None:
+    for delimiter in _DELIMITERS:
+        names = _inner(head.split(delimiter), head) if delimiter == "|" else head.split(delimiter)
+        if len(names) < 2:
+            continue
+        wanted = len(names)
+        counts = Counter(_field_count(line, delimiter) for line in sample)
+        if counts[wanted] * 10 >= len(sample) * 9:
+            return Grid(names=tuple(name.strip().strip('"') for name in names), delimiter=delimiter)
+    return None
+
+
+def _aligned(head: str, sample: Sequence[str]) -> Grid | None:
+    width = max(len(line) for line in [head, *sample])
+    used = bytearray(width + 1)
+    for line in [head, *sample]:
+        for position, char in enumerate(line):
+            if char != " ":
+                used[position] = 1
+    starts = [p for p in range(width) if used[p] and (p == 0 or not used[p - 1])]
+    if len(starts) < 2:
+        return None
+    names: list[str] = []
+    kept: list[int] = []
+    for order, start in enumerate(starts):
+        end = starts[order + 1] if order + 1 < len(starts) else len(head)
+        name = head[start:end].strip()
+        if name or not kept:
+            names.append(name)
+            kept.append(start)
+    return Grid(names=tuple(names), starts=tuple(kept))
+
+
+def _field_count(line: str, delimiter: str) -> int:
+    pipe = delimiter == "|"
+    if '"' in line:
+        return len(_quoted(line, delimiter, pipe=pipe))
+    parts = line.split(delimiter)
+    return len(_inner(parts, line)) if pipe else len(parts)
+
+
+def _inner(parts: list[str], line: str) -> list[str]:
+    """A ``|``-table line's parts without the empty ones outside its outer pipes."""
+    stripped = line.strip()
+    start = 1 if stripped.startswith("|") else 0
+    stop = len(parts) - 1 if stripped.endswith("|") and len(parts) > 1 else len(parts)
+    return parts[start:stop]
+
+
+def _quoted(line: str, delimiter: str, *, pipe: bool) -> list[str]:
+    try:
+        parts = next(csv.reader([line], delimiter=delimiter))
+    except (csv.Error, StopIteration):
+        return line.split(delimiter)
+    return _inner(parts, line) if pipe else parts
+
+
+def _spread(rows: Sequence[int]) -> list[int]:
+    """Up to ``_SAMPLE`` row indexes: the first ones and the last ones."""
+    if len(rows) <= _SAMPLE:
+        return list(rows)
+    half = _SAMPLE // 2
+    return [*rows[:half], *rows[-half:]]

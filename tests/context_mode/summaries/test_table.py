@@ -1,0 +1,75 @@
+"""Tables as row sets, on real outputs: key columns as verbatim spans, one-value columns said once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from context_mode.kinds import detect_kind
+from context_mode.summaries import summarize
+from context_mode.summaries.table_grid import parse_grid
+from context_mode.types import ContentKind
+from tests.context_mode.summaries.test_corpus import assert_table_verbatim
+
+DATA = Path(__file__).parents[2] / "data"
+
+
+def _read(name: str) -> str:
+    return (DATA / name).read_text(encoding="utf-8")
+
+
+def test_pip_list_is_narrowed_to_package_and_version_spans() -> None:
+    text = _read("pip-list-head.txt")
+    extract = summarize(text, ContentKind.TABLE, budget=1700)
+    # Location and Installer are one value each: the rows keep the two columns that differ, as
+    # the payload spells them, so all 40 packages fit where 13 clipped rows did before.
+    assert "argon2-cffi-bindings      26.2.0\n" in extract.text
+    assert "jupyter-lsp               2.3.1" in extract.text
+    assert "site-packages pip" not in extract.text.split("columns: ")[0]
+    assert all(line.split()[0] in extract.text for line in text.splitlines()[2:])
+    assert "- Installer: 1 distinct: pip" in extract.text
+    assert_table_verbatim(extract.text, text)
+
+
+def test_sqlite_markdown_table_keeps_the_pipes_and_counts_distinct_values() -> None:
+    text = _read("sqlite-markdown-stocks.md")
+    assert detect_kind(text) is ContentKind.TABLE
+    extract = summarize(text, ContentKind.TABLE, budget=800)
+    assert extract.text.startswith("30 rows × 3 columns\nsymbol |    date    | price\n")
+    assert "IBM    | Apr 1 2000 | 99.95" in extract.text
+    assert "- symbol: 2 distinct: IBM, AAPL" in extract.text
+    assert_table_verbatim(extract.text, text)
+
+
+def test_sqlite_column_mode_drops_its_one_value_column_and_keeps_the_last_row() -> None:
+    text = _read("sqlite-column-stocks.txt")
+    extract = summarize(text, ContentKind.TABLE, budget=500)
+    assert "date        price\nApr 1 2000  28.37\n" in extract.text
+    assert extract.text.split("\n").count("Dec 1 2009  30.34") == 1
+    assert "- symbol: 1 distinct: MSFT" in extract.text
+    assert_table_verbatim(extract.text, text)
+
+
+def test_a_csv_of_decimals_is_a_table_of_its_columns() -> None:
+    text = _read("gapminder-head.csv")
+    extract = summarize(text, detect_kind(text), budget=900)
+    assert extract.kind is ContentKind.TABLE
+    assert extract.outline.startswith("table: 40 rows × 10 columns (country, continent, year,")
+    assert "Afghanistan,Asia,1952,28.801,8425333,779.4453145,AFG,4,65.0,33.0" in extract.text
+    assert_table_verbatim(extract.text, text)
+
+
+def test_grid_cells_of_aligned_right_aligned_and_quoted_rows() -> None:
+    lines = [
+        "USER         PID %CPU COMMAND",
+        "root           1  0.0 /sbin/init splash",
+        "www-data   12345 12.5 nginx: worker process",
+        "root         812  0.1 /usr/sbin/sshd -D",
+    ]
+    grid = parse_grid(lines, 0, [1, 2, 3])
+    assert grid is not None and grid.names == ("USER", "PID", "%CPU", "COMMAND")
+    assert grid.cells(lines[2]) == ["www-data", "12345", "12.5", "nginx: worker process"]
+    assert grid.span(lines[1], 1, 2) == "1  0.0"
+    csv_lines = ["name,city,score", 'Ann,"Paris, FR",3', "Bob,Oslo,4", "Eve,Rome,5"]
+    csv_grid = parse_grid(csv_lines, 0, [1, 2, 3])
+    assert csv_grid is not None and csv_grid.cells(csv_lines[1]) == ["Ann", "Paris, FR", "3"]
+    assert csv_grid.span(csv_lines[2], 0, 1) == "Bob,Oslo"
