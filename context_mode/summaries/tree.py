@@ -4,8 +4,11 @@ Input: a JSON tree of ``{"name", "type", "children"}`` nodes (the filesystem MCP
 ``directory_tree``) or one path per line (``search_files``, ``find``, ``git ls-files``). The summary
 says how many files and directories there are under which root and which extensions, then one
 line per directory in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries
-as fit (names exactly as in the payload; subdirectories end in ``/``), deepest directories given up
-first when the budget is short. Names mentioning the call's terms are listed first.
+as fit (names exactly as in the payload; subdirectories end in ``/``, and are not named again
+when they have a line of their own). Names are given in turns, one of every directory before a
+second of any, so small and deep directories show whole and no directory takes the budget;
+deepest directories are given up first when even their lines do not fit. Directories and names
+mentioning the call's terms come first.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
 
 _MAX_ENTRIES = 200_000
+_MARKER = 10  # room kept per directory line for its ``, … +N`` and newline
 
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -58,19 +62,29 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
 
     # directories with a name the call asks about first, then shallow before deep
     order = sorted(by_dir, key=lambda d: (not matches(d), d.count("/"), position[d]))
-    lines: dict[str, str] = {}
+    prefixes: dict[str, str] = {}
     for directory in order:
-        names = sorted(by_dir[directory], key=lambda n: not any(t in n.lower() for t in lowered))
         label = _relative(directory, root) or "."
-        count = sum(not n.endswith("/") for n in names)
+        count = sum(not n.endswith("/") for n in by_dir[directory])
         prefix = f"{label}/ ({count} files): "
-        room = budget - used - size(prefix) - 1
-        if room < 24:
+        if used + size(prefix) + _MARKER > budget:
             continue
-        shown = _listing(names, room)
-        line = prefix + shown
-        lines[directory] = line
-        used += size(line) + 1
+        prefixes[directory] = prefix
+        used += size(prefix) + _MARKER
+    # A subdirectory with its own line is not named again in its parent's.
+    listed = {
+        directory: sorted(
+            (n for n in by_dir[directory] if not (n.endswith("/") and _join(directory, n) in prefixes)),
+            key=lambda n: not any(t in n.lower() for t in lowered),
+        )
+        for directory in prefixes
+    }
+    # A directory holding only subdirectories with lines of their own says nothing more.
+    for directory in [d for d, names in listed.items() if not names]:
+        used -= size(prefixes.pop(directory)) + _MARKER
+        del listed[directory]
+    shown = _fill(listed, budget - used)
+    lines = {d: prefixes[d] + _listing(listed[d], shown[d]) for d in prefixes}
     body = "\n".join([*head, *(lines[d] for d in by_dir if d in lines)])
     if size(body) > budget:
         body = body.encode("utf-8")[:budget].decode("utf-8", "ignore").rsplit("\n", 1)[0]
@@ -128,18 +142,40 @@ def _relative(directory: str, root: str) -> str:
     return directory
 
 
-def _listing(names: list[str], room: int) -> str:
-    out: list[str] = []
-    used = 0
-    for position, name in enumerate(names):
-        rest = len(names) - position - 1
-        more = f", … +{rest}" if rest else ""
-        cost = size(name) + 2
-        if used + cost + size(more) > room:
-            return ", ".join(out) + (f", … +{len(names) - position}" if out else f"… {len(names)} entries")
-        out.append(name)
-        used += cost
-    return ", ".join(out)
+def _fill(listed: dict[str, list[str]], room: int) -> dict[str, int]:
+    """How many names of each directory fit in ``room`` bytes, given in turns: a name of every
+    directory (in order) before a second one of any, so small and deep directories show whole
+    and no directory eats the budget."""
+    shown = dict.fromkeys(listed, 0)
+    turn = 0
+    while room > 0:
+        added = False
+        for directory, names in listed.items():
+            if turn < len(names):
+                cost = size(names[turn]) + 2
+                if cost <= room:
+                    shown[directory] += 1
+                    room -= cost
+                    added = True
+                else:
+                    room = 0
+                    break
+        if not added:
+            break
+        turn += 1
+    return shown
+
+
+def _listing(names: list[str], count: int) -> str:
+    """The first ``count`` names, then how many are left."""
+    rest = len(names) - count
+    if not count:
+        return f"… {rest} entries" if rest else ""
+    return ", ".join(names[:count]) + (f", … +{rest}" if rest else "")
+
+
+def _join(directory: str, name: str) -> str:
+    return f"{directory}/{name.rstrip('/')}" if directory else name.rstrip("/")
 
 
 _EXTENSION = re.compile(r"\.[A-Za-z0-9_+~-]{1,16}\Z")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from context_mode.summaries.tree import summarize_tree
+from tests.corpora import BENCH_CORPUS
 
 
 def test_a_suffix_that_is_no_extension_is_not_counted_as_one() -> None:
@@ -13,3 +14,18 @@ def test_a_suffix_that_is_no_extension_is_not_counted_as_one() -> None:
     extensions = next(line for line in head if line.startswith("extensions:"))
     assert ".py ×2" in extensions
     assert "def handle" not in extensions
+
+
+def test_every_directory_of_a_real_tree_gets_a_line_before_any_gets_all_its_names() -> None:
+    # server-filesystem's directory_tree of the click sdist: 122 files in 8 directories. The
+    # shallow docs/ (39 files) used to take the budget and leave src/click and the test
+    # subfolders unnamed; names are now given in turns, one per directory at a time.
+    text = (BENCH_CORPUS / "tree-filesystem-click.json").read_text(encoding="utf-8")
+    body = summarize_tree(text, budget=1100).text
+    lines = body.splitlines()
+    assert "tests/test_exceptions/ (2 files): __init__.py, test_FileError.py" in lines
+    labels = ("./", "docs/", "src/click/", "tests/", "tests/test_types/", "tests/test_utils/")
+    for label in labels:
+        assert any(line.startswith(f"{label} (") for line in lines), label
+    assert not any(line.startswith("src/ (") for line in lines)  # it only holds src/click
+    assert len(body.encode()) <= 1100
