@@ -29,7 +29,7 @@ from context_mode.types import ContentKind
 
 _SNAPSHOT_ITEM = re.compile(r'\s*- (?:[a-z]+(?: "[^"\n]*")?(?: \[[^\]\n]*\])*:?(?: .*)?|/url: .*|text: .*)\Z')
 _SNAPSHOT_HEADER = re.compile(r"^### (?:Page state|Snapshot)\s*$|^```yaml\s*$", re.M)
-_REF = re.compile(r"\[ref=[a-z]*\d+\]")
+_REF = re.compile(r"\[ref=[a-z][a-z0-9]*\d\]|\[ref=\d+\]")
 _REPR_ROWS = re.compile(r"\s*\[\{'[^'\n]{1,80}': ")
 _ROW_BLOCK = re.compile(r"\d+\. row\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")

@@ -1,14 +1,17 @@
 """Accessibility snapshots (Playwright MCP's ``browser_snapshot``): what an agent can see and click.
 
-An agent reads a snapshot to find the element to act on, by its ``[ref=eNN]``. The summary keeps,
-best first: the page header (URL, title, tabs, console lines before the tree), headings, named
-landmarks (navigation, main, search, form, dialog…), interactive elements (textboxes, buttons,
-checkboxes, comboboxes, menu items, tabs…) with their names and refs, then links. A run of
-similar siblings (a nav of 200 links, a table of 300 rows) is folded: its first and last items
-are shown, the first annotated with the run's size (``[×200 link]``), the middle kept for room
-that is left. Generic wrappers (``generic``, ``list``, ``listitem``, ``group``) and ``/url:``
-props are dropped. Lines are shown verbatim without their indentation; the call's terms raise
-lines that mention them.
+An agent reads a snapshot to find the element to act on, by its ``[ref=eNN]`` (``[ref=f1eNN]``
+in a frame), and to read what the page says. The summary keeps, best first: the page header
+(URL, title, tabs, console lines before the tree), headings, the first text of each section (a
+search's "found 48 pages", a page's lead sentence), named landmarks (navigation, main, search,
+form, dialog…), interactive elements (textboxes, buttons, checkboxes, comboboxes, menu items,
+tabs…) with their names and refs, then links (an unnamed link by its first child's text, as
+search results are), then paragraphs and other text. The same role and name seen again ranks
+last. A run of similar siblings (a nav of 200 links, a table of 300 rows) is folded: its first
+and last items are shown, the first annotated with the run's size (``[×200 link]``), the middle
+kept for room that is left. Generic wrappers (``generic``, ``list``, ``listitem``, ``group``) and
+``/url:`` props are dropped. Lines are shown verbatim without their indentation; the call's
+terms raise lines that mention them.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ _INTERACTIVE = frozenset(
     menuitemradio menu menubar tab switch slider spinbutton""".split()
 )
 _WRAPPERS = frozenset("generic list listitem group none presentation separator".split())
+_PROSE = frozenset("paragraph text status alert note definition term blockquote caption".split())
+_REPEATED = 8.0
+_FIRST_PROSE = 60.0
 _FOLD_AT = 6  # a run of at least this many similar siblings is folded
 
 
@@ -46,6 +52,9 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     notes: dict[int, str] = {}
     runs: dict[tuple[str, int], list[int]] = {}
     last_run: tuple[str, int] | None = None
+    after_heading = False
+    label_under: int | None = None  # the indent of an unnamed link waiting for its label
+    seen: set[tuple[str, str | None]] = set()
     in_tree = False
     for index, line in enumerate(lines):
         if not line:
@@ -67,6 +76,24 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         named = bool(match.group("name"))
         mentioned = any(term in line.lower() for term in lowered_terms)
         priority = _priority(role, named, line)
+        if label_under is not None and indent > label_under and ": " in line:
+            # An unnamed link is named by its first child's text (``code: cgi``).
+            priority = max(priority, _priority("link", True, line))
+            label_under = None
+        elif label_under is not None and indent <= label_under:
+            label_under = None
+        if role == "link" and not named:
+            label_under = indent
+        if role == "heading":
+            after_heading = True
+        elif after_heading and role in _PROSE and ": " in line:
+            priority = max(priority, _FIRST_PROSE)  # a section's first sentence says what it is about
+            after_heading = False
+        label = match.group("name") or (line.split(": ", 1)[1] if ": " in line else None)
+        seen_key = (role, label)
+        if seen_key in seen and role not in _WRAPPERS:
+            priority = min(priority, _REPEATED)  # the same link or text again says nothing new
+        seen.add(seen_key)
         if mentioned:
             priority += 50.0
         if role in _WRAPPERS and not mentioned:
@@ -100,6 +127,8 @@ def _priority(role: str, named: bool, line: str) -> float:
         return 50.0 if named else 15.0
     if role in ("row", "columnheader", "rowheader", "img", "cell"):
         return 30.0 if role != "cell" else 12.0
+    if role in _PROSE and ": " in line:
+        return 35.0  # what the page says: a status line, a result's snippet, a definition
     return 20.0 if named or ": " in line else 5.0
 
 

@@ -156,6 +156,11 @@ NGINX_ERRORS = "\n".join(
 # heading-mode path lines, but no ``12:text`` match line follows them.
 GAPMINDER_CSV = (Path(__file__).parents[1] / "data" / "gapminder-head.csv").read_text(encoding="utf-8")
 
+# Playwright MCP names refs by frame (``[ref=f1e23]``) on newer releases.
+FRAME_REF_SNAPSHOT = (Path(__file__).parents[1] / "data" / "snapshot-search-frame-refs.txt").read_text(
+    encoding="utf-8"
+)
+
 COMPILER_ERRORS = """\
 src/main.c:12:5: error: implicit declaration of function 'foo'
 src/main.c:20:1: warning: control reaches end of non-void function
@@ -180,6 +185,7 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(PS_TABLE, ContentKind.TABLE, id="ps"),
         pytest.param(CSV_TABLE, ContentKind.TABLE, id="csv"),
         pytest.param(GAPMINDER_CSV, ContentKind.TABLE, id="csv-of-decimals-is-no-rg-heading-listing"),
+        pytest.param(FRAME_REF_SNAPSHOT, ContentKind.SNAPSHOT, id="snapshot-with-frame-refs"),
         pytest.param(PYTEST_RUN, ContentKind.LOG, id="pytest"),
         pytest.param(SERVICE_LOG, ContentKind.LOG, id="timestamped-levels"),
         pytest.param(JAVA_TRACE, ContentKind.LOG, id="java-trace"),
