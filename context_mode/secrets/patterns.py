@@ -152,7 +152,7 @@ ASSIGNED = re.compile(
     rf"(?:(?P<quote>[\"'])(?P<quoted>[^\"'\r\n]{{1,{MAX_VALUE}}})(?P=quote)"
     rf"|(?P<bare>[^\s\"',;&<>(){{}}\[\]]{{1,{MAX_VALUE}}}))"
 )
-URL_CREDENTIALS = re.compile(r"[^\s:/@\"'<>]{1,256}:(?P<value>[^\s/@\"'<>]{1,256})@")
+URL_CREDENTIALS = re.compile(r"[^\s:/@\"'<>\[\]]{1,256}:(?P<value>[^\s/@\"'<>\[\]]{1,256})@")
 SCHEME_BEFORE = re.compile(r"(?:^|[^A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}$")
 PEM_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
 PEM_END = re.compile(r"-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")

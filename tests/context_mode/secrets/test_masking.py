@@ -200,6 +200,8 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
         pytest.param("secretary=bob password_hash_rounds=12 mypassword=x", id="other-words"),
         pytest.param("Authorization: required for this endpoint; token count: 1234", id="prose"),
         pytest.param("http://host:8080/path https://user:***@example.com ftp://anonymous@x", id="urls"),
+        # git-config(1) on http.proxy: a URL's syntax, with its optional parts in brackets.
+        pytest.param("*[protocol://][user[:password]@]proxyhost[:port]*", id="url-syntax-template"),
         pytest.param("AKIA is a prefix; ghp_short; sk-short; eyJhbGciOi", id="short-prefixes"),
         pytest.param(
             "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A\n-----END PUBLIC KEY-----",
@@ -237,8 +239,10 @@ def test_the_shared_corpus_has_no_false_positives() -> None:
 
 # Credentials that are really in the real outputs (masking them is right): URL passwords in the
 # test data of packaging, boltons and marshmallow (test ids such as test_regex[http://wiki:pedia@…]),
-# a password="…" argument in an example of httpx's changelog.
+# a password="…" argument in an example of httpx's changelog, and httpx's own tests and docstrings
+# (a URL with the password "a%20secret", password="a secret").
 TRUE_POSITIVES = {
+    "source-filesystem-httpx-multi.txt": 4,
     "gitlog-git-show-packaging-22.txt": 1,
     "markdown-changelog-httpx.md": 1,
     "test-pytest-boltons.log": 3,
