@@ -65,7 +65,9 @@ _LOG_MARKER = re.compile(
 _ATX = re.compile(r" {0,3}#{1,6} \S")
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
-_MARKDOWN_INLINE = re.compile(r"\[[^\]\n]+\]\([^)\s]+\)|^\s*[-*+] \S|`[^`\n]+`|\*\*[^*\n]+\*\*")
+_MARKDOWN_INLINE = re.compile(
+    r"\[[^\]\n]+\]\([^)\s]+\)|^\s*[-*+] \S|^\s*\d{1,3}\. \S|^\s*>(?: |$)|`[^`\n]+`|\*\*[^*\n]+\*\*"
+)
 _RULE = re.compile(r"\s*[|+]?[-=:+| ]*[-=]{3,}[-=:+| ]*\Z")
 
 _HINTS: tuple[tuple[str, ContentKind], ...] = (
@@ -325,7 +327,8 @@ def _grep_path(path: str) -> bool:
 
 
 def _markdown_score(line_flags: Sequence[int]) -> int:
-    """Headings outside code fences, plus 1 if inline Markdown (links, lists, code) is common."""
+    """Headings outside code fences, plus 1 if inline Markdown (links, lists, code) is common;
+    2 when there is no heading but a fifth of the lines are inline Markdown."""
     headings = 0
     inline = 0
     fenced = False
@@ -342,6 +345,8 @@ def _markdown_score(line_flags: Sequence[int]) -> int:
         elif flags & _INLINE_LINE:
             inline += 1
         previous = flags
+    if not headings and inline * 5 >= len(line_flags):
+        return 2  # a page without headings (a FAQ of linked questions) is still Markdown
     return headings + (1 if headings and inline * 10 >= len(line_flags) else 0)
 
 

@@ -27,11 +27,12 @@ from context_mode.summaries.definitions import (
     code_openings,
     definition_lines,
     front_matter,
+    pattern_lines,
     rule_sections,
 )
 from context_mode.summaries.extract import Extract, term_lines, term_matcher
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
-from context_mode.summaries.text import summarize_text
+from context_mode.summaries.text import distinctive_picks
 from context_mode.types import ContentKind
 
 _PREFIX = 400
@@ -47,6 +48,8 @@ _FACTS_PER_HIGHLIGHT = 8
 _MAX_FILL = 6
 _PER_SECTION = 1  # definition lines shown per section (a long section states several)
 _FACT_HIGHLIGHT = 54.0  # rule sections and definitions count; code and quantities do not
+# A list item that is a link (its text may wrap onto the next line): a page's table of contents.
+_LINK_ITEM = re.compile(r"^ {0,3}(?:\d{1,3}[.)]|[-*+]) +\[(?:[^\]\n]+\]\(|[^\]\n]*$)", re.MULTILINE)
 # After a newline, a line ``_classify`` finds a fence, heading or underline in: exactly, for a
 # line of at most ``_PREFIX`` chars (its groups are the verdict); a longer line may be cut into an
 # underline (or a longer fence), so any line opening with ``_PREFIX`` such chars is matched too.
@@ -70,8 +73,7 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     lines = split_lines(text)
     headings, levels, underlines, code_blocks, fence_lines = _structure(lines)
     if not levels:
-        fallback = summarize_text(text, budget=budget, terms=terms)
-        return Extract(fallback.text, ContentKind.TEXT, "markdown without headings; " + fallback.outline, 0)
+        return _without_headings(lines, fence_lines, budget=budget, terms=terms)
     matches = term_matcher(terms)
     picks: list[Pick] = [Pick(0, 1, 95.0)]
     for order, heading in enumerate(headings):
@@ -108,6 +110,24 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     highlights = (
         levels.total() + sum(pick.priority > _FACT_HIGHLIGHT for pick in facts) // _FACTS_PER_HIGHLIGHT
     )
+    return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=highlights)
+
+
+def _without_headings(
+    lines: Sequence[str], fence_lines: set[int], *, budget: int, terms: Sequence[str]
+) -> Extract:
+    """A page without headings (a FAQ of linked questions, a converted page): its head and tail,
+    the items of its lists of links (what stands in for an outline) and its stated facts."""
+    joined = _joined_prefixes(lines)
+    picks = distinctive_picks(lines, terms)
+    links = [index for index in pattern_lines(joined, _LINK_ITEM) if index not in fence_lines]
+    picks += [Pick(index, index + 1, 52.0 - 0.01 * order) for order, index in enumerate(links)]
+    facts = _fact_picks(lines, joined, set(fence_lines), fence_lines)
+    picks += facts
+    body = pack(lines, picks, budget, width=_FIRST_LINE_WIDTH, gaps="short")
+    stated = sum(pick.priority > _FACT_HIGHLIGHT for pick in facts)
+    outline = f"markdown: {len(lines)} lines, no headings, {len(links)} list links"
+    highlights = 1 + (len(links) + stated) // _FACTS_PER_HIGHLIGHT if links or stated else 0
     return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=highlights)
 
 
@@ -150,7 +170,7 @@ def _per_section(indexes: list[int], bounds: list[int]) -> list[int]:
 
 def _joined_prefixes(lines: Sequence[str]) -> str:
     """The lines cut to ``_PREFIX`` chars, joined by newlines (no cutting when none is longer)."""
-    if max(map(len, lines)) <= _PREFIX:
+    if max(map(len, lines), default=0) <= _PREFIX:
         return "\n".join(lines)
     return "\n".join(line[:_PREFIX] for line in lines)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries import summarize
@@ -42,3 +43,17 @@ def test_front_matter_opens_the_summary() -> None:
     )
     body = summarize(text, ContentKind.MARKDOWN, budget=600).text
     assert body.startswith("---\ntitle: Spec\nversion: '0.31.2'\n---\n")
+
+
+def test_a_page_without_headings_is_summarised_by_its_list_of_linked_questions() -> None:
+    # SQLite's FAQ as `fetch` returns it: no heading, questions as a numbered list of links,
+    # answers in blockquotes. It was read as text with nothing standing out: a Directive.
+    text = (Path(__file__).parents[2] / "data" / "fetch-sqlite-faq-head.md").read_text(encoding="utf-8")
+    assert detect_kind(text) is ContentKind.MARKDOWN
+    extract = summarize(text, ContentKind.MARKDOWN, budget=900)
+    assert extract.highlights > 0  # so the router sends a summary, not a Directive
+    lines = extract.text.splitlines()
+    assert lines[0] == "Contents of http://127.0.0.1:8765/sqlite3/faq.html:"
+    assert "1. [How do I create an AUTOINCREMENT field?](#q1)" in lines
+    assert "9. [What is the maximum size of a VARCHAR in SQLite?](#q9)" in lines
+    assert extract.outline == "markdown: 150 lines, no headings, 27 list links"
