@@ -4,9 +4,11 @@ A single file read is passed whole by the router up to ``direct_hard_cap`` (the 
 see it); this summariser serves multi-file reads and files too big for that. Per file (a header
 line such as ``/path/to/file.py:`` or ``==> path <==``, else the whole text is one file) it keeps,
 best first: the header line with the file's line count, module-level definitions (classes,
-functions with their signatures, exported names, constants) with their line numbers in the file,
-nested definitions, then lines mentioning the call's terms. Lines are verbatim; the count and
-line-number annotations are in brackets.
+functions with their signatures, exported names), module constants (``DEFAULT_TIMEOUT = …``),
+nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, with
+their line numbers in the file; lines mentioning the call's terms rank higher. Lines are
+verbatim; the count and line-number annotations are in brackets, and a bare ``…`` marks lines
+left out (the line numbers say how many).
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ _DEFINITION = re.compile(
 )
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{2,}(?:\s*:\s*[^=]+)?\s*=\s*\S")
 _SEPARATOR = re.compile(r"-{3,}\Z")
+_SPECIAL = re.compile(r"(?:async\s+)?def __(?!init__)\w+__\(")
+_SPECIAL_PRIORITY = 15.0
+# A module's constants (DEFAULT_TIMEOUT = 5) say what it does by default: above methods.
+_CONSTANT_PRIORITY = 45.0
 
 
 def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -58,8 +64,10 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             if _DEFINITION.match(stripped):
                 definitions += 1
                 priority = 60.0 if depth == 0 else 40.0 - min(depth, 16)
+                if depth and _SPECIAL.match(stripped):
+                    priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
             elif depth == 0 and _CONSTANT.match(stripped):
-                priority = 35.0
+                priority = _CONSTANT_PRIORITY
             if lowered and any(t in line.lower() for t in lowered):
                 priority += 30.0
             if priority:
@@ -67,7 +75,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))
                 if header and index != start and index not in notes:
                     notes[index] = f"L{index - start}"
-    body = pack(lines, picks, budget, width=160, notes=notes)
+    # The line numbers say where the text was cut: a bare "…" marks it, counts would add little.
+    body = pack(lines, picks, budget, width=160, notes=notes, gaps="short")
     files = len(headers) or 1
     outline = (
         f"source: {files} file{'s' if files != 1 else ''}, {len(lines)} lines, {definitions} definitions"
