@@ -34,8 +34,11 @@ _COLON = re.compile(
     r"(?P<file>[^\s:][^:\n]{0,250}?\.[A-Za-z0-9]{1,8}):(?P<line>\d+):(?:\d+:)? "
     r"(?:(?P<sev>error|warning|note|info|fatal error):\s*)?(?P<msg>.*)"
 )
-_CODE_FIRST = re.compile(r"(?P<code>[A-Z]{1,4}\d{2,4}) \S")
-_BRACKET_CODE = re.compile(r"\s\[(?P<code>[a-z][\w-]*)\]\s*\Z")
+_CODE_FIRST = re.compile(r"(?P<code>[A-Z]{1,4}\d{2,4}):? \S")  # ruff ``E501 …``, pylint ``C0114: …``
+# mypy's ``[arg-type]``; staticcheck's and go vet's ``(ST1003)``, pylint's ``(missing-docstring)``
+_BRACKET_CODE = re.compile(
+    r"\s(?:\[(?P<code>[a-z][\w-]*)\]|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
+)
 _HEADER = re.compile(
     r"(?P<sev>error|warning)(?:\[(?P<code>[A-Z]+\d+)\])?: (?P<msg>.+)"
     r"|(?P<rcode>[A-Z]{1,4}\d{2,4}) (?P<rmsg>.+)"
@@ -166,7 +169,7 @@ def _colon_diagnostic(index: int, match: re.Match[str]) -> Diagnostic | None:
     first = _CODE_FIRST.match(message)
     if not (match["sev"] or code or first):
         return None
-    rule = code["code"] if code else first["code"] if first else match["sev"]
+    rule = (code["code"] or code["paren"]) if code else first["code"] if first else match["sev"]
     return Diagnostic(index, index, rule, match["file"], match["sev"] or "error")
 
 

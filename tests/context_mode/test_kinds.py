@@ -161,6 +161,12 @@ FRAME_REF_SNAPSHOT = (Path(__file__).parents[1] / "data" / "snapshot-search-fram
     encoding="utf-8"
 )
 
+# Linters whose rule is a code before the message (pylint ``C0114: …``) or in parentheses after
+# it (staticcheck ``(ST1003)``): their ``path:line:col:`` lines are diagnostics, not grep matches.
+DATA = Path(__file__).parents[1] / "data"
+PYLINT = (DATA / "pylint-tqdm-excerpt.txt").read_text(encoding="utf-8")
+STATICCHECK = (DATA / "staticcheck-yaml-excerpt.txt").read_text(encoding="utf-8")
+
 COMPILER_ERRORS = """\
 src/main.c:12:5: error: implicit declaration of function 'foo'
 src/main.c:20:1: warning: control reaches end of non-void function
@@ -190,6 +196,8 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(SERVICE_LOG, ContentKind.LOG, id="timestamped-levels"),
         pytest.param(JAVA_TRACE, ContentKind.LOG, id="java-trace"),
         pytest.param(COMPILER_ERRORS, ContentKind.LINT, id="compiler-diagnostics-are-lint"),
+        pytest.param(PYLINT, ContentKind.LINT, id="pylint"),
+        pytest.param(STATICCHECK, ContentKind.LINT, id="staticcheck"),
         pytest.param(ACCESS_LOG, ContentKind.LOG, id="access-log-is-a-log-not-a-table"),
         pytest.param(NGINX_ERRORS, ContentKind.LOG, id="nginx-error-log"),
         pytest.param(PROSE, ContentKind.TEXT, id="prose"),
