@@ -60,7 +60,9 @@ _LOG_MARKER = re.compile(
     r"|\b(?:PASSED|FAILED|SKIPPED|XFAIL)\b|^=+ .* =+$|^(?:ok|FAIL|---) |::\w+"
     r"|^make(?:\[\d+\])?: |^\[ *\d+%\]|^-- |^(?:Collecting|Downloading|Installing|Successfully) "
     r"|npm (?:ERR!|WARN)|^\s*(?:Compiling|Finished|Running) |\b(?:error|warning)(?:\[\w+\])?: "
-    r"|^\w+(?:Error|Exception)\b",
+    r"|^\w+(?:Error|Exception)\b"
+    r"| \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)\b"  # unittest -v
+    r"|^(?:FAIL|ERROR): |^Ran \d+ tests? in ",
 )
 _ATX = re.compile(r" {0,3}#{1,6} \S")
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")

@@ -166,6 +166,9 @@ FRAME_REF_SNAPSHOT = (Path(__file__).parents[1] / "data" / "snapshot-search-fram
 DATA = Path(__file__).parents[1] / "data"
 PYLINT = (DATA / "pylint-tqdm-excerpt.txt").read_text(encoding="utf-8")
 STATICCHECK = (DATA / "staticcheck-yaml-excerpt.txt").read_text(encoding="utf-8")
+# unittest -v of a Markdown library: its "----" rules under FAIL: lines and its "- <p>" diff lines
+# read as setext headings and list items, but "... ok" and "Ran N tests" are test-runner lines.
+UNITTEST = (DATA / "unittest-markdown-excerpt.log").read_text(encoding="utf-8")
 
 COMPILER_ERRORS = """\
 src/main.c:12:5: error: implicit declaration of function 'foo'
@@ -198,6 +201,7 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(COMPILER_ERRORS, ContentKind.LINT, id="compiler-diagnostics-are-lint"),
         pytest.param(PYLINT, ContentKind.LINT, id="pylint"),
         pytest.param(STATICCHECK, ContentKind.LINT, id="staticcheck"),
+        pytest.param(UNITTEST, ContentKind.LOG, id="unittest-verbose"),
         pytest.param(ACCESS_LOG, ContentKind.LOG, id="access-log-is-a-log-not-a-table"),
         pytest.param(NGINX_ERRORS, ContentKind.LOG, id="nginx-error-log"),
         pytest.param(PROSE, ContentKind.TEXT, id="prose"),
