@@ -62,7 +62,8 @@ _LOG_MARKER = re.compile(
     r"|npm (?:ERR!|WARN)|^\s*(?:Compiling|Finished|Running) |\b(?:error|warning)(?:\[\w+\])?: "
     r"|^\w+(?:Error|Exception)\b"
     r"| \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)\b"  # unittest -v
-    r"|^(?:FAIL|ERROR): |^Ran \d+ tests? in ",
+    r"|^(?:FAIL|ERROR): |^Ran \d+ tests? in "
+    r"""|["_](?:level|lvl|severity|levelname)"\s*:|\blevel=\w""",  # JSON-lines and logfmt records
 )
 _ATX = re.compile(r" {0,3}#{1,6} \S")
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")

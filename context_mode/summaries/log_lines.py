@@ -2,7 +2,8 @@
 
 ``scan_log(lines)`` classifies every line; ``line_groups`` keeps it fast. Every regex
 sees at most ``PREFIX`` chars of a line, and the costlier ones run only behind a substring check.
-A declared level (``INFO``, ``level=debug``) outranks words in the message; errors are strong
+A declared level (``INFO``, ``level=debug``, a JSON-lines record's ``"level":50`` or
+``"severity":"ERROR"``) outranks words in the message; errors are strong
 (``error:``, ``SEVERE``, an exception line, ``make: ***``) or weak (a bare "failed"), and weak
 ones in a family of routine lines are set apart by ``routine_errors``. A line's shape is the
 line with its numbers masked: lines of one shape are "the same" for folding and rarity.
@@ -44,7 +45,15 @@ _LEVELS = {
     ),
 }
 _BRACKET_LEVEL = re.compile(r"\[(?:\w+:)?(emerg|alert|crit|error|warn|notice|info|debug)\]")
-_STRUCTURED_LEVEL = re.compile(r"""\blevel["']?\s*[=:]\s*["']?(\w+)""", re.IGNORECASE)
+# ``level=warn``, ``"level":"error"``, pino's and bunyan's ``"level":50``, ``"severity":"ERROR"``,
+# PostgreSQL jsonlog's ``"error_severity":"LOG"``, python-json-logger's ``"levelname"``.
+# The key opens a record field (after a blank, ``{`` or ``,``): ``log_level: x`` in a message is
+# a setting, not the record's level.
+_STRUCTURED_LEVEL = re.compile(
+    r"""(?:^|[\s{,])["']?(?:level|lvl|severity|levelname|error_severity)["']?\s*[=:]\s*["']?(\w+)""",
+    re.IGNORECASE,
+)
+_NUMERIC_LEVELS = ((50, "error"), (40, "warning"))  # pino / bunyan: 60 fatal, 50 error, 40 warn
 EXCEPTION = re.compile(
     r"^\s*(?:Caused by: |E\s+)?(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception|Exit|Interrupt|Failure|Fault)\b"
     r"(?::|;|$)"
@@ -243,16 +252,20 @@ def _declared_level(line: str, lowered: str) -> str:
     """The level a line declares ('error', 'warning', 'info') or '': ``ERROR``, ``level=warn``,
     or a bracketed lowercase one as nginx and Apache write them (``[error]``, ``[core:warn]``)."""
     declared = next((_LEVELS[w] for w in _UPPER_WORD.findall(line, 0, 120) if w in _LEVELS), "")
-    structured = _STRUCTURED_LEVEL.search(line) if "level" in lowered else None
+    keyed = "level" in lowered or "severity" in lowered or "lvl" in lowered
+    structured = _STRUCTURED_LEVEL.search(line) if keyed else None
     if structured is not None:
         name = structured.group(1).lower()
-        declared = (
-            "error"
-            if name in {"error", "err", "fatal", "critical"}
-            else "warning"
-            if name.startswith("warn")
-            else "info"
-        )
+        if name.isdigit():
+            declared = next((level for floor, level in _NUMERIC_LEVELS if int(name) >= floor), "info")
+        else:
+            declared = (
+                "error"
+                if name in {"error", "err", "fatal", "critical", "panic"}
+                else "warning"
+                if name.startswith("warn")
+                else "info"
+            )
     if not declared and "[" in line[:80]:
         bracketed = _BRACKET_LEVEL.search(lowered, 0, 80)
         if bracketed is not None:

@@ -189,3 +189,32 @@ def test_bracketed_lowercase_levels_are_declared_and_a_server_event_is_no_exit_s
     assert scan.errors == [0, 1] and not scan.weak
     assert scan.warnings == [4]
     assert scan.exit_status == "" and 3 not in scan.summaries
+
+
+def test_json_lines_records_declare_their_level_by_field() -> None:
+    # pino/bunyan numbers (50 error, 40 warn, 30 info), names, PostgreSQL jsonlog's field, logfmt.
+    from context_mode.summaries.log_lines import _declared_level
+
+    cases = {
+        '{"level":50,"time":1,"msg":"the user ci-bot could not being added"}': "error",
+        '{"level":40,"time":1,"msg":"host 127.0.0.1:25499 is now offline"}': "warning",
+        '{"level":30,"time":1,"msg":"http address"}': "info",
+        '{"timestamp":"2026-12-01","error_severity":"ERROR","message":"relation does not exist"}': "error",
+        "time=2026-12-01T10:00:00Z level=warn msg=slow": "warning",
+        'config loaded: {"log_level": "debug"} failed: EACCES': "",
+    }
+    for line, level in cases.items():
+        assert _declared_level(line, line.lower()) == level, line
+
+
+def test_a_json_lines_log_is_a_log_with_its_error_record() -> None:
+    from context_mode.kinds import detect_kind
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "verdaccio-jsonlines.log").read_text(encoding="utf-8")
+    assert detect_kind(text) is ContentKind.LOG  # was TEXT, then a Directive saying nothing stands out
+    extract = summarize(text, ContentKind.LOG, budget=1100)
+    assert "1 error" in extract.outline
+    assert '"msg":"the user ci-bot could not being added. Error: unauthorized access"}' in extract.text
