@@ -13,6 +13,8 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes), a list of paths (most
   sampled lines are one path each, sharing directories), or a drawn tree (``├── name`` lines, as
   ``tree``, ``npm ls``, ``cargo tree`` and ``pipdeptree`` print them).
+- DIFF: a one-line commit list (``git log --oneline``, with ``--graph`` or ``--decorate``): nine
+  in ten sampled lines are an abbreviated hash and a subject.
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
@@ -35,6 +37,9 @@ _ROW_BLOCK = re.compile(r"\d+\. row\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")
 _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 BOX_LINE = re.compile(r"[│├└┬─|`+\\ -]*(?:├|└|\|--|`--|\+--|\\--)[─┬-]*\s*\S")  # a drawn tree's item
+# ``git log --oneline``: an abbreviated hash, maybe after ``--graph`` lines and before refs.
+ONELINE_COMMIT = re.compile(r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \([^)\n]{1,200}\))? \S")
+_GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 _PATH_LINE = re.compile(r"(?:/|\./|[\w.-]+/)[^\s:]*\Z|[\w.-]+\.[A-Za-z0-9]{1,8}\Z")
 _CODE_EXTENSIONS = frozenset(
     """py pyi js jsx mjs cjs ts tsx go rs java kt kts scala c h cc cpp cxx hpp cs rb php swift m mm
@@ -63,6 +68,10 @@ def detect_shape(
     headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
         return ContentKind.SOURCE
+    commits = sum(1 for line in lines if ONELINE_COMMIT.match(line))
+    graph = sum(1 for line in lines if _GRAPH_ONLY.match(line))  # ``|\``, ``|/`` of --graph
+    if commits >= 5 and (commits + graph) * 10 >= len(lines) * 9:
+        return ContentKind.DIFF
     drawn = sum(1 for line in lines if BOX_LINE.match(line))
     if len(lines) >= 8 and drawn * 10 >= len(lines) * 7:
         return ContentKind.TREE

@@ -7,6 +7,8 @@ hash line and subject (newest first; merges after other commits), each file's he
 annotated ``[+12 -3]`` (a deleted file by its ``--- a/x`` line), hunk headers, changed lines that
 mention a search term, and for a plain diff or one or two commits the first changed lines of
 each hunk, small changes (a version, a dependency) first. The outline counts commits, files, hunks and lines.
+A one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those
+naming a search term.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from context_mode.shapes import ONELINE_COMMIT
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.text import summarize_text
@@ -27,6 +30,7 @@ _SHOW_COMMITS = 2  # this few commits are a ``git show``: their changed lines ar
 _SMALL_CHANGE = 12  # changed lines of a file that make a small change
 _SMALL_CHANGE_BONUS = 10.0
 _COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b")
+_ONELINE_MERGE = re.compile(r"[0-9a-f] (?:\([^)]*\) )?Merge ")
 _HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s")
 _DIFF_GIT = re.compile(r"diff --git \S")
 _OLD_FILE = re.compile(r"--- (?:a/)?\S")
@@ -58,6 +62,9 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     files = [file for commit in commits for file in commit.files]
     real_commits = [commit for commit in commits if commit.line >= 0]
     if not files and not real_commits:
+        oneline = oneline_commits(lines)
+        if len(oneline) >= 2:
+            return _commit_list(lines, oneline, budget=budget, terms=terms)
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)
     picks = _picks(lines, commits, terms)
@@ -85,6 +92,27 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     return Extract(
         text=body, kind=ContentKind.DIFF, outline=" ".join(parts), highlights=len(files) + len(real_commits)
     )
+
+
+def oneline_commits(lines: Sequence[str]) -> list[int]:
+    """The lines of a ``git log --oneline`` (``--graph``, ``--decorate``) list that are commits."""
+    return [index for index, line in enumerate(lines) if ONELINE_COMMIT.match(line[:200])]
+
+
+def _commit_list(
+    lines: Sequence[str], commits: Sequence[int], *, budget: int, terms: Sequence[str]
+) -> Extract:
+    """A one-line-per-commit log: the newest commits first, the oldest, and those naming a term."""
+    matches = term_matcher(terms)
+    picks = [
+        Pick(index, index + 1, 90.0 - 0.01 * order + (20.0 if matches(lines[index][:400]) else 0.0))
+        for order, index in enumerate(commits)
+    ]
+    picks.append(Pick(commits[-1], commits[-1] + 1, 95.0))  # where the log ends
+    body = pack(lines, picks, budget, width=160, gaps="short")
+    merges = sum(1 for index in commits if _ONELINE_MERGE.search(lines[index][:200]))
+    outline = f"diff: {len(commits)} commits ({merges} merges), one line each"
+    return Extract(text=body, kind=ContentKind.DIFF, outline=outline, highlights=len(commits))
 
 
 def _parse(lines: Sequence[str]) -> list[_Commit]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy, resolve_style
 from context_mode.router import Summary, route
-from context_mode.types import OutputStyle
+from context_mode.summaries import summarize
+from context_mode.types import ContentKind, OutputStyle
 
 CORPUS = Path(__file__).resolve().parents[3] / "bench" / "corpus"
 
@@ -45,3 +47,15 @@ def test_a_commit_list_without_patches_is_summarised_not_a_bare_directive(tmp_pa
     summary = routed(text, "run", OutputStyle.AUTO).extract.text
     assert "Change number 39 of the notes" in summary
     assert summary.count("commit ") >= 3
+
+
+def test_a_oneline_log_is_a_commit_list_newest_and_oldest_first() -> None:
+    # `git log --oneline` was text with nothing standing out: a Directive with no commit.
+    text = (Path(__file__).parents[2] / "data" / "git-log-oneline-packaging.txt").read_text(encoding="utf-8")
+    assert detect_kind(text) is ContentKind.DIFF
+    extract = summarize(text, ContentKind.DIFF, budget=300)
+    lines = extract.text.splitlines()
+    assert lines[0] == "* 09cbd84 (HEAD -> main, tag: 26.4) Release packaging 26.4"
+    assert lines[-1] == text.splitlines()[-1]  # the oldest commit: where the log ends
+    assert extract.outline == "diff: 24 commits (0 merges), one line each"
+    assert extract.highlights == 24
