@@ -291,14 +291,18 @@ def _snapshot_row(lines: Sequence[str], first: int, last: int) -> list[int]:
     return [start, *sorted(texts, key=lambda n: abs(n - first))]
 
 
+def _cell_gaps(line: str) -> int:
+    """Gaps between a row's cells; two spaces after a sentence's stop ("blocks.  However") are
+    sentence spacing, not a cell boundary."""
+    return sum(1 for gap in _TABLE_GAP.finditer(line) if line[gap.start()] not in ".!?")
+
+
 def _table_header(lines: Sequence[str], first: int) -> list[int]:
-    if first < 1 or not _TABLE_GAP.search(lines[first]):
+    cells = _cell_gaps(lines[first]) if first >= 1 else 0
+    if not cells:
         return []
     head = lines[0]
-    cells = len(_TABLE_GAP.findall(lines[first]))
-    if abs(len(_TABLE_GAP.findall(head)) - cells) > 1 and not re.match(
-        r"^[-=+| ]{3,}$", lines[min(1, len(lines) - 1)]
-    ):
+    if abs(_cell_gaps(head) - cells) > 1 and not re.match(r"^[-=+| ]{3,}$", lines[min(1, len(lines) - 1)]):
         return []
     rule = [1] if len(lines) > 1 and re.match(r"^[-=+| ]{3,}$", lines[1]) else []
     return [0, *rule]

@@ -179,3 +179,20 @@ def test_the_body_after_a_long_docstring_is_its_first_statements_not_docstring_l
     shown = [text for _, text in unit_lines(lines, 0, 0)]
     assert "exit_code: t.ClassVar[int] = 2" in shown
     assert not any(text.startswith((":param", "fill in", "aborts")) for text in shown)
+
+
+def test_two_spaces_after_a_sentence_make_no_table_row() -> None:
+    # CommonMark's spec (bench corpus, a 205 kB fetch) puts two spaces after a full stop. The
+    # hit's line was taken for a table row with the section heading as its header, so the rest
+    # of the sentence ("of 4 characters.") was never shown.
+    lines = [
+        "## Tabs",
+        "",
+        "Tabs in lines are not expanded to [spaces].  However,",
+        "in contexts where spaces help to define block structure,",
+        "tabs behave as if they were replaced by spaces with a tab stop",
+        "of 4 characters.",
+    ]
+    assert (5, "of 4 characters.") in unit_lines(lines, 2, 3)
+    table = ["Package   Version", "--------  -------", "anyio     4.16.0", "attrs     26.1.0"]
+    assert unit_lines(table, 3, 3)[:2] == [(0, "Package   Version"), (1, "--------  -------")]
