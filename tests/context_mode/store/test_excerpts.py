@@ -147,6 +147,13 @@ CASES = [
         "is limited to 2048000 bytes of memory",
         id="prose: the whole sentence around the hit",
     ),
+    pytest.param(
+        CORPUS / "log-nginx-error-pypi-mirror.log",
+        ContentKind.LOG,
+        "connection refused upstream for the idna project page",
+        'upstream: "http://127.0.0.1:18081/simple/idna/"',
+        id="a line a little over the width: whole, not cut before its last field",
+    ),
 ]
 
 
