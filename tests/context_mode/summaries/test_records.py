@@ -112,3 +112,14 @@ def test_a_map_keyed_by_versions_or_dates_shows_the_newest_keys_first(
     body = json.loads(summarize(text, ContentKind.JSON, budget=400).text)
     shown = [key for key in body if key != "…"]
     assert shown[: len(expected)] == expected
+
+
+def test_a_column_constant_only_in_the_first_rows_stays_a_key_column() -> None:
+    # A result sorted by state: its first 200 rows are all 'CA', the later ones 'TX'. The
+    # constancy check read only the first 200, so the state column was dropped from every row.
+    rows = [{"iata": f"C{i:03d}", "state": "CA"} for i in range(250)] + [
+        {"iata": f"T{i:03d}", "state": "TX"} for i in range(50)
+    ]
+    extract = summarize(repr(rows), ContentKind.ROWS, budget=600)
+    assert "iata | state" in extract.text
+    assert "C000 | CA" in extract.text
