@@ -10,7 +10,9 @@ a match; the indexes point at the verbatim input lines):
 - two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``); clippy's rule comes from its
   ``#[warn(clippy::…)]`` note or help URL a few lines down;
-- ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows.
+- ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows;
+- ShellCheck's default format: ``In path line 12:``, the code line, then a caret line
+  ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form).
 
 ``clean_lines`` does it to a whole list when needed; ``is_server_log`` spots access/error logs.
 ``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``; ``is_lint(lines)``
@@ -29,15 +31,18 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\n]*\x07")
 # GitHub Actions (``2026-11-30T10:15:02.1234567Z ``) and similar ISO timestamps at line start.
 _CI_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z? ")
 
+# ShellCheck's default (tty) format: ``In path line 12:``, the code, then ``^-- SC2086 (info): …``.
+_SHELLCHECK_AT = re.compile(r"In (?P<file>\S.{0,250}) line (?P<line>\d+):\Z")
+_SHELLCHECK_NOTE = re.compile(r"\s*\^[-^]*\s+(?P<code>SC\d{4}) \((?P<sev>error|warning|info|style)\): ")
 _TSC = re.compile(r"(?P<file>[^\s(][^()\n]*)\((?P<line>\d+),\d+\): (?P<sev>error|warning) (?P<code>TS\d+): ")
 _COLON = re.compile(
-    r"(?P<file>[^\s:][^:\n]{0,250}?\.[A-Za-z0-9]{1,8}):(?P<line>\d+):(?:\d+:)? "
+    r"(?P<file>[^\s:][^:\n]{0,250}?(?:\.[A-Za-z0-9]{1,8}|/[\w.-]+)):(?P<line>\d+):(?:\d+:)? "
     r"(?:(?P<sev>error|warning|note|info|fatal error):\s*)?(?P<msg>.*)"
 )
 _CODE_FIRST = re.compile(r"(?P<code>[A-Z]{1,4}\d{2,4}):? \S")  # ruff ``E501 …``, pylint ``C0114: …``
 # mypy's ``[arg-type]``; staticcheck's and go vet's ``(ST1003)``, pylint's ``(missing-docstring)``
 _BRACKET_CODE = re.compile(
-    r"\s(?:\[(?P<code>[a-z][\w-]*)\]|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
+    r"\s(?:\[(?P<code>[a-z][\w-]*|[A-Z]{1,4}\d{2,5})\]|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
 )
 _HEADER = re.compile(
     r"(?P<sev>error|warning)(?:\[(?P<code>[A-Z]+\d+)\])?: (?P<msg>.+)"
@@ -120,6 +125,16 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         if match:
             found.append(Diagnostic(index, index, match["code"], match["file"].strip(), match["sev"]))
             continue
+        if line.startswith("In ") and line.endswith(":"):
+            match = _SHELLCHECK_AT.match(line)
+            if match:
+                current_file, file_line = match["file"], index
+                continue
+        match = _SHELLCHECK_NOTE.match(line) if "^" in line[:200] else None
+        if match and current_file:
+            severity = "error" if match["sev"] == "error" else "warning"
+            found.append(Diagnostic(index, file_line, match["code"], current_file, severity))
+            continue
         match = _COLON.match(line)
         diagnostic = (
             _colon_diagnostic(index, match) if match and not line.startswith(("    ", "\t")) else None
@@ -192,12 +207,15 @@ def _rule_below(lines: Sequence[str], start: int) -> str:
     return ""
 
 
+_CONTEXT_STARTS = ("|", "= ", "help:", "note:", "-->", "^", "Did you mean:", "For more information:")
+
+
 def _is_context(line: str) -> bool:
     """A snippet, caret, help or note line under a diagnostic (rustc, ruff, tsc continuations)."""
     stripped = line.lstrip()
     return (
         line[:1] in " \t"
-        or stripped.startswith(("|", "= ", "help:", "note:", "-->", "^"))
+        or stripped.startswith(_CONTEXT_STARTS)
         or stripped[:1].isdigit()
         and " |" in stripped[:8]
     )

@@ -38,7 +38,10 @@ _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")
 _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 BOX_LINE = re.compile(r"[│├└┬─|`+\\ -]*(?:├|└|\|--|`--|\+--|\\--)[─┬-]*\s*\S")  # a drawn tree's item
 # ``git log --oneline``: an abbreviated hash, maybe after ``--graph`` lines and before refs.
-ONELINE_COMMIT = re.compile(r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \([^)\n]{1,200}\))? \S")
+# (``git blame``'s ``(Author 2026-12-01 10:00:00 +0000 12)`` is no ref list: it holds a date.)
+ONELINE_COMMIT = re.compile(
+    r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \((?![^)\n]*\d{4}-\d\d-\d\d)[^)\n]{1,200}\))? [^\s(]"
+)
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 _PATH_LINE = re.compile(r"(?:/|\./|[\w.-]+/)[^\s:]*\Z|[\w.-]+\.[A-Za-z0-9]{1,8}\Z")
 _CODE_EXTENSIONS = frozenset(

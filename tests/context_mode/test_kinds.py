@@ -169,6 +169,10 @@ STATICCHECK = (DATA / "staticcheck-yaml-excerpt.txt").read_text(encoding="utf-8"
 # unittest -v of a Markdown library: its "----" rules under FAIL: lines and its "- <p>" diff lines
 # read as setext headings and list items, but "... ok" and "Ran N tests" are test-runner lines.
 UNITTEST = (DATA / "unittest-markdown-excerpt.log").read_text(encoding="utf-8")
+# ShellCheck names files without an extension (/usr/bin/bzgrep); its default format puts the
+# rule on a caret line under an "In path line N:" header.
+SHELLCHECK = (DATA / "shellcheck-bzip2-scripts.txt").read_text(encoding="utf-8")
+SHELLCHECK_GCC = (DATA / "shellcheck-gcc-bzip2-scripts.txt").read_text(encoding="utf-8")
 
 COMPILER_ERRORS = """\
 src/main.c:12:5: error: implicit declaration of function 'foo'
@@ -202,6 +206,8 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(PYLINT, ContentKind.LINT, id="pylint"),
         pytest.param(STATICCHECK, ContentKind.LINT, id="staticcheck"),
         pytest.param(UNITTEST, ContentKind.LOG, id="unittest-verbose"),
+        pytest.param(SHELLCHECK, ContentKind.LINT, id="shellcheck"),
+        pytest.param(SHELLCHECK_GCC, ContentKind.LINT, id="shellcheck-gcc"),
         pytest.param(ACCESS_LOG, ContentKind.LOG, id="access-log-is-a-log-not-a-table"),
         pytest.param(NGINX_ERRORS, ContentKind.LOG, id="nginx-error-log"),
         pytest.param(PROSE, ContentKind.TEXT, id="prose"),

@@ -222,3 +222,17 @@ def test_grep_matches_with_a_space_after_the_line_number_are_not_diagnostics() -
     )
     assert find_diagnostics(text.splitlines()) == []
     assert detect_kind(text) != ContentKind.LINT
+
+
+def test_shellcheck_default_format_counts_rules_and_names_files() -> None:
+    from pathlib import Path
+
+    from context_mode.diagnostics import find_diagnostics
+
+    data = Path(__file__).parents[2] / "data"
+    found = find_diagnostics((data / "shellcheck-bzip2-scripts.txt").read_text(encoding="utf-8").splitlines())
+    gcc = (data / "shellcheck-gcc-bzip2-scripts.txt").read_text(encoding="utf-8")
+    assert len(found) == len(gcc.splitlines())  # one problem per caret line, as -f gcc lists them
+    assert {d.file for d in found} == {"/usr/bin/bzgrep", "/usr/bin/bzexe"}
+    assert all(d.rule.startswith("SC") for d in found)
+    assert {d.rule for d in find_diagnostics(gcc.splitlines())} == {d.rule for d in found}
