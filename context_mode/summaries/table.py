@@ -25,6 +25,7 @@ _HEADER_SEARCH = 30
 _ROW_WIDTH = 120
 _HEADER_WIDTH = 240
 _CELL = 40
+_SPAN_SAMPLE = 20  # rows whose spans must fit for a table to be shown by spans
 _PARSED = 2000  # rows cut into cells: the first ones and the last (the columns are described from them)
 _FOOTER = re.compile(r"\s*\(\d[\d,]* rows?\)\s*\Z")
 
@@ -58,17 +59,27 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
 
 
 class _Spans:
-    """Rows shown by the verbatim span of their key columns when those are adjacent."""
+    """Rows shown by the verbatim span of their key columns when those are adjacent and the spans
+    of the first rows fit ``_ROW_WIDTH``; else (and the header likewise) by their cells."""
 
     def __init__(self, grid: Grid, lines: Sequence[str], rows: Sequence[int], header: int) -> None:
         self.grid, self.lines, self.rows, self.header_line = grid, lines, rows, lines[header]
         self.index = {name: order for order, name in enumerate(grid.names)}
+        self.runs: dict[tuple[str, ...], tuple[int, int] | None] = {}
 
     def _run(self, keys: Sequence[str]) -> tuple[int, int] | None:
-        positions = [self.index[key] for key in keys]
-        if not positions or positions != list(range(positions[0], positions[0] + len(positions))):
-            return None
-        return positions[0], positions[-1]
+        """The adjacent columns ``keys`` span, if rows are to be shown by their spans."""
+        key = tuple(keys)
+        if key not in self.runs:
+            positions = [self.index[k] for k in keys]
+            run = None
+            if positions and positions == list(range(positions[0], positions[0] + len(positions))):
+                run = positions[0], positions[-1]
+                sample = [self.grid.span(self.lines[i], *run) for i in self.rows[:_SPAN_SAMPLE]]
+                if not all(0 < len(spelled) <= _ROW_WIDTH for spelled in sample):
+                    run = None
+            self.runs[key] = run
+        return self.runs[key]
 
     def header(self, keys: Sequence[str]) -> str:
         run = self._run(keys)
