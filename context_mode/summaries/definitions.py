@@ -10,6 +10,7 @@ match cost no Python step. Each returns line indexes in order:
 - ``front_matter``: the YAML block between ``---`` lines that opens a document (title, version);
 - ``rule_sections``: the first text line after a thematic break (``---``, ``***``, ``___`` after
   a blank line), which converted HTML pages use where a heading would be (``**PRAGMA** …``);
+- ``definition_terms``: the terms of definition lists (a line above a ``:   definition`` line);
 - ``code_openings``: each fenced code block's first code line.
 """
 
@@ -30,6 +31,7 @@ _QUANTITY = re.compile(
 )
 _RULE = re.compile(r" {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})\Z")
 _RULE_LINE = re.compile(r"^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$", re.MULTILINE)
+_DEFINITION_BODY = re.compile(r"^ {0,4}: {1,4}\S", re.MULTILINE)
 _FRONT_MATTER_LINES = 30
 _MAX_FOUND = 400
 
@@ -87,6 +89,22 @@ def rule_sections(lines: Sequence[str], joined: str, skip: Collection[int]) -> l
                     found.append(following)
                 break
     return found
+
+
+def definition_terms(lines: Sequence[str], joined: str) -> list[int]:
+    """The terms of definition lists: a line just above a ``:   definition`` line (the Markdown
+    that pandoc and markdownify write for HTML ``<dl>``), at most four spaces in."""
+    found: list[int] = []
+    for index in pattern_lines(joined, _DEFINITION_BODY):
+        term = lines[index - 1] if index > 0 else ""
+        if term.strip() and len(term) - len(term.lstrip()) <= 4:
+            found.append(index - 1)
+    return found
+
+
+def count_definition_terms(joined: str) -> int:
+    """How many definitions the lists hold (``definition_terms`` returns the first ``_MAX_FOUND``)."""
+    return len(_DEFINITION_BODY.findall(joined))
 
 
 def code_openings(fenced: Collection[int]) -> list[int]:

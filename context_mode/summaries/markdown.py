@@ -25,7 +25,9 @@ from dataclasses import dataclass
 
 from context_mode.summaries.definitions import (
     code_openings,
+    count_definition_terms,
     definition_lines,
+    definition_terms,
     front_matter,
     pattern_lines,
     rule_sections,
@@ -47,7 +49,8 @@ _FACT_WIDTH = 200
 _FACTS_PER_HIGHLIGHT = 8
 _MAX_FILL = 6
 _PER_SECTION = 1  # definition lines shown per section (a long section states several)
-_FACT_HIGHLIGHT = 54.0  # rule sections and definitions count; code and quantities do not
+_FACT_HIGHLIGHT = 54.0  # rule sections, terms and definitions count; code and quantities do not
+_TERM_PRIORITY = 57.0
 # A list item that is a link (its text may wrap onto the next line): a page's table of contents.
 _LINK_ITEM = re.compile(r"^ {0,3}(?:\d{1,3}[.)]|[-*+]) +\[(?:[^\]\n]+\]\(|[^\]\n]*$)", re.MULTILINE)
 # After a newline, a line ``_classify`` finds a fence, heading or underline in: exactly, for a
@@ -106,6 +109,9 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         f"markdown: {len(lines)} lines, {levels.total()} headings ({per_level}), "
         f"{code_blocks} code block{'' if code_blocks == 1 else 's'}"
     )
+    defined = count_definition_terms(joined)
+    if defined:
+        outline += f", {defined} defined terms"
     # Stated facts (defaults, sections under rules) want room too, though less than headings.
     highlights = (
         levels.total() + sum(pick.priority > _FACT_HIGHLIGHT for pick in facts) // _FACTS_PER_HIGHLIGHT
@@ -137,21 +143,27 @@ def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[i
     picks = [Pick(index, index + 1, 92.0) for index in front_matter(lines)]
     sections = rule_sections(lines, joined, skip)
     picks += [Pick(index, index + 1, 55.0 - 0.002 * index) for index in sections]
-    bounds = sorted({*skip, *sections})
+    # A definition list's terms (a man page's options, a config reference's variables) index
+    # the page as headings would; each term's definition is a section of its own.
+    terms = [index for index in definition_terms(lines, joined) if index not in skip]
+    picks += [Pick(index, index + 1, _TERM_PRIORITY - 0.002 * index, _FIRST_LINE_WIDTH) for index in terms]
+    bounds = sorted({*skip, *sections, *terms})
     found = {pick.start for pick in picks}
     code = code_openings(fenced)
-    for indexes, priority, width in (
+    for indexes, priority, width, decay in (
+        # A reference page states its defaults all through: a late one ranks nearly as an early one.
         (
             _per_section([i for i in definition_lines(joined) if i not in skip], bounds),
             58.0,
             _FACT_WIDTH,
+            0.0002,
         ),
         # Below most headings, and only a few: they fill what a short outline leaves.
-        (code[:_MAX_FILL], 10.0, _FIRST_LINE_WIDTH),
+        (code[:_MAX_FILL], 10.0, _FIRST_LINE_WIDTH, 0.002),
     ):
         for index in indexes:
             if index not in found:
-                picks.append(Pick(index, index + 1, priority - 0.002 * index, width))
+                picks.append(Pick(index, index + 1, priority - decay * index, width))
                 found.add(index)
     return picks
 

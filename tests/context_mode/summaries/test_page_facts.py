@@ -14,6 +14,7 @@ from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
+from tests.corpora import BENCH_CORPUS
 
 PAGE = Path(__file__).resolve().parents[2] / "data" / "fetch-sqlite-pragma-head.md"
 
@@ -57,3 +58,19 @@ def test_a_page_without_headings_is_summarised_by_its_list_of_linked_questions()
     assert "1. [How do I create an AUTOINCREMENT field?](#q1)" in lines
     assert "9. [What is the maximum size of a VARCHAR in SQLite?](#q9)" in lines
     assert extract.outline == "markdown: 150 lines, no headings, 27 list links"
+
+
+def test_a_reference_page_of_definition_lists_shows_terms_and_their_defaults() -> None:
+    # git-config(1) as `fetch` returns it (266 kB): six headings, then hundreds of variables
+    # as a definition list (term, then ":   definition"). Stage 1 was 648 bytes of headings with
+    # one default a section; each term is now a section of its own, and a late default ranks
+    # nearly as an early one.
+    text = (BENCH_CORPUS / "webpage-fetch-git-config.md").read_text(encoding="utf-8")
+    decision = route(text, policy=RoutingPolicy(), tool="fetch", arguments={})
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    assert decision.extract.highlights > 30 and size(body) > 4000
+    assert decision.extract.outline.endswith(", 726 defined terms")
+    assert "default value is 6700." in body  # gc.auto, half-way down the page
+    assert "the default value is currently 1000" in body  # diff.renameLimit
+    assert "`gitdir`" in body.splitlines()  # a term of the includes' definition list
