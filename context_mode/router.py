@@ -61,6 +61,7 @@ MAX_TERM_CHARS = 64
 BYTES_PER_HIGHLIGHT = 160
 FREE_HIGHLIGHTS = 3
 MAX_SHARE = 0.06
+INTENT_ROOM = 1500  # bytes an intent adds to the stage-1 budget: about one doc_search reply
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,}")
 
 
@@ -203,10 +204,17 @@ def _sized_summary(
     arguments: Mapping[str, Any] | None,
     intent: str,
 ) -> tuple[Extract, int]:
-    extract = _summarize(text, kind, policy.summary_budget, arguments, intent)
+    if intent:
+        # The intent's passages come on top of the summary the kind would get without one, so
+        # what stage 1 shows anyway is not pushed out by them (within ``summary_budget_max``).
+        plain = _summarize(text, kind, policy.summary_budget, arguments)
+        high = max(policy.summary_budget, policy.summary_budget_max)
+        budget = min(high, summary_budget(policy, size, plain.highlights) + INTENT_ROOM)
+        return _summarize(text, kind, budget, arguments, intent), budget
+    extract = _summarize(text, kind, policy.summary_budget, arguments)
     budget = summary_budget(policy, size, extract.highlights)
     if budget > policy.summary_budget:
-        extract = _summarize(text, kind, budget, arguments, intent)
+        extract = _summarize(text, kind, budget, arguments)
     return extract, budget
 
 
@@ -217,7 +225,7 @@ def _summarize(
     terms = query_terms(arguments)
     try:
         if intent:
-            return summarize_for_intent(text, kind, budget=room, terms=terms, intent=intent)
+            return summarize_for_intent(text, kind, budget=room, terms=terms, intent=intent, room=INTENT_ROOM)
         extract = summarize(text, kind, budget=room, terms=terms)
         # The header repeats the outline: an unusually long one (JSON keys can be long) takes
         # room from the body, so the body is made again, smaller (outlines do not depend on it).

@@ -72,7 +72,14 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
 
 
 def summarize_for_intent(
-    text: str, kind: ContentKind, *, budget: int, terms: Sequence[str] = (), intent: str
+    text: str,
+    kind: ContentKind,
+    *,
+    budget: int,
+    terms: Sequence[str] = (),
+    intent: str,
+    room: int | None = None,
 ) -> Extract:
-    """``summarize``, with the lines that best match ``intent`` first (see ``summaries.aimed``)."""
-    return aim(summarize, text, kind, budget=max(budget, 0), terms=tuple(terms), intent=intent)
+    """``summarize``, with the lines that best match ``intent`` first, in at most ``room`` bytes
+    of ``budget`` (see ``summaries.aimed``)."""
+    return aim(summarize, text, kind, budget=max(budget, 0), terms=tuple(terms), intent=intent, room=room)

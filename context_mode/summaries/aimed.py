@@ -1,12 +1,14 @@
 """Summaries aimed by an intent: the passages that match it first, then the kind's usual extract.
 
-``summarize_for_intent(text, kind, budget=, terms=, intent=)`` spends up to ``INTENT_SHARE`` of
-the budget on the lines a ``doc_search`` for the intent would show (``context_mode.store``'s
-``payload_passages``: BM25 over the payload's chunks, then the unit each answer lives in),
-under a ``== matching the intent ==`` label, and the rest on the kind's summary with the
-intent's words added to its terms (row sets and trees use the words to put matching rows and
-names first, and get the whole budget). Payload lines are shown verbatim but for indentation
-(long ones cut with ``…``; a JSON record's named fields are its members joined by ``, ``).
+``summarize_for_intent(text, kind, budget=, terms=, intent=, room=)`` spends up to
+``INTENT_SHARE`` of the budget, and at most ``room`` bytes (the router adds that much to the
+budget, so the kind's summary keeps the room it has without an intent), on the lines a
+``doc_search`` for the intent would show (``context_mode.store``'s ``payload_passages``: BM25
+over the payload's chunks, then the unit each answer lives in), under a
+``== matching the intent ==`` label, and the rest on the kind's summary with the intent's words
+added to its terms (row sets and trees use the words to put matching rows and names first, and
+get the whole budget). Payload lines are shown verbatim but for indentation (long ones cut with
+``…``; a JSON record's named fields are its members joined by ``, ``).
 """
 
 from __future__ import annotations
@@ -28,13 +30,22 @@ Summarize = Callable[..., Extract]
 
 
 def aim(
-    summarize: Summarize, text: str, kind: ContentKind, *, budget: int, terms: Sequence[str], intent: str
+    summarize: Summarize,
+    text: str,
+    kind: ContentKind,
+    *,
+    budget: int,
+    terms: Sequence[str],
+    intent: str,
+    room: int | None = None,
 ) -> Extract:
-    """The intent's passages, then ``summarize(text, kind, …)`` in what is left of ``budget``."""
+    """The intent's passages (in at most ``room`` bytes, else ``INTENT_SHARE`` of ``budget``), then
+    ``summarize(text, kind, …)`` in what is left of ``budget``."""
     words = (*terms, *intent_terms(intent))
     if kind in _TERMS_ONLY:
         return summarize(text, kind, budget=budget, terms=words)
-    room = int(budget * INTENT_SHARE) - size(INTENT_LABEL) - 1
+    share = int(budget * INTENT_SHARE)
+    room = (share if room is None else min(share, room)) - size(INTENT_LABEL) - 1
     passages = payload_passages(text, kind, intent, budget=room) if room > 0 else []
     matched = "\n".join(passages)
     if not matched:

@@ -61,3 +61,22 @@ def test_payload_passages_stay_in_budget_and_are_empty_without_a_match() -> None
     assert lines and sum(len(line.encode()) + 1 for line in lines) <= 400
     assert payload_passages(text, ContentKind.TABLE, "zzzqqq", budget=400) == []
     assert payload_passages(text, ContentKind.TABLE, "", budget=400) == []
+
+
+def test_an_intent_adds_its_passages_to_what_stage_1_shows_without_one() -> None:
+    # An nginx access log (bench corpus): stage 1 shows its error responses. Aimed at "method not
+    # allowed", the passages took 60% of the same budget and pushed out the 413 (and the 405 the
+    # summary had). The router now adds INTENT_ROOM to the budget for the passages.
+    from context_mode.policy import RoutingPolicy
+    from context_mode.router import INTENT_ROOM, Summary, route
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "log-nginx-access-pypi-mirror.log").read_text(encoding="utf-8")
+    plain = route(text, policy=RoutingPolicy(), tool="logs__tail")
+    intent = "method not allowed on the simple index"
+    aimed = route(text, policy=RoutingPolicy(), tool="logs__tail", intent=intent)
+    assert isinstance(plain, Summary) and isinstance(aimed, Summary)
+    assert aimed.budget == plain.budget + INTENT_ROOM
+    for line in ('"POST /simple/ HTTP/1.1" 413 183', '"OPTIONS /simple/ HTTP/1.1" 405 735'):
+        assert line in plain.extract.text and line in aimed.extract.text
+    assert aimed.extract.text.startswith("== matching the intent ==\n")
