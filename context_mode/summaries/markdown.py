@@ -6,9 +6,13 @@ tight budget keeps the first and shallowest headings; the last heading is kept t
 where the document ends. A section's first sentence is the verbatim start of its first text
 line, cut after the sentence with ``…``. Headings and lines that mention a search term rank
 first. Beside the outline (``definitions``): the front matter first, "The default X is Y" lines
-(one a section, above later headings), the first line of each section a thematic break opens
+(one a section, above later headings, a late one nearly as high as an early one), the terms of
+definition lists (a reference page's options and variables: each term's definition is a section,
+and a default is shown under its term), the first line of each section a thematic break opens
 (converted web pages use rules where headings would be), and the first few code blocks' first
-lines (below the headings). The outline counts lines, headings per level and code blocks.
+lines (below the headings). The outline counts lines, headings per level, code blocks and
+defined terms. A page without headings is its head and tail, its list items that are links (a
+FAQ's questions) and its stated facts.
 
 Only the first ``MAX_HEADINGS`` headings and the last one compete for the budget (a budget of a
 few KB shows far fewer), and one whole-text search finds the lines that can be fences, headings
@@ -165,6 +169,13 @@ def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[i
             if index not in found:
                 picks.append(Pick(index, index + 1, priority - decay * index, width))
                 found.add(index)
+    # A default stated under a term is shown with its term ("gc.auto" over "default value is 6700").
+    term_set = set(terms)
+    for pick in [pick for pick in picks if pick.width == _FACT_WIDTH]:
+        place = bisect.bisect(bounds, pick.start)
+        owner = bounds[place - 1] if place else -1
+        if owner in term_set:
+            picks.append(Pick(owner, owner + 1, pick.priority - 0.001, _FIRST_LINE_WIDTH))
     return picks
 
 
