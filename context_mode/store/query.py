@@ -13,7 +13,8 @@ A search finds chunks; the agent needs the exact line. Four steps:
 - ``best_lines(text, terms, weights, heading=...)`` finds the passages of one chunk that hold
   query terms, matched on stems (the index's English stemmer) as written or with identifiers
   split (``LocalProxy`` matches ``local proxy``). A passage is one line, or a line and the next
-  when each has terms the other lacks (a sentence wrapped over two lines). A term's weight is
+  when each has terms the other lacks (a sentence wrapped over two lines); a passing test's line
+  (``--- PASS``, ``=== RUN``, ``… ok``) is worth ``CHATTER_SHARE`` of its terms. A term's weight is
   its inverse document frequency, cut to ``HEADING_SHARE`` when the chunk's heading path
   already holds it (the heading is shown with the hit, so a line repeating it adds little).
   A chunk of a few short lines (a commit header, a small record) is one passage, shown whole.
@@ -53,6 +54,10 @@ MAX_TERMS = 32
 HEADING_SHARE = 0.3
 WEAK_SHARE = 0.1
 ELLIPSIS = "…"
+CHATTER_SHARE = 0.3
+_CHATTER = re.compile(
+    r"\s*(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|✓|√|\S.* \.\.\. ok$|\S.* PASSED\b)"
+)
 
 _ANALYZER = (  # the chain of tantivy's en_stem tokenizer, which the index uses for text
     tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
@@ -210,7 +215,9 @@ def best_lines(
         if not found:
             continue
         shown = _cut(line, spans, width)
-        passages.append(LineMatch(number, shown, _worth(found), found))
+        # A passing test's line (``--- PASS``, ``=== RUN``, ``… ok``) rarely answers: a failure does.
+        worth = _worth(found) * (CHATTER_SHARE if _CHATTER.match(line) else 1.0)
+        passages.append(LineMatch(number, shown, worth, found))
         if order + 1 < len(scanned):
             after_number, after_line, after_found, after_spans = scanned[order + 1]
             mine, theirs = {key for key, _ in found}, {key for key, _ in after_found}
@@ -301,7 +308,10 @@ def choose_lines(
     shown_terms: Counter[str] = Counter()
 
     def value(rank: int, passage: LineMatch) -> float:
-        return factors[rank] * sum(w * 0.5 ** shown_terms[key] for key, w in passage.matched)
+        # A passage marked down in ``best_lines`` (a passing test's line) stays marked down here.
+        worth = _worth(passage.matched)
+        share = min(1.0, passage.score / worth) if worth > 0 else 1.0
+        return factors[rank] * share * sum(w * 0.5 ** shown_terms[key] for key, w in passage.matched)
 
     # Lazy greedy: a passage's value only falls as terms get shown, so a popped value that still
     # beats the next one in the heap is the true best (the usual trick for diminishing returns).

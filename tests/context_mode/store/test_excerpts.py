@@ -203,3 +203,12 @@ def test_two_spaces_after_a_sentence_make_no_table_row() -> None:
     assert (5, "of 4 characters.") in unit_lines(lines, 2, 3)
     table = ["Package   Version", "--------  -------", "anyio     4.16.0", "attrs     26.1.0"]
     assert unit_lines(table, 3, 3)[:2] == [(0, "Package   Version"), (1, "--------  -------")]
+
+
+def test_passing_tests_lines_give_way_to_the_failure_message() -> None:
+    # go test -v of gorilla/mux (bench corpus, two injected bugs): the query's words are in the
+    # names of many passing subtests, and the reply was --- PASS and === RUN lines of two chunks.
+    text = (CORPUS / "test-gotest-gorilla-mux.log").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.LOG, {"query": "queries regexp mismatch message"})
+    assert "GetQueriesRegexp not equal: expected ^foo=.*$, got ^foo=$" in reply
+    assert "--- PASS" not in reply.split("more hits not shown")[0]
