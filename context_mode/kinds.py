@@ -12,7 +12,8 @@
    count too) are at least 60% of the non-blank sampled lines, unless most of them are compiler
    diagnostics (``path:line:col: error:``), which make a LOG.
 4. Weaker evidence is scored: log markers (levels, timestamps, tracebacks, compiler errors,
-   pytest/unittest/go test lines, make and pip lines), Markdown headings, column alignment or a
+   pytest/unittest/go test/TAP lines, JSON-lines and logfmt level fields, make and pip lines),
+   Markdown headings (not TAP's ``# Subtest:`` comments), column alignment or a
    steady CSV/TSV delimiter count. Strong log evidence wins, then Markdown, then TABLE, then
    weaker log evidence.
 5. The tool name (and argument names) break ties: a ``*log*`` tool makes a LOG, ``*grep*`` or
@@ -52,6 +53,12 @@ _GREP = re.compile(r"(?P<path>[^\s:]{1,250}?)(?P<sep>[:=-])\d+(?P=sep)")
 _HEADING_MATCH = re.compile(r"\d+[:-]")
 _HEADING_PATH = re.compile(r"[^\s:]*[./][^\s:]*\Z")
 _COMPILER = re.compile(r"[^\s:]+:\d+(?::\d+)?: (?:fatal error|error|warning|note)\b")
+# TAP (node --test, tape, prove, bats): results, plan, version and the "# Subtest:" / totals
+# comments, which are no Markdown headings.
+_TAP = re.compile(
+    r"^\s*(?:not ok|ok) \d+\b|^TAP version \d+|^1\.\.\d+$"
+    r"|^# (?:Subtest: |(?:tests|pass|fail|skip|todo|cancelled|suites|duration_ms) \d)"
+)
 _LOG_MARKER = re.compile(
     r"\b(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|SEVERE|CRITICAL|FINE)\b"
     r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|^\[?\d\d:\d\d:\d\d\b"
@@ -63,7 +70,8 @@ _LOG_MARKER = re.compile(
     r"|^\w+(?:Error|Exception)\b"
     r"| \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)\b"  # unittest -v
     r"|^(?:FAIL|ERROR): |^Ran \d+ tests? in "
-    r"""|["_](?:level|lvl|severity|levelname)"\s*:|\blevel=\w""",  # JSON-lines and logfmt records
+    r"""|["_](?:level|lvl|severity|levelname)"\s*:|\blevel=\w"""  # JSON-lines and logfmt records
+    rf"|{_TAP.pattern}",
 )
 _ATX = re.compile(r" {0,3}#{1,6} \S")
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")
@@ -276,7 +284,7 @@ def _flags(line: str) -> int:
         flags |= _LOG_LINE
     if _FENCE.match(line):
         flags |= _FENCE_LINE
-    if _ATX.match(line):
+    if _ATX.match(line) and not _TAP.match(line):
         flags |= _ATX_LINE
     if _SETEXT.match(line):
         flags |= _SETEXT_LINE

@@ -84,8 +84,9 @@ _TEST_RESULT = re.compile(
     r"|^test (?P<id5>\S+) \.\.\. (?P<status5>FAILED|ok|ignored)$"
     r"|^\s*(?P<status6>✕|✗) (?P<id6>.+?)(?: \(\d+ ?m?s\))?$"
     r"|^(?P<id7>\w+ \([\w.]+\)) \.\.\. (?P<status7>FAIL|ERROR|ok)$"
+    r"|^\s*(?P<status8>not ok|ok) \d+ (?:- )?(?P<id8>[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"  # TAP
 )
-_FAILING = frozenset({"FAILED", "ERROR", "FAIL", "XPASS", "✕", "✗"})
+_FAILING = frozenset({"FAILED", "ERROR", "FAIL", "XPASS", "✕", "✗", "not ok"})
 
 # Summary lines (on the lowercased line): anchored forms, then word forms behind a substring check.
 _SUMMARY_ANCHORED = re.compile(
@@ -97,6 +98,7 @@ _SUMMARY_ANCHORED = re.compile(
     r"|test result: "
     r"|(?:ok|fail)\s+\S+\s+[\d.]+s$"
     r"|\s*successfully (?:installed|built) "
+    r"|# (?:tests|pass|fail) \d+$"  # TAP's totals
 )
 _SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b")
 _SUMMARY_BUILD = re.compile(r"build (?:success|successful|failed|failure)\b")
@@ -115,7 +117,7 @@ _ASCII_DIGIT = re.compile(r"[0-9]")
 # Test-result alternatives by the name of their last group: (id group, status group).
 _RESULT_GROUPS = {
     "status": ("id", "status"),
-    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 8) for last in ("id", "status")},
+    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 9) for last in ("id", "status")},
 }
 
 

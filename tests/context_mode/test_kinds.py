@@ -173,6 +173,8 @@ UNITTEST = (DATA / "unittest-markdown-excerpt.log").read_text(encoding="utf-8")
 # rule on a caret line under an "In path line N:" header.
 SHELLCHECK = (DATA / "shellcheck-bzip2-scripts.txt").read_text(encoding="utf-8")
 SHELLCHECK_GCC = (DATA / "shellcheck-gcc-bzip2-scripts.txt").read_text(encoding="utf-8")
+# TAP's "# Subtest: name" comments are no Markdown headings.
+TAP = (DATA / "node-test-tap.txt").read_text(encoding="utf-8")
 
 COMPILER_ERRORS = """\
 src/main.c:12:5: error: implicit declaration of function 'foo'
@@ -208,6 +210,7 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(UNITTEST, ContentKind.LOG, id="unittest-verbose"),
         pytest.param(SHELLCHECK, ContentKind.LINT, id="shellcheck"),
         pytest.param(SHELLCHECK_GCC, ContentKind.LINT, id="shellcheck-gcc"),
+        pytest.param(TAP, ContentKind.LOG, id="tap-node-test"),
         pytest.param(ACCESS_LOG, ContentKind.LOG, id="access-log-is-a-log-not-a-table"),
         pytest.param(NGINX_ERRORS, ContentKind.LOG, id="nginx-error-log"),
         pytest.param(PROSE, ContentKind.TEXT, id="prose"),

@@ -218,3 +218,16 @@ def test_a_json_lines_log_is_a_log_with_its_error_record() -> None:
     extract = summarize(text, ContentKind.LOG, budget=1100)
     assert "1 error" in extract.outline
     assert '"msg":"the user ci-bot could not being added. Error: unauthorized access"}' in extract.text
+
+
+def test_a_tap_run_names_its_failing_tests_and_keeps_its_totals() -> None:
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "node-test-tap.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.LOG, budget=1400)
+    assert "4 failed tests" in extract.outline
+    lines = extract.text.splitlines()
+    assert "not ok 41 - formats dates in UTC" in lines
+    assert "# fail 4" in lines and "# tests 41" in lines
