@@ -56,7 +56,7 @@ _STRUCTURED_LEVEL = re.compile(
 _NUMERIC_LEVELS = ((50, "error"), (40, "warning"))  # pino / bunyan: 60 fatal, 50 error, 40 warn
 EXCEPTION = re.compile(
     r"^\s*(?:Caused by: |E\s+)?(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception|Exit|Interrupt|Failure|Fault)\b"
-    r"(?::|;|$)"
+    r"(?: \[[A-Z][A-Z0-9_]+\])?(?::|;|$)"  # Node's ``AssertionError [ERR_ASSERTION]: …``
 )
 # The case-insensitive patterns run on the lowercased line (faster than re.IGNORECASE).
 # No leading \b: a literal first char lets the regex engine skip ahead (several times faster).
@@ -85,6 +85,8 @@ _TEST_RESULT = re.compile(
     r"|^\s*(?P<status6>✕|✗) (?P<id6>.+?)(?: \(\d+ ?m?s\))?$"
     r"|^(?P<id7>\w+ \([\w.]+\)) \.\.\. (?P<status7>FAIL|ERROR|ok)$"
     r"|^\s*(?P<status8>not ok|ok) \d+ (?:- )?(?P<id8>[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"  # TAP
+    r"|^\s{2,}(?P<status9>\d{1,4}\)) (?P<id9>\S.*?):?$"  # mocha's spec reporter: ``  3) name``
+    r"|^\s*(?P<status10>[✔✓]) (?P<id10>.+?)(?: \(\d+ ?m?s\))?$"  # mocha / jest passing
 )
 _FAILING = frozenset({"FAILED", "ERROR", "FAIL", "XPASS", "✕", "✗", "not ok"})
 
@@ -99,6 +101,7 @@ _SUMMARY_ANCHORED = re.compile(
     r"|(?:ok|fail)\s+\S+\s+[\d.]+s$"
     r"|\s*successfully (?:installed|built) "
     r"|# (?:tests|pass|fail) \d+$"  # TAP's totals
+    r"|\s*\d+ (?:passing|failing|pending)\b"  # mocha's
 )
 _SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b")
 _SUMMARY_BUILD = re.compile(r"build (?:success|successful|failed|failure)\b")
@@ -117,7 +120,7 @@ _ASCII_DIGIT = re.compile(r"[0-9]")
 # Test-result alternatives by the name of their last group: (id group, status group).
 _RESULT_GROUPS = {
     "status": ("id", "status"),
-    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 9) for last in ("id", "status")},
+    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 11) for last in ("id", "status")},
 }
 
 
@@ -232,7 +235,10 @@ def _status_and_id(match: re.Match[str]) -> tuple[str, str]:
     names = _RESULT_GROUPS.get(match.lastgroup or "")
     if names is None:
         return "", ""
-    return match.group(names[1]) or "", match.group(names[0]) or ""
+    status = match.group(names[1]) or ""
+    if status.endswith(")"):  # mocha numbers its failures: ``  3) keeps unicode names``
+        status = "FAIL"
+    return status, match.group(names[0]) or ""
 
 
 def _is_summary(lowered: str) -> bool:

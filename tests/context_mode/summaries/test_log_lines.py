@@ -231,3 +231,16 @@ def test_a_tap_run_names_its_failing_tests_and_keeps_its_totals() -> None:
     lines = extract.text.splitlines()
     assert "not ok 41 - formats dates in UTC" in lines
     assert "# fail 4" in lines and "# tests 41" in lines
+
+
+def test_a_mocha_run_keeps_its_totals_and_assertion_messages() -> None:
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "mocha-spec-parser.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.LOG, budget=1400)
+    lines = [line.split(" [×")[0] for line in extract.text.splitlines()]
+    assert "  277 passing (77ms)" in lines and "  24 failing" in lines
+    assert "      AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:" in lines
+    assert "    24) keeps unicode names" in lines
