@@ -72,7 +72,8 @@ _LOG_MARKER = re.compile(
     r"|^(?:FAIL|ERROR): |^Ran \d+ tests? in "
     r"""|["_](?:level|lvl|severity|levelname)"\s*:|\blevel=\w"""  # JSON-lines and logfmt records
     rf"|{_TAP.pattern}"
-    r"|^\s*[✔✓] \S|^\s{2,}\d{1,4}\) \S|^\s*\d+ (?:passing|failing|pending) \(",  # mocha
+    r"|^\s*[✔✓] \S|^\s{2,}\d{1,4}\) \S|^\s*\d+ (?:passing|failing|pending) \("  # mocha
+    r"|^PASS \S|^\s+● \S|^(?:Tests|Test Suites|Snapshots):\s+\d",  # Jest
 )
 _ATX = re.compile(r" {0,3}#{1,6} \S")
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")

@@ -87,8 +87,9 @@ _TEST_RESULT = re.compile(
     r"|^\s*(?P<status8>not ok|ok) \d+ (?:- )?(?P<id8>[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"  # TAP
     r"|^\s{2,}(?P<status9>\d{1,4}\)) (?P<id9>\S.*?):?$"  # mocha's spec reporter: ``  3) name``
     r"|^\s*(?P<status10>[✔✓]) (?P<id10>.+?)(?: \(\d+ ?m?s\))?$"  # mocha / jest passing
+    r"|^\s+(?P<status11>●) (?P<id11>\S.*)$"  # Jest's failure header: ``  ● suite › test``
 )
-_FAILING = frozenset({"FAILED", "ERROR", "FAIL", "XPASS", "✕", "✗", "not ok"})
+_FAILING = frozenset({"FAILED", "ERROR", "FAIL", "XPASS", "✕", "✗", "not ok", "●"})
 
 # Summary lines (on the lowercased line): anchored forms, then word forms behind a substring check.
 _SUMMARY_ANCHORED = re.compile(
@@ -120,7 +121,7 @@ _ASCII_DIGIT = re.compile(r"[0-9]")
 # Test-result alternatives by the name of their last group: (id group, status group).
 _RESULT_GROUPS = {
     "status": ("id", "status"),
-    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 11) for last in ("id", "status")},
+    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 12) for last in ("id", "status")},
 }
 
 

@@ -176,6 +176,7 @@ SHELLCHECK_GCC = (DATA / "shellcheck-gcc-bzip2-scripts.txt").read_text(encoding=
 # TAP's "# Subtest: name" comments are no Markdown headings.
 TAP = (DATA / "node-test-tap.txt").read_text(encoding="utf-8")
 MOCHA = (DATA / "mocha-spec-parser.txt").read_text(encoding="utf-8")
+JEST = (DATA / "jest-sum.txt").read_text(encoding="utf-8")
 
 COMPILER_ERRORS = """\
 src/main.c:12:5: error: implicit declaration of function 'foo'
@@ -213,6 +214,7 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(SHELLCHECK_GCC, ContentKind.LINT, id="shellcheck-gcc"),
         pytest.param(TAP, ContentKind.LOG, id="tap-node-test"),
         pytest.param(MOCHA, ContentKind.LOG, id="mocha-spec"),
+        pytest.param(JEST, ContentKind.LOG, id="jest-default"),
         pytest.param(ACCESS_LOG, ContentKind.LOG, id="access-log-is-a-log-not-a-table"),
         pytest.param(NGINX_ERRORS, ContentKind.LOG, id="nginx-error-log"),
         pytest.param(PROSE, ContentKind.TEXT, id="prose"),

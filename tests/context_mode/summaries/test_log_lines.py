@@ -244,3 +244,16 @@ def test_a_mocha_run_keeps_its_totals_and_assertion_messages() -> None:
     assert "  277 passing (77ms)" in lines and "  24 failing" in lines
     assert "      AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:" in lines
     assert "    24) keeps unicode names" in lines
+
+
+def test_a_jest_run_names_its_failing_tests_and_keeps_its_totals() -> None:
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "jest-sum.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.LOG, budget=900)
+    assert "2 failed tests" in extract.outline
+    lines = extract.text.splitlines()
+    assert "  ● sum › adds 7 + 1" in lines and "  ● formats a user" in lines
+    assert "Tests:       2 failed, 60 passed, 62 total" in lines
