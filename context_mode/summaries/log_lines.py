@@ -73,6 +73,8 @@ COMPILER = re.compile(r"^(?:[^\s:]+):\d+(?::\d+)?: (?P<what>(?:fatal )?error|war
 CODE_CONTEXT = re.compile(r"^\s*(?:\d+\s*)?\|")
 IN_FUNCTION = re.compile(r"^[^\s:]+: (?:In (?:function|member function|constructor)|At top level)")
 PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: \w+$")
+# An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9``.
+_EXPECTED = re.compile(r"^\s*(?:Expected|Received|Actual)(?: value)?:\s+\S")
 PYTEST_E = re.compile(r"^E\s{2,}\S")
 SECTION = re.compile(r"^(?:_{3,} .+ _{3,}|={3,} .+ ={3,}|-{3,} .+ -{3,})$")
 
@@ -292,7 +294,7 @@ def _severity(line: str, lowered: str) -> str:
     if declared:
         # A declared level wins over words in the message ("... debugging of ClassNotFoundException").
         return "" if declared == "info" else str(declared)
-    if EXCEPTION.match(line) or PYTEST_E.match(line):
+    if EXCEPTION.match(line) or PYTEST_E.match(line) or _EXPECTED.match(line):
         return "error"
     if _mentions(lowered, _ERROR_WORDS):
         strong = _STRONG_ERROR_LOWER.search(lowered)

@@ -256,4 +256,5 @@ def test_a_jest_run_names_its_failing_tests_and_keeps_its_totals() -> None:
     assert "2 failed tests" in extract.outline
     lines = extract.text.splitlines()
     assert "  ● sum › adds 7 + 1" in lines and "  ● formats a user" in lines
+    assert "    Expected: 8" in lines and "    Received: 9" in lines  # the assertion's values
     assert "Tests:       2 failed, 60 passed, 62 total" in lines
