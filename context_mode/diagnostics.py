@@ -11,6 +11,7 @@ a match; the indexes point at the verbatim input lines):
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``); clippy's rule comes from its
   ``#[warn(clippy::…)]`` note or help URL a few lines down;
 - ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows;
+- Go's compiler and vet: ``# example.com/pkg``, then ``./main.go:10:7: undefined: x`` lines;
 - ShellCheck's default format: ``In path line 12:``, the code line, then a caret line
   ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form).
 
@@ -34,6 +35,10 @@ _CI_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z? ")
 # ShellCheck's default (tty) format: ``In path line 12:``, the code, then ``^-- SC2086 (info): …``.
 _SHELLCHECK_AT = re.compile(r"In (?P<file>\S.{0,250}) line (?P<line>\d+):\Z")
 _SHELLCHECK_NOTE = re.compile(r"\s*\^[-^]*\s+(?P<code>SC\d{4}) \((?P<sev>error|warning|info|style)\): ")
+# ``go build`` / ``go vet``: ``# example.com/pkg``, then ``./main.go:10:7: undefined: x`` lines
+# (no severity word, no rule; the package line says they are compiler errors, not grep matches).
+_GO_PACKAGE = re.compile(r"# [\w.\-]+(?:/[\w.\-]+)*(?: \[[\w./ -]+\])?\Z")
+_GO_ERROR = re.compile(r"\S+\.go:\d+:\d+: \S")
 _TSC = re.compile(r"(?P<file>[^\s(][^()\n]*)\((?P<line>\d+),\d+\): (?P<sev>error|warning) (?P<code>TS\d+): ")
 _COLON = re.compile(
     r"(?P<file>[^\s:][^:\n]{0,250}?(?:\.[A-Za-z0-9]{1,8}|/[\w.-]+)):(?P<line>\d+):(?:\d+:)? "
@@ -115,6 +120,7 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
     """Every diagnostic in ``lines``, in order; see the module docstring for the formats."""
     found: list[Diagnostic] = []
     current_file, file_line = "", -1
+    go_package = False
     rules: dict[str, str] = {}  # rustc names a lint only on its first warning: reuse it for repeats
     skip_until = -1
     for index, raw in enumerate(lines):
@@ -135,10 +141,20 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             severity = "error" if match["sev"] == "error" else "warning"
             found.append(Diagnostic(index, file_line, match["code"], current_file, severity))
             continue
-        match = _COLON.match(line)
+        if line.startswith("# ") and _GO_PACKAGE.match(line):
+            go_package = True  # ``# example.com/pkg``: the Go compiler's errors for it follow
+            continue
+        match = _COLON.match(line.removeprefix("vet: "))
         diagnostic = (
             _colon_diagnostic(index, match) if match and not line.startswith(("    ", "\t")) else None
         )
+        if (
+            diagnostic is None
+            and match is not None
+            and go_package
+            and _GO_ERROR.match(line.removeprefix("vet: "))
+        ):
+            diagnostic = Diagnostic(index, index, "go", match["file"], "error")
         if diagnostic is not None:
             found.append(diagnostic)
             continue

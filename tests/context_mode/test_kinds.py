@@ -177,6 +177,7 @@ SHELLCHECK_GCC = (DATA / "shellcheck-gcc-bzip2-scripts.txt").read_text(encoding=
 TAP = (DATA / "node-test-tap.txt").read_text(encoding="utf-8")
 MOCHA = (DATA / "mocha-spec-parser.txt").read_text(encoding="utf-8")
 JEST = (DATA / "jest-sum.txt").read_text(encoding="utf-8")
+GO_BUILD = (DATA / "go-build-errors.txt").read_text(encoding="utf-8")
 
 COMPILER_ERRORS = """\
 src/main.c:12:5: error: implicit declaration of function 'foo'
@@ -215,6 +216,7 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(TAP, ContentKind.LOG, id="tap-node-test"),
         pytest.param(MOCHA, ContentKind.LOG, id="mocha-spec"),
         pytest.param(JEST, ContentKind.LOG, id="jest-default"),
+        pytest.param(GO_BUILD, ContentKind.LINT, id="go-build-errors-are-lint-not-grep"),
         pytest.param(ACCESS_LOG, ContentKind.LOG, id="access-log-is-a-log-not-a-table"),
         pytest.param(NGINX_ERRORS, ContentKind.LOG, id="nginx-error-log"),
         pytest.param(PROSE, ContentKind.TEXT, id="prose"),
