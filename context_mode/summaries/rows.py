@@ -15,7 +15,10 @@ payload's own totals line, kept whatever is cut. In a JSON record, a nested obje
 its identity field (``user`` by its ``login``). Every cell is the value as it appears in the
 payload (strings without their quotes), so a value read off the summary is found verbatim in the
 payload. Rows holding the call's terms (or the intent's words) go first, the best few also
-whole, as the payload spells them (a block's lines joined by spaces).
+whole, as the payload spells them (a block's lines joined by spaces). ``summarize_records`` is
+the same summary for records parsed elsewhere (``table`` cuts text tables into them and shows
+rows by their spans). Rows count as salient content, for the budget, only when they all fit
+``FIT_ALL`` bytes; else the budget grows with the columns the ranges describe.
 """
 
 from __future__ import annotations

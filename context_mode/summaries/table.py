@@ -1,10 +1,14 @@
-"""Summary of tables: column-aligned CLI output (``dpkg -l``, ``ps``, ``docker ps``), CSV, TSV.
+"""Summary of tables: column-aligned CLI output (``pip list``, ``ps``, ``dpkg -l``, ``psql``), CSV, TSV.
 
 The header is the line just above a rule line (``+++-====-===``, ``|---|---|``, ``-----``)
-within the first lines, else the first non-blank line; any preamble above it is kept only if
-the budget allows. Picks, highest first: header and rule, rows that mention a search term,
-the first rows, the last row. Rows are clipped to ``_ROW_WIDTH`` chars so more of them fit.
-The outline gives the row count and the column names.
+within the first lines, else the first non-blank line; a ``(N rows)`` footer is no row. When the
+columns can be cut apart (``table_grid``), the table is a row set (``rows.summarize_records``):
+the row count, the key columns of as many rows as fit (matching rows first, the last row too)
+as the verbatim span of each line when those columns are adjacent and the first rows' spans fit
+``_ROW_WIDTH``, else as cells joined by `` | ``; then each column's kind, distinct count and
+range, one-value columns said once. Only the first ``_PARSED`` rows and the last are cut into
+cells. A table whose columns cannot be cut apart keeps, highest first: header and rule, rows that
+mention a search term, the first rows, the last row, clipped to ``_ROW_WIDTH``.
 """
 
 from __future__ import annotations
