@@ -40,8 +40,10 @@ _FIELD = re.compile(r"([^\s:][^:\n]{0,80}): (.*)\Z")
 _TOTALS = re.compile(r"(?:Result|Total|Rows?|Count)\b.{0,40}\d", re.I)
 # Column-name words that say a column identifies its row, by rank (lower shows first).
 _IDENTITY = {
-    **dict.fromkeys(("number", "id", "key", "code", "iata", "symbol", "slug", "sku", "isbn"), 0),
+    **dict.fromkeys(("number", "id", "key", "code", "iata", "symbol", "slug", "sku", "isbn", "pid"), 0),
     **dict.fromkeys(("name", "title", "login", "label", "user", "author", "owner", "filename", "path"), 1),
+    # what CLI tables name their rows by: ``ps``'s COMMAND, ``pip list``'s Package, ``docker ps``'s NAMES
+    **dict.fromkeys(("command", "cmd", "package", "image", "container", "service", "names", "module"), 1),
     **dict.fromkeys(("state", "status", "version", "tag", "release", "conclusion"), 2),
     **dict.fromkeys(("created", "closed", "merged", "published", "released", "date", "time"), 3),
 }
@@ -323,7 +325,7 @@ def _key_columns(columns: list[str], records: list[Record]) -> list[str]:
         # may all be 'CA') says nothing per row.
         if len(records) > 2 and len({r.get(column, "") for r in records}) <= 1:
             return False
-        odd = sum(1 for v in values if _LINK.match(v) or v[:1] in ("{", "["))
+        odd = sum(1 for v in values if _LINK.match(v) or _nested(v))
         return odd * 2 <= len(values)
 
     ranks = {column: _rank(column) for column in columns}
@@ -341,6 +343,11 @@ def _key_columns(columns: list[str], records: list[Record]) -> list[str]:
         chosen.append(column)
         used += cost
     return [c for c in columns if c in chosen]
+
+
+def _nested(value: str) -> bool:
+    """A cell holding JSON (an object, a list of values), not text in brackets (``[kthreadd]``)."""
+    return value[:1] == "{" or (value[:1] == "[" and (value == "[]" or '"' in value or "," in value))
 
 
 def _rank(column: str) -> int | None:

@@ -31,6 +31,8 @@ _HEADER_WIDTH = 240
 _CELL = 40
 _SPAN_SAMPLE = 20  # rows whose spans must fit for a table to be shown by spans
 _PARSED = 2000  # rows cut into cells: the first ones and the last (the columns are described from them)
+_LS_TOTAL = re.compile(r"total \d+[KMG]?\s*\Z")
+_NUMBER = re.compile(r"[-+]?\d[\d.,:]*[KMGTP%]?\Z")
 _FOOTER = re.compile(r"\s*\(\d[\d,]* rows?\)\s*\Z")
 
 
@@ -39,12 +41,20 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
     cut apart, else its header, first rows and last row; within ``budget`` bytes."""
     lines = split_lines(text)
     header, rule = _header(lines)
+    if rule < 0 and header >= 0 and _LS_TOTAL.match(lines[header]):
+        # ``ls -l`` opens with ``total 1752``: a count, not the header
+        header = next((i for i in range(header + 1, len(lines)) if lines[i].strip()), header)
     rows = [i for i in range(header + 1, len(lines)) if i != rule and lines[i].strip()]
     while rows and rows[-1] >= len(lines) - 3 and _is_footer(lines[rows[-1]]):
         rows.pop()
     grid = parse_grid(lines, header, rows)
     if grid is None:
         return _table_lines(lines, header, rule, rows, budget=budget, terms=terms)
+    if rule < 0 and any(_NUMBER.match(cell) for cell in grid.cells(lines[header])):
+        # A first line with a bare number in a cell is data (``ls -l``, ``du``): no header.
+        rows, header = [header, *rows], -1
+        names = tuple(f"column {order}" for order in range(1, len(grid.names) + 1))
+        grid = Grid(names=names, delimiter=grid.delimiter, starts=grid.starts)
     kept = rows if len(rows) <= _PARSED else [*rows[: _PARSED - 1], rows[-1]]
     records = [dict(zip(grid.names, grid.cells(lines[i]), strict=True)) for i in kept]
     footer = next((line for line in reversed(lines[-3:]) if _is_footer(line)), "")
@@ -67,7 +77,8 @@ class _Spans:
     of the first rows fit ``_ROW_WIDTH``; else (and the header likewise) by their cells."""
 
     def __init__(self, grid: Grid, lines: Sequence[str], rows: Sequence[int], header: int) -> None:
-        self.grid, self.lines, self.rows, self.header_line = grid, lines, rows, lines[header]
+        self.grid, self.lines, self.rows = grid, lines, rows
+        self.header_line = lines[header] if header >= 0 else ""  # a headerless table: names joined
         self.index = {name: order for order, name in enumerate(grid.names)}
         self.runs: dict[tuple[str, ...], tuple[int, int] | None] = {}
 

@@ -73,3 +73,23 @@ def test_grid_cells_of_aligned_right_aligned_and_quoted_rows() -> None:
     csv_grid = parse_grid(csv_lines, 0, [1, 2, 3])
     assert csv_grid is not None and csv_grid.cells(csv_lines[1]) == ["Ann", "Paris, FR", "3"]
     assert csv_grid.span(csv_lines[2], 0, 1) == "Bob,Oslo"
+
+
+def test_a_table_without_a_header_names_its_columns_and_keeps_its_first_row() -> None:
+    # ls -l opens with "total 1752", then rows: the count was read as the header (2 columns).
+    text = _read("ls-l-dist-packages.txt")
+    extract = summarize(text, ContentKind.TABLE, budget=900)
+    assert extract.outline.startswith("table: 30 rows × 9 columns (column 1, column 2,")
+    assert "drwxr-xr-x | 64 | 4096 | Dec | 1 | 08:59 | ." in extract.text
+    assert_table_verbatim(extract.text, text)
+
+
+def test_ps_keeps_its_command_column_though_kernel_threads_are_bracketed() -> None:
+    # "[kthreadd]"-like cells were read as JSON lists, and COMMAND, what a process is, was left
+    # out of every row.
+    text = _read("ps-aux-kernel-threads.txt")
+    extract = summarize(text, ContentKind.TABLE, budget=900)
+    header = extract.text.splitlines()[1]
+    assert header.startswith("PID") and header.endswith("| COMMAND")
+    assert "| [kthreadd]" in extract.text
+    assert_table_verbatim(extract.text, text)
