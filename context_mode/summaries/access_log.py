@@ -1,7 +1,9 @@
 """Web-server access logs (Common / Combined Log Format): the responses that went wrong.
 
-``access_picks(lines)`` returns ``None`` unless most lines are access-log requests
-(``"GET /path HTTP/1.1" 404 793``). Else it gives the picks and the counts for a log summary:
+``access_picks(lines)`` returns ``None`` unless the log holds access-log requests
+(``"GET /path HTTP/1.1" 404 793``; HAProxy's ``404 933 … "GET /path HTTP/1.1"``): at least
+``_MIN_REQUESTS`` of them, or half its lines, as a service's journal mixes them with its other
+lines. Else it gives the picks and the counts for a log summary:
 
 - the counts per status code (``200 ×91, 502 ×13, 404 ×4 …``) for the outline;
 - for every distinct (method, status) of a 4xx or 5xx response, its first line (server errors
@@ -9,8 +11,8 @@
   line of each further path with that status, as space allows; redirects after them;
 - ``highlights``: the distinct error responses, so a log of failing requests is summarised.
 
-Lines are shown as sent, cut after ``_WIDTH`` characters (the request, status and size come
-first). Linear: one bounded regex per line.
+Lines are shown as sent, cut after ``_WIDTH`` characters or the request's end, whichever is
+later (the user agent can go). Linear: one bounded regex per line.
 """
 
 from __future__ import annotations
@@ -24,10 +26,19 @@ from context_mode.summaries.packing import Pick
 
 _REQUEST = re.compile(
     r'"(?P<method>[A-Z]{3,10}) (?P<path>\S{1,400}) HTTP/\d(?:\.\d)?" (?P<status>[1-5]\d\d) (?:\d+|-)'
+    # HAProxy's HTTP log puts the status and size before the request:
+    # ``fe be/srv 0/0/0/4/4 200 610 - - ---- 1/1/0/0/0 0/0 "GET /simple/ HTTP/1.1"``.
+    r'|(?<![\S])(?P<status_first>[1-5]\d\d) (?:\d+|-) [^"]{0,80}"(?P<method_last>[A-Z]{3,10})'
+    r' (?P<path_last>\S{1,400}) HTTP/\d(?:\.\d)?"'
 )
 _PREFIX = 2000
 _WIDTH = 140  # the request, status and size come first: the user agent can go
-_SAMPLE = 200  # lines looked at to decide the log is an access log
+_MAX_WIDTH = 320  # a line is shown at least up to its request's end (HAProxy's comes last)
+# A log is (or holds) an access log with this many requests, or when half its lines are requests;
+# a service's journal mixes them with its other lines.
+_MIN_REQUESTS = 5
+_NEWS = {"5": 86.0, "4": 85.0}  # priorities of a first error response by status class
+_AMONG_OTHERS = {"5": 65.0, "4": 64.0}
 _SHARE = 0.5
 
 
@@ -45,28 +56,37 @@ class AccessLog:
 
 def access_picks(lines: Sequence[str]) -> AccessLog | None:
     """The error responses of an access log as picks (see module doc), or None for other logs."""
-    sample = [line for line in lines[:_SAMPLE] if line.strip()]
-    if not sample or sum(bool(_REQUEST.search(line[:_PREFIX])) for line in sample) < _SHARE * len(sample):
-        return None
     statuses: Counter[str] = Counter()
     first: dict[tuple[str, str], int] = {}
     paths: dict[tuple[str, str, str], int] = {}
+    widths: dict[int, int] = {}
     for index, line in enumerate(lines):
+        if "HTTP/" not in line:
+            continue
         found = _REQUEST.search(line[:_PREFIX])
         if found is None:
             continue
-        method, status = found.group("method"), found.group("status")
+        method = found.group("method") or found.group("method_last")
+        status = found.group("status") or found.group("status_first")
+        path = found.group("path") or found.group("path_last")
         statuses[status] += 1
         if status[0] in "345":
+            widths[index] = min(max(_WIDTH, found.end()), _MAX_WIDTH)  # up to the request's end
             first.setdefault((method, status), index)
-            paths.setdefault((method, status, found.group("path").split("?", 1)[0]), index)
+            paths.setdefault((method, status, path.split("?", 1)[0]), index)
+    requests = sum(statuses.values())
+    mostly = requests >= _SHARE * len(lines)
+    if not requests or requests < _MIN_REQUESTS and not mostly:
+        return None
     picks: list[Pick] = []
     firsts = set(first.values())
     for (_, status), index in first.items():
-        base = {"5": 86.0, "4": 85.0}.get(status[0], 60.0)
-        picks.append(Pick(index, index + 1, base - min(statuses[status], 50) * 0.05, _WIDTH))
+        # In an access log its error responses are the news; among a service's other lines they
+        # rank as its weak errors do ("Connection refused"), below its errors and tracebacks.
+        base = (_NEWS if mostly else _AMONG_OTHERS).get(status[0], 60.0 if mostly else 30.0)
+        picks.append(Pick(index, index + 1, base - min(statuses[status], 50) * 0.05, widths[index]))
     for (_, status, _), index in paths.items():
         if index not in firsts:
-            picks.append(Pick(index, index + 1, 45.0 if status[0] in "45" else 25.0, _WIDTH))
+            picks.append(Pick(index, index + 1, 45.0 if status[0] in "45" else 25.0, widths[index]))
     errors = sum(1 for _, status in first if status[0] in "45")
     return AccessLog(picks, statuses, errors)

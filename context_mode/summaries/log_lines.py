@@ -62,7 +62,14 @@ EXCEPTION = re.compile(
 # No leading \b: a literal first char lets the regex engine skip ahead (several times faster).
 _STRONG_ERROR_LOWER = re.compile(r"(?:error(?:\[\w+\]| \w+)?:|fatal:|npm err!|panic:|traceback \()")
 _STRONG_ERROR_EXACT = re.compile(r"(?:FATAL|FAILED|FAIL)\b|^\s*× |\*\*\* ")
-_WEAK_ERROR = re.compile(r"\berror\b|\bfatal\b|\bfail(?:ed|ure)?\b|\bpanicked\b|\bnot remade\b")
+# Weak: a bare "failed", a name that ends in error (``SERVER_ERROR``; ``error_log`` is a setting),
+# and what services write when a
+# peer or a resource is gone ("Connection refused", "is DOWN", "no server available", "timed out").
+_WEAK_ERROR = re.compile(
+    r"(?:\b|_)error\b|\bfatal\b|\bfail(?:ed|ure)?\b|\bpanicked\b|\bnot remade\b"
+    r"|\b(?:refused|unreachable|unavailable|timed out|denied|is down|no server available|unable to"
+    r"|too large|out of memory|reset by peer|broken pipe)\b"
+)
 _WARNING_WORD = re.compile(r"\bwarn(?:ing)?\b|\wwarning\b|\bdeprecated\b")
 _PY_FRAME = re.compile(r'^\s*File "(?P<file>[^"]*)", line \d+')
 _JAVA_FRAME = re.compile(r"^\s+at (?P<where>[\w$.<>/]+?)(?:\.[\w$<>]+)?\(")
@@ -115,7 +122,11 @@ _EXIT = re.compile(  # on the lowercased line
     r"|^make: \*\*\* .*error (?P<c>\d+)$"
 )
 # Substrings every match of the regex above them contains (lowercased): a fast prefilter.
-_ERROR_WORDS = ("err", "fatal", "fail", "panic", "traceback", "×", "***", "not remade")
+_ERROR_WORDS = (
+    *("err", "fatal", "fail", "panic", "traceback", "×", "***", "not remade", "refused", "unreachable"),
+    *("unavailable", "timed out", "denied", "is down", "no server", "unable to", "too large"),
+    *("out of memory", "reset by peer", "broken pipe"),
+)
 _WARNING_WORDS = ("warn", "deprecated")
 _EXIT_WORDS = ("exit", "make")
 _FAMILY = re.compile(r"\s*(\S+)\s+(\S+)")

@@ -27,3 +27,22 @@ def test_other_logs_are_not_access_logs() -> None:
     lines = ["2024-05-01 10:00:00 INFO started", 'GET "/x" done', "ERROR boom"] * 10
     assert access_picks(lines) is None
     assert access_picks([]) is None
+
+
+def test_haproxy_lines_put_the_status_before_the_request_and_a_few_among_other_lines_count() -> None:
+    other = [f"vm memcached[1]: <{n} new auto-negotiating client connection" for n in range(40)]
+    requests = [
+        f"vm haproxy[2]: 127.0.0.1:{n} [01/Dec/2026:09:13:07.694] fe be/app-a 0/0/0/4/4 200 610 - - ---- "
+        f'1/1/0/0/0 0/0 "GET /simple/x/ HTTP/1.1"'
+        for n in range(4)
+    ]
+    failing = (
+        "vm haproxy[2]: 127.0.0.1:41002 [01/Dec/2026:09:13:14.894] fe be/<NOSRV> 0/-1/-1/-1/0 "
+        '503 217 - - SC-- 1/1/0/0/0 0/0 "GET /simple/urllib3/ HTTP/1.1"'
+    )
+    found = access_picks([*other, *requests, failing])
+    assert found is not None and found.statuses == {"200": 4, "503": 1}
+    [pick] = found.picks
+    assert pick.start == 44 and pick.width >= len(failing) - len("vm haproxy[2]: ")
+    assert access_picks([*other, *requests]) is None  # four requests among forty lines: no
+    assert access_picks(requests) is not None  # but a log of them is an access log

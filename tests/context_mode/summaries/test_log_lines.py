@@ -258,3 +258,37 @@ def test_a_jest_run_names_its_failing_tests_and_keeps_its_totals() -> None:
     assert "  ● sum › adds 7 + 1" in lines and "  ● formats a user" in lines
     assert "    Expected: 8" in lines and "    Received: 9" in lines  # the assertion's values
     assert "Tests:       2 failed, 60 passed, 62 total" in lines
+
+
+def test_a_service_saying_a_peer_or_resource_is_gone_writes_a_weak_error() -> None:
+    # memcached's SERVER_ERROR and HAProxy's DOWN / no-server lines carry no level: a journal of
+    # them was "0 errors" and its summary the slab table it printed at start.
+    lines = [
+        "vm memcached[15133]: >24 NOREPLY SERVER_ERROR object too large for cache",
+        'vm haproxy[15223]: Server be_pypi/app-c is DOWN, reason: Layer4, info: "Connection refused"',
+        "vm haproxy[15223]: backend be_pypi has no server available!",
+        "vm app[1]: upstream timed out while reading response header",
+        "vm memcached[15133]: slab class   1: chunk size        96 perslab   10922",
+        "vm haproxy[15223]: Server be_pypi/app-b is UP, reason: Layer7 check passed, code: 200",
+        "vm app[1]: error_log set to /var/log/app.err",
+    ]
+    scan = scan_log(lines)
+    assert scan.errors == [0, 1, 2, 3] and scan.weak == {0, 1, 2, 3}
+
+
+def test_a_journal_of_several_services_shows_their_failures_and_error_responses() -> None:
+    from context_mode.policy import RoutingPolicy
+    from context_mode.router import Summary, route
+    from context_mode.types import OutputStyle
+    from tests.corpora import REPO
+
+    text = (REPO / "bench" / "corpus" / "log-journalctl-haproxy-memcached.log").read_text(encoding="utf-8")
+    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="journalctl", arguments={})
+    assert isinstance(decision, Summary)
+    extract = decision.extract
+    assert "access log: 91 requests (200 ×85, 503 ×3, 404 ×2, 403 ×1)" in extract.outline
+    for line in ("SERVER_ERROR object too large for cache", "is DOWN", "has no server available!"):
+        assert line in extract.text
+    # HAProxy's status comes before the request: the line is shown up to the request's end.
+    assert '0/-1/-1/-1/0 403 192 - - PR-- 1/1/0/0/0 0/0 "GET /admin/stats HTTP/1.1"' in extract.text
+    assert "503 217 - - SC--" in extract.text
