@@ -11,7 +11,8 @@ compact JSON chunk is one long line, so a cut around the query's words misses it
 - ``record_fields(found, key_weight)`` picks, in text order, the members whose key the query
   names (``key_weight(key) > 0``: ``closed_at`` for "closing", ``upload_time`` for "upload
   time") and the identity members (``number``, ``title``, ``filename``…) that say whose they are,
-  joined by ``", "`` within ``limit`` characters; empty when no key is named.
+  within ``limit`` characters; neighbours on one line as written between them, others joined by
+  ``", "``; empty when no key is named.
 
 ``in_cut_record(heading_path, index)`` says whether a chunk is a later part of a record cut open
 (its first chunk, within ``CARD_LOOKBACK`` chunks before, holds the record's identity).
@@ -30,6 +31,7 @@ _MEMBER = re.compile(
     r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*'
     r'("(?:[^"\\\n]|\\.){0,200}"|-?\d[\d.eE+-]*|true|false|null|\{[^{}\[\]\n]{0,240}\})'
 )
+_ADJACENT = re.compile(r"[ \t]*,[ \t]*")  # between two members on one line
 _BRACKET = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"|[\[\]{}]')  # a string, or a bracket
 IDENTITY_KEYS = frozenset(
     {"id", "number", "name", "full_name", "title", "filename", "version", "tag_name", "login", "key", "state"}
@@ -98,13 +100,18 @@ def record_fields(
         return "", 0.0
     shown: list[str] = []
     used = 0
+    previous: Member | None = None
     for member in sorted(set(picked), key=lambda m: m.start):
         raw = text[member.start : member.end]
-        if used + len(raw) + 2 > limit:
+        gap = text[previous.end : member.start] if previous is not None else ""
+        # Neighbours on one line keep what is between them (``"name":"bstr","version":"0.2.17"``).
+        joint = gap if _ADJACENT.fullmatch(gap) else ", "
+        if used + len(raw) + len(joint) > limit:
             break
-        shown.append(raw)
-        used += len(raw) + 2
-    return ", ".join(shown), weight
+        shown.append((joint if shown else "") + raw)
+        used += len(raw) + len(joint)
+        previous = member
+    return "".join(shown), weight
 
 
 def _container_ends(text: str) -> dict[int, int]:

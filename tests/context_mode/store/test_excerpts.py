@@ -154,6 +154,13 @@ CASES = [
         'upstream: "http://127.0.0.1:18081/simple/idna/"',
         id="a line a little over the width: whole, not cut before its last field",
     ),
+    pytest.param(
+        CORPUS / "json-cargo-metadata-csv.json",
+        ContentKind.JSON,
+        "resolved version of the byte string dependency bstr",
+        '"name":"bstr","version":"0.2.17"',
+        id="compact json: a record's neighbouring fields as written, not re-joined",
+    ),
 ]
 
 
