@@ -44,7 +44,7 @@ import tantivy
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
-from context_mode.store.json_fields import CARD_LOOKBACK, in_cut_record
+from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import Term, best_lines, exact_query, index_queries, query_terms, record_card
 from context_mode.store.values import LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
@@ -277,12 +277,8 @@ class ChunkIndex:
         if _RECORD_START.match(chunk.text):
             return None  # the hit is the record's first chunk: best_lines has its fields
         before = self.fetch(chunk.ref, max(0, chunk.index - CARD_LOOKBACK), chunk.index)
-        first = None
-        for earlier in reversed(before):
-            if earlier.heading_path != chunk.heading_path:
-                break
-            first = earlier
-        return record_card(first.text, terms, weights) if first is not None else None
+        first = first_of_record([earlier.heading_path for earlier in before], chunk.heading_path)
+        return record_card(before[first].text, terms, weights) if first is not None else None
 
     def _near_terms(self, searcher: Any, terms: Sequence[Term]) -> list[Term]:
         """``terms``, those one word long that no chunk holds marked to match one edit away."""

@@ -14,8 +14,10 @@ compact JSON chunk is one long line, so a cut around the query's words misses it
   within ``limit`` characters; neighbours on one line as written between them, others joined by
   ``", "``; empty when no key is named.
 
-``in_cut_record(heading_path, index)`` says whether a chunk is a later part of a record cut open
-(its first chunk, within ``CARD_LOOKBACK`` chunks before, holds the record's identity).
+``in_cut_record(heading_path, index)`` says whether a chunk may be a later part of a record cut
+open; ``first_of_record`` finds the record's first chunk (within ``CARD_LOOKBACK`` chunks before,
+its path inside the record's: ``[6] › metadata`` before ``[6] › metadata › description``), which
+holds the record's identity.
 
 Values are shown as written (an agent can grep them). Linear in the text; never raises.
 """
@@ -45,8 +47,28 @@ CARD_LOOKBACK = 6  # chunks looked back for the first one of a record
 
 
 def in_cut_record(heading_path: tuple[str, ...], index: int) -> bool:
-    """Whether a chunk is part of a JSON record cut open (its path ends in a record label)."""
-    return index > 0 and bool(heading_path) and bool(_RECORD_LABEL.match(heading_path[-1]))
+    """Whether a chunk may be a later part of a JSON record cut open (its path holds a record label)."""
+    return index > 0 and bool(record_path(heading_path))
+
+
+def record_path(heading_path: tuple[str, ...]) -> tuple[str, ...]:
+    """The path of the innermost record a chunk is in (up to its last record label), or ()."""
+    for depth in range(len(heading_path), 0, -1):
+        if _RECORD_LABEL.match(heading_path[depth - 1]):
+            return heading_path[:depth]
+    return ()
+
+
+def first_of_record(heading_paths: Sequence[tuple[str, ...]], path: tuple[str, ...]) -> int | None:
+    """Of the chunks just before a hit (their heading paths, nearest last), where the hit's record
+    (``record_path``) starts: the offset of the earliest one in an unbroken run inside it."""
+    record = record_path(path)
+    first = None
+    for offset in range(len(heading_paths) - 1, -1, -1):
+        if heading_paths[offset][: len(record)] != record:
+            break
+        first = offset
+    return first
 
 
 @dataclass(frozen=True, slots=True)

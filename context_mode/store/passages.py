@@ -23,7 +23,7 @@ from collections import Counter
 
 from context_mode.chunking import Chunk, chunk
 from context_mode.store.index import EXACT_BOOST
-from context_mode.store.json_fields import CARD_LOOKBACK, in_cut_record
+from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import Term, best_lines, choose_lines, is_exact, query_terms, record_card
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.types import ContentKind
@@ -119,9 +119,6 @@ def _card(
     """The record card of a later chunk of a JSON record (``store_query.record_card``)."""
     if not in_cut_record(piece.heading_path, piece.index):
         return None
-    first = None
-    for earlier in range(piece.index - 1, max(-1, piece.index - 1 - CARD_LOOKBACK), -1):
-        if chunks[earlier].heading_path != piece.heading_path:
-            break
-        first = chunks[earlier]
-    return record_card(first.text, terms, weights) if first is not None else None
+    before = chunks[max(0, piece.index - CARD_LOOKBACK) : piece.index]
+    first = first_of_record([earlier.heading_path for earlier in before], piece.heading_path)
+    return record_card(before[first].text, terms, weights) if first is not None else None

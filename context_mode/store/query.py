@@ -289,8 +289,15 @@ def record_card(
     found = members(text)
     if not found:
         return None
-    shown, worth, keys = _fields(text, found, terms, weights, _Stemmer())
-    return LineMatch(-1, shown, worth, keys) if shown else None
+    stemmer = _Stemmer()
+    shown, worth, keys = _fields(text, found, terms, weights, stemmer)
+    if not shown:
+        return None
+    # As a fields passage: the terms the card holds (the record's name), and its named fields again.
+    matched = _union(
+        [keys, _scan(shown, terms, {term.stems: weights.get(term.stems, 1.0) for term in terms}, stemmer)[0]]
+    )
+    return LineMatch(-1, shown, _worth(matched) + worth, matched)
 
 
 def choose_lines(

@@ -161,6 +161,13 @@ CASES = [
         '"name":"bstr","version":"0.2.17"',
         id="compact json: a record's neighbouring fields as written, not re-joined",
     ),
+    pytest.param(
+        CORPUS / "json-pip-inspect-httpbin.json",
+        ContentKind.JSON,
+        "httpbin package summary",
+        '"summary": "HTTP Request and Response Service"',
+        id="json: a hit inside a record's nested field shows the fields its first chunk names",
+    ),
 ]
 
 
