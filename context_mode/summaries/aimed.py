@@ -5,10 +5,12 @@
 budget, so the kind's summary keeps the room it has without an intent), on the lines a
 ``doc_search`` for the intent would show (``context_mode.store``'s ``payload_passages``: BM25
 over the payload's chunks, then the unit each answer lives in), under a
-``== matching the intent ==`` label, and the rest on the kind's summary with the intent's words
-added to its terms (row sets and trees use the words to put matching rows and names first, and
-get the whole budget). Payload lines are shown verbatim but for indentation (long ones cut with
-``…``; a JSON record's named fields are its members joined by ``, ``).
+``== matching the intent ==`` label, and the rest on the kind's summary: for row sets, tables,
+trees and pages with the intent's words added to its terms (they put matching rows, names and
+sections first), for logs, diffs, lint and code as it is without an intent (the passages hold
+the lines the intent matches; the extract keeps what stage 1 shows anyway). Payload lines are
+shown verbatim but for indentation (long ones cut with ``…``; a JSON record's named fields are
+its members as written between neighbours on one line, else joined by ``, ``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ INTENT_SHARE = 0.6
 INTENT_LABEL = "== matching the intent =="
 SUMMARY_LABEL = "== summary =="
 _TERMS_ONLY: frozenset[ContentKind] = frozenset()
+_WORDS_ORDER = frozenset(
+    {ContentKind.ROWS, ContentKind.TABLE, ContentKind.TREE, ContentKind.MARKDOWN, ContentKind.SNAPSHOT}
+)
 
 Summarize = Callable[..., Extract]
 
@@ -52,7 +57,11 @@ def aim(
         return summarize(text, kind, budget=budget, terms=words)
     head = f"{INTENT_LABEL}\n{matched}"
     rest = budget - size(head) - size(SUMMARY_LABEL) - 2
-    extract = summarize(text, kind, budget=max(rest, 0), terms=words)
+    # Row sets, tables, trees and pages put the rows, names and sections the words match first;
+    # in logs, diffs, lint and code the passages already hold the lines the intent matches, and
+    # the kind's usual extract (what stage 1 shows without an intent) follows them.
+    usual = words if kind in _WORDS_ORDER else tuple(terms)
+    extract = summarize(text, kind, budget=max(rest, 0), terms=usual)
     body = head if not extract.text else f"{head}\n{SUMMARY_LABEL}\n{extract.text}"
     return Extract(
         text=body,

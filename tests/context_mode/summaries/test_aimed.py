@@ -80,3 +80,36 @@ def test_an_intent_adds_its_passages_to_what_stage_1_shows_without_one() -> None
     for line in ('"POST /simple/ HTTP/1.1" 413 183', '"OPTIONS /simple/ HTTP/1.1" 405 735'):
         assert line in plain.extract.text and line in aimed.extract.text
     assert aimed.extract.text.startswith("== matching the intent ==\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "tool", "intent"),
+    [
+        ("test-gotest-gorilla-mux.log", "get_job_log", "location of the host matcher vars length error"),
+        ("test-unittest-markdown.log", "get_job_log", "line of the extended latin permalink test"),
+        ("gitlog-git-show-packaging-22.txt", "git_show", "version bump in the about module"),
+    ],
+)
+def test_in_a_log_or_diff_the_summary_under_the_passages_is_the_one_without_an_intent(
+    name: str, tool: str, intent: str
+) -> None:
+    # The intent's words were added to the log summary's terms, so under the passages it showed
+    # other lines than without an intent: the failure locations and a diff's version line that
+    # stage 1 holds anyway were pushed out.
+    from context_mode.policy import RoutingPolicy
+    from context_mode.router import Summary, route
+    from context_mode.summaries.aimed import SUMMARY_LABEL
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    plain = route(text, policy=RoutingPolicy(), tool=tool)
+    aimed = route(text, policy=RoutingPolicy(), tool=tool, intent=intent)
+    assert isinstance(plain, Summary) and isinstance(aimed, Summary)
+    usual = [
+        line
+        for line in aimed.extract.text.split(f"\n{SUMMARY_LABEL}\n", 1)[1].splitlines()
+        if not line.startswith("… ")  # the gaps between shown lines
+    ]
+    shown = set(plain.extract.text.splitlines())
+    # Within its smaller room, the usual extract shows the plain summary's lines.
+    assert sum(line in shown for line in usual) >= 0.9 * len(usual)
