@@ -44,6 +44,16 @@ _COLON = re.compile(
     r"(?P<file>[^\s:][^:\n]{0,250}?(?:\.[A-Za-z0-9]{1,8}|/[\w.-]+)):(?P<line>\d+):(?:\d+:)? "
     r"(?:(?P<sev>error|warning|note|info|fatal error):\s*)?(?P<msg>.*)"
 )
+# pylint's message ids say their category: F fatal, E error, W warning, R refactor, C convention.
+_PYLINT_CODE = re.compile(r"[FEWRCI]\d{4}\Z")
+_PYLINT_SEVERITY = {
+    "F": "fatal",
+    "E": "error",
+    "W": "warning",
+    "R": "refactor",
+    "C": "convention",
+    "I": "info",
+}
 _CODE_FIRST = re.compile(r"(?P<code>[A-Z]{1,4}\d{2,4}):? \S")  # ruff ``E501 …``, pylint ``C0114: …``
 # mypy's ``[arg-type]``; staticcheck's and go vet's ``(ST1003)``, pylint's ``(missing-docstring)``
 _BRACKET_CODE = re.compile(
@@ -201,7 +211,12 @@ def _colon_diagnostic(index: int, match: re.Match[str]) -> Diagnostic | None:
     if not (match["sev"] or code or first):
         return None
     rule = (code["code"] or code["paren"]) if code else first["code"] if first else match["sev"]
-    return Diagnostic(index, index, rule, match["file"], match["sev"] or "error")
+    severity = match["sev"] or (
+        _PYLINT_SEVERITY.get(first["code"][0], "error")
+        if first and _PYLINT_CODE.match(first["code"])
+        else "error"
+    )
+    return Diagnostic(index, index, rule, match["file"], severity)
 
 
 def _locate(lines: Sequence[str], index: int) -> tuple[int, str] | None:

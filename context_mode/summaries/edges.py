@@ -4,6 +4,7 @@
 command, project or version (``$ mypy src``, ``> pkg@1.2.0 test``, ``platform linux -- Python
 3.11``, ``Compiling foo v0.3.1``), and up to ``TAIL_LINES`` of the last non-blank lines that carry
 totals (a count or duration next to passed / failed / errors / warnings / problems / tests…, a
+score, rating or percentage (``Your code has been rated at 8.52/10``, ``TOTAL … 87%``), a
 ``BUILD SUCCESS``, ``FAIL``/``ok`` package line, an exit status, npm's and gyp's ``ERR!``
 lines). Head+tail truncation finds these facts; a summary must not drop them. Matching sees
 lines through ``clean_line`` (no ANSI, no CI stamps).
@@ -29,6 +30,7 @@ _TOTALS = re.compile(
     r"\b(?:passed|failed|errors?|warnings?|problems?|tests?|total|time|duration)\b.*\d|"
     r"BUILD (?:SUCCESS|FAILURE|FAILED)|^(?:FAIL|ok|PASS)\s|^FAILED|^PASSED|^error: |"
     r"All checks passed|no issues found|\d+(?:\.\d+)?\s?m?s\b|"
+    r"\b(?:rated|score|coverage)\b.*\d|\d(?:\.\d+)?\s?%|"  # pylint's rating, a coverage share
     r"^(?:[\w-]+ ){0,2}exit(?:ed)?(?: with)?(?: status| code)?\s*[:=]?\s*-?\d+|^(?:npm|gyp) (?:ERR!|error) ",
     re.I,
 )

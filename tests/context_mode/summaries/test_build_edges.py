@@ -36,3 +36,12 @@ def test_exit_statuses_and_npm_errors_are_tail_lines() -> None:
     # A server's worker exiting is an event, not the run's outcome.
     served = ["start", "2026/12/01 09:10:39 [notice] 10330#10330: worker process 10332 exited with code 0"]
     assert edge_lines(served)[1] == []
+
+
+def test_a_rating_or_a_coverage_share_is_a_tail_line() -> None:
+    # pylint ends with its score and no totals word: the summary dropped it.
+    lines = ["tqdm/tk.py:12:0: R0402: Use 'from tkinter import ttk' instead", "", "-" * 35]
+    rated = [*lines, "Your code has been rated at 8.52/10"]
+    assert [rated[i] for i in edge_lines(rated)[1]] == ["Your code has been rated at 8.52/10"]
+    covered = ["src/a.py      10      2    80%", "TOTAL        120     18    85%"]
+    assert [covered[i] for i in edge_lines(covered)[1]] == covered

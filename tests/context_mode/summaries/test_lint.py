@@ -236,3 +236,19 @@ def test_shellcheck_default_format_counts_rules_and_names_files() -> None:
     assert {d.file for d in found} == {"/usr/bin/bzgrep", "/usr/bin/bzexe"}
     assert all(d.rule.startswith("SC") for d in found)
     assert {d.rule for d in find_diagnostics(gcc.splitlines())} == {d.rule for d in found}
+
+
+def test_pylint_errors_come_before_conventions_and_refactors() -> None:
+    # pylint's E0401 / E0611 were ranked with its C and R messages (every line was an "error"),
+    # and the rarest rules first: a stage 1 of style notes, the import errors left out.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-pylint-tqdm.txt").read_text(encoding="utf-8")
+    severities = {d.rule: d.severity for d in find_diagnostics(text.splitlines())}
+    assert severities["import-error"] == "error" and severities["consider-using-f-string"] == "convention"
+    assert severities["cyclic-import"] == "refactor" and severities["keyword-arg-before-vararg"] == "warning"
+    summary = summarize(text, ContentKind.LINT, budget=1500).text
+    assert "E0401: Unable to import 'rich.progress' (import-error)" in summary
+    assert "E0611: No name '_screen_shape_linux' in module 'tqdm.utils'" in summary
+    assert summary.index("== import-error") < summary.index("== consider-using-f-string")
+    assert "Your code has been rated at 8.52/10" in summary
