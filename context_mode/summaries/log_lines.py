@@ -53,6 +53,9 @@ _STRUCTURED_LEVEL = re.compile(
     r"""(?:^|[\s{,])["']?(?:level|lvl|severity|levelname|error_severity)["']?\s*[=:]\s*["']?(\w+)""",
     re.IGNORECASE,
 )
+# A JSON-lines record's error field with a value. (Not its HTTP status: verdicts never depend on
+# which digits a line holds, see the module doc.)
+_RECORD_FAILED = re.compile(r'"(?:err|error|exception)"\s*:\s*(?:\{\s*"|"[^"])')
 _NUMERIC_LEVELS = ((50, "error"), (40, "warning"))  # pino / bunyan: 60 fatal, 50 error, 40 warn
 EXCEPTION = re.compile(
     r"^\s*(?:Caused by: |E\s+)?(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception|Exit|Interrupt|Failure|Fault)\b"
@@ -69,6 +72,7 @@ _WEAK_ERROR = re.compile(
     r"(?:\b|_)error\b|\bfatal\b|\bfail(?:ed|ure)?\b|\bpanicked\b|\bnot remade\b"
     r"|\b(?:refused|unreachable|unavailable|timed out|denied|is down|no server available|unable to"
     r"|too large|out of memory|reset by peer|broken pipe)\b"
+    r"|\be(?:connrefused|connreset|timedout|notfound|addrinuse|acces|noent|hostunreach|netunreach)\b"  # errno
 )
 _WARNING_WORD = re.compile(r"\bwarn(?:ing)?\b|\wwarning\b|\bdeprecated\b")
 _PY_FRAME = re.compile(r'^\s*File "(?P<file>[^"]*)", line \d+')
@@ -125,7 +129,8 @@ _EXIT = re.compile(  # on the lowercased line
 _ERROR_WORDS = (
     *("err", "fatal", "fail", "panic", "traceback", "×", "***", "not remade", "refused", "unreachable"),
     *("unavailable", "timed out", "denied", "is down", "no server", "unable to", "too large"),
-    *("out of memory", "reset by peer", "broken pipe"),
+    *("out of memory", "reset by peer", "broken pipe", "econn", "etimedout", "enotfound", "eaddrinuse"),
+    *("eacces", "enoent", "ehostunreach", "enetunreach"),
 )
 _WARNING_WORDS = ("warn", "deprecated")
 _EXIT_WORDS = ("exit", "make")
@@ -303,8 +308,12 @@ def _severity(line: str, lowered: str) -> str:
         return what if what in {"warning", "note"} else "error"
     declared = _declared_level(line, lowered)
     if declared:
-        # A declared level wins over words in the message ("... debugging of ClassNotFoundException").
-        return "" if declared == "info" else str(declared)
+        # A declared level wins over words in the message ("... debugging of ClassNotFoundException"),
+        # but not over a record's own fields: an ``"err": {…}`` or ``"error": "…"`` makes a
+        # request logged at an ``http`` or ``info`` level a failed one.
+        if declared == "info":
+            return "weak" if line.startswith("{") and _RECORD_FAILED.search(line) else ""
+        return str(declared)
     if EXCEPTION.match(line) or PYTEST_E.match(line) or _EXPECTED.match(line):
         return "error"
     if _mentions(lowered, _ERROR_WORDS):

@@ -216,7 +216,7 @@ def test_a_json_lines_log_is_a_log_with_its_error_record() -> None:
     text = (REPO / "tests" / "data" / "verdaccio-jsonlines.log").read_text(encoding="utf-8")
     assert detect_kind(text) is ContentKind.LOG  # was TEXT, then a Directive saying nothing stands out
     extract = summarize(text, ContentKind.LOG, budget=1100)
-    assert "1 error" in extract.outline
+    assert "7 errors" in extract.outline  # the level-50 record and six failed requests ("err" fields)
     assert '"msg":"the user ci-bot could not being added. Error: unauthorized access"}' in extract.text
 
 
@@ -271,9 +271,24 @@ def test_a_service_saying_a_peer_or_resource_is_gone_writes_a_weak_error() -> No
         "vm memcached[15133]: slab class   1: chunk size        96 perslab   10922",
         "vm haproxy[15223]: Server be_pypi/app-b is UP, reason: Layer7 check passed, code: 200",
         "vm app[1]: error_log set to /var/log/app.err",
+        "upstream qs: connect ECONNREFUSED 127.0.0.1:25499",
     ]
     scan = scan_log(lines)
-    assert scan.errors == [0, 1, 2, 3] and scan.weak == {0, 1, 2, 3}
+    assert scan.errors == [0, 1, 2, 3, 7] and scan.weak == {0, 1, 2, 3, 7}
+
+
+def test_a_json_lines_record_with_an_error_field_is_a_weak_error_whatever_its_level() -> None:
+    # verdaccio logs a failed upstream request at its "http" level (25, below info): the record's
+    # own "err" object says it failed, and the summary showed none of them.
+    lines = [
+        '{"level":25,"time":1,"err":{"type":"Error","message":"connect ECONNREFUSED"},"msg":"ERR"}',
+        '{"level":25,"time":2,"status":404,"error":"no such package available","msg":"404, req: GET /qs"}',
+        '{"level":25,"time":3,"status":200,"error":null,"msg":"200, req: GET /-/ping"}',
+        '{"level":30,"time":4,"msg":"http address","err":{}}',
+        "[INFO] error: the message of an info line is no error",
+    ]
+    scan = scan_log(lines)
+    assert scan.errors == [0, 1] and scan.weak == {0, 1}
 
 
 def test_a_journal_of_several_services_shows_their_failures_and_error_responses() -> None:
