@@ -70,7 +70,7 @@ def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extra
     lines = split_lines(text)
     go_test = go_test_picks(lines)
     if go_test is not None:
-        body = pack(lines, go_test.picks, budget, width=_WIDTH * 2)
+        body = pack(lines, go_test.picks, budget, width=_WIDTH * 2, ends=True)
         outline = f"log: go test -json, {go_test.events} events, {_plural(go_test.failing, 'failed test')}"
         return Extract(text=body, kind=ContentKind.LOG, outline=outline, highlights=go_test.messages)
     scan = scan_log(clean_lines(lines))  # CI colours and timestamps hide markers; lines stay as sent
@@ -83,7 +83,7 @@ def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extra
         picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
     notes = {i: f"×{counts[scan.shapes[i]]}" for i in shown if counts[scan.shapes[i]] > 1}
-    body = pack(lines, picks, budget, width=_WIDTH, notes=notes)
+    body = pack(lines, picks, budget, width=_WIDTH, notes=notes, ends=True)
     error_events = count_runs(errors)
     parts = [
         f"log: {len(lines)} lines",

@@ -56,6 +56,9 @@ def split_lines(text: str) -> list[str]:
     return text.splitlines()
 
 
+TAIL_SHARE = 4  # a clipped line keeps its last width // TAIL_SHARE chars
+
+
 def clip(line: str, width: int) -> str:
     """``line`` itself if at most ``width`` chars, else its first ``width - 1`` chars and ``…``."""
     if len(line) <= width:
@@ -96,6 +99,7 @@ def pack(
     notes: Mapping[int, str] | None = None,
     gaps: str = "count",
     filler: Container[int] = (),
+    ends: bool = False,
 ) -> str:
     """Join the best picks that fit in ``budget`` bytes, in input order, marking what was left out.
 
@@ -103,7 +107,8 @@ def pack(
     lines are marked: ``"count"`` (``… 312 lines …``), ``"short"`` (a bare ``…`` line, for
     skeletons where counts would cost more than they tell) or ``"none"`` (listings whose lines
     carry their own positions, such as ``path:line:`` matches). A gap made only of blank lines
-    and ``filler`` lines (say, setext underlines) loses nothing and is not marked.
+    and ``filler`` lines (say, setext underlines) loses nothing and is not marked. A line over
+    its width keeps its start, and with ``ends`` its end too (``clip_ends``: log lines).
     Picks are taken highest priority first (earlier first on ties); one that does not fit is
     skipped, and smaller ones after it may still fit (until ``_MAX_MISSES`` in a row fail). Each
     pick is charged exactly what it adds, markers included, so the budget is used to the byte.
@@ -125,7 +130,7 @@ def pack(
         fresh = [i for i in range(start, stop) if i not in chosen]
         if not fresh:
             continue
-        shown = {i: _render(lines[i], pick.width or width, notes.get(i, "")) for i in fresh}
+        shown = {i: _render(lines[i], pick.width or width, notes.get(i, ""), ends) for i in fresh}
         cost = sum(size(text) + 1 for text in shown.values())
         low = bisect.bisect_left(order, start)
         high = bisect.bisect_left(order, stop)
@@ -176,8 +181,21 @@ class _Marking:
         return size(marker) + 1 if marker else 0
 
 
-def _render(line: str, width: int, note: str) -> str:
-    return annotate(clip(line, width), note)
+def _render(line: str, width: int, note: str, ends: bool) -> str:
+    return annotate(clip_ends(line, width) if ends else clip(line, width), note)
+
+
+def clip_ends(line: str, width: int) -> str:
+    """``line`` if at most ``width`` chars, else its start and its end with ``…`` between.
+
+    A long line's end often says what it is about: the message after a dumped value
+    (``&Route{…}: vars length should be 3, got 0.``), a JSON-lines record's ``"msg"``.
+    """
+    if len(line) <= width:
+        return line
+    tail = width // TAIL_SHARE
+    head = max(width - tail - 1, 0)
+    return line[:head].rstrip() + ELLIPSIS + line[len(line) - tail :].lstrip()
 
 
 def _render_chosen(chosen: Mapping[int, str], order: Sequence[int], marking: _Marking, budget: int) -> str:

@@ -21,6 +21,7 @@ from context_mode.summaries import Extract, summarize
 from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
 from tests.corpora import SHARED_CORPUS
+from tests.verbatim import clipped_from
 
 CORPUS = SHARED_CORPUS
 BUDGET = 1500
@@ -101,12 +102,9 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
         source_lines |= {line.strip() for line in source_lines}
     for line in extract.text.split("\n"):
         stripped = strip_annotation(line)
-        assert (
-            is_marker(line)
-            or line in source_lines
-            or stripped in source_lines
-            or (stripped.endswith("…") and any(s.startswith(stripped[:-1]) for s in source_lines))
-        ), line
+        assert is_marker(line) or clipped_from(line, source_lines) or clipped_from(stripped, source_lines), (
+            line
+        )
 
 
 def assert_values_verbatim(summary: str, text: str) -> None:

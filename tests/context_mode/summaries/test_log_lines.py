@@ -307,3 +307,22 @@ def test_a_journal_of_several_services_shows_their_failures_and_error_responses(
     # HAProxy's status comes before the request: the line is shown up to the request's end.
     assert '0/-1/-1/-1/0 403 192 - - PR-- 1/1/0/0/0 0/0 "GET /admin/stats HTTP/1.1"' in extract.text
     assert "503 217 - - SC--" in extract.text
+
+
+def test_a_long_log_line_keeps_its_end_where_the_message_after_a_dumped_value_is() -> None:
+    # go test's t.Errorf("%v: vars length should be 3, got %d", route, …): a 428-char line whose
+    # message comes after the route it dumps; stage 1 showed its first 240 chars.
+    from context_mode.policy import RoutingPolicy
+    from context_mode.router import Summary, route
+    from context_mode.summaries.packing import clip_ends
+    from tests.corpora import BENCH_CORPUS
+
+    line = "    old_test.go:449: &Route{" + "x" * 380 + "}: vars length should be 3, got 0."
+    clipped = clip_ends(line, 240)
+    assert len(clipped) == 240 and clipped.startswith("    old_test.go:449: &Route{")
+    assert clipped.endswith("}: vars length should be 3, got 0.") and "…" in clipped
+    assert clip_ends("short", 240) == "short"
+    text = (BENCH_CORPUS / "test-gotest-gorilla-mux.log").read_text(encoding="utf-8")
+    decision = route(text, policy=RoutingPolicy(), tool="get_job_log")
+    assert isinstance(decision, Summary)
+    assert "vars length should be 3, got 0" in decision.extract.text

@@ -15,6 +15,7 @@ from context_mode.summaries.json_summary import MIN_BUDGET
 from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
 from tests.context_mode.summaries.test_corpus import assert_table_verbatim, assert_values_verbatim
+from tests.verbatim import clipped_from
 
 # Fragments of real tool output, so generated payloads reach each summariser's special paths.
 FRAGMENTS = [
@@ -93,12 +94,7 @@ budgets = st.integers(min_value=0, max_value=2500)
 def _is_verbatim(line: str, source_lines: set[str]) -> bool:
     if is_marker(line):
         return True
-    for candidate in (line, strip_annotation(line)):
-        if candidate in source_lines:
-            return True
-        if candidate.endswith("…") and any(s.startswith(candidate[:-1]) for s in source_lines):
-            return True
-    return False
+    return any(clipped_from(candidate, source_lines) for candidate in (line, strip_annotation(line)))
 
 
 @settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)

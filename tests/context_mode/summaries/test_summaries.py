@@ -21,6 +21,7 @@ from context_mode.summaries.packing import (
     strip_annotation,
 )
 from context_mode.types import ContentKind
+from tests.verbatim import clipped_from
 
 
 def assert_verbatim(body: str, source: str) -> None:
@@ -30,11 +31,9 @@ def assert_verbatim(body: str, source: str) -> None:
         if is_marker(line):
             continue
         candidates = {line, strip_annotation(line)}
-        assert any(
-            candidate in source_lines
-            or (candidate.endswith("…") and any(s.startswith(candidate[:-1]) for s in source_lines))
-            for candidate in candidates
-        ), f"not verbatim: {line!r}"
+        assert any(clipped_from(candidate, source_lines) for candidate in candidates), (
+            f"not verbatim: {line!r}"
+        )
 
 
 def test_the_public_surface_is_summarize_summarize_for_intent_and_extract() -> None:
