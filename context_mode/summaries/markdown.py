@@ -77,10 +77,9 @@ class _Heading:
 
 def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Heading skeleton with first sentences, within ``budget`` bytes."""
-    lines = split_lines(text)
-    headings, levels, underlines, code_blocks, fence_lines = _structure(lines)
+    lines, (headings, levels, underlines, code_blocks, fence_lines), joined = _read(text)
     if not levels:
-        return _without_headings(lines, fence_lines, budget=budget, terms=terms)
+        return _without_headings(lines, joined, fence_lines, budget=budget, terms=terms)
     matches = term_matcher(terms)
     picks: list[Pick] = [Pick(0, 1, 95.0)]
     for order, heading in enumerate(headings):
@@ -98,7 +97,6 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
             width = _sentence_width(line)
             picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost, width))
     heading_lines = {heading.index for heading in headings}
-    joined = _joined_prefixes(lines)
     picks.extend(
         Pick(index, index + 1, 56.0 - 0.01 * index, 160)
         for index in term_lines(joined, terms)
@@ -124,11 +122,10 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
 
 
 def _without_headings(
-    lines: Sequence[str], fence_lines: set[int], *, budget: int, terms: Sequence[str]
+    lines: Sequence[str], joined: str, fence_lines: set[int], *, budget: int, terms: Sequence[str]
 ) -> Extract:
     """A page without headings (a FAQ of linked questions, a converted page): its head and tail,
     the items of its lists of links (what stands in for an outline) and its stated facts."""
-    joined = _joined_prefixes(lines)
     picks = distinctive_picks(lines, terms)
     links = [index for index in pattern_lines(joined, _LINK_ITEM) if index not in fence_lines]
     picks += [Pick(index, index + 1, 52.0 - 0.01 * order) for order, index in enumerate(links)]
@@ -207,6 +204,25 @@ def _sentence_width(line: str) -> int:
     # clip() keeps width - 1 chars and adds "…", so +2 keeps the sentence's final stop.
     width = end.end() + 1
     return width + 1 if width < len(line) else 0
+
+
+_Structure = tuple[list["_Heading"], Counter[int], set[int], int, set[int]]
+# The last text read and what was read from it. The router summarises a payload twice (at the
+# least budget, then at the budget its highlights earn): the second time skips the reading.
+# Kept by identity (the router passes the same ``str``), so a lookup costs nothing.
+_LAST_READ: list[tuple[str, list[str], _Structure, str]] = []
+
+
+def _read(text: str) -> tuple[list[str], _Structure, str]:
+    """The text's lines, structure and joined line prefixes, read once per text."""
+    last = _LAST_READ[0] if _LAST_READ else None
+    if last is not None and last[0] is text:
+        return last[1], last[2], last[3]
+    lines = split_lines(text)
+    structure = _structure(lines)
+    joined = _joined_prefixes(lines)
+    _LAST_READ[:] = [(text, lines, structure, joined)]
+    return lines, structure, joined
 
 
 def _structure(lines: Sequence[str]) -> tuple[list[_Heading], Counter[int], set[int], int, set[int]]:

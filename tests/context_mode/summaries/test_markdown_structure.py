@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -105,3 +106,35 @@ def test_the_structure_pass_finds_what_classifying_every_line_finds(lines: list[
 def test_the_structure_pass_agrees_on_a_fenced_document() -> None:
     lines = ["# Top", "", "Intro. Text.", "```", "# hidden", "```", "Under", "====", "- x", "~~~", "## open"]
     assert _structure(lines) == reference(lines)
+
+
+def test_a_second_summary_of_the_same_text_reuses_its_reading_and_equals_a_fresh_one() -> None:
+    # The router summarises a page twice (the least budget, then the earned one); the reading of
+    # the page is kept for the second call. It must give what reading it afresh gives.
+    from context_mode.summaries.markdown import summarize_markdown
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "webpage-fetch-git-config.md").read_text(encoding="utf-8")
+    small = summarize_markdown(text, budget=1400)
+    large = summarize_markdown(text, budget=5800)  # the same str: read once
+    other = summarize_markdown("# Other\nA page.", budget=1400)
+    fresh = "".join(list(text))  # an equal str that is another object: read afresh
+    assert fresh is not text
+    assert summarize_markdown(fresh, budget=5800) == large
+    assert summarize_markdown(fresh, budget=1400) == small
+    assert "# Other" in other.text
+
+
+@pytest.mark.parametrize(
+    "name", ["webpage-fetch-git-config.md", "webpage-fetch-sqlite-pragma.md", "markdown-spec-commonmark.md"]
+)
+def test_default_lines_found_by_their_word_are_those_the_whole_text_search_finds(name: str) -> None:
+    # definition_lines searches only the lines holding "default" (a regex over a 1 MB page tried
+    # every position: 60 ms); it must find what the whole-text search finds, wrapped matches too.
+    from context_mode.summaries.definitions import _DEFINITION, definition_lines, pattern_lines
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert definition_lines(text) == pattern_lines(text, _DEFINITION)
+    wrapped = "intro\nThe default\nvalue is 3.\nDEFAULTS TO none\nnothing"
+    assert definition_lines(wrapped) == pattern_lines(wrapped, _DEFINITION) == [1, 3]
