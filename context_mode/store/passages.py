@@ -65,7 +65,7 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
         card = _card(chunks, piece, terms, weights)
         found = (card, *lines) if card else lines
         if found:
-            hits.append(SearchHit(str(index), "", "", piece.heading_path, score, "", found))
+            hits.append(SearchHit(str(index), "", "", piece.heading_path, score, "", found, piece.text))
         if len(hits) >= MAX_HITS:
             break
     if not hits:

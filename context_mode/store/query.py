@@ -22,7 +22,9 @@ A search finds chunks; the agent needs the exact line. Four steps:
   terms' weights, each halved for every passage already chosen that showed it (so ten lines
   naming the same thing do not crowd out the one line with the other word), times the square
   root of its hit's score relative to the best hit. Passages worth less than ``WEAK_SHARE`` of
-  the first are left out.
+  the first are left out. Room still left goes to the shown hits' lines next to their shown
+  ones (up to ``FILL_REACH`` away, nearest first, best hit first): the answer often sits beside
+  the lines that repeat the query, where no query word reaches it.
 
 Lines are verbatim without their indentation; a line longer than ``width`` characters is cut to
 the ``width`` characters around its heaviest matches, with ``…`` where it was cut. Everything is
@@ -55,6 +57,7 @@ HEADING_SHARE = 0.3
 WEAK_SHARE = 0.1
 ELLIPSIS = "…"
 CHATTER_SHARE = 0.3
+FILL_REACH = 6  # lines each side of the best hit's shown lines that fill a reply's room left
 _CHATTER = re.compile(
     r"\s*(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|✓|√|\S.* \.\.\. ok$|\S.* PASSED\b)"
 )
@@ -355,9 +358,45 @@ def choose_lines(
         shown_lines.update((rank, number) for number, _ in fresh)
         shown_terms.update(key for key, _ in passage.matched)
         chosen.setdefault(rank, []).extend(LineMatch(number, line, passage.score) for number, line in fresh)
+    _fill_near(hits, chosen, shown_lines, budget - used, overhead)
     for lines in chosen.values():
         lines.sort(key=lambda line: line.number)
     return chosen
+
+
+def _fill_near(
+    hits: Sequence[SearchHit],
+    chosen: dict[int, list[LineMatch]],
+    shown_lines: set[tuple[int, int]],
+    room: int,
+    overhead: int,
+) -> None:
+    """Room the passages left: the best hit's lines next to its shown ones, nearest first.
+
+    The answer often sits beside the lines that repeat the query (a record's other field, the
+    statement under a condition, the row after a heading) where no query word reaches it.
+    """
+    for rank in sorted(chosen):
+        if not hits[rank].text:
+            continue
+        lines = hits[rank].text.splitlines()
+        anchors = sorted(number for shown_rank, number in shown_lines if shown_rank == rank and number >= 0)
+        for distance in range(1, FILL_REACH + 1):
+            for anchor in anchors:
+                for number in (anchor - distance, anchor + distance):
+                    if (
+                        not 0 <= number < len(lines)
+                        or (rank, number) in shown_lines
+                        or not lines[number].strip()
+                    ):
+                        continue
+                    text = _cut(lines[number], (), LINE_WIDTH)
+                    cost = len(text.encode("utf-8", "surrogatepass")) + overhead
+                    if cost > room:
+                        return
+                    room -= cost
+                    shown_lines.add((rank, number))
+                    chosen[rank].append(LineMatch(number, text, 0.0))
 
 
 def _fields_passage(

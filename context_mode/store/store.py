@@ -373,6 +373,7 @@ class Store:
                             hit.score,
                             hit.snippet,
                             hit.lines,
+                            found_chunk.text,
                         )
                     )
         if hits:

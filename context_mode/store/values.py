@@ -77,6 +77,7 @@ class SearchHit:
     score: float
     snippet: str
     lines: tuple[LineMatch, ...] = ()
+    text: str = ""  # the chunk's text: its lines near the shown ones fill a reply's room left
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,6 +168,20 @@ CASES = [
         '"summary": "HTTP Request and Response Service"',
         id="json: a hit inside a record's nested field shows the fields its first chunk names",
     ),
+    pytest.param(
+        CORPUS / "markdown-spec-commonmark.md",
+        ContentKind.MARKDOWN,
+        "length limit of decimal entity references",
+        "1--7 arabic digits",
+        id="room left: the best hit's lines next to the shown ones",
+    ),
+    pytest.param(
+        CORPUS / "table-ps-aux-app-stack.txt",
+        ContentKind.TABLE,
+        "cache daemon command line",
+        "memcached -u nobody -l 127.0.0.1 -p 25411 -m 64",
+        id="room left: rows near the header the query matched",
+    ),
 ]
 
 
