@@ -1,8 +1,9 @@
 """Summary of tables: column-aligned CLI output (``pip list``, ``ps``, ``dpkg -l``, ``psql``), CSV, TSV.
 
 The header is the line just above a rule line (``+++-====-===``, ``|---|---|``, ``-----``)
-within the first lines, else the first non-blank line; a ``(N rows)`` footer is no row. When the
-columns can be cut apart (``table_grid``), the table is a row set (``rows.summarize_records``):
+within the first lines, else the first non-blank line; a footer in the last lines (``(N rows)``,
+``Total: 263 files``, ``Result: 322 rows``) is no row and is shown last. When the columns can be
+cut apart (``table_grid``), the table is a row set (``rows.summarize_records``):
 the row count, the key columns of as many rows as fit (matching rows first, the last row too)
 as the verbatim span of each line when those columns are adjacent and the first rows' spans fit
 ``_ROW_WIDTH``, else as cells joined by `` | ``; then each column's kind, distinct count and
@@ -34,6 +35,10 @@ _PARSED = 2000  # rows cut into cells: the first ones and the last (the columns 
 _LS_TOTAL = re.compile(r"total \d+[KMG]?\s*\Z")
 _NUMBER = re.compile(r"[-+]?\d[\d.,:]*[KMGTP%]?\Z")
 _FOOTER = re.compile(r"\s*\(\d[\d,]* rows?\)\s*\Z")
+_TOTALS_LINE = re.compile(
+    r"\s*(?:total|totals|combined|result|summary|sum|grand total)\b[^\n]*\d", re.IGNORECASE
+)
+_FOOTER_LINES = 3  # the last lines looked at for footers
 
 
 def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -45,8 +50,9 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
         # ``ls -l`` opens with ``total 1752``: a count, not the header
         header = next((i for i in range(header + 1, len(lines)) if lines[i].strip()), header)
     rows = [i for i in range(header + 1, len(lines)) if i != rule and lines[i].strip()]
-    while rows and rows[-1] >= len(lines) - 3 and _is_footer(lines[rows[-1]]):
-        rows.pop()
+    footers: list[str] = []
+    while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and _is_footer(lines[rows[-1]]):
+        footers.insert(0, lines[rows.pop()].strip())
     grid = parse_grid(lines, header, rows)
     if grid is None:
         return _table_lines(lines, header, rule, rows, budget=budget, terms=terms)
@@ -57,13 +63,12 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
         grid = Grid(names=names, delimiter=grid.delimiter, starts=grid.starts)
     kept = rows if len(rows) <= _PARSED else [*rows[: _PARSED - 1], rows[-1]]
     records = [dict(zip(grid.names, grid.cells(lines[i]), strict=True)) for i in kept]
-    footer = next((line for line in reversed(lines[-3:]) if _is_footer(line)), "")
     return summarize_records(
         records,
         list(grid.names),
         budget=budget,
         terms=terms,
-        total_line=footer.strip(),
+        total_line="\n".join(footers),
         raw=lambda index: lines[kept[index]][: _ROW_WIDTH * 2],
         layout=_Spans(grid, lines, kept, header),
         kind=ContentKind.TABLE,
@@ -112,8 +117,10 @@ class _Spans:
 
 
 def _is_footer(line: str) -> bool:
-    """A row count under a table, as ``psql`` prints it: ``(677 rows)``."""
-    return bool(_FOOTER.match(line))
+    """A line under a table's rows that sums them up: a row count as ``psql`` prints it
+    (``(677 rows)``), or a line opening with a totals word (``Total: 263 files, 0 directories``,
+    ``Combined size: 3.90 MB``, ``Result: 322 rows``, coverage's ``TOTAL  120  18  85%``)."""
+    return bool(_FOOTER.match(line) or _TOTALS_LINE.match(line))
 
 
 def _clip(value: str) -> str:

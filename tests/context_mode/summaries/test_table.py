@@ -93,3 +93,18 @@ def test_ps_keeps_its_command_column_though_kernel_threads_are_bracketed() -> No
     assert header.startswith("PID") and header.endswith("| COMMAND")
     assert "| [kthreadd]" in extract.text
     assert_table_verbatim(extract.text, text)
+
+
+def test_a_footer_that_sums_the_rows_up_is_kept_and_is_no_row() -> None:
+    # A listing with sizes ends with "Total: 263 files, 0 directories" and "Combined size: …":
+    # they were rows, and the count of files was not in stage 1.
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "tree-filesystem-sizes-pygments-lexers.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=1400)
+    assert "262 rows" in extract.text  # 263 files: the first one is read as the header
+    assert extract.text.splitlines()[-2:] == ["Total: 263 files, 0 directories", "Combined size: 3.90 MB"]
+    psql = "id | name\n----+-----\n 1 | a\n 2 | b\n(2 rows)\n"
+    assert summarize(psql, ContentKind.TABLE, budget=600).text.splitlines()[-1] == "(2 rows)"
