@@ -154,16 +154,12 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         if line.startswith("# ") and _GO_PACKAGE.match(line):
             go_package = True  # ``# example.com/pkg``: the Go compiler's errors for it follow
             continue
-        match = _COLON.match(line.removeprefix("vet: "))
+        unprefixed = line.removeprefix("vet: ")
+        match = _COLON.match(unprefixed)
         diagnostic = (
             _colon_diagnostic(index, match) if match and not line.startswith(("    ", "\t")) else None
         )
-        if (
-            diagnostic is None
-            and match is not None
-            and go_package
-            and _GO_ERROR.match(line.removeprefix("vet: "))
-        ):
+        if diagnostic is None and match is not None and go_package and _GO_ERROR.match(unprefixed):
             diagnostic = Diagnostic(index, index, "go", match["file"], "error")
         if diagnostic is not None:
             found.append(diagnostic)

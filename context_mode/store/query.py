@@ -57,7 +57,7 @@ HEADING_SHARE = 0.3
 WEAK_SHARE = 0.1
 ELLIPSIS = "…"
 CHATTER_SHARE = 0.3
-FILL_REACH = 6  # lines each side of the best hit's shown lines that fill a reply's room left
+FILL_REACH = 6  # lines each side of a hit's shown lines that may fill a reply's room left
 _CHATTER = re.compile(
     r"\s*(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|✓|√|\S.* \.\.\. ok$|\S.* PASSED\b)"
 )
@@ -371,7 +371,8 @@ def _fill_near(
     room: int,
     overhead: int,
 ) -> None:
-    """Room the passages left: the best hit's lines next to its shown ones, nearest first.
+    """Room the passages left: each shown hit's lines next to its shown ones, nearest first, the
+    best hit first; it stops at the first line that does not fit.
 
     The answer often sits beside the lines that repeat the query (a record's other field, the
     statement under a condition, the row after a heading) where no query word reaches it.

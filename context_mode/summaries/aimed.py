@@ -26,7 +26,6 @@ from context_mode.types import ContentKind
 INTENT_SHARE = 0.6
 INTENT_LABEL = "== matching the intent =="
 SUMMARY_LABEL = "== summary =="
-_TERMS_ONLY: frozenset[ContentKind] = frozenset()
 _WORDS_ORDER = frozenset(
     {ContentKind.ROWS, ContentKind.TABLE, ContentKind.TREE, ContentKind.MARKDOWN, ContentKind.SNAPSHOT}
 )
@@ -47,8 +46,6 @@ def aim(
     """The intent's passages (in at most ``room`` bytes, else ``INTENT_SHARE`` of ``budget``), then
     ``summarize(text, kind, …)`` in what is left of ``budget``."""
     words = (*terms, *intent_terms(intent))
-    if kind in _TERMS_ONLY:
-        return summarize(text, kind, budget=budget, terms=words)
     share = int(budget * INTENT_SHARE)
     room = (share if room is None else min(share, room)) - size(INTENT_LABEL) - 1
     passages = payload_passages(text, kind, intent, budget=room) if room > 0 else []

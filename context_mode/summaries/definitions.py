@@ -72,8 +72,6 @@ def definition_lines(joined: str) -> list[int]:
     found: list[int] = []
     line, position = 0, 0
     for start in sorted(starts):
-        if found and start < position:
-            continue  # a line already found
         end = joined.find("\n", start)
         match = _DEFINITION.search(joined, start, _line_end(joined, end))
         if match is None or (end >= 0 and match.start() > end):

@@ -66,8 +66,8 @@ EXCEPTION = re.compile(
 _STRONG_ERROR_LOWER = re.compile(r"(?:error(?:\[\w+\]| \w+)?:|fatal:|npm err!|panic:|traceback \()")
 _STRONG_ERROR_EXACT = re.compile(r"(?:FATAL|FAILED|FAIL)\b|^\s*× |\*\*\* ")
 # Weak: a bare "failed", a name that ends in error (``SERVER_ERROR``; ``error_log`` is a setting),
-# and what services write when a
-# peer or a resource is gone ("Connection refused", "is DOWN", "no server available", "timed out").
+# and what services write when a peer or a resource is gone ("Connection refused", "is DOWN",
+# "no server available", "timed out", errno names such as ``ECONNREFUSED``).
 _WEAK_ERROR = re.compile(
     r"(?:\b|_)error\b|\bfatal\b|\bfail(?:ed|ure)?\b|\bpanicked\b|\bnot remade\b"
     r"|\b(?:refused|unreachable|unavailable|timed out|denied|is down|no server available|unable to"
