@@ -28,6 +28,7 @@ from context_mode.store.query import best_lines, query_terms  # noqa: E402
 from context_mode.summaries import summarize  # noqa: E402
 from context_mode.types import ContentKind  # noqa: E402
 from tests.context_mode.chunking.test_chunking import PATHOLOGICAL_SHAPES  # noqa: E402
+from tests.context_mode.store.test_query import SPACE_PADDED  # noqa: E402
 from tests.context_mode.summaries.test_properties import HARD_INPUTS, NATIVE_INPUTS  # noqa: E402
 from tests.context_mode.test_codelines import BIG_INPUTS as CODE_LINE_INPUTS  # noqa: E402
 from tests.context_mode.test_kinds import BIG_INPUTS as KIND_INPUTS  # noqa: E402
@@ -86,6 +87,14 @@ def main() -> int:
     terms = query_terms("user by id local proxy request started")
     rows.append(
         ("best_lines one 1 MB line", best(lambda: best_lines(line, terms, {}), args.repeat), BEST_LINES_GOAL)
+    )
+    terms = query_terms("user closed")
+    rows.append(
+        (
+            "best_lines 20 lines padded by 1,000 spaces",
+            best(lambda: best_lines(SPACE_PADDED, terms, {}), args.repeat),
+            BEST_LINES_GOAL / 50,
+        )
     )
     missed = 0
     print("| case | seconds | goal | met? |")

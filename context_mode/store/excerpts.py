@@ -35,7 +35,7 @@ _LIST_LINES = 12  # this many rows of cells are data: their nearest lines are no
 _ROW_CELLS = 4
 
 _MESSAGE = re.compile(
-    r"^\s*(?:E\s{2,}\S|>?\s*(?:[\w.$]+\.)?\w*(?:Error|Exception|Failure|Panic)\b[:(]|Caused by:|"
+    r"^\s*+(?:E\s{2,}\S|>?\s*+[\w.$]*?(?:Error|Exception|Failure|Panic)\b[:(]|Caused by:|"
     r"thread '.*' panicked|panic:|--- FAIL|assert(?:ion)?\b|AssertionError|Expected|Received|"
     r"error(?:\[\w+\])?:)",
     re.IGNORECASE,
@@ -59,7 +59,7 @@ _IDENTITY = re.compile(
 )
 _SENTENCE_END = re.compile(r"[.!?:]\)?\s*$")
 _LOG_LINE = re.compile(r"^\s*(?:\d{2,4}[-/:.T]\d|\[|\d{1,3}(?:\.\d{1,3}){3} |\w{3} [ \d]\d \d\d:|at )")
-_ROW_MARK = re.compile(r"^\s*\**\s*\d+\. row\b")
+_ROW_MARK = re.compile(r"^\s*+\**+\s*+\d+\. row\b")
 _SNAPSHOT_ROW = re.compile(r"^\s*- row\b.*\[ref=")
 _SNAPSHOT_TEXT = re.compile(r"\]: \S|^\s*- text: \S")  # a snapshot node with text of its own
 _SNAPSHOT_LOOKBACK = 16  # lines above a hit searched for its row

@@ -59,7 +59,7 @@ ELLIPSIS = "…"
 CHATTER_SHARE = 0.3
 FILL_REACH = 6  # lines each side of a hit's shown lines that may fill a reply's room left
 _CHATTER = re.compile(
-    r"\s*(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|✓|√|\S.* \.\.\. ok$|\S.* PASSED\b)"
+    r"\s*+(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|✓|√|\S.* \.\.\. ok$|\S.* PASSED\b)"
 )
 
 _ANALYZER = (  # the chain of tantivy's en_stem tokenizer, which the index uses for text

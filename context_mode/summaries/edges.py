@@ -25,7 +25,7 @@ _IDENTITY = re.compile(
     re.I,
 )
 _TOTALS = re.compile(
-    r"\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"
+    r"^\D*+\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"
     r"issues?|files?|checked|ok|done|finished|took|elapsed|duration|time)\b|"
     r"\b(?:passed|failed|errors?|warnings?|problems?|tests?|total|time|duration)\b.*\d|"
     r"BUILD (?:SUCCESS|FAILURE|FAILED)|^(?:FAIL|ok|PASS)\s|^FAILED|^PASSED|^error: |"

@@ -16,26 +16,25 @@ import json
 import re
 from typing import Any
 
+from context_mode.summaries.reading import LastReading
+
 MAX_DEPTH = 48
 _MAX_STATS_NODES = 200_000
 _SPECIAL = re.compile(r'["\\\[\]{}]')
 
 
-# The router summarises a payload twice when its outline is long (the second time with a
-# smaller budget): the last parse and outline are kept for that, keyed by the text's identity.
-_last: tuple[str, tuple[Any, str, int] | None] | None = None
+# The router summarises a payload more than once: the last parse and outline are kept.
+_READINGS: LastReading[tuple[Any, str, int] | None] = LastReading()
 
 
 def analyse(text: str) -> tuple[Any, str, int] | None:
     """The parsed payload with its outline and record count; None if it is not JSON."""
-    global _last
-    last = _last
-    if last is not None and last[0] is text:
-        return last[1]
-    parsed = _parse(text)
-    analysis = None if parsed is None else (parsed[0], *_outline(parsed[0]))
-    _last = (text, analysis)
-    return analysis
+
+    def read() -> tuple[Any, str, int] | None:
+        parsed = _parse(text)
+        return None if parsed is None else (parsed[0], *_outline(parsed[0]))
+
+    return _READINGS.get(text, (), read)
 
 
 def _parse(text: str) -> tuple[Any] | None:

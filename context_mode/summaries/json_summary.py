@@ -27,11 +27,13 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring as _encode_string
 from typing import Any
 
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.json_outline import MAX_DEPTH, analyse
 from context_mode.summaries.packing import size
+from context_mode.summaries.reading import LastReading
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
@@ -76,8 +78,9 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     # a first pass leaves slack; later passes hand the slack back, keeping the best that fits.
     body = ""
     target = budget
+    memo = _READINGS.get(value, terms, dict)  # keyed by the parsed value: the memo holds its ids
     for _ in range(4):
-        candidate = _render(_select(value, target, terms), _root_width(value))
+        candidate = _render(_select(value, target, memo, terms), _root_width(value))
         spare = budget - size(candidate)
         if spare >= 0 and size(candidate) > size(body):
             body = candidate
@@ -98,23 +101,47 @@ def _root_width(value: Any) -> int:
     return _TOP_STRING_WIDTH if not isinstance(value, dict | list) else _STRING_WIDTH
 
 
-def _select(value: Any, budget: int, terms: Sequence[str]) -> _Node:
-    """Best-first choice of members under a pessimistic byte cost; returns the chosen tree."""
+# A container's offered children, as (score less the parent's priority, position, key, child,
+# cost), by what they depend on: the container and its node's depth and flags. The summary walks
+# the same tree several times (``summarize_json``'s passes, the router's budgets): each
+# container's children are scored once per text and terms.
+_Offers = list[tuple[float, int, str | None, Any, int]]
+_OfferMemo = dict[tuple[int, int, bool, bool], _Offers]
+_READINGS: LastReading[_OfferMemo] = LastReading()
+
+
+def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> _Node:
+    """Best-first choice of members under a pessimistic byte cost; returns the chosen tree.
+
+    ``memo`` holds the offers of containers already scored (``_Offers``): the same for every
+    budget, given the same ``value`` and ``terms``."""
     matches = term_matcher(terms)
     root = _Node(value, 0)
     used = 2 + _marker_reserve(value)
-    queue: list[tuple[float, int, _Node, int, str | None, Any]] = []
+    queue: list[tuple[float, int, _Node, int, str | None, Any, int]] = []
     counter = itertools.count()
 
     def offer(parent: _Node, priority: float) -> None:
-        for position, key, child in _children(parent.value):
-            score = _score(parent, priority, position, key, child, matches)
-            heapq.heappush(queue, (-score, next(counter), parent, position, key, child))
+        key_of = (id(parent.value), parent.depth, parent.record, parent.in_list)
+        offers = memo.get(key_of)
+        if offers is None:
+            offers = [
+                (
+                    _score(parent, 0.0, position, key, child, matches),
+                    position,
+                    key,
+                    child,
+                    _entry_cost(parent, key, child),
+                )
+                for position, key, child in _children(parent.value)
+            ]
+            memo[key_of] = offers
+        for score, position, key, child, cost in offers:
+            heapq.heappush(queue, (-(priority + score), next(counter), parent, position, key, child, cost))
 
     offer(root, 100.0)
     while queue:
-        negative, _, parent, position, key, child = heapq.heappop(queue)
-        cost = _entry_cost(parent, key, child)
+        negative, _, parent, position, key, child, cost = heapq.heappop(queue)
         if used + cost > budget:
             continue
         used += cost
@@ -290,7 +317,7 @@ def _string_text(value: str, width: int) -> str:
         clipped.encode("utf-8")
     except UnicodeEncodeError:
         return json.dumps(clipped)  # lone surrogates: escape them so the body stays valid UTF-8
-    return json.dumps(clipped, ensure_ascii=False)
+    return _encode_string(clipped)  # what json.dumps(clipped, ensure_ascii=False) gives, without its set-up
 
 
 def _key_text(key: str) -> str:

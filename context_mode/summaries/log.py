@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from context_mode.diagnostics import clean_lines
 from context_mode.summaries.access_log import access_picks
@@ -48,6 +48,7 @@ from context_mode.summaries.log_lines import (
     scan_log,
 )
 from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
 _WIDTH = 240
@@ -65,14 +66,33 @@ class _Adder(Protocol):
     def __call__(self, index: int, priority: float, width: int = 0, *, stop: int = 0) -> None: ...
 
 
+class _Plan(NamedTuple):
+    """What a log's summary shows before a budget is spent: picks, fold counts, outline."""
+
+    lines: list[str]
+    picks: list[Pick]
+    width: int
+    notes: dict[int, str]
+    outline: str
+    highlights: int
+
+
+_READINGS: LastReading[_Plan] = LastReading()
+
+
 def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The log's failures, errors, tracebacks, final summary and tail, within ``budget`` bytes."""
+    plan = _READINGS.get(text, terms, lambda: _plan(text, terms))
+    body = pack(plan.lines, plan.picks, budget, width=plan.width, notes=plan.notes, ends=True)
+    return Extract(text=body, kind=ContentKind.LOG, outline=plan.outline, highlights=plan.highlights)
+
+
+def _plan(text: str, terms: Sequence[str]) -> _Plan:
     lines = split_lines(text)
     go_test = go_test_picks(lines)
     if go_test is not None:
-        body = pack(lines, go_test.picks, budget, width=_WIDTH * 2, ends=True)
         outline = f"log: go test -json, {go_test.events} events, {_plural(go_test.failing, 'failed test')}"
-        return Extract(text=body, kind=ContentKind.LOG, outline=outline, highlights=go_test.messages)
+        return _Plan(lines, go_test.picks, _WIDTH * 2, {}, outline, go_test.messages)
     scan = scan_log(clean_lines(lines))  # CI colours and timestamps hide markers; lines stay as sent
     counts = Counter(scan.shapes)
     routine = routine_errors(scan)
@@ -83,7 +103,6 @@ def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extra
         picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
     notes = {i: f"×{counts[scan.shapes[i]]}" for i in shown if counts[scan.shapes[i]] > 1}
-    body = pack(lines, picks, budget, width=_WIDTH, notes=notes, ends=True)
     error_events = count_runs(errors)
     parts = [
         f"log: {len(lines)} lines",
@@ -95,12 +114,8 @@ def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extra
         parts.append(f"exit status {scan.exit_status}")
     if access is not None:
         parts.append(access.outline)
-    return Extract(
-        text=body,
-        kind=ContentKind.LOG,
-        outline=", ".join(parts),
-        highlights=error_events + len(scan.failing) + (access.highlights if access else 0),
-    )
+    highlights = error_events + len(scan.failing) + (access.highlights if access else 0)
+    return _Plan(lines, picks, _WIDTH, notes, ", ".join(parts), highlights)
 
 
 def _fold(picks: list[Pick], shapes: Sequence[str], counts: Counter[str]) -> list[Pick]:

@@ -12,9 +12,11 @@ Lines whose prefixes differ only in the values of their ASCII digits (same lengt
 same places) get the same verdict from every classifying regex here: none of them names a
 particular digit or counts positions differently for different digits. So the scan groups lines
 by that *key*, classifies one line per key, and classifies line by line only the groups whose
-sample said something (a failing test, an error, a summary…). A 1 MB log of 12k lines thus
-costs a few whole-text C passes plus one classification per distinct key; a log of all-distinct
-lines costs what a plain per-line pass does. ``tests/context_mode/summaries/test_log_lines.py`` checks that
+sample holds a value that differs from line to line (a failing test's id, an exit status, a
+frame's file); a group whose sample is only an error, a warning or a summary says the same on
+every line. A 1 MB log of 12k lines thus costs a few whole-text C passes plus one
+classification per distinct key; a log of all-distinct lines costs what a plain per-line pass
+does. ``tests/context_mode/summaries/test_log_lines.py`` checks that
 the grouped scan equals the per-line scan.
 """
 
@@ -173,12 +175,25 @@ class _Facts:
 def scan_log(lines: Sequence[str]) -> LogScan:
     """Classify every line (one sample per key, then each line of the keys that said something)."""
     groups = group_lines(lines, PREFIX)
-    telling = {key for key, index in groups.samples.items() if _facts(lines[index][:PREFIX]) is not None}
+    said = {key: _facts(lines[index][:PREFIX]) for key, index in groups.samples.items()}
+    telling = {key for key, facts in said.items() if facts is not None}
+    # Verdicts hold for a whole key; values (a test id, an exit status, a frame's file) are read
+    # from each line. A key whose sample holds none of those says the same on every line.
+    verdicts = {
+        key: facts
+        for key, facts in said.items()
+        if facts is not None and not facts.failing and facts.exit_status is None and facts.frame is None
+    }
 
     def found() -> Iterator[tuple[int, _Facts]]:
         # Lines repeated word for word (a warning printed per package, a retried step) say the same.
         known: dict[str, _Facts | None] = {}
+        keys = groups.keys
         for index in groups.members(telling):
+            verdict = verdicts.get(keys[index])
+            if verdict is not None:
+                yield index, verdict
+                continue
             line = lines[index][:PREFIX]
             if line in known:
                 facts = known[line]

@@ -24,8 +24,9 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from context_mode.summaries.definitions import (
     code_openings,
@@ -38,6 +39,7 @@ from context_mode.summaries.definitions import (
 )
 from context_mode.summaries.extract import Extract, term_lines, term_matcher
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
+from context_mode.summaries.reading import LastReading
 from context_mode.summaries.text import distinctive_picks
 from context_mode.types import ContentKind
 
@@ -75,11 +77,31 @@ class _Heading:
     setext: bool
 
 
+class _Plan(NamedTuple):
+    """What a page's summary shows before a budget is spent."""
+
+    lines: list[str]
+    picks: list[Pick]
+    filler: Container[int]  # lines shown with the line above them (setext underlines)
+    outline: str
+    highlights: int
+
+
+_PLANS: LastReading[_Plan] = LastReading()
+
+
 def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Heading skeleton with first sentences, within ``budget`` bytes."""
+    plan = _PLANS.get(text, terms, lambda: _plan(text, terms))
+    # A skeleton shows where the text was cut with a bare "…": counts would double its size.
+    body = pack(plan.lines, plan.picks, budget, width=_FIRST_LINE_WIDTH, gaps="short", filler=plan.filler)
+    return Extract(text=body, kind=ContentKind.MARKDOWN, outline=plan.outline, highlights=plan.highlights)
+
+
+def _plan(text: str, terms: Sequence[str]) -> _Plan:
     lines, (headings, levels, underlines, code_blocks, fence_lines), joined = _read(text)
     if not levels:
-        return _without_headings(lines, joined, fence_lines, budget=budget, terms=terms)
+        return _without_headings(lines, joined, fence_lines, terms=terms)
     matches = term_matcher(terms)
     picks: list[Pick] = [Pick(0, 1, 95.0)]
     for order, heading in enumerate(headings):
@@ -104,8 +126,6 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     )
     facts = _fact_picks(lines, joined, heading_lines | fence_lines, fence_lines)
     picks.extend(facts)
-    # A skeleton shows where the text was cut with a bare "…": counts would double its size.
-    body = pack(lines, picks, budget, width=_FIRST_LINE_WIDTH, gaps="short", filler=underlines)
     per_level = ", ".join(f"{levels[level]} h{level}" for level in sorted(levels))
     outline = (
         f"markdown: {len(lines)} lines, {levels.total()} headings ({per_level}), "
@@ -118,12 +138,10 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     highlights = (
         levels.total() + sum(pick.priority > _FACT_HIGHLIGHT for pick in facts) // _FACTS_PER_HIGHLIGHT
     )
-    return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=highlights)
+    return _Plan(lines, picks, underlines, outline, highlights)
 
 
-def _without_headings(
-    lines: Sequence[str], joined: str, fence_lines: set[int], *, budget: int, terms: Sequence[str]
-) -> Extract:
+def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, terms: Sequence[str]) -> _Plan:
     """A page without headings (a FAQ of linked questions, a converted page): its head and tail,
     the items of its lists of links (what stands in for an outline) and its stated facts."""
     picks = distinctive_picks(lines, terms)
@@ -131,11 +149,10 @@ def _without_headings(
     picks += [Pick(index, index + 1, 52.0 - 0.01 * order) for order, index in enumerate(links)]
     facts = _fact_picks(lines, joined, set(fence_lines), fence_lines)
     picks += facts
-    body = pack(lines, picks, budget, width=_FIRST_LINE_WIDTH, gaps="short")
     stated = sum(pick.priority > _FACT_HIGHLIGHT for pick in facts)
     outline = f"markdown: {len(lines)} lines, no headings, {len(links)} list links"
     highlights = 1 + (len(links) + stated) // _FACTS_PER_HIGHLIGHT if links or stated else 0
-    return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=highlights)
+    return _Plan(lines, picks, (), outline, highlights)
 
 
 def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[int]) -> list[Pick]:
@@ -207,22 +224,18 @@ def _sentence_width(line: str) -> int:
 
 
 _Structure = tuple[list["_Heading"], Counter[int], set[int], int, set[int]]
-# The last text read and what was read from it. The router summarises a payload twice (at the
-# least budget, then at the budget its highlights earn): the second time skips the reading.
-# Kept by identity (the router passes the same ``str``), so a lookup costs nothing.
-_LAST_READ: list[tuple[str, list[str], _Structure, str]] = []
+# The router summarises a payload more than once: the reading is kept for the same text.
+_READINGS: LastReading[tuple[list[str], _Structure, str]] = LastReading()
 
 
 def _read(text: str) -> tuple[list[str], _Structure, str]:
     """The text's lines, structure and joined line prefixes, read once per text."""
-    last = _LAST_READ[0] if _LAST_READ else None
-    if last is not None and last[0] is text:
-        return last[1], last[2], last[3]
-    lines = split_lines(text)
-    structure = _structure(lines)
-    joined = _joined_prefixes(lines)
-    _LAST_READ[:] = [(text, lines, structure, joined)]
-    return lines, structure, joined
+
+    def read() -> tuple[list[str], _Structure, str]:
+        lines = split_lines(text)
+        return lines, _structure(lines), _joined_prefixes(lines)
+
+    return _READINGS.get(text, (), read)
 
 
 def _structure(lines: Sequence[str]) -> tuple[list[_Heading], Counter[int], set[int], int, set[int]]:

@@ -31,6 +31,7 @@ from typing import Protocol
 
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
+from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
 _REPR_RECORD = re.compile(r"\{([^{}]*)\}")
@@ -84,7 +85,7 @@ def parse_rows(text: str) -> list[Record] | None:
 
 def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Key columns of as many rows as fit in ``budget`` bytes, then the columns and counts."""
-    records = parse_rows(text)
+    records = _PARSED.get(text, (), lambda: parse_rows(text))
     if not records:
         from context_mode.summaries.table import summarize_table
 
@@ -143,9 +144,7 @@ def summarize_records(
     head = [f"{total} rows × {len(columns)} columns"]
     if total > count:
         head[0] += f" (columns described from the first {count - 1} rows and the last)"
-    keys = _key_columns(columns, records)
-    # After the rows: every column's name (first kept), then what each holds.
-    descriptions = [(-1.0, "columns: " + ", ".join(columns)), *_descriptions(columns, records, set(keys))]
+    keys, descriptions = _READINGS.get(records, columns, lambda: _described(columns, records))
     tail = [total_line] if total_line else []
     used = sum(size(line) + 1 for line in [*head, *tail]) + size(shown.header(keys)) + 1
     described = sum(size(line) + 1 for _, line in descriptions)
@@ -191,6 +190,18 @@ def summarize_records(
     highlights = total if every_row <= FIT_ALL else min(total, len(columns))
     outline = f"{kind.value}: {total} {noun} × {len(columns)} columns ({', '.join(columns[:8])})"
     return Extract(text=body, kind=kind, outline=outline, highlights=highlights)
+
+
+_PARSED: LastReading[list[Record] | None] = LastReading()
+# The router summarises a payload more than once: the key columns and the columns' descriptions
+# are kept for the same records (the table and row-set readings are kept too, so they are).
+_READINGS: LastReading[tuple[list[str], list[tuple[float, str]]]] = LastReading()
+
+
+def _described(columns: list[str], records: list[Record]) -> tuple[list[str], list[tuple[float, str]]]:
+    """The key columns, and after the rows every column's name (first kept), then what each holds."""
+    keys = _key_columns(columns, records)
+    return keys, [(-1.0, "columns: " + ", ".join(columns)), *_descriptions(columns, records, set(keys))]
 
 
 def _choose_rows(

@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
+from context_mode.shapes import RULE_LINE
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.reading import LastReading
 from context_mode.summaries.rows import summarize_records
 from context_mode.summaries.table_grid import Grid, parse_grid
 from context_mode.types import ContentKind
 
 _PREFIX = 400
-_RULE = re.compile(r"\s*[|+]?[-=:+| ]*[-=]{3,}[-=:+| ]*\Z")
 _COLUMN_SPLIT = re.compile(r"\t|,|;|\s{2,}|\s*\|\s*|\s+")
 _HEADER_SEARCH = 30
 _ROW_WIDTH = 120
@@ -41,28 +43,30 @@ _TOTALS_LINE = re.compile(
 _FOOTER_LINES = 3  # the last lines looked at for footers
 
 
+class _Reading(NamedTuple):
+    """A table as read before a budget is spent: its lines, header, rows and footers, and when
+    its columns can be cut apart, their grid and the records of the rows kept."""
+
+    lines: list[str]
+    header: int
+    rule: int
+    rows: list[int]
+    footers: list[str]
+    grid: Grid | None
+    kept: list[int]
+    records: list[dict[str, str]]
+
+
+# The router summarises a payload more than once: the reading is kept for the same text.
+_READINGS: LastReading[_Reading] = LastReading()
+
+
 def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """A table as a row set (its key columns, row count, columns' ranges) when its columns can be
     cut apart, else its header, first rows and last row; within ``budget`` bytes."""
-    lines = split_lines(text)
-    header, rule = _header(lines)
-    if rule < 0 and header >= 0 and _LS_TOTAL.match(lines[header]):
-        # ``ls -l`` opens with ``total 1752``: a count, not the header
-        header = next((i for i in range(header + 1, len(lines)) if lines[i].strip()), header)
-    rows = [i for i in range(header + 1, len(lines)) if i != rule and lines[i].strip()]
-    footers: list[str] = []
-    while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and _is_footer(lines[rows[-1]]):
-        footers.insert(0, lines[rows.pop()].strip())
-    grid = parse_grid(lines, header, rows)
+    lines, header, rule, rows, footers, grid, kept, records = _READINGS.get(text, (), lambda: _read(text))
     if grid is None:
         return _table_lines(lines, header, rule, rows, budget=budget, terms=terms)
-    if rule < 0 and any(_NUMBER.match(cell) for cell in grid.cells(lines[header])):
-        # A first line with a bare number in a cell is data (``ls -l``, ``du``): no header.
-        rows, header = [header, *rows], -1
-        names = tuple(f"column {order}" for order in range(1, len(grid.names) + 1))
-        grid = Grid(names=names, delimiter=grid.delimiter, starts=grid.starts)
-    kept = rows if len(rows) <= _PARSED else [*rows[: _PARSED - 1], rows[-1]]
-    records = [dict(zip(grid.names, grid.cells(lines[i]), strict=True)) for i in kept]
     return summarize_records(
         records,
         list(grid.names),
@@ -75,6 +79,29 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
         noun="rows",
         count=len(rows),
     )
+
+
+def _read(text: str) -> _Reading:
+    lines = split_lines(text)
+    header, rule = _header(lines)
+    if rule < 0 and header >= 0 and _LS_TOTAL.match(lines[header]):
+        # ``ls -l`` opens with ``total 1752``: a count, not the header
+        header = next((i for i in range(header + 1, len(lines)) if lines[i].strip()), header)
+    rows = [i for i in range(header + 1, len(lines)) if i != rule and lines[i].strip()]
+    footers: list[str] = []
+    while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and _is_footer(lines[rows[-1]]):
+        footers.insert(0, lines[rows.pop()].strip())
+    grid = parse_grid(lines, header, rows)
+    if grid is None:
+        return _Reading(lines, header, rule, rows, footers, None, [], [])
+    if rule < 0 and any(_NUMBER.match(cell) for cell in grid.cells(lines[header])):
+        # A first line with a bare number in a cell is data (``ls -l``, ``du``): no header.
+        rows, header = [header, *rows], -1
+        names = tuple(f"column {order}" for order in range(1, len(grid.names) + 1))
+        grid = Grid(names=names, delimiter=grid.delimiter, starts=grid.starts)
+    kept = rows if len(rows) <= _PARSED else [*rows[: _PARSED - 1], rows[-1]]
+    records = [dict(zip(grid.names, grid.cells(lines[i]), strict=True)) for i in kept]
+    return _Reading(lines, header, rule, rows, footers, grid, kept, records)
 
 
 class _Spans:
@@ -161,7 +188,7 @@ def _header(lines: Sequence[str]) -> tuple[int, int]:
     """The header line and rule line indexes (-1 when absent)."""
     first = next((i for i, line in enumerate(lines) if line.strip()), -1)
     for index in range(1, min(len(lines), _HEADER_SEARCH)):
-        if _RULE.match(lines[index][:_PREFIX]) and lines[index - 1].strip():
+        if RULE_LINE.match(lines[index][:_PREFIX]) and lines[index - 1].strip():
             return index - 1, index
     return first, -1
 

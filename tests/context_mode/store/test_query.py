@@ -138,6 +138,14 @@ def test_choosing_works_on_many_hits_with_many_lines() -> None:
     assert chosen
 
 
+SPACE_PADDED = "\n".join(" " * 1000 + f"user {i} closed" for i in range(20))  # timing: bench/
+
+
+def test_best_lines_finds_the_words_of_space_padded_lines() -> None:
+    found = best_lines(SPACE_PADDED, query_terms("user closed"), {})
+    assert found and all(match.text.strip().startswith("user") for match in found)
+
+
 def test_best_lines_cuts_a_one_megabyte_line() -> None:
     text = "getUserById(request_started, LocalProxy) " * 25_000  # one 1 MB line
     found = best_lines(text, query_terms("user by id local proxy request started"), {})  # timing: bench/

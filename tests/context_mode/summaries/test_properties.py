@@ -159,6 +159,12 @@ HARD_INPUTS = [
     pytest.param("x" * 1_000_000, id="1MB-one-line"),
     pytest.param("\n".join(f"E{i % 9} fail x{i}" for i in range(100_000)), id="100k-short-lines"),
     pytest.param("[" * 10_000 + "]" * 10_000, id="json-depth-10k"),
+    # Long lines that nearly match a line regex: where a backtracking regex goes quadratic (a
+    # line of spaces before a word, a server's key=value event line with digits all through).
+    pytest.param("\n".join(" " * 1000 + f"x{chr(97 + i % 26)}" for i in range(300)), id="space-padded-lines"),
+    pytest.param(
+        "\n".join(("1 a=1 " * 200)[:1000] + f" x{chr(97 + i % 26)}" for i in range(300)), id="key-value-lines"
+    ),
 ]
 # And one big payload of its own kind for each.
 NATIVE_INPUTS = [
