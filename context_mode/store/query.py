@@ -33,6 +33,7 @@ linear in the chunk (at most a few kB) and never raises on a ``str``.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import math
@@ -95,11 +96,16 @@ class Term:
     def probes(self) -> tuple[str, ...]:
         """Lowercase text a line must contain to hold this term: the start of its first stems.
 
-        A stem only ever changes the end of a word (``proxy`` -> ``proxi``), so its first three
-        characters, less its last one, are in the word (the few irregular forms such as
-        ``dying`` -> ``die`` are the price of a check that skips most lines at C speed).
+        The English stemmer only ever changes the last two characters of what it keeps of a word
+        (``proxy`` -> ``proxi``, ``sensibility`` -> ``sensibl``, ``hoping`` -> ``hope``), so a
+        stem less its last two characters is in the word (at least its first three, less the
+        last one, for short stems; the few irregular forms such as ``dying`` -> ``die`` are the
+        price of a check that skips most lines at C speed). A word matched one edit away can
+        differ anywhere past its first letters: its probe is three characters at most.
         """
-        return tuple({_probe(self.stems[0]), *([_probe(self.split[0])] if self.split else [])})
+        return tuple(
+            {_probe(self.stems[0], self.near), *([_probe(self.split[0], self.near)] if self.split else [])}
+        )
 
 
 def stem(word: str) -> str:
@@ -192,7 +198,7 @@ def best_lines(
     width: int = LINE_WIDTH,
 ) -> tuple[LineMatch, ...]:
     """The chunk's passages that hold query terms, best first (see module doc)."""
-    stemmer = _Stemmer()
+    stemmer = _stem_of
     in_heading = {term.stems for term in terms if _matches(heading, [term], stemmer)} if heading else set()
     weight = {
         term.stems: weights.get(term.stems, 1.0) * (HEADING_SHARE if term.stems in in_heading else 1.0)
@@ -292,7 +298,7 @@ def record_card(
     found = members(text)
     if not found:
         return None
-    stemmer = _Stemmer()
+    stemmer = _stem_of
     shown, worth, keys = _fields(text, found, terms, weights, stemmer)
     if not shown:
         return None
@@ -405,7 +411,7 @@ def _fields_passage(
     scanned: Sequence[tuple[int, str, Matched, list[Span]]],
     terms: Sequence[Term],
     weight: Mapping[tuple[str, ...], float],
-    stemmer: _Stemmer,
+    stemmer: Callable[[str], str],
 ) -> LineMatch | None:
     """For a JSON chunk: the fields the query names in the record around its heaviest other match."""
     if '":' not in text or len(text) <= LINE_WIDTH:
@@ -445,7 +451,7 @@ def _fields(
     found: Sequence[Member],
     terms: Sequence[Term],
     weight: Mapping[tuple[str, ...], float],
-    stemmer: _Stemmer,
+    stemmer: Callable[[str], str],
     key_stems: dict[str, tuple[str, ...]] | None = None,
 ) -> tuple[str, float, Matched]:
     stems_of = key_stems if key_stems is not None else _key_stems(text, stemmer, found)
@@ -464,13 +470,13 @@ def _fields(
     return shown, worth, tuple(named.items())
 
 
-def _span_term(matched: str, stemmer: _Stemmer) -> str:
+def _span_term(matched: str, stemmer: Callable[[str], str]) -> str:
     """The term key (stems joined by spaces) of a matched span's text."""
     return " ".join(stemmer(token) for token in TOKEN.findall(matched))
 
 
 def _key_stems(
-    text: str, stemmer: _Stemmer, found: Sequence[Member] | None = None
+    text: str, stemmer: Callable[[str], str], found: Sequence[Member] | None = None
 ) -> dict[str, tuple[str, ...]]:
     """Each member key's stems, its identifier parts split (``closed_at`` -> close, at)."""
     return {
@@ -486,21 +492,15 @@ def _only_function_words(query: str) -> bool:
     )
 
 
-class _Stemmer:
-    """Stems of tokens, memoised for one chunk (tokens repeat a lot in logs and JSON)."""
-
-    def __init__(self) -> None:
-        self._known: dict[str, str] = {}
-
-    def __call__(self, token: str) -> str:
-        known = self._known.get(token)
-        if known is None:
-            known = self._known[token] = stem(token)
-        return known
+# Stems of tokens, memoised across chunks and queries (tokens repeat a lot in logs and JSON, and
+# the same chunks come back for related queries); a C-level cache call costs less than a lookup
+# through a Python method. Bounded: a few megabytes at most.
+_stem_of = functools.lru_cache(maxsize=1 << 16)(stem)
 
 
-def _probe(stem: str) -> str:
-    return stem[: max(1, min(3, len(stem) - 1))]
+def _probe(stem: str, near: bool = False) -> str:
+    short = max(1, min(3, len(stem) - 1))
+    return stem[:short] if near else stem[: max(short, len(stem) - 2)]
 
 
 def _prober(terms: Sequence[Term]) -> re.Pattern[str]:

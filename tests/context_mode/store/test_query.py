@@ -7,12 +7,16 @@ import pytest
 from context_mode.store.query import (
     ELLIPSIS,
     LINE_WIDTH,
+    TOKEN,
+    _probe,
     best_lines,
     choose_lines,
     one_edit_apart,
     query_terms,
+    stem,
 )
 from context_mode.store.values import LineMatch, SearchHit
+from tests.corpora import BENCH_CORPUS
 
 FILLER = "".join(f"routine line number {i} about nothing in particular\n" for i in range(20))
 
@@ -167,3 +171,12 @@ def test_best_lines_cuts_a_one_megabyte_line() -> None:
 def test_one_edit_apart(first: str, second: str, near: bool) -> None:
     assert one_edit_apart(first, second) is near
     assert one_edit_apart(second, first) is near
+
+
+def test_a_terms_probe_is_in_every_word_of_the_corpus_that_stems_to_it() -> None:
+    # The line filter of best_lines skips lines without a probe: a probe a word lacks loses a hit.
+    words = {
+        word for path in BENCH_CORPUS.iterdir() if path.is_file() for word in TOKEN.findall(path.read_text())
+    }
+    missing = [word for word in words if (found := stem(word)) and _probe(found) not in word.lower()]
+    assert len(words) > 10_000 and missing == ["dying"]  # an irregular form of the stemmer
