@@ -240,15 +240,8 @@ def best_lines(
     if fields is not None:
         passages.append(fields)
     passages.sort(key=lambda passage: (-passage.score, passage.number, passage.lines))
-    all_lines = text.splitlines()
     return tuple(
-        replace(
-            passage,
-            unit=(
-                *_run_ends(scanned, passage, width),
-                *unit_lines(all_lines, passage.number, passage.number + passage.lines - 1),
-            ),
-        )
+        replace(passage, unit=tuple(_run_ends(scanned, passage, width)), grows=True)
         if order < _MAX_UNITS
         else passage
         for order, passage in enumerate(passages)
@@ -339,6 +332,7 @@ def choose_lines(
     heapq.heapify(heap)
     shown_lines: set[tuple[int, int]] = set()
     chosen: dict[int, list[LineMatch]] = {}
+    chunk_lines: dict[int, list[str]] = {}  # each offered hit's chunk, split once
     used = 0
     first = 0.0
     while heap:
@@ -352,10 +346,14 @@ def choose_lines(
         first = first or current
         own = [(passage.number + k, line) for k, line in enumerate(passage.text.split("\n"))]
         heading = heading_bytes[rank] + 1 if rank not in chosen and rank < len(heading_bytes) else 0
+        alone = [(number, line) for number, line in own if (rank, number) not in shown_lines]
+        if alone and used + heading + _cost(alone, overhead) > budget:
+            continue  # its own lines do not fit: with its unit they fit still less
+        unit = [*passage.unit, *_grown(hits, rank, passage, chunk_lines)]
         # The whole unit when it fits, else the matched lines alone.
-        for offered in ([*own, *passage.unit], own) if passage.unit else (own,):
+        for offered in ([*own, *unit], own) if unit else (own,):
             fresh = [(number, line) for number, line in offered if (rank, number) not in shown_lines]
-            cost = heading + sum(len(line.encode("utf-8", "surrogatepass")) + overhead for _, line in fresh)
+            cost = heading + _cost(fresh, overhead)
             if fresh and used + cost <= budget:
                 break
         else:
@@ -368,6 +366,22 @@ def choose_lines(
     for lines in chosen.values():
         lines.sort(key=lambda line: line.number)
     return chosen
+
+
+def _cost(lines: Sequence[tuple[int, str]], overhead: int) -> int:
+    return sum(len(line.encode("utf-8", "surrogatepass")) + overhead for _, line in lines)
+
+
+def _grown(
+    hits: Sequence[SearchHit], rank: int, passage: LineMatch, chunk_lines: dict[int, list[str]]
+) -> list[tuple[int, str]]:
+    """The lines of the passage's unit that ``store.excerpts`` finds in its chunk (``grows``)."""
+    if not passage.grows or not hits[rank].text:
+        return []
+    lines = chunk_lines.get(rank)
+    if lines is None:
+        lines = chunk_lines[rank] = hits[rank].text.splitlines()
+    return unit_lines(lines, passage.number, passage.number + passage.lines - 1)
 
 
 def _fill_near(

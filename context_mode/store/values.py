@@ -52,7 +52,9 @@ class LineMatch:
 
     ``text`` is the lines (verbatim but for indentation; long ones cut with ``…``) joined by
     newlines; ``matched`` the query terms it holds with their weights, ``score`` their sum;
-    ``unit`` the lines of the passage's unit that hold the answer but not the query (numbered).
+    ``unit`` the lines of the passage's unit that hold the answer but not the query (numbered);
+    when ``grows``, the lines of its unit that ``store.excerpts.unit_lines`` finds in the chunk
+    are added to them when a reply offers the passage (most passages are never offered).
     """
 
     number: int
@@ -60,7 +62,8 @@ class LineMatch:
     score: float
     matched: tuple[tuple[str, float], ...] = ()
     lines: int = 1
-    unit: tuple[tuple[int, str], ...] = ()  # other lines of its unit to show with it (store.excerpts)
+    unit: tuple[tuple[int, str], ...] = ()  # other lines of its unit to show with it
+    grows: bool = False  # the unit also holds what store.excerpts finds around it (choose_lines)
 
 
 @dataclass(frozen=True, slots=True)
