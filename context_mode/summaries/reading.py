@@ -7,7 +7,10 @@ not depend on the budget. ``LastReading`` keeps the last one, keyed by the text'
 router passes the same ``str`` object, so a lookup costs nothing) and the call's search terms; a
 different text replaces it. The slot is replaced whole, so two threads summarising at once at
 worst read a text twice. A summariser keeps one ``LastReading`` and must treat what it returns
-as read-only.
+as read-only. Memory: each slot keeps its last payload and reading alive until the next payload
+of its kind (a parsed 1 MB JSON document is some megabytes), never more than one.
+``tests/context_mode/summaries/test_reading.py`` checks that a summary from a kept reading is
+the summary a fresh reading gives, on every corpus payload.
 """
 
 from __future__ import annotations
