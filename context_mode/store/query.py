@@ -107,6 +107,15 @@ class Term:
             {_probe(self.stems[0], self.near), *([_probe(self.split[0], self.near)] if self.split else [])}
         )
 
+    @property
+    def probe_sets(self) -> tuple[tuple[str, ...], ...]:
+        """Per way a line can hold the term (its stems in a row, or its split stems), the probes of
+        all those stems: a line that holds the term holds every probe of one set."""
+        sets = [tuple(_probe(part, self.near) for part in self.stems)]
+        if self.split and self.split != self.stems:
+            sets.append(tuple(_probe(part, self.near) for part in self.split))
+        return tuple(sets)
+
 
 def stem(word: str) -> str:
     """The index's stem of one token (lowercased, English-stemmed), or "" for an over-long token."""
@@ -206,10 +215,10 @@ def best_lines(
     }
     rows = [(number, line) for number, line in enumerate(text.splitlines()) if line.strip()]
     small = len(text.encode("utf-8", "surrogatepass")) <= SMALL_CHUNK_BYTES and len(rows) <= SMALL_CHUNK_LINES
-    prober = _prober(terms)
+    may_hold = line_filter(terms)
     scanned = [
         (number, line, *_scan(line, terms, weight, stemmer))
-        if small or prober.search(line.lower())
+        if small or may_hold(line)
         else (number, line, (), [])
         for number, line in rows
     ]
@@ -515,6 +524,25 @@ _stem_of = functools.lru_cache(maxsize=1 << 16)(stem)
 def _probe(stem: str, near: bool = False) -> str:
     short = max(1, min(3, len(stem) - 1))
     return stem[:short] if near else stem[: max(short, len(stem) - 2)]
+
+
+def line_filter(terms: Sequence[Term]) -> Callable[[str], bool]:
+    """Whether a line may hold one of ``terms``: false only for lines ``_scan`` finds none in.
+
+    A first probe at C speed (``_prober``), then every probe of one of a term's ``probe_sets``
+    (a line that holds ``test_short`` holds ``sho`` too, not only ``tes``): most lines that
+    share a word's first letters with a term are not tokenised at all.
+    """
+    prober = _prober(terms)
+    sets = [probes for term in terms for probes in term.probe_sets]
+
+    def may_hold(line: str) -> bool:
+        lowered = line.lower()
+        return prober.search(lowered) is not None and any(
+            all(probe in lowered for probe in probes) for probes in sets
+        )
+
+    return may_hold
 
 
 def _prober(terms: Sequence[Term]) -> re.Pattern[str]:

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from context_mode.store.query import (
     ELLIPSIS,
     LINE_WIDTH,
+    QUERY_PART,
     TOKEN,
     _probe,
+    _scan,
     best_lines,
     choose_lines,
+    line_filter,
     one_edit_apart,
     query_terms,
     stem,
@@ -180,3 +185,29 @@ def test_a_terms_probe_is_in_every_word_of_the_corpus_that_stems_to_it() -> None
     }
     missing = [word for word in words if (found := stem(word)) and _probe(found) not in word.lower()]
     assert len(words) > 10_000 and missing == ["dying"]  # an irregular form of the stemmer
+
+
+def test_the_line_filter_keeps_every_line_that_holds_a_query_term() -> None:
+    # best_lines tokenises only the lines line_filter lets through: a line it drops must hold
+    # no term. Queries made of the corpus's own words, pairs and identifiers, on its own lines.
+    rng = random.Random(5)
+    lines = [
+        line
+        for path in sorted(BENCH_CORPUS.iterdir())
+        if path.is_file()
+        for line in path.read_text().splitlines()
+    ]
+    found_words = (match.group(2) for line in lines[::50] for match in QUERY_PART.finditer(line))
+    words = sorted({word for word in found_words if word})  # words, dotted and snake_case names
+    checked = held = 0
+    for _ in range(150):
+        query = " ".join(rng.sample(words, rng.choice([1, 2, 3])))
+        terms = query_terms(query)
+        weights = {term.stems: 1.0 for term in terms}
+        may_hold = line_filter(terms)
+        for line in rng.sample(lines, 200):
+            found = _scan(line, terms, weights, stem)[0]
+            checked += 1
+            held += bool(found)
+            assert may_hold(line) or not found, (query, line)
+    assert held > 100 and checked == 30_000
