@@ -517,8 +517,8 @@ def _only_function_words(query: str) -> bool:
 
 # Stems of tokens, memoised across chunks and queries (tokens repeat a lot in logs and JSON, and
 # the same chunks come back for related queries); a C-level cache call costs less than a lookup
-# through a Python method. Bounded: a few megabytes at most.
-_stem_of = functools.lru_cache(maxsize=1 << 16)(stem)
+# through a Python method. Bounded: 16k tokens, about 4 MB at most.
+_stem_of = functools.lru_cache(maxsize=1 << 14)(stem)
 
 
 def _probe(stem: str, near: bool = False) -> str:
