@@ -12,6 +12,7 @@ figures are then medians of those samples. ``Figure`` is one row of the table th
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import statistics
 import subprocess
@@ -39,6 +40,17 @@ CALL_TIMEOUT = 120.0
 
 class Skipped(Exception):
     """A benchmark cannot run here; the message says why (``bench/run_all`` prints "skipped: why")."""
+
+
+def megabyte(source: Path, size: int = 2**20) -> str:
+    """A corpus file repeated to about ``size`` bytes; a JSON file becomes a JSON array of copies,
+    so it stays valid JSON."""
+    text = source.read_text(encoding="utf-8", errors="replace")
+    copies = max(1, size // max(len(text.encode("utf-8")), 1))
+    if source.suffix == ".json":
+        with contextlib.suppress(ValueError):
+            return json.dumps([json.loads(text)] * copies, indent=2, ensure_ascii=False)
+    return (text * (copies + 1))[:size]
 
 
 def corpus_files(*, one_per_kind: bool = False) -> tuple[Path, list[Path]]:

@@ -14,8 +14,6 @@ less; run it beside a worktree of another commit (``PYTHONPATH=<worktree>``) to 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
 import sys
 import time
 from collections.abc import Callable
@@ -23,22 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harness import corpus_files  # noqa: E402
+from harness import corpus_files, megabyte  # noqa: E402
 
 from context_mode.kinds import detect_kind  # noqa: E402
 from context_mode.router import route  # noqa: E402
 
-SIZE = 2**20
 TOOL = "workspace__read_file"
-
-
-def megabyte(source: Path) -> str:
-    text = source.read_text(encoding="utf-8", errors="replace")
-    copies = max(1, SIZE // max(len(text.encode("utf-8")), 1))
-    if source.suffix == ".json":
-        with contextlib.suppress(ValueError):  # a JSON payload becomes a JSON array of copies
-            return json.dumps([json.loads(text)] * copies, indent=2, ensure_ascii=False)
-    return (text * (copies + 1))[:SIZE]
 
 
 def best(work: Callable[[str], object], text: str, repeat: int) -> float:

@@ -19,8 +19,6 @@ median file through the hub.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
 import tempfile
 from pathlib import Path
 
@@ -34,6 +32,7 @@ from harness import (
     corpus_files,
     interleave,
     median,
+    megabyte,
     ms,
     print_figures,
     write_config,
@@ -50,13 +49,7 @@ def build_workspace(root: Path) -> list[str]:
     if corpus == BENCH_CORPUS:  # dozens of files: the first of each kind keeps the run about a minute
         corpus, files = corpus_files(one_per_kind=True)
     for source in files:
-        text = source.read_text(encoding="utf-8", errors="replace")
-        copies = max(1, SIZE // max(len(text.encode("utf-8")), 1))
-        big = (text * (copies + 1))[:SIZE]
-        if source.suffix == ".json":
-            with contextlib.suppress(ValueError):  # a JSON payload becomes a JSON array of copies
-                big = json.dumps([json.loads(text)] * copies, indent=2, ensure_ascii=False)
-        (root / source.name).write_text(big, encoding="utf-8")
+        (root / source.name).write_text(megabyte(source, SIZE), encoding="utf-8")
         names.append(source.name)
     return names
 

@@ -371,7 +371,7 @@ def choose_lines(
         shown_lines.update((rank, number) for number, _ in fresh)
         shown_terms.update(key for key, _ in passage.matched)
         chosen.setdefault(rank, []).extend(LineMatch(number, line, passage.score) for number, line in fresh)
-    _fill_near(hits, chosen, shown_lines, budget - used, overhead)
+    _fill_near(hits, chosen, shown_lines, budget - used, overhead, chunk_lines)
     for lines in chosen.values():
         lines.sort(key=lambda line: line.number)
     return chosen
@@ -387,10 +387,15 @@ def _grown(
     """The lines of the passage's unit that ``store.excerpts`` finds in its chunk (``grows``)."""
     if not passage.grows or not hits[rank].text:
         return []
+    return unit_lines(_lines_of(hits, rank, chunk_lines), passage.number, passage.number + passage.lines - 1)
+
+
+def _lines_of(hits: Sequence[SearchHit], rank: int, chunk_lines: dict[int, list[str]]) -> list[str]:
+    """The lines of hit ``rank``'s chunk, split once per reply."""
     lines = chunk_lines.get(rank)
     if lines is None:
         lines = chunk_lines[rank] = hits[rank].text.splitlines()
-    return unit_lines(lines, passage.number, passage.number + passage.lines - 1)
+    return lines
 
 
 def _fill_near(
@@ -399,6 +404,7 @@ def _fill_near(
     shown_lines: set[tuple[int, int]],
     room: int,
     overhead: int,
+    chunk_lines: dict[int, list[str]],
 ) -> None:
     """Room the passages left: each shown hit's lines next to its shown ones, nearest first, the
     best hit first; it stops at the first line that does not fit.
@@ -409,7 +415,7 @@ def _fill_near(
     for rank in sorted(chosen):
         if not hits[rank].text:
             continue
-        lines = hits[rank].text.splitlines()
+        lines = _lines_of(hits, rank, chunk_lines)
         anchors = sorted(number for shown_rank, number in shown_lines if shown_rank == rank and number >= 0)
         for distance in range(1, FILL_REACH + 1):
             for anchor in anchors:

@@ -127,7 +127,7 @@ def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> 
         if offers is None:
             offers = [
                 (
-                    _score(parent, 0.0, position, key, child, matches),
+                    _score(parent, position, key, child, matches),
                     position,
                     key,
                     child,
@@ -173,10 +173,11 @@ def _children(value: Any) -> list[tuple[int, str | None, Any]]:
 
 
 def _score(
-    parent: _Node, priority: float, position: int, key: str | None, child: Any, matches: Callable[[str], bool]
+    parent: _Node, position: int, key: str | None, child: Any, matches: Callable[[str], bool]
 ) -> float:
+    """A child's worth, less its parent's priority (which ``_select`` adds)."""
     container = isinstance(child, dict | list)
-    score = priority - 10.0
+    score = -10.0
     siblings = len(parent.value)
     if isinstance(parent.value, list):
         # Records (objects) are cheap to list by identity, so their order matters less.

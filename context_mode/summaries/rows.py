@@ -85,7 +85,7 @@ def parse_rows(text: str) -> list[Record] | None:
 
 def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Key columns of as many rows as fit in ``budget`` bytes, then the columns and counts."""
-    records = _PARSED.get(text, (), lambda: parse_rows(text))
+    records = _RECORDS.get(text, (), lambda: parse_rows(text))
     if not records:
         from context_mode.summaries.table import summarize_table
 
@@ -192,7 +192,7 @@ def summarize_records(
     return Extract(text=body, kind=kind, outline=outline, highlights=highlights)
 
 
-_PARSED: LastReading[list[Record] | None] = LastReading()
+_RECORDS: LastReading[list[Record] | None] = LastReading()
 # The router summarises a payload more than once: the key columns and the columns' descriptions
 # are kept for the same records (the table and row-set readings are kept too, so they are).
 _READINGS: LastReading[tuple[list[str], list[tuple[float, str]]]] = LastReading()
