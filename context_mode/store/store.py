@@ -50,6 +50,7 @@ during I/O). Searches use tantivy searchers, which are safe alongside the writer
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import secrets
 import shutil
@@ -229,11 +230,16 @@ class Store:
         for _ in range(4):
             ref = self._pending.issue(self._draw_ref, self._knows)
             path = spill_path(self.spill_dir, ref, kind) if spill_file else None
+            if path is not None and os.path.lexists(path):
+                self._pending.withdraw(ref)
+                continue  # a stray file with that name: draw another ref
             try:
-                if path is not None:
-                    write_spill(path, data)
+                # Journal first: a crash between the two then leaves a file of a journaled ref,
+                # which the next open removes; the other order left a file no one owned.
                 if self._journal is not None:
                     self._journal.append(ref)  # so a crash before indexing reads as evicted, not unknown
+                if path is not None:
+                    write_spill(path, data)
             except FileExistsError:
                 self._pending.withdraw(ref)
                 continue  # a stray file with that name: draw another ref
