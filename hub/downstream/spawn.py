@@ -10,10 +10,13 @@ child). ``Children`` holds the early ones by server name; leaving it stops every
 transport claimed (stdin closed, then SIGTERM to its group, then SIGKILL), so a hub that fails
 before serving leaves no process behind. Stopping a child always ends its whole process group,
 even when the leader has already exited (a server that exits on EOF or crashes leaves its own
-children behind otherwise). Every child spawned and not yet stopped is in ``live_children()``;
-``signal_children(signum)`` signals all their groups at once (the hub does on SIGTERM, so a
-client's short patience at shutdown is enough). On a warm start (``spawn_servers(..., warm=...)``) the
-hub keeps a core for itself: its own start-up is then what the client waits for.
+children behind otherwise). ``group_alive(pgid)`` says whether a group still has a member that
+runs: its zombies count as gone, since they wait only for their parent (init, once the leader
+has exited) to reap them, which may take seconds. Every child spawned and not yet stopped is
+in ``live_children()``; ``signal_children(signum)`` signals all their groups at once (the hub
+does on SIGTERM, so a client's short patience at shutdown is enough). On a warm start
+(``spawn_servers(..., warm=...)``) the hub keeps a core for itself: its own start-up is then
+what the client waits for.
 
 A server's environment (``server_environment``) is the hub's own minus the hub's secrets
 (``CTXHUB_TOKEN`` and every ``CTXHUB_*`` variable whose name says token, secret, password, key
@@ -153,6 +156,37 @@ def signal_children(signum: int) -> int:
         except PermissionError:
             log.warning("no permission to signal process group %d", child.pid)
     return sent
+
+
+def group_alive(pgid: int) -> bool:
+    """Whether process group ``pgid`` has a member that is not a zombie (all members on non-Linux)."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # unsignalable members: only ESRCH or /proc proves the group is gone
+    return _running_member(pgid)
+
+
+def _running_member(pgid: int) -> bool:
+    """Whether /proc lists a member of group ``pgid`` that is not a zombie (True without /proc)."""
+    try:
+        entries = os.scandir("/proc")
+    except OSError:
+        return True
+    with entries:
+        for entry in entries:
+            if not entry.name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                    fields = stat.read().rpartition(b")")[2].split()
+            except OSError:
+                continue  # exited meanwhile
+            if len(fields) > 2 and fields[2] == str(pgid).encode() and fields[0] not in (b"Z", b"X"):
+                return True
+    return False
 
 
 def server_environment(server: ServerConfig) -> dict[str, str]:

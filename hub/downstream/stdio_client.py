@@ -41,7 +41,7 @@ import anyio.lowlevel
 import mcp.types as types
 from mcp.shared.message import SessionMessage
 
-from hub.downstream.spawn import Child, spawn
+from hub.downstream.spawn import Child, group_alive, spawn
 
 log = logging.getLogger("ctxhub.stdio_client")
 MAX_LINE_BYTES = 256 * 2**20
@@ -311,17 +311,7 @@ async def _stop(child: Child) -> None:
 async def _exited(child: Child, limit: float, *, group: bool = False) -> bool:
     """Whether the process (and with ``group`` its whole group) is gone within ``limit`` seconds."""
     with anyio.move_on_after(limit):
-        while child.returncode is None or (group and _group_alive(child.pid)):  # noqa: ASYNC110 - the kernel's state
+        while child.returncode is None or (group and group_alive(child.pid)):  # noqa: ASYNC110 - the kernel's state
             await anyio.sleep(0.01)
         return True
     return False
-
-
-def _group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass  # unsignalable or unreaped members: only ESRCH proves the group is gone
-    return True
