@@ -225,7 +225,13 @@ def _structure(tally: Mapping[int, int]) -> _Structure | None:
     commits = _count(tally, _COMMIT_LINE)
     grep = _GREP_LINE
     headings = _count(tally, _HEADING_PATH_LINE)
-    if headings and not _count(tally, _GREP_LINE) and _count(tally, _HEADING_MATCH_LINE) >= headings:
+    # A line that reads as a path too (a CSV row led by a date) is no match line.
+    matches = sum(
+        size
+        for flags, size in tally.items()
+        if flags & _HEADING_MATCH_LINE and not flags & _HEADING_PATH_LINE
+    )
+    if headings and not _count(tally, _GREP_LINE) and matches >= headings:
         # rg's heading mode: a path line, then one or more ``12:text`` lines. Lines that only look
         # like paths (CSV rows of decimals: no blank, no colon, a dot) have no match lines after them.
         grep = _HEADING_MATCH_LINE | _HEADING_PATH_LINE

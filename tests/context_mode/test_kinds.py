@@ -156,6 +156,14 @@ NGINX_ERRORS = "\n".join(
 # heading-mode path lines, but no ``12:text`` match line follows them.
 GAPMINDER_CSV = (Path(__file__).parents[1] / "data" / "gapminder-head.csv").read_text(encoding="utf-8")
 
+# A CSV whose rows start with a date: each row reads as an rg heading path (no blank, a dot) and
+# as an rg match line (``2013-``) at once, which made the whole set a code-search listing.
+DATED_CSV = "date,precipitation,temp_max,temp_min,wind,weather\n" + "\n".join(
+    f"2013-{1 + day // 28:02d}-{1 + day % 28:02d},{day % 7 * 1.5:.1f},{10 + day % 9}.{day % 10},"
+    f"{day % 5}.{day % 3},{1 + day % 6}.2,{('rain', 'sun', 'fog')[day % 3]}"
+    for day in range(120)
+)
+
 # Playwright MCP names refs by frame (``[ref=f1e23]``) on newer releases.
 FRAME_REF_SNAPSHOT = (Path(__file__).parents[1] / "data" / "snapshot-search-frame-refs.txt").read_text(
     encoding="utf-8"
@@ -203,6 +211,7 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(PS_TABLE, ContentKind.TABLE, id="ps"),
         pytest.param(CSV_TABLE, ContentKind.TABLE, id="csv"),
         pytest.param(GAPMINDER_CSV, ContentKind.TABLE, id="csv-of-decimals-is-no-rg-heading-listing"),
+        pytest.param(DATED_CSV, ContentKind.TABLE, id="csv-led-by-dates-is-no-rg-heading-listing"),
         pytest.param(FRAME_REF_SNAPSHOT, ContentKind.SNAPSHOT, id="snapshot-with-frame-refs"),
         pytest.param(PYTEST_RUN, ContentKind.LOG, id="pytest"),
         pytest.param(SERVICE_LOG, ContentKind.LOG, id="timestamped-levels"),
