@@ -10,7 +10,9 @@ The summary is a small table, not payload lines: a ``N rows × M columns`` line,
 of their name: number, id, code, name, title, user, state, version, then created/closed dates;
 then short columns; links, nested JSON and one-value columns left out) in input order, as many as
 fit, the last row too; after them the column names and one line per column (its kind, distinct
-count, range or most common values; columns whose values all differ share one line), and the
+count, range or most common values with how often each occurs; columns whose values all differ
+share one line; a number's least and greatest values name their row by a key column when one row
+alone holds each and that column names every row alone: ``-3.0 (date 2013-01-27)``), and the
 payload's own totals line, kept whatever is cut. In a JSON record, a nested object is shown by
 its identity field (``user`` by its ``login``). Every cell is the value as it appears in the
 payload (strings without their quotes), so a value read off the summary is found verbatim in the
@@ -61,6 +63,7 @@ MAX_MATCHED = 6
 FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are worth the room
 
 Record = dict[str, str]
+Labels = tuple[str, list[str]]  # a key column's name and its value in each row
 
 
 def parse_rows(text: str) -> list[Record] | None:
@@ -201,7 +204,7 @@ _READINGS: LastReading[tuple[list[str], list[tuple[float, str]]]] = LastReading(
 def _described(columns: list[str], records: list[Record]) -> tuple[list[str], list[tuple[float, str]]]:
     """The key columns, and after the rows every column's name (first kept), then what each holds."""
     keys = _key_columns(columns, records)
-    return keys, [(-1.0, "columns: " + ", ".join(columns)), *_descriptions(columns, records, set(keys))]
+    return keys, [(-1.0, "columns: " + ", ".join(columns)), *_descriptions(columns, records, keys)]
 
 
 def _choose_rows(
@@ -269,15 +272,20 @@ def _json_cell(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _descriptions(columns: list[str], records: list[Record], shown: set[str]) -> list[tuple[float, str]]:
+def _descriptions(columns: list[str], records: list[Record], keys: list[str]) -> list[tuple[float, str]]:
     """One ``(rank, line)`` per column worth describing, in column order; the lower the rank, the
-    more it tells. Columns whose every value differs and that the table does not show say nothing
-    more than their names: they share one line."""
+    more it tells. Columns whose every value differs and that the table does not show (not in
+    ``keys``) say nothing more than their names: they share one line. A numeric column's least
+    and greatest values name their row by its first key column when one row holds each."""
     out: list[tuple[float, str]] = []
     unique: list[str] = []
+    shown = set(keys)
+    label = _label_column(keys, records)
     for position, column in enumerate(columns):
         values = [r.get(column, "") for r in records]
-        line, informative = _describe(column, values)
+        named = label is not None and label != column and _rank(column) not in (0, 1)  # ids go unnamed
+        labels = (label, [r.get(label, "") for r in records]) if named and label is not None else None
+        line, informative = _describe(column, values, labels)
         if not informative and column not in shown:
             unique.append(column)
             continue
@@ -287,8 +295,17 @@ def _descriptions(columns: list[str], records: list[Record], shown: set[str]) ->
     return out
 
 
-def _describe(column: str, values: list[str]) -> tuple[str, bool]:
-    """The column's line, and whether it says more than "every value differs"."""
+def _label_column(keys: list[str], records: list[Record]) -> str | None:
+    """The key column that names each row alone and best: a name, else an id, else a date, else
+    the first one whose values all differ; None when none does."""
+    preference = {1: 0, 0: 1, 3: 2}
+    unique = [key for key in keys if len({r.get(key, "") for r in records}) == len(records)]
+    return min(unique, key=lambda key: preference.get(_rank(key), 3), default=None)  # type: ignore[arg-type]
+
+
+def _describe(column: str, values: list[str], labels: Labels | None = None) -> tuple[str, bool]:
+    """The column's line, and whether it says more than "every value differs"; ``labels`` (a key
+    column's name and values) name the row that alone holds the least or the greatest number."""
     distinct = Counter(values)
     for empty in ("", "None", "null", "NULL"):
         distinct.pop(empty, None)
@@ -303,15 +320,29 @@ def _describe(column: str, values: list[str]) -> tuple[str, bool]:
     if present and len(numbers) == len(distinct):
         low = min(numbers, key=numbers.__getitem__)
         high = max(numbers, key=numbers.__getitem__)
-        detail = f"number, {len(distinct)} distinct, {low} … {high}"
+        detail = f"number, {len(distinct)} distinct, {_at(low, distinct, values, labels)} … "
+        detail += _at(high, distinct, values, labels)
     elif len(distinct) <= 8:
-        detail = f"{len(distinct)} distinct: " + ", ".join(_clip(v) for v, _ in distinct.most_common(8))
+        few = distinct.most_common(8)
+        counted = len(distinct) > 1 and few[0][1] > 1  # how often each: "sun ×180, rain ×120"
+        detail = f"{len(distinct)} distinct: " + ", ".join(
+            _clip(v) + (f" ×{n}" if counted else "") for v, n in few
+        )
     else:
         common = [f"{_clip(v)} ×{n}" for v, n in distinct.most_common(3) if n > 1]
         detail = f"text, {len(distinct)} distinct" + (", most common " + ", ".join(common) if common else "")
         informative = bool(common)
     missing = len(values) - present
     return f"- {column}: {detail}" + (f"; {missing} empty" if missing else ""), informative or bool(missing)
+
+
+def _at(value: str, distinct: Counter[str], values: list[str], labels: Labels | None) -> str:
+    """``value``, and the row that alone holds it by its label (``-3.0 (date 2013-01-27)``)."""
+    if labels is None or distinct[value] != 1 or len(distinct) < 3:
+        return value
+    column, names = labels
+    name = names[values.index(value)]
+    return f"{value} ({column} {_clip(name)})" if name and name != value else value
 
 
 def _number(value: str) -> float | None:

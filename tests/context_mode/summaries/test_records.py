@@ -123,3 +123,43 @@ def test_a_column_constant_only_in_the_first_rows_stays_a_key_column() -> None:
     extract = summarize(repr(rows), ContentKind.ROWS, budget=600)
     assert "iata | state" in extract.text
     assert "C000 | CA" in extract.text
+
+
+DAYS = [
+    {
+        "date": f"2014-{month:02d}-{day:02d}",
+        "precipitation": str(round(day * 0.7 % 9, 1)) if day % 3 else "0.0",  # dry days
+        "wind": f"{day % 7}.{month}",
+        "weather": ("sun", "rain", "sun", "fog", "sun", "rain")[(day + month) % 6],
+    }
+    for month in range(1, 4)
+    for day in range(1, 29)
+]
+
+
+def test_a_numeric_columns_least_and_greatest_values_name_their_row() -> None:
+    # "Which day was windiest?": the range alone says how strong, not when.
+    days = [dict(day) for day in DAYS]
+    days[40]["wind"], days[9]["wind"] = "11.5", "-0.5"
+    text = repr(days)
+    body = summarize(text, ContentKind.ROWS, budget=2500).text
+    assert "- wind: number, 23 distinct, -0.5 (date 2014-01-10) … 11.5 (date 2014-02-13)" in body
+    # a shared least value (dry days) names no row
+    assert re.search(r"- precipitation: number, \d+ distinct, 0\.0 … ", body)
+
+
+def test_a_columns_few_values_come_with_how_often_each_occurs() -> None:
+    body = summarize(repr(DAYS), ContentKind.ROWS, budget=2500).text
+    counts = {w: sum(1 for d in DAYS if d["weather"] == w) for w in ("sun", "rain", "fog")}
+    assert (
+        f"- weather: 3 distinct: sun ×{counts['sun']}, rain ×{counts['rain']}, fog ×{counts['fog']}" in body
+    )
+
+
+def test_an_id_columns_range_names_no_row() -> None:
+    people = [
+        {"id": str(1000 + i), "name": f"Person {i}", "balance": f"{(i * 37) % 500}.25"} for i in range(60)
+    ]
+    body = summarize(repr(people), ContentKind.ROWS, budget=2500).text
+    assert "- id: number, 60 distinct, 1000 … 1059" in body
+    assert "- balance: number, 60 distinct, 0.25 (name Person 0) … 499.25 (name Person 27)" in body

@@ -36,7 +36,7 @@ def test_sqlite_markdown_table_keeps_the_pipes_and_counts_distinct_values() -> N
     extract = summarize(text, ContentKind.TABLE, budget=800)
     assert extract.text.startswith("30 rows × 3 columns\nsymbol |    date    | price\n")
     assert "IBM    | Apr 1 2000 | 99.95" in extract.text
-    assert "- symbol: 2 distinct: IBM, AAPL" in extract.text
+    assert "- symbol: 2 distinct: IBM ×15, AAPL ×15" in extract.text
     assert_table_verbatim(extract.text, text)
 
 
