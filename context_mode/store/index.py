@@ -251,19 +251,26 @@ class ChunkIndex:
             )
         candidates: list[tuple[float, int, Any]] = []
         for score, address in searcher.search(query, limit=limit * 3 + 10).hits:
+            if len(candidates) >= limit and round(score, 4) < round(candidates[limit - 1][0], 4):
+                break  # hits come best first: the rest cannot tie with the last one kept
             record = searcher.doc(address)
             if is_live(str(record["ref"][0])):
                 candidates.append((float(score), int(record["created"][0]), record))
         candidates.sort(key=lambda item: (-round(item[0], 4), -item[1]))
-        snippets = tantivy.SnippetGenerator.create(searcher, query_plain, self._schema, "body")
-        snippets.set_max_num_chars(SNIPPET_CHARS)
+        snippets: Any = None
         words = [word.lower() for word in _WORD.findall(split)]
         weights = self._term_weights(searcher, terms)
         hits: list[IndexHit] = []
         for score, _, record in candidates[:limit]:
             chunk = _chunk(record)
-            snippet = _snippet(snippets.snippet_from_doc(record), chunk.text, words)
             lines = best_lines(chunk.text, terms, weights, heading=" ".join(chunk.heading_path))
+            fragment = None
+            if not lines:  # the snippet stands in for lines: tantivy's fragment, the best it has
+                if snippets is None:
+                    snippets = tantivy.SnippetGenerator.create(searcher, query_plain, self._schema, "body")
+                    snippets.set_max_num_chars(SNIPPET_CHARS)
+                fragment = snippets.snippet_from_doc(record)
+            snippet = _snippet(fragment, chunk.text, words)
             card = self._record_card(chunk, terms, weights)
             hits.append(IndexHit(chunk, score, snippet, (card, *lines) if card else lines))
         return hits
@@ -333,11 +340,12 @@ class ChunkIndex:
         )
 
 
-def _snippet(snippet: tantivy.Snippet, body: str, words: Sequence[str]) -> str:
-    """Plain text around the match: tantivy's fragment, or the first query word found in the body."""
-    fragment = snippet.fragment()
+def _snippet(snippet: tantivy.Snippet | None, body: str, words: Sequence[str]) -> str:
+    """Plain text around the match: tantivy's fragment (when given and not empty), else around
+    the first query word found in the body."""
+    fragment = snippet.fragment() if snippet is not None else ""
     prefix = suffix = ""
-    if fragment.strip():
+    if snippet is not None and fragment.strip():
         span = snippet.fragment_range()
         encoded = body.encode("utf-8", "surrogatepass")
         prefix = "…" if _has_words(encoded[: span.start]) else ""

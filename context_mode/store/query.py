@@ -41,6 +41,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import tantivy
 
@@ -208,14 +209,15 @@ def best_lines(
 ) -> tuple[LineMatch, ...]:
     """The chunk's passages that hold query terms, best first (see module doc)."""
     stemmer = _stem_of
-    in_heading = {term.stems for term in terms if _matches(heading, [term], stemmer)} if heading else set()
+    heading_tokens = _indexed(heading, stemmer) if heading else None
+    in_heading = {term.stems for term in terms if heading_tokens and _holds(heading_tokens, term)}
     weight = {
         term.stems: weights.get(term.stems, 1.0) * (HEADING_SHARE if term.stems in in_heading else 1.0)
         for term in terms
     }
     rows = [(number, line) for number, line in enumerate(text.splitlines()) if line.strip()]
     small = len(text.encode("utf-8", "surrogatepass")) <= SMALL_CHUNK_BYTES and len(rows) <= SMALL_CHUNK_LINES
-    may_hold = line_filter(terms)
+    may_hold = _line_filter_of(tuple(terms))
     scanned = [
         (number, line, *_scan(line, terms, weight, stemmer))
         if small or may_hold(line)
@@ -551,6 +553,10 @@ def line_filter(terms: Sequence[Term]) -> Callable[[str], bool]:
     return may_hold
 
 
+# A query's terms are the same for each of its hits: their filter is built once per query.
+_line_filter_of = functools.lru_cache(maxsize=64)(line_filter)
+
+
 def _prober(terms: Sequence[Term]) -> re.Pattern[str]:
     """One search for any term's probe in a lowercased line."""
     probes = sorted({probe for term in terms for probe in term.probes}, key=len, reverse=True)
@@ -600,22 +606,44 @@ def _tokens(line: str, stemmer: Callable[[str], str]) -> tuple[list[_Token], lis
     return plain, split
 
 
-def _matches(text: str, terms: Sequence[Term], stemmer: Callable[[str], str]) -> bool:
-    plain, split = _tokens(text, stemmer)
-    return any(_find(plain, term.stems) or _find(split, term.split) for term in terms)
+class _Indexed(NamedTuple):
+    """A line's tokens as written and with identifiers split, each with where each stem starts."""
+
+    plain: list[_Token]
+    split: list[_Token]
+    plain_at: dict[str, list[int]]
+    split_at: dict[str, list[int]]
+
+
+def _indexed(line: str, stemmer: Callable[[str], str]) -> _Indexed:
+    plain, split = _tokens(line, stemmer)
+    plain_at = _starts(plain)
+    return _Indexed(plain, split, plain_at, plain_at if split == plain else _starts(split))
+
+
+def _starts(tokens: Sequence[_Token]) -> dict[str, list[int]]:
+    at: dict[str, list[int]] = {}
+    for index, token in enumerate(tokens):
+        at.setdefault(token[0], []).append(index)
+    return at
+
+
+def _holds(line: _Indexed, term: Term) -> list[tuple[int, int]]:
+    """Where ``line`` holds ``term``: its stems in a row, else its split stems in a row."""
+    return _find(line.plain, line.plain_at, term.stems) or _find(line.split, line.split_at, term.split)
 
 
 def _scan(
     line: str, terms: Sequence[Term], weight: Mapping[tuple[str, ...], float], stemmer: Callable[[str], str]
 ) -> tuple[Matched, list[Span]]:
     """The terms ``line`` holds (key, weight) and where they are."""
-    plain, split = _tokens(line, stemmer)
+    tokens = _indexed(line, stemmer)
     found: list[tuple[str, float]] = []
     spans: list[Span] = []
     for term in terms:
-        at = _find(plain, term.stems) or _find(split, term.split)
+        at = _holds(tokens, term)
         if not at and term.near:
-            at = _find_near(plain, term.stems[0])
+            at = _find_near(tokens.plain, term.stems[0])
         if at:
             w = weight[term.stems]
             found.append((" ".join(term.stems), w))
@@ -643,14 +671,17 @@ def one_edit_apart(first: str, second: str) -> bool:
     return first[at:] == second[at + 1 :]
 
 
-def _find(tokens: Sequence[_Token], stems: Sequence[str]) -> list[tuple[int, int]]:
-    """Character spans of the first few runs of ``stems`` in ``tokens``."""
+def _find(
+    tokens: Sequence[_Token], starts: Mapping[str, list[int]], stems: Sequence[str]
+) -> list[tuple[int, int]]:
+    """Character spans of the first few runs of ``stems`` in ``tokens`` (``starts``: where each
+    stem stands in them)."""
     if not stems:
         return []
     size = len(stems)
     spans: list[tuple[int, int]] = []
-    for index in range(len(tokens) - size + 1):
-        if tokens[index][0] == stems[0] and all(tokens[index + k][0] == stems[k] for k in range(1, size)):
+    for index in starts.get(stems[0], ()):
+        if index + size <= len(tokens) and all(tokens[index + k][0] == stems[k] for k in range(1, size)):
             spans.append((tokens[index][1], tokens[index + size - 1][2]))
             if len(spans) >= _MAX_SPANS:
                 break
