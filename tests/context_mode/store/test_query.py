@@ -7,12 +7,14 @@ import random
 import pytest
 
 from context_mode.store.query import (
+    _PART,
     ELLIPSIS,
     LINE_WIDTH,
     QUERY_PART,
     TOKEN,
     _probe,
     _scan,
+    _tokens,
     best_lines,
     choose_lines,
     line_filter,
@@ -211,3 +213,38 @@ def test_the_line_filter_keeps_every_line_that_holds_a_query_term() -> None:
             held += bool(found)
             assert may_hold(line) or not found, (query, line)
     assert held > 100 and checked == 30_000
+
+
+def _reference_tokens(line: str) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+    """The tokens of a line the plain way: each token's stem and span, then its identifier parts."""
+    plain = [(stem(m.group()), m.start(), m.end()) for m in TOKEN.finditer(line)]
+    split = []
+    for m in TOKEN.finditer(line):
+        parts = list(_PART.finditer(m.group()))
+        word = m.group()
+        if (
+            len(parts) <= 1
+            or word.isdigit()
+            or (word.isalpha() and (word.islower() or word.isupper() or word.istitle()))
+        ):
+            split.append((stem(word), m.start(), m.end()))
+        else:
+            split.extend((stem(p.group()), m.start() + p.start(), m.start() + p.end()) for p in parts)
+    return plain, split
+
+
+def test_the_tokens_of_a_line_are_its_stems_and_identifier_parts_with_their_spans() -> None:
+    # best_lines matches terms on these tokens: a span off by one cuts a shown line wrongly.
+    lines = [
+        line
+        for path in sorted(BENCH_CORPUS.iterdir())
+        if path.is_file()
+        for line in path.read_text().splitlines()[::7]
+    ]
+    lines += [
+        "Ünïcode straße HTTPServer getUserById v1.2.3 ABc aBC x2y 日本語abc abc日本 ９９ab",
+        "snake_case __init__ 2a a2",
+    ]
+    assert len(lines) > 15_000
+    for line in lines:
+        assert _tokens(line, stem) == _reference_tokens(line), line
