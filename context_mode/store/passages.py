@@ -4,7 +4,8 @@
 for a summary aimed by an intent: the payload is chunked as the store chunks it, each chunk is
 scored by BM25 over the query's terms (their document frequencies counted over the chunks, one
 literal search for each term: a word's stem less its last letter, a phrase or version as
-written; versions and codes boosted as in the index), and the best
+written; versions and codes boosted as in the index; terms in a chunk's heading path add their
+weight boosted as the index's heading field does), and the best
 chunks' passages are chosen and shaped exactly as a search reply's are
 (``store_query.best_lines`` / ``choose_lines``: the unit an answer lives in, a record's named
 fields, a run's first and last rows). A later chunk of a JSON record also gets the record card
@@ -22,9 +23,17 @@ import math
 from collections import Counter
 
 from context_mode.chunking import Chunk, chunk
-from context_mode.store.index import EXACT_BOOST
+from context_mode.store.index import EXACT_BOOST, HEADING_BOOST
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
-from context_mode.store.query import Term, best_lines, choose_lines, is_exact, query_terms, record_card
+from context_mode.store.query import (
+    Term,
+    best_lines,
+    choose_lines,
+    is_exact,
+    query_terms,
+    record_card,
+    terms_held,
+)
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.types import ContentKind
 
@@ -49,14 +58,22 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     weights = {term.stems: math.log(1 + total / (1 + df[term.stems])) for term in terms}
     average = sum(len(piece.text) for piece in chunks) / total or 1.0
     boosts = {term.stems: EXACT_BOOST for term in terms if is_exact(term.text)}  # as the index does
+    headed = _heading_terms(chunks, terms)
+    heading_df = Counter(stems for held in headed.values() for stems in held)  # the heading field's own
+    heading_weights = {stems: math.log(1 + total / (1 + n)) for stems, n in heading_df.items()}
     scored: list[tuple[float, int]] = []
-    for index, counts in frequencies.items():
+    for index in frequencies.keys() | headed.keys():
+        counts = frequencies.get(index, Counter())
         length = min(len(chunks[index].text) / average, 8.0)
         score = sum(
             boosts.get(stems, 1.0) * weights[stems] * tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length))
             for stems, tf in counts.items()
         )
-        scored.append((score * (1 + 0.5 * (len(counts) - 1)), index))
+        # The index searches headings too, boosted: a record's name in its path (``[14] syn``).
+        in_heading = headed.get(index, set())
+        score += sum(HEADING_BOOST * heading_weights[stems] for stems in in_heading)
+        held = len(counts.keys() | in_heading)
+        scored.append((score * (1 + 0.5 * (held - 1)), index))
     scored.sort(key=lambda pair: (-pair[0], pair[1]))
     hits: list[SearchHit] = []
     for score, index in scored[: MAX_HITS * 2]:
@@ -77,6 +94,22 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
         if headings[rank]:
             out.append(headings[rank])
         out.extend(line.text for line in chosen[rank])
+    return out
+
+
+def _heading_terms(chunks: list[Chunk], terms: list[Term]) -> dict[int, set[tuple[str, ...]]]:
+    """Per chunk with a heading path that holds query terms, those terms' stems (each distinct
+    path read once: many chunks share one)."""
+    held_by: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+    out: dict[int, set[tuple[str, ...]]] = {}
+    for index, piece in enumerate(chunks):
+        if not piece.heading_path:
+            continue
+        held = held_by.get(piece.heading_path)
+        if held is None:
+            held = held_by[piece.heading_path] = terms_held(" ".join(piece.heading_path), terms)
+        if held:
+            out[index] = held
     return out
 
 

@@ -209,8 +209,7 @@ def best_lines(
 ) -> tuple[LineMatch, ...]:
     """The chunk's passages that hold query terms, best first (see module doc)."""
     stemmer = _stem_of
-    heading_tokens = _indexed(heading, stemmer) if heading else None
-    in_heading = {term.stems for term in terms if heading_tokens and _holds(heading_tokens, term)}
+    in_heading = terms_held(heading, terms) if heading else set()
     weight = {
         term.stems: weights.get(term.stems, 1.0) * (HEADING_SHARE if term.stems in in_heading else 1.0)
         for term in terms
@@ -604,6 +603,13 @@ def _tokens(line: str, stemmer: Callable[[str], str]) -> tuple[list[_Token], lis
         offset = token.start()
         split.extend((stemmer(part.group()), offset + part.start(), offset + part.end()) for part in parts)
     return plain, split
+
+
+def terms_held(text: str, terms: Sequence[Term]) -> set[tuple[str, ...]]:
+    """The stems of the ``terms`` that ``text`` holds (as ``best_lines`` matches them: stems in a
+    row, or identifier parts in a row)."""
+    tokens = _indexed(text, _stem_of)
+    return {term.stems for term in terms if _holds(tokens, term)}
 
 
 class _Indexed(NamedTuple):

@@ -25,6 +25,13 @@ CORPUS = Path(__file__).resolve().parents[3] / "bench" / "corpus"
             id="a one-line JSON document: the named field of the record the version names",
         ),
         pytest.param(
+            CORPUS / "json-cargo-metadata-csv.json",
+            ContentKind.JSON,
+            "syn package description",
+            '"description":"Parser for Rust source code"',
+            id="a package list: the record its heading path names, not those that depend on it",
+        ),
+        pytest.param(
             FIXTURES / "github-issues.json",
             ContentKind.ROWS,
             "closing time of the cookie recording bug",
