@@ -21,17 +21,20 @@ from __future__ import annotations
 import bisect
 import math
 from collections import Counter
+from dataclasses import replace
 
 from context_mode.chunking import Chunk, chunk
-from context_mode.store.index import EXACT_BOOST, HEADING_BOOST
+from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import (
+    TOKEN,
     Term,
     best_lines,
     choose_lines,
     is_exact,
     query_terms,
     record_card,
+    stem,
     terms_held,
 )
 from context_mode.store.values import LineMatch, SearchHit
@@ -42,6 +45,7 @@ MAX_HITS = 5
 CHUNK_BYTES = 4096  # as the store chunks payloads
 _K1, _B = 1.2, 0.75
 _MAX_MATCHES = 50_000  # probe matches counted: plenty to rank, bounded for pathological text
+_MAX_STEM_CHECKS = 200  # words stemmed to tell whether the payload holds a query word
 
 
 def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -> list[str]:
@@ -49,6 +53,7 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     terms = query_terms(query)
     if not terms or not text or budget <= 0:
         return []
+    terms = _near_marked(text, terms)
     chunks = chunk(text, kind, max_chunk_bytes=CHUNK_BYTES)
     frequencies = _term_counts(text, chunks, terms)
     if not frequencies:
@@ -144,6 +149,39 @@ def _term_counts(text: str, chunks: list[Chunk], terms: list[Term]) -> dict[int,
                 seen += 1
             at = lowered.find(probe, after)
     return counts
+
+
+def _near_marked(text: str, terms: list[Term]) -> list[Term]:
+    """``terms``, those one word long that no word of the payload stems to marked to match one
+    edit away (``Sicily`` finds ``Sicilia``), as the index marks the words no chunk holds."""
+    lowered = text.lower()
+    return [
+        replace(term, near=True)
+        if len(term.stems) == 1
+        and len(term.stems[0]) >= NEAR_MIN_CHARS
+        and not term.stems[0].isdigit()
+        and not _has_stem(lowered, term.stems[0])
+        else term
+        for term in terms
+    ]
+
+
+def _has_stem(lowered: str, wanted: str) -> bool:
+    """Whether a word of ``lowered`` stems to ``wanted`` (True past ``_MAX_STEM_CHECKS`` candidate
+    words: too common to be a word the payload lacks)."""
+    probe = wanted[: max(3, len(wanted) - 2)]  # a word that stems to it starts so (``Term.probes``)
+    checked = 0
+    at = lowered.find(probe)
+    while at >= 0:
+        if at == 0 or not lowered[at - 1].isalnum():
+            word = TOKEN.match(lowered, at)
+            if word is not None and stem(word.group()) == wanted:
+                return True
+            checked += 1
+            if checked >= _MAX_STEM_CHECKS:
+                return True
+        at = lowered.find(probe, at + 1)
+    return False
 
 
 def _card(

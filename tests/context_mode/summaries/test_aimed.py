@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from context_mode.router import Summary, route
 from context_mode.store import payload_passages
 from context_mode.summaries import summarize_for_intent
 from context_mode.types import ContentKind
@@ -120,3 +121,19 @@ def test_in_a_log_or_diff_the_summary_under_the_passages_is_the_one_without_an_i
     shown = {line[:60] for line in plain.extract.text.splitlines()}  # a line may be cut elsewhere
     # Within its smaller room, the usual extract shows the plain summary's lines.
     assert sum(line[:60] in shown for line in usual) >= 0.85 * len(usual)
+
+
+def test_an_intent_word_the_payload_spells_otherwise_is_matched_one_edit_away() -> None:
+    # A SQL result of subdivisions, routed as the hub routes it (the query's words are terms):
+    # no row says "Sicily"; doc_search matches "Sicilia" one edit away, and so must the intent.
+    text = (CORPUS / "rows-alchemy-iso3166-subdivisions.txt").read_text(encoding="utf-8")
+    sql = (
+        "SELECT s.code, s.name, s.type, s.parent, c.name AS country FROM subdivisions s JOIN countries c "
+        "ON c.alpha_2 = substr(s.code, 1, 2) WHERE c.alpha_2 IN ('FR', 'IT', 'ES') ORDER BY s.code"
+    )
+    assert "Sicily" not in text
+    decision = route(
+        text, tool="execute_query", arguments={"query": sql}, intent="ISO code of the Sicily region"
+    )
+    assert isinstance(decision, Summary)
+    assert "code: IT-82" in decision.extract.text
