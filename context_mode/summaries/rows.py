@@ -276,7 +276,7 @@ def _descriptions(columns: list[str], records: list[Record], keys: list[str]) ->
     """One ``(rank, line)`` per column worth describing, in column order; the lower the rank, the
     more it tells. Columns whose every value differs and that the table does not show (not in
     ``keys``) say nothing more than their names: they share one line. A numeric column's least
-    and greatest values name their row by its first key column when one row holds each."""
+    and greatest values name their row (by ``_label_column``) when one row alone holds each."""
     out: list[tuple[float, str]] = []
     unique: list[str] = []
     shown = set(keys)
@@ -298,9 +298,14 @@ def _descriptions(columns: list[str], records: list[Record], keys: list[str]) ->
 def _label_column(keys: list[str], records: list[Record]) -> str | None:
     """The key column that names each row alone and best: a name, else an id, else a date, else
     the first one whose values all differ; None when none does."""
-    preference = {1: 0, 0: 1, 3: 2}
+    order = {1: 0, 0: 1, 3: 2}  # identity ranks (``_IDENTITY``) by how well they name a row
+
+    def preference(key: str) -> int:
+        rank = _rank(key)
+        return 3 if rank is None else order.get(rank, 3)
+
     unique = [key for key in keys if len({r.get(key, "") for r in records}) == len(records)]
-    return min(unique, key=lambda key: preference.get(_rank(key), 3), default=None)  # type: ignore[arg-type]
+    return min(unique, key=preference, default=None)
 
 
 def _describe(column: str, values: list[str], labels: Labels | None = None) -> tuple[str, bool]:
