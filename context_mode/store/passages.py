@@ -53,9 +53,12 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     terms = query_terms(query)
     if not terms or not text or budget <= 0:
         return []
-    terms = _near_marked(text, terms)
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a character whose lowercase is longer: offsets would drift
+        lowered = "".join(char.lower()[:1] for char in text)
+    terms = _near_marked(lowered, terms)
     chunks = chunk(text, kind, max_chunk_bytes=CHUNK_BYTES)
-    frequencies = _term_counts(text, chunks, terms)
+    frequencies = _term_counts(lowered, chunks, terms)
     if not frequencies:
         return []
     total = len(chunks)
@@ -118,11 +121,11 @@ def _heading_terms(chunks: list[Chunk], terms: list[Term]) -> dict[int, set[tupl
     return out
 
 
-def _term_counts(text: str, chunks: list[Chunk], terms: list[Term]) -> dict[int, Counter[tuple[str, ...]]]:
+def _term_counts(lowered: str, chunks: list[Chunk], terms: list[Term]) -> dict[int, Counter[tuple[str, ...]]]:
     """Per chunk, how often each term's probe starts a word (a cheap stand-in for its stem's frequency).
 
-    One fast literal search per probe over the lowercased text (a regex alternation with
-    lookbehind is ten times slower on a megabyte).
+    One fast literal search per probe over the lowercased payload, ``lowered`` (offsets as in the
+    payload; a regex alternation with lookbehind is ten times slower on a megabyte).
     """
     probes: dict[str, tuple[tuple[str, ...], bool]] = {}  # probe: the term, and whether it is whole
     for term in terms:
@@ -131,9 +134,6 @@ def _term_counts(text: str, chunks: list[Chunk], terms: list[Term]) -> dict[int,
         else:
             stem = term.stems[0]
             probes.setdefault(stem[: max(3, len(stem) - 1)] if len(stem) > 3 else stem, (term.stems, False))
-    lowered = text.lower()
-    if len(lowered) != len(text):  # a character whose lowercase is longer: offsets would drift
-        lowered = "".join(char.lower()[:1] for char in text)
     starts = [piece.start for piece in chunks]
     counts: dict[int, Counter[tuple[str, ...]]] = {}
     for probe, (stems, whole) in probes.items():
@@ -151,10 +151,10 @@ def _term_counts(text: str, chunks: list[Chunk], terms: list[Term]) -> dict[int,
     return counts
 
 
-def _near_marked(text: str, terms: list[Term]) -> list[Term]:
-    """``terms``, those one word long that no word of the payload stems to marked to match one
-    edit away (``Sicily`` finds ``Sicilia``), as the index marks the words no chunk holds."""
-    lowered = text.lower()
+def _near_marked(lowered: str, terms: list[Term]) -> list[Term]:
+    """``terms``, those one word long that no word of the payload (``lowered``) stems to marked
+    to match one edit away (``Sicily`` finds ``Sicilia``), as the index marks the words no chunk
+    holds."""
     return [
         replace(term, near=True)
         if len(term.stems) == 1
