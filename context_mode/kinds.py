@@ -206,12 +206,12 @@ class _Structure(NamedTuple):
     compiler: int
 
 
-def _count(tally: Mapping[int, int], bits: int, *, all_of: int = 0) -> int:
-    """Non-blank lines with any of ``bits`` and all of ``all_of``."""
+def _count(tally: Mapping[int, int], bits: int, *, all_of: int = 0, none_of: int = 0) -> int:
+    """Non-blank lines with any of ``bits``, all of ``all_of`` and none of ``none_of``."""
     return sum(
         size
         for flags, size in tally.items()
-        if flags & bits and flags & all_of == all_of and not flags & _BLANK
+        if flags & bits and flags & all_of == all_of and not flags & (_BLANK | none_of)
     )
 
 
@@ -226,11 +226,7 @@ def _structure(tally: Mapping[int, int]) -> _Structure | None:
     grep = _GREP_LINE
     headings = _count(tally, _HEADING_PATH_LINE)
     # A line that reads as a path too (a CSV row led by a date) is no match line.
-    matches = sum(
-        size
-        for flags, size in tally.items()
-        if flags & _HEADING_MATCH_LINE and not flags & _HEADING_PATH_LINE
-    )
+    matches = _count(tally, _HEADING_MATCH_LINE, none_of=_HEADING_PATH_LINE)
     if headings and not _count(tally, _GREP_LINE) and matches >= headings:
         # rg's heading mode: a path line, then one or more ``12:text`` lines. Lines that only look
         # like paths (CSV rows of decimals: no blank, no colon, a dot) have no match lines after them.

@@ -32,6 +32,7 @@ from context_mode.store.query import (
     best_lines,
     choose_lines,
     is_exact,
+    probe,
     query_terms,
     record_card,
     stem,
@@ -132,22 +133,22 @@ def _term_counts(lowered: str, chunks: list[Chunk], terms: list[Term]) -> dict[i
         if len(term.stems) > 1:  # a phrase or a punctuated word (13.7.1, web.xml): as written
             probes.setdefault(term.text.lower(), (term.stems, True))
         else:
-            stem = term.stems[0]
-            probes.setdefault(stem[: max(3, len(stem) - 1)] if len(stem) > 3 else stem, (term.stems, False))
+            head = term.stems[0]
+            probes.setdefault(head[: max(3, len(head) - 1)] if len(head) > 3 else head, (term.stems, False))
     starts = [piece.start for piece in chunks]
     counts: dict[int, Counter[tuple[str, ...]]] = {}
-    for probe, (stems, whole) in probes.items():
-        at = lowered.find(probe)
+    for literal, (stems, whole) in probes.items():
+        at = lowered.find(literal)
         seen = 0
         while at >= 0 and seen < _MAX_MATCHES:
-            after = at + len(probe)
+            after = at + len(literal)
             if (at == 0 or not lowered[at - 1].isalnum()) and not (
                 whole and after < len(lowered) and lowered[after].isalnum()
             ):
                 index = bisect.bisect_right(starts, at) - 1
                 counts.setdefault(index, Counter())[stems] += 1
                 seen += 1
-            at = lowered.find(probe, after)
+            at = lowered.find(literal, after)
     return counts
 
 
@@ -169,9 +170,9 @@ def _near_marked(lowered: str, terms: list[Term]) -> list[Term]:
 def _has_stem(lowered: str, wanted: str) -> bool:
     """Whether a word of ``lowered`` stems to ``wanted`` (True past ``_MAX_STEM_CHECKS`` candidate
     words: too common to be a word the payload lacks)."""
-    probe = wanted[: max(3, len(wanted) - 2)]  # a word that stems to it starts so (``Term.probes``)
+    start = probe(wanted)  # a word that stems to it starts so
     checked = 0
-    at = lowered.find(probe)
+    at = lowered.find(start)
     while at >= 0:
         if at == 0 or not lowered[at - 1].isalnum():
             word = TOKEN.match(lowered, at)
@@ -180,7 +181,7 @@ def _has_stem(lowered: str, wanted: str) -> bool:
             checked += 1
             if checked >= _MAX_STEM_CHECKS:
                 return True
-        at = lowered.find(probe, at + 1)
+        at = lowered.find(start, at + 1)
     return False
 
 

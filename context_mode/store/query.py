@@ -105,16 +105,16 @@ class Term:
         differ anywhere past its first letters: its probe is three characters at most.
         """
         return tuple(
-            {_probe(self.stems[0], self.near), *([_probe(self.split[0], self.near)] if self.split else [])}
+            {probe(self.stems[0], self.near), *([probe(self.split[0], self.near)] if self.split else [])}
         )
 
     @property
     def probe_sets(self) -> tuple[tuple[str, ...], ...]:
         """Per way a line can hold the term (its stems in a row, or its split stems), the probes of
         all those stems: a line that holds the term holds every probe of one set."""
-        sets = [tuple(_probe(part, self.near) for part in self.stems)]
+        sets = [tuple(probe(part, self.near) for part in self.stems)]
         if self.split and self.split != self.stems:
-            sets.append(tuple(_probe(part, self.near) for part in self.split))
+            sets.append(tuple(probe(part, self.near) for part in self.split))
         return tuple(sets)
 
 
@@ -528,7 +528,8 @@ def _only_function_words(query: str) -> bool:
 _stem_of = functools.lru_cache(maxsize=1 << 14)(stem)
 
 
-def _probe(stem: str, near: bool = False) -> str:
+def probe(stem: str, near: bool = False) -> str:
+    """Lowercase text every word that stems to ``stem`` holds (see ``Term.probes``)."""
     short = max(1, min(3, len(stem) - 1))
     return stem[:short] if near else stem[: max(short, len(stem) - 2)]
 

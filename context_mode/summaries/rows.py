@@ -281,11 +281,11 @@ def _descriptions(columns: list[str], records: list[Record], keys: list[str]) ->
     unique: list[str] = []
     shown = set(keys)
     label = _label_column(keys, records)
+    labels = (label, [r.get(label, "") for r in records]) if label is not None else None
     for position, column in enumerate(columns):
         values = [r.get(column, "") for r in records]
-        named = label is not None and label != column and _rank(column) not in (0, 1)  # ids go unnamed
-        labels = (label, [r.get(label, "") for r in records]) if named and label is not None else None
-        line, informative = _describe(column, values, labels)
+        named = label != column and _rank(column) not in (0, 1)  # ids and names go unnamed
+        line, informative = _describe(column, values, labels if named else None)
         if not informative and column not in shown:
             unique.append(column)
             continue

@@ -12,13 +12,13 @@ from context_mode.store.query import (
     LINE_WIDTH,
     QUERY_PART,
     TOKEN,
-    _probe,
     _scan,
     _tokens,
     best_lines,
     choose_lines,
     line_filter,
     one_edit_apart,
+    probe,
     query_terms,
     stem,
 )
@@ -185,7 +185,7 @@ def test_a_terms_probe_is_in_every_word_of_the_corpus_that_stems_to_it() -> None
     words = {
         word for path in BENCH_CORPUS.iterdir() if path.is_file() for word in TOKEN.findall(path.read_text())
     }
-    missing = [word for word in words if (found := stem(word)) and _probe(found) not in word.lower()]
+    missing = [word for word in words if (found := stem(word)) and probe(found) not in word.lower()]
     assert len(words) > 10_000 and missing == ["dying"]  # an irregular form of the stemmer
 
 
