@@ -21,8 +21,9 @@ and words are lower-cased so AND/OR/NOT are not operators. A word with inner pun
 (``4.18.2``, ``web.xml``) is a phrase of its parts, and each pair of neighbouring words also
 counts as a phrase (one word may sit between), so chunks holding the query's words together
 rank first. A version, code or address in the query (``13.7.1``) is a boosted phrase; a word no
-chunk holds (``Bolivian``, ``Sicily``) also matches words one edit away (``Bolivia``,
-``Sicilia``), in the ranking and in the lines shown. A hit in a later chunk of a JSON record
+chunk in the search's scope holds (``Bolivian``, ``Sicily``; the scope is the ref when one is
+named) also matches words one edit away (``Bolivia``, ``Sicilia``), in the ranking and in the
+lines shown. A hit in a later chunk of a JSON record
 also shows the fields the query names from the record's first chunk (``store_query.record_card``).
 Each hit carries, besides a snippet, the chunk's lines that best match the query
 (``store_query.best_lines``), which is what ``doc_search`` shows.
@@ -239,7 +240,7 @@ class ChunkIndex:
             query_exact, _ = self._index.parse_query_lenient(exact, ["body", "heading"])
             clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_exact, EXACT_BOOST)))
         searcher = self._index.searcher()
-        terms = self._near_terms(searcher, query_terms(text))
+        terms = self._near_terms(searcher, query_terms(text), ref)
         for term in terms:
             if term.near:
                 near = tantivy.Query.fuzzy_term_query(self._schema, "body", term.stems[0], distance=1)
@@ -287,17 +288,33 @@ class ChunkIndex:
         first = first_of_record([earlier.heading_path for earlier in before], chunk.heading_path)
         return record_card(before[first].text, terms, weights) if first is not None else None
 
-    def _near_terms(self, searcher: Any, terms: Sequence[Term]) -> list[Term]:
-        """``terms``, those one word long that no chunk holds marked to match one edit away."""
+    def _near_terms(self, searcher: Any, terms: Sequence[Term], ref: str | None) -> list[Term]:
+        """``terms``, those one word long that no chunk in scope holds marked to match one edit away.
+
+        The scope is ``ref`` when the search names one: a word other payloads hold (``Slovenian``
+        in a list of languages) is still missing from this one (``Slovenia``), and must match near.
+        """
         return [
             replace(term, near=True)
             if len(term.stems) == 1
             and len(term.stems[0]) >= NEAR_MIN_CHARS
             and not term.stems[0].isdigit()
-            and int(searcher.doc_freq("body", term.stems[0])) == 0
+            and not self._holds(searcher, term.stems[0], ref)
             else term
             for term in terms
         ]
+
+    def _holds(self, searcher: Any, stem: str, ref: str | None) -> bool:
+        """Whether a chunk (of ``ref``, when given) holds ``stem`` in its body."""
+        if int(searcher.doc_freq("body", stem)) == 0:
+            return False
+        if ref is None:
+            return True
+        word = tantivy.Query.term_query(self._schema, "body", stem)
+        query = tantivy.Query.boolean_query(
+            [(tantivy.Occur.Must, word), (tantivy.Occur.Must, self._ref_query(ref))]
+        )
+        return bool(searcher.search(query, limit=1, count=False).hits)
 
     def _term_weights(self, searcher: Any, terms: Sequence[Term]) -> dict[tuple[str, ...], float]:
         """Each term's inverse document frequency; a phrase counts as its rarest word, plus a little."""

@@ -240,3 +240,20 @@ def test_passing_tests_lines_give_way_to_the_failure_message() -> None:
     reply = search(text, ContentKind.LOG, {"query": "queries regexp mismatch message"})
     assert "GetQueriesRegexp not equal: expected ^foo=.*$, got ^foo=$" in reply
     assert "--- PASS" not in reply.split("more hits not shown")[0]
+
+
+def test_a_word_only_other_payloads_hold_still_matches_one_edit_away_in_the_named_ref() -> None:
+    # "Sicily" is in another payload of the store, not in the rows: searching the rows' ref must
+    # still match "Sicilia" one edit away, as it does when the store holds the rows alone.
+    store = Store(None)
+    try:
+        store.put(
+            "Sicily is the largest island of the Mediterranean Sea.", source="test", kind=ContentKind.TEXT
+        )
+        rows = (FIXTURES / "subdivisions-rows.txt").read_text(encoding="utf-8")
+        doc = store.put(rows, source="test", kind=ContentKind.ROWS)
+        tool = next(t for t in doc_tools(store, ingest_roots=()) if t.name == "doc_search")
+        reply = tool.run({"query": "ISO code of the Sicily region", "ref": doc.ref})
+    finally:
+        store.close()
+    assert "code: IT-82" in reply
