@@ -82,6 +82,7 @@ _MAX_PASSAGES = 400  # per chunk: plenty for a budget of a few lines
 _MAX_OFFERS = 60  # passages per hit that compete for the budget
 _MAX_UNITS = 4  # best passages per hit given their unit's lines: few fit the budget anyway
 _RUN_LINES = 3  # neighbouring lines holding one term that make a run (its first and last are shown)
+FIELDS_LINE = -2  # a record's named fields joined on one line, shown first (a record card is -1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +252,7 @@ def best_lines(
         passages.append(fields)
     passages.sort(key=lambda passage: (-passage.score, passage.number, passage.lines))
     return tuple(
-        replace(passage, unit=tuple(_run_ends(scanned, passage, width)), grows=True)
+        replace(passage, unit=(*passage.unit, *_run_ends(scanned, passage, width)), grows=True)
         if order < _MAX_UNITS
         else passage
         for order, passage in enumerate(passages)
@@ -362,7 +363,10 @@ def choose_lines(
         unit = [*passage.unit, *_grown(hits, rank, passage, chunk_lines)]
         # The whole unit when it fits, else the matched lines alone.
         for offered in ([*own, *unit], own) if unit else (own,):
-            fresh = [(number, line) for number, line in offered if (rank, number) not in shown_lines]
+            # A unit may name a line the passage holds too (a run's end): shown once.
+            fresh = list(
+                {number: line for number, line in offered if (rank, number) not in shown_lines}.items()
+            )
             cost = heading + _cost(fresh, overhead)
             if fresh and used + cost <= budget:
                 break
@@ -455,17 +459,17 @@ def _fields_passage(
         for term in terms
         if len(term.stems) > 1 or term.stems[0] not in in_keys
     }
-    best: tuple[float, int, int, Matched] | None = None  # rank, line, offset in text, matched
+    best: tuple[float, int, int, Matched, str, list[Span]] | None = None  # rank, line, offset, …
     offset = 0
     for number, line, found, spans in scanned:
         offset = text.find(line, offset)
         for start, end, _ in spans:
             key = _span_term(line[start:end], stemmer)
             if key in rank and (best is None or rank[key] > best[0]):
-                best = (rank[key], number, offset + start, found)
+                best = (rank[key], number, offset + start, found, line, spans)
     if best is None:
         return None
-    _, number, anchor, found = best
+    _, number, anchor, found, line, spans = best
     begin, end = scope(text, anchor)
     in_scope = members(text, begin, end)
     shown, worth, keys = _fields(text, in_scope, terms, weight, stemmer, key_stems)
@@ -473,7 +477,13 @@ def _fields_passage(
         return None
     matched = _union([found, keys])
     # The named fields are what was asked for: worth their terms again over the line they are in.
-    return LineMatch(number, shown, _worth(matched) + worth, matched)
+    if "\n" not in text[begin:end]:
+        return LineMatch(number, shown, _worth(matched) + worth, matched)
+    # A record over several lines: its anchor line stays itself (it is what matched the record's
+    # name, and a passage that took its number would hide it), the fields joined as its unit.
+    return LineMatch(
+        number, _cut(line, spans, LINE_WIDTH), _worth(matched) + worth, matched, unit=((FIELDS_LINE, shown),)
+    )
 
 
 def _fields(

@@ -129,6 +129,32 @@ def test_choosing_keeps_the_budget_and_prefers_new_terms() -> None:
     assert shown == sorted(shown, key=lambda text: 50 if text.startswith('"id"') else int(text.split()[1]))
 
 
+def test_a_line_a_passage_and_its_unit_both_hold_is_shown_once() -> None:
+    wrapped = LineMatch(
+        9, "first half\nsecond half", 4.0, (("half", 4.0),), lines=2, unit=((10, "second half"),)
+    )
+    chosen = choose_lines([hit(0, 10.0, (wrapped,))], budget=1000)
+    assert [(line.number, line.text) for line in chosen[0]] == [(9, "first half"), (10, "second half")]
+
+
+def test_the_named_fields_of_a_record_over_several_lines_leave_its_matched_line_shown() -> None:
+    # The record's name is not in this chunk; its matched line (the requirement) is the answer,
+    # and the fields the query names ("requires_python") come with it, not instead of it.
+    record = (
+        '      "metadata": {\n        "license": "MIT",\n        "requires_dist": [\n'
+        '          "brotlicffi",\n          "greenlet<3.0; python_version < \\"3.12\\"",\n'
+        '          "six"\n        ],\n        "requires_python": ">=3.8",\n'
+        '        "summary": "HTTP Request and Response Service for testing clients and proxies"\n      },\n'
+    )
+    found = best_lines(
+        FILLER.replace("\n", ",\n") + record, query_terms("greenlet requirement of httpbin"), {}
+    )
+    chosen = choose_lines([hit(0, 10.0, found)], budget=1000)
+    shown = [line.text for line in chosen[0]]
+    assert '"greenlet<3.0; python_version < \\"3.12\\"",' in shown
+    assert '"requires_python": ">=3.8"' in shown
+
+
 def test_weak_lines_of_weak_hits_are_left_out() -> None:
     strong = LineMatch(0, "strong line", 10.0, (("a", 5.0), ("b", 5.0)))
     weak = LineMatch(0, "weak line", 0.5, (("c", 0.5),))
