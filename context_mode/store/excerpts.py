@@ -315,7 +315,7 @@ def _paragraph(lines: Sequence[str], first: int, last: int) -> list[int]:
         start -= 1
     while stop + 1 < len(lines) and lines[stop + 1].strip() and not _HEAD.match(lines[stop + 1]):
         stop += 1
-    if not _is_prose(lines[first]):  # a list or tree: its nearest lines, unless a long run of rows
+    if not is_prose(lines[first]):  # a list or tree: its nearest lines, unless a long run of rows
         if stop - start + 1 > _LIST_LINES and len(_TABLE_GAP.findall(lines[first])) >= _ROW_CELLS - 1:
             return []
         return sorted(range(start, stop + 1), key=lambda n: abs(n - first))
@@ -333,7 +333,7 @@ def _paragraph(lines: Sequence[str], first: int, last: int) -> list[int]:
     return [*sentence, *rest]
 
 
-def _is_prose(line: str) -> bool:
+def is_prose(line: str) -> bool:
     """Words in sentences (not a log line, a frame or a data row): mostly letters and spaces."""
     text = line.strip()
     if len(text) < 20 or text[0].isdigit() or text.startswith(("at ", "[", "{", "|")):

@@ -46,12 +46,14 @@ from typing import NamedTuple
 import tantivy
 
 from context_mode.identifiers import split_identifiers
-from context_mode.store.excerpts import enclosing_record, unit_lines
+from context_mode.store.excerpts import enclosing_record, is_prose, unit_lines
 from context_mode.store.json_fields import Member, members, record_fields, scope
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.words import is_function_word
 
 LINE_WIDTH = 240
+SENTENCES_WIDTH = 2.0  # a prose line's sentences may take this many line widths
+_SENTENCE_START = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(`\[])")
 SMALL_CHUNK_BYTES = 360
 SMALL_CHUNK_LINES = 8
 MAX_TERMS = 32
@@ -711,6 +713,10 @@ def _cut(line: str, spans: Sequence[Span], width: int) -> str:
     end = len(line.rstrip())
     if end - start <= width + width // 3:  # cutting a third would save less than the "…" costs to read
         return line[start:end]
+    if is_prose(line):
+        sentences = _sentences_cut(line, start, end, spans, width)
+        if sentences is not None:
+            return sentences
     best_from, best_weight = start, -1.0
     margin = width // 6
     for anchor, _, _ in spans:
@@ -725,3 +731,50 @@ def _cut(line: str, spans: Sequence[Span], width: int) -> str:
     prefix = ELLIPSIS if best_from > start else ""
     suffix = ELLIPSIS if stop < end else ""
     return prefix + line[best_from:stop] + suffix
+
+
+def _sentences_cut(line: str, start: int, end: int, spans: Sequence[Span], width: int) -> str | None:
+    """A long prose line as its sentences that hold the query's terms, each term's best first.
+
+    A paragraph on one line (a fetched page, a snapshot's ``paragraph``) often holds the
+    answer in a later sentence than the one that repeats most of the query ("… toasting begins.
+    … which with the default block size will be 2040 bytes."): whole sentences, picked for the
+    terms they add, read better than one window and reach further. None when no sentence that
+    holds a term fits ``width`` and a third (the caller then cuts a window).
+    """
+    bounds = [start, *(m.end() for m in _SENTENCE_START.finditer(line, start, end)), end]
+    sentences = [
+        (begin, len(line[begin:stop].rstrip()) + begin) for begin, stop in itertools.pairwise(bounds)
+    ]
+    terms: list[dict[str, float]] = [{} for _ in sentences]
+    at = 0
+    for span_start, span_end, weight in sorted(spans):
+        while at + 1 < len(sentences) and span_start >= sentences[at + 1][0]:
+            at += 1
+        terms[at][_span_term(line[span_start:span_end], _stem_of)] = weight
+    limit = SENTENCES_WIDTH * width
+    picked: list[int] = []
+    covered: set[str] = set()
+    used = 0
+    while True:
+        best, gain = -1, 0.0
+        for index, held in enumerate(terms):
+            size = sentences[index][1] - sentences[index][0] + 3
+            new = sum(weight for key, weight in held.items() if key not in covered)
+            if index not in picked and new > gain and used + size <= limit:
+                best, gain = index, new
+        if best < 0:
+            break
+        picked.append(best)
+        covered.update(terms[best])
+        used += sentences[best][1] - sentences[best][0] + 3
+    if not picked:
+        return None
+    picked.sort()
+    out = [ELLIPSIS if picked[0] > 0 else ""]
+    for order, index in enumerate(picked):
+        if order:
+            out.append(" " if index == picked[order - 1] + 1 else f" {ELLIPSIS} ")
+        out.append(line[sentences[index][0] : sentences[index][1]])
+    out.append(ELLIPSIS if picked[-1] < len(sentences) - 1 else "")
+    return "".join(out)
