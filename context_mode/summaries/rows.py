@@ -5,17 +5,20 @@ list of dicts (``[{'iata': 'AUS', …}, …]``, as SQLite MCP servers print) and
 ``column: value`` lines (``Result: N rows`` at the end). Records are parsed with bounded regexes,
 so a 1 MB single line costs one linear pass.
 
-The summary is a small table, not payload lines: a ``N rows × M columns`` line, then a
-``|``-separated header and rows of the key columns (identity-like columns first, by the head word
-of their name: number, id, code, name, title, user, state, version, then created/closed dates;
-then short columns; links, nested JSON and one-value columns left out) in input order, as many as
-fit, the last row too; after them the column names and one line per column (its kind, distinct
-count, range or most common values with how often each occurs; columns whose values all differ
-share one line; a number's least and greatest values name their row by a key column when one row
-alone holds each and that column names every row alone: ``-3.0 (date 2013-01-27)``), and the
-payload's own totals line, kept whatever is cut. In a JSON record, a nested object is shown by
-its identity field (``user`` by its ``login``). Every cell is the value as it appears in the
-payload (strings without their quotes), so a value read off the summary is found verbatim in the
+The summary is a ``N rows × M columns`` line, then the rows' key columns (identity-like columns
+first, by the head word of their name: number, id, code, name, title, user, state, version, then
+created/closed dates; then short columns; links, nested JSON and one-value columns left out) in
+input order, as many as fit, the last row too: as a small ``|``-separated table when every row
+fits, else (a sample) each row as its members spelled as in the payload (``{"tz":
+"Asia/Urumqi", "zones_in_country": "2"}``, ``{'iata': 'AUS', …}``, ``first_code: 1F600;
+last_code: 1F64F``), so what an agent copies out of a row is in the payload as it reads it.
+After them come the column names and one line per column (its kind, distinct count, range or
+most common values with how often each occurs; columns whose values all differ share one line;
+a number's least and greatest values name their row by a key column when one row alone holds
+each and that column names every row alone: ``-3.0 (date 2013-01-27)``), and the payload's own
+totals line, kept whatever is cut. In a JSON record, a nested object is shown by its identity
+field (``user`` by its ``login``). Every cell is the value as it appears in the payload
+(strings without their quotes), so a value read off the summary is found verbatim in the
 payload. Rows holding the call's terms (or the intent's words) go first, the best few also
 whole, as the payload spells them (a block's lines joined by spaces). ``summarize_records`` is
 the same summary for records parsed elsewhere (``table`` cuts text tables into them and shows
@@ -55,6 +58,7 @@ _NESTED_IDENTITY = ("login", "name", "title", "tag_name", "label", "key", "full_
 _WORD_SUFFIXES = frozenset(("at", "on", "utc", "iso", "8601"))
 _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _LINK = re.compile(r"(?:https?|ftp)://")
+_JSON_COLON = re.compile(r'"[^"\n]{1,80}"(\s*:\s*)["\d\[{tfn-]')
 _KEY_WIDTH = 120
 _DESCRIBE_SHARE = 0.15  # the columns' lines may take this much from the rows
 _MAX_CELL = 40
@@ -68,6 +72,12 @@ Labels = tuple[str, list[str]]  # a key column's name and its value in each row
 
 def parse_rows(text: str) -> list[Record] | None:
     """The records of a row set, values as they appear in the text; ``None`` when it is not one."""
+    found = _read_rows(text)
+    return found[0] if found is not None else None
+
+
+def _read_rows(text: str) -> tuple[list[Record], list[Record]] | None:
+    """The records (cells) and each record's members as the payload spells them (``Spelled``)."""
     stripped = text.lstrip()
     if stripped.startswith("[{'"):
         return _repr_rows(stripped)
@@ -77,22 +87,24 @@ def parse_rows(text: str) -> list[Record] | None:
         except (ValueError, RecursionError):
             return None
         if isinstance(value, list) and value and all(isinstance(item, dict) for item in value[:50]):
-            return [
-                {str(k): _json_cell(v) for k, v in item.items()}
-                for item in value[:MAX_ROWS]
-                if isinstance(item, dict)
-            ]
+            items = [item for item in value[:MAX_ROWS] if isinstance(item, dict)]
+            spell = _json_speller(text)
+            return (
+                [{str(k): _json_cell(v) for k, v in item.items()} for item in items],
+                [{str(k): spell(str(k), v) for k, v in item.items()} for item in items],
+            )
         return None
     return _block_rows(text)
 
 
 def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Key columns of as many rows as fit in ``budget`` bytes, then the columns and counts."""
-    records = _RECORDS.get(text, (), lambda: parse_rows(text))
-    if not records:
+    found = _RECORDS.get(text, (), lambda: _read_rows(text))
+    if not found or not found[0]:
         from context_mode.summaries.table import summarize_table
 
         return summarize_table(text, budget=budget, terms=terms)
+    records, spelled = found
     columns = list(dict.fromkeys(key for record in records[:200] for key in record))
     return summarize_records(
         records,
@@ -101,6 +113,7 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         terms=terms,
         total_line=_totals_line(text),
         raw=lambda index: _raw_record(text, records[index]),
+        sample=_Members(spelled, braces=text.lstrip().startswith("[")),
     )
 
 
@@ -125,6 +138,25 @@ class _Cells:
         return _row(self.records[index], keys)
 
 
+class _Members:
+    """Rows as their key columns' members, as the payload spells them (``"tz": "Asia/Urumqi"``,
+    ``'iata': 'AUS'``, ``first_code: 1F600``): what an agent copies out is then in the payload
+    as it reads it, key and all, at the price of the keys repeated on every row."""
+
+    def __init__(self, spelled: list[Record], braces: bool) -> None:
+        self.spelled = spelled
+        self.braces = braces  # a JSON or repr record: its members in braces, as an object
+
+    def header(self, keys: Sequence[str]) -> str:
+        return ""
+
+    def row(self, index: int, keys: Sequence[str]) -> str:
+        members = self.spelled[index]
+        if self.braces:
+            return "{" + ", ".join(members[key] for key in keys if key in members) + "}"
+        return "; ".join(members[key] for key in keys if key in members)
+
+
 def summarize_records(
     records: list[Record],
     columns: list[str],
@@ -134,13 +166,15 @@ def summarize_records(
     total_line: str,
     raw: Callable[[int], str],
     layout: Layout | None = None,
+    sample: Layout | None = None,
     kind: ContentKind = ContentKind.ROWS,
     noun: str = "records",
     count: int = 0,
 ) -> Extract:
     """The row-set summary of parsed ``records`` (see the module docstring); ``raw(i)`` is record
     ``i`` as the payload spells it ("" when not found), ``layout`` shows the key columns;
-    ``count`` is the row count when ``records`` holds only the first rows and the last one."""
+    ``count`` is the row count when ``records`` holds only the first rows and the last one;
+    ``sample`` shows the rows instead when they do not all fit as ``layout`` shows them."""
     shown = layout or _Cells(records)
     total = max(count, len(records))
     count = len(records)
@@ -149,9 +183,12 @@ def summarize_records(
         head[0] += f" (columns described from the first {count - 1} rows and the last)"
     keys, descriptions = _READINGS.get(records, columns, lambda: _described(columns, records))
     tail = [total_line] if total_line else []
-    used = sum(size(line) + 1 for line in [*head, *tail]) + size(shown.header(keys)) + 1
+    header = shown.header(keys)
+    used = sum(size(line) + 1 for line in [*head, *tail]) + (size(header) + 1 if header else 0)
     described = sum(size(line) + 1 for _, line in descriptions)
     rows_budget = budget - min(described, int(budget * _DESCRIBE_SHARE))
+    if sample is not None and not _all_fit(count, lambda index: shown.row(index, keys), rows_budget - used):
+        shown = sample
     matched = _matching(records, terms)
     shown_raw: list[str] = []
     for index in matched[:MAX_MATCHED]:
@@ -160,7 +197,7 @@ def summarize_records(
             shown_raw.append(whole)
             used += size(whole) + 1
     chosen, used = _choose_rows(count, lambda index: shown.row(index, keys), matched, used, rows_budget)
-    table = [shown.header(keys)]
+    table = [header] if header else []
     previous = -1
     for index in chosen:
         # Past the records kept (the first ones and the last), the rows not parsed are skipped too.
@@ -195,7 +232,7 @@ def summarize_records(
     return Extract(text=body, kind=kind, outline=outline, highlights=highlights)
 
 
-_RECORDS: LastReading[list[Record] | None] = LastReading()
+_RECORDS: LastReading[tuple[list[Record], list[Record]] | None] = LastReading()
 # The router summarises a payload more than once: the key columns and the columns' descriptions
 # are kept for the same records (the table and row-set readings are kept too, so they are).
 _READINGS: LastReading[tuple[list[str], list[tuple[float, str]]]] = LastReading()
@@ -205,6 +242,15 @@ def _described(columns: list[str], records: list[Record]) -> tuple[list[str], li
     """The key columns, and after the rows every column's name (first kept), then what each holds."""
     keys = _key_columns(columns, records)
     return keys, [(-1.0, "columns: " + ", ".join(columns)), *_descriptions(columns, records, keys)]
+
+
+def _all_fit(count: int, row: Callable[[int], str], room: int) -> bool:
+    """Whether ``count`` rows fit ``room`` bytes (stops at the first that does not)."""
+    for index in range(count):
+        room -= size(row(index)) + 1
+        if room < 0:
+            return False
+    return True
 
 
 def _choose_rows(
@@ -227,18 +273,20 @@ def _choose_rows(
     return sorted(chosen), used
 
 
-def _repr_rows(text: str) -> list[Record]:
+def _repr_rows(text: str) -> tuple[list[Record], list[Record]]:
     records: list[Record] = []
+    spelled: list[Record] = []
     for match in _REPR_RECORD.finditer(text):
-        record = {key: _unquote(value.strip()) for key, value in _REPR_PAIR.findall(match.group(1))}
-        if record:
-            records.append(record)
+        pairs = _REPR_PAIR.findall(match.group(1))
+        if pairs:
+            records.append({key: _unquote(value.strip()) for key, value in pairs})
+            spelled.append({key: f"'{key}': {value.strip()}" for key, value in pairs})
         if len(records) >= MAX_ROWS:
             break
-    return records
+    return records, spelled
 
 
-def _block_rows(text: str) -> list[Record] | None:
+def _block_rows(text: str) -> tuple[list[Record], list[Record]] | None:
     records: list[Record] = []
     current: Record | None = None
     for line in text.splitlines():
@@ -251,7 +299,28 @@ def _block_rows(text: str) -> list[Record] | None:
                 current[field.group(1)] = field.group(2)
         if len(records) > MAX_ROWS:
             break
-    return records if len(records) >= 2 else None
+    if len(records) < 2:
+        return None
+    return records, [{key: f"{key}: {value}" for key, value in record.items()} for record in records]
+
+
+def _json_speller(text: str) -> Callable[[str, object], str]:
+    """How the payload spells a member: ``"key": value`` with its own spacing around the colon
+    and its own escaping of non-ASCII text; a nested object by its identity member."""
+    colon = _JSON_COLON.search(text[:4096])
+    separator = colon.group(1) if colon else ": "
+    ascii_only = "\\u" in text[:65536] and not any(ord(char) > 127 for char in text[:65536])
+
+    def spell(key: str, value: object) -> str:
+        if isinstance(value, dict):
+            for inner in _NESTED_IDENTITY:
+                if isinstance(value.get(inner), str) and value[inner]:
+                    key, value = inner, value[inner]
+                    break
+        shown = json.dumps(value, ensure_ascii=ascii_only, separators=(",", separator))
+        return json.dumps(key, ensure_ascii=ascii_only) + separator + shown
+
+    return spell
 
 
 def _unquote(value: str) -> str:
