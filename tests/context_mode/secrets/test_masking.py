@@ -239,9 +239,11 @@ def test_the_shared_corpus_has_no_false_positives() -> None:
 
 # Credentials that are really in the real outputs (masking them is right): URL passwords in the
 # test data of packaging, boltons and marshmallow (test ids such as test_regex[http://wiki:pedia@…]),
-# a password="…" argument in an example of httpx's changelog, and httpx's own tests and docstrings
-# (a URL with the password "a%20secret", password="a secret").
+# a password="…" argument in an example of httpx's changelog, httpx's own tests and docstrings
+# (a URL with the password "a%20secret", password="a secret"), and a Flask test's
+# app.secret_key = "new test key" in the diff between two Flask releases.
 TRUE_POSITIVES = {
+    "diff-git-diff-flask-3-0-3-3-1-0.diff": 1,
     "source-filesystem-httpx-multi.txt": 4,
     "gitlog-git-show-packaging-22.txt": 1,
     "markdown-changelog-httpx.md": 1,
