@@ -139,6 +139,8 @@ def hub_config(
     config = {
         "servers": servers,
         "cache": {"enabled": False},
+        # every tool listed with its schema (the intent column reads it), however many the corpus has
+        "tool_surface": {"mode": "all"},
         "store": {"path": str(directory / "store")},
         **({"routing": routing} if routing else {}),
     }
