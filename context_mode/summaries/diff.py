@@ -26,6 +26,7 @@ from context_mode.types import ContentKind
 
 _PREFIX = 400
 _LIST_COMMITS = 5
+_LIST_FILES = 10
 _SHOW_COMMITS = 2  # this few commits are a ``git show``: their changed lines are picked too
 _SMALL_CHANGE = 12  # changed lines of a file that make a small change
 _SMALL_CHANGE_BONUS = 10.0
@@ -36,11 +37,16 @@ _DIFF_GIT = re.compile(r"diff --git \S")
 _OLD_FILE = re.compile(r"--- (?:a/)?\S")
 _NEW_FILE = re.compile(r"\+\+\+ (?:b/)?(?P<path>\S+)")
 _HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+# ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
+_STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
+_STAT_TOTAL = re.compile(r" \d+ files? changed\b")
+_VERSIONED = re.compile(r"\d+\.\d+|\b(?:version|requires?)\b", re.I)
 
 
 @dataclass(slots=True)
 class _File:
     header: int  # the line to show: ``diff --git`` or ``+++``
+    body: int = -1  # its first hunk header: the lines between are its index / mode / ---/+++ lines
     added: int = 0
     removed: int = 0
     hunks: list[int] = field(default_factory=list)
@@ -53,6 +59,8 @@ class _Commit:
     merge: bool = False
     subject: int = -1
     files: list[_File] = field(default_factory=list)
+    stat: list[int] = field(default_factory=list)  # ``--stat`` lines, one per file
+    totals: int = -1  # the ``--stat`` totals line
 
 
 def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -77,8 +85,13 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             commit.line + 1, commit.subject if commit.subject > commit.line else commit.line + 1
         )
     }
+    # Nor are a file's index, mode and ---/+++ lines between its header and its first hunk.
+    filler.update(
+        index for file in files if file.body > file.header for index in range(file.header + 1, file.body)
+    )
     # A log of many commits is a list: bare "…" marks its gaps, leaving room for more commits.
-    gaps = "short" if len(real_commits) > _LIST_COMMITS else "count"
+    # So is a diff of many files, whose headers carry their own sizes (``[+12 -3]``).
+    gaps = "short" if len(real_commits) > _LIST_COMMITS or len(files) > _LIST_FILES else "count"
     body = pack(lines, picks, budget, width=200, notes=notes, filler=filler, gaps=gaps)
     added = sum(file.added for file in files)
     removed = sum(file.removed for file in files)
@@ -147,8 +160,14 @@ def _parse(lines: Sequence[str]) -> list[_Commit]:
                 commit.files.append(file)
             in_hunk = False
         elif _HUNK.match(line) and file is not None:
+            if not file.hunks:
+                file.body = index
             file.hunks.append(index)
             in_hunk = True
+        elif not in_hunk and file is None and _STAT_TOTAL.match(line):
+            commit.totals = index
+        elif not in_hunk and file is None and _STAT_FILE.match(line):
+            commit.stat.append(index)
         elif in_hunk and file is not None and line[:1] in {"+", "-"}:
             if line[:1] == "+":
                 file.added += 1
@@ -179,16 +198,28 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                 Pick(commit.subject, commit.subject + 1, base - 0.5 + (25.0 if matches(subject) else 0.0))
             )
         file_base = 80.0 if plain else base - 25.0
+        if commit.totals >= 0:  # what the whole change comes to: worth more than any one file
+            picks.append(Pick(commit.totals, commit.totals + 1, (95.0 if plain else base - 1.0)))
+        # Without patches (``git log --stat``) the stat lines are the files; beside them, the
+        # file headers say as much (with their counts), so the stat lines come last.
+        stat_base = file_base if not commit.files else 30.0
+        for position, index in enumerate(commit.stat):
+            picks.append(Pick(index, index + 1, stat_base - 0.5 * min(position, 60), 160))
         for position, file in enumerate(commit.files):
-            priority = file_base - 0.5 * min(position, 60)
-            picks.append(Pick(file.header, file.header + 1, priority))
+            # Every file touched first (what the change is about), then each one's first change.
+            picks.append(Pick(file.header, file.header + 1, file_base - 0.05 * min(position, 200)))
+            priority = file_base - 0.3 * min(position, 60)
             for rank, hunk in enumerate(file.hunks[:20]):
-                picks.append(Pick(hunk, hunk + 1, priority - 12.0 - 2.0 * rank, 160))
+                picks.append(Pick(hunk, hunk + 1, priority - 16.0 - 2.0 * rank, 160))
             if shown:
                 # A small change (a version, a dependency, a setting) is worth more than a big one's.
                 small = _SMALL_CHANGE_BONUS if file.added + file.removed <= _SMALL_CHANGE else 0.0
                 for rank, changed in enumerate(file.changed[:20]):
-                    picks.append(Pick(changed, changed + 3, priority - 20.0 - 2.0 * rank + small, 160))
+                    versioned = (
+                        _SMALL_CHANGE_BONUS / 2 if _VERSIONED.search(lines[changed][:_PREFIX]) else 0.0
+                    )
+                    worth = priority - (12.0 if rank == 0 else 20.0 + 2.0 * rank) + max(small, versioned)
+                    picks.append(Pick(changed, changed + 3, worth, 160))
     for index, line in enumerate(lines):
         if line[:1] in {"+", "-"} and not line.startswith(("+++", "---")) and matches(line[:_PREFIX]):
             picks.append(Pick(index, index + 1, 55.0 - 0.001 * index, 160))

@@ -59,3 +59,15 @@ def test_a_oneline_log_is_a_commit_list_newest_and_oldest_first() -> None:
     assert lines[-1] == text.splitlines()[-1]  # the oldest commit: where the log ends
     assert extract.outline == "diff: 24 commits (0 merges), one line each"
     assert extract.highlights == 24
+
+
+def test_a_diff_of_many_files_names_every_file_and_the_stat_totals() -> None:
+    # git diff --stat -p between two Flask releases, 53 files: the totals line and every file's
+    # header (with its counts) come before any file's hunks.
+    text = (CORPUS / "diff-git-diff-flask-3-0-3-3-1-0.diff").read_text(encoding="utf-8")
+    summary = routed(text, "git_diff").extract.text
+    assert " 53 files changed, 977 insertions(+), 467 deletions(-)" in summary.split("\n")
+    headers = [line for line in text.splitlines() if line.startswith("diff --git ")]
+    assert len(headers) == 53
+    assert all(any(line.startswith(header + " [+") for line in summary.split("\n")) for header in headers)
+    assert "index " not in summary  # a file's index and ---/+++ lines are not shown, nor marked
