@@ -12,7 +12,8 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
 - code: the definition below a matched comment, or the enclosing ``def`` / ``class`` / ``fn`` line;
   for a hit on a ``def`` / ``class`` line or its docstring, the body's first statements;
 - a unit head above the hit: a commit header, a diff's ``@@`` hunk header and file line, a
-  Markdown heading inside the chunk;
+  Markdown heading inside the chunk; for a changed line of a diff hunk, the run of changed lines
+  around it (a removed line's replacement);
 - prose: the rest of the paragraph (the sentence wrapped around the hit); a list or tree:
   its nearest lines (but a long run of table rows has no such unit);
 - a vertical row (``12. row`` then ``column: value`` lines): the whole row;
@@ -64,6 +65,8 @@ _SNAPSHOT_ROW = re.compile(r"^\s*- row\b.*\[ref=")
 _SNAPSHOT_TEXT = re.compile(r"\]: \S|^\s*- text: \S")  # a snapshot node with text of its own
 _SNAPSHOT_LOOKBACK = 16  # lines above a hit searched for its row
 _SNAPSHOT_ROW_LINES = 40  # lines of one row looked at
+_HUNK_LOOKBACK = 400  # lines above a changed hit searched for its hunk header
+_CHANGE_LINES = 6  # changed lines each side of a changed hit shown with it
 _TABLE_GAP = re.compile(r"\S(?: {2,}|\t|\s*\|\s*|,)\S")
 
 
@@ -121,6 +124,7 @@ def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
         *_body_start(lines, first),
         *_row_block(lines, first, last),
         *_snapshot_row(lines, first, last),
+        *_change_block(lines, first, last),
     ]
     head = _head_above(lines, first)
     if shaped:
@@ -257,6 +261,37 @@ def _head_above(lines: Sequence[str], first: int) -> list[int]:
             if not line.startswith("@@"):
                 break
     return found
+
+
+def _change_block(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """In a diff hunk, what a changed hit was changed to or from: below a removed line, the
+    changed lines down to its replacement (``-"Werkzeug>=3.0.0",`` then ``+"Werkzeug>=3.1",``,
+    which "the new value" asks for); above an added line, the removed lines it replaced."""
+    changed = [n for n in range(first, last + 1) if _is_change(lines[n])]
+    if not changed or not any(
+        lines[n].startswith("@@ ") for n in range(first - 1, max(-1, first - _HUNK_LOOKBACK), -1)
+    ):
+        return []
+    found: list[int] = []
+    if lines[changed[-1]].startswith("-"):
+        added = False  # the removed run's replacement has begun
+        for number in range(last + 1, min(len(lines), last + 1 + _CHANGE_LINES)):
+            line = lines[number]
+            if not _is_change(line) or (added and line.startswith("-")):
+                break
+            found.append(number)
+            added = added or line.startswith("+")
+    else:
+        first = changed[0]
+        for number in range(first - 1, max(-1, first - 1 - _CHANGE_LINES), -1):
+            if not _is_change(lines[number]):
+                break
+            found.append(number)
+    return found
+
+
+def _is_change(line: str) -> bool:
+    return line.startswith(("+", "-")) and not line.startswith(("+++ ", "--- "))
 
 
 def _row_block(lines: Sequence[str], first: int, last: int) -> list[int]:

@@ -176,6 +176,13 @@ CASES = [
         id="room left: the best hit's lines next to the shown ones",
     ),
     pytest.param(
+        CORPUS / "diff-git-diff-flask-3-0-3-3-1-0.diff",
+        ContentKind.DIFF,
+        "new minimum werkzeug dependency in the project metadata",
+        '+    "Werkzeug>=3.1",',
+        id="diff: a removed line's replacement, the run of changed lines around the hit",
+    ),
+    pytest.param(
         CORPUS / "table-ps-aux-app-stack.txt",
         ContentKind.TABLE,
         "cache daemon command line",
