@@ -10,8 +10,9 @@ search results are), then paragraphs and other text. The same role and name seen
 last. A run of similar siblings (a nav of 200 links, a table of 300 rows) is folded: its first
 and last items are shown, the first annotated with the run's size (``[×200 link]``), the middle
 kept for room that is left. Generic wrappers (``generic``, ``list``, ``listitem``, ``group``) and
-``/url:`` props are dropped. Lines are shown verbatim without their indentation; the call's
-terms raise lines that mention them.
+``/url:`` props are dropped, without a ``…`` where they alone were left out. Lines are shown
+verbatim without their indentation, a link up to its ref (``[cursor=pointer]``, which every link
+has, cut as a clipped line is); the call's terms raise lines that mention them.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ _PROSE = frozenset("paragraph text status alert note definition term blockquote 
 _REPEATED = 8.0
 _FIRST_PROSE = 60.0
 _FOLD_AT = 6  # a run of at least this many similar siblings is folded
+_POINTER = " [cursor=pointer]"
 
 
 def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -55,6 +57,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     after_heading = False
     label_under: int | None = None  # the indent of an unnamed link waiting for its label
     seen: set[tuple[str, str | None]] = set()
+    filler: set[int] = set()  # link targets and bare wrappers: leaving them out is not worth a "…"
     in_tree = False
     for index, line in enumerate(lines):
         if not line:
@@ -70,6 +73,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
             continue
         in_tree = in_tree or match is not None
         if match is None or line.startswith("- /url:"):
+            filler.add(index)
             continue
         role = match.group("role")
         roles[role] += 1
@@ -97,6 +101,8 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         if mentioned:
             priority += 50.0
         if role in _WRAPPERS and not mentioned:
+            if not named and ": " not in line:  # a wrapper with no text of its own
+                filler.add(index)
             continue
         key = (role, indent)
         if key == last_run or (key in runs and runs[key] and index - runs[key][-1] <= 4):
@@ -104,9 +110,11 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         else:
             runs[key] = [index]
         last_run = key
-        picks.append(Pick(index, index + 1, priority))
+        # ``[cursor=pointer]`` (every link has it) is cut: the line up to its ref says it all.
+        pointer = line.find(_POINTER) if line.endswith((_POINTER, _POINTER + ":")) else -1
+        picks.append(Pick(index, index + 1, priority, pointer + 1 if pointer > 0 else 0))
     picks = _fold(picks, runs, notes)
-    body = pack(lines, picks, budget, width=160, notes=notes, gaps="short")
+    body = pack(lines, picks, budget, width=160, notes=notes, gaps="short", filler=filler)
     interactive = sum(roles[role] for role in _INTERACTIVE)
     parts = [f"{roles['heading']} headings", f"{roles['link']} links", f"{interactive} controls"]
     outline = f"accessibility snapshot: {len(lines)} lines, " + ", ".join(parts)
@@ -142,6 +150,8 @@ def _fold(picks: list[Pick], runs: dict[tuple[str, int], list[int]], notes: dict
         for position, index in enumerate(members[2:-1]):
             demoted[index] = 10.0 - position / len(members)
     return [
-        Pick(p.start, p.stop, min(p.priority, demoted[p.start]) if p.start in demoted else p.priority)
+        Pick(
+            p.start, p.stop, min(p.priority, demoted[p.start]) if p.start in demoted else p.priority, p.width
+        )
         for p in picks
     ]

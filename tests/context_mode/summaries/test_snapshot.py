@@ -32,3 +32,25 @@ def test_the_same_link_again_ranks_last() -> None:
     body = summarize(tree, ContentKind.SNAPSHOT, budget=170).text
     assert body.count('link "Same place"') == 1
     assert 'link "Other 0"' in body
+
+
+def test_links_are_shown_up_to_their_ref_with_no_marker_for_their_targets_and_wrappers() -> None:
+    # Each link sits in a listitem with its /url line under it: a "…" after every link and
+    # " [cursor=pointer]:" on each took a tenth of a snapshot's summary.
+    tree = "\n".join(
+        ["- main [ref=e1]:", '  - heading "Variables" [level=1] [ref=e2]', "  - list [ref=e3]:"]
+        + [
+            line
+            for i in range(8)
+            for line in (
+                f"    - listitem [ref=e{10 + 3 * i}]:",
+                f'      - link "CMAKE_VAR_{i}" [ref=e{11 + 3 * i}] [cursor=pointer]:',
+                f"        - /url: ../variable/CMAKE_VAR_{i}.html",
+            )
+        ]
+    )
+    lines = summarize(tree, ContentKind.SNAPSHOT, budget=2000).text.splitlines()
+    assert [line for line in lines if "CMAKE_VAR_" in line] == [
+        f'- link "CMAKE_VAR_{i}" [ref=e{11 + 3 * i}]…' + (" [×8 link]" if i == 0 else "") for i in range(8)
+    ]
+    assert "…" not in lines  # the skipped lines are targets and wrappers only
