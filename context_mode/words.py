@@ -4,6 +4,14 @@
 keeps them (``"the"`` still searches for "the"); otherwise they are dropped before ranking, so
 prose that repeats "of the" does not outrank the record that holds the query's words.
 
+``ABBREVIATIONS`` maps a word as a query spells it to the shorter forms and spellings code and
+tools write it in (``argument`` -> ``arg``, ``args``; ``configuration`` -> ``config``, ``cfg``;
+``colour`` -> ``color``; a plural is matched through its stem by the caller): a question asked
+in full words still finds ``max_retries``,
+``parseArgs`` and ``NO_COLOR``. Only shortenings and spelling variants of one word, a few
+plain synonyms of the trade (``folder``/``directory``) besides: what any developer reads as the
+same thing, never a guess at what a query means.
+
 ``light_stem(word, keep=)`` cuts one common English suffix (``timeouts`` -> ``timeout``,
 ``failing`` -> ``fail``) when at least ``keep`` + 1 letters stay: the cheap matching of the
 in-memory rankers (tool search, intent terms); the store uses tantivy's stemmer instead.
@@ -16,6 +24,76 @@ FUNCTION_WORDS = frozenset(
     "that the their then there these this those to was were what when where which while who "
     "whose why how with".split()
 )
+
+
+_SHORT_FORMS = {
+    "address": "addr",
+    "administrator": "admin",
+    "application": "app",
+    "argument": "arg args argv",
+    "attribute": "attr attrs",
+    "authentication": "auth",
+    "authorization": "auth authz",
+    "boolean": "bool",
+    "buffer": "buf",
+    "character": "char chars",
+    "colour": "color",
+    "color": "colour",
+    "command": "cmd",
+    "configuration": "config cfg conf",
+    "constant": "const",
+    "context": "ctx",
+    "database": "db",
+    "dependency": "dep deps",
+    "description": "desc",
+    "destination": "dest dst",
+    "directory": "dir dirs folder",
+    "documentation": "doc docs",
+    "environment": "env",
+    "error": "err errorf",
+    "execute": "exec",
+    "expression": "expr",
+    "folder": "dir directory",
+    "function": "func fn",
+    "identifier": "id ident",
+    "index": "idx",
+    "information": "info",
+    "initialize": "init",
+    "initialization": "init",
+    "integer": "int",
+    "length": "len",
+    "library": "lib libs",
+    "maximum": "max",
+    "memory": "mem",
+    "message": "msg",
+    "milliseconds": "ms",
+    "minimum": "min",
+    "number": "num",
+    "object": "obj",
+    "option": "opt opts",
+    "package": "pkg",
+    "parameter": "param params",
+    "password": "passwd pwd",
+    "previous": "prev",
+    "process": "proc",
+    "reference": "ref",
+    "repository": "repo",
+    "request": "req",
+    "requirement": "req reqs requires",
+    "response": "resp",
+    "seconds": "sec secs",
+    "source": "src",
+    "specification": "spec",
+    "statistics": "stats",
+    "string": "str",
+    "temporary": "tmp temp",
+    "utility": "util utils",
+    "value": "val",
+    "variable": "var vars",
+}
+ABBREVIATIONS: dict[str, tuple[str, ...]] = {
+    full: tuple(forms.split()) for full, forms in _SHORT_FORMS.items()
+}
 
 
 def is_function_word(word: str) -> bool:

@@ -46,7 +46,15 @@ from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
-from context_mode.store.query import Term, best_lines, exact_query, index_queries, query_terms, record_card
+from context_mode.store.query import (
+    Term,
+    alternative_words,
+    best_lines,
+    exact_query,
+    index_queries,
+    query_terms,
+    record_card,
+)
 from context_mode.store.values import LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
 
@@ -56,6 +64,7 @@ HEADING_BOOST = 1.5
 PAIR_BOOST = 1.0
 EXACT_BOOST = 3.0  # a version, code or address named in the query (``query.exact_query``)
 NEAR_BOOST = 2.0  # a fuzzy match scores 1 per chunk in tantivy: about one rare word's worth
+SHORT_FORM_BOOST = 0.5  # a term's short form (``words.ABBREVIATIONS``) matched in a chunk
 NEAR_MIN_CHARS = 5  # shorter words one edit away are mostly other words
 _RECORD_START = re.compile(r"^\s*[\[{]")
 
@@ -241,6 +250,10 @@ class ChunkIndex:
             clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_exact, EXACT_BOOST)))
         searcher = self._index.searcher()
         terms = self._near_terms(searcher, query_terms(text), ref)
+        others = alternative_words(terms)
+        if others:  # short forms (arg, cfg) count, less than the words as asked
+            query_others, _ = self._index.parse_query_lenient(others, ["body", "body_split"])
+            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_others, SHORT_FORM_BOOST)))
         for term in terms:
             if term.near:
                 near = tantivy.Query.fuzzy_term_query(self._schema, "body", term.stems[0], distance=1)

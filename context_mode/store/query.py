@@ -49,7 +49,7 @@ from context_mode.identifiers import split_identifiers
 from context_mode.store.excerpts import enclosing_record, is_prose, unit_lines
 from context_mode.store.json_fields import Member, members, record_fields, scope
 from context_mode.store.values import LineMatch, SearchHit
-from context_mode.words import is_function_word
+from context_mode.words import ABBREVIATIONS, is_function_word
 
 LINE_WIDTH = 240
 SENTENCES_WIDTH = 2.0  # a prose line's sentences may take this many line widths
@@ -95,6 +95,7 @@ class Term:
     stems: tuple[str, ...]  # as the index tokenizes it
     split: tuple[str, ...]  # with identifier parts split (getUserById -> get user by id)
     near: bool = False  # a word the index lacks: matches a word one edit away (Bolivian ~ Bolivia)
+    alternatives: tuple[str, ...] = ()  # stems of its short forms (``words.ABBREVIATIONS``): arg, cfg
 
     @property
     def probes(self) -> tuple[str, ...]:
@@ -108,7 +109,11 @@ class Term:
         differ anywhere past its first letters: its probe is three characters at most.
         """
         return tuple(
-            {probe(self.stems[0], self.near), *([probe(self.split[0], self.near)] if self.split else [])}
+            {
+                probe(self.stems[0], self.near),
+                *([probe(self.split[0], self.near)] if self.split else []),
+                *(probe(other) for other in self.alternatives),
+            }
         )
 
     @property
@@ -118,6 +123,7 @@ class Term:
         sets = [tuple(probe(part, self.near) for part in self.stems)]
         if self.split and self.split != self.stems:
             sets.append(tuple(probe(part, self.near) for part in self.split))
+        sets.extend((probe(other),) for other in self.alternatives)
         return tuple(sets)
 
 
@@ -140,10 +146,26 @@ def query_terms(query: str) -> list[Term]:
         if not stems or stems in seen:
             continue
         seen.add(stems)
-        terms.append(Term(text, stems, tuple(_split_stems(text))))
+        others = _alternatives().get(stems[0], ()) if len(stems) == 1 else ()
+        terms.append(Term(text, stems, tuple(_split_stems(text)), alternatives=others))
         if len(terms) >= MAX_TERMS:
             break
     return terms
+
+
+@functools.cache
+def _alternatives() -> dict[str, tuple[str, ...]]:
+    """``words.ABBREVIATIONS`` by the stem of the full word, as stems (``argument``: arg, argv)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for full, forms in ABBREVIATIONS.items():
+        stems = tuple(dict.fromkeys(s for form in forms if (s := stem(form)) and len(s) >= 2))
+        found[stem(full)] = tuple(s for s in stems if s != stem(full))
+    return found
+
+
+def alternative_words(terms: Sequence[Term]) -> str:
+    """The short forms of the terms, as a query for the index (``arg argv cfg``)."""
+    return " ".join(dict.fromkeys(other for term in terms for other in term.alternatives))
 
 
 def index_queries(text: str) -> tuple[str, str, str]:
@@ -648,8 +670,14 @@ def _starts(tokens: Sequence[_Token]) -> dict[str, list[int]]:
 
 
 def _holds(line: _Indexed, term: Term) -> list[tuple[int, int]]:
-    """Where ``line`` holds ``term``: its stems in a row, else its split stems in a row."""
-    return _find(line.plain, line.plain_at, term.stems) or _find(line.split, line.split_at, term.split)
+    """Where ``line`` holds ``term``: its stems in a row, else its split stems in a row, else one
+    of its short forms as an identifier's part (``max_retries`` for "maximum")."""
+    found = _find(line.plain, line.plain_at, term.stems) or _find(line.split, line.split_at, term.split)
+    for other in term.alternatives:
+        if found:
+            break
+        found = _find(line.split, line.split_at, (other,))
+    return found
 
 
 def _scan(

@@ -79,6 +79,23 @@ def test_lines_match_on_stems_and_identifier_parts(line: str, query: str) -> Non
     assert found and found[0].text == line.strip()
 
 
+@pytest.mark.parametrize(
+    ("line", "query"),
+    [
+        pytest.param("    retries = self.max_retries or 3", "maximum retries", id="max_retries"),
+        pytest.param('return fmt.Errorf("requires at least %d arg(s)", n)', "too few arguments", id="arg(s)"),
+        pytest.param('if self._environ.get("NO_COLOR", "") != "":', "disable colour output", id="NO_COLOR"),
+        pytest.param("  62M\tnode_modules/typescript/lib", "typescript library folder", id="lib"),
+    ],
+)
+def test_a_word_asked_in_full_matches_its_short_form_in_code(line: str, query: str) -> None:
+    terms = query_terms(query)
+    full = next(term for term in terms if term.alternatives)  # maximum, arguments, colour, library
+    found = best_lines(FILLER + line + "\n", terms, {})
+    assert found and found[0].text == line.strip()
+    assert " ".join(full.stems) in dict(found[0].matched)
+
+
 def test_a_version_does_not_match_its_digits_scattered() -> None:
     terms = query_terms("4.18.2")
     assert best_lines(FILLER + "version 4.1.18 build 2\n" + FILLER, terms, {}) == ()
