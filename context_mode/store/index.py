@@ -26,7 +26,10 @@ named) also matches words one edit away (``Bolivia``, ``Sicilia``), in the ranki
 lines shown. A hit in a later chunk of a JSON record
 also shows the fields the query names from the record's first chunk (``store_query.record_card``).
 Each hit carries, besides a snippet, the chunk's lines that best match the query
-(``store_query.best_lines``), which is what ``doc_search`` shows.
+(``store_query.best_lines``), which is what ``doc_search`` shows. A search in one ref whose query
+names an end of the payload by position ("the final request", "the version at startup") also
+gets that end's first or last lines as a passage (``store_query.edges_asked``), as a hit of its
+own when no query word is in that chunk.
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ from context_mode.store.query import (
     Term,
     alternative_words,
     best_lines,
+    edge_passage,
+    edges_asked,
     exact_query,
     index_queries,
     query_terms,
@@ -287,6 +292,30 @@ class ChunkIndex:
             snippet = _snippet(fragment, chunk.text, words)
             card = self._record_card(chunk, terms, weights)
             hits.append(IndexHit(chunk, score, snippet, (card, *lines) if card else lines))
+        if ref is not None:
+            hits = self._with_edges(searcher, ref, text, hits, max(weights.values(), default=1.0))
+        return hits
+
+    def _with_edges(
+        self, searcher: Any, ref: str, text: str, hits: list[IndexHit], weight: float
+    ) -> list[IndexHit]:
+        """The payload's first or last lines as a passage, when the query names that end ("the
+        final request", "the version at startup"): no query word need be on those lines."""
+        for edge in edges_asked(text):
+            order = tantivy.Order.Asc if edge == "start" else tantivy.Order.Desc
+            found = searcher.search(self._ref_query(ref), limit=1, order_by_field="n", order=order).hits
+            if not found:
+                continue
+            chunk = _chunk(searcher.doc(found[0][1]))
+            passage = edge_passage(chunk.text, edge, weight)
+            if passage is None:
+                continue
+            at = next((i for i, hit in enumerate(hits) if hit.chunk.chunk_id == chunk.chunk_id), None)
+            if at is None:  # shown second: the best hit keeps its place
+                score = hits[0].score if hits else 1.0
+                hits.insert(1, IndexHit(chunk, score, chunk.text[:SNIPPET_CHARS], (passage,)))
+            else:
+                hits[at] = replace(hits[at], lines=(passage, *hits[at].lines))
         return hits
 
     def _record_card(

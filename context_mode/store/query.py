@@ -52,6 +52,11 @@ from context_mode.store.values import LineMatch, SearchHit
 from context_mode.words import ABBREVIATIONS, is_function_word
 
 LINE_WIDTH = 240
+EDGE_LINES = 3  # lines of the payload's start or end shown for a query naming that end
+_EDGE_WORDS = {
+    "start": frozenset({"startup", "beginning", "initially", "opening"}),
+    "end": frozenset({"final", "finally", "closing", "ending", "bottom", "trailing"}),
+}
 SENTENCES_WIDTH = 2.0  # a prose line's sentences may take this many line widths
 _SENTENCE_START = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(`\[])")
 SMALL_CHUNK_BYTES = 360
@@ -151,6 +156,26 @@ def query_terms(query: str) -> list[Term]:
         if len(terms) >= MAX_TERMS:
             break
     return terms
+
+
+def edges_asked(query: str) -> tuple[str, ...]:
+    """Which end of the payload the query names by position: ``("end",)`` for "the final request",
+    ``("start",)`` for "the address at startup"; () when it names none."""
+    words = {word.lower() for word in _WORD.findall(query)}
+    return tuple(edge for edge, names in _EDGE_WORDS.items() if words & names)
+
+
+def edge_passage(text: str, edge: str, weight: float) -> LineMatch | None:
+    """The first (``start``) or last (``end``) few non-blank lines of a chunk, as one passage."""
+    rows = [(number, line) for number, line in enumerate(text.splitlines()) if line.strip()]
+    rows = rows[:EDGE_LINES] if edge == "start" else rows[-EDGE_LINES:]
+    if not rows:
+        return None
+    if rows[-1][0] - rows[0][0] != len(rows) - 1:  # blank lines between: the nearest line alone
+        rows = rows[:1] if edge == "start" else rows[-1:]
+    shown = "\n".join(_cut(line, (), LINE_WIDTH) for _, line in rows)
+    matched = ((f"@{edge}", weight),)
+    return LineMatch(rows[0][0], shown, weight, matched, len(rows))
 
 
 @functools.cache

@@ -264,3 +264,20 @@ def test_a_word_only_other_payloads_hold_still_matches_one_edit_away_in_the_name
     finally:
         store.close()
     assert "code: IT-82" in reply
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        pytest.param("final line when the run stopped", "34/34 files checked 100% done", id="end"),
+        pytest.param("tool banner at startup", "Checking src/lapi.c ...", id="start"),
+    ],
+)
+def test_a_query_naming_an_end_of_the_payload_gets_its_lines(query: str, answer: str) -> None:
+    # No query word is on those lines: "final" and "startup" say where they are.
+    lines = [
+        "Checking src/lapi.c ...",
+        *(f"src/l{i}.c:{i}:3: style: Variable 'v{i}' is reassigned" for i in range(400)),
+    ]
+    text = "\n".join([*lines, "34/34 files checked 100% done"])
+    assert answer in search(text, ContentKind.LOG, {"query": query})
