@@ -9,7 +9,8 @@ weight boosted as the index's heading field does), and the best
 chunks' passages are chosen and shaped exactly as a search reply's are
 (``store_query.best_lines`` / ``choose_lines``: the unit an answer lives in, a record's named
 fields, a run's first and last rows). A later chunk of a JSON record also gets the record card
-of the record's first chunk.
+of the record's first chunk, and a query naming an end of the payload (``store_query.edges_asked``)
+its first or last lines, as a search in its ref does.
 
 It returns lines: for each chosen chunk with a heading path, ``§ heading › path`` first, then its
 lines (verbatim but for indentation, long ones cut with ``…``, a record's fields joined by
@@ -31,6 +32,8 @@ from context_mode.store.query import (
     Term,
     best_lines,
     choose_lines,
+    edge_passage,
+    edges_asked,
     is_exact,
     probe,
     query_terms,
@@ -60,7 +63,7 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     terms = _near_marked(lowered, terms)
     chunks = chunk(text, kind, max_chunk_bytes=CHUNK_BYTES)
     frequencies = _term_counts(lowered, chunks, terms)
-    if not frequencies:
+    if not frequencies and not edges_asked(query):
         return []
     total = len(chunks)
     df = Counter(key for counts in frequencies.values() for key in counts)
@@ -94,6 +97,18 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
             hits.append(SearchHit(str(index), "", "", piece.heading_path, score, "", found, piece.text))
         if len(hits) >= MAX_HITS:
             break
+    for edge in edges_asked(query):  # "the final request": the payload's last lines, as a search has them
+        piece = chunks[0] if edge == "start" else chunks[-1]
+        passage = edge_passage(piece.text, edge, max(weights.values(), default=1.0))
+        if passage is None:
+            continue
+        at = next((rank for rank, hit in enumerate(hits) if hit.chunk_id == str(piece.index)), None)
+        if at is None:
+            score = hits[0].score if hits else 1.0
+            path = piece.heading_path
+            hits.insert(1, SearchHit(str(piece.index), "", "", path, score, "", (passage,), piece.text))
+        else:
+            hits[at] = replace(hits[at], lines=(passage, *hits[at].lines))
     if not hits:
         return []
     headings = [HEADING_MARK + " › ".join(hit.heading_path) if hit.heading_path else "" for hit in hits]

@@ -137,3 +137,11 @@ def test_an_intent_word_the_payload_spells_otherwise_is_matched_one_edit_away() 
     )
     assert isinstance(decision, Summary)
     assert "code: IT-82" in decision.extract.text
+
+
+def test_an_intent_naming_the_end_of_the_payload_gets_its_last_lines() -> None:
+    # As doc_search does: "final" names where the line is, no word of it is on the line.
+    lines = [f"src/l{i}.c:{i}:3: style: Variable 'v{i}' is reassigned" for i in range(2000)]
+    text = "\n".join([*lines, "34/34 files checked 100% done"])
+    passages = payload_passages(text, ContentKind.LOG, "final count when the run stopped", budget=600)
+    assert "34/34 files checked 100% done" in passages
