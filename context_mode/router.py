@@ -61,6 +61,8 @@ MAX_TERM_CHARS = 64
 BYTES_PER_HIGHLIGHT = 160
 FREE_HIGHLIGHTS = 3
 MAX_SHARE = 0.06
+SMALL_CAP = 3000  # what a small payload's budget may grow to…
+SMALL_SHARE = 0.25  # …at most this share of it
 INTENT_ROOM = 1500  # bytes an intent adds to the stage-1 budget: about one doc_search reply
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,}")
 
@@ -189,11 +191,14 @@ def summary_budget(policy: RoutingPolicy, size: int, highlights: int) -> int:
 
     From ``summary_budget`` up by ``BYTES_PER_HIGHLIGHT`` per salient item past the first few,
     never above ``summary_budget_max`` nor (past the minimum) ``MAX_SHARE`` of the payload, so
-    big outputs with many distinct failures get room and the total stays a small share of raw.
+    big outputs with many distinct failures get room and the total stays a small share of raw. A
+    small payload (a 12 kB test log with six failures) may grow to ``SMALL_CAP`` bytes, at most
+    ``SMALL_SHARE`` of it: six per cent of it would never pass the minimum.
     """
     low, high = policy.summary_budget, max(policy.summary_budget, policy.summary_budget_max)
     wanted = low + BYTES_PER_HIGHLIGHT * max(highlights - FREE_HIGHLIGHTS, 0)
-    return max(low, min(high, wanted, int(size * MAX_SHARE)))
+    share = max(int(size * MAX_SHARE), min(SMALL_CAP, int(size * SMALL_SHARE)))
+    return max(low, min(high, wanted, share))
 
 
 def _sized_summary(

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from context_mode.policy import RoutingPolicy
-from context_mode.router import Direct, Directive, Summary, query_terms, route
+from context_mode.router import Direct, Directive, Summary, query_terms, route, summary_budget
 from context_mode.stage1 import render
 from context_mode.store.store import Store
 from context_mode.types import ContentKind, OutputStyle
@@ -164,3 +164,20 @@ def test_a_json_result_with_a_long_outline_still_fits_the_summary_budget() -> No
     )
     assert len(decision.extract.outline.encode()) > 300
     assert len(stage1.encode()) <= POLICY.summary_budget
+
+
+@pytest.mark.parametrize(
+    ("size", "highlights", "expected"),
+    [
+        pytest.param(12_600, 20, 3000, id="a small log with many failures grows to the small cap"),
+        pytest.param(8_000, 20, 2000, id="but to a quarter of itself at most"),
+        pytest.param(4_000, 20, 1500, id="a tiny one keeps the minimum"),
+        pytest.param(12_600, 2, 1500, id="a small log with little to show keeps the minimum"),
+        pytest.param(80_000, 40, 4800, id="a big one grows to its share"),
+        pytest.param(400_000, 40, 6000, id="never past the maximum"),
+    ],
+)
+def test_the_budget_grows_with_salient_content_within_the_payloads_share(
+    size: int, highlights: int, expected: int
+) -> None:
+    assert summary_budget(RoutingPolicy(), size, highlights) == expected
