@@ -6,7 +6,8 @@ a match; the indexes point at the verbatim input lines):
 
 - tsc: ``src/a.ts(69,29): error TS2532: Object is possibly 'undefined'.``
 - ``file:line[:col]: …`` with a severity or a rule (mypy with its ``[code]``, ruff/flake8
-  concise ``F821 …``, gcc/clang, ESLint ``--format unix``); a bare grep match is not one;
+  concise ``F821 …``, gcc/clang, ESLint ``--format unix``, cppcheck's ``style:`` /
+  ``performance:`` … ``[ruleId]``); a bare grep match is not one;
 - two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``); clippy's rule comes from its
   ``#[warn(clippy::…)]`` note or help URL a few lines down;
@@ -18,7 +19,8 @@ a match; the indexes point at the verbatim input lines):
 ``clean_lines`` does it to a whole list when needed; ``is_server_log`` spots access/error logs.
 ``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``; ``is_lint(lines)``
 says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
-tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``). Pure and linear.
+tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``, cppcheck's last
+``34/34 files checked 100% done``). Pure and linear.
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ _GO_ERROR = re.compile(r"\S+\.go:\d+:\d+: \S")
 _TSC = re.compile(r"(?P<file>[^\s(][^()\n]*)\((?P<line>\d+),\d+\): (?P<sev>error|warning) (?P<code>TS\d+): ")
 _COLON = re.compile(
     r"(?P<file>[^\s:][^:\n]{0,250}?(?:\.[A-Za-z0-9]{1,8}|/[\w.-]+)):(?P<line>\d+):(?:\d+:)? "
-    r"(?:(?P<sev>error|warning|note|info|fatal error):\s*)?(?P<msg>.*)"
+    r"(?:(?P<sev>error|warning|note|info|fatal error|style|performance|portability|information):\s*)?"
+    r"(?P<msg>.*)"
 )
 # pylint's message ids say their category: F fatal, E error, W warning, R refactor, C convention.
 _PYLINT_CODE = re.compile(r"[FEWRCI]\d{4}\Z")
@@ -73,11 +76,16 @@ _TOTALS = re.compile(
     r"Found \d+ errors?\b|Found \d+ errors? in \d+ files?|Success: no issues found|"
     r"[✖×x] \d+ problems? \(|\d+ problems? \(\d+ errors?, \d+ warnings?\)|"
     r"(?:warning|error): .* generated \d+ warnings?|error: could not compile|"
-    r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?"
+    r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?|"
+    r"\d+/\d+ files checked \d+% done"
 )
 # Combined/common access log lines, and nginx / Apache error log lines.
 _ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
 _ERROR_LOG = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[\w+\] |\[\w{3} \w{3} [^\]\n]{8,40}\] \[[\w:]+\] ")
+# cppcheck's severities besides error and warning: what the summaries rank them as
+_SEVERITY_OF = {"style": "warning", "performance": "warning", "portability": "warning", "information": "info"}
+_TOTALS_REACH = 20  # last lines where a totals line says the output is lint (cppcheck's whole-program
+# findings come after its "34/34 files checked 100% done")
 _LOOKAHEAD = 12  # lines below a two-line header where its ``-->`` location may be
 
 
@@ -191,7 +199,7 @@ def is_lint(lines: Sequence[str]) -> bool:
     if len(diagnostics) < 3:
         return False
     cleaned = [clean_line(line) for line in lines]
-    if any(lint_totals(line) for line in cleaned[-10:]):
+    if any(lint_totals(line) for line in cleaned[-_TOTALS_REACH:]):
         return True
     shown = {d.index for d in diagnostics} | {d.location for d in diagnostics}
     content = [i for i, line in enumerate(cleaned) if line.strip() and not _is_context(line)]
@@ -206,8 +214,10 @@ def _colon_diagnostic(index: int, match: re.Match[str]) -> Diagnostic | None:
     first = _CODE_FIRST.match(message)
     if not (match["sev"] or code or first):
         return None
+    if match["sev"] == "note" and not (code or first):
+        return None  # gcc's and cppcheck's notes belong to the diagnostic above them
     rule = (code["code"] or code["paren"]) if code else first["code"] if first else match["sev"]
-    severity = match["sev"] or (
+    severity = _SEVERITY_OF.get(match["sev"], match["sev"]) or (
         _PYLINT_SEVERITY.get(first["code"][0], "error")
         if first and _PYLINT_CODE.match(first["code"])
         else "error"

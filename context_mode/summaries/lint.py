@@ -5,10 +5,11 @@ ESLint's ``--format json`` too) and prints, within ``budget`` bytes:
 
 1. the first line when it names the command or project, and the tool's totals line(s) (``edges``);
 2. a label ``== 112 diagnostics · 9 rules (UP031 ×40, …) · 14 files ==`` and one with the busiest files;
-3. per rule, busiest first (errors before warnings), a label ``== F821 ×5 ==`` and the rule's
-   distinct diagnostics as verbatim lines (header, and its ``-->`` or path line), taken one per
-   rule per round, rarest rule first, so rare rules are not crowded out; a message repeated
-   elsewhere is shown once with ``[×N]``. Lines that mention ``terms`` come first within each round.
+3. per rule, busiest first (errors before warnings, information last), a label
+   ``== F821 ×5 ==`` and the rule's distinct diagnostics as verbatim lines (header, and its
+   ``-->`` or path line), taken one per rule per round, rarest rule first, so rare rules are not
+   crowded out; a message repeated elsewhere is shown once with ``[×N]``. Lines that mention
+   ``terms`` come first within each round.
 
 Lines are verbatim (clipped ones end in ``…``; ANSI codes and CI timestamps stay as sent); for
 ESLint JSON each shown line is the verbatim JSON text of one message object or ``{"filePath":…``.
@@ -32,6 +33,13 @@ from context_mode.types import ContentKind
 _WIDTH = 220
 _TOP_FILES = 6
 _CONTEXT_LINES = 8
+
+
+def _severity_rank(severity: str) -> int:
+    """Errors first, then warnings and the rest; information and notes last."""
+    if severity.startswith(("error", "fatal")):
+        return 0
+    return 2 if severity in ("info", "information", "note") else 1
 
 
 def summarize_lint(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -76,8 +84,8 @@ def _render(
         (by_rule if repeats[key] == 1 else again)[diagnostic.rule].append(diagnostic)
     rule_counts = Counter(d.rule for d in diagnostics)
     file_counts = Counter(d.file for d in diagnostics if d.file)
-    errors = {d.rule for d in diagnostics if d.severity.startswith(("error", "fatal"))}
-    rules = sorted(by_rule, key=lambda r: (r not in errors, -rule_counts[r], r))
+    rank = {rule: min(_severity_rank(d.severity) for d in found) for rule, found in by_rule.items()}
+    rules = sorted(by_rule, key=lambda r: (rank[r], -rule_counts[r], r))
     wanted = term_matcher(terms)
     for rule in rules:
         by_rule[rule].sort(key=lambda d: not wanted(lines[d.index]))
@@ -99,7 +107,7 @@ def _render(
             used += size(label) + 1
     shown: dict[str, list[Diagnostic]] = defaultdict(list)
     rounds = max(len(group) for group in by_rule.values())
-    rarest_first = sorted(rules, key=lambda r: (r not in errors, rule_counts[r], r))
+    rarest_first = sorted(rules, key=lambda r: (rank[r], rule_counts[r], r))
     for position in range(rounds):
         for rule in rarest_first:
             group = by_rule[rule]

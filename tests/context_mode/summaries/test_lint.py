@@ -251,3 +251,42 @@ def test_pylint_errors_come_before_conventions_and_refactors() -> None:
     assert "E0611: No name '_screen_shape_linux' in module 'tqdm.utils'" in summary
     assert summary.index("== import-error") < summary.index("== consider-using-f-string")
     assert "Your code has been rated at 8.52/10" in summary
+
+
+CPPCHECK = "\n".join(
+    [
+        "Checking src/lapi.c ...",
+        "src/lapi.c:0:0: information: Too many #ifdef configurations - cppcheck only checks 12 of 66 "
+        "configurations. Use --force to check all configurations. [toomanyconfigs]",
+        *(f"Checking src/lapi.c: CONFIG_{i}..." for i in range(30)),
+        "src/lgc.c:1056:18: warning: Uninitialized variable: *p [uninitvar]",
+        "  *p = o;",
+        "src/loslib.c:309:13: style: Variable 'tmr' is not assigned a value. [unassignedVariable]",
+        "src/lauxlib.c:744:7: style: The scope of the variable 'c' can be reduced. [variableScope]",
+        *(f"Checking src/lauxlib.c: CONFIG_{i}..." for i in range(30)),
+        "34/34 files checked 100% done",
+        "src/lparser.c:729:14: error: Using argument fs that points at uninitialized variable funcstate "
+        "[ctuuninitvar]",
+        "  Proto *f = fs->f;",
+        "src/lparser.c:1959:11: note: Calling function mainfunc, 2nd argument is uninitialized",
+        "  mainfunc(&lexstate, &funcstate);",
+    ]
+)
+
+
+def test_cppcheck_is_lint_its_notes_belong_to_the_error_above_and_information_comes_last() -> None:
+    # Its "Checking …" progress lines outnumber its findings; its totals line comes before the
+    # whole-program findings; its severities are style, performance, portability, information.
+    assert detect_kind(CPPCHECK) is ContentKind.LINT
+    found = find_diagnostics(CPPCHECK.splitlines())
+    assert [d.rule for d in found] == [
+        "toomanyconfigs",
+        "uninitvar",
+        "unassignedVariable",
+        "variableScope",
+        "ctuuninitvar",
+    ]
+    assert {d.rule: d.severity for d in found}["unassignedVariable"] == "warning"
+    labels = summarize(CPPCHECK, ContentKind.LINT, budget=1500).text.splitlines()
+    rules = [line for line in labels if line.startswith("== ") and " ×" in line and "·" not in line]
+    assert rules[0] == "== ctuuninitvar ×1 ==" and rules[-1] == "== toomanyconfigs ×1 =="
