@@ -188,7 +188,9 @@ def summarize_records(
     described = sum(size(line) + 1 for _, line in descriptions)
     rows_budget = budget - min(described, int(budget * _DESCRIBE_SHARE))
     if sample is not None and not _all_fit(count, lambda index: shown.row(index, keys), rows_budget - used):
-        shown = sample
+        used -= size(header) + 1 if header else 0
+        shown, header = sample, sample.header(keys)
+        used += size(header) + 1 if header else 0
     matched = _matching(records, terms)
     shown_raw: list[str] = []
     for index in matched[:MAX_MATCHED]:

@@ -122,6 +122,7 @@ def test_a_column_constant_only_in_the_first_rows_stays_a_key_column() -> None:
     ]
     extract = summarize(repr(rows), ContentKind.ROWS, budget=600)
     assert "{'iata': 'C000', 'state': 'CA'}" in extract.text  # too many to fit: rows as spelled
+    assert "iata | state" not in extract.text  # members name their columns: no table header
 
 
 DAYS = [
