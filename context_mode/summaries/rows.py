@@ -8,8 +8,8 @@ so a 1 MB single line costs one linear pass.
 The summary is a ``N rows × M columns`` line, then the rows' key columns (identity-like columns
 first, by the head word of their name: number, id, code, name, title, user, state, version, then
 created/closed dates; then short columns; links, nested JSON and one-value columns left out) in
-input order, as many as fit, the last row too: as a small ``|``-separated table when every row
-fits, else (a sample) each row as its members spelled as in the payload (``{"tz":
+input order, as many as fit, the last row too: as a small ``|``-separated table when most rows
+fit so, else (a sample either way) each row as its members spelled as in the payload (``{"tz":
 "Asia/Urumqi", "zones_in_country": "2"}``, ``{'iata': 'AUS', …}``, ``first_code: 1F600;
 last_code: 1F64F``), so what an agent copies out of a row is in the payload as it reads it.
 After them come the column names and one line per column (its kind, distinct count, range or
@@ -64,6 +64,7 @@ _DESCRIBE_SHARE = 0.15  # the columns' lines may take this much from the rows
 _MAX_CELL = 40
 MAX_ROWS = 5000
 MAX_MATCHED = 6
+MOST = 0.5  # the share of rows that, fitting as a table, makes the table worth its re-spelling
 FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are worth the room
 
 Record = dict[str, str]
@@ -174,8 +175,8 @@ def summarize_records(
     """The row-set summary of parsed ``records`` (see the module docstring); ``raw(i)`` is record
     ``i`` as the payload spells it ("" when not found), ``layout`` shows the key columns;
     ``count`` is the row count when ``records`` holds only the first rows and the last one;
-    ``sample`` shows the rows instead when they do not all fit as ``layout`` shows them."""
-    shown = layout or _Cells(records)
+    ``sample`` shows the rows instead when fewer than ``MOST`` of them fit as ``layout`` shows them."""
+    shown = as_table = layout or _Cells(records)
     total = max(count, len(records))
     count = len(records)
     head = [f"{total} rows × {len(columns)} columns"]
@@ -187,7 +188,7 @@ def summarize_records(
     used = sum(size(line) + 1 for line in [*head, *tail]) + (size(header) + 1 if header else 0)
     described = sum(size(line) + 1 for _, line in descriptions)
     rows_budget = budget - min(described, int(budget * _DESCRIBE_SHARE))
-    if sample is not None and not _all_fit(count, lambda index: shown.row(index, keys), rows_budget - used):
+    if sample is not None and not _most_fit(count, lambda index: shown.row(index, keys), rows_budget - used):
         used -= size(header) + 1 if header else 0
         shown, header = sample, sample.header(keys)
         used += size(header) + 1 if header else 0
@@ -228,7 +229,8 @@ def summarize_records(
     body = _fit(body, budget)
     # Rows are salient content only when all of them fit the largest budget; else the budget
     # grows with the columns, which the ranges describe.
-    every_row = sum(size(shown.row(i, keys)) + 1 for i in range(count)) if total == count else FIT_ALL + 1
+    # (as the table shows them: a larger budget may then show them all that way)
+    every_row = sum(size(as_table.row(i, keys)) + 1 for i in range(count)) if total == count else FIT_ALL + 1
     highlights = total if every_row <= FIT_ALL else min(total, len(columns))
     outline = f"{kind.value}: {total} {noun} × {len(columns)} columns ({', '.join(columns[:8])})"
     return Extract(text=body, kind=kind, outline=outline, highlights=highlights)
@@ -246,12 +248,15 @@ def _described(columns: list[str], records: list[Record]) -> tuple[list[str], li
     return keys, [(-1.0, "columns: " + ", ".join(columns)), *_descriptions(columns, records, keys)]
 
 
-def _all_fit(count: int, row: Callable[[int], str], room: int) -> bool:
-    """Whether ``count`` rows fit ``room`` bytes (stops at the first that does not)."""
+def _most_fit(count: int, row: Callable[[int], str], room: int) -> bool:
+    """Whether at least ``MOST`` of ``count`` rows fit ``room`` bytes (stops once that is known)."""
+    needed = max(1, int(count * MOST))
     for index in range(count):
         room -= size(row(index)) + 1
         if room < 0:
             return False
+        if index + 1 >= needed:
+            return True
     return True
 
 

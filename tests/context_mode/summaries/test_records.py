@@ -19,7 +19,7 @@ from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
-from tests.corpora import SHARED_CORPUS
+from tests.corpora import BENCH_CORPUS, SHARED_CORPUS
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 # Enough older releases to make an object a map (more than 24 keys).
@@ -163,3 +163,12 @@ def test_an_id_columns_range_names_no_row() -> None:
     body = summarize(repr(people), ContentKind.ROWS, budget=2500).text
     assert "- id: number, 60 distinct, 1000 … 1059" in body
     assert "- balance: number, 60 distinct, 0.25 (name Person 0) … 499.25 (name Person 27)" in body
+
+
+def test_a_list_that_mostly_fits_as_a_table_stays_a_table() -> None:
+    # 50 GitHub issues: 42 fit as the identity columns' table, 25 as members spelled as sent.
+    text = (BENCH_CORPUS / "json-github-issues-betamax.json").read_text(encoding="utf-8")
+    body = _stage1(text, "list_issues").extract.text
+    lines = body.split("\n")
+    assert lines[1].startswith("number | title | user | state")
+    assert sum(bool(re.match(r"\d+ \| ", line)) for line in lines) >= 40
