@@ -4,11 +4,12 @@ A single file read is passed whole by the router up to ``direct_hard_cap`` (the 
 see it); this summariser serves multi-file reads and files too big for that. Per file (a header
 line such as ``/path/to/file.py:`` or ``==> path <==``, else the whole text is one file) it keeps,
 best first: the header line with the file's line count, module-level definitions (classes,
-functions with their signatures, exported names), module constants (``DEFAULT_TIMEOUT = …``),
+functions with their signatures, exported names, Go's types), module constants (``DEFAULT_TIMEOUT
+= …``, C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks),
 nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, with
 their line numbers in the file; lines mentioning the call's terms rank higher. Lines are
-verbatim; the count and line-number annotations are in brackets, and a bare ``…`` marks lines
-left out (the line numbers say how many).
+verbatim; the count and line-number annotations are in brackets, and no marker stands for the
+lines left out between them (the line numbers say how many).
 """
 
 from __future__ import annotations
@@ -25,10 +26,15 @@ _HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==
 _DEFINITION = re.compile(
     r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*? ?\w"
     r"|(?:export\s+)(?:const|let|var|type|interface|enum|class|abstract) \w|interface \w|type \w+\s*=|enum \w"
-    r"|func \w|func \([^)]*\) \w|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod|const|static) \w"
+    r"|func \w|func \([^)]*\) \w|type \w+ (?:struct|interface)\b"
+    r"|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod|const|static) \w"
     r"|(?:public|private|protected|internal)\s[\w<>\[\], ]*\(|@\w+(?:\.\w+)*(?:\(|\Z)"
 )
-_CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{2,}(?:\s*:\s*[^=]+)?\s*=\s*\S")
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{2,}(?:\s*:\s*[^=]+)?\s*=\s*\S|#define [A-Za-z_]\w* \S")
+# Go's package-level ``var X = …`` / ``const X = …``, and the names in its ``var (`` / ``const (`` blocks
+_GO_VALUE = re.compile(r"(?:var|const) [A-Za-z_]\w*(?: [\w.*\[\]]+)?\s+=\s+\S")
+_GO_BLOCK = re.compile(r"(?:var|const) \(\Z")
+_GO_BLOCK_ITEM = re.compile(r"[A-Za-z_]\w*(?: [\w.*\[\]]+)?\s+=\s+\S")
 _SEPARATOR = re.compile(r"-{3,}\Z")
 _SPECIAL = re.compile(r"(?:async\s+)?def __(?!init__)\w+__\(")
 _SPECIAL_PRIORITY = 15.0
@@ -54,6 +60,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         if header:
             notes[start] = f"{stop - first} lines"
             picks.append(Pick(start, start + 1, 100.0))
+        in_block = False  # inside a Go ``var (`` / ``const (`` block
         for index in range(first, stop):
             line = lines[index]
             stripped = line.lstrip()
@@ -61,22 +68,28 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 continue
             depth = len(line) - len(stripped)
             priority = 0.0
-            if _DEFINITION.match(stripped):
+            if depth == 0:
+                in_block = bool(_GO_BLOCK.match(stripped))
+            if in_block and depth and _GO_BLOCK_ITEM.match(stripped):
+                priority = _CONSTANT_PRIORITY
+            elif _DEFINITION.match(stripped):
                 definitions += 1
-                priority = 60.0 if depth == 0 else 40.0 - min(depth, 16)
+                # a Go method (``func (c *T) X``) ranks as a nested one: below the module's constants
+                nested = depth or stripped.startswith("func (")
+                priority = 40.0 - min(depth, 16) if nested else 60.0
                 if depth and _SPECIAL.match(stripped):
                     priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
-            elif depth == 0 and _CONSTANT.match(stripped):
+            elif depth == 0 and (_CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
                 priority = _CONSTANT_PRIORITY
             if lowered and any(t in line.lower() for t in lowered):
                 priority += 30.0
             if priority:
                 # earlier files and lines first among equals, so every file gets its outline
                 picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))
-                if header and index != start and index not in notes:
-                    notes[index] = f"L{index - start}"
-    # The line numbers say where the text was cut: a bare "…" marks it, counts would add little.
-    body = pack(lines, picks, budget, width=160, notes=notes, gaps="short")
+                if index != start and index not in notes:
+                    notes[index] = f"L{index - start + (0 if header else 1)}"
+    # Every outline line says where it is ([L80]): the gaps between them need no marker.
+    body = pack(lines, picks, budget, width=160, notes=notes, gaps="none")
     files = len(headers) or 1
     outline = (
         f"source: {files} file{'s' if files != 1 else ''}, {len(lines)} lines, {definitions} definitions"

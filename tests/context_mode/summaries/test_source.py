@@ -12,9 +12,10 @@ from context_mode.types import ContentKind
 TEXT = (Path(__file__).parents[2] / "data" / "read-multiple-files-httpx.txt").read_text(encoding="utf-8")
 
 
-def test_module_constants_outrank_special_methods_and_gaps_are_bare() -> None:
+def test_module_constants_outrank_special_methods_and_gaps_are_unmarked() -> None:
     # Before: DEFAULT_* ranked below every nested def (__eq__, __repr__ of each class), and each
-    # gap cost a "… N lines …" line although the [Lnn] notes say where the text was cut.
+    # gap cost a "… N lines …" line (later a bare "…") although the [Lnn] notes say where the
+    # text was cut.
     assert detect_kind(TEXT) is ContentKind.SOURCE
     extract = summarize(TEXT, ContentKind.SOURCE, budget=2000)
     lines = extract.text.splitlines()
@@ -23,5 +24,48 @@ def test_module_constants_outrank_special_methods_and_gaps_are_bare() -> None:
     assert "DEFAULT_MAX_REDIRECTS = 20 [L248]" in lines
     assert "def __repr__" not in extract.text
     assert "    def __init__( [L86]" in lines
-    assert all(line == "…" or "lines …" not in line for line in lines)
+    assert "…" not in lines and all("lines …" not in line for line in lines)
     assert size(extract.text) <= 2000
+
+
+GO = """/home/runner/work/cobra/cobra.go:
+package cobra
+
+import "time"
+
+const (
+	defaultPrefixMatching  = false
+	defaultCommandSorting  = true
+)
+
+// MousetrapDisplayDuration controls how long the help text is displayed.
+var MousetrapDisplayDuration = 5 * time.Second
+
+type Command struct {
+	Use string
+}
+
+func (c *Command) Name() string {
+	return c.Use
+}
+
+func OnInitialize(y ...func()) {
+	initializers = append(initializers, y...)
+}
+"""
+
+
+def test_a_go_outline_has_its_types_and_package_values_above_its_methods() -> None:
+    lines = summarize(GO, ContentKind.SOURCE, budget=2000).text.splitlines()
+    assert lines == [
+        "/home/runner/work/cobra/cobra.go: [23 lines]",
+        "\tdefaultPrefixMatching  = false [L6]",
+        "\tdefaultCommandSorting  = true [L7]",
+        "var MousetrapDisplayDuration = 5 * time.Second [L11]",
+        "type Command struct { [L13]",
+        "func (c *Command) Name() string { [L17]",
+        "func OnInitialize(y ...func()) { [L21]",
+    ]
+    small = summarize(GO, ContentKind.SOURCE, budget=160).text.splitlines()
+    assert "func OnInitialize(y ...func()) { [L21]" in small
+    assert "func (c *Command) Name() string { [L17]" not in small  # a method ranks as a nested one
