@@ -22,6 +22,7 @@ Test X - Failed`` among dozens of ``- Success``) are demoted.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
@@ -56,6 +57,7 @@ _CONTEXT_WIDTH = 160
 # Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
 _MAX_TERM_PICKS = 500
 _FOLD = 3  # a shape seen this often is shown once
+_QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the failing one (``>``)
 _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" source line
 # A line whose shape starts (this many chars) like ROUTINE others is routine: as context or tail
 # it is not worth its bytes (the "Client closed connection id=…" of a server log).
@@ -97,12 +99,13 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     counts = Counter(scan.shapes)
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
-    picks = _fold(_picks(lines, scan, errors, counts, terms), scan.shapes, counts)
+    frames = {index for index, _, _ in scan.frames}
+    picks = _fold(_picks(lines, scan, errors, counts, terms), scan.shapes, counts, frames)
     access = access_picks(lines)
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
-    notes = {i: f"×{counts[scan.shapes[i]]}" for i in shown if counts[scan.shapes[i]] > 1}
+    notes = {i: f"×{counts[scan.shapes[i]]}" for i in shown if counts[scan.shapes[i]] > 1 and i not in frames}
     error_events = count_runs(errors)
     parts = [
         f"log: {len(lines)} lines",
@@ -118,13 +121,16 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     return _Plan(lines, picks, _WIDTH, notes, ", ".join(parts), highlights)
 
 
-def _fold(picks: list[Pick], shapes: Sequence[str], counts: Counter[str]) -> list[Pick]:
-    """One line per repeated shape: its best pick stays (and will carry ``[×N]``), the rest go."""
+def _fold(picks: list[Pick], shapes: Sequence[str], counts: Counter[str], frames: set[int]) -> list[Pick]:
+    """One line per repeated shape: its best pick stays (and will carry ``[×N]``), the rest go.
+
+    A traceback frame is not folded: frames of one shape differ in their line numbers, which
+    say where each failure is (``tests/help.test.js:188:22`` against ``:75:22``)."""
     kept: list[Pick] = []
     seen: set[str] = set()
     for pick in sorted(picks, key=lambda p: (-p.priority, p.start)):
         shape = shapes[pick.start]
-        if pick.stop - pick.start == 1 and counts[shape] >= _FOLD:
+        if pick.stop - pick.start == 1 and counts[shape] >= _FOLD and pick.start not in frames:
             if shape in seen:
                 continue
             seen.add(shape)
@@ -274,7 +280,9 @@ def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callab
         return
     for offset, priority in ((-1, 40), (-2, 30), (1, 38)):
         neighbour = index + offset
-        add(neighbour, 10 if routine(neighbour) else priority, _CONTEXT_WIDTH)
+        # a code frame's other lines (Jest's ``  17 |``) are the test's source, not the failure
+        quoted = 0 <= neighbour < len(lines) and _QUOTED_SOURCE.match(lines[neighbour][:PREFIX])
+        add(neighbour, 10 if routine(neighbour) or quoted else priority, _CONTEXT_WIDTH)
 
 
 def _add_parent(lines: Sequence[str], index: int, add: _Adder) -> None:

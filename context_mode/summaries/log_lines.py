@@ -79,8 +79,14 @@ _WEAK_ERROR = re.compile(
 _WARNING_WORD = re.compile(r"\bwarn(?:ing)?\b|\wwarning\b|\bdeprecated\b")
 _PY_FRAME = re.compile(r'^\s*File "(?P<file>[^"]*)", line \d+')
 _JAVA_FRAME = re.compile(r"^\s+at (?P<where>[\w$.<>/]+?)(?:\.[\w$<>]+)?\(")
+# Node's ``    at fn (path/file.js:188:22)`` / ``    at path/file.js:12:5``: where is the function
+# and its file (two frames of one test file are two places)
+_JS_FRAME = re.compile(
+    r"^\s+at (?P<where>(?:(?:async |new )?[^\s()]+(?: \[as [^\]\s]+\])? \()?[^\s()]+?):\d+:\d+\)?\s*$"
+)
 LIBRARY_FRAME = re.compile(
     r"^(?:[\w.]+/)?(?:java|javax|jdk|sun|com\.sun|kotlin|scala)\.|site-packages|dist-packages|/lib/python\d"
+    r"|node_modules|^node:|^internal/"
 )
 COMPILER = re.compile(r"^(?:[^\s:]+):\d+(?::\d+)?: (?P<what>(?:fatal )?error|warning|note)\b")
 CODE_CONTEXT = re.compile(r"^\s*(?:\d+\s*)?\|")
@@ -252,9 +258,9 @@ def _facts(line: str) -> _Facts | None:
         exit_status = exit_match.group("a") or exit_match.group("b") or exit_match.group("c") or ""
     frame: tuple[str, bool] | None = None
     severity = ""
-    java = _JAVA_FRAME.match(line)
+    java = _JAVA_FRAME.match(line) or _JS_FRAME.match(line)
     python = _PY_FRAME.match(line) if java is None else None
-    if java is not None:
+    if java is not None:  # both print the innermost frame first
         frame = (java.group("where"), True)
     elif python is not None:
         frame = (python.group("file"), False)

@@ -11,6 +11,7 @@ import pytest
 
 import context_mode.summaries as summaries
 from context_mode.summaries import Extract, summarize
+from context_mode.summaries.log_lines import scan_log
 from context_mode.summaries.packing import (
     Pick,
     clip,
@@ -194,6 +195,44 @@ def test_a_jvm_trace_keeps_the_exception_and_the_first_frame_of_each_class() -> 
     assert "Registry.register(Registry.java:120)" in extract.text
     assert "Server startup in [2048] milliseconds" in extract.text
     assert_verbatim(extract.text, JAVA_LOG)
+
+
+JEST_LOG = "\n".join(
+    [
+        *[f"PASS tests/unit{i}.test.js" for i in range(30)],
+        *[
+            line
+            for name, line_no in (("suggests the alias", 75), ("suggests both candidates", 188))
+            for line in (
+                f"  ● {name}",
+                "    expect(received).toBe(expected) // Object.is equality",
+                '    Expected: "bat, cat"',
+                '    Received: "bat"',
+                f"      {line_no - 1} |   const suggestion = getSuggestion(program, 'mat');",
+                f"    > {line_no} |   expect(suggestion).toBe('bat, cat');",
+                "        |                      ^",
+                f"      at Object.<anonymous> (tests/help.suggestion.test.js:{line_no}:22)",
+                "      at Promise.then.completed (node_modules/jest-circus/build/utils.js:298:28)",
+            )
+        ],
+        "Tests:       2 failed, 1045 passed, 1047 total",
+    ]
+)
+
+
+def test_a_node_stack_frame_is_a_frame_and_each_failures_location_is_kept() -> None:
+    # Node's "    at fn (file:line:col)" frames were not frames, and lines of one shape were
+    # folded into one [×N]: the second failure's location (…:188:22) was never shown.
+    frames = scan_log(JEST_LOG.splitlines()).frames
+    assert [where for _, where, _ in frames][:2] == [
+        "Object.<anonymous> (tests/help.suggestion.test.js",
+        "Promise.then.completed (node_modules/jest-circus/build/utils.js",
+    ]
+    extract = summarize(JEST_LOG, ContentKind.LOG, budget=1500)
+    assert "at Object.<anonymous> (tests/help.suggestion.test.js:75:22)" in extract.text
+    assert "at Object.<anonymous> (tests/help.suggestion.test.js:188:22)" in extract.text
+    assert "(tests/help.suggestion.test.js:188:22) [×" not in extract.text
+    assert_verbatim(extract.text, JEST_LOG)
 
 
 def test_a_declared_info_level_outranks_an_exception_word_in_the_message() -> None:
