@@ -23,8 +23,9 @@ counts as a phrase (one word may sit between), so chunks holding the query's wor
 rank first. A version, code or address in the query (``13.7.1``) is a boosted phrase; a word no
 chunk in the search's scope holds (``Bolivian``, ``Sicily``; the scope is the ref when one is
 named) also matches words one edit away (``Bolivia``, ``Sicilia``), in the ranking and in the
-lines shown. A hit in a later chunk of a JSON record
-also shows the fields the query names from the record's first chunk (``store_query.record_card``).
+lines shown, and a term's short forms (``arg`` for "argument") count at half a word's boost. A
+hit in a later chunk of a JSON record also shows the fields the query names from the record's
+first chunk (``store_query.record_card``).
 Each hit carries, besides a snippet, the chunk's lines that best match the query
 (``store_query.best_lines``), which is what ``doc_search`` shows. A search in one ref whose query
 names an end of the payload by position ("the final request", "the version at startup") also
