@@ -792,8 +792,9 @@ def _sentences_cut(line: str, start: int, end: int, spans: Sequence[Span], width
     A paragraph on one line (a fetched page, a snapshot's ``paragraph``) often holds the
     answer in a later sentence than the one that repeats most of the query ("… toasting begins.
     … which with the default block size will be 2040 bytes."): whole sentences, picked for the
-    terms they add, read better than one window and reach further. None when no sentence that
-    holds a term fits ``width`` and a third (the caller then cuts a window).
+    terms they add, read better than one window and reach further; together they take at most
+    ``SENTENCES_WIDTH`` line widths. None when no sentence that holds a term fits that (the caller
+    then cuts a window).
     """
     bounds = [start, *(m.end() for m in _SENTENCE_START.finditer(line, start, end)), end]
     sentences = [

@@ -68,6 +68,7 @@ MOST = 0.5  # the share of rows that, fitting as a table, makes the table worth 
 FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are worth the room
 
 Record = dict[str, str]
+Speller = Callable[[int, str], str]  # record index, key -> the member as the payload spells it
 Labels = tuple[str, list[str]]  # a key column's name and its value in each row
 
 
@@ -77,8 +78,10 @@ def parse_rows(text: str) -> list[Record] | None:
     return found[0] if found is not None else None
 
 
-def _read_rows(text: str) -> tuple[list[Record], list[Record]] | None:
-    """The records (cells) and each record's members as the payload spells them (``Spelled``)."""
+def _read_rows(text: str) -> tuple[list[Record], Speller] | None:
+    """The records (cells), and how the payload spells record ``i``'s member ``key`` (``_Members``
+    asks it for the rows it shows only: spelling every member of 5,000 rows costs more than the
+    parse)."""
     stripped = text.lstrip()
     if stripped.startswith("[{'"):
         return _repr_rows(stripped)
@@ -92,7 +95,7 @@ def _read_rows(text: str) -> tuple[list[Record], list[Record]] | None:
             spell = _json_speller(text)
             return (
                 [{str(k): _json_cell(v) for k, v in item.items()} for item in items],
-                [{str(k): spell(str(k), v) for k, v in item.items()} for item in items],
+                lambda index, key: spell(key, items[index][key]),
             )
         return None
     return _block_rows(text)
@@ -105,7 +108,7 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         from context_mode.summaries.table import summarize_table
 
         return summarize_table(text, budget=budget, terms=terms)
-    records, spelled = found
+    records, speller = found
     columns = list(dict.fromkeys(key for record in records[:200] for key in record))
     return summarize_records(
         records,
@@ -114,7 +117,7 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         terms=terms,
         total_line=_totals_line(text),
         raw=lambda index: _raw_record(text, records[index]),
-        sample=_Members(spelled, braces=text.lstrip().startswith("[")),
+        sample=_Members(records, speller, braces=text.lstrip().startswith("[")),
     )
 
 
@@ -144,18 +147,18 @@ class _Members:
     ``'iata': 'AUS'``, ``first_code: 1F600``): what an agent copies out is then in the payload
     as it reads it, key and all, at the price of the keys repeated on every row."""
 
-    def __init__(self, spelled: list[Record], braces: bool) -> None:
-        self.spelled = spelled
+    def __init__(self, records: list[Record], speller: Speller, braces: bool) -> None:
+        self.records = records
+        self.speller = speller
         self.braces = braces  # a JSON or repr record: its members in braces, as an object
 
     def header(self, keys: Sequence[str]) -> str:
         return ""
 
     def row(self, index: int, keys: Sequence[str]) -> str:
-        members = self.spelled[index]
-        if self.braces:
-            return "{" + ", ".join(members[key] for key in keys if key in members) + "}"
-        return "; ".join(members[key] for key in keys if key in members)
+        record = self.records[index]
+        members = [self.speller(index, key) for key in keys if key in record]
+        return "{" + ", ".join(members) + "}" if self.braces else "; ".join(members)
 
 
 def summarize_records(
@@ -236,7 +239,7 @@ def summarize_records(
     return Extract(text=body, kind=kind, outline=outline, highlights=highlights)
 
 
-_RECORDS: LastReading[tuple[list[Record], list[Record]] | None] = LastReading()
+_RECORDS: LastReading[tuple[list[Record], Speller] | None] = LastReading()
 # The router summarises a payload more than once: the key columns and the columns' descriptions
 # are kept for the same records (the table and row-set readings are kept too, so they are).
 _READINGS: LastReading[tuple[list[str], list[tuple[float, str]]]] = LastReading()
@@ -280,20 +283,20 @@ def _choose_rows(
     return sorted(chosen), used
 
 
-def _repr_rows(text: str) -> tuple[list[Record], list[Record]]:
+def _repr_rows(text: str) -> tuple[list[Record], Speller]:
     records: list[Record] = []
-    spelled: list[Record] = []
+    raw: list[Record] = []  # each value as written, quotes and all
     for match in _REPR_RECORD.finditer(text):
         pairs = _REPR_PAIR.findall(match.group(1))
         if pairs:
             records.append({key: _unquote(value.strip()) for key, value in pairs})
-            spelled.append({key: f"'{key}': {value.strip()}" for key, value in pairs})
+            raw.append(dict(pairs))
         if len(records) >= MAX_ROWS:
             break
-    return records, spelled
+    return records, lambda index, key: f"'{key}': {raw[index][key].strip()}"
 
 
-def _block_rows(text: str) -> tuple[list[Record], list[Record]] | None:
+def _block_rows(text: str) -> tuple[list[Record], Speller] | None:
     records: list[Record] = []
     current: Record | None = None
     for line in text.splitlines():
@@ -308,7 +311,7 @@ def _block_rows(text: str) -> tuple[list[Record], list[Record]] | None:
             break
     if len(records) < 2:
         return None
-    return records, [{key: f"{key}: {value}" for key, value in record.items()} for record in records]
+    return records, lambda index, key: f"{key}: {records[index][key]}"
 
 
 def _json_speller(text: str) -> Callable[[str, object], str]:
