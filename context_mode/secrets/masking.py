@@ -339,6 +339,9 @@ def _assignments(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
             yield match.start(group), match.end(group), masked(kind)
 
 
+_ESCAPES = ("\\n", "\\r", "\\t")  # a bare value that opens with an escape sequence
+
+
 def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
     value = value.strip()
     if len(value) < MIN_VALUE or PLACEHOLDER.fullmatch(value) or VERSION.fullmatch(value):
@@ -347,6 +350,8 @@ def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
         return False
     if key.lower() == "pwd" and not quoted and value.startswith(("/", "~")):
         return False  # PWD=/home/me/proj, OLDPWD=…: the shell's working directory
+    if not quoted and value.startswith(_ESCAPES):
+        return False  # "Password:\ninterrupted\n": a prompt in a string literal, then its line break
     if quoted or key.isupper():  # a literal, or an environment variable's value
         return True
     reads_as_code = CODE_WORD.fullmatch(value) is not None and (

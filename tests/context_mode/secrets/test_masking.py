@@ -222,6 +222,8 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
             "usage: --password PASSWORD  read it from --password-file\n--token $CTXHUB_TOKEN --token <t>",
             id="flag-help-and-references",
         ),
+        # a prompt checked in a test (click's), then the escaped line break after it
+        pytest.param('     assert out == "Password:\\ninterrupted\\n"', id="prompt-then-an-escape"),
     ],
 )
 def test_ordinary_text_is_untouched(text: str) -> None:
@@ -240,10 +242,12 @@ def test_the_shared_corpus_has_no_false_positives() -> None:
 # Credentials that are really in the real outputs (masking them is right): URL passwords in the
 # test data of packaging, boltons and marshmallow (test ids such as test_regex[http://wiki:pedia@…]),
 # a password="…" argument in an example of httpx's changelog, httpx's own tests and docstrings
-# (a URL with the password "a%20secret", password="a secret"), and a Flask test's
-# app.secret_key = "new test key" in the diff between two Flask releases.
+# (a URL with the password "a%20secret", password="a secret"), a Flask test's
+# app.secret_key = "new test key" in the diff between two Flask releases, and the test
+# certificates' private keys and proxy URL passwords in the diff between two requests releases.
 TRUE_POSITIVES = {
     "diff-git-diff-flask-3-0-3-3-1-0.diff": 1,
+    "diff-git-diff-requests-2-31-0-2-32-3.diff": 13,
     "source-filesystem-httpx-multi.txt": 4,
     "gitlog-git-show-packaging-22.txt": 1,
     "markdown-changelog-httpx.md": 1,
