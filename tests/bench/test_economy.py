@@ -31,6 +31,9 @@ def _results() -> tuple[ItemResult, ...]:
 
 def test_every_corpus_item_comes_back_smaller_with_a_ref_to_search() -> None:
     for result in _results():
+        if result.mode == "direct":  # a file the agent asked to read passes whole up to the hard cap
+            assert result.reason.startswith("a single-file read") and result.stage1_bytes == result.raw_bytes
+            continue
         assert result.mode in {"summary", "directive"}, result.id
         assert result.stage1_bytes < result.raw_bytes, result.id
         assert all(fact.response for fact in result.facts), result.id  # one doc_search reply per fact

@@ -88,7 +88,7 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
         json.loads(extract.text)
         return
     if extract.kind in (ContentKind.ROWS, ContentKind.TREE):
-        assert_values_verbatim(extract.text, text)
+        assert_values_verbatim(extract.text, text, extract.kind)
         return
     if extract.kind == ContentKind.TABLE:
         assert_table_verbatim(extract.text, text)
@@ -107,12 +107,20 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
         )
 
 
-def assert_values_verbatim(summary: str, text: str) -> None:
-    """Row cells and tree names are values of the payload (clipped ones end in …)."""
+_JSON_MEMBER_START = re.compile(r", (?=[\"'][^\"'\n]{1,80}[\"']\s*:)")  # between two members of a row
+_BLOCK_MEMBER_START = re.compile(r"; (?=[^;:\n]{1,80}: )")
+
+
+def assert_values_verbatim(summary: str, text: str, kind: ContentKind = ContentKind.TREE) -> None:
+    """Row cells, rows' members and tree names are values of the payload (clipped ones end in …)."""
     for line in summary.split("\n") if summary else []:
         if " | " in line:
             values = line.split(" | ")
-        elif "): " in line:
+        elif kind is ContentKind.ROWS and line.startswith("{") and line.endswith("}"):
+            values = _JSON_MEMBER_START.split(line[1:-1])  # a row as its members, as spelled
+        elif kind is ContentKind.ROWS and _BLOCK_MEMBER_START.search(line) and not line[:1].isdigit():
+            values = _BLOCK_MEMBER_START.split(line)
+        elif kind is ContentKind.TREE and "): " in line:
             values = line.split("): ", 1)[1].split(", ")
         else:
             continue
@@ -130,7 +138,7 @@ def assert_table_verbatim(summary: str, text: str) -> None:
     lines = summary.split("\n") if summary else []
     if len(lines) > 1 and _COUNT.match(lines[0]):
         lines = [lines[0], *lines[2:]]
-    assert_values_verbatim("\n".join(lines), text)
+    assert_values_verbatim("\n".join(lines), text, ContentKind.TABLE)
     for line in lines:
         if " | " in line or is_marker(line) or line.startswith(("columns: ", "- ")) or _COUNT.match(line):
             continue

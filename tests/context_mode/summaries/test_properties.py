@@ -112,7 +112,7 @@ def test_any_summary_fits_its_budget_and_is_verbatim_or_valid_json(
             json.loads(extract.text)
         return
     if extract.kind in (ContentKind.ROWS, ContentKind.TREE):
-        assert_values_verbatim(extract.text, text)
+        assert_values_verbatim(extract.text, text, extract.kind)
         return
     if extract.kind == ContentKind.TABLE:
         assert_table_verbatim(extract.text, text)
