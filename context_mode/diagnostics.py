@@ -12,6 +12,8 @@ a match; the indexes point at the verbatim input lines):
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``); clippy's rule comes from its
   ``#[warn(clippy::…)]`` note or help URL a few lines down;
 - ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows;
+  stylelint's string format likewise, its severity a ``✖`` or ``⚠``;
+- pyright: ``  /src/a.py:44:19 - error: … (reportAttributeAccessIssue)``;
 - Go's compiler and vet: ``# example.com/pkg``, then ``./main.go:10:7: undefined: x`` lines;
 - ShellCheck's default format: ``In path line 12:``, the code line, then a caret line
   ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form).
@@ -42,6 +44,11 @@ _SHELLCHECK_NOTE = re.compile(r"\s*\^[-^]*\s+(?P<code>SC\d{4}) \((?P<sev>error|w
 _GO_PACKAGE = re.compile(r"# [\w.\-]+(?:/[\w.\-]+)*(?: \[[\w./ -]+\])?\Z")
 _GO_ERROR = re.compile(r"\S+\.go:\d+:\d+: \S")
 _TSC = re.compile(r"(?P<file>[^\s(][^()\n]*)\((?P<line>\d+),\d+\): (?P<sev>error|warning) (?P<code>TS\d+): ")
+# pyright: ``  /src/a.py:44:19 - error: "x" is not a known attribute (reportAttributeAccessIssue)``
+_PYRIGHT = re.compile(
+    r"\s*(?P<file>\S[^\n]*?):(?P<line>\d+):\d+ - (?P<sev>error|warning|information): .*?"
+    r"(?: \((?P<code>report\w+)\))?\s*\Z"
+)
 _COLON = re.compile(
     r"(?P<file>[^\s:][^:\n]{0,250}?(?:\.[A-Za-z0-9]{1,8}|/[\w.-]+)):(?P<line>\d+):(?:\d+:)? "
     r"(?:(?P<sev>error|warning|note|info|fatal error|style|performance|portability|information):\s*)?"
@@ -68,9 +75,11 @@ _HEADER = re.compile(
 )
 _ARROW = re.compile(r"\s*--> (?P<file>[^\s:][^:\n]*):(?P<line>\d+)(?::\d+)?")
 _LINT_NAME = re.compile(r"#\[(?:warn|deny)\((?P<code>[\w:]+)\)\]|rust-clippy/[^#\s]*#(?P<url>\w+)")
+# ESLint stylish rows; stylelint's string format marks the severity with ✖ / ⚠ instead
 _STYLISH_ROW = re.compile(
-    r"\s+(?P<line>\d+):\d+\s+(?P<sev>error|warning)\s+.*?\S\s{2,}(?P<code>[@\w/-]+)\s*\Z"
+    r"\s+(?P<line>\d+):\d+\s+(?P<sev>error|warning|✖|×|⚠)\s+.*?\S\s{2,}(?P<code>[@\w/-]+)\s*\Z"
 )
+_SYMBOL_SEVERITY = {"✖": "error", "×": "error", "⚠": "warning"}
 _PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
 _TOTALS = re.compile(
     r"Found \d+ errors?\b|Found \d+ errors? in \d+ files?|Success: no issues found|"
@@ -149,6 +158,11 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         if match:
             found.append(Diagnostic(index, index, match["code"], match["file"].strip(), match["sev"]))
             continue
+        match = _PYRIGHT.match(line) if " - " in line else None
+        if match:
+            severity = _SEVERITY_OF.get(match["sev"], match["sev"])
+            found.append(Diagnostic(index, index, match["code"] or severity, match["file"], severity))
+            continue
         if line.startswith("In ") and line.endswith(":"):
             match = _SHELLCHECK_AT.match(line)
             if match:
@@ -186,7 +200,8 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
                 continue
         match = _STYLISH_ROW.match(line)
         if match and current_file:
-            found.append(Diagnostic(index, file_line, match["code"], current_file, match["sev"]))
+            severity = _SYMBOL_SEVERITY.get(match["sev"], match["sev"])
+            found.append(Diagnostic(index, file_line, match["code"], current_file, severity))
             continue
         if _PATH_ALONE.match(line):
             current_file, file_line = line, index

@@ -290,3 +290,65 @@ def test_cppcheck_is_lint_its_notes_belong_to_the_error_above_and_information_co
     labels = summarize(CPPCHECK, ContentKind.LINT, budget=1500).text.splitlines()
     rules = [line for line in labels if line.startswith("== ") and " ×" in line and "·" not in line]
     assert rules[0] == "== ctuuninitvar ×1 ==" and rules[-1] == "== toomanyconfigs ×1 =="
+
+
+PYRIGHT = "\n".join(
+    [
+        "/home/runner/work/app/app/agent.py",
+        '  /home/runner/work/app/app/agent.py:44:19 - error: "socket" is not a known attribute of module '
+        '"os" (reportAttributeAccessIssue)',
+        '  /home/runner/work/app/app/agent.py:50:5 - warning: Import "gssapi" could not be resolved '
+        "(reportMissingModuleSource)",
+        "/home/runner/work/app/app/client.py",
+        '  /home/runner/work/app/app/client.py:120:9 - error: Cannot access attribute "close" for class '
+        '"None" (reportOptionalMemberAccess)',
+        '  /home/runner/work/app/app/client.py:131:16 - error: Expression of type "None" cannot be assigned '
+        'to return type "int"',
+        '    "None" is not assignable to "int" (reportReturnType)',
+        "3 errors, 1 warning, 0 informations ",
+    ]
+)
+STYLELINT = "\n".join(
+    [
+        "",
+        "scss/_alert.scss",
+        '   12:3  ✖  Expected "transition" to come before "border-radius"  order/properties-order',
+        "   20:1  ⚠  Unexpected empty line before declaration                declaration-empty-line-before",
+        "",
+        "scss/_buttons.scss",
+        '   7:14  ✖  Expected "#FFF" to be "#fff"                           color-hex-case',
+        "",
+        "✖ 3 problems (2 errors, 1 warning)",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "severities"),
+    [
+        pytest.param(
+            PYRIGHT,
+            [
+                "reportAttributeAccessIssue",
+                "reportMissingModuleSource",
+                "reportOptionalMemberAccess",
+                "error",
+            ],
+            ["error", "warning", "error", "error"],
+            id="pyright",
+        ),
+        pytest.param(
+            STYLELINT,
+            ["order/properties-order", "declaration-empty-line-before", "color-hex-case"],
+            ["error", "warning", "error"],
+            id="stylelint",
+        ),
+    ],
+)
+def test_pyright_and_stylelint_are_lint(text: str, rules: list[str], severities: list[str]) -> None:
+    assert detect_kind(text) is ContentKind.LINT
+    found = find_diagnostics(text.splitlines())
+    assert [d.rule for d in found] == rules
+    assert [d.severity for d in found] == severities
+    summary = summarize(text, ContentKind.LINT, budget=1500).text
+    assert f"== {len(rules)} diagnostics" in summary
