@@ -12,7 +12,11 @@ a match; the indexes point at the verbatim input lines):
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``); clippy's rule comes from its
   ``#[warn(clippy::…)]`` note or help URL a few lines down;
 - ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows;
-  stylelint's string format likewise, its severity a ``✖`` or ``⚠``;
+  stylelint's string format likewise, its severity a ``✖`` or ``⚠``, and yamllint's, its rule
+  in parentheses;
+- RuboCop's ``file:line:col: C: [Correctable] Style/StringLiterals: …`` (C, W, E, F, R),
+  markdownlint's ``README.md:12:81 MD013/line-length …`` and hadolint's ``Dockerfile:3 DL3008
+  warning: …`` (the rule right after the location), Checkstyle's ``[WARN] path:12:5: … [Rule]``;
 - pyright: ``  /src/a.py:44:19 - error: … (reportAttributeAccessIssue)``;
 - Go's compiler and vet: ``# example.com/pkg``, then ``./main.go:10:7: undefined: x`` lines;
 - ShellCheck's default format: ``In path line 12:``, the code line, then a caret line
@@ -65,6 +69,25 @@ _PYLINT_SEVERITY = {
     "I": "info",
 }
 _CODE_FIRST = re.compile(r"(?P<code>[A-Z]{1,4}\d{2,4}):? \S")  # ruff ``E501 …``, pylint ``C0114: …``
+# RuboCop: ``C: [Correctable] Style/StringLiterals: Prefer single-quoted strings …``
+_RUBOCOP = re.compile(r"(?P<sev>[CWEFRI]): (?:\[Correctable\] )?(?P<code>[A-Z]\w*(?:/[A-Z]\w*)+): \S")
+_RUBOCOP_SEVERITY = {
+    "C": "convention",
+    "W": "warning",
+    "E": "error",
+    "F": "fatal",
+    "R": "refactor",
+    "I": "info",
+}
+# markdownlint ``README.md:12:81 MD013/line-length Line length …``, hadolint ``Dockerfile:3 DL3008
+# warning: Pin versions …``: the rule right after the location, no colon between
+_SPACED_CODE = re.compile(
+    r"(?P<file>[^\s:][^:\n]{0,250}?):(?P<line>\d+)(?::\d+)? (?P<code>[A-Z]{1,4}\d{2,5})(?:/[\w-]+)*"
+    r"(?: (?P<sev>error|warning|info|style))?:? \S"
+)
+# Checkstyle: ``[WARN] /src/App.java:12:5: Missing a Javadoc comment. [MissingJavadocMethod]``
+_LEVEL_PREFIX = re.compile(r"\[(?P<level>ERROR|WARN|WARNING|INFO)\] ")
+_CHECK_NAME = re.compile(r"\s\[(?P<code>[A-Z]\w+)\]\s*\Z")
 # mypy's ``[arg-type]``; staticcheck's and go vet's ``(ST1003)``, pylint's ``(missing-docstring)``
 _BRACKET_CODE = re.compile(
     r"\s(?:\[(?P<code>[a-z][\w-]*|[A-Z]{1,4}\d{2,5})\]|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
@@ -77,7 +100,8 @@ _ARROW = re.compile(r"\s*--> (?P<file>[^\s:][^:\n]*):(?P<line>\d+)(?::\d+)?")
 _LINT_NAME = re.compile(r"#\[(?:warn|deny)\((?P<code>[\w:]+)\)\]|rust-clippy/[^#\s]*#(?P<url>\w+)")
 # ESLint stylish rows; stylelint's string format marks the severity with ✖ / ⚠ instead
 _STYLISH_ROW = re.compile(
-    r"\s+(?P<line>\d+):\d+\s+(?P<sev>error|warning|✖|×|⚠)\s+.*?\S\s{2,}(?P<code>[@\w/-]+)\s*\Z"
+    r"\s+(?P<line>\d+):\d+\s+(?P<sev>error|warning|✖|×|⚠)\s+.*?\S\s{2,}"
+    r"(?:(?P<code>[@\w/-]+)|\((?P<pcode>[\w-]+)\))\s*\Z"  # yamllint's rule in parentheses
 )
 _SYMBOL_SEVERITY = {"✖": "error", "×": "error", "⚠": "warning"}
 _PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
@@ -86,12 +110,13 @@ _TOTALS = re.compile(
     r"[✖×x] \d+ problems? \(|\d+ problems? \(\d+ errors?, \d+ warnings?\)|"
     r"(?:warning|error): .* generated \d+ warnings?|error: could not compile|"
     r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?|"
-    r"\d+/\d+ files checked \d+% done"
+    r"\d+/\d+ files checked \d+% done|\d+ files? inspected, (?:no|\d+) offenses? detected"
 )
 # Combined/common access log lines, and nginx / Apache error log lines.
 _ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
 _ERROR_LOG = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[\w+\] |\[\w{3} \w{3} [^\]\n]{8,40}\] \[[\w:]+\] ")
 # cppcheck's severities besides error and warning: what the summaries rank them as
+_LEVEL_SEVERITY = {"ERROR": "error", "WARN": "warning", "WARNING": "warning", "INFO": "info"}
 _SEVERITY_OF = {"style": "warning", "performance": "warning", "portability": "warning", "information": "info"}
 _TOTALS_REACH = 20  # last lines where a totals line says the output is lint (cppcheck's whole-program
 # findings come after its "34/34 files checked 100% done")
@@ -177,9 +202,19 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             go_package = True  # ``# example.com/pkg``: the Go compiler's errors for it follow
             continue
         unprefixed = line.removeprefix("vet: ")
+        level = _LEVEL_PREFIX.match(unprefixed)
+        if level:
+            unprefixed = unprefixed[level.end() :]
+        spaced = _SPACED_CODE.match(unprefixed)
+        if spaced:
+            severity = spaced["sev"] or "warning"  # markdownlint's rules are all style
+            found.append(Diagnostic(index, index, spaced["code"], spaced["file"], severity))
+            continue
         match = _COLON.match(unprefixed)
         diagnostic = (
-            _colon_diagnostic(index, match) if match and not line.startswith(("    ", "\t")) else None
+            _colon_diagnostic(index, match, level["level"] if level else "")
+            if match and not line.startswith(("    ", "\t"))
+            else None
         )
         if diagnostic is None and match is not None and go_package and _GO_ERROR.match(unprefixed):
             diagnostic = Diagnostic(index, index, "go", match["file"], "error")
@@ -201,7 +236,8 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         match = _STYLISH_ROW.match(line)
         if match and current_file:
             severity = _SYMBOL_SEVERITY.get(match["sev"], match["sev"])
-            found.append(Diagnostic(index, file_line, match["code"], current_file, severity))
+            rule = match["code"] or match["pcode"]
+            found.append(Diagnostic(index, file_line, rule, current_file, severity))
             continue
         if _PATH_ALONE.match(line):
             current_file, file_line = line, index
@@ -222,9 +258,18 @@ def is_lint(lines: Sequence[str]) -> bool:
     return headers * 2 >= len(content)
 
 
-def _colon_diagnostic(index: int, match: re.Match[str]) -> Diagnostic | None:
-    """A ``file:line: …`` diagnostic, or None when it names neither severity nor rule (a grep match)."""
+def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diagnostic | None:
+    """A ``file:line: …`` diagnostic, or None when it names neither severity nor rule (a grep match).
+
+    ``level`` is a ``[WARN]`` / ``[ERROR]`` prefix's (Checkstyle's) when the line had one."""
     message = match["msg"]
+    cop = _RUBOCOP.match(message)
+    if cop:
+        return Diagnostic(index, index, cop["code"], match["file"], _RUBOCOP_SEVERITY[cop["sev"]])
+    if level and not match["sev"]:  # Checkstyle: its rule is a CamelCase name in brackets
+        named = _CHECK_NAME.search(message)
+        rule = named["code"] if named else level.lower()
+        return Diagnostic(index, index, rule, match["file"], _LEVEL_SEVERITY[level])
     code = _BRACKET_CODE.search(message)
     first = _CODE_FIRST.match(message)
     if not (match["sev"] or code or first):

@@ -77,7 +77,10 @@ _LOG_START = re.compile(
     r"|(?:FAIL|ERROR): |Ran \d+ tests? in "
     rf"|{_TAP.pattern}"
     r"|\s*[✔✓] \S|\s{2,}\d{1,4}\) \S|\s*\d+ (?:passing|failing|pending) \("  # mocha
-    r"|PASS \S|\s+● \S|(?:Tests|Test Suites|Snapshots):\s+\d",  # Jest
+    r"|PASS \S|\s+● \S|(?:Tests|Test Suites|Snapshots):\s+\d"  # Jest
+    r"|\[(?: RUN {6}| {7}OK |  FAILED  |  PASSED  |={10}|-{10})\]"  # GoogleTest
+    r"|\s*\d+/\d+ Test\s+#\d+: |\s+Start\s+\d+: "  # CTest
+    r"|\s+Failure/Error: |\s+# \./\S+:\d+|rspec \./|\d+ examples?, \d+ failures?",  # RSpec
 )
 _ATX = re.compile(r" {0,3}#{1,6} \S")
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")

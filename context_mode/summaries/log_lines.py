@@ -92,8 +92,9 @@ COMPILER = re.compile(r"^(?:[^\s:]+):\d+(?::\d+)?: (?P<what>(?:fatal )?error|war
 CODE_CONTEXT = re.compile(r"^\s*(?:\d+\s*)?\|")
 IN_FUNCTION = re.compile(r"^[^\s:]+: (?:In (?:function|member function|constructor)|At top level)")
 PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: \w+$")
-# An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9``.
-_EXPECTED = re.compile(r"^\s*(?:Expected|Received|Actual)(?: value)?:\s+\S")
+# An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9``; RSpec's
+# ``expected: 2`` / ``got: 1``.
+_EXPECTED = re.compile(r"^\s*(?:Expected|Received|Actual|expected|got)(?: value)?:\s+\S")
 PYTEST_E = re.compile(r"^E\s{2,}\S")
 SECTION = re.compile(r"^(?:_{3,} .+ _{3,}|={3,} .+ ={3,}|-{3,} .+ -{3,})$")
 
@@ -109,8 +110,20 @@ _TEST_RESULT = re.compile(
     r"|^\s{2,}(?P<status9>\d{1,4}\)) (?P<id9>\S.*?):?$"  # mocha's spec reporter: ``  3) name``
     r"|^\s*(?P<status10>[✔✓]) (?P<id10>.+?)(?: \(\d+ ?m?s\))?$"  # mocha / jest passing
     r"|^\s+(?P<status11>●) (?P<id11>\S.*)$"  # Jest's failure header: ``  ● suite › test``
+    # GoogleTest: ``[  FAILED  ] FormatTest.Precision (0 ms)`` / ``[       OK ] …``
+    r"|^\[\s+(?P<status12>FAILED|OK)\s+\] (?P<id12>[A-Za-z_][\w/<>:,.-]*\.[\w/<>:,.-]+)(?: \(\d+ ms\))?$"
+    # CTest: ``19/20 Test #19: format-test ......***Failed    0.02 sec``
+    r"|^\s*\d+/\d+ Test\s+#\d+: (?P<id13>\S+) \.*\s*\**"
+    r"(?P<status13>Passed|Failed|Not Run|Timeout|Exception)\b"
+    r"|^(?P<status14>rspec) (?P<id14>\./\S+:\d+ # .+)$"  # RSpec's rerun list of failed examples
+    # Maven Surefire: ``[ERROR] org.x.ParserTest.parsesDates  Time elapsed: 0.005 s  <<< FAILURE!``
+    r"|^\[ERROR\] (?P<id15>[\w.$]+(?:\(\w*\))?)\s+Time elapsed: .*<<< (?P<status15>FAILURE|ERROR)!"
+    r"|^(?P<status16>\d{1,4}\)) (?P<id16>[\w\\]+::\w+)"  # PHPUnit: ``1) Tests\StringTest::testSlug``
 )
-_FAILING = frozenset({"FAILED", "ERROR", "FAIL", "XPASS", "✕", "✗", "not ok", "●"})
+_FAILING = frozenset(
+    {"FAILED", "ERROR", "FAIL", "XPASS", "✕", "✗", "not ok", "●", "Failed", "Not Run", "Timeout"}
+    | {"Exception", "rspec", "FAILURE"}
+)
 
 # Summary lines (on the lowercased line): anchored forms, then word forms behind a substring check.
 _SUMMARY_ANCHORED = re.compile(
@@ -124,6 +137,11 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\s*successfully (?:installed|built) "
     r"|# (?:tests|pass|fail) \d+$"  # TAP's totals
     r"|\s*\d+ (?:passing|failing|pending)\b"  # mocha's
+    r"|\[=+\] \d+ tests? from .* ran\b|\[\s+(?:passed|failed)\s+\] \d+ tests?\b"  # gtest
+    r"|\s*\d+ failed tests?$"
+    r"|\d+% tests passed, \d+ tests? failed out of \d+"  # ctest
+    r"|\d+ examples?, \d+ failures?"  # rspec
+    r"|(?:\[\w+\] )?tests run: \d+, failures: \d+, errors: \d+, skipped: \d+$"  # surefire's totals
 )
 _SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b")
 _SUMMARY_BUILD = re.compile(r"build (?:success|successful|failed|failure)\b")
@@ -147,7 +165,7 @@ _ASCII_DIGIT = re.compile(r"[0-9]")
 # Test-result alternatives by the name of their last group: (id group, status group).
 _RESULT_GROUPS = {
     "status": ("id", "status"),
-    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 12) for last in ("id", "status")},
+    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 17) for last in ("id", "status")},
 }
 
 

@@ -1,0 +1,219 @@
+"""Test runners and linters of other ecosystems, in the formats their documentation shows.
+
+Each sample is written the way the tool prints it (GoogleTest, CTest, RSpec, Maven Surefire,
+PHPUnit; yamllint, hadolint, markdownlint, RuboCop, Checkstyle). A test run is a log whose failing
+tests and totals are found; a lint run is lint, with its rules and severities. Before, GoogleTest
+read as a table, CTest and RSpec as text, markdownlint and RuboCop as a code search, yamllint as a
+table, Checkstyle as a log, and no failing test of Surefire or PHPUnit was found.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from context_mode.diagnostics import find_diagnostics
+from context_mode.kinds import detect_kind
+from context_mode.summaries import summarize
+from context_mode.summaries.log_lines import scan_log
+from context_mode.types import ContentKind
+
+GTEST = "\n".join(
+    [
+        "[==========] Running 31 tests from 3 test suites.",
+        "[----------] Global test environment set-up.",
+        *(f"[ RUN      ] FormatTest.Case{i}\n[       OK ] FormatTest.Case{i} (0 ms)" for i in range(30)),
+        "[ RUN      ] FormatTest.Precision",
+        "/src/test/format-test.cc:412: Failure",
+        "Expected equality of these values:",
+        '  "1.2"',
+        '  fmt::format("{:.1}", 1.23)',
+        '    Which is: "1.23"',
+        "[  FAILED  ] FormatTest.Precision (0 ms)",
+        "[==========] 31 tests from 3 test suites ran. (5 ms total)",
+        "[  PASSED  ] 30 tests.",
+        "[  FAILED  ] 1 test, listed below:",
+        "[  FAILED  ] FormatTest.Precision",
+        "",
+        " 1 FAILED TEST",
+    ]
+)
+CTEST = "\n".join(
+    [
+        "Test project /build",
+        *(
+            f"      Start {i}: test_{i}\n{i:2d}/20 Test  #{i}: test_{i} ......   Passed    0.01 sec"
+            for i in range(1, 19)
+        ),
+        "      Start 19: format-test",
+        "19/20 Test #19: format-test ......***Failed    0.02 sec",
+        "/src/test/format-test.cc:412: Failure",
+        "      Start 20: os-test",
+        "20/20 Test #20: os-test ..........   Passed    0.01 sec",
+        "",
+        "95% tests passed, 1 tests failed out of 20",
+        "",
+        "The following tests FAILED:",
+        "\t 19 - format-test (Failed)",
+        "Errors while running CTest",
+    ]
+)
+RSPEC = "\n".join(
+    [
+        "Randomized with seed 1234",
+        *("." * 70 for _ in range(10)),
+        "",
+        "Failures:",
+        "",
+        "  1) Hashie::Mash#merge deep merges nested hashes",
+        "     Failure/Error: expect(merged.a.b).to eq 2",
+        "",
+        "       expected: 2",
+        "            got: 1",
+        "",
+        "     # ./spec/hashie/mash_spec.rb:120:in `block (3 levels) in <top (required)>'",
+        "",
+        "Finished in 0.52 seconds (files took 0.3 seconds to load)",
+        "700 examples, 1 failure",
+        "",
+        "Failed examples:",
+        "",
+        "rspec ./spec/hashie/mash_spec.rb:118 # Hashie::Mash#merge deep merges nested hashes",
+    ]
+)
+SUREFIRE = "\n".join(
+    [
+        "[INFO] Scanning for projects...",
+        *(
+            f"[INFO] Running org.example.Test{i}\n[INFO] Tests run: 5, Failures: 0, Errors: 0, Skipped: 0, "
+            f"Time elapsed: 0.01 s - in org.example.Test{i}"
+            for i in range(20)
+        ),
+        "[INFO] Running org.example.ParserTest",
+        "[ERROR] Tests run: 4, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.02 s <<< FAILURE! - in "
+        "org.example.ParserTest",
+        "[ERROR] org.example.ParserTest.parsesDates  Time elapsed: 0.005 s  <<< FAILURE!",
+        "org.opentest4j.AssertionFailedError: expected: <2024-01-01> but was: <2023-12-31>",
+        "\tat org.example.ParserTest.parsesDates(ParserTest.java:42)",
+        "[INFO] Results:",
+        "[ERROR] Tests run: 104, Failures: 1, Errors: 0, Skipped: 0",
+        "[INFO] BUILD FAILURE",
+    ]
+)
+PHPUNIT = "\n".join(
+    [
+        "PHPUnit 9.6.13 by Sebastian Bergmann and contributors.",
+        "",
+        "..............F.......... 25 / 25 (100%)",
+        "",
+        "There was 1 failure:",
+        "",
+        "1) Tests\\StringTest::testSlug",
+        "Failed asserting that two strings are identical.",
+        "",
+        "/src/tests/StringTest.php:18",
+        "",
+        "FAILURES!",
+        "Tests: 25, Assertions: 40, Failures: 1.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "failing", "summary"),
+    [
+        pytest.param(GTEST, "FormatTest.Precision", "[  PASSED  ] 30 tests.", id="googletest"),
+        pytest.param(CTEST, "format-test", "95% tests passed, 1 tests failed out of 20", id="ctest"),
+        pytest.param(RSPEC, "./spec/hashie/mash_spec.rb:118 # Hashie::Mash#merge deep merges nested hashes",
+                     "700 examples, 1 failure", id="rspec"),
+        pytest.param(SUREFIRE, "org.example.ParserTest.parsesDates",
+                     "[ERROR] Tests run: 104, Failures: 1, Errors: 0, Skipped: 0", id="surefire"),
+        pytest.param(PHPUNIT, "Tests\\StringTest::testSlug", "Tests: 25, Assertions: 40, Failures: 1.",
+                     id="phpunit"),
+    ],
+)  # fmt: skip
+def test_a_test_run_is_a_log_with_its_failing_tests_and_totals(text: str, failing: str, summary: str) -> None:
+    assert detect_kind(text) is ContentKind.LOG
+    lines = text.splitlines()
+    scan = scan_log(lines)
+    assert failing in scan.failing
+    assert lines.index(summary) in scan.summaries
+    body = summarize(text, ContentKind.LOG, budget=1500).text
+    assert summary in body and lines[scan.failing[failing]] in body
+
+
+def test_rspec_shows_its_expected_and_got_values() -> None:
+    body = summarize(RSPEC, ContentKind.LOG, budget=1500).text
+    assert "       expected: 2" in body.splitlines() and "            got: 1" in body.splitlines()
+
+
+YAMLLINT = "\n".join(
+    [
+        "./config/app.yaml",
+        "  3:1       error    wrong indentation: expected 2 but found 0  (indentation)",
+        "  7:81      warning  line too long (92 > 80 characters)  (line-length)",
+        "",
+        "./config/db.yaml",
+        '  12:5      error    duplication of key "host" in mapping  (key-duplicates)',
+    ]
+)
+HADOLINT = "\n".join(
+    [
+        "Dockerfile:3 DL3008 warning: Pin versions in apt get install.",
+        "Dockerfile:25 DL3025 warning: Use arguments JSON notation for CMD and ENTRYPOINT arguments",
+        "Dockerfile:30 SC2086 info: Double quote to prevent globbing and word splitting.",
+    ]
+)
+MARKDOWNLINT = "\n".join(
+    [
+        "README.md:12:81 MD013/line-length Line length [Expected: 80; Actual: 95]",
+        "docs/guide.md:3 MD022/blanks-around-headings Headings should be surrounded by blank lines",
+        "docs/guide.md:40:1 MD032/blanks-around-lists Lists should be surrounded by blank lines",
+    ]
+)  # fmt: skip
+RUBOCOP = "\n".join(
+    [
+        "Inspecting 42 files",
+        "..C..W....",
+        "",
+        "Offenses:",
+        "",
+        "lib/hashie/mash.rb:10:5: C: [Correctable] Style/StringLiterals: Prefer single-quoted strings.",
+        "lib/hashie/dash.rb:88:7: W: Lint/UselessAssignment: Useless assignment to variable - value.",
+        "lib/hashie/dash.rb:90:3: E: Lint/Syntax: unexpected token kEND",
+        "",
+        "42 files inspected, 3 offenses detected, 1 offense autocorrectable",
+    ]
+)
+CHECKSTYLE = "\n".join(
+    [
+        "Starting audit...",
+        "[WARN] /src/main/java/org/example/App.java:10:5: Missing a Javadoc comment. [MissingJavadocMethod]",
+        "[WARN] /src/main/java/org/example/App.java:22:5: Missing a Javadoc comment. [MissingJavadocMethod]",
+        "[ERROR] /src/main/java/org/example/Util.java:12:1: Line is longer than 100 characters (found 120). "
+        "[LineLength]",
+        "Audit done.",
+        "Checkstyle ends with 1 errors.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "severities"),
+    [
+        pytest.param(YAMLLINT, ["indentation", "line-length", "key-duplicates"],
+                     ["error", "warning", "error"], id="yamllint"),
+        pytest.param(HADOLINT, ["DL3008", "DL3025", "SC2086"], ["warning", "warning", "info"], id="hadolint"),
+        pytest.param(MARKDOWNLINT, ["MD013", "MD022", "MD032"], ["warning"] * 3, id="markdownlint"),
+        pytest.param(RUBOCOP, ["Style/StringLiterals", "Lint/UselessAssignment", "Lint/Syntax"],
+                     ["convention", "warning", "error"], id="rubocop"),
+        pytest.param(CHECKSTYLE, ["MissingJavadocMethod", "MissingJavadocMethod", "LineLength"],
+                     ["warning", "warning", "error"], id="checkstyle"),
+    ],
+)  # fmt: skip
+def test_a_lint_run_is_lint_with_its_rules(text: str, rules: list[str], severities: list[str]) -> None:
+    assert detect_kind(text) is ContentKind.LINT
+    found = find_diagnostics(text.splitlines())
+    assert [d.rule for d in found] == rules
+    assert [d.severity for d in found] == severities
+    body = summarize(text, ContentKind.LINT, budget=1500).text
+    assert f"== {len(rules)} diagnostics" in body
