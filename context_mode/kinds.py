@@ -66,6 +66,7 @@ _LOG_MARK = re.compile(
     r"\b(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|SEVERE|CRITICAL|FINE|PASSED|FAILED|SKIPPED|XFAIL)\b"
     r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\b\d{1,2} [A-Z][a-z]{2} \d{4}\b|\d\d-[A-Z][a-z]{2}-\d{4}"
     r"|Traceback \(most recent call last\)|::\w+|npm (?:ERR!|WARN)|\b(?:error|warning)(?:\[\w+\])?: "
+    r"|\b(?:error|warning) [A-Z]{2,4}\d{3,5}: "  # MSBuild / dotnet: ``error CS0103: …``
     r"| \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)\b"  # unittest -v
     r"""|["_](?:level|lvl|severity|levelname)"\s*:|\blevel=\w"""  # JSON-lines and logfmt records
 )
@@ -80,7 +81,12 @@ _LOG_START = re.compile(
     r"|PASS \S|\s+● \S|(?:Tests|Test Suites|Snapshots):\s+\d"  # Jest
     r"|\[(?: RUN {6}| {7}OK |  FAILED  |  PASSED  |={10}|-{10})\]"  # GoogleTest
     r"|\s*\d+/\d+ Test\s+#\d+: |\s+Start\s+\d+: "  # CTest
-    r"|\s+Failure/Error: |\s+# \./\S+:\d+|rspec \./|\d+ examples?, \d+ failures?",  # RSpec
+    r"|\s+Failure/Error: |\s+# \./\S+:\d+|rspec \./|\d+ examples?, \d+ failures?"  # RSpec
+    r"|> Task :|BUILD (?:SUCCESSFUL|FAILED) in "  # Gradle (its "> Task" lines are no Markdown quotes)
+    r"|\s+(?:Passed|Failed|Skipped) [\w.+`<>,-]+ \[\d+ m?s\]|(?:Passed|Failed)!\s+- "  # dotnet test
+    r"|(?:ERROR|WARNING) in |asset \S+ [\d.]+ [KMG]?i?B|(?:orphan )?modules by path |webpack [\d.]+ compiled"
+    r"|\s*(?:Determining projects to restore|Restored \S|Build (?:FAILED|succeeded)\."  # MSBuild
+    r"|\d+ (?:Warning|Error)\(s\)|Time Elapsed \d)",
 )
 _ATX = re.compile(r" {0,3}#{1,6} \S")
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")

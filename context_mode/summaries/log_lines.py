@@ -119,6 +119,9 @@ _TEST_RESULT = re.compile(
     # Maven Surefire: ``[ERROR] org.x.ParserTest.parsesDates  Time elapsed: 0.005 s  <<< FAILURE!``
     r"|^\[ERROR\] (?P<id15>[\w.$]+(?:\(\w*\))?)\s+Time elapsed: .*<<< (?P<status15>FAILURE|ERROR)!"
     r"|^(?P<status16>\d{1,4}\)) (?P<id16>[\w\\]+::\w+)"  # PHPUnit: ``1) Tests\StringTest::testSlug``
+    r"|^(?P<id17>\S+ > .+?) (?P<status17>FAILED|PASSED|SKIPPED)$"  # Gradle: ``ParserTest > parses() FAILED``
+    # dotnet test: ``  Failed Tests.ParserTests.ParsesDates [12 ms]``
+    r"|^\s+(?P<status18>Failed|Passed|Skipped) (?P<id18>[\w.+`<>,-]+) \[\d+ m?s\]$"
 )
 _FAILING = frozenset(
     {"FAILED", "ERROR", "FAIL", "XPASS", "✕", "✗", "not ok", "●", "Failed", "Not Run", "Timeout"}
@@ -142,6 +145,9 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\d+% tests passed, \d+ tests? failed out of \d+"  # ctest
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|(?:\[\w+\] )?tests run: \d+, failures: \d+, errors: \d+, skipped: \d+$"  # surefire's totals
+    r"|\d+ tests completed, \d+ failed"  # gradle
+    r"|(?:failed|passed)!\s+- failed:\s+\d+"  # dotnet test
+    r"|webpack [\d.]+ compiled\b"
 )
 _SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b")
 _SUMMARY_BUILD = re.compile(r"build (?:success|successful|failed|failure)\b")
@@ -165,7 +171,7 @@ _ASCII_DIGIT = re.compile(r"[0-9]")
 # Test-result alternatives by the name of their last group: (id group, status group).
 _RESULT_GROUPS = {
     "status": ("id", "status"),
-    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 17) for last in ("id", "status")},
+    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 19) for last in ("id", "status")},
 }
 
 

@@ -1,10 +1,12 @@
 """Test runners and linters of other ecosystems, in the formats their documentation shows.
 
 Each sample is written the way the tool prints it (GoogleTest, CTest, RSpec, Maven Surefire,
-PHPUnit; yamllint, hadolint, markdownlint, RuboCop, Checkstyle). A test run is a log whose failing
-tests and totals are found; a lint run is lint, with its rules and severities. Before, GoogleTest
-read as a table, CTest and RSpec as text, markdownlint and RuboCop as a code search, yamllint as a
-table, Checkstyle as a log, and no failing test of Surefire or PHPUnit was found.
+PHPUnit, Gradle, dotnet test; yamllint, hadolint, markdownlint, RuboCop, Checkstyle; dotnet build,
+webpack). A test run is a log whose failing tests and totals are found; a lint run is lint, with
+its rules and severities; a build is a log. Before, GoogleTest read as a table, CTest, RSpec,
+dotnet and webpack as text, Gradle as Markdown (its "> Task" lines), markdownlint and RuboCop as
+a code search, yamllint as a table, Checkstyle as a log, and no failing test of Surefire or
+PHPUnit was found.
 """
 
 from __future__ import annotations
@@ -117,6 +119,36 @@ PHPUNIT = "\n".join(
     ]
 )
 
+GRADLE = "\n".join(
+    [
+        "> Task :compileJava",
+        *(f"> Task :module{i}:processResources UP-TO-DATE" for i in range(20)),
+        "> Task :test FAILED",
+        "",
+        "ParserTest > parsesDates() FAILED",
+        "    org.opentest4j.AssertionFailedError at ParserTest.java:42",
+        "",
+        "12 tests completed, 1 failed",
+        "",
+        "FAILURE: Build failed with an exception.",
+        "",
+        "BUILD FAILED in 4s",
+    ]
+)
+DOTNET_TEST = "\n".join(
+    [
+        "Starting test execution, please wait...",
+        *(f"  Passed Tests.Case{i} [2 ms]" for i in range(20)),
+        "  Failed Tests.ParserTests.ParsesDates [12 ms]",
+        "  Error Message:",
+        "   Assert.Equal() Failure",
+        "  Stack Trace:",
+        "     at Tests.ParserTests.ParsesDates() in /src/Tests/ParserTests.cs:line 42",
+        "",
+        "Failed!  - Failed:     1, Passed:    20, Skipped:     0, Total:    21, Duration: 80 ms - Tests.dll",
+    ]
+)
+
 
 @pytest.mark.parametrize(
     ("text", "failing", "summary"),
@@ -129,6 +161,9 @@ PHPUNIT = "\n".join(
                      "[ERROR] Tests run: 104, Failures: 1, Errors: 0, Skipped: 0", id="surefire"),
         pytest.param(PHPUNIT, "Tests\\StringTest::testSlug", "Tests: 25, Assertions: 40, Failures: 1.",
                      id="phpunit"),
+        pytest.param(GRADLE, "ParserTest > parsesDates()", "12 tests completed, 1 failed", id="gradle"),
+        pytest.param(DOTNET_TEST, "Tests.ParserTests.ParsesDates", DOTNET_TEST.splitlines()[-1],
+                     id="dotnet-test"),
     ],
 )  # fmt: skip
 def test_a_test_run_is_a_log_with_its_failing_tests_and_totals(text: str, failing: str, summary: str) -> None:
@@ -217,3 +252,41 @@ def test_a_lint_run_is_lint_with_its_rules(text: str, rules: list[str], severiti
     assert [d.severity for d in found] == severities
     body = summarize(text, ContentKind.LINT, budget=1500).text
     assert f"== {len(rules)} diagnostics" in body
+
+
+DOTNET_BUILD = "\n".join(
+    [
+        "  Determining projects to restore...",
+        *(f"  Restored /src/Proj{i}/Proj{i}.csproj (in 120 ms)." for i in range(10)),
+        "/src/App/Program.cs(12,13): error CS0103: The name 'foo' does not exist in the current context",
+        "",
+        "Build FAILED.",
+        "    0 Warning(s)",
+        "    1 Error(s)",
+    ]
+)
+WEBPACK = "\n".join(
+    [
+        "asset main.js 1.2 MiB [emitted] (name: main)",
+        *(f"modules by path ./src/mod{i}/ 12 KiB" for i in range(15)),
+        "",
+        "ERROR in ./src/index.ts 12:4-18",
+        "Module not found: Error: Can't resolve './missing' in '/app/src'",
+        "",
+        "webpack 5.88.2 compiled with 1 error in 3012 ms",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "last"),
+    [
+        pytest.param(DOTNET_BUILD, DOTNET_BUILD.splitlines()[11], "Build FAILED.", id="dotnet-build"),
+        pytest.param(WEBPACK, "Module not found: Error: Can't resolve './missing' in '/app/src'",
+                     "webpack 5.88.2 compiled with 1 error in 3012 ms", id="webpack"),
+    ],
+)  # fmt: skip
+def test_a_build_is_a_log_with_its_errors(text: str, error: str, last: str) -> None:
+    assert detect_kind(text) is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=1500).text
+    assert error in body and last in body
