@@ -54,10 +54,12 @@ _HEADING_MATCH = re.compile(r"\d+[:-]")
 _HEADING_PATH = re.compile(r"[^\s:]*[./][^\s:]*\Z")
 _COMPILER = re.compile(r"[^\s:]+:\d+(?::\d+)?: (?:fatal error|error|warning|note)\b")
 # TAP (node --test, tape, prove, bats): results, plan, version and the "# Subtest:" / totals
-# comments, which are no Markdown headings.
+# comments, and a Terraform plan's "  # aws_instance.web will be created", which are no Markdown
+# headings.
 _TAP = re.compile(
     r"^\s*(?:not ok|ok) \d+\b|^TAP version \d+|^1\.\.\d+$"
     r"|^# (?:Subtest: |(?:tests|pass|fail|skip|todo|cancelled|suites|duration_ms) \d)"
+    r"|^\s*# \S+ (?:will be|must be|has been|has changed) "  # a Terraform plan's resource comments
 )
 # A log line's marks, in two regexes: those found anywhere in a line (searched) and those that
 # open it (matched). One alternation of both, searched, tried every alternative at every
@@ -86,7 +88,10 @@ _LOG_START = re.compile(
     r"|\s+(?:Passed|Failed|Skipped) [\w.+`<>,-]+ \[\d+ m?s\]|(?:Passed|Failed)!\s+- "  # dotnet test
     r"|(?:ERROR|WARNING) in |asset \S+ [\d.]+ [KMG]?i?B|(?:orphan )?modules by path |webpack [\d.]+ compiled"
     r"|\s*(?:Determining projects to restore|Restored \S|Build (?:FAILED|succeeded)\."  # MSBuild
-    r"|\d+ (?:Warning|Error)\(s\)|Time Elapsed \d)",
+    r"|\d+ (?:Warning|Error)\(s\)|Time Elapsed \d)"
+    r"|\s*# \S+ (?:will be|must be|has been|has changed) |Plan: \d+ to add|(?:Apply|Destroy) complete! "
+    r"|\s+[+~-]/?[+~-]? (?:resource|data) \"|\s{4,}[+~-] [\w.-]+\s+= "  # a plan's resources and attributes
+    r"|Error: |npm (?:http|timing|verb|info|notice|sill) ",  # Terraform; npm's log levels
 )
 _ATX = re.compile(r" {0,3}#{1,6} \S")
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")

@@ -148,6 +148,7 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\d+ tests completed, \d+ failed"  # gradle
     r"|(?:failed|passed)!\s+- failed:\s+\d+"  # dotnet test
     r"|webpack [\d.]+ compiled\b"
+    r"|plan: \d+ to add, \d+ to change, \d+ to destroy|(?:apply|destroy) complete! resources:"  # terraform
 )
 _SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b")
 _SUMMARY_BUILD = re.compile(r"build (?:success|successful|failed|failure)\b")

@@ -5,8 +5,9 @@ PHPUnit, Gradle, dotnet test; yamllint, hadolint, markdownlint, RuboCop, Checkst
 webpack). A test run is a log whose failing tests and totals are found; a lint run is lint, with
 its rules and severities; a build is a log. Before, GoogleTest read as a table, CTest, RSpec,
 dotnet and webpack as text, Gradle as Markdown (its "> Task" lines), markdownlint and RuboCop as
-a code search, yamllint as a table, Checkstyle as a log, and no failing test of Surefire or
-PHPUnit was found.
+a code search, yamllint as a table, Checkstyle as a log, a Terraform plan as Markdown (its
+resource comments as headings, its attributes as list items) and npm's install log as a table,
+and no failing test of Surefire or PHPUnit was found.
 """
 
 from __future__ import annotations
@@ -290,3 +291,50 @@ def test_a_build_is_a_log_with_its_errors(text: str, error: str, last: str) -> N
     assert detect_kind(text) is ContentKind.LOG
     body = summarize(text, ContentKind.LOG, budget=1500).text
     assert error in body and last in body
+
+
+TERRAFORM = "\n".join(
+    [
+        "Terraform will perform the following actions:",
+        "",
+        *(
+            line
+            for i in range(12)
+            for line in (
+                f"  # aws_instance.web[{i}] will be created",
+                '  + resource "aws_instance" "web" {',
+                '      + ami           = "ami-0c55b159cbfafe1f0"',
+                '      + instance_type = "t3.micro"',
+                "    }",
+                "",
+            )
+        ),
+        "Plan: 12 to add, 0 to change, 0 to destroy.",
+        "",
+        "Error: creating EC2 Instance: UnauthorizedOperation: You are not authorized",
+        "",
+        '  on main.tf line 12, in resource "aws_instance" "web":',
+    ]
+)
+NPM = "\n".join(
+    [
+        "npm WARN deprecated inflight@1.0.6: This module is not supported, and leaks memory.",
+        *(f"npm http fetch GET 200 https://registry.npmjs.org/pkg{i} 12ms (cache hit)" for i in range(30)),
+        "npm ERR! code ERESOLVE",
+        "npm ERR! ERESOLVE unable to resolve dependency tree",
+        'npm ERR! peer react@"^17.0.0" from react-dom@17.0.2',
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        pytest.param(TERRAFORM, TERRAFORM.splitlines()[-5:-2:2], id="terraform-plan"),
+        pytest.param(NPM, ['npm ERR! peer react@"^17.0.0" from react-dom@17.0.2'], id="npm-install"),
+    ],
+)  # fmt: skip
+def test_a_plan_or_an_install_is_a_log_with_its_totals_and_errors(text: str, wanted: list[str]) -> None:
+    assert detect_kind(text) is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=1500).text.splitlines()
+    assert all(line in body for line in wanted)
