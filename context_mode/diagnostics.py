@@ -115,8 +115,10 @@ _TOTALS = re.compile(
 # Combined/common access log lines, and nginx / Apache error log lines.
 _ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
 _ERROR_LOG = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[\w+\] |\[\w{3} \w{3} [^\]\n]{8,40}\] \[[\w:]+\] ")
-# cppcheck's severities besides error and warning: what the summaries rank them as
+# Checkstyle's ``[WARN]`` / ``[ERROR]`` line prefixes as severities
 _LEVEL_SEVERITY = {"ERROR": "error", "WARN": "warning", "WARNING": "warning", "INFO": "info"}
+# cppcheck's severities besides error and warning (and pyright's information): what the
+# summaries rank them as
 _SEVERITY_OF = {"style": "warning", "performance": "warning", "portability": "warning", "information": "info"}
 _TOTALS_REACH = 20  # last lines where a totals line says the output is lint (cppcheck's whole-program
 # findings come after its "34/34 files checked 100% done")
