@@ -49,13 +49,12 @@ import tantivy
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
+from context_mode.store.edges import edge_passage, edges_asked
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import (
     Term,
     alternative_words,
     best_lines,
-    edge_passage,
-    edges_asked,
     exact_query,
     index_queries,
     query_terms,

@@ -25,6 +25,7 @@ from collections import Counter
 from dataclasses import replace
 
 from context_mode.chunking import Chunk, chunk
+from context_mode.store.edges import edge_passage, edges_asked
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import (
@@ -32,8 +33,6 @@ from context_mode.store.query import (
     Term,
     best_lines,
     choose_lines,
-    edge_passage,
-    edges_asked,
     is_exact,
     probe,
     query_terms,

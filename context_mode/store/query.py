@@ -46,25 +46,17 @@ from typing import NamedTuple
 import tantivy
 
 from context_mode.identifiers import split_identifiers
-from context_mode.store.excerpts import enclosing_record, is_prose, unit_lines
+from context_mode.store.cutting import LINE_WIDTH, Span, cut
+from context_mode.store.excerpts import unit_lines
 from context_mode.store.json_fields import Member, members, record_fields, scope
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.words import ABBREVIATIONS, is_function_word
 
-LINE_WIDTH = 240
-EDGE_LINES = 3  # lines of the payload's start or end shown for a query naming that end
-_EDGE_WORDS = {
-    "start": frozenset({"startup", "beginning", "initially", "opening"}),
-    "end": frozenset({"final", "finally", "closing", "ending", "bottom", "trailing"}),
-}
-SENTENCES_WIDTH = 2.0  # a prose line's sentences may take this many line widths
-_SENTENCE_START = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(`\[])")
 SMALL_CHUNK_BYTES = 360
 SMALL_CHUNK_LINES = 8
 MAX_TERMS = 32
 HEADING_SHARE = 0.3
 WEAK_SHARE = 0.1
-ELLIPSIS = "…"
 CHATTER_SHARE = 0.3
 FILL_REACH = 6  # lines each side of a hit's shown lines that may fill a reply's room left
 _CHATTER = re.compile(
@@ -156,26 +148,6 @@ def query_terms(query: str) -> list[Term]:
         if len(terms) >= MAX_TERMS:
             break
     return terms
-
-
-def edges_asked(query: str) -> tuple[str, ...]:
-    """Which end of the payload the query names by position: ``("end",)`` for "the final request",
-    ``("start",)`` for "the address at startup"; () when it names none."""
-    words = {word.lower() for word in _WORD.findall(query)}
-    return tuple(edge for edge, names in _EDGE_WORDS.items() if words & names)
-
-
-def edge_passage(text: str, edge: str, weight: float) -> LineMatch | None:
-    """The first (``start``) or last (``end``) few non-blank lines of a chunk, as one passage."""
-    rows = [(number, line) for number, line in enumerate(text.splitlines()) if line.strip()]
-    rows = rows[:EDGE_LINES] if edge == "start" else rows[-EDGE_LINES:]
-    if not rows:
-        return None
-    if rows[-1][0] - rows[0][0] != len(rows) - 1:  # blank lines between: the nearest line alone
-        rows = rows[:1] if edge == "start" else rows[-1:]
-    shown = "\n".join(_cut(line, (), LINE_WIDTH) for _, line in rows)
-    matched = ((f"@{edge}", weight),)
-    return LineMatch(rows[0][0], shown, weight, matched, len(rows))
 
 
 @functools.cache
@@ -631,7 +603,6 @@ def _split_stems(text: str) -> list[str]:
 
 
 Matched = tuple[tuple[str, float], ...]
-Span = tuple[int, int, float]
 _Token = tuple[str, int, int]
 
 
@@ -761,74 +732,9 @@ def _find(
 
 
 def _cut(line: str, spans: Sequence[Span], width: int) -> str:
-    """``line`` without its indentation, cut to ``width`` chars around its heaviest matches."""
-    start = len(line) - len(line.lstrip())
-    end = len(line.rstrip())
-    if end - start <= width + width // 3:  # cutting a third would save less than the "…" costs to read
-        return line[start:end]
-    if is_prose(line):
-        sentences = _sentences_cut(line, start, end, spans, width)
-        if sentences is not None:
-            return sentences
-    best_from, best_weight = start, -1.0
-    margin = width // 6
-    for anchor, _, _ in spans:
-        begin = max(start, min(anchor - margin, end - width))
-        weight = sum(w for s, e, w in spans if s >= begin and e <= begin + width)
-        if weight > best_weight:
-            best_from, best_weight = begin, weight
-    stop = min(end, best_from + width)
-    record = enclosing_record(line, spans, width)
-    if record is not None:
-        best_from, stop = record
-    prefix = ELLIPSIS if best_from > start else ""
-    suffix = ELLIPSIS if stop < end else ""
-    return prefix + line[best_from:stop] + suffix
+    """``cutting.cut`` with the query's terms keyed by their stems."""
+    return cut(line, spans, width, _term_key)
 
 
-def _sentences_cut(line: str, start: int, end: int, spans: Sequence[Span], width: int) -> str | None:
-    """A long prose line as its sentences that hold the query's terms, each term's best first.
-
-    A paragraph on one line (a fetched page, a snapshot's ``paragraph``) often holds the
-    answer in a later sentence than the one that repeats most of the query ("… toasting begins.
-    … which with the default block size will be 2040 bytes."): whole sentences, picked for the
-    terms they add, read better than one window and reach further; together they take at most
-    ``SENTENCES_WIDTH`` line widths. None when no sentence that holds a term fits that (the caller
-    then cuts a window).
-    """
-    bounds = [start, *(m.end() for m in _SENTENCE_START.finditer(line, start, end)), end]
-    sentences = [
-        (begin, len(line[begin:stop].rstrip()) + begin) for begin, stop in itertools.pairwise(bounds)
-    ]
-    terms: list[dict[str, float]] = [{} for _ in sentences]
-    at = 0
-    for span_start, span_end, weight in sorted(spans):
-        while at + 1 < len(sentences) and span_start >= sentences[at + 1][0]:
-            at += 1
-        terms[at][_span_term(line[span_start:span_end], _stem_of)] = weight
-    limit = SENTENCES_WIDTH * width
-    picked: list[int] = []
-    covered: set[str] = set()
-    used = 0
-    while True:
-        best, gain = -1, 0.0
-        for index, held in enumerate(terms):
-            size = sentences[index][1] - sentences[index][0] + 3
-            new = sum(weight for key, weight in held.items() if key not in covered)
-            if index not in picked and new > gain and used + size <= limit:
-                best, gain = index, new
-        if best < 0:
-            break
-        picked.append(best)
-        covered.update(terms[best])
-        used += sentences[best][1] - sentences[best][0] + 3
-    if not picked:
-        return None
-    picked.sort()
-    out = [ELLIPSIS if picked[0] > 0 else ""]
-    for order, index in enumerate(picked):
-        if order:
-            out.append(" " if index == picked[order - 1] + 1 else f" {ELLIPSIS} ")
-        out.append(line[sentences[index][0] : sentences[index][1]])
-    out.append(ELLIPSIS if picked[-1] < len(sentences) - 1 else "")
-    return "".join(out)
+def _term_key(matched: str) -> str:
+    return _span_term(matched, _stem_of)

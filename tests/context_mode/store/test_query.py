@@ -6,10 +6,9 @@ import random
 
 import pytest
 
+from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH
 from context_mode.store.query import (
     _PART,
-    ELLIPSIS,
-    LINE_WIDTH,
     QUERY_PART,
     TOKEN,
     _scan,

@@ -1,0 +1,102 @@
+"""Cutting a long line of a search reply to the part that matters, verbatim.
+
+``cut(line, spans, width, key)`` returns the line without its indentation; a line longer than
+``width`` characters and a third is cut: a prose line (``excerpts.is_prose``) to its whole
+sentences that add the query's terms (at most ``SENTENCES_WIDTH`` widths), else to the
+``width`` characters around its heaviest matches, or to the whole ``{…}`` record the heaviest
+match is in (``excerpts.enclosing_record``). ``…`` marks where it was cut. ``spans`` are the
+matches as ``(start, end, weight)``; ``key`` names the term a matched text is. Pure, linear in
+the line.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Sequence
+
+from context_mode.store.excerpts import enclosing_record, is_prose
+
+LINE_WIDTH = 240
+ELLIPSIS = "…"
+SENTENCES_WIDTH = 2.0  # a prose line's sentences may take this many line widths
+_SENTENCE_START = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(`\[])")
+
+Span = tuple[int, int, float]
+
+
+def cut(line: str, spans: Sequence[Span], width: int, key: Callable[[str], str]) -> str:
+    """``line`` without its indentation, cut to ``width`` chars around its heaviest matches (``spans``);
+    ``key`` names the term a matched text is (two spans of one term are one term)."""
+    start = len(line) - len(line.lstrip())
+    end = len(line.rstrip())
+    if end - start <= width + width // 3:  # cutting a third would save less than the "…" costs to read
+        return line[start:end]
+    if is_prose(line):
+        sentences = _sentences_cut(line, start, end, spans, width, key)
+        if sentences is not None:
+            return sentences
+    best_from, best_weight = start, -1.0
+    margin = width // 6
+    for anchor, _, _ in spans:
+        begin = max(start, min(anchor - margin, end - width))
+        weight = sum(w for s, e, w in spans if s >= begin and e <= begin + width)
+        if weight > best_weight:
+            best_from, best_weight = begin, weight
+    stop = min(end, best_from + width)
+    record = enclosing_record(line, spans, width)
+    if record is not None:
+        best_from, stop = record
+    prefix = ELLIPSIS if best_from > start else ""
+    suffix = ELLIPSIS if stop < end else ""
+    return prefix + line[best_from:stop] + suffix
+
+
+def _sentences_cut(
+    line: str, start: int, end: int, spans: Sequence[Span], width: int, key: Callable[[str], str]
+) -> str | None:
+    """A long prose line as its sentences that hold the query's terms, each term's best first.
+
+    A paragraph on one line (a fetched page, a snapshot's ``paragraph``) often holds the
+    answer in a later sentence than the one that repeats most of the query ("… toasting begins.
+    … which with the default block size will be 2040 bytes."): whole sentences, picked for the
+    terms they add, read better than one window and reach further; together they take at most
+    ``SENTENCES_WIDTH`` line widths. None when no sentence that holds a term fits that (the caller
+    then cuts a window).
+    """
+    bounds = [start, *(m.end() for m in _SENTENCE_START.finditer(line, start, end)), end]
+    sentences = [
+        (begin, len(line[begin:stop].rstrip()) + begin) for begin, stop in itertools.pairwise(bounds)
+    ]
+    terms: list[dict[str, float]] = [{} for _ in sentences]
+    at = 0
+    for span_start, span_end, weight in sorted(spans):
+        while at + 1 < len(sentences) and span_start >= sentences[at + 1][0]:
+            at += 1
+        terms[at][key(line[span_start:span_end])] = weight
+    limit = SENTENCES_WIDTH * width
+    picked: list[int] = []
+    covered: set[str] = set()
+    used = 0
+    while True:
+        best, gain = -1, 0.0
+        for index, held in enumerate(terms):
+            size = sentences[index][1] - sentences[index][0] + 3
+            new = sum(weight for key, weight in held.items() if key not in covered)
+            if index not in picked and new > gain and used + size <= limit:
+                best, gain = index, new
+        if best < 0:
+            break
+        picked.append(best)
+        covered.update(terms[best])
+        used += sentences[best][1] - sentences[best][0] + 3
+    if not picked:
+        return None
+    picked.sort()
+    out = [ELLIPSIS if picked[0] > 0 else ""]
+    for order, index in enumerate(picked):
+        if order:
+            out.append(" " if index == picked[order - 1] + 1 else f" {ELLIPSIS} ")
+        out.append(line[sentences[index][0] : sentences[index][1]])
+    out.append(ELLIPSIS if picked[-1] < len(sentences) - 1 else "")
+    return "".join(out)
