@@ -58,9 +58,10 @@ _COLON = re.compile(
     r"(?:(?P<sev>error|warning|note|info|fatal error|style|performance|portability|information):\s*)?"
     r"(?P<msg>.*)"
 )
-# pylint's message ids say their category: F fatal, E error, W warning, R refactor, C convention.
+# pylint's message ids say their category: F fatal, E error, W warning, R refactor, C convention;
+# RuboCop's severity letters are the same.
 _PYLINT_CODE = re.compile(r"[FEWRCI]\d{4}\Z")
-_PYLINT_SEVERITY = {
+_LETTER_SEVERITY = {
     "F": "fatal",
     "E": "error",
     "W": "warning",
@@ -71,14 +72,6 @@ _PYLINT_SEVERITY = {
 _CODE_FIRST = re.compile(r"(?P<code>[A-Z]{1,4}\d{2,4}):? \S")  # ruff ``E501 …``, pylint ``C0114: …``
 # RuboCop: ``C: [Correctable] Style/StringLiterals: Prefer single-quoted strings …``
 _RUBOCOP = re.compile(r"(?P<sev>[CWEFRI]): (?:\[Correctable\] )?(?P<code>[A-Z]\w*(?:/[A-Z]\w*)+): \S")
-_RUBOCOP_SEVERITY = {
-    "C": "convention",
-    "W": "warning",
-    "E": "error",
-    "F": "fatal",
-    "R": "refactor",
-    "I": "info",
-}
 # markdownlint ``README.md:12:81 MD013/line-length Line length …``, hadolint ``Dockerfile:3 DL3008
 # warning: Pin versions …``: the rule right after the location, no colon between
 _SPACED_CODE = re.compile(
@@ -267,7 +260,7 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
     message = match["msg"]
     cop = _RUBOCOP.match(message)
     if cop:
-        return Diagnostic(index, index, cop["code"], match["file"], _RUBOCOP_SEVERITY[cop["sev"]])
+        return Diagnostic(index, index, cop["code"], match["file"], _LETTER_SEVERITY[cop["sev"]])
     if level and not match["sev"]:  # Checkstyle: its rule is a CamelCase name in brackets
         named = _CHECK_NAME.search(message)
         rule = named["code"] if named else level.lower()
@@ -280,7 +273,7 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
         return None  # gcc's and cppcheck's notes belong to the diagnostic above them
     rule = (code["code"] or code["paren"]) if code else first["code"] if first else match["sev"]
     severity = _SEVERITY_OF.get(match["sev"], match["sev"]) or (
-        _PYLINT_SEVERITY.get(first["code"][0], "error")
+        _LETTER_SEVERITY.get(first["code"][0], "error")
         if first and _PYLINT_CODE.match(first["code"])
         else "error"
     )

@@ -1,11 +1,12 @@
 """Test runners and linters of other ecosystems, in the formats their documentation shows.
 
 Each sample is written the way the tool prints it (GoogleTest, CTest, RSpec, Maven Surefire,
-PHPUnit, Gradle, dotnet test; yamllint, hadolint, markdownlint, RuboCop, Checkstyle; dotnet build,
-webpack). A test run is a log whose failing tests and totals are found; a lint run is lint, with
-its rules and severities; a build is a log. Before, GoogleTest read as a table, CTest, RSpec,
-dotnet and webpack as text, Gradle as Markdown (its "> Task" lines), markdownlint and RuboCop as
-a code search, yamllint as a table, Checkstyle as a log, a Terraform plan as Markdown (its
+PHPUnit, Gradle, dotnet test; yamllint, hadolint, markdownlint, RuboCop, Checkstyle, pyright,
+stylelint; dotnet build, webpack, a Terraform plan, npm install). A test run is a log whose
+failing tests and totals are found; a lint run is lint, with its rules and severities; a build
+is a log. Before, GoogleTest read as a table, CTest, RSpec, dotnet and webpack as text, Gradle
+as Markdown (its "> Task" lines), markdownlint and RuboCop as a code search, yamllint as a
+table, Checkstyle, pyright and stylelint as logs or text, a Terraform plan as Markdown (its
 resource comments as headings, its attributes as list items) and npm's install log as a table,
 and no failing test of Surefire or PHPUnit was found.
 """
@@ -233,6 +234,37 @@ CHECKSTYLE = "\n".join(
 )
 
 
+PYRIGHT = "\n".join(
+    [
+        "/home/runner/work/app/app/agent.py",
+        '  /home/runner/work/app/app/agent.py:44:19 - error: "socket" is not a known attribute of module '
+        '"os" (reportAttributeAccessIssue)',
+        '  /home/runner/work/app/app/agent.py:50:5 - warning: Import "gssapi" could not be resolved '
+        "(reportMissingModuleSource)",
+        "/home/runner/work/app/app/client.py",
+        '  /home/runner/work/app/app/client.py:120:9 - error: Cannot access attribute "close" for class '
+        '"None" (reportOptionalMemberAccess)',
+        '  /home/runner/work/app/app/client.py:131:16 - error: Expression of type "None" cannot be assigned '
+        'to return type "int"',
+        '    "None" is not assignable to "int" (reportReturnType)',
+        "3 errors, 1 warning, 0 informations ",
+    ]
+)
+STYLELINT = "\n".join(
+    [
+        "",
+        "scss/_alert.scss",
+        '   12:3  ✖  Expected "transition" to come before "border-radius"  order/properties-order',
+        "   20:1  ⚠  Unexpected empty line before declaration                declaration-empty-line-before",
+        "",
+        "scss/_buttons.scss",
+        '   7:14  ✖  Expected "#FFF" to be "#fff"                           color-hex-case',
+        "",
+        "✖ 3 problems (2 errors, 1 warning)",
+    ]
+)
+
+
 @pytest.mark.parametrize(
     ("text", "rules", "severities"),
     [
@@ -244,6 +276,11 @@ CHECKSTYLE = "\n".join(
                      ["convention", "warning", "error"], id="rubocop"),
         pytest.param(CHECKSTYLE, ["MissingJavadocMethod", "MissingJavadocMethod", "LineLength"],
                      ["warning", "warning", "error"], id="checkstyle"),
+        pytest.param(PYRIGHT,
+                     ["reportAttributeAccessIssue", "reportMissingModuleSource", "reportOptionalMemberAccess",
+                      "error"], ["error", "warning", "error", "error"], id="pyright"),
+        pytest.param(STYLELINT, ["order/properties-order", "declaration-empty-line-before", "color-hex-case"],
+                     ["error", "warning", "error"], id="stylelint"),
     ],
 )  # fmt: skip
 def test_a_lint_run_is_lint_with_its_rules(text: str, rules: list[str], severities: list[str]) -> None:
