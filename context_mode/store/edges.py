@@ -5,15 +5,21 @@ log", "the version at startup", "the closing totals". ``edges_asked(query)`` say
 query names (``start`` or ``end``, by words such as startup, beginning, final, closing, bottom;
 not "first" or "last", which name rows and columns as often), and ``edge_passage(text, edge,
 weight)`` is a chunk's first or last few lines as one passage worth ``weight``, for a search
-reply or an intent's passages to show. Pure.
+reply or an intent's passages to show; ``add_edge`` puts that passage among a search's hits.
+Pure.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TypeVar
 
 from context_mode.store.cutting import LINE_WIDTH, cut
-from context_mode.store.values import LineMatch
+from context_mode.store.values import IndexHit, LineMatch, SearchHit
+
+Hit = TypeVar("Hit", bound=IndexHit | SearchHit)
 
 EDGE_LINES = 3  # lines of the payload's start or end shown for a query naming that end
 _EDGE_WORDS = {
@@ -41,3 +47,15 @@ def edge_passage(text: str, edge: str, weight: float) -> LineMatch | None:
     shown = "\n".join(cut(line, (), LINE_WIDTH, str) for _, line in rows)
     matched = ((f"@{edge}", weight),)
     return LineMatch(rows[0][0], shown, weight, matched, len(rows))
+
+
+def add_edge(hits: list[Hit], edge_hit: Hit, chunk_of: Callable[[Hit], str]) -> None:
+    """Put ``edge_hit``'s passage (its only line) first in the hit of its chunk (``chunk_of``
+    names a hit's chunk), or, when no hit holds that chunk, ``edge_hit`` itself with the best
+    hit's score, shown second: the best hit keeps its place."""
+    its_chunk = chunk_of(edge_hit)
+    for rank, hit in enumerate(hits):
+        if chunk_of(hit) == its_chunk:
+            hits[rank] = replace(hit, lines=(*edge_hit.lines, *hit.lines))
+            return
+    hits.insert(1, replace(edge_hit, score=hits[0].score if hits else 1.0))

@@ -41,6 +41,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,7 @@ import tantivy
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
-from context_mode.store.edges import edge_passage, edges_asked
+from context_mode.store.edges import add_edge, edge_passage, edges_asked
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import (
     Term,
@@ -60,7 +61,7 @@ from context_mode.store.query import (
     query_terms,
     record_card,
 )
-from context_mode.store.values import LineMatch, Section, StoredChunk, StoredDoc
+from context_mode.store.values import IndexHit, LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
 
 SNIPPET_CHARS = 200
@@ -97,14 +98,6 @@ class IndexedDoc:
     sha256: str
     sections: tuple[Section, ...]
     sections_truncated: bool
-
-
-@dataclass(frozen=True, slots=True)
-class IndexHit:
-    chunk: StoredChunk
-    score: float
-    snippet: str
-    lines: tuple[LineMatch, ...] = ()
 
 
 def _schema() -> tantivy.Schema:
@@ -310,12 +303,8 @@ class ChunkIndex:
             passage = edge_passage(chunk.text, edge, weight)
             if passage is None:
                 continue
-            at = next((i for i, hit in enumerate(hits) if hit.chunk.chunk_id == chunk.chunk_id), None)
-            if at is None:  # shown second: the best hit keeps its place
-                score = hits[0].score if hits else 1.0
-                hits.insert(1, IndexHit(chunk, score, chunk.text[:SNIPPET_CHARS], (passage,)))
-            else:
-                hits[at] = replace(hits[at], lines=(passage, *hits[at].lines))
+            edge_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,))
+            add_edge(hits, edge_hit, attrgetter("chunk.chunk_id"))
         return hits
 
     def _record_card(

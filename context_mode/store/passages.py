@@ -23,9 +23,10 @@ import bisect
 import math
 from collections import Counter
 from dataclasses import replace
+from operator import attrgetter
 
 from context_mode.chunking import Chunk, chunk
-from context_mode.store.edges import edge_passage, edges_asked
+from context_mode.store.edges import add_edge, edge_passage, edges_asked
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import (
@@ -101,13 +102,8 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
         passage = edge_passage(piece.text, edge, max(weights.values(), default=1.0))
         if passage is None:
             continue
-        at = next((rank for rank, hit in enumerate(hits) if hit.chunk_id == str(piece.index)), None)
-        if at is None:
-            score = hits[0].score if hits else 1.0
-            path = piece.heading_path
-            hits.insert(1, SearchHit(str(piece.index), "", "", path, score, "", (passage,), piece.text))
-        else:
-            hits[at] = replace(hits[at], lines=(passage, *hits[at].lines))
+        edge_hit = SearchHit(str(piece.index), "", "", piece.heading_path, 0.0, "", (passage,), piece.text)
+        add_edge(hits, edge_hit, attrgetter("chunk_id"))
     if not hits:
         return []
     headings = [HEADING_MARK + " › ".join(hit.heading_path) if hit.heading_path else "" for hit in hits]

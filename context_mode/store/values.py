@@ -67,6 +67,16 @@ class LineMatch:
 
 
 @dataclass(frozen=True, slots=True)
+class IndexHit:
+    """A chunk the index found for a search: its score, a plain-text snippet and its passages."""
+
+    chunk: StoredChunk
+    score: float
+    snippet: str
+    lines: tuple[LineMatch, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SearchHit:
     """A chunk that matched a search; ``snippet`` is plain text (about 200 characters) around the match.
 
