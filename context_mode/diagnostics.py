@@ -58,16 +58,31 @@ _COLON = re.compile(
     r"(?:(?P<sev>error|warning|note|info|fatal error|style|performance|portability|information):\s*)?"
     r"(?P<msg>.*)"
 )
-# pylint's message ids say their category: F fatal, E error, W warning, R refactor, C convention;
-# RuboCop's severity letters are the same.
+# pylint's message ids say their category (see ``_SEVERITY``)
 _PYLINT_CODE = re.compile(r"[FEWRCI]\d{4}\Z")
-_LETTER_SEVERITY = {
+# How the summaries rank the severities that tools spell their own way; other words are as written.
+_SEVERITY = {
+    # pylint's message-id letters, and RuboCop's severity letters, which are the same
     "F": "fatal",
     "E": "error",
     "W": "warning",
     "R": "refactor",
     "C": "convention",
     "I": "info",
+    # Checkstyle's ``[WARN]`` / ``[ERROR]`` line prefixes
+    "ERROR": "error",
+    "WARN": "warning",
+    "WARNING": "warning",
+    "INFO": "info",
+    # stylelint's symbols
+    "✖": "error",
+    "×": "error",
+    "⚠": "warning",
+    # cppcheck's severities besides error and warning, and pyright's information
+    "style": "warning",
+    "performance": "warning",
+    "portability": "warning",
+    "information": "info",
 }
 _CODE_FIRST = re.compile(r"(?P<code>[A-Z]{1,4}\d{2,4}):? \S")  # ruff ``E501 …``, pylint ``C0114: …``
 # RuboCop: ``C: [Correctable] Style/StringLiterals: Prefer single-quoted strings …``
@@ -96,7 +111,6 @@ _STYLISH_ROW = re.compile(
     r"\s+(?P<line>\d+):\d+\s+(?P<sev>error|warning|✖|×|⚠)\s+.*?\S\s{2,}"
     r"(?:(?P<code>[@\w/-]+)|\((?P<pcode>[\w-]+)\))\s*\Z"  # yamllint's rule in parentheses
 )
-_SYMBOL_SEVERITY = {"✖": "error", "×": "error", "⚠": "warning"}
 _PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
 _TOTALS = re.compile(
     r"Found \d+ errors?\b|Found \d+ errors? in \d+ files?|Success: no issues found|"
@@ -108,11 +122,6 @@ _TOTALS = re.compile(
 # Combined/common access log lines, and nginx / Apache error log lines.
 _ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
 _ERROR_LOG = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[\w+\] |\[\w{3} \w{3} [^\]\n]{8,40}\] \[[\w:]+\] ")
-# Checkstyle's ``[WARN]`` / ``[ERROR]`` line prefixes as severities
-_LEVEL_SEVERITY = {"ERROR": "error", "WARN": "warning", "WARNING": "warning", "INFO": "info"}
-# cppcheck's severities besides error and warning (and pyright's information): what the
-# summaries rank them as
-_SEVERITY_OF = {"style": "warning", "performance": "warning", "portability": "warning", "information": "info"}
 _TOTALS_REACH = 20  # last lines where a totals line says the output is lint (cppcheck's whole-program
 # findings come after its "34/34 files checked 100% done")
 _LOOKAHEAD = 12  # lines below a two-line header where its ``-->`` location may be
@@ -180,7 +189,7 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             continue
         match = _PYRIGHT.match(line) if " - " in line else None
         if match:
-            severity = _SEVERITY_OF.get(match["sev"], match["sev"])
+            severity = _severity(match["sev"])
             found.append(Diagnostic(index, index, match["code"] or severity, match["file"], severity))
             continue
         if line.startswith("In ") and line.endswith(":"):
@@ -230,7 +239,7 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
                 continue
         match = _STYLISH_ROW.match(line)
         if match and current_file:
-            severity = _SYMBOL_SEVERITY.get(match["sev"], match["sev"])
+            severity = _severity(match["sev"])
             rule = match["code"] or match["pcode"]
             found.append(Diagnostic(index, file_line, rule, current_file, severity))
             continue
@@ -253,6 +262,11 @@ def is_lint(lines: Sequence[str]) -> bool:
     return headers * 2 >= len(content)
 
 
+def _severity(word: str) -> str:
+    """``word`` as the summaries rank it: ``⚠`` is ``warning``, pylint's ``C`` is ``convention``."""
+    return _SEVERITY.get(word, word)
+
+
 def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diagnostic | None:
     """A ``file:line: …`` diagnostic, or None when it names neither severity nor rule (a grep match).
 
@@ -260,11 +274,11 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
     message = match["msg"]
     cop = _RUBOCOP.match(message)
     if cop:
-        return Diagnostic(index, index, cop["code"], match["file"], _LETTER_SEVERITY[cop["sev"]])
+        return Diagnostic(index, index, cop["code"], match["file"], _severity(cop["sev"]))
     if level and not match["sev"]:  # Checkstyle: its rule is a CamelCase name in brackets
         named = _CHECK_NAME.search(message)
         rule = named["code"] if named else level.lower()
-        return Diagnostic(index, index, rule, match["file"], _LEVEL_SEVERITY[level])
+        return Diagnostic(index, index, rule, match["file"], _severity(level))
     code = _BRACKET_CODE.search(message)
     first = _CODE_FIRST.match(message)
     if not (match["sev"] or code or first):
@@ -272,10 +286,8 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
     if match["sev"] == "note" and not (code or first):
         return None  # gcc's and cppcheck's notes belong to the diagnostic above them
     rule = (code["code"] or code["paren"]) if code else first["code"] if first else match["sev"]
-    severity = _SEVERITY_OF.get(match["sev"], match["sev"]) or (
-        _LETTER_SEVERITY.get(first["code"][0], "error")
-        if first and _PYLINT_CODE.match(first["code"])
-        else "error"
+    severity = _severity(match["sev"] or "") or (
+        _severity(first["code"][0]) if first and _PYLINT_CODE.match(first["code"]) else "error"
     )
     return Diagnostic(index, index, rule, match["file"], severity)
 

@@ -75,21 +75,21 @@ def _sentences_cut(
             at += 1
         terms[at][key(line[span_start:span_end])] = weight
     limit = SENTENCES_WIDTH * width
+    sizes = [stop - begin + 3 for begin, stop in sentences]  # with the `` … `` that joins them
     picked: list[int] = []
     covered: set[str] = set()
     used = 0
     while True:
         best, gain = -1, 0.0
         for index, held in enumerate(terms):
-            size = sentences[index][1] - sentences[index][0] + 3
             new = sum(weight for key, weight in held.items() if key not in covered)
-            if index not in picked and new > gain and used + size <= limit:
+            if index not in picked and new > gain and used + sizes[index] <= limit:
                 best, gain = index, new
         if best < 0:
             break
         picked.append(best)
         covered.update(terms[best])
-        used += sentences[best][1] - sentences[best][0] + 3
+        used += sizes[best]
     if not picked:
         return None
     picked.sort()

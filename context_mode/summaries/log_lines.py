@@ -124,8 +124,22 @@ _TEST_RESULT = re.compile(
     r"|^\s+(?P<status18>Failed|Passed|Skipped) (?P<id18>[\w.+`<>,-]+) \[\d+ m?s\]$"
 )
 _FAILING = frozenset(
-    {"FAILED", "ERROR", "FAIL", "XPASS", "✕", "✗", "not ok", "●", "Failed", "Not Run", "Timeout"}
-    | {"Exception", "rspec", "FAILURE"}
+    {
+        "FAILED",
+        "ERROR",
+        "FAIL",
+        "FAILURE",
+        "XPASS",
+        "✕",
+        "✗",
+        "not ok",
+        "●",
+        "Failed",
+        "Not Run",
+        "Timeout",
+        "Exception",
+        "rspec",
+    }
 )
 
 # Summary lines (on the lowercased line): anchored forms, then word forms behind a substring check.

@@ -187,14 +187,14 @@ def summarize_records(
         head[0] += f" (columns described from the first {count - 1} rows and the last)"
     keys, descriptions = _READINGS.get(records, columns, lambda: _described(columns, records))
     tail = [total_line] if total_line else []
-    header = shown.header(keys)
-    used = sum(size(line) + 1 for line in [*head, *tail]) + (size(header) + 1 if header else 0)
+    fixed = sum(size(line) + 1 for line in [*head, *tail])  # before the layout's header
     described = sum(size(line) + 1 for _, line in descriptions)
     rows_budget = budget - min(described, int(budget * _DESCRIBE_SHARE))
-    if sample is not None and not _most_fit(count, lambda index: shown.row(index, keys), rows_budget - used):
-        used -= size(header) + 1 if header else 0
+    header = shown.header(keys)
+    rows_room = rows_budget - fixed - (size(header) + 1 if header else 0)
+    if sample is not None and not _most_fit(count, lambda index: shown.row(index, keys), rows_room):
         shown, header = sample, sample.header(keys)
-        used += size(header) + 1 if header else 0
+    used = fixed + (size(header) + 1 if header else 0)
     matched = _matching(records, terms)
     shown_raw: list[str] = []
     for index in matched[:MAX_MATCHED]:
