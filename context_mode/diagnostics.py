@@ -36,7 +36,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\n]*\x07")
+from context_mode.ansi import strip_ansi
+
 # GitHub Actions (``2026-11-30T10:15:02.1234567Z ``) and similar ISO timestamps at line start.
 _CI_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z? ")
 
@@ -141,8 +142,7 @@ class Diagnostic:
 
 def clean_line(line: str) -> str:
     """``line`` without ANSI escape codes and without a leading CI timestamp, for matching only."""
-    if "\x1b" in line:
-        line = _ANSI.sub("", line)
+    line = strip_ansi(line)
     if line[:1].isdigit():
         stamp = _CI_STAMP.match(line)
         if stamp:

@@ -47,6 +47,7 @@ from typing import Any
 
 import tantivy
 
+from context_mode.ansi import strip_ansi
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
@@ -155,7 +156,10 @@ class ChunkIndex:
             record.add_unsigned("n", piece.index)
             record.add_unsigned("created", max(created_ms, 0))
             record.add_text("body", piece.text)
-            record.add_text("body_split", identifier_words(piece.text))
+            plain = strip_ansi(piece.text)
+            if plain is not piece.text:  # coloured: its words are indexed as read (stored as sent)
+                record.add_text("body", plain)
+            record.add_text("body_split", identifier_words(plain))
             heading = " ".join(piece.heading_path)
             record.add_text("heading", f"{heading} {split_identifiers(heading)}" if heading else "")
             record.add_bytes("path", json.dumps(piece.heading_path, ensure_ascii=False).encode())
@@ -358,7 +362,7 @@ class ChunkIndex:
 
     def distinctive_terms(self, texts: Sequence[str], limit: int) -> tuple[str, ...]:
         """Words frequent in ``texts`` but rare in the index (tf × idf), for "no hit, try these"."""
-        counts = Counter(match.group() for text in texts for match in _TERM.finditer(text))
+        counts = Counter(match.group() for text in texts for match in _TERM.finditer(strip_ansi(text)))
         searcher = self._index.searcher()
         total = max(searcher.num_docs, 1)
         scored: dict[str, tuple[float, str]] = {}

@@ -25,6 +25,7 @@ from collections import Counter
 from dataclasses import replace
 from operator import attrgetter
 
+from context_mode.ansi import ANSI
 from context_mode.chunking import Chunk, chunk
 from context_mode.store.edges import add_edge, edge_passage, edges_asked
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
@@ -49,6 +50,7 @@ MAX_HITS = 5
 CHUNK_BYTES = 4096  # as the store chunks payloads
 _K1, _B = 1.2, 0.75
 _MAX_MATCHES = 50_000  # probe matches counted: plenty to rank, bounded for pathological text
+_ANSI_LONGEST = 16  # an SGR colour code's length, and some
 _MAX_STEM_CHECKS = 200  # words stemmed to tell whether the payload holds a query word
 
 
@@ -152,7 +154,7 @@ def _term_counts(lowered: str, chunks: list[Chunk], terms: list[Term]) -> dict[i
         seen = 0
         while at >= 0 and seen < _MAX_MATCHES:
             after = at + len(literal)
-            if (at == 0 or not lowered[at - 1].isalnum()) and not (
+            if _starts_word(lowered, at) and not (
                 whole and after < len(lowered) and lowered[after].isalnum()
             ):
                 index = bisect.bisect_right(starts, at) - 1
@@ -160,6 +162,15 @@ def _term_counts(lowered: str, chunks: list[Chunk], terms: list[Term]) -> dict[i
                 seen += 1
             at = lowered.find(literal, after)
     return counts
+
+
+def _starts_word(lowered: str, at: int) -> bool:
+    """Whether a word starts at ``at``: the text's start, after a non-word character, or right
+    after an ANSI colour code (``\x1b[22mlazy``)."""
+    if at == 0 or not lowered[at - 1].isalnum():
+        return True
+    escape = lowered.rfind("\x1b", max(0, at - _ANSI_LONGEST), at)
+    return escape >= 0 and ANSI.fullmatch(lowered, escape, at) is not None
 
 
 def _near_marked(lowered: str, terms: list[Term]) -> list[Term]:
@@ -184,7 +195,7 @@ def _has_stem(lowered: str, wanted: str) -> bool:
     checked = 0
     at = lowered.find(start)
     while at >= 0:
-        if at == 0 or not lowered[at - 1].isalnum():
+        if _starts_word(lowered, at):
             word = TOKEN.match(lowered, at)
             if word is not None and stem(word.group()) == wanted:
                 return True

@@ -45,6 +45,7 @@ from typing import NamedTuple
 
 import tantivy
 
+from context_mode.ansi import ANSI
 from context_mode.identifiers import split_identifiers
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.excerpts import unit_lines
@@ -74,6 +75,8 @@ _ANALYZER = (  # the chain of tantivy's en_stem tokenizer, which the index uses 
 QUERY_PART = re.compile(r'"([^"]*)"|([^\W_]+(?:[_.\-/:@#+][^\W_]+)*)')
 # A token as tantivy's simple tokenizer cuts them: letters and digits.
 TOKEN = re.compile(r"[^\W_]+")
+# A line's words, and its ANSI codes as tokens of their own (skipped): ``\x1b[22mlazy`` holds ``lazy``
+_LINE_TOKEN = re.compile(rf"{ANSI.pattern}|[^\W_]+")
 _WORD = re.compile(r"\w+")
 _PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^\W_0-9A-Za-z]+")
 _MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
@@ -621,8 +624,10 @@ def _tokens(line: str, stemmer: Callable[[str], str]) -> tuple[list[_Token], lis
     """The line's stems with their spans, as written and with identifiers split."""
     plain: list[_Token] = []
     split: list[_Token] = []
-    for token in TOKEN.finditer(line):
+    for token in _LINE_TOKEN.finditer(line):
         word = token.group()
+        if word[0] == "\x1b":
+            continue
         plain.append((stemmer(word), token.start(), token.end()))
         if word.isdigit() or (word.isalpha() and (word.islower() or word.isupper() or word.istitle())):
             split.append(plain[-1])  # nothing to split: most words take this cheap path

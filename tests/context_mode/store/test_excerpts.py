@@ -281,3 +281,21 @@ def test_a_query_naming_an_end_of_the_payload_gets_its_lines(query: str, answer:
     ]
     text = "\n".join([*lines, "34/34 files checked 100% done"])
     assert answer in search(text, ContentKind.LOG, {"query": query})
+
+
+def test_words_right_after_an_ansi_colour_code_are_found() -> None:
+    # Vitest and Jest in CI colour their lines: ``\x1b[22mlazy.test.ts`` was indexed as the one
+    # word ``22mlazy``, so a search for "lazy" found nothing in the coloured line.
+    lines = [
+        f"\x1b[32m✓\x1b[39m src/v4/classic/tests/case{i}.test.ts\x1b[2m > \x1b[22mparses value {i}"
+        for i in range(300)
+    ]
+    lines.insert(
+        150,
+        "\x1b[41m\x1b[1m FAIL \x1b[22m\x1b[49m src/v4/classic/tests/\x1b[22mlazy.test.ts"
+        "\x1b[2m > \x1b[22mrecursion",
+    )
+    text = "\n".join(lines)
+    assert "lazy.test.ts" in search(text, ContentKind.LOG, {"query": "lazy recursion"})
+    # and a search that misses suggests words as read, not ``mparses``
+    assert "mparses" not in search(text, ContentKind.LOG, {"query": "zebra"})

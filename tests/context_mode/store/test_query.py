@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from context_mode.ansi import ANSI
 from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH
 from context_mode.store.query import (
     _PART,
@@ -286,7 +287,10 @@ def test_the_line_filter_keeps_every_line_that_holds_a_query_term() -> None:
 
 
 def _reference_tokens(line: str) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
-    """The tokens of a line the plain way: each token's stem and span, then its identifier parts."""
+    """The tokens of a line the plain way: each token's stem and span, then its identifier parts.
+
+    ANSI codes are blanked first, offsets kept: ``\x1b[22mlazy`` holds the word ``lazy``."""
+    line = ANSI.sub(lambda code: " " * len(code.group()), line)
     plain = [(stem(m.group()), m.start(), m.end()) for m in TOKEN.finditer(line)]
     split = []
     for m in TOKEN.finditer(line):

@@ -145,3 +145,11 @@ def test_an_intent_naming_the_end_of_the_payload_gets_its_last_lines() -> None:
     text = "\n".join([*lines, "34/34 files checked 100% done"])
     passages = payload_passages(text, ContentKind.LOG, "final count when the run stopped", budget=600)
     assert "34/34 files checked 100% done" in passages
+
+
+def test_an_intent_word_right_after_an_ansi_colour_code_is_matched() -> None:
+    # Vitest's coloured line: ``\x1b[22mlazy`` starts the word ``lazy``, as the store's search reads it.
+    lines = [f"\x1b[32m✓\x1b[39m tests/case{i}.test.ts\x1b[2m > \x1b[22mparses {i}" for i in range(3000)]
+    lines.insert(1500, "\x1b[41m FAIL \x1b[49m tests/\x1b[22mlazy.test.ts\x1b[2m > \x1b[22mrecursion")
+    passages = payload_passages("\n".join(lines), ContentKind.LOG, "lazy recursion", budget=800)
+    assert any("lazy.test.ts" in line for line in passages)
