@@ -17,9 +17,11 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 DIFFS=$S/diffs
 mkdir -p "$S" "$DIFFS" "$S/dl" "$S/src"
 export GOCACHE=$S/gocache XDG_CACHE_HOME=$S/cache GOFLAGS='' GOPROXY=off
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 
 # Allowed normalisation: scratch paths -> runner-style paths.
-norm() { sed -e "s#$S/venv-web#/home/runner/work/httpbin-app/.venv#g" \
+norm() { norm_paths -e "s#$S/venv-web#/home/runner/work/httpbin-app/.venv#g" \
              -e "s#$S/venv-md#/home/runner/work/markdown/.venv#g" \
              -e "s#$S/venv-tools#/home/runner/work/tqdm/.venv#g" \
              -e "s#$S/src/markdown-3.11.3#/home/runner/work/markdown/markdown#g" \
@@ -30,32 +32,10 @@ norm() { sed -e "s#$S/venv-web#/home/runner/work/httpbin-app/.venv#g" \
              -e "s#$S/gt#/home/runner/go#g" \
              -e "s#$S/sc#/home/runner/go#g" \
              -e "s#$S/express/express#/home/runner/work/express/express#g" \
-             -e "s#$S/qs/qs#/home/runner/work/qs/qs#g" \
-             -e "s#$S/#/home/runner/work/#g" \
-             -e "s#${HERE%/bench/corpus/capture}#/home/runner/work/ctxhub/ctxhub#g" \
-             -e "s#/root/#/home/runner/#g"; }
-
-# Replace `old` (must occur exactly once) by `new` in a file; append the unified diff to $DIFFS/<id>.diff.
-inject() {
-  local id=$1 root=$2 rel=$3 old=$4 new=$5
-  python3 - "$root" "$rel" "$old" "$new" "$DIFFS/$id.diff" <<'PY'
-import difflib, sys
-root, rel, old, new, diffs = sys.argv[1:]
-path = f"{root}/{rel}"
-text = open(path, encoding="utf-8").read()
-assert text.count(old) == 1, (rel, old, text.count(old))
-changed = text.replace(old, new)
-open(path, "w", encoding="utf-8").write(changed)
-diff = difflib.unified_diff(text.splitlines(True), changed.splitlines(True), f"a/{rel}", f"b/{rel}", n=1)
-open(diffs, "a", encoding="utf-8").write("".join(diff))
-PY
-}
+             -e "s#$S/qs/qs#/home/runner/work/qs/qs#g"; }
 
 pip_sdist() {  # name version -> unpacked into $S/src/<name>-<version>
-  local name=$1 version=$2
-  [ -d "$S/src/$name-$version" ] && rm -rf "$S/src/$name-$version"
-  ls "$S/dl/$name-$version".tar.gz > /dev/null 2>&1 || python3 -m pip download -q --no-deps --no-binary :all: -d "$S/dl" "$name==$version"
-  tar xzf "$S/dl/$name-$version.tar.gz" -C "$S/src"
+  sdist "$1" "$2"; unpack "$S/dl/$1-$2.tar.gz" "$S/src/$1-$2"
 }
 
 venv() {  # dir packages... : a fresh venv with pip 26.0.1 and the packages
@@ -339,35 +319,12 @@ PY
 
 # ---------------------------------------------------------------- check
 check_section() {
-  python3 - "$OUT" <<'PYCHK'
-import os, re, sys, yaml
-out = sys.argv[1]
-items = yaml.safe_load(open(os.path.join(out, "parts", "cli2.yaml")))["items"]
-bad = 0; total = 0; hold = 0
-for it in items:
-    path = os.path.join(out, it["file"])
-    text = open(path, encoding="utf-8").read()
-    size = os.path.getsize(path); total += size; hold += it["set"] == "holdout"
-    probs = []
-    if not it["id"].startswith(it["kind"] + "-") or it["file"].rsplit(".", 1)[0] != it["id"]: probs.append("bad id/file")
-    if not (5 * 1000 <= size <= 400 * 1000): probs.append(f"size {size}")
-    if not 3 <= len(it["facts"]) <= 6: probs.append("fact count")
-    if "/tmp/" in text or "corpus-cli2" in text: probs.append("unnormalised path")
-    lines = text.splitlines(); edges = 0
-    for f in it["facts"]:
-        a, q = str(f["answer"]), str(f["query"])
-        if a not in text: probs.append(f"answer not in payload: {a!r}")
-        if a.lower() in q.lower(): probs.append(f"query contains answer: {q!r}")
-        if not 5 <= len(a) <= 60: probs.append(f"answer length {len(a)}: {a!r}")
-        pos = text.find(a)
-        if pos >= 0:
-            line = text.count("\n", 0, pos)
-            edges += line < 10 or line >= len(lines) - 10
-    if len(lines) > 40 and edges > 2: probs.append(f"{edges} facts in the first/last 10 lines")
-    print(f"{'OK ' if not probs else 'BAD'} {it['id']:42s} {it['kind']:6s} {it['set']:7s} {size:8d}", "; ".join(probs))
-    bad += bool(probs)
-print(f"{len(items)} items, {hold} holdout, {total} bytes, {bad} with problems")
-sys.exit(1 if bad else 0)
+  python3 - "$HERE" <<'PYCHK'
+import sys
+sys.path.insert(0, sys.argv[1])
+import common
+rules = common.Rules(sizes=(5_000, 400_000), forbidden=("/tmp/", "corpus-cli2"), answer_length=(5, 60), max_edge_facts=2)
+sys.exit(common.check_cli("cli2", rules))
 PYCHK
 }
 

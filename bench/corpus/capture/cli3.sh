@@ -19,88 +19,15 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 DIFFS=$S/diffs
 W=$S/work
 mkdir -p "$S" "$DIFFS" "$S/dl" "$S/debsrc" "$W"
+# shellcheck source=common.sh
+. "$HERE/common.sh"
 
 # Allowed normalisation: scratch paths -> runner-style paths.
-norm() { sed -e "s#$W/hashie-rubo#/home/runner/work/hashie/hashie#g" \
+norm() { norm_paths -e "s#$W/hashie-rubo#/home/runner/work/hashie/hashie#g" \
              -e "s#$W/\(commander\|hashie\|lua\|jansson\|pixman\|libyaml\|shop\)\b#/home/runner/work/\1/\1#g" \
              -e "s#$S/venv-django#/home/runner/work/shop/.venv#g" \
              -e "s#$S/git/\([a-z0-9]*\)#/home/runner/work/\1/\1#g" \
-             -e "s#$S/stack#/home/runner/work/app-stack#g" \
-             -e "s#$S/#/home/runner/work/#g" \
-             -e "s#${HERE%/bench/corpus/capture}#/home/runner/work/ctxhub/ctxhub#g" \
-             -e "s#/root/#/home/runner/#g"; }
-
-# Replace `old` (must occur exactly once) by `new` in a file; append the unified diff to $DIFFS/<id>.diff.
-inject() {
-  local id=$1 root=$2 rel=$3 old=$4 new=$5
-  python3 - "$root" "$rel" "$old" "$new" "$DIFFS/$id.diff" <<'PY'
-import difflib, sys
-root, rel, old, new, diffs = sys.argv[1:]
-path = f"{root}/{rel}"
-text = open(path, encoding="utf-8").read()
-assert text.count(old) == 1, (rel, old, text.count(old))
-changed = text.replace(old, new)
-open(path, "w", encoding="utf-8").write(changed)
-diff = difflib.unified_diff(text.splitlines(True), changed.splitlines(True), f"a/{rel}", f"b/{rel}", n=1)
-open(diffs, "a", encoding="utf-8").write("".join(diff))
-PY
-}
-
-sdist() {  # name version: the PyPI sdist into $S/dl
-  ls "$S/dl/$1-$2".tar.gz > /dev/null 2>&1 || python3 -m pip download -q --no-deps --no-binary :all: -d "$S/dl" "$1==$2"
-}
-
-debsrc() {  # name orig-tarball: apt-get source --download-only (needs a deb-src line)
-  [ -f "$S/debsrc/$2" ] || (cd "$S/debsrc" && apt-get source --download-only "$1" > /dev/null)
-}
-
-unpack() {  # tarball dir: a fresh copy of the tarball's top folder at dir
-  rm -rf "$2"; mkdir -p "$2"; tar xf "$1" -C "$2" --strip-components=1
-}
-
-# Commit successive sdists of a PyPI project into a fresh git repo $S/git/<name>, one commit per release:
-# author from PKG-INFO, author/committer date = newest file mtime in the sdist, message "<name> <version>"
-# plus that version's section of the changelog shipped in the sdist, a tag per version.
-release_repo() {
-  local name=$1 changelog=$2; shift 2
-  local R=$S/git/$name
-  rm -rf "$R"; mkdir -p "$R"; git -C "$R" init -q -b main
-  for v in "$@"; do
-    sdist "$name" "$v"
-    python3 - "$R" "$S/dl/$name-$v.tar.gz" "$name" "$v" "$changelog" <<'PY'
-import email.parser, os, re, shutil, subprocess, sys, tarfile, datetime
-repo, tgz, name, version, changelog = sys.argv[1:]
-for entry in os.listdir(repo):
-    if entry != ".git":
-        p = os.path.join(repo, entry)
-        shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)
-with tarfile.open(tgz) as tar:
-    members = [m for m in tar.getmembers() if "/" in m.name]
-    newest = max(m.mtime for m in members if m.isfile())
-    top = members[0].name.split("/")[0]
-    for m in members:
-        m.name = m.name[len(top) + 1:]
-    tar.extractall(repo, members=[m for m in members if m.name])
-info = email.parser.Parser().parsestr(open(os.path.join(repo, "PKG-INFO"), encoding="utf-8").read())
-author = info.get("Author") or info.get("Maintainer") or ""
-mail = info.get("Author-email") or info.get("Maintainer-email") or ""
-m = re.match(r"(.*?)\s*<(.+)>", mail)
-if m:
-    author, mail = author or m.group(1), m.group(2)
-log = os.path.join(repo, changelog)
-text = open(log, encoding="utf-8").read() if os.path.exists(log) else ""
-sec = re.search(rf"^{re.escape(version)}(?: \([^\n]*\))?\n[-+=]+\n(.*?)(?=^\S[^\n]*\n[-+=]{{3,}}\n|\Z)", text, re.M | re.S)
-body = sec.group(1).strip() if sec else ""
-date = datetime.datetime.fromtimestamp(newest, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+0000")
-env = dict(os.environ, GIT_AUTHOR_NAME=author, GIT_AUTHOR_EMAIL=mail, GIT_AUTHOR_DATE=date,
-           GIT_COMMITTER_NAME=author, GIT_COMMITTER_EMAIL=mail, GIT_COMMITTER_DATE=date)
-subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-msg = f"{name} {version}\n\n{body}\n" if body else f"{name} {version}\n"
-subprocess.run(["git", "commit", "-q", "-F", "-"], input=msg.encode(), cwd=repo, env=env, check=True)
-subprocess.run(["git", "tag", version], cwd=repo, check=True)
-PY
-  done
-}
+             -e "s#$S/stack#/home/runner/work/app-stack#g"; }
 
 # ---------------------------------------------------------------- diff x2
 diff_section() {
@@ -415,46 +342,25 @@ table_section() {
 
 # ---------------------------------------------------------------- check
 check_section() {
-  python3 - "$OUT" <<'PYCHK'
-import os, sys, yaml
-out = sys.argv[1]
-items = yaml.safe_load(open(os.path.join(out, "parts", "cli3.yaml")))["items"]
-bad = 0; total = 0; hold = 0; kinds = {}
-for it in items:
-    path = os.path.join(out, it["file"])
-    raw = open(path, "rb").read()
-    text = raw.decode("utf-8")
-    size = len(raw); total += size; hold += it["set"] == "holdout"
-    kinds.setdefault(it["kind"], []).append((it["id"], it["set"]))
-    probs = []
-    if not it["id"].startswith(it["kind"] + "-") or it["file"].rsplit(".", 1)[0] != it["id"]: probs.append("bad id/file")
-    if not (8 * 1024 <= size <= 600 * 1000): probs.append(f"size {size}")
-    if not 3 <= len(it["facts"]) <= 6: probs.append("fact count")
-    if "/tmp/corpus" in text or "corpus-cli3" in text: probs.append("unnormalised path")
-    for key in ("tool", "args", "source", "project", "command", "description"):
-        if not it.get(key): probs.append(f"missing {key}")
-    lines = text.splitlines(); edges = 0
-    for f in it["facts"]:
-        a, q = str(f["answer"]), str(f["query"])
-        if not any(a in line for line in lines): probs.append(f"answer not on one line of the payload: {a!r}")
-        if a.lower() in q.lower(): probs.append(f"query contains answer: {q!r}")
-        if not 8 <= len(a) <= 90: probs.append(f"answer length {len(a)}: {a!r}")
-        if not 3 <= len(q.split()) <= 10: probs.append(f"query words {len(q.split())}: {q!r}")
-        pos = text.find(a)
-        if pos >= 0:
-            line = text.count("\n", 0, pos)
-            edges += line < 10 or line >= len(lines) - 10
-    if len(lines) > 40 and edges > 3: probs.append(f"{edges} facts in the first/last 10 lines")
-    print(f"{'OK ' if not probs else 'BAD'} {it['id']:42s} {it['kind']:6s} {it['set']:7s} {size:8d}", "; ".join(probs))
-    bad += bool(probs)
-for kind, ids in sorted(kinds.items()):
-    for n, (ident, st) in enumerate(sorted(ids)):
-        if st != ("dev" if n % 2 == 0 else "holdout"):
-            print(f"BAD split: {ident} should be {'dev' if n % 2 == 0 else 'holdout'}"); bad += 1
-    if len(ids) < 2: print(f"BAD kind {kind} has only {len(ids)} item"); bad += 1
-if total > 2_200_000: print(f"BAD group total {total} > 2.2 MB"); bad += 1
-print(f"{len(items)} items, {hold} holdout, {total} bytes, {bad} with problems")
-sys.exit(1 if bad else 0)
+  python3 - "$HERE" <<'PYCHK'
+import sys
+sys.path.insert(0, sys.argv[1])
+import common
+
+def group_rules(records):  # per kind: at least two items, alternately dev and holdout in id order
+    for kind, items in common.by_kind(records).items():
+        for n, item in enumerate(items):
+            if item["set"] != ("dev" if n % 2 == 0 else "holdout"):
+                yield f"split: {item['id']} should be {'dev' if n % 2 == 0 else 'holdout'}"
+        if len(items) < 2:
+            yield f"kind {kind} has only {len(items)} item"
+
+rules = common.Rules(
+    sizes=(8 * 1024, 600 * 1000), max_group_bytes=2_200_000, required=("args", "project", "command"),
+    forbidden=("/tmp/corpus", "corpus-cli3"), one_line=True, answer_length=(8, 90), query_words=(3, 10),
+    max_edge_facts=3,
+)
+sys.exit(common.check_cli("cli3", rules, group_rules=group_rules))
 PYCHK
 }
 

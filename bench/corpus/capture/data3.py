@@ -34,19 +34,14 @@ project /tmp/corpus-data3/mcp-servers becomes /home/runner/work/mcp-servers.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sqlite3
 import subprocess
-import sys
 from collections.abc import Callable
 from typing import Any
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-# a sibling module called mcp.py must not shadow the mcp SDK package
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
-CORPUS = os.path.normpath(os.path.join(HERE, ".."))
-PART = os.path.join(CORPUS, "parts", "data3.yaml")
+import common
+from common import Call
 
 BASE = "/tmp/corpus-data3"
 SRC = f"{BASE}/src"
@@ -74,14 +69,17 @@ COMMANDER = f"{SRC}/commander-15.1.0"
 COBRA = f"{SRC}/cobra-1.6.1"
 SYN = f"{SRC}/syn-1.0.107"
 ZLIB = f"{SRC}/zlib-1.2.13.dfsg"
+SCRATCH = common.Scratch(
+    BASE,
+    rewrite={f"{SRC}/": common.RUNNER, PGDIR: f"{common.RUNNER}pgdata", NPM: f"{common.RUNNER}mcp-servers"},
+    env={"PATH": f"{NODE_DIR}:{os.environ['PATH']}"},  # node and npm
+)
+run = SCRATCH.run
+save = SCRATCH.save
 
-Call = tuple[str, dict[str, Any]]
 
-
-def sh(cmd: str, **kw: Any) -> subprocess.CompletedProcess:
-    print("+", cmd, file=sys.stderr)
-    env = dict(os.environ, PATH=f"{NODE_DIR}:{os.environ['PATH']}")
-    return subprocess.run(cmd, shell=True, check=True, env=env, **kw)
+def sh(cmd: str, **kw: Any) -> subprocess.CompletedProcess[bytes]:
+    return common.sh(cmd, env={**os.environ, **SCRATCH.env}, **kw)
 
 
 # ----------------------------------------------------------------------------- setup
@@ -253,48 +251,6 @@ con.commit()
     psql("ANALYZE;", db="data3")
 
 
-# ----------------------------------------------------------------------------- MCP client
-async def run_calls(
-    command: str, args: list[str], calls: list[Call], env: dict[str, str] | None = None
-) -> list[str]:
-    from mcp import ClientSession, StdioServerParameters, stdio_client
-
-    full_env = dict(os.environ, PATH=f"{NODE_DIR}:{os.environ['PATH']}")
-    if env:
-        full_env.update(env)
-    params = StdioServerParameters(command=command, args=args, env=full_env)
-    texts = []
-    with open(f"{BASE}/server-stderr.log", "a") as errlog:
-        async with stdio_client(params, errlog=errlog) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                for name, arguments in calls:
-                    result = await session.call_tool(name, arguments)
-                    text = "".join(c.text for c in result.content if getattr(c, "type", "") == "text")
-                    if getattr(result, "is_error", None) or getattr(result, "isError", None):
-                        raise RuntimeError(f"{command} {name} failed: {text[:300]}")
-                    texts.append(text)
-    return texts
-
-
-def run(command: str, args: list[str], calls: list[Call], env: dict[str, str] | None = None) -> list[str]:
-    return asyncio.run(run_calls(command, args, calls, env=env))
-
-
-def normalise(text: str) -> str:
-    text = text.replace(f"{SRC}/", "/home/runner/work/")
-    text = text.replace(PGDIR, "/home/runner/work/pgdata")
-    return text.replace(NPM, "/home/runner/work/mcp-servers")
-
-
-def save(item_id: str, ext: str, text: str) -> None:
-    text = normalise(text)
-    path = os.path.join(CORPUS, f"{item_id}.{ext}")
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    print(f"saved {item_id}.{ext} {len(text.encode())} bytes", file=sys.stderr)
-
-
 # ----------------------------------------------------------------------------- rows
 UNICODE_BLOCKS_QUERY = (
     "SELECT b.name AS block, b.first_code, b.last_code, b.last_cp - b.first_cp + 1 AS size, "
@@ -430,64 +386,15 @@ SECTIONS: dict[str, Callable[[], None]] = {
 
 
 # ----------------------------------------------------------------------------- check
-MIN_BYTES, MAX_BYTES, MAX_GROUP_BYTES = 8_000, 600_000, 2_200_000
+RULES = common.Rules(
+    sizes=(8_000, 600_000), max_group_bytes=2_200_000, one_line=True, answer_length=(8, 90), note_repeats=True
+)
 
 
 def check() -> int:
     """Print one line per record and every problem; return the number of problems."""
-    import yaml
-
-    with open(PART, encoding="utf-8") as handle:
-        records = yaml.safe_load(handle)["items"]
-    problems, total = 0, 0
-    for record in records:
-        with open(os.path.join(CORPUS, record["file"]), encoding="utf-8") as handle:
-            text = handle.read()
-        lines = text.splitlines()
-        size = len(text.encode())
-        total += size
-        if not MIN_BYTES <= size <= MAX_BYTES:
-            print("SIZE", record["id"], size)
-            problems += 1
-        facts = record.get("facts") or []
-        if not 3 <= len(facts) <= 6:
-            print("FACT COUNT", record["id"], len(facts))
-            problems += 1
-        for fact in facts:
-            answer, query = str(fact["answer"]), str(fact["query"])
-            if not any(answer in line for line in lines):
-                print("MISSING (not verbatim on one line)", record["id"], repr(answer))
-                problems += 1
-            elif text.count(answer) > 1:
-                print("NOT UNIQUE", record["id"], repr(answer), text.count(answer))
-            if answer.lower() in query.lower():
-                print("QUERY HAS ANSWER", record["id"], repr(query))
-                problems += 1
-            if not 8 <= len(answer) <= 90:
-                print("ANSWER LENGTH", record["id"], repr(answer))
-                problems += 1
-        print(f"{record['id']:45s} {record['kind']:7s} {record['set']:8s} {size}")
-    if total > MAX_GROUP_BYTES:
-        print("GROUP SIZE", total)
-        problems += 1
-    print(f"{len(records)} items, {total} bytes, {problems} problems")
-    return problems
-
-
-def main(argv: list[str]) -> int:
-    command = argv[0] if argv else "capture"
-    if command == "setup":
-        setup()
-    elif command == "capture":
-        for section in argv[1:] or list(SECTIONS):
-            SECTIONS[section]()
-    elif command == "check":
-        return 1 if check() else 0
-    else:
-        print(f"unknown command {command!r} (setup, capture or check)", file=sys.stderr)
-        return 2
-    return 0
+    return common.check_part("data3", RULES, row="{id:45s} {kind:7s} {set:8s} {size}")
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(common.main(SECTIONS, setup, check))

@@ -23,38 +23,27 @@ Only normalisation of payloads: the scratch root /tmp/corpus-mcp/<x> is rewritte
 /home/runner/work/<x>, and the local http port stays 127.0.0.1:8765.
 """
 
-import asyncio
 import csv
+import dataclasses
 import glob
 import json
 import os
 import re
 import sqlite3
 import subprocess
-import sys
 import tarfile
 import time
 
-# this file is called mcp.py: keep it from shadowing the mcp SDK package
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+import common  # also keeps this file, called mcp.py, from shadowing the mcp SDK package
+from common import sh
 
-BASE = "/tmp/corpus-mcp"
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-OUT = os.path.normpath(OUT)
-PORT = 8765
-HTTP = f"http://127.0.0.1:{PORT}"
-DOCROOT = "/usr/share/doc"
+# the payload of a failed tool call is kept as it came (these captures predate the error check)
+SCRATCH = dataclasses.replace(common.MCP, check=False)
+run = SCRATCH.run
+save = SCRATCH.save
+BASE = SCRATCH.root
+HTTP = common.MCP_HTTP
 NODE_BIN = f"{BASE}/node_modules/.bin"
-PW_ARGS = [
-    f"{NODE_BIN}/playwright-mcp",
-    "--headless",
-    "--no-sandbox",
-    "--isolated",
-    "--executable-path",
-    "/usr/bin/chromium",
-    "--viewport-size",
-    "1280,900",
-]
 PACKAGING_VERSIONS = [
     "20.0",
     "20.1",
@@ -82,11 +71,6 @@ PACKAGING_VERSIONS = [
     "26.4",
 ]
 CLICK_VERSION = "8.5.1"
-
-
-def sh(cmd, **kw):
-    print("+", cmd if isinstance(cmd, str) else " ".join(cmd), file=sys.stderr)
-    return subprocess.run(cmd, shell=isinstance(cmd, str), check=True, **kw)
 
 
 # ----------------------------------------------------------------------------- setup
@@ -128,7 +112,7 @@ def setup():
 
 
 def build_db():
-    db = f"{BASE}/data/datasets.db"
+    db = DB
     os.makedirs(os.path.dirname(db), exist_ok=True)
     if os.path.exists(db):
         os.remove(db)
@@ -250,198 +234,85 @@ def unpack_click():
     )
 
 
-# ----------------------------------------------------------------------------- MCP client
-async def run_calls(command, args, calls, env=None, cwd=None):
-    from mcp import ClientSession, StdioServerParameters, stdio_client
-
-    e = dict(os.environ)
-    if env:
-        e.update(env)
-    params = StdioServerParameters(command=command, args=args, env=e, cwd=cwd)
-    outs = []
-    with open(f"{BASE}/server-stderr.log", "a") as errlog:
-        async with stdio_client(params, errlog=errlog) as (r, w):
-            async with ClientSession(r, w) as s:
-                await s.initialize()
-                for name, a in calls:
-                    res = await s.call_tool(name, a)
-                    text = "".join(c.text for c in res.content if getattr(c, "type", "") == "text")
-                    outs.append((name, a, text, getattr(res, "is_error", None)))
-    return outs
-
-
-def normalise(text):
-    return re.sub(r"/tmp/corpus-mcp/(?:src|git|data)/", "/home/runner/work/", text)
-
-
-def save(item_id, ext, text):
-    text = normalise(text)
-    p = os.path.join(OUT, f"{item_id}.{ext}")
-    with open(p, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(f"saved {item_id}.{ext} {len(text.encode())} bytes", file=sys.stderr)
-
-
-def http_server():
-    import socket
-
-    s = socket.socket()
-    try:
-        s.connect(("127.0.0.1", PORT))
-        s.close()
-        return None
-    except OSError:
-        pass
-    p = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(PORT), "--bind", "127.0.0.1", "--directory", DOCROOT],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(1.5)
-    return p
-
-
 PY = f"{HTTP}/python3-doc/html"
 
 
 def cap_snapshot():
     # big nav/index page
-    outs = asyncio.run(
-        run_calls(
-            "node",
-            PW_ARGS,
-            [
-                ("browser_navigate", {"url": f"{PY}/library/index.html"}),
-                ("browser_snapshot", {}),
-            ],
-        )
-    )
-    save("snapshot-playwright-python311-library-index", "txt", outs[-1][2])
+    save("snapshot-playwright-python311-library-index", "txt", SCRATCH.snapshot(f"{PY}/library/index.html"))
     # form-ish page: the Sphinx search page, query typed into its form and submitted
-    outs = asyncio.run(
-        run_calls(
-            "node",
-            PW_ARGS,
-            [
-                ("browser_navigate", {"url": f"{PY}/search.html"}),
-                ("browser_snapshot", {}),
-            ],
-        )
+    search = SCRATCH.search(
+        f"{PY}/search.html", r'textbox "Search" \[ref=(e\d+)\]', "timeout", "Search finished"
     )
-    snap = outs[1][2]
-    m = re.search(r'textbox "Search" \[ref=(e\d+)\]', snap)
-    ref = m.group(1)
-    outs = asyncio.run(
-        run_calls(
-            "node",
-            PW_ARGS,
-            [
-                ("browser_navigate", {"url": f"{PY}/search.html"}),
-                ("browser_type", {"element": "search box", "target": ref, "text": "timeout", "submit": True}),
-                ("browser_wait_for", {"text": "Search finished"}),
-                ("browser_snapshot", {}),
-            ],
-        )
-    )
-    save("snapshot-playwright-python311-search", "txt", outs[-1][2])
+    save("snapshot-playwright-python311-search", "txt", search)
     # long article
-    outs = asyncio.run(
-        run_calls(
-            "node",
-            PW_ARGS,
-            [
-                ("browser_navigate", {"url": f"{PY}/library/argparse.html"}),
-                ("browser_snapshot", {}),
-            ],
-        )
-    )
-    save("snapshot-playwright-python311-argparse", "txt", outs[-1][2])
+    save("snapshot-playwright-python311-argparse", "txt", SCRATCH.snapshot(f"{PY}/library/argparse.html"))
     # table-heavy page
-    outs = asyncio.run(
-        run_calls(
-            "node",
-            PW_ARGS,
-            [
-                ("browser_navigate", {"url": f"{PY}/library/codecs.html"}),
-                ("browser_snapshot", {}),
-            ],
-        )
-    )
-    save("snapshot-playwright-python311-codecs", "txt", outs[-1][2])
+    save("snapshot-playwright-python311-codecs", "txt", SCRATCH.snapshot(f"{PY}/library/codecs.html"))
 
 
 def cap_fetch():
-    fetch = f"{BASE}/venv/bin/mcp-server-fetch"
-    pages = [
-        ("webpage-fetch-git-rebase", f"{HTTP}/git-doc/git-rebase.html"),
-        ("webpage-fetch-sqlite-pragma", f"{HTTP}/sqlite3/pragma.html"),
-        ("webpage-fetch-sqlite-datatype3", f"{HTTP}/sqlite3/datatype3.html"),
-    ]
-    outs = asyncio.run(
-        run_calls(
-            fetch, ["--allow-private-ips"], [("fetch", {"url": u, "max_length": 400000}) for _, u in pages]
-        )
+    SCRATCH.fetch(
+        [
+            ("webpage-fetch-git-rebase", f"{HTTP}/git-doc/git-rebase.html"),
+            ("webpage-fetch-sqlite-pragma", f"{HTTP}/sqlite3/pragma.html"),
+            ("webpage-fetch-sqlite-datatype3", f"{HTTP}/sqlite3/datatype3.html"),
+        ]
     )
-    for (iid, _), o in zip(pages, outs):
-        save(iid, "md", o[2])
 
 
-DB = f"{BASE}/data/datasets.db"
+DB = common.MCP_DB
 
 
 def cap_rows():
     sq = f"{BASE}/venv-sqlite/bin/mcp-server-sqlite"
-    outs = asyncio.run(
-        run_calls(
-            sq,
-            ["--db-path", DB],
-            [
-                (
-                    "read_query",
-                    {
-                        "query": "SELECT iata, name, city, state, latitude, longitude FROM airports "
-                        "WHERE state IN ('TX', 'CA') ORDER BY state, city, iata"
-                    },
-                ),
-                (
-                    "read_query",
-                    {
-                        "query": "SELECT l.alpha_3, l.name, l.scope, l.type, l.alpha_2 FROM languages l "
-                        "WHERE l.type = 'L' AND l.scope = 'I' AND l.name LIKE '%an' ORDER BY l.name"
-                    },
-                ),
-            ],
-        )
+    outs = run(
+        sq,
+        ["--db-path", DB],
+        [
+            (
+                "read_query",
+                {
+                    "query": "SELECT iata, name, city, state, latitude, longitude FROM airports "
+                    "WHERE state IN ('TX', 'CA') ORDER BY state, city, iata"
+                },
+            ),
+            (
+                "read_query",
+                {
+                    "query": "SELECT l.alpha_3, l.name, l.scope, l.type, l.alpha_2 FROM languages l "
+                    "WHERE l.type = 'L' AND l.scope = 'I' AND l.name LIKE '%an' ORDER BY l.name"
+                },
+            ),
+        ],
     )
-    save("rows-sqlite-vega-airports", "txt", outs[0][2])
-    save("rows-sqlite-iso639-languages", "txt", outs[1][2])
+    save("rows-sqlite-vega-airports", "txt", outs[0])
+    save("rows-sqlite-iso639-languages", "txt", outs[1])
     al = f"{BASE}/venv-alchemy/bin/mcp-alchemy"
-    outs = asyncio.run(
-        run_calls(
-            al,
-            [],
-            [
-                (
-                    "execute_query",
-                    {
-                        "query": "SELECT s.code, s.name, s.type, s.parent, c.name AS country "
-                        "FROM subdivisions s JOIN countries c ON c.alpha_2 = substr(s.code, 1, 2) "
-                        "WHERE c.alpha_2 IN ('FR', 'IT', 'ES') ORDER BY s.code"
-                    },
-                ),
-                (
-                    "execute_query",
-                    {
-                        "query": "SELECT date, precipitation, temp_max, temp_min, wind, weather "
-                        "FROM seattle_weather WHERE date >= '2014-01-01' AND date < '2015-01-01' ORDER BY date"
-                    },
-                ),
-            ],
-            env={"DB_URL": f"sqlite:///{DB}", "EXECUTE_QUERY_MAX_CHARS": "400000"},
-        )
+    outs = run(
+        al,
+        [],
+        [
+            (
+                "execute_query",
+                {
+                    "query": "SELECT s.code, s.name, s.type, s.parent, c.name AS country "
+                    "FROM subdivisions s JOIN countries c ON c.alpha_2 = substr(s.code, 1, 2) "
+                    "WHERE c.alpha_2 IN ('FR', 'IT', 'ES') ORDER BY s.code"
+                },
+            ),
+            (
+                "execute_query",
+                {
+                    "query": "SELECT date, precipitation, temp_max, temp_min, wind, weather "
+                    "FROM seattle_weather WHERE date >= '2014-01-01' AND date < '2015-01-01' ORDER BY date"
+                },
+            ),
+        ],
+        env={"DB_URL": f"sqlite:///{DB}", "EXECUTE_QUERY_MAX_CHARS": "400000"},
     )
-    save("rows-alchemy-iso3166-subdivisions", "txt", outs[0][2])
-    save("rows-alchemy-vega-seattle-weather", "txt", outs[1][2])
+    save("rows-alchemy-iso3166-subdivisions", "txt", outs[0])
+    save("rows-alchemy-vega-seattle-weather", "txt", outs[1])
 
 
 CLICK = f"{BASE}/src/click-{CLICK_VERSION}"
@@ -449,68 +320,64 @@ CLICK = f"{BASE}/src/click-{CLICK_VERSION}"
 
 def cap_fs():
     fs = f"{NODE_BIN}/mcp-server-filesystem"
-    outs = asyncio.run(
-        run_calls(
-            fs,
-            [CLICK],
-            [
-                ("directory_tree", {"path": CLICK, "excludePatterns": ["docs/_static"]}),
-                ("search_files", {"path": CLICK, "pattern": "**/*"}),
-                (
-                    "read_multiple_files",
-                    {
-                        "paths": [
-                            f"{CLICK}/src/click/{n}"
-                            for n in [
-                                "decorators.py",
-                                "exceptions.py",
-                                "globals.py",
-                                "termui.py",
-                                "_termui_impl.py",
-                            ]
+    outs = run(
+        fs,
+        [CLICK],
+        [
+            ("directory_tree", {"path": CLICK, "excludePatterns": ["docs/_static"]}),
+            ("search_files", {"path": CLICK, "pattern": "**/*"}),
+            (
+                "read_multiple_files",
+                {
+                    "paths": [
+                        f"{CLICK}/src/click/{n}"
+                        for n in [
+                            "decorators.py",
+                            "exceptions.py",
+                            "globals.py",
+                            "termui.py",
+                            "_termui_impl.py",
                         ]
-                    },
-                ),
-                ("read_text_file", {"path": f"{CLICK}/src/click/core.py"}),
-            ],
-        )
+                    ]
+                },
+            ),
+            ("read_text_file", {"path": f"{CLICK}/src/click/core.py"}),
+        ],
     )
-    save("tree-filesystem-click", "json", outs[0][2])
-    save("tree-filesystem-search-click", "txt", outs[1][2])
-    save("source-filesystem-click-multi", "txt", outs[2][2])
-    save("source-filesystem-click-core", "txt", outs[3][2])
+    save("tree-filesystem-click", "json", outs[0])
+    save("tree-filesystem-search-click", "txt", outs[1])
+    save("source-filesystem-click-multi", "txt", outs[2])
+    save("source-filesystem-click-core", "txt", outs[3])
 
 
 def cap_code():
     rg = f"{NODE_BIN}/mcp-ripgrep"
-    outs = asyncio.run(
-        run_calls(
-            rg,
-            [],
-            [
-                (
-                    "search",
-                    {
-                        "pattern": r"raise\s+(BadParameter|UsageError|NoSuchOption|BadOptionUsage|BadArgumentUsage|ClickException|Abort|Exit)\b",
-                        "path": f"{CLICK}/src",
-                        "context": 3,
-                    },
-                ),
-                (
-                    "advanced-search",
-                    {
-                        "pattern": r"InvalidVersion|InvalidSpecifier|InvalidMarker|InvalidRequirement",
-                        "path": REPO,
-                        "showLineNumbers": True,
-                        "fileType": "py",
-                    },
-                ),
-            ],
-            cwd=BASE,
-        )
+    outs = run(
+        rg,
+        [],
+        [
+            (
+                "search",
+                {
+                    "pattern": r"raise\s+(BadParameter|UsageError|NoSuchOption|BadOptionUsage|BadArgumentUsage|ClickException|Abort|Exit)\b",
+                    "path": f"{CLICK}/src",
+                    "context": 3,
+                },
+            ),
+            (
+                "advanced-search",
+                {
+                    "pattern": r"InvalidVersion|InvalidSpecifier|InvalidMarker|InvalidRequirement",
+                    "path": REPO,
+                    "showLineNumbers": True,
+                    "fileType": "py",
+                },
+            ),
+        ],
+        cwd=BASE,
     )
-    save("code-ripgrep-click-raise", "txt", outs[0][2])
-    save("code-ripgrep-packaging-invalid", "txt", outs[1][2])
+    save("code-ripgrep-click-raise", "txt", outs[0])
+    save("code-ripgrep-packaging-invalid", "txt", outs[1])
 
 
 REPO = f"{BASE}/git/packaging"
@@ -522,20 +389,18 @@ def git_rev(tag):
 
 def cap_git():
     gitsrv = "/work/main/.venv/bin/python"
-    outs = asyncio.run(
-        run_calls(
-            gitsrv,
-            ["-m", "mcp_server_git", "--repository", REPO],
-            [
-                ("git_log", {"repo_path": REPO, "max_count": 30}),
-                ("git_show", {"repo_path": REPO, "revision": git_rev("22.0")}),
-                ("git_diff", {"repo_path": REPO, "target": git_rev("26.3")}),
-            ],
-        )
+    outs = run(
+        gitsrv,
+        ["-m", "mcp_server_git", "--repository", REPO],
+        [
+            ("git_log", {"repo_path": REPO, "max_count": 30}),
+            ("git_show", {"repo_path": REPO, "revision": git_rev("22.0")}),
+            ("git_diff", {"repo_path": REPO, "target": git_rev("26.3")}),
+        ],
     )
-    save("gitlog-git-log-packaging", "txt", outs[0][2])
-    save("gitlog-git-show-packaging-22", "txt", outs[1][2])
-    save("diff-git-diff-packaging-26-3-head", "diff", outs[2][2])
+    save("gitlog-git-log-packaging", "txt", outs[0])
+    save("gitlog-git-show-packaging-22", "txt", outs[1])
+    save("diff-git-diff-packaging-26-3-head", "diff", outs[2])
 
 
 SECTIONS = {
@@ -549,53 +414,15 @@ SECTIONS = {
 
 
 # ----------------------------------------------------------------------------- check
-def check():
-    import yaml
+RULES = common.Rules(sizes=(6000, 1_500_000))
 
-    recs = yaml.safe_load(open(os.path.join(OUT, "parts", "mcp.yaml")))["items"]
-    bad = 0
-    total = 0
-    for r in recs:
-        p = os.path.join(OUT, r["file"])
-        text = open(p, encoding="utf-8").read()
-        n = len(text.encode())
-        total += n
-        if not (6000 <= n <= 1_500_000):
-            print("SIZE", r["id"], n)
-            bad += 1
-        if not r["id"].startswith(r["kind"] + "-") or not re.fullmatch(r"[a-z0-9-]+", r["id"]):
-            print("ID", r["id"])
-            bad += 1
-        if not 3 <= len(r["facts"]) <= 6:
-            print("NFACTS", r["id"])
-            bad += 1
-        for f in r["facts"]:
-            a, q = str(f["answer"]), f["query"]
-            if a not in text:
-                print("MISSING", r["id"], repr(a))
-                bad += 1
-            if a.lower() in q.lower():
-                print("QUERY HAS ANSWER", r["id"], repr(q))
-                bad += 1
-        print(f"{r['id']:50s} {r['kind']:9s} {r['set']:8s} {n}")
-    ho = sum(r["set"] == "holdout" for r in recs)
-    print(f"{len(recs)} items, {ho} holdout, {total} bytes, {bad} problems")
-    return bad
+
+def check():
+    return common.check_part(
+        "mcp", RULES, summary="{items} items, {holdout} holdout, {bytes} bytes, {problems} problems"
+    )
 
 
 if __name__ == "__main__":
-    cmd = sys.argv[1] if len(sys.argv) > 1 else "capture"
-    if cmd == "setup":
-        setup()
-    elif cmd == "capture":
-        srv = http_server()
-        try:
-            for s in sys.argv[2:] or list(SECTIONS):
-                SECTIONS[s]()
-        finally:
-            if srv:
-                srv.terminate()
-    elif cmd == "check":
-        sys.exit(1 if check() else 0)
-    elif cmd in ("build_db", "build_git", "unpack_click"):
-        globals()[cmd]()
+    commands = {"build_db": build_db, "build_git": build_git, "unpack_click": unpack_click}
+    raise SystemExit(common.main(SECTIONS, setup, check, commands=commands, serve=common.MCP_SERVE))

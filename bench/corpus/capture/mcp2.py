@@ -8,9 +8,9 @@ Re-make everything with::
     python bench/corpus/capture/mcp2.py check      # records vs payloads (sizes, answers, queries)
 
 Run ``capture`` with the project's venv python (it holds the mcp SDK client). This script reuses
-``mcp.py`` (loaded under another name, since a module called ``mcp`` would shadow the SDK): the
-scratch root ``/tmp/corpus-mcp``, its installed servers, the datasets DB, the stdio client loop,
-the local HTTP server on 127.0.0.1:8765 over ``/usr/share/doc`` and the path normalisation.
+what ``mcp.py setup`` makes (``setup`` runs it first): the scratch root ``/tmp/corpus-mcp``, its
+installed servers and the datasets DB; ``common.py`` has that root's stdio client, local HTTP
+server on 127.0.0.1:8765 over ``/usr/share/doc`` and path normalisation (``common.MCP``).
 
 Servers and inputs:
   * @playwright/mcp 0.0.83 + Debian chromium on Python 3.11 HTML docs (python3.11-doc):
@@ -27,35 +27,20 @@ Only normalisation of payloads (mcp.py's): /tmp/corpus-mcp/src/<x> becomes /home
 
 from __future__ import annotations
 
-import asyncio
-import importlib.util
 import os
-import re
 import sys
 from collections.abc import Callable
-from types import ModuleType
-from typing import Any
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-# a sibling module called mcp.py must not shadow the mcp SDK package
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
-CORPUS = os.path.normpath(os.path.join(HERE, ".."))
-PART = os.path.join(CORPUS, "parts", "mcp2.yaml")
+import common
+from common import Call, sh
 
-
-def load_base() -> ModuleType:
-    """The `mcp` group's capture script, as a module named so it cannot shadow the SDK."""
-    spec = importlib.util.spec_from_file_location("corpus_capture_mcp", os.path.join(HERE, "mcp.py"))
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-base = load_base()
-BASE: str = base.BASE
+SCRATCH = common.MCP
+run = SCRATCH.run
+save = SCRATCH.save
+BASE = SCRATCH.root
 SRC = f"{BASE}/src"
-PYDOC = f"{base.HTTP}/python3-doc/html"
+HTTP = common.MCP_HTTP
+PYDOC = f"{HTTP}/python3-doc/html"
 SDISTS = {
     "httpx": "0.28.1",
     "attrs": "26.1.0",
@@ -72,37 +57,18 @@ PYGMENTS = f"{SRC}/pygments-{SDISTS['pygments']}"
 # prints "Search finished", and a broad query ("environment variable") takes minutes
 SEARCH_QUERY = "PYTHONPATH"
 
-Call = tuple[str, dict[str, Any]]
-
-
-def run(command: str, args: list[str], calls: list[Call], env: dict[str, str] | None = None) -> list[str]:
-    """The text of each tool result, one stdio session of the server for all the calls."""
-    results = asyncio.run(base.run_calls(command, args, calls, env=env))
-    for name, _, text, is_error in results:
-        if is_error:
-            raise RuntimeError(f"{command} {name} failed: {text[:300]}")
-    return [text for _, _, text, _ in results]
-
-
-def save(item_id: str, ext: str, text: str) -> None:
-    base.save(item_id, ext, text)
-
 
 # ----------------------------------------------------------------------------- setup
 def setup() -> None:
     """mcp.py's setup (servers, docs, datasets DB), then the extra sdists unpacked under src/."""
-    base.setup()
+    sh([sys.executable, os.path.join(common.HERE, "mcp.py"), "setup"])
     for name, version in SDISTS.items():
         target = f"{BASE}/sdists/{name}"
-        base.sh(f"{BASE}/venv/bin/pip download -q --no-deps --no-binary :all: -d {target} {name}=={version}")
-        base.sh(f"rm -rf {SRC}/{name}-{version} && tar -xzf {target}/{name}-{version}.tar.gz -C {SRC}")
+        sh(f"{BASE}/venv/bin/pip download -q --no-deps --no-binary :all: -d {target} {name}=={version}")
+        sh(f"rm -rf {SRC}/{name}-{version} && tar -xzf {target}/{name}-{version}.tar.gz -C {SRC}")
 
 
 # ----------------------------------------------------------------------------- capture
-def playwright(calls: list[Call]) -> list[str]:
-    return run("node", base.PW_ARGS, calls)
-
-
 def capture_snapshot() -> None:
     """Four page shapes: a big index, search results, a reference with tables, a tutorial."""
     pages = [
@@ -111,45 +77,27 @@ def capture_snapshot() -> None:
         ("snapshot-playwright-python311-controlflow", "tutorial/controlflow.html"),
     ]
     for item_id, page in pages:
-        texts = playwright([("browser_navigate", {"url": f"{PYDOC}/{page}"}), ("browser_snapshot", {})])
-        save(item_id, "txt", texts[-1])
-    # the search box's ref is read from a first snapshot, as an agent would
-    first = playwright([("browser_navigate", {"url": f"{PYDOC}/search.html"}), ("browser_snapshot", {})])
-    match = re.search(r'textbox "Search" \[ref=(e\d+)\]', first[-1])
-    if not match:
-        raise RuntimeError("no Search textbox in the search page snapshot")
-    texts = playwright(
-        [
-            ("browser_navigate", {"url": f"{PYDOC}/search.html"}),
-            (
-                "browser_type",
-                {"element": "search box", "target": match.group(1), "text": SEARCH_QUERY, "submit": True},
-            ),
-            ("browser_wait_for", {"text": "Search finished"}),
-            ("browser_snapshot", {}),
-        ]
+        save(item_id, "txt", SCRATCH.snapshot(f"{PYDOC}/{page}"))
+    search = SCRATCH.search(
+        f"{PYDOC}/search.html", r'textbox "Search" \[ref=(e\d+)\]', SEARCH_QUERY, "Search finished"
     )
-    save("snapshot-playwright-python311-search-pythonpath", "txt", texts[-1])
+    save("snapshot-playwright-python311-search-pythonpath", "txt", search)
 
 
 FETCH_PAGES = [
-    ("webpage-fetch-git-config", f"{base.HTTP}/git-doc/git-config.html"),
-    ("webpage-fetch-sqlite-faq", f"{base.HTTP}/sqlite3/faq.html"),
+    ("webpage-fetch-git-config", f"{HTTP}/git-doc/git-config.html"),
+    ("webpage-fetch-sqlite-faq", f"{HTTP}/sqlite3/faq.html"),
     ("webpage-fetch-python311-logging-howto", f"{PYDOC}/howto/logging.html"),
-    ("webpage-fetch-valgrind-memcheck", f"{base.HTTP}/valgrind/html/mc-manual.html"),
+    ("webpage-fetch-valgrind-memcheck", f"{HTTP}/valgrind/html/mc-manual.html"),
 ]
-FETCH_MAX_LENGTH = 400000
 
 
 def capture_fetch() -> None:
-    calls: list[Call] = [("fetch", {"url": url, "max_length": FETCH_MAX_LENGTH}) for _, url in FETCH_PAGES]
-    texts = run(f"{BASE}/venv/bin/mcp-server-fetch", ["--allow-private-ips"], calls)
-    for (item_id, _), text in zip(FETCH_PAGES, texts, strict=True):
-        save(item_id, "md", text)
+    SCRATCH.fetch(FETCH_PAGES)
 
 
 def filesystem(root: str, calls: list[Call]) -> list[str]:
-    return run(f"{base.NODE_BIN}/mcp-server-filesystem", [root], calls)
+    return run(f"{BASE}/node_modules/.bin/mcp-server-filesystem", [root], calls)
 
 
 def capture_tree() -> None:
@@ -194,7 +142,7 @@ SUBDIVISIONS_QUERY = (
 def capture_rows() -> None:
     (text,) = run(
         f"{BASE}/venv-sqlite/bin/mcp-server-sqlite",
-        ["--db-path", base.DB],
+        ["--db-path", common.MCP_DB],
         [("read_query", {"query": STOCKS_QUERY})],
     )
     save("rows-sqlite-vega-stocks-yearly", "txt", text)
@@ -202,7 +150,7 @@ def capture_rows() -> None:
         f"{BASE}/venv-alchemy/bin/mcp-alchemy",
         [],
         [("execute_query", {"query": SUBDIVISIONS_QUERY})],
-        env={"DB_URL": f"sqlite:///{base.DB}", "EXECUTE_QUERY_MAX_CHARS": "400000"},
+        env={"DB_URL": f"sqlite:///{common.MCP_DB}", "EXECUTE_QUERY_MAX_CHARS": "400000"},
     )
     save("rows-alchemy-iso3166-subdivision-types", "txt", text)
 
@@ -217,61 +165,13 @@ SECTIONS: dict[str, Callable[[], None]] = {
 
 
 # ----------------------------------------------------------------------------- check
-MIN_BYTES, MAX_BYTES, MAX_GROUP_BYTES = 5_000, 400_000, 3_000_000
+RULES = common.Rules(sizes=(5_000, 400_000), max_group_bytes=3_000_000, note_repeats=True)
 
 
 def check() -> int:
     """Print one line per record and every problem; return the number of problems."""
-    import yaml
-
-    with open(PART, encoding="utf-8") as handle:
-        records = yaml.safe_load(handle)["items"]
-    problems, total = 0, 0
-    for record in records:
-        with open(os.path.join(CORPUS, record["file"]), encoding="utf-8") as handle:
-            text = handle.read()
-        size = len(text.encode())
-        total += size
-        if not MIN_BYTES <= size <= MAX_BYTES:
-            print("SIZE", record["id"], size)
-            problems += 1
-        for fact in record["facts"]:
-            answer, query = str(fact["answer"]), str(fact["query"])
-            if answer not in text:
-                print("MISSING", record["id"], repr(answer))
-                problems += 1
-            elif text.count(answer) > 1:
-                print("NOT UNIQUE", record["id"], repr(answer), text.count(answer))
-            if answer.lower() in query.lower():
-                print("QUERY HAS ANSWER", record["id"], repr(query))
-                problems += 1
-        print(f"{record['id']:50s} {record['kind']:9s} {record['set']:8s} {size}")
-    if total > MAX_GROUP_BYTES:
-        print("GROUP SIZE", total)
-        problems += 1
-    print(f"{len(records)} items, {total} bytes, {problems} problems")
-    return problems
-
-
-def main(argv: list[str]) -> int:
-    command = argv[0] if argv else "capture"
-    if command == "setup":
-        setup()
-    elif command == "capture":
-        server = base.http_server()
-        try:
-            for section in argv[1:] or list(SECTIONS):
-                SECTIONS[section]()
-        finally:
-            if server:
-                server.terminate()
-    elif command == "check":
-        return 1 if check() else 0
-    else:
-        print(f"unknown command {command!r} (setup, capture or check)", file=sys.stderr)
-        return 2
-    return 0
+    return common.check_part("mcp2", RULES)
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(common.main(SECTIONS, setup, check, serve=common.MCP_SERVE))

@@ -39,27 +39,18 @@ the committed payload (its facts cite its refs) or re-check those facts after re
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import glob
 import json
 import os
-import re
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-# keep the sibling capture/mcp.py from shadowing the mcp SDK package
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
-CORPUS = os.path.normpath(os.path.join(HERE, ".."))
-PART = os.path.join(CORPUS, "parts", "mcp4.yaml")
+import common
+from common import sh
 
 BASE = "/tmp/corpus-mcp4"
 SRC = f"{BASE}/src"
@@ -81,16 +72,6 @@ DEBS = [
 ]
 SDISTS = {"pytest": "9.2.0", "pandas": "3.1.1"}
 PENGUINS = "palmerpenguins==0.1.6"
-PW_ARGS = [
-    f"{NODE_BIN}/playwright-mcp",
-    "--headless",
-    "--no-sandbox",
-    "--isolated",
-    "--executable-path",
-    "/usr/bin/chromium",
-    "--viewport-size",
-    "1280,900",
-]
 DOC_LINKS = {
     "apache2-doc": f"{DOCS}/apache2-doc/usr/share/doc/apache2-doc/manual",
     "jinja": f"{DOCS}/python-jinja2-doc/usr/share/doc/python-jinja2-doc/html",
@@ -101,18 +82,15 @@ PYTEST = f"{SRC}/pytest-{SDISTS['pytest']}"
 PANDAS = f"{SRC}/pandas-{SDISTS['pandas']}"
 RACK = f"{SRC}/rack-2.2.22"
 PENLIGHT = f"{SRC}/penlight-1.13.1"
-
-Call = tuple[str, dict[str, Any]]
-
-
-def sh(cmd: str) -> None:
-    print("+", cmd, file=sys.stderr)
-    subprocess.run(cmd, shell=True, check=True)
+# cwd: @playwright/mcp writes its .playwright-mcp/ files there
+SCRATCH = common.Scratch(BASE, rewrite={f"{SRC}/": common.RUNNER}, cwd=BASE)
+run = SCRATCH.run
+save = SCRATCH.save
 
 
 # ----------------------------------------------------------------------------- setup
 def setup() -> None:
-    for d in (f"{BASE}/debs", DOCS, SRC, f"{BASE}/sdists", f"{BASE}/data", WWW):
+    for d in (f"{BASE}/debs", DOCS, SRC, f"{BASE}/sdists", f"{BASE}/data"):
         os.makedirs(d, exist_ok=True)
     # chromium for playwright; libjs-sphinxdoc holds the search JS the Sphinx docs symlink to
     sh(
@@ -126,11 +104,7 @@ def setup() -> None:
         sh(f"rm -rf {DOCS}/{name} && dpkg-deb -x {deb} {DOCS}/{name}")
     for name in ("python-jinja2-doc", "sphinx-doc"):  # _static/*.js -> ../../../../javascript/sphinxdoc
         sh(f"ln -sfn /usr/share/javascript {DOCS}/{name}/usr/share/javascript")
-    for name, target in DOC_LINKS.items():
-        link = os.path.join(WWW, name)
-        if os.path.islink(link):
-            os.remove(link)
-        os.symlink(target, link)
+    common.link_docroot(WWW, DOC_LINKS)
     sh(
         f"cd {BASE} && ([ -f package.json ] || npm init -y >/dev/null) && npm install --no-audit --no-fund {' '.join(NPM_PACKAGES)}"
     )
@@ -233,74 +207,6 @@ def build_db() -> None:
     con.close()
 
 
-# ----------------------------------------------------------------------------- MCP client
-async def run_calls(
-    command: str, args: list[str], calls: list[Call], env: dict[str, str] | None = None
-) -> list[tuple[str, str, bool]]:
-    from mcp import ClientSession, StdioServerParameters, stdio_client
-
-    # cwd: @playwright/mcp writes its .playwright-mcp/ files there
-    params = StdioServerParameters(command=command, args=args, env=dict(os.environ, **(env or {})), cwd=BASE)
-    outs = []
-    with open(f"{BASE}/server-stderr.log", "a") as errlog:
-        async with stdio_client(params, errlog=errlog) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                for name, arguments in calls:
-                    res = await session.call_tool(name, arguments)
-                    text = "".join(c.text for c in res.content if getattr(c, "type", "") == "text")
-                    outs.append((name, text, bool(getattr(res, "is_error", False))))
-    return outs
-
-
-def run(command: str, args: list[str], calls: list[Call], env: dict[str, str] | None = None) -> list[str]:
-    results = asyncio.run(run_calls(command, args, calls, env))
-    for name, text, is_error in results:
-        if is_error:
-            raise RuntimeError(f"{command} {name} failed: {text[:400]}")
-    return [text for _, text, _ in results]
-
-
-def playwright(calls: list[Call]) -> list[str]:
-    return run("node", PW_ARGS, calls)
-
-
-def normalise(text: str) -> str:
-    return text.replace(f"{SRC}/", "/home/runner/work/")
-
-
-def save(item_id: str, ext: str, text: str) -> None:
-    text = normalise(text)
-    path = os.path.join(CORPUS, f"{item_id}.{ext}")
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    print(f"saved {item_id}.{ext} {len(text.encode())} bytes", file=sys.stderr)
-
-
-def http_server() -> subprocess.Popen[bytes] | None:
-    sock = socket.socket()
-    try:
-        sock.connect(("127.0.0.1", PORT))
-        sock.close()
-        return None
-    except OSError:
-        pass
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(PORT), "--bind", "127.0.0.1", "--directory", WWW],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(1.5)
-    return proc
-
-
-def find_ref(snapshot: str, pattern: str) -> str:
-    match = re.search(pattern, snapshot)
-    if not match:
-        raise RuntimeError(f"no match for {pattern!r} in the snapshot")
-    return match.group(1)
-
-
 # ----------------------------------------------------------------------------- capture
 APACHE = f"{HTTP}/apache2-doc/en"
 JINJA = f"{HTTP}/jinja"
@@ -309,36 +215,22 @@ JINJA_QUERY = "filter"
 
 def capture_snapshot() -> None:
     """A long module reference with directive tables, and a search page after typing into it."""
-    texts = playwright(
-        [("browser_navigate", {"url": f"{APACHE}/mod/mod_rewrite.html"}), ("browser_snapshot", {})]
+    save(
+        "snapshot-playwright-apache24-mod-rewrite", "txt", SCRATCH.snapshot(f"{APACHE}/mod/mod_rewrite.html")
     )
-    save("snapshot-playwright-apache24-mod-rewrite", "txt", texts[-1])
-    # the search box's ref is read from a first snapshot, as an agent would
-    first = playwright([("browser_navigate", {"url": f"{JINJA}/search.html"}), ("browser_snapshot", {})])
-    ref = find_ref(first[-1], r'(?:textbox|searchbox) "[^"]*" \[ref=(e\d+)\]')
-    texts = playwright(
-        [
-            ("browser_navigate", {"url": f"{JINJA}/search.html"}),
-            ("browser_type", {"element": "search box", "target": ref, "text": JINJA_QUERY, "submit": True}),
-            ("browser_wait_for", {"text": "Search finished"}),
-            ("browser_snapshot", {}),
-        ]
-    )
-    save("snapshot-playwright-jinja-search-filter", "txt", texts[-1])
+    box = r'(?:textbox|searchbox) "[^"]*" \[ref=(e\d+)\]'
+    search = SCRATCH.search(f"{JINJA}/search.html", box, JINJA_QUERY, "Search finished")
+    save("snapshot-playwright-jinja-search-filter", "txt", search)
 
 
 FETCH_PAGES = [
     ("webpage-fetch-sphinx-configuration", f"{HTTP}/sphinx/usage/configuration.html"),
     ("webpage-fetch-zsh-options", f"{HTTP}/zsh/Options.html"),
 ]
-FETCH_MAX_LENGTH = 400000
 
 
 def capture_fetch() -> None:
-    calls: list[Call] = [("fetch", {"url": url, "max_length": FETCH_MAX_LENGTH}) for _, url in FETCH_PAGES]
-    texts = run(f"{BASE}/venv/bin/mcp-server-fetch", ["--allow-private-ips"], calls)
-    for (item_id, _), text in zip(FETCH_PAGES, texts, strict=True):
-        save(item_id, "md", text)
+    SCRATCH.fetch(FETCH_PAGES)
 
 
 PCI_QUERY = (
@@ -413,83 +305,21 @@ SECTIONS: dict[str, Callable[[], None]] = {
 
 
 # ----------------------------------------------------------------------------- check
-MIN_BYTES, MAX_BYTES, MAX_GROUP_BYTES = 8_000, 600_000, 2_200_000
+RULES = common.Rules(
+    sizes=(8_000, 600_000),
+    max_group_bytes=2_200_000,
+    only_set="holdout",
+    one_line=True,
+    answer_length=(8, 90),
+    query_words=(3, 10),
+    note_repeats=True,
+)
 
 
 def check() -> int:
     """Print one line per record and every problem; return the number of problems."""
-    import yaml
-
-    with open(PART, encoding="utf-8") as handle:
-        records = yaml.safe_load(handle)["items"]
-    problems, total = 0, 0
-    for record in records:
-        with open(os.path.join(CORPUS, record["file"]), encoding="utf-8") as handle:
-            text = handle.read()
-        size = len(text.encode())
-        total += size
-        if not MIN_BYTES <= size <= MAX_BYTES:
-            print("SIZE", record["id"], size)
-            problems += 1
-        if not record["id"].startswith(record["kind"] + "-") or not re.fullmatch(r"[a-z0-9-]+", record["id"]):
-            print("ID", record["id"])
-            problems += 1
-        if record["file"] != f"{record['id']}{os.path.splitext(record['file'])[1]}":
-            print("FILE", record["id"], record["file"])
-            problems += 1
-        if record.get("set") != "holdout":
-            print("SET (this group is all holdout)", record["id"], record.get("set"))
-            problems += 1
-        if not 3 <= len(record["facts"]) <= 6:
-            print("NFACTS", record["id"], len(record["facts"]))
-            problems += 1
-        lines = text.splitlines()
-        for fact in record["facts"]:
-            answer, query = str(fact["answer"]), str(fact["query"])
-            if not any(answer in line for line in lines):
-                print("MISSING (not on one line)", record["id"], repr(answer))
-                problems += 1
-            elif text.count(answer) > 1:
-                print("NOT UNIQUE", record["id"], repr(answer), text.count(answer))
-            if not 8 <= len(answer) <= 90:
-                print("ANSWER LENGTH", record["id"], repr(answer))
-                problems += 1
-            if answer.lower() in query.lower():
-                print("QUERY HAS ANSWER", record["id"], repr(query))
-                problems += 1
-            if not 3 <= len(query.split()) <= 10:
-                print("QUERY WORDS", record["id"], repr(query))
-                problems += 1
-        print(f"{record['id']:50s} {record['kind']:9s} {record['set']:8s} {size}")
-    if total > MAX_GROUP_BYTES:
-        print("GROUP SIZE", total)
-        problems += 1
-    print(f"{len(records)} items, {total} bytes, {problems} problems")
-    return problems
-
-
-def main(argv: list[str]) -> int:
-    command = argv[0] if argv else "capture"
-    if command == "setup":
-        setup()
-    elif command == "build_db":
-        build_db()
-    elif command == "capture":
-        server = http_server()
-        try:
-            for section in argv[1:] or list(SECTIONS):
-                SECTIONS[section]()
-        finally:
-            if server:
-                server.terminate()
-                server.wait()
-    elif command == "check":
-        return 1 if check() else 0
-    else:
-        print(f"unknown command {command!r} (setup, build_db, capture or check)", file=sys.stderr)
-        return 2
-    return 0
+    return common.check_part("mcp4", RULES)
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(common.main(SECTIONS, setup, check, commands={"build_db": build_db}, serve=(PORT, WWW)))
