@@ -2,11 +2,16 @@
 
 The parse finds commits (``commit <hash>`` with its subject, the first message line), files
 (``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair) with their added and removed line
-counts, and hunk headers (``@@ -79,7 +79,7 @@ context``). Picks, highest first: each commit's
-hash line and subject (newest first; merges after other commits), each file's header line
-annotated ``[+12 -3]`` (a deleted file by its ``--- a/x`` line), hunk headers, changed lines that
-mention a search term, and for a plain diff or one or two commits the first changed lines of
-each hunk, small changes (a version, a dependency) first. The outline counts commits, files, hunks and lines.
+counts, hunk headers (``@@ -79,7 +79,7 @@ context``) and the changed lines that define or set
+something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version
+check). Picks, highest first: each commit's hash line and subject (newest first; merges after
+other commits), the ``--stat`` totals, the list of files (the ``--stat`` lines when there are
+some, each file's header then shown only with its changes; else each header annotated
+``[+12 -3]``, a deleted file by its ``--- a/x`` line), the changed lines that define or set
+something (added before removed; docs and pinned ``.txt`` lists last), hunk headers that name
+their context (``@@ … @@ class Client:``; bare ones last), changed lines that mention a search
+term, and for a plain diff or one or two commits the first changed lines of each hunk, small
+changes (a version, a dependency) first. The outline counts commits, files, hunks and lines.
 A one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those
 naming a search term.
 """
@@ -21,6 +26,7 @@ from dataclasses import dataclass, field
 from context_mode.shapes import ONELINE_COMMIT
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.source import CONSTANT, DEFINITION
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
@@ -37,10 +43,28 @@ _DIFF_GIT = re.compile(r"diff --git \S")
 _OLD_FILE = re.compile(r"--- (?:a/)?\S")
 _NEW_FILE = re.compile(r"\+\+\+ (?:b/)?(?P<path>\S+)")
 _HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+_BARE_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*\Z")
 # ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
 _STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
 _STAT_TOTAL = re.compile(r" \d+ files? changed\b")
 _VERSIONED = re.compile(r"\d+\.\d+|\b(?:version|requires?)\b", re.I)
+# A changed line that says what the change does, whatever the file: a definition (``def``,
+# ``class``, ``func``…), a constant or setting (``MAX_SIZE = 10``, ``"MAX_FORM_PARTS": 1_000,``,
+# ``requires-python = ">=3.9"``), a dependency pin (``"Werkzeug>=3.1",``, ``"esbuild": "^0.24.0"``)
+# or a version check (``if sys.version_info < (3, 14):``).
+_SETTING = re.compile(
+    r"""["']?[A-Z][A-Z0-9_]{2,}["']?\s*[:=]\s*\S"""  # an upper-case key, quoted or not
+    # TOML / INI ``key = value``, unindented (an indented one is a call's keyword argument)
+    r"""|(?<![ \t])[a-z][\w.-]*\s*=\s*(?:["'\d\[{]|true\b|false\b)"""
+    r"""|["']?[A-Za-z][\w.\-]*["']?\s*(?:[<>=!~]=|[<>]|:\s*["']?[\^~<>=]+)\s*\d"""  # a version spec
+    r"""|.*\bversion_info\b|.*\b__version__\b"""
+)
+_SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
+# Prose and pinned lists (docs, READMEs, requirements*.txt): their first changed lines are a
+# typo fix or a re-pin as often as not; a changelog's first lines name the release.
+_PROSE = re.compile(r"\.(?:rst|md|txt|adoc|html?)\Z|(?:\A|/)docs?/", re.IGNORECASE)
+_CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|release)[\w.-]*\Z", re.IGNORECASE)
+_PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 
 
 @dataclass(slots=True)
@@ -51,6 +75,7 @@ class _File:
     removed: int = 0
     hunks: list[int] = field(default_factory=list)
     changed: list[int] = field(default_factory=list)  # first changed lines of each hunk
+    salient: list[int] = field(default_factory=list)  # changed lines that define or set something
 
 
 @dataclass(slots=True)
@@ -175,7 +200,47 @@ def _parse(lines: Sequence[str]) -> list[_Commit]:
                 file.removed += 1
             if not file.changed or (file.hunks and file.changed[-1] < file.hunks[-1]):
                 file.changed.append(index)
+            if len(file.salient) < _SALIENT_PER_FILE and _is_salient(line):
+                file.salient.append(index)
     return [commit for commit in commits if commit.line >= 0 or commit.files]
+
+
+def _file_picks(
+    lines: Sequence[str], file: _File, priority: float, *, shown: bool, prose: bool
+) -> list[Pick]:
+    """A file's hunk headers and changed lines worth showing, around its ``priority``."""
+    picks: list[Pick] = []
+    for rank, hunk in enumerate(file.hunks[:20]):
+        # ``@@ -1,4 +1,4 @@`` alone says little; ``@@ … @@ class Session:`` says where
+        bare = _BARE_HUNK.match(lines[hunk][:_PREFIX]) is not None
+        picks.append(Pick(hunk, hunk + 1, priority - (30.0 if bare else 16.0) - 2.0 * rank, 160))
+    if not shown:
+        return picks
+    # A small change (a version, a dependency, a setting) is worth more than a big one's; a
+    # prose file's changes are worth less.
+    small = _SMALL_CHANGE_BONUS if file.added + file.removed <= _SMALL_CHANGE else 0.0
+    for rank, changed in enumerate(file.changed[:20]):
+        versioned = _SMALL_CHANGE_BONUS / 2 if _VERSIONED.search(lines[changed][:_PREFIX]) else 0.0
+        bonus = -_PROSE_SHARE if prose else max(small, versioned)
+        worth = priority - (12.0 if rank == 0 else 20.0 + 2.0 * rank) + bonus
+        picks.append(Pick(changed, changed + 3, worth, 160))
+    return picks
+
+
+def _path(header: str) -> str:
+    """The file a header line names: ``diff --git a/x b/y`` -> ``y``, ``+++ b/y`` -> ``y``."""
+    named = header.rsplit(" b/", 1)[-1] if header.startswith("diff --git ") else header[4:]
+    return named.removeprefix("b/").removeprefix("a/").strip()
+
+
+def _is_salient(line: str) -> bool:
+    """Whether a changed line (``+``/``-`` first) defines or sets something (see ``_SETTING``)."""
+    content = line[1:].strip()
+    if len(content) < 4 or content.startswith(("#", "//", "/*", "*")):
+        return False
+    if DEFINITION.match(content) or CONSTANT.match(content):
+        return True
+    return _SETTING.match(line, 1 + len(line[1:]) - len(line[1:].lstrip())) is not None
 
 
 def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str]) -> list[Pick]:
@@ -200,26 +265,31 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
         file_base = 80.0 if plain else base - 25.0
         if commit.totals >= 0:  # what the whole change comes to: worth more than any one file
             picks.append(Pick(commit.totals, commit.totals + 1, (95.0 if plain else base - 1.0)))
-        # Without patches (``git log --stat``) the stat lines are the files; beside them, the
-        # file headers say as much (with their counts), so the stat lines come last.
-        stat_base = file_base if not commit.files else 30.0
+        # With ``--stat`` its lines are the list of files (one short line each, with the size of
+        # its change), and a file's header is shown with what is shown of its changes.
+        listed = bool(commit.stat)
         for position, index in enumerate(commit.stat):
-            picks.append(Pick(index, index + 1, stat_base - 0.5 * min(position, 60), 160))
+            picks.append(Pick(index, index + 1, file_base - 0.05 * min(position, 200), 160))
         for position, file in enumerate(commit.files):
-            # Every file touched first (what the change is about), then each one's first change.
-            picks.append(Pick(file.header, file.header + 1, file_base - 0.05 * min(position, 200)))
             priority = file_base - 0.3 * min(position, 60)
-            for rank, hunk in enumerate(file.hunks[:20]):
-                picks.append(Pick(hunk, hunk + 1, priority - 16.0 - 2.0 * rank, 160))
-            if shown:
-                # A small change (a version, a dependency, a setting) is worth more than a big one's.
-                small = _SMALL_CHANGE_BONUS if file.added + file.removed <= _SMALL_CHANGE else 0.0
-                for rank, changed in enumerate(file.changed[:20]):
-                    versioned = (
-                        _SMALL_CHANGE_BONUS / 2 if _VERSIONED.search(lines[changed][:_PREFIX]) else 0.0
-                    )
-                    worth = priority - (12.0 if rank == 0 else 20.0 + 2.0 * rank) + max(small, versioned)
-                    picks.append(Pick(changed, changed + 3, worth, 160))
+            path = _path(lines[file.header][:_PREFIX])
+            prose = _PROSE.search(path) is not None and _CHANGELOG.search(path) is None
+            own = _file_picks(lines, file, priority, shown=shown, prose=prose)
+            # What the change defines or sets, in any commit: as worth as a small change's lines,
+            # and falling slower with the file's place (a diff lists docs before sources).
+            salient = file_base - 0.1 * min(position, 200) - (2.0 if shown else 16.0)
+            salient -= _PROSE_SHARE if prose else 0.0  # a requirements.txt re-pins every line
+            own.extend(
+                Pick(changed, changed + 1, salient - 1.5 * rank, 160)
+                # what the change adds first: a new ``def`` says more than the one it replaced
+                for rank, changed in enumerate(sorted(file.salient, key=lambda i: (lines[i][:1] == "-", i)))
+            )
+            if listed:  # its header with the first of its lines shown, else not at all
+                header = max((pick.priority for pick in own), default=0.0) + 0.01
+            else:  # every file touched first (what the change is about), then each one's changes
+                header = file_base - 0.05 * min(position, 200)
+            picks.append(Pick(file.header, file.header + 1, header))
+            picks.extend(own)
     for index, line in enumerate(lines):
         if line[:1] in {"+", "-"} and not line.startswith(("+++", "---")) and matches(line[:_PREFIX]):
             picks.append(Pick(index, index + 1, 55.0 - 0.001 * index, 160))

@@ -23,14 +23,15 @@ from context_mode.types import ContentKind
 
 # a file header starts the line and is a path (no spaces): ``with ctx.scope:`` is code, not a header
 _HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
-_DEFINITION = re.compile(
+# a line that defines: a class, function, type, method; the diff summary reads changed lines by it too
+DEFINITION = re.compile(
     r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*? ?\w"
     r"|(?:export\s+)(?:const|let|var|type|interface|enum|class|abstract) \w|interface \w|type \w+\s*=|enum \w"
     r"|func \w|func \([^)]*\) \w|type \w+ (?:struct|interface)\b"
     r"|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod|const|static) \w"
     r"|(?:public|private|protected|internal)\s[\w<>\[\], ]*\(|@\w+(?:\.\w+)*(?:\(|\Z)"
 )
-_CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{2,}(?:\s*:\s*[^=]+)?\s*=\s*\S|#define [A-Za-z_]\w* \S")
+CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{2,}(?:\s*:\s*[^=]+)?\s*=\s*\S|#define [A-Za-z_]\w* \S")
 # Go's package-level ``var X = …`` / ``const X = …``, and the names in its ``var (`` / ``const (`` blocks
 _GO_VALUE = re.compile(r"(?:var|const) [A-Za-z_]\w*(?: [\w.*\[\]]+)?\s+=\s+\S")
 _GO_BLOCK = re.compile(r"(?:var|const) \(\Z")
@@ -72,14 +73,14 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 in_block = bool(_GO_BLOCK.match(stripped))
             if in_block and depth and _GO_BLOCK_ITEM.match(stripped):
                 priority = _CONSTANT_PRIORITY
-            elif _DEFINITION.match(stripped):
+            elif DEFINITION.match(stripped):
                 definitions += 1
                 # a Go method (``func (c *T) X``) ranks as a nested one: below the module's constants
                 nested = depth or stripped.startswith("func (")
                 priority = 40.0 - min(depth, 16) if nested else 60.0
                 if depth and _SPECIAL.match(stripped):
                     priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
-            elif depth == 0 and (_CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
+            elif depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
                 priority = _CONSTANT_PRIORITY
             if lowered and any(t in line.lower() for t in lowered):
                 priority += 30.0

@@ -61,13 +61,69 @@ def test_a_oneline_log_is_a_commit_list_newest_and_oldest_first() -> None:
     assert extract.highlights == 24
 
 
-def test_a_diff_of_many_files_names_every_file_and_the_stat_totals() -> None:
-    # git diff --stat -p between two Flask releases, 53 files: the totals line and every file's
-    # header (with its counts) come before any file's hunks.
+def test_a_diff_with_stat_names_every_file_by_its_stat_line_and_shows_what_sources_define() -> None:
+    # git diff --stat -p between two Flask releases, 53 files: the totals and every file's stat
+    # line (path and size of its change) first; then what the change defines or sets, which the
+    # first lines of 30 docs and requirements files used to crowd out.
     text = (CORPUS / "diff-git-diff-flask-3-0-3-3-1-0.diff").read_text(encoding="utf-8")
-    summary = routed(text, "git_diff").extract.text
-    assert " 53 files changed, 977 insertions(+), 467 deletions(-)" in summary.split("\n")
-    headers = [line for line in text.splitlines() if line.startswith("diff --git ")]
-    assert len(headers) == 53
-    assert all(any(line.startswith(header + " [+") for line in summary.split("\n")) for header in headers)
-    assert "index " not in summary  # a file's index and ---/+++ lines are not shown, nor marked
+    summary = routed(text, "git_diff").extract.text.split("\n")
+    assert " 53 files changed, 977 insertions(+), 467 deletions(-)" in summary
+    head = text.split("\ndiff --git ", 1)[0].splitlines()
+    stat = [line for line in head if " | " in line]
+    assert len(stat) == 53
+    assert all(line in summary for line in stat)
+    assert '+version = "3.1.0"' in summary  # pyproject.toml
+    assert '+            "SECRET_KEY_FALLBACKS": None,' in summary  # src/flask/app.py
+    assert "index " not in "\n".join(summary)  # a file's index and ---/+++ lines are not shown, nor marked
+
+
+def _file_diff(path: str, hunk: str, removed: list[str], added: list[str]) -> list[str]:
+    return [
+        f"diff --git a/{path} b/{path}",
+        "index 1111111..2222222 100644",
+        f"--- a/{path}",
+        f"+++ b/{path}",
+        hunk,
+        "   context line",
+        *(f"-{line}" for line in removed),
+        *(f"+{line}" for line in added),
+        "   context line",
+    ]
+
+
+def test_what_a_change_defines_or_sets_outranks_the_first_lines_of_doc_fixes() -> None:
+    lines: list[str] = []
+    for number in range(30):  # a docs sweep comes first in path order
+        lines += _file_diff(
+            f"docs/guide{number:02d}.rst",
+            f"@@ -{number + 10},3 +{number + 10},3 @@",
+            [f"Teh guide {number} explains the feature in some detail, paragraph {n}." for n in range(8)],
+            [f"The guide {number} explains the feature in some detail, paragraph {n}." for n in range(8)],
+        )
+    lines += _file_diff(
+        "pyproject.toml", "@@ -5,3 +5,3 @@", ['requires-python = ">=3.9"'], ['requires-python = ">=3.10"']
+    )
+    lines += _file_diff(
+        "src/client/retry.py",
+        "@@ -40,6 +40,12 @@ class Client:",
+        [],
+        [
+            "    def retry_after(self, seconds: int) -> None:",
+            "        self._wait(seconds)",
+            "",
+            "MAX_RETRIES = 5",
+        ],
+    )
+    summary = routed("\n".join(lines), "git_diff").extract.text
+    assert '+requires-python = ">=3.10"' in summary
+    assert "+    def retry_after(self, seconds: int) -> None:" in summary
+    assert "+MAX_RETRIES = 5" in summary
+
+
+def test_in_a_log_of_many_commits_each_commit_shows_what_it_defines_or_sets() -> None:
+    # git log -p of six's last six releases: hunk headers alone before; now the version bump and
+    # the version guard of a release's changed lines.
+    text = (CORPUS / "gitlog-git-log-p-six.txt").read_text(encoding="utf-8")
+    summary = routed(text, "git_log").extract.text.split("\n")
+    assert '+__version__ = "1.17.0"' in summary
+    assert "+if sys.version_info[:2] < (3, 14):" in summary
