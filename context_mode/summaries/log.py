@@ -117,7 +117,9 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         parts.append(f"exit status {scan.exit_status}")
     if access is not None:
         parts.append(access.outline)
-    highlights = error_events + len(scan.failing) + (access.highlights if access else 0)
+    # Room goes by what is distinct: fourteen different errors in one burst need more than one.
+    distinct = len({scan.shapes[index] for index in errors})
+    highlights = max(error_events, distinct) + len(scan.failing) + (access.highlights if access else 0)
     return _Plan(lines, picks, _WIDTH, notes, ", ".join(parts), highlights)
 
 

@@ -10,6 +10,8 @@ import sys
 import pytest
 
 import context_mode.summaries as summaries
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
 from context_mode.summaries import Extract, summarize
 from context_mode.summaries.log_lines import scan_log
 from context_mode.summaries.packing import (
@@ -21,7 +23,7 @@ from context_mode.summaries.packing import (
     size,
     strip_annotation,
 )
-from context_mode.types import ContentKind
+from context_mode.types import ContentKind, OutputStyle
 from tests.verbatim import clipped_from
 
 
@@ -544,3 +546,37 @@ def test_an_empty_payload_gives_an_empty_body(kind: ContentKind) -> None:
 @pytest.mark.parametrize("kind", list(ContentKind))
 def test_a_zero_budget_gives_an_empty_body(kind: ContentKind) -> None:
     assert summarize(PYTEST_LOG, kind, budget=0).text == ""
+
+
+def test_a_burst_of_distinct_errors_gets_room_for_each_of_them() -> None:
+    # An Apache error log: a dozen different errors in one burst were counted as one error
+    # event, so the summary kept its minimum budget and showed half of them.
+    debug = (
+        "[Wed Dec 02 05:02:49.{n:06d} 2026] [authz_core:debug] [pid 126:tid 145] mod_authz_core.c(815): "
+        "[client 127.0.0.1:{n}] AH01626: authorization result of Require all granted: granted"
+    )
+    modules = [
+        "autoindex",
+        "core",
+        "auth_basic",
+        "proxy",
+        "proxy_fcgi",
+        "ssl",
+        "rewrite",
+        "cgid",
+        "dir",
+        "mime",
+        "deflate",
+        "headers",
+    ]
+    errors = [
+        f"[Wed Dec 02 05:02:50.{n:06d} 2026] [{module}:error] [pid 126:tid 14{n}] [client 127.0.0.1:4300{n}] "
+        f"AH0{1000 + 37 * n}: the {module} module could not handle the request for /area{n}/ (failure {n})"
+        for n, module in enumerate(modules)
+    ]
+    lines = [debug.format(n=n) for n in range(40)] + errors + [debug.format(n=n) for n in range(40, 80)]
+    text = "\n".join(lines)
+    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="read_log", arguments={})
+    assert isinstance(decision, Summary)
+    for error in errors:
+        assert error in decision.extract.text
