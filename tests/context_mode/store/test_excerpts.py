@@ -299,3 +299,38 @@ def test_words_right_after_an_ansi_colour_code_are_found() -> None:
     assert "lazy.test.ts" in search(text, ContentKind.LOG, {"query": "lazy recursion"})
     # and a search that misses suggests words as read, not ``mparses``
     assert "mparses" not in search(text, ContentKind.LOG, {"query": "zebra"})
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        pytest.param(
+            "build-autotools-jansson.log",
+            ContentKind.LOG,
+            "compile error in the dump source",
+            "dump.c:39:12: error: too few arguments to function 'strbuffer_append_bytes'",
+            id="a compile error below other lines saying error",
+        ),
+        pytest.param(
+            "trace-java-guice-orders.log",
+            ContentKind.LOG,
+            "innermost cause exception of the provisioning error",
+            'java.lang.NumberFormatException: For input string: "2s"',
+            id="the innermost cause below other exception lines",
+        ),
+        pytest.param(
+            "webpage-fetch-sqlite-pragma.md",
+            ContentKind.MARKDOWN,
+            "default bitmask for the optimize pragma",
+            "The default MASK is and always shall be 0xfffe",
+            id="a default under other lines naming the pragma",
+        ),
+    ],
+)
+def test_a_line_repeating_a_term_already_shown_still_gets_its_turn(
+    name: str, kind: ContentKind, query: str, answer: str
+) -> None:
+    # Each term was worth half as much in every later passage once shown: the answer line, which
+    # repeats a term of the first lines shown ("error", "pragma"), lost to lines of other hits.
+    text = (CORPUS / name).read_text(encoding="utf-8")
+    assert answer in search(text, kind, {"query": query})
