@@ -1,7 +1,8 @@
 """Directory trees and path lists: totals, extensions, and every directory with its file names.
 
 Input: a JSON tree of ``{"name", "type", "children"}`` nodes (the filesystem MCP server's
-``directory_tree``) or one path per line (``search_files``, ``find``, ``git ls-files``). The summary
+``directory_tree``), its ``list_directory`` lines (``[FILE] a.py``, ``[DIR] src``) or one path
+per line (``search_files``, ``find``, ``git ls-files``). The summary
 says how many files and directories there are under which root and which extensions, then one
 line per directory in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries
 as fit (names exactly as in the payload; subdirectories end in ``/``, and are not named again
@@ -20,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from context_mode.shapes import BOX_LINE
+from context_mode.shapes import BOX_LINE, LISTED_ENTRY
 from context_mode.summaries.drawn_tree import summarize_drawn_tree
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
@@ -100,13 +101,16 @@ def _is_drawn(text: str) -> bool:
 
 def _entries(text: str) -> list[tuple[str, bool]]:
     stripped = text.lstrip()
-    if stripped[:1] in "[{":
+    if stripped[:1] in "[{" and not LISTED_ENTRY.match(stripped):
         try:
             value = json.loads(text)
         except (ValueError, RecursionError):
             return []
         return list(_walk(value, ""))[:_MAX_ENTRIES]
     paths = [line.strip() for line in text.splitlines() if line.strip()][:_MAX_ENTRIES]
+    if paths and all(LISTED_ENTRY.match(path) for path in paths[:20]):  # ``[FILE] a.py``, ``[DIR] src``
+        listed = [path.split("] ", 1) for path in paths if LISTED_ENTRY.match(path)]
+        return [(name.rstrip("/"), mark == "[DIR") for mark, name in listed]
     known = set(paths)
     prefixes = {os.path.dirname(p) for p in paths}
     return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known]

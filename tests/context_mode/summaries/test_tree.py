@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from context_mode.kinds import detect_kind
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
 from context_mode.summaries.tree import summarize_tree
+from context_mode.types import ContentKind, OutputStyle
 from tests.corpora import BENCH_CORPUS
 
 
@@ -29,3 +33,20 @@ def test_every_directory_of_a_real_tree_gets_a_line_before_any_gets_all_its_name
         assert any(line.startswith(f"{label} (") for line in lines), label
     assert not any(line.startswith("src/ (") for line in lines)  # it only holds src/click
     assert len(body.encode()) <= 1100
+
+
+def test_a_list_directory_listing_is_a_tree_not_a_directive_with_nothing_shown() -> None:
+    # The filesystem MCP server's list_directory (``[FILE] name`` / ``[DIR] name``): read as text
+    # with nothing standing out, the agent got a Directive and no name at all.
+    names = [f"[FILE] _base{n:03d}.js" for n in range(400)] + ["[DIR] fp", "[FILE] package.json"]
+    text = "\n".join(names)
+    assert detect_kind(text) is ContentKind.TREE
+    decision = route(
+        text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="list_directory", arguments={}
+    )
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("tree: 401 files, 1 directories")
+    assert "_base000.js" in decision.extract.text
+    # the listing with sizes stays a table (its size column and totals)
+    sized = "\n".join(f"[FILE] m{n}.py{' ' * 20}{n + 1}.50 KB" for n in range(20))
+    assert detect_kind(sized) is not ContentKind.TREE
