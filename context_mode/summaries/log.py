@@ -4,7 +4,8 @@ Each line is classified once (bounded regexes on a bounded prefix, so the pass i
 errors (strong markers such as ``error:``, ``SEVERE``, exceptions, ``make: ***``; or weak ones,
 a bare "failed"), warnings, failing-test ids (pytest, unittest, go, jest, cargo), summary and
 exit-status lines, traceback frames (Python, Java/JVM ``at ...``, C compiler ``file:line:col:``).
-A declared level (``INFO``, ``level=debug``) outranks words in the message.
+A declared level (``INFO``, ``level=debug``) outranks words in the message; Redis's ``#``
+level character makes a warning of a line without error words.
 
 Picks then go to ``packing.pack``, highest priority first: the final summary, failing tests,
 exception and error lines (the first of each shape; of a cluster, its first and last line), the

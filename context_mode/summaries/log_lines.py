@@ -58,6 +58,10 @@ _STRUCTURED_LEVEL = re.compile(
 # A JSON-lines record's error field with a value. (Not its HTTP status: verdicts never depend on
 # which digits a line holds, see the module doc.)
 _RECORD_FAILED = re.compile(r'"(?:err|error|exception)"\s*:\s*(?:\{\s*"|"[^"])')
+# Redis marks its levels with a character: ``.`` debug, ``-`` verbose, ``*`` notice, ``#``
+# warning, its highest (a Sentinel's ``+sdown`` / ``+switch-master`` events, a failed sync):
+# ``10:M 02 Dec 2026 06:21:26.405 # Server initialized``. Error words still make an error.
+_REDIS_WARNING = re.compile(r"\d+:[XCMS] \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d\.\d{3} # ")
 _NUMERIC_LEVELS = ((50, "error"), (40, "warning"))  # pino / bunyan: 60 fatal, 50 error, 40 warn
 EXCEPTION = re.compile(
     r"^\s*(?:Caused by: |E\s+)?(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception|Exit|Interrupt|Failure|Fault)\b"
@@ -385,7 +389,9 @@ def _severity(line: str, lowered: str) -> str:
             return "error"
         if _WEAK_ERROR.search(lowered):
             return "weak"
-    return "warning" if _mentions(lowered, _WARNING_WORDS) and _WARNING_WORD.search(lowered) else ""
+    if _mentions(lowered, _WARNING_WORDS) and _WARNING_WORD.search(lowered):
+        return "warning"
+    return "warning" if line[:1].isdigit() and _REDIS_WARNING.match(line) else ""
 
 
 def routine_errors(scan: LogScan) -> set[int]:

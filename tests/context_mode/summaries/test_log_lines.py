@@ -191,6 +191,21 @@ def test_bracketed_lowercase_levels_are_declared_and_a_server_event_is_no_exit_s
     assert scan.exit_status == "" and 3 not in scan.summaries
 
 
+def test_redis_marks_warnings_with_a_hash_and_error_words_still_make_errors() -> None:
+    # Redis's level characters: ``#`` warning (a Sentinel's failover events), ``*`` notice. A
+    # Sentinel's "+switch-master" said nothing a log summary knew: it was a plain line.
+    lines = [
+        "36:X 02 Dec 2026 06:21:54.989 # +switch-master mymaster 127.0.0.1 28379 127.0.0.1 28380",
+        "36:X 02 Dec 2026 06:21:54.056 # +sdown master mymaster 127.0.0.1 28379",
+        "20:S 02 Dec 2026 06:21:33.205 # Error condition on socket for SYNC: Connection refused",
+        "10:M 02 Dec 2026 06:21:26.430 * Ready to accept connections",
+        "10:M 02 Dec 2026 06:21:26.404 * Running mode=standalone, port=28379.",
+    ]
+    scan = scan_log(lines)
+    assert scan.warnings == [0, 1]
+    assert scan.errors == [2]
+
+
 def test_json_lines_records_declare_their_level_by_field() -> None:
     # pino/bunyan numbers (50 error, 40 warn, 30 info), names, PostgreSQL jsonlog's field, logfmt.
     from context_mode.summaries.log_lines import _declared_level
