@@ -50,7 +50,7 @@ MAX_HITS = 5
 CHUNK_BYTES = 4096  # as the store chunks payloads
 _K1, _B = 1.2, 0.75
 _MAX_MATCHES = 50_000  # probe matches counted: plenty to rank, bounded for pathological text
-_ANSI_LONGEST = 16  # an SGR colour code's length, and some
+_ANSI_LONGEST = 24  # how far back a colour code may start (``\x1b[38;2;255;128;0m`` is 17 long)
 _MAX_STEM_CHECKS = 200  # words stemmed to tell whether the payload holds a query word
 
 

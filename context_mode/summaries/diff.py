@@ -206,10 +206,15 @@ def _parse(lines: Sequence[str]) -> list[_Commit]:
 
 
 def _file_picks(
-    lines: Sequence[str], file: _File, priority: float, *, shown: bool, prose: bool
+    lines: Sequence[str], file: _File, priority: float, salient: float, *, shown: bool, prose: bool
 ) -> list[Pick]:
-    """A file's hunk headers and changed lines worth showing, around its ``priority``."""
-    picks: list[Pick] = []
+    """A file's hunk headers and changed lines worth showing, around its ``priority``; the lines
+    that define or set something from ``salient`` down (in any commit)."""
+    picks = [
+        Pick(changed, changed + 1, salient - 1.5 * rank, 160)
+        # what the change adds first: a new ``def`` says more than the one it replaced
+        for rank, changed in enumerate(sorted(file.salient, key=lambda i: (lines[i][:1] == "-", i)))
+    ]
     for rank, hunk in enumerate(file.hunks[:20]):
         # ``@@ -1,4 +1,4 @@`` alone says little; ``@@ … @@ class Session:`` says where
         bare = _BARE_HUNK.match(lines[hunk][:_PREFIX]) is not None
@@ -240,7 +245,8 @@ def _is_salient(line: str) -> bool:
         return False
     if DEFINITION.match(content) or CONSTANT.match(content):
         return True
-    return _SETTING.match(line, 1 + len(line[1:]) - len(line[1:].lstrip())) is not None
+    indent = len(line) - 1 - len(line[1:].lstrip())
+    return _SETTING.match(line, 1 + indent) is not None  # matched in place: its lookbehind sees the indent
 
 
 def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str]) -> list[Pick]:
@@ -274,16 +280,12 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
             priority = file_base - 0.3 * min(position, 60)
             path = _path(lines[file.header][:_PREFIX])
             prose = _PROSE.search(path) is not None and _CHANGELOG.search(path) is None
-            own = _file_picks(lines, file, priority, shown=shown, prose=prose)
-            # What the change defines or sets, in any commit: as worth as a small change's lines,
-            # and falling slower with the file's place (a diff lists docs before sources).
+            # What the change defines or sets: as worth as a small change's lines, and falling
+            # slower with the file's place (a diff lists docs before sources); a requirements.txt
+            # re-pins every line.
             salient = file_base - 0.1 * min(position, 200) - (2.0 if shown else 16.0)
-            salient -= _PROSE_SHARE if prose else 0.0  # a requirements.txt re-pins every line
-            own.extend(
-                Pick(changed, changed + 1, salient - 1.5 * rank, 160)
-                # what the change adds first: a new ``def`` says more than the one it replaced
-                for rank, changed in enumerate(sorted(file.salient, key=lambda i: (lines[i][:1] == "-", i)))
-            )
+            salient -= _PROSE_SHARE if prose else 0.0
+            own = _file_picks(lines, file, priority, salient, shown=shown, prose=prose)
             if listed:  # its header with the first of its lines shown, else not at all
                 header = max((pick.priority for pick in own), default=0.0) + 0.01
             else:  # every file touched first (what the change is about), then each one's changes
