@@ -109,8 +109,11 @@ def _entries(text: str) -> list[tuple[str, bool]]:
         return list(_walk(value, ""))[:_MAX_ENTRIES]
     paths = [line.strip() for line in text.splitlines() if line.strip()][:_MAX_ENTRIES]
     if paths and all(LISTED_ENTRY.match(path) for path in paths[:20]):  # ``[FILE] a.py``, ``[DIR] src``
-        listed = [path.split("] ", 1) for path in paths if LISTED_ENTRY.match(path)]
-        return [(name.rstrip("/"), mark == "[DIR") for mark, name in listed]
+        return [
+            (path.split("] ", 1)[1].rstrip("/"), path.startswith("[DIR]"))
+            for path in paths
+            if LISTED_ENTRY.match(path)
+        ]
     known = set(paths)
     prefixes = {os.path.dirname(p) for p in paths}
     return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known]
