@@ -65,6 +65,15 @@ SMALL_CAP = 3000  # what a small payload's budget may grow to…
 SMALL_SHARE = 0.25  # …at most this share of it
 INTENT_ROOM = 1500  # bytes an intent adds to the stage-1 budget: about one doc_search reply
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,}")
+# A database tool's ``query`` is a statement, not a search: its keywords and column names are in
+# every row it returns, so none of its words picks out a row or a line.
+_SQL = re.compile(
+    r"\s*(?:with\b.*\bselect\b|select\b.*\bfrom\b|insert\s+into\b|update\b.*\bset\b|delete\s+from\b"
+    r"|pragma\s+[\w.]+\s*[(=;]|explain\s+(?:analy[sz]e\s+|query\s+plan\s+)?(?:select|with)\b"
+    r"|(?:create|alter|drop)\s+(?:or\s+replace\s+)?(?:temp(?:orary)?\s+)?"
+    r"(?:table|view|index|schema|database|function|trigger|type|sequence)\b)",
+    re.I | re.S,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +124,7 @@ def query_terms(arguments: Mapping[str, Any] | None) -> tuple[str, ...]:
             continue
         values = value if isinstance(value, list) else [value]
         for item in values:
-            if isinstance(item, str):
+            if isinstance(item, str) and not _SQL.match(item):
                 terms.extend(word.strip(".-") for word in _WORD.findall(item))
     # A "word" longer than MAX_TERM_CHARS is data, not a search term (and a regex of it is slow).
     return tuple(dict.fromkeys(term for term in terms if 2 <= len(term) <= MAX_TERM_CHARS))

@@ -197,12 +197,18 @@ def summarize_records(
     used = fixed + (size(header) + 1 if header else 0)
     matched = _matching(records, terms)
     shown_raw: list[str] = []
+    whole_rows: set[int] = set()  # matching rows shown whole above the table: not repeated in it
     for index in matched[:MAX_MATCHED]:
         whole = raw(index)
+        if whole == shown.row(index, keys):
+            continue  # the table shows it as sent, in its place
         if whole and used + size(whole) + 1 <= rows_budget // 2:
             shown_raw.append(whole)
+            whole_rows.add(index)
             used += size(whole) + 1
-    chosen, used = _choose_rows(count, lambda index: shown.row(index, keys), matched, used, rows_budget)
+    chosen, used = _choose_rows(
+        count, lambda index: shown.row(index, keys), matched, used, rows_budget, whole_rows
+    )
     table = [header] if header else []
     previous = -1
     for index in chosen:
@@ -264,21 +270,22 @@ def _most_fit(count: int, row: Callable[[int], str], room: int) -> bool:
 
 
 def _choose_rows(
-    count: int, row: Callable[[int], str], matched: list[int], used: int, budget: int
+    count: int, row: Callable[[int], str], matched: list[int], used: int, budget: int, shown: set[int]
 ) -> tuple[list[int], int]:
-    """Rows that fit (matching ones first, then in input order, the last one too), sorted."""
+    """Rows that fit (matching ones first, then in input order, the last one too), sorted;
+    the ``shown`` rows are left out."""
     matched_set = set(matched)
-    order = [*matched, *(i for i in range(count) if i not in matched_set)]
+    order = [i for i in [*matched, *(i for i in range(count) if i not in matched_set)] if i not in shown]
     chosen: list[int] = []
     last = count - 1
-    reserve = size(row(last)) + 1 + 16
+    reserve = size(row(last)) + 1 + 16 if last not in shown else 0
     for index in order:
         cost = size(row(index)) + 1
         if used + cost + (reserve if index != last and last not in chosen else 0) > budget:
             break
         chosen.append(index)
         used += cost
-    if last not in chosen and used + reserve <= budget:
+    if last not in chosen and last not in shown and used + reserve <= budget:
         chosen.append(last)
     return sorted(chosen), used
 

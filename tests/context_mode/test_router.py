@@ -84,6 +84,26 @@ def test_query_terms_come_from_search_arguments_only() -> None:
     assert terms == ("getUser", "ById", "alpha", "beta")
 
 
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "SELECT iata, name, city FROM airports WHERE state IN ('TX', 'CA') ORDER BY state, city",
+        "with t as (select * from zones) select country, count(*) from t group by country",
+        "PRAGMA table_info(users)",
+        "  DELETE FROM jobs WHERE done = 1",
+    ],
+)
+def test_a_sql_statement_is_not_a_search_so_its_words_are_no_terms(statement: str) -> None:
+    # Its keywords and column names are in every row ("BY", "AS", "name"): as terms they picked
+    # rows by noise (Belarus for BY) and showed them twice.
+    assert query_terms({"query": statement}) == ()
+
+
+def test_words_that_only_start_like_sql_are_still_search_terms() -> None:
+    assert query_terms({"query": "select box styling"}) == ("select", "box", "styling")
+    assert query_terms({"q": "show hidden files"}) == ("show", "hidden", "files")
+
+
 def test_a_summary_prefers_lines_with_the_query_terms() -> None:
     lines = [f"src/module_{index}.py:{index}: value = {index}" for index in range(400)]
     lines[250] = "src/special.py:12: def locate_widget(name):"

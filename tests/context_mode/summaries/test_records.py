@@ -172,3 +172,21 @@ def test_a_list_that_mostly_fits_as_a_table_stays_a_table() -> None:
     lines = body.split("\n")
     assert lines[1].startswith("number | title | user | state")
     assert sum(bool(re.match(r"\d+ \| ", line)) for line in lines) >= 40
+
+
+@pytest.mark.parametrize("spelling", [repr, json.dumps])
+def test_a_row_matching_the_call_is_shown_once(spelling: Any) -> None:
+    people = [{"id": str(1000 + i), "name": f"Person {i}", "city": f"Town{i}"} for i in range(300)]
+    body = summarize(spelling(people), ContentKind.ROWS, budget=1500, terms=["Town77"]).text
+    assert body.count("Town77") == 1, body
+    # The room the repeat took shows other rows.
+    assert "Town21" in body
+
+
+def test_a_matching_record_shown_whole_is_not_repeated_as_a_table_row() -> None:
+    blocks = "\n\n".join(
+        f"{i + 1}. row\ncode: C-{i:03d}\nname: Place {i}\nkind: {'Town' if i % 2 else 'Village'}"
+        for i in range(200)
+    )
+    body = summarize(blocks, ContentKind.ROWS, budget=1500, terms=["C-077"]).text
+    assert body.count("C-077") == 1, body
