@@ -3,7 +3,9 @@
 A summariser scores ranges of input lines (``Pick``); ``pack`` takes them best first while they fit,
 then prints the chosen lines in input order. Every printed line is one of:
 
-- an input line, verbatim, or a verbatim prefix of a long one ending in ``…``;
+- an input line, verbatim, or a verbatim prefix of a long one ending in ``…`` (a log line: its
+  start and end around ``…``; a JSON-lines record: its telling members, ``…`` between the runs
+  left out);
 - either of those followed by one annotation in square brackets (``[×37]`` folds, ``[+12 -3]`` diff
   counts), which ``strip_annotation`` removes;
 - a marker: an elision ``… 312 lines …`` (or a bare ``…``) where input lines were left out.
@@ -21,7 +23,7 @@ import re
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-ELLIPSIS = "…"
+from context_mode.summaries.json_line import ELLIPSIS, clip_record
 
 # Summarisers never show more than this many lines from one pick: a pick is a small group
 # (an error line with its context), and this keeps a careless pick from costing O(input).
@@ -189,10 +191,15 @@ def clip_ends(line: str, width: int) -> str:
     """``line`` if at most ``width`` chars, else its start and its end with ``…`` between.
 
     A long line's end often says what it is about: the message after a dumped value
-    (``&Route{…}: vars length should be 3, got 0.``), a JSON-lines record's ``"msg"``.
+    (``&Route{…}: vars length should be 3, got 0.``). A JSON-lines record keeps its level,
+    message and codes instead (``json_line.clip_record``: pieces of it between ``…``).
     """
     if len(line) <= width:
         return line
+    if line.startswith("{"):
+        record = clip_record(line, width)
+        if record is not None:
+            return record
     tail = width // TAIL_SHARE
     head = max(width - tail - 1, 0)
     return line[:head].rstrip() + ELLIPSIS + line[len(line) - tail :].lstrip()

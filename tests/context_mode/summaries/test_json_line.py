@@ -1,0 +1,90 @@
+"""A JSON-lines log record is cut to its level, message and codes, every piece verbatim.
+
+On a real PostgreSQL ``jsonlog`` (``tests/data/postgres-jsonlog-errors.json``) the summary cut
+each error line by its start and end: timestamp, pid, session ids … application name, backend
+type. Every message was lost.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
+from context_mode.summaries.json_line import clip_record
+from tests.verbatim import pieces_of
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+def test_a_postgres_error_record_keeps_its_severity_message_and_detail() -> None:
+    line = next(
+        line
+        for line in (DATA / "postgres-jsonlog-errors.json").read_text(encoding="utf-8").splitlines()
+        if '"state_code":"23505"' in line
+    )
+    cut = clip_record(line, 240)
+    assert cut is not None and len(cut) <= 240
+    assert '"error_severity":"ERROR"' in cut
+    assert '"message":"duplicate key value violates unique constraint \\"customers_email_key\\""' in cut
+    assert '"detail":"Key (email)=(user42@example.com) already exists."' in cut
+    assert '"pid"' not in cut and '"session_id"' not in cut
+    assert pieces_of(cut, line)
+
+
+def test_every_error_of_a_postgres_jsonlog_is_in_stage_1_by_its_message() -> None:
+    text = (DATA / "postgres-jsonlog-errors.json").read_text(encoding="utf-8")
+    decision = route(text, tool="get_service_log", policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    messages = [
+        record["message"]
+        for record in map(json.loads, text.splitlines())
+        if record["error_severity"] in ("ERROR", "FATAL")
+    ]
+    assert len(messages) == 10
+    shown = [message for message in messages if json.dumps(message) in body]
+    assert len(shown) >= 9, shown  # was 0: each line showed its envelope around a "…"
+
+
+def test_separators_are_kept_as_the_line_spells_them() -> None:
+    line = json.dumps(
+        {"time": "2026-12-02T10:00:00Z", "pid": 7, "level": "error", "msg": "disk full", "host": "a" * 300}
+    )
+    cut = clip_record(line, 120)
+    assert cut == '{"time": "2026-12-02T10:00:00Z"…"level": "error", "msg": "disk full"…}'
+
+
+def test_what_is_not_a_record_with_a_message_is_left_to_the_callers_cut() -> None:
+    assert clip_record("plain text " * 40, 80) is None
+    assert clip_record(json.dumps({"a": 1, "b": "x" * 300}), 80) is None  # no message member
+    assert clip_record('{"msg": "unterminated ' + "x" * 300, 80) is None
+    assert clip_record("[1, 2, 3]", 80) is None
+
+
+_VALUES = st.one_of(
+    st.text(max_size=120),
+    st.integers(),
+    st.none(),
+    st.booleans(),
+    st.lists(st.integers(), max_size=5),
+    st.dictionaries(st.text(max_size=8), st.text(max_size=20), max_size=3),
+)
+_KEYS = st.one_of(
+    st.sampled_from(["msg", "message", "level", "time", "pid", "detail", "code"]), st.text(max_size=12)
+)
+
+
+@given(st.dictionaries(_KEYS, _VALUES, min_size=2, max_size=12), st.integers(20, 300), st.booleans())
+def test_a_cut_record_is_within_its_width_and_pieces_of_the_line_in_order(
+    record: dict[str, object], width: int, compact: bool
+) -> None:
+    line = json.dumps(record, separators=(",", ":") if compact else None, ensure_ascii=compact)
+    cut = clip_record(line, width)
+    if cut is not None:
+        assert len(cut) <= width
+        assert pieces_of(cut, line), (cut, line)
