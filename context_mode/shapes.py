@@ -13,6 +13,10 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes), a list of paths (most
   sampled lines are one path each, sharing directories), or a drawn tree (``├── name`` lines, as
   ``tree``, ``npm ls``, ``cargo tree`` and ``pipdeptree`` print them).
+- TABLE: a query result drawn as a grid (psql's aligned output, MySQL's and sqlite3's boxed
+  tables, a Markdown table alone): a rule line with column marks (``---+---``, ``+----+``,
+  ``|---|``) among the first lines, and nine in ten other lines holding the same number of ``|``
+  (a ``(400 rows)`` footer aside). Its timestamps or level words must not make a log of it.
 - DIFF: a one-line commit list (``git log --oneline``, with ``--graph`` or ``--decorate``): nine
   in ten sampled lines are an abbreviated hash and a subject.
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
@@ -23,6 +27,7 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -45,6 +50,8 @@ BOX_LINE = re.compile(r"[│├└┬─|`+\\ -]*(?:├|└|\|--|`--|\+--|\\--)[
 ONELINE_COMMIT = re.compile(
     r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \((?![^)\n]*\d{4}-\d\d-\d\d)[^)\n]{1,200}\))? [^\s(]"
 )
+_ROW_COUNT = re.compile(r"\(\d+ rows?\)\Z|\d+ rows? in set\b")  # psql's and MySQL's footers
+_GRID_RULE_AT = 4  # the rule line is among the first lines (boxed tables open with one)
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
 # ``list_directory_with_sizes`` adds a size column and totals: a table)
@@ -77,6 +84,8 @@ def detect_shape(
     headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
         return ContentKind.SOURCE
+    if _is_grid(lines):
+        return ContentKind.TABLE
     commits = sum(1 for line in lines if ONELINE_COMMIT.match(line))
     graph = sum(1 for line in lines if _GRAPH_ONLY.match(line))  # ``|\``, ``|/`` of --graph
     if commits >= 5 and (commits + graph) * 10 >= len(lines) * 9:
@@ -90,6 +99,19 @@ def detect_shape(
     if is_file_read(tool_name) and _code_path(arguments or {}):
         return ContentKind.SOURCE
     return None
+
+
+def _is_grid(lines: Sequence[str]) -> bool:
+    """A grid table: a rule line with column marks at the top, and rows with one count of ``|``."""
+    if len(lines) < 3 or not any(
+        RULE_LINE.match(line) and ("+" in line or "|" in line) for line in lines[:_GRID_RULE_AT]
+    ):
+        return False
+    rows = [line for line in lines if not RULE_LINE.match(line) and not _ROW_COUNT.match(line.strip())]
+    if len(rows) < 2:
+        return False
+    common, times = Counter(line.count("|") for line in rows).most_common(1)[0]
+    return common >= 1 and times * 10 >= len(rows) * 9
 
 
 def json_shape(value: Any) -> ContentKind | None:

@@ -36,7 +36,7 @@ _SPAN_SAMPLE = 20  # rows whose spans must fit for a table to be shown by spans
 _PARSED = 2000  # rows cut into cells: the first ones and the last (the columns are described from them)
 _LS_TOTAL = re.compile(r"total \d+[KMG]?\s*\Z")
 _NUMBER = re.compile(r"[-+]?\d[\d.,:]*[KMGTP%]?\Z")
-_FOOTER = re.compile(r"\s*\(\d[\d,]* rows?\)\s*\Z")
+_FOOTER = re.compile(r"\s*(?:\(\d[\d,]* rows?\)\s*\Z|\d[\d,]* rows? in set\b)")  # psql's, MySQL's
 _TOTALS_LINE = re.compile(
     r"\s*(?:total|totals|combined|result|summary|sum|grand total)\b[^\n]*\d", re.IGNORECASE
 )
@@ -87,7 +87,12 @@ def _read(text: str) -> _Reading:
     if rule < 0 and header >= 0 and _LS_TOTAL.match(lines[header]):
         # ``ls -l`` opens with ``total 1752``: a count, not the header
         header = next((i for i in range(header + 1, len(lines)) if lines[i].strip()), header)
-    rows = [i for i in range(header + 1, len(lines)) if i != rule and lines[i].strip()]
+    # A boxed table's rule lines (``+----+----+``, MySQL, sqlite3 -table) are no rows, above or below.
+    rows = [
+        i
+        for i in range(header + 1, len(lines))
+        if i != rule and lines[i].strip() and not (rule >= 0 and RULE_LINE.match(lines[i][:_PREFIX]))
+    ]
     footers: list[str] = []
     while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and _is_footer(lines[rows[-1]]):
         footers.insert(0, lines[rows.pop()].strip())
@@ -144,9 +149,10 @@ class _Spans:
 
 
 def _is_footer(line: str) -> bool:
-    """A line under a table's rows that sums them up: a row count as ``psql`` prints it
-    (``(677 rows)``), or a line opening with a totals word (``Total: 263 files, 0 directories``,
-    ``Combined size: 3.90 MB``, ``Result: 322 rows``, coverage's ``TOTAL  120  18  85%``)."""
+    """A line under a table's rows that sums them up: a row count as ``psql`` or MySQL print it
+    (``(677 rows)``, ``3 rows in set (0.00 sec)``), or a line opening with a totals word
+    (``Total: 263 files, 0 directories``, ``Combined size: 3.90 MB``, ``Result: 322 rows``,
+    coverage's ``TOTAL  120  18  85%``)."""
     return bool(_FOOTER.match(line) or _TOTALS_LINE.match(line))
 
 

@@ -298,3 +298,40 @@ def test_detection_gives_a_kind_for_every_real_output(corpus: Path, item: dict[s
         detect_kind(text, tool_name=item["tool"], arguments=item.get("args") or {}), ContentKind
     )
     assert isinstance(detect_kind(text), ContentKind)
+
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+MYSQL_BOXED = """\
++----+---------------------+-------+---------------------+
+| id | email               | level | created_at          |
++----+---------------------+-------+---------------------+
+|  1 | ada@example.com     | ERROR | 2026-12-02 10:22:06 |
+|  2 | bob@example.com     | INFO  | 2026-12-02 10:22:07 |
+|  3 | cy@example.com      | WARN  | 2026-12-02 10:22:08 |
++----+---------------------+-------+---------------------+
+3 rows in set (0.00 sec)
+"""
+
+
+def test_a_psql_result_with_a_timestamp_column_is_a_table_not_a_log() -> None:
+    # Every row's timestamp read as a log line: 36 kB of rows became a Directive showing nothing.
+    text = (DATA / "psql-customers-orders.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="query") is ContentKind.TABLE
+
+
+def test_a_boxed_mysql_result_is_a_table_whatever_its_cells_say() -> None:
+    assert detect_kind(MYSQL_BOXED) is ContentKind.TABLE
+
+
+def test_prose_with_one_markdown_table_is_not_a_grid() -> None:
+    prose = """\
+The loader reads the file once at start-up.
+Each option may be overridden from the environment,
+which wins over the file; unknown keys are an error.
+See the reference for what every option means and which ones need a restart.
+## Examples
+A minimal file sets only the address.
+"""
+    text = "# Options\n\n| name | default |\n|---|---|\n| a | 1 |\n\n" + prose
+    assert detect_kind(text) is ContentKind.MARKDOWN

@@ -108,3 +108,22 @@ def test_a_footer_that_sums_the_rows_up_is_kept_and_is_no_row() -> None:
     assert extract.text.splitlines()[-2:] == ["Total: 263 files, 0 directories", "Combined size: 3.90 MB"]
     psql = "id | name\n----+-----\n 1 | a\n 2 | b\n(2 rows)\n"
     assert summarize(psql, ContentKind.TABLE, budget=600).text.splitlines()[-1] == "(2 rows)"
+
+
+def _boxed(count: int) -> str:
+    rule = "+-----+------------------+-------+---------------------+"
+    lines = [rule, "| id  | email            | level | created_at          |", rule]
+    for i in range(count):
+        level = "ERROR" if i % 7 == 0 else "INFO "
+        lines.append(f"| {i:>3} | {f'u{i}@example.com':<16} | {level} | 2026-12-02 10:{i % 60:02d}:06 |")
+    return "\n".join([*lines, rule, f"{count} rows in set (0.01 sec)", ""])
+
+
+def test_a_boxed_mysql_table_counts_its_rows_not_its_rules_and_footer() -> None:
+    text = _boxed(300)
+    extract = summarize(text, ContentKind.TABLE, budget=1500)
+    body = extract.text
+    assert body.startswith("300 rows × 4 columns\n")  # was 302: the closing rule and the footer
+    assert "- id: number, 300 distinct, 0 … 299" in body
+    assert body.rstrip().endswith("300 rows in set (0.01 sec)")
+    assert "+-----" not in body.split("columns: ")[0].split("\n", 2)[2]
