@@ -54,11 +54,12 @@ _HEADING_MATCH = re.compile(r"\d+[:-]")
 _HEADING_PATH = re.compile(r"[^\s:]*[./][^\s:]*\Z")
 _COMPILER = re.compile(r"[^\s:]+:\d+(?::\d+)?: (?:fatal error|error|warning|note)\b")
 # TAP (node --test, tape, prove, bats): results, plan, version and the "# Subtest:" / totals
-# comments, and a Terraform plan's "  # aws_instance.web will be created", which are no Markdown
-# headings.
+# comments (indented under a ``describe``), node's ``duration_ms:`` lines, and a Terraform
+# plan's "  # aws_instance.web will be created", which are no Markdown headings.
 _TAP = re.compile(
     r"^\s*(?:not ok|ok) \d+\b|^TAP version \d+|^1\.\.\d+$"
-    r"|^# (?:Subtest: |(?:tests|pass|fail|skip|todo|cancelled|suites|duration_ms) \d)"
+    r"|^\s*# (?:Subtest: |(?:tests|pass|fail|skip|skipped|todo|cancelled|suites|duration_ms) \d)"
+    r"|^\s+duration_ms: [\d.]+$"  # node --test's YAML block under each result
     r"|^\s*# \S+ (?:will be|must be|has been|has changed) "  # a Terraform plan's resource comments
 )
 # A log line's marks, in two regexes: those found anywhere in a line (searched) and those that

@@ -183,6 +183,8 @@ SHELLCHECK = (DATA / "shellcheck-bzip2-scripts.txt").read_text(encoding="utf-8")
 SHELLCHECK_GCC = (DATA / "shellcheck-gcc-bzip2-scripts.txt").read_text(encoding="utf-8")
 # TAP's "# Subtest: name" comments are no Markdown headings.
 TAP = (DATA / "node-test-tap.txt").read_text(encoding="utf-8")
+# Under a ``describe``, node --test indents its subtests' comments and adds "# skipped 0".
+TAP_NESTED = (DATA / "node-test-describe-failures.txt").read_text(encoding="utf-8")
 MOCHA = (DATA / "mocha-spec-parser.txt").read_text(encoding="utf-8")
 JEST = (DATA / "jest-sum.txt").read_text(encoding="utf-8")
 GO_BUILD = (DATA / "go-build-errors.txt").read_text(encoding="utf-8")
@@ -223,6 +225,7 @@ src/util.c:3:10: fatal error: missing.h: No such file or directory
         pytest.param(SHELLCHECK, ContentKind.LINT, id="shellcheck"),
         pytest.param(SHELLCHECK_GCC, ContentKind.LINT, id="shellcheck-gcc"),
         pytest.param(TAP, ContentKind.LOG, id="tap-node-test"),
+        pytest.param(TAP_NESTED, ContentKind.LOG, id="tap-node-test-nested-under-describe"),
         pytest.param(MOCHA, ContentKind.LOG, id="mocha-spec"),
         pytest.param(JEST, ContentKind.LOG, id="jest-default"),
         pytest.param(GO_BUILD, ContentKind.LINT, id="go-build-errors-are-lint-not-grep"),

@@ -341,3 +341,19 @@ def test_a_long_log_line_keeps_its_end_where_the_message_after_a_dumped_value_is
     decision = route(text, policy=RoutingPolicy(), tool="get_job_log")
     assert isinstance(decision, Summary)
     assert "vars length should be 3, got 0" in decision.extract.text
+
+
+def test_a_tap_run_under_a_describe_shows_each_failure_with_its_assertion() -> None:
+    # Its indented "# Subtest:" comments and "# skipped 0" read as Markdown headings: the summary
+    # was a heading outline with none of the three failures.
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "node-test-describe-failures.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "node --test"})
+    assert isinstance(decision, Summary)
+    lines = [line.split(" [×")[0] for line in decision.extract.text.splitlines()]
+    for name in ("applies discount code SAVE10", "rejects negative quantity", "rounds to cents"):
+        assert any(line.endswith(f" - {name}") and "not ok" in line for line in lines), name
+    assert "      error: 'Missing expected exception.'" in lines
+    assert "# fail 3" in lines
