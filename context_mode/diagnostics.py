@@ -4,7 +4,8 @@
 meet in CI (``clean_line`` is applied first, so ANSI colours and CI timestamp prefixes never hide
 a match; the indexes point at the verbatim input lines):
 
-- tsc: ``src/a.ts(69,29): error TS2532: Object is possibly 'undefined'.``
+- tsc: ``src/a.ts(69,29): error TS2532: Object is possibly 'undefined'.``, and with ``--pretty``
+  ``src/a.ts:69:29 - error TS2532: …`` (its numbered code line and ``~~~`` line are context);
 - ``file:line[:col]: …`` with a severity or a rule (mypy with its ``[code]``, ruff/flake8
   concise ``F821 …``, gcc/clang, ESLint ``--format unix``, cppcheck's ``style:`` /
   ``performance:`` … ``[ruleId]``); a bare grep match is not one;
@@ -49,6 +50,10 @@ _SHELLCHECK_NOTE = re.compile(r"\s*\^[-^]*\s+(?P<code>SC\d{4}) \((?P<sev>error|w
 _GO_PACKAGE = re.compile(r"# [\w.\-]+(?:/[\w.\-]+)*(?: \[[\w./ -]+\])?\Z")
 _GO_ERROR = re.compile(r"\S+\.go:\d+:\d+: \S")
 _TSC = re.compile(r"(?P<file>[^\s(][^()\n]*)\((?P<line>\d+),\d+\): (?P<sev>error|warning) (?P<code>TS\d+): ")
+# tsc --pretty (its default on a terminal): ``src/a.ts:69:29 - error TS2532: …``, code and ``~~~`` below
+_TSC_PRETTY = re.compile(
+    r"(?P<file>[^\s:][^:\n]*):(?P<line>\d+):\d+ - (?P<sev>error|warning) (?P<code>TS\d+): "
+)
 # pyright: ``  /src/a.py:44:19 - error: "x" is not a known attribute (reportAttributeAccessIssue)``
 _PYRIGHT = re.compile(
     r"\s*(?P<file>\S[^\n]*?):(?P<line>\d+):\d+ - (?P<sev>error|warning|information): .*?"
@@ -183,7 +188,7 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         if index <= skip_until:
             continue
         line = clean_line(raw)[:1000]
-        match = _TSC.match(line)
+        match = _TSC.match(line) or (_TSC_PRETTY.match(line) if " - " in line else None)
         if match:
             found.append(Diagnostic(index, index, match["code"], match["file"].strip(), match["sev"]))
             continue

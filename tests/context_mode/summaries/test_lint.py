@@ -290,3 +290,21 @@ def test_cppcheck_is_lint_its_notes_belong_to_the_error_above_and_information_co
     labels = summarize(CPPCHECK, ContentKind.LINT, budget=1500).text.splitlines()
     rules = [line for line in labels if line.startswith("== ") and " ×" in line and "·" not in line]
     assert rules[0] == "== ctuuninitvar ×1 ==" and rules[-1] == "== toomanyconfigs ×1 =="
+
+
+def test_tsc_pretty_output_is_lint_with_each_rule_counted() -> None:
+    # tsc's default on a terminal: "src/a.ts:2:43 - error TS2322: …", a numbered code line and a
+    # "~~~" line under each, in colour. It read as a log whose caret lines took the room.
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "data" / "tsc-pretty-errors.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    diagnostics = find_diagnostics(text.splitlines())
+    assert len(diagnostics) == 32
+    assert {d.rule for d in diagnostics} == {"TS18048", "TS2339", "TS6133", "TS2322", "TS2554"}
+    extract = summarize(text, ContentKind.LINT, budget=2500)
+    assert extract.outline.startswith("lint: 32 diagnostics, 5 rules, 4 files")
+    shown = [clean_line(strip_annotation(line)) for line in extract.text.splitlines()]
+    assert "src/mod0.ts:4:51 - error TS2339: Property 'title' does not exist on type 'Item0'." in shown
