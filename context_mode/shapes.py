@@ -16,7 +16,9 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - TABLE: a query result drawn as a grid (psql's aligned output, MySQL's and sqlite3's boxed
   tables, a Markdown table alone): a rule line with column marks (``---+---``, ``+----+``,
   ``|---|``) among the first lines, and nine in ten other lines holding the same number of ``|``
-  (a ``(400 rows)`` footer aside). Its timestamps or level words must not make a log of it.
+  (a ``(400 rows)`` footer aside). Its timestamps or level words must not make a log of it. So is
+  a long listing (``ls -l``: nine in ten lines open with a mode such as ``drwxr-xr-x``), whose
+  ``--time-style=long-iso`` or ``--full-time`` dates read as log timestamps.
 - DIFF: a one-line commit list (``git log --oneline``, with ``--graph`` or ``--decorate``): nine
   in ten sampled lines are an abbreviated hash and a subject.
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
@@ -51,7 +53,11 @@ ONELINE_COMMIT = re.compile(
     r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \((?![^)\n]*\d{4}-\d\d-\d\d)[^)\n]{1,200}\))? [^\s(]"
 )
 _ROW_COUNT = re.compile(r"\(\d+ rows?\)\Z|\d+ rows? in set\b")  # psql's and MySQL's footers
-_GRID_RULE_AT = 4  # the rule line is among the first lines (boxed tables open with one)
+_GRID_RULE_AT = 4
+_LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?\s+\d+\s")
+_LS_TOTAL = re.compile(
+    r"total \d+[KMGT]?\s*\Z"
+)  # the rule line is among the first lines (boxed tables open with one)
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
 # ``list_directory_with_sizes`` adds a size column and totals: a table)
@@ -84,7 +90,7 @@ def detect_shape(
     headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
         return ContentKind.SOURCE
-    if _is_grid(lines):
+    if _is_grid(lines) or _is_long_listing(lines):
         return ContentKind.TABLE
     commits = sum(1 for line in lines if ONELINE_COMMIT.match(line))
     graph = sum(1 for line in lines if _GRAPH_ONLY.match(line))  # ``|\``, ``|/`` of --graph
@@ -112,6 +118,13 @@ def _is_grid(lines: Sequence[str]) -> bool:
         return False
     common, times = Counter(line.count("|") for line in rows).most_common(1)[0]
     return common >= 1 and times * 10 >= len(rows) * 9
+
+
+def _is_long_listing(lines: Sequence[str]) -> bool:
+    """``ls -l``: nine in ten lines (its ``total`` lines and directory headers aside) open with a mode."""
+    entries = [line for line in lines if not _LS_TOTAL.match(line) and not line.endswith(":")]
+    modes = sum(1 for line in entries if _LONG_LISTING.match(line))
+    return modes >= 3 and modes * 10 >= len(entries) * 9
 
 
 def json_shape(value: Any) -> ContentKind | None:
