@@ -24,7 +24,8 @@ from context_mode.chunking import chunk  # noqa: E402
 from context_mode.codelines import count_code_lines  # noqa: E402
 from context_mode.identifiers import split_identifiers  # noqa: E402
 from context_mode.kinds import detect_kind  # noqa: E402
-from context_mode.store.query import best_lines, query_terms  # noqa: E402
+from context_mode.store.query import best_lines  # noqa: E402
+from context_mode.store.terms import query_terms  # noqa: E402
 from context_mode.summaries import summarize  # noqa: E402
 from context_mode.types import ContentKind  # noqa: E402
 from tests.context_mode.chunking.test_chunking import PATHOLOGICAL_SHAPES  # noqa: E402

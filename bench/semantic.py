@@ -64,8 +64,9 @@ from search_facts import items, stored_item  # noqa: E402  (bench/ is on the pat
 from context_mode.router import Direct  # noqa: E402
 from context_mode.stage1 import render  # noqa: E402
 from context_mode.store import index as store_index  # noqa: E402
-from context_mode.store.query import LINE_WIDTH, Term, query_terms  # noqa: E402
+from context_mode.store.cutting import LINE_WIDTH  # noqa: E402
 from context_mode.store.store import Store  # noqa: E402
+from context_mode.store.terms import Term, query_terms  # noqa: E402
 from context_mode.store.values import LineMatch  # noqa: E402
 from context_mode.types import ContentKind  # noqa: E402
 from tools.doc_tools import doc_tools  # noqa: E402

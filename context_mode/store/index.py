@@ -53,15 +53,8 @@ from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
 from context_mode.store.edges import add_edge, edge_passage, edges_asked
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
-from context_mode.store.query import (
-    Term,
-    alternative_words,
-    best_lines,
-    exact_query,
-    index_queries,
-    query_terms,
-    record_card,
-)
+from context_mode.store.query import best_lines, record_card
+from context_mode.store.terms import Term, alternative_words, exact_query, index_queries, query_terms
 from context_mode.store.values import IndexHit, LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
 
@@ -69,7 +62,7 @@ SNIPPET_CHARS = 200
 MAX_OUTLINE_SECTIONS = 200
 HEADING_BOOST = 1.5
 PAIR_BOOST = 1.0
-EXACT_BOOST = 3.0  # a version, code or address named in the query (``query.exact_query``)
+EXACT_BOOST = 3.0  # a version, code or address named in the query (``terms.exact_query``)
 NEAR_BOOST = 2.0  # a fuzzy match scores 1 per chunk in tantivy: about one rare word's worth
 SHORT_FORM_BOOST = 0.5  # a term's short form (``words.ABBREVIATIONS``) matched in a chunk
 NEAR_MIN_CHARS = 5  # shorter words one edit away are mostly other words

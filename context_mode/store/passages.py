@@ -30,18 +30,9 @@ from context_mode.chunking import Chunk, chunk
 from context_mode.store.edges import add_edge, edge_passage, edges_asked
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
-from context_mode.store.query import (
-    TOKEN,
-    Term,
-    best_lines,
-    choose_lines,
-    is_exact,
-    probe,
-    query_terms,
-    record_card,
-    stem,
-    terms_held,
-)
+from context_mode.store.line_match import terms_held
+from context_mode.store.query import best_lines, choose_lines, record_card
+from context_mode.store.terms import TOKEN, Term, is_exact, probe, query_terms, stem
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.types import ContentKind
 

@@ -1,29 +1,13 @@
-"""The lines a search hit shows: term matching on stems and identifier parts, cutting, choosing."""
+"""The lines a search hit shows: its passages (matched on stems and identifier parts), cutting, choosing."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from context_mode.ansi import ANSI
 from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH
-from context_mode.store.query import (
-    _PART,
-    QUERY_PART,
-    TOKEN,
-    _scan,
-    _tokens,
-    best_lines,
-    choose_lines,
-    line_filter,
-    one_edit_apart,
-    probe,
-    query_terms,
-    stem,
-)
+from context_mode.store.query import best_lines, choose_lines
+from context_mode.store.terms import query_terms
 from context_mode.store.values import LineMatch, SearchHit
-from tests.corpora import BENCH_CORPUS
 
 FILLER = "".join(f"routine line number {i} about nothing in particular\n" for i in range(20))
 
@@ -34,21 +18,6 @@ def texts(lines: tuple[LineMatch, ...]) -> list[str]:
 
 def hit(index: int, score: float, lines: tuple[LineMatch, ...]) -> SearchHit:
     return SearchHit(f"r_1#{index}", "r_1", "src", (), score, "", lines)
-
-
-@pytest.mark.parametrize(
-    ("query", "stems"),
-    [
-        pytest.param("express 4.18.2", [("express",), ("4", "18", "2")], id="version-is-a-phrase"),
-        pytest.param("web.xml parse", [("web", "xml"), ("pars",)], id="file-name-is-a-phrase"),
-        pytest.param("request_started send", [("request", "start"), ("send",)], id="snake-case"),
-        pytest.param('"tracks session" x', [("track", "session"), ("x",)], id="quoted"),
-        pytest.param("Error error ERRORS", [("error",)], id="repeats-count-once"),
-        pytest.param(" ,; ", [], id="no-words"),
-    ],
-)
-def test_queries_parse_into_terms_like_the_index(query: str, stems: list[tuple[str, ...]]) -> None:
-    assert [term.stems for term in query_terms(query)] == stems
 
 
 def test_the_line_with_the_most_and_rarest_terms_comes_first() -> None:
@@ -228,97 +197,3 @@ def test_best_lines_cuts_a_one_megabyte_line() -> None:
     text = "getUserById(request_started, LocalProxy) " * 25_000  # one 1 MB line
     found = best_lines(text, query_terms("user by id local proxy request started"), {})  # timing: bench/
     assert len(found) == 1 and len(found[0].text) <= LINE_WIDTH + 2
-
-
-@pytest.mark.parametrize(
-    ("first", "second", "near"),
-    [
-        ("bolivian", "bolivia", True),
-        ("sicili", "sicilia", True),
-        ("cache", "cachf", True),
-        ("same", "same", True),
-        ("corsica", "cors", False),
-        ("ab", "ba", False),
-        ("flask", "flake", False),
-    ],
-)
-def test_one_edit_apart(first: str, second: str, near: bool) -> None:
-    assert one_edit_apart(first, second) is near
-    assert one_edit_apart(second, first) is near
-
-
-def test_a_terms_probe_is_in_every_word_of_the_corpus_that_stems_to_it() -> None:
-    # The line filter of best_lines skips lines without a probe: a probe a word lacks loses a hit.
-    words = {
-        word for path in BENCH_CORPUS.iterdir() if path.is_file() for word in TOKEN.findall(path.read_text())
-    }
-    missing = [word for word in words if (found := stem(word)) and probe(found) not in word.lower()]
-    assert len(words) > 10_000 and missing == ["dying"]  # an irregular form of the stemmer
-
-
-def test_the_line_filter_keeps_every_line_that_holds_a_query_term() -> None:
-    # best_lines tokenises only the lines line_filter lets through: a line it drops must hold
-    # no term. Queries made of the corpus's own words, pairs and identifiers, on its own lines.
-    rng = random.Random(5)
-    lines = [
-        line
-        for path in sorted(BENCH_CORPUS.iterdir())
-        if path.is_file()
-        for line in path.read_text().splitlines()
-    ]
-    found_words = (match.group(2) for line in lines[::50] for match in QUERY_PART.finditer(line))
-    words = sorted({word for word in found_words if word})  # words, dotted and snake_case names
-    checked = held = 0
-    for _ in range(150):
-        query = " ".join(rng.sample(words, rng.choice([1, 2, 3])))
-        terms = query_terms(query)
-        weights = {term.stems: 1.0 for term in terms}
-        may_hold = line_filter(terms)
-        # Half the lines at random, half among those holding a query word's text (so many hold a
-        # term whatever the corpus's files are).
-        first = query.split()[0].lower()
-        holding = [line for line in rng.sample(lines, 5000) if first in line.lower()]
-        for line in rng.sample(lines, 200 - min(100, len(holding))) + holding[:100]:
-            found = _scan(line, terms, weights, stem)[0]
-            checked += 1
-            held += bool(found)
-            assert may_hold(line) or not found, (query, line)
-    assert held > 300 and checked == 30_000
-
-
-def _reference_tokens(line: str) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
-    """The tokens of a line the plain way: each token's stem and span, then its identifier parts.
-
-    ANSI codes are blanked first, offsets kept: ``\x1b[22mlazy`` holds the word ``lazy``."""
-    line = ANSI.sub(lambda code: " " * len(code.group()), line)
-    plain = [(stem(m.group()), m.start(), m.end()) for m in TOKEN.finditer(line)]
-    split = []
-    for m in TOKEN.finditer(line):
-        parts = list(_PART.finditer(m.group()))
-        word = m.group()
-        if (
-            len(parts) <= 1
-            or word.isdigit()
-            or (word.isalpha() and (word.islower() or word.isupper() or word.istitle()))
-        ):
-            split.append((stem(word), m.start(), m.end()))
-        else:
-            split.extend((stem(p.group()), m.start() + p.start(), m.start() + p.end()) for p in parts)
-    return plain, split
-
-
-def test_the_tokens_of_a_line_are_its_stems_and_identifier_parts_with_their_spans() -> None:
-    # best_lines matches terms on these tokens: a span off by one cuts a shown line wrongly.
-    lines = [
-        line
-        for path in sorted(BENCH_CORPUS.iterdir())
-        if path.is_file()
-        for line in path.read_text().splitlines()[::7]
-    ]
-    lines += [
-        "Ünïcode straße HTTPServer getUserById v1.2.3 ABc aBC x2y 日本語abc abc日本 ９９ab",
-        "snake_case __init__ 2a a2",
-    ]
-    assert len(lines) > 15_000
-    for line in lines:
-        assert _tokens(line, stem) == _reference_tokens(line), line

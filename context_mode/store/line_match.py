@@ -1,0 +1,163 @@
+"""Where a line holds a query's terms: matched on stems, as written or with identifiers split.
+
+A line is tokenised as tantivy's simple tokenizer cuts text (letters and digits; ANSI colour
+codes are skipped, so ``\\x1b[22mlazy`` holds ``lazy``), each token stemmed with the index's
+English stemmer (``terms.stem_of``). A ``Term`` is held where its stems stand in a row, else its
+identifier-split stems in a row (``LocalProxy`` matches ``local proxy``), else one of its short
+forms as an identifier's part (``max_retries`` for "maximum"); a term the index lacks
+(``Term.near``) also matches a word one edit away (``one_edit_apart``).
+
+- ``scan(line, terms, weight, stemmer)`` is the terms a line holds, as ``Matched`` (each term's
+  key, its stems joined by spaces, with its weight), and the spans of the first few occurrences
+  of each (for ``cutting.cut``).
+- ``terms_held(text, terms)`` is the stems of the terms a text holds, matched the same way.
+- ``worth_of(matched)`` sums the weights; ``union(groups)`` merges matches, each term once.
+
+Linear in the line; never raises on a ``str``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+from context_mode.ansi import ANSI
+from context_mode.store.cutting import Span
+from context_mode.store.terms import PART, Term, stem_of
+
+# A line's words, and its ANSI codes as tokens of their own (skipped): ``\x1b[22mlazy`` holds ``lazy``
+_LINE_TOKEN = re.compile(rf"{ANSI.pattern}|[^\W_]+")
+_MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
+
+Matched = tuple[tuple[str, float], ...]  # per term held: its key (stems joined by spaces), its weight
+_Token = tuple[str, int, int]  # a stem, where its word (or identifier part) starts and ends
+
+
+def worth_of(matched: Matched) -> float:
+    """The sum of the matched terms' weights."""
+    return sum(w for _, w in matched)
+
+
+def union(groups: Iterable[Matched]) -> Matched:
+    """The terms of all ``groups``, each once (with its last weight), in order of first match."""
+    merged: dict[str, float] = {}
+    for group in groups:
+        merged.update(group)
+    return tuple(merged.items())
+
+
+def _tokens(line: str, stemmer: Callable[[str], str]) -> tuple[list[_Token], list[_Token]]:
+    """The line's stems with their spans, as written and with identifiers split."""
+    plain: list[_Token] = []
+    split: list[_Token] = []
+    for token in _LINE_TOKEN.finditer(line):
+        word = token.group()
+        if word[0] == "\x1b":
+            continue
+        plain.append((stemmer(word), token.start(), token.end()))
+        if word.isdigit() or (word.isalpha() and (word.islower() or word.isupper() or word.istitle())):
+            split.append(plain[-1])  # nothing to split: most words take this cheap path
+            continue
+        parts = list(PART.finditer(word))
+        if len(parts) <= 1:
+            split.append(plain[-1])
+            continue
+        offset = token.start()
+        split.extend((stemmer(part.group()), offset + part.start(), offset + part.end()) for part in parts)
+    return plain, split
+
+
+def terms_held(text: str, terms: Sequence[Term]) -> set[tuple[str, ...]]:
+    """The stems of the ``terms`` that ``text`` holds (as ``best_lines`` matches them: stems in a
+    row, or identifier parts in a row)."""
+    tokens = _indexed(text, stem_of)
+    return {term.stems for term in terms if _holds(tokens, term)}
+
+
+class _Indexed(NamedTuple):
+    """A line's tokens as written and with identifiers split, each with where each stem starts."""
+
+    plain: list[_Token]
+    split: list[_Token]
+    plain_at: dict[str, list[int]]
+    split_at: dict[str, list[int]]
+
+
+def _indexed(line: str, stemmer: Callable[[str], str]) -> _Indexed:
+    plain, split = _tokens(line, stemmer)
+    plain_at = _starts(plain)
+    return _Indexed(plain, split, plain_at, plain_at if split == plain else _starts(split))
+
+
+def _starts(tokens: Sequence[_Token]) -> dict[str, list[int]]:
+    at: dict[str, list[int]] = {}
+    for index, token in enumerate(tokens):
+        at.setdefault(token[0], []).append(index)
+    return at
+
+
+def _holds(line: _Indexed, term: Term) -> list[tuple[int, int]]:
+    """Where ``line`` holds ``term``: its stems in a row, else its split stems in a row, else one
+    of its short forms as an identifier's part (``max_retries`` for "maximum")."""
+    found = _find(line.plain, line.plain_at, term.stems) or _find(line.split, line.split_at, term.split)
+    for other in term.alternatives:
+        if found:
+            break
+        found = _find(line.split, line.split_at, (other,))
+    return found
+
+
+def scan(
+    line: str, terms: Sequence[Term], weight: Mapping[tuple[str, ...], float], stemmer: Callable[[str], str]
+) -> tuple[Matched, list[Span]]:
+    """The terms ``line`` holds (key, weight) and where they are."""
+    tokens = _indexed(line, stemmer)
+    found: list[tuple[str, float]] = []
+    spans: list[Span] = []
+    for term in terms:
+        at = _holds(tokens, term)
+        if not at and term.near:
+            at = _find_near(tokens.plain, term.stems[0])
+        if at:
+            w = weight[term.stems]
+            found.append((" ".join(term.stems), w))
+            spans.extend((start, end, w) for start, end in at)
+    return tuple(found), spans
+
+
+def _find_near(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]:
+    """Character spans of the first few tokens one edit away from ``stem``."""
+    spans = [(start, end) for token, start, end in tokens if one_edit_apart(token, stem)]
+    return spans[:_MAX_SPANS]
+
+
+def one_edit_apart(first: str, second: str) -> bool:
+    """Whether two words differ by one insertion, deletion or substitution (or not at all)."""
+    if abs(len(first) - len(second)) > 1:
+        return False
+    if len(first) > len(second):
+        first, second = second, first
+    at = 0
+    while at < len(first) and first[at] == second[at]:
+        at += 1
+    if len(first) == len(second):
+        return first[at + 1 :] == second[at + 1 :]
+    return first[at:] == second[at + 1 :]
+
+
+def _find(
+    tokens: Sequence[_Token], starts: Mapping[str, list[int]], stems: Sequence[str]
+) -> list[tuple[int, int]]:
+    """Character spans of the first few runs of ``stems`` in ``tokens`` (``starts``: where each
+    stem stands in them)."""
+    if not stems:
+        return []
+    size = len(stems)
+    spans: list[tuple[int, int]] = []
+    for index in starts.get(stems[0], ()):
+        if index + size <= len(tokens) and all(tokens[index + k][0] == stems[k] for k in range(1, size)):
+            spans.append((tokens[index][1], tokens[index + size - 1][2]))
+            if len(spans) >= _MAX_SPANS:
+                break
+    return spans

@@ -1,0 +1,65 @@
+"""The query's terms: parsed as the index parses it, and the line filter that skips lines holding none."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from context_mode.store.line_match import scan
+from context_mode.store.terms import QUERY_PART, TOKEN, line_filter, probe, query_terms, stem
+from tests.corpora import BENCH_CORPUS
+
+
+@pytest.mark.parametrize(
+    ("query", "stems"),
+    [
+        pytest.param("express 4.18.2", [("express",), ("4", "18", "2")], id="version-is-a-phrase"),
+        pytest.param("web.xml parse", [("web", "xml"), ("pars",)], id="file-name-is-a-phrase"),
+        pytest.param("request_started send", [("request", "start"), ("send",)], id="snake-case"),
+        pytest.param('"tracks session" x', [("track", "session"), ("x",)], id="quoted"),
+        pytest.param("Error error ERRORS", [("error",)], id="repeats-count-once"),
+        pytest.param(" ,; ", [], id="no-words"),
+    ],
+)
+def test_queries_parse_into_terms_like_the_index(query: str, stems: list[tuple[str, ...]]) -> None:
+    assert [term.stems for term in query_terms(query)] == stems
+
+
+def test_a_terms_probe_is_in_every_word_of_the_corpus_that_stems_to_it() -> None:
+    # The line filter of best_lines skips lines without a probe: a probe a word lacks loses a hit.
+    words = {
+        word for path in BENCH_CORPUS.iterdir() if path.is_file() for word in TOKEN.findall(path.read_text())
+    }
+    missing = [word for word in words if (found := stem(word)) and probe(found) not in word.lower()]
+    assert len(words) > 10_000 and missing == ["dying"]  # an irregular form of the stemmer
+
+
+def test_the_line_filter_keeps_every_line_that_holds_a_query_term() -> None:
+    # best_lines tokenises only the lines line_filter lets through: a line it drops must hold
+    # no term. Queries made of the corpus's own words, pairs and identifiers, on its own lines.
+    rng = random.Random(5)
+    lines = [
+        line
+        for path in sorted(BENCH_CORPUS.iterdir())
+        if path.is_file()
+        for line in path.read_text().splitlines()
+    ]
+    found_words = (match.group(2) for line in lines[::50] for match in QUERY_PART.finditer(line))
+    words = sorted({word for word in found_words if word})  # words, dotted and snake_case names
+    checked = held = 0
+    for _ in range(150):
+        query = " ".join(rng.sample(words, rng.choice([1, 2, 3])))
+        terms = query_terms(query)
+        weights = {term.stems: 1.0 for term in terms}
+        may_hold = line_filter(terms)
+        # Half the lines at random, half among those holding a query word's text (so many hold a
+        # term whatever the corpus's files are).
+        first = query.split()[0].lower()
+        holding = [line for line in rng.sample(lines, 5000) if first in line.lower()]
+        for line in rng.sample(lines, 200 - min(100, len(holding))) + holding[:100]:
+            found = scan(line, terms, weights, stem)[0]
+            checked += 1
+            held += bool(found)
+            assert may_hold(line) or not found, (query, line)
+    assert held > 300 and checked == 30_000
