@@ -1,0 +1,165 @@
+"""Row sets (query results) read from a payload: its records, as the payload spells each cell.
+
+Input shapes, recognised by ``context_mode.shapes``: a JSON array of flat records, a Python-repr
+list of dicts (``[{'iata': 'AUS', …}, …]``, as SQLite MCP servers print) and ``N. row`` blocks of
+``column: value`` lines (``Result: N rows`` at the end). Records are parsed with bounded regexes,
+so a 1 MB single line costs one linear pass; at most ``MAX_ROWS`` are kept.
+
+- ``parse_rows(text)`` is the records, each a ``Record`` of cells, or ``None`` when the text is no
+  row set. Every cell is the value as it appears in the payload (strings without their quotes);
+  in a JSON record, a nested object is its identity field (``user`` by its ``login``), so a value
+  read off a summary is found verbatim in the payload.
+- ``read_rows(text)`` is the same with a ``Speller``: how the payload spells record ``i``'s member
+  ``key`` (``"tz": "Asia/Urumqi"`` with the payload's own spacing and escaping, ``'iata': 'AUS'``,
+  ``first_code: 1F600``), asked only for the rows a summary shows.
+- ``raw_record(text, record)`` is the record as the payload spells it, its lines joined by spaces
+  ("" when not found); ``totals_line(text)`` is the payload's own totals line ("" when none).
+
+None of them raises on a ``str``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+_REPR_RECORD = re.compile(r"\{([^{}]*)\}")
+_REPR_PAIR = re.compile(r"""'((?:[^'\\]|\\.){0,200})': ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^,{}]{0,200})""")
+_BLOCK_START = re.compile(r"\d+\. row\Z")
+_FIELD = re.compile(r"([^\s:][^:\n]{0,80}): (.*)\Z")
+_TOTALS = re.compile(r"(?:Result|Total|Rows?|Count)\b.{0,40}\d", re.I)
+# In a JSON record, a nested object is shown by the first of these it holds (``user`` by login).
+_NESTED_IDENTITY = ("login", "name", "title", "tag_name", "label", "key", "full_name", "slug")
+_JSON_COLON = re.compile(r'"[^"\n]{1,80}"(\s*:\s*)["\d\[{tfn-]')
+MAX_ROWS = 5000
+
+Record = dict[str, str]
+Speller = Callable[[int, str], str]  # record index, key -> the member as the payload spells it
+
+
+def parse_rows(text: str) -> list[Record] | None:
+    """The records of a row set, values as they appear in the text; ``None`` when it is not one."""
+    found = read_rows(text)
+    return found[0] if found is not None else None
+
+
+def read_rows(text: str) -> tuple[list[Record], Speller] | None:
+    """The records (cells), and how the payload spells record ``i``'s member ``key`` (a summary
+    asks it for the rows it shows only: spelling every member of 5,000 rows costs more than the
+    parse)."""
+    stripped = text.lstrip()
+    if stripped.startswith("[{'"):
+        return _repr_rows(stripped)
+    if stripped.startswith("["):
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        if isinstance(value, list) and value and all(isinstance(item, dict) for item in value[:50]):
+            items = [item for item in value[:MAX_ROWS] if isinstance(item, dict)]
+            spell = _json_speller(text)
+            return (
+                [{str(k): _json_cell(v) for k, v in item.items()} for item in items],
+                lambda index, key: spell(key, items[index][key]),
+            )
+        return None
+    return _block_rows(text)
+
+
+def _repr_rows(text: str) -> tuple[list[Record], Speller]:
+    records: list[Record] = []
+    raw: list[Record] = []  # each value as written, quotes and all
+    for match in _REPR_RECORD.finditer(text):
+        pairs = _REPR_PAIR.findall(match.group(1))
+        if pairs:
+            records.append({key: _unquote(value.strip()) for key, value in pairs})
+            raw.append(dict(pairs))
+        if len(records) >= MAX_ROWS:
+            break
+    return records, lambda index, key: f"'{key}': {raw[index][key].strip()}"
+
+
+def _block_rows(text: str) -> tuple[list[Record], Speller] | None:
+    records: list[Record] = []
+    current: Record | None = None
+    for line in text.splitlines():
+        if _BLOCK_START.match(line):
+            current = {}
+            records.append(current)
+        elif current is not None:
+            field = _FIELD.match(line)
+            if field:
+                current[field.group(1)] = field.group(2)
+        if len(records) > MAX_ROWS:
+            break
+    if len(records) < 2:
+        return None
+    return records, lambda index, key: f"{key}: {records[index][key]}"
+
+
+def _json_speller(text: str) -> Callable[[str, object], str]:
+    """How the payload spells a member: ``"key": value`` with its own spacing around the colon
+    and its own escaping of non-ASCII text; a nested object by its identity member."""
+    colon = _JSON_COLON.search(text[:4096])
+    separator = colon.group(1) if colon else ": "
+    ascii_only = "\\u" in text[:65536] and not any(ord(char) > 127 for char in text[:65536])
+
+    def spell(key: str, value: object) -> str:
+        if isinstance(value, dict):
+            for inner in _NESTED_IDENTITY:
+                if isinstance(value.get(inner), str) and value[inner]:
+                    key, value = inner, value[inner]
+                    break
+        shown = json.dumps(value, ensure_ascii=ascii_only, separators=(",", separator))
+        return json.dumps(key, ensure_ascii=ascii_only) + separator + shown
+
+    return spell
+
+
+def _unquote(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value
+
+
+def _json_cell(value: object) -> str:
+    """A JSON value as a cell: a string as is, an object by its identity field, else as JSON."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        for key in _NESTED_IDENTITY:
+            inner = value.get(key)
+            if isinstance(inner, str) and inner:
+                return inner
+    return json.dumps(value, ensure_ascii=False)
+
+
+def totals_line(text: str) -> str:
+    """The payload's last line when it is a totals line (``Result: 322 rows``), else ""."""
+    tail = text[-400:].rstrip().rsplit("\n", 1)[-1]
+    return tail if _TOTALS.match(tail.strip()) and len(tail) <= 120 else ""
+
+
+def raw_record(text: str, record: Record) -> str:
+    """The record as the payload spells it (its repr or JSON object, or its block lines)."""
+    values = [v for v in record.values() if v]
+    if not values:
+        return ""
+    anchor = text.find(values[0])
+    while anchor != -1:
+        start = max(text.rfind("{", 0, anchor), text.rfind("\n\n", 0, anchor))
+        stop_brace = text.find("}", anchor)
+        stop_block = text.find("\n\n", anchor)
+        stop = min(
+            x
+            for x in (
+                stop_brace + 1 if stop_brace != -1 else len(text),
+                stop_block if stop_block != -1 else len(text),
+            )
+        )
+        raw = text[max(start, 0) : stop].strip()
+        if all(v in raw for v in values) and len(raw) <= 600:
+            return " ".join(part.strip() for part in raw.splitlines() if part.strip())
+        anchor = text.find(values[0], anchor + 1)
+    return ""
