@@ -29,7 +29,7 @@ first chunk (``store_query.record_card``).
 Each hit carries, besides a snippet, the chunk's lines that best match the query
 (``store_query.best_lines``), which is what ``doc_search`` shows. A search in one ref whose query
 names an end of the payload by position ("the final request", "the version at startup") also
-gets that end's first or last lines as a passage (``store_query.edges_asked``), as a hit of its
+gets that end's first or last lines as a passage (``store.edges.edges_asked``), as a hit of its
 own when no query word is in that chunk.
 """
 

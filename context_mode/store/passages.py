@@ -9,7 +9,7 @@ weight boosted as the index's heading field does), and the best
 chunks' passages are chosen and shaped exactly as a search reply's are
 (``store_query.best_lines`` / ``choose_lines``: the unit an answer lives in, a record's named
 fields, a run's first and last rows). A later chunk of a JSON record also gets the record card
-of the record's first chunk, and a query naming an end of the payload (``store_query.edges_asked``)
+of the record's first chunk, and a query naming an end of the payload (``store.edges.edges_asked``)
 its first or last lines, as a search in its ref does.
 
 It returns lines: for each chosen chunk with a heading path, ``§ heading › path`` first, then its
