@@ -20,7 +20,9 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   a long listing (``ls -l``: nine in ten lines open with a mode such as ``drwxr-xr-x``), whose
   ``--time-style=long-iso`` or ``--full-time`` dates read as log timestamps.
 - DIFF: a one-line commit list (``git log --oneline``, with ``--graph`` or ``--decorate``): nine
-  in ten sampled lines are an abbreviated hash and a subject.
+  in ten sampled lines are an abbreviated hash and a subject; or a commit list as the git MCP
+  server's ``git_log`` writes it (``Commit: <hash>``, ``Author:``, ``Date:``, ``Message: …``), whose
+  unindented messages would otherwise read as a log of their words.
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
@@ -58,6 +60,7 @@ _LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-
 _LS_TOTAL = re.compile(
     r"total \d+[KMGT]?\s*\Z"
 )  # the rule line is among the first lines (boxed tables open with one)
+MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
 # ``list_directory_with_sizes`` adds a size column and totals: a table)
@@ -92,6 +95,9 @@ def detect_shape(
         return ContentKind.SOURCE
     if _is_grid(lines) or _is_long_listing(lines):
         return ContentKind.TABLE
+    entries = [i for i, line in enumerate(lines[:-1]) if MCP_COMMIT.match(line.rstrip())]
+    if len(entries) >= 2 and all(lines[i + 1].startswith("Author: ") for i in entries):
+        return ContentKind.DIFF
     commits = sum(1 for line in lines if ONELINE_COMMIT.match(line))
     graph = sum(1 for line in lines if _GRAPH_ONLY.match(line))  # ``|\``, ``|/`` of --graph
     if commits >= 5 and (commits + graph) * 10 >= len(lines) * 9:

@@ -36,7 +36,7 @@ _LIST_FILES = 10
 _SHOW_COMMITS = 2  # this few commits are a ``git show``: their changed lines are picked too
 _SMALL_CHANGE = 12  # changed lines of a file that make a small change
 _SMALL_CHANGE_BONUS = 10.0
-_COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b")
+_COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b|Commit: [0-9a-f]{40}\s*\Z")  # git; the git MCP server
 _ONELINE_MERGE = re.compile(r"[0-9a-f] (?:\([^)]*\) )?Merge ")
 _HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s")
 _DIFF_GIT = re.compile(r"diff --git \S")
@@ -171,7 +171,7 @@ def _parse(lines: Sequence[str]) -> list[_Commit]:
             if line.startswith("Merge:"):
                 commit.merge = True
             if not _HEADER_FIELD.match(line) and line.strip():
-                commit.subject = index
+                commit.subject = index  # the git MCP server's ``Message: …`` line too
                 in_header = False
             continue
         if _DIFF_GIT.match(line):

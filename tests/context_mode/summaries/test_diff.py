@@ -127,3 +127,25 @@ def test_in_a_log_of_many_commits_each_commit_shows_what_it_defines_or_sets() ->
     summary = routed(text, "git_log").extract.text.split("\n")
     assert '+__version__ = "1.17.0"' in summary
     assert "+if sys.version_info[:2] < (3, 14):" in summary
+
+
+def test_the_git_mcp_servers_log_is_a_commit_list_with_every_commit_by_hash_and_subject() -> None:
+    # Its unindented commit messages ("... a test that failed before ...") read as a log of
+    # errors: the summary showed message lines with "failed" in them and no commit.
+    text = (Path(__file__).resolve().parents[2] / "data" / "mcp-git-log-ctxhub.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="git_log") is ContentKind.DIFF
+    decision = route(text, tool="git_log", arguments={"repo_path": "."})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("diff: 60 commits")
+    lines = decision.extract.text.splitlines()
+    entries = text.split("\n\nCommit: ")
+    first_hash = entries[0].split("Commit: ")[1].split("\n")[0]
+    assert f"Commit: {first_hash}" in lines
+    with_subject = [
+        line
+        for at, line in enumerate(lines[:-1])
+        if line.startswith("Commit: ") and lines[at + 1].startswith("Message: ")
+    ]
+    assert len(with_subject) >= 10
