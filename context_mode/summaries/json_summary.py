@@ -10,7 +10,8 @@ table) are sampled like arrays; a map keyed by versions or dates shows its newes
 (the newest release of each minor line, then the others, then pre-releases). In an array of
 records (or a map's entries), the first shows its fields and the others only their identity
 fields (names, states, dates, who made them), and so does everything inside them,
-so samples go before structure. Long strings are clipped
+so samples go before structure; an identity field of one value in all of an array's first records
+(``"type": "relation"``) tells none apart and goes last. Long strings are clipped
 with ``…``; NaN and infinities become ``null``.
 
 Left-out members are counted in place: ``"… +258 items"`` inside an array, ``"…": "+288 keys"``
@@ -53,6 +54,8 @@ _VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.(\d+))?(?:\.\d+)*([-+.~]?[0-9A-Za-z][
 _DATE_KEY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _LINK = re.compile(r"(?:https?|git|ssh)://|git@")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*\Z")
+_SAME_SAMPLE = 50  # records looked at for keys of one value
+_MISSING = object()
 
 
 @dataclass(slots=True, eq=False)
@@ -65,6 +68,7 @@ class _Node:
     in_list: bool = False  # an array item
     members: dict[int, tuple[str | None, _Node]] = field(default_factory=dict)
     map_like: bool | None = None  # ``_is_map(value)`` once known: asked for every child scored
+    same: frozenset[str] = frozenset()  # an array item's keys whose value every sibling shares
 
 
 def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -120,6 +124,7 @@ def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> 
     used = 2 + _marker_reserve(value)
     queue: list[tuple[float, int, _Node, int, str | None, Any, int]] = []
     counter = itertools.count()
+    shared: dict[int, frozenset[str]] = {}  # an array's keys of one value in all its records
 
     def offer(parent: _Node, priority: float) -> None:
         key_of = (id(parent.value), parent.depth, parent.record, parent.in_list)
@@ -149,7 +154,12 @@ def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> 
         # After the first item of an array or entry of a map, a member shows who it is (its
         # identity fields), and so does everything inside it.
         later = position > 0 and (in_list or (isinstance(child, dict | list) and _parent_is_map(parent)))
-        node = _Node(child, parent.depth + 1, record=parent.record or later, in_list=in_list)
+        same: frozenset[str] = frozenset()
+        if in_list and isinstance(child, dict):
+            if id(parent.value) not in shared:
+                shared[id(parent.value)] = _same_keys(parent.value)
+            same = shared[id(parent.value)]
+        node = _Node(child, parent.depth + 1, record=parent.record or later, in_list=in_list, same=same)
         parent.members[position] = (key, node)
         if isinstance(child, dict | list) and node.depth < MAX_DEPTH:
             offer(node, -negative)
@@ -196,7 +206,9 @@ def _score(
     if key is not None:
         name = key.lower()
         identity = name in _IDENTITY or name.endswith("_id")
-        if identity:
+        if identity and parent.record and key in parent.same:
+            score -= 30.0  # "type": "relation" in every record tells one from none
+        elif identity:
             score += 8.0
             if parent.record and _repeats_another_identity(parent.value, key, child):
                 score -= 20.0  # "name": "grip" next to "full_name": "joeyespo/grip" adds nothing
@@ -211,6 +223,20 @@ def _score(
     if child in (None, "", [], {}):
         score -= 4.0 if parent.depth == 0 else 12.0  # a nested null says little
     return score - _scalar_size(child, _STRING_WIDTH) / 20.0 if not container else score
+
+
+def _same_keys(items: list[Any]) -> frozenset[str]:
+    """The keys every one of the first ``_SAME_SAMPLE`` records (at least three) holds with one value."""
+    records = [item for item in itertools.islice(items, _SAME_SAMPLE) if isinstance(item, dict)]
+    if len(records) < 3:
+        return frozenset()
+    first = records[0]
+    return frozenset(
+        str(key)
+        for key, value in itertools.islice(first.items(), 100)
+        if not isinstance(value, dict | list)
+        and all(record.get(key, _MISSING) == value for record in records)
+    )
 
 
 def _repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> bool:

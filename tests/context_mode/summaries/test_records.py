@@ -190,3 +190,32 @@ def test_a_matching_record_shown_whole_is_not_repeated_as_a_table_row() -> None:
     )
     body = summarize(blocks, ContentKind.ROWS, budget=1500, terms=["C-077"]).text
     assert body.count("C-077") == 1, body
+
+
+def test_a_key_of_one_value_in_every_record_gives_way_to_the_keys_that_tell_records_apart() -> None:
+    # The memory server's read_graph: every relation is "type": "relation". As an identity field it
+    # was shown first on every record and "…": "+3 keys" hid who relates to whom.
+    graph = {
+        "entities": [
+            {
+                "type": "entity",
+                "name": f"service-{i}",
+                "entityType": "service",
+                "observations": [f"port {8000 + i}"],
+            }
+            for i in range(150)
+        ],
+        "relations": [
+            {
+                "type": "relation",
+                "from": f"service-{i}",
+                "to": f"service-{(i * 7) % 150}",
+                "relationType": "calls",
+            }
+            for i in range(200)
+        ],
+    }
+    body = summarize(json.dumps(graph, indent=2), ContentKind.JSON, budget=3000).text
+    relations = body.split('"relations": [')[1]
+    assert relations.count('"from": "service-') >= 8, body
+    assert relations.count('"type": "relation"') <= 2
