@@ -23,6 +23,9 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   in ten sampled lines are an abbreviated hash and a subject; or a commit list as the git MCP
   server's ``git_log`` writes it (``Commit: <hash>``, ``Author:``, ``Date:``, ``Message: …``), whose
   unindented messages would otherwise read as a log of their words.
+- LOG: a JUnit XML test report (Maven Surefire, Gradle, ``pytest --junitxml``, jest-junit): a
+  ``<testsuite`` element with its ``tests=`` count and ``<testcase`` elements; read as a test
+  log, its failures and totals come first (its indented elements would otherwise read as a table).
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
@@ -61,6 +64,7 @@ _LS_TOTAL = re.compile(
     r"total \d+[KMGT]?\s*\Z"
 )  # the rule line is among the first lines (boxed tables open with one)
 MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
+_JUNIT_SUITE = re.compile(r"<testsuite\b[^>]*\btests=\"\d+\"")
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
 # ``list_directory_with_sizes`` adds a size column and totals: a table)
@@ -82,6 +86,9 @@ def detect_shape(
         return None
     if _REPR_ROWS.match(text[:200]):
         return ContentKind.ROWS
+    head = text[:4096]
+    if head.lstrip().startswith("<") and _JUNIT_SUITE.search(head) and "<testcase" in text[:65536]:
+        return ContentKind.LOG
     items = sum(1 for line in lines if _SNAPSHOT_ITEM.match(line))
     refs = sum(1 for line in lines if _REF.search(line))
     if refs >= 3 and (items * 3 >= len(lines) or _SNAPSHOT_HEADER.search(text[:4096])):

@@ -357,3 +357,27 @@ def test_a_tap_run_under_a_describe_shows_each_failure_with_its_assertion() -> N
         assert any(line.endswith(f" - {name}") and "not ok" in line for line in lines), name
     assert "      error: 'Missing expected exception.'" in lines
     assert "# fail 3" in lines
+
+
+def test_a_junit_xml_report_is_a_test_log_with_its_totals_and_every_failure() -> None:
+    # Its indented elements lined up as columns: a table of the first passing test cases.
+    from context_mode.kinds import detect_kind
+    from context_mode.router import Summary, route
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "junit-pytest-failures.xml").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="get_artifact") is ContentKind.LOG
+    decision = route(text, tool="get_artifact", arguments={"name": "test-results"})
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    assert 'failures="5" skipped="0" tests="305"' in body
+    for name in (
+        "test_total",
+        "test_vat_rounding",
+        "test_load_missing",
+        "test_currency_default",
+        "test_negative_qty",
+    ):
+        assert f'name="{name}"' in body, name
+    assert '<failure message="Failed: DID NOT RAISE ValueError">' in body
