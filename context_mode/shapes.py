@@ -23,6 +23,8 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   in ten sampled lines are an abbreviated hash and a subject; or a commit list as the git MCP
   server's ``git_log`` writes it (``Commit: <hash>``, ``Author:``, ``Date:``, ``Message: …``), whose
   unindented messages would otherwise read as a log of their words.
+- MARKDOWN: an HTML document (it opens with ``<!DOCTYPE html`` or ``<html``, comments aside):
+  a page, summarised by its title and headings (``summaries.html_page``), not a Directive of text.
 - LOG: a JUnit XML test report (Maven Surefire, Gradle, ``pytest --junitxml``, jest-junit): a
   ``<testsuite`` element with its ``tests=`` count and ``<testcase`` elements; read as a test
   log, its failures and totals come first (its indented elements would otherwise read as a table).
@@ -64,6 +66,7 @@ _LS_TOTAL = re.compile(
     r"total \d+[KMGT]?\s*\Z"
 )  # the rule line is among the first lines (boxed tables open with one)
 MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
+_HTML_OPENING = re.compile(r"\s*(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S)
 _JUNIT_SUITE = re.compile(r"<testsuite\b[^>]*\btests=\"\d+\"")
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
@@ -87,6 +90,8 @@ def detect_shape(
     if _REPR_ROWS.match(text[:200]):
         return ContentKind.ROWS
     head = text[:4096]
+    if is_html(head):
+        return ContentKind.MARKDOWN
     if head.lstrip().startswith("<") and _JUNIT_SUITE.search(head) and "<testcase" in text[:65536]:
         return ContentKind.LOG
     items = sum(1 for line in lines if _SNAPSHOT_ITEM.match(line))
@@ -138,6 +143,11 @@ def _is_long_listing(lines: Sequence[str]) -> bool:
     entries = [line for line in lines if not _LS_TOTAL.match(line) and not line.endswith(":")]
     modes = sum(1 for line in entries if _LONG_LISTING.match(line))
     return modes >= 3 and modes * 10 >= len(entries) * 9
+
+
+def is_html(text: str) -> bool:
+    """Whether ``text`` is an HTML document: ``<!DOCTYPE html`` or ``<html`` first, comments aside."""
+    return _HTML_OPENING.match(text[:4096]) is not None
 
 
 def json_shape(value: Any) -> ContentKind | None:

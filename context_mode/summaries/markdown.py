@@ -28,6 +28,7 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from context_mode.shapes import is_html
 from context_mode.summaries.definitions import (
     code_openings,
     count_definition_terms,
@@ -38,6 +39,7 @@ from context_mode.summaries.definitions import (
     rule_sections,
 )
 from context_mode.summaries.extract import Extract, term_lines, term_matcher
+from context_mode.summaries.html_page import summarize_html
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.text import distinctive_picks
@@ -91,7 +93,9 @@ _PLANS: LastReading[_Plan] = LastReading()
 
 
 def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
-    """Heading skeleton with first sentences, within ``budget`` bytes."""
+    """Heading skeleton with first sentences, within ``budget`` bytes (an HTML page: ``html_page``)."""
+    if is_html(text):
+        return summarize_html(text, budget=budget, terms=terms)
     plan = _PLANS.get(text, terms, lambda: _plan(text, terms))
     # A skeleton shows where the text was cut with a bare "…": counts would double its size.
     body = pack(plan.lines, plan.picks, budget, width=_FIRST_LINE_WIDTH, gaps="short", filler=plan.filler)
