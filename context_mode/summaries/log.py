@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from context_mode.diagnostics import clean_lines
+from context_mode.diagnostics import clean_lines, without_service_prefix
 from context_mode.summaries.access_log import access_picks
 from context_mode.summaries.edges import edge_lines
 from context_mode.summaries.extract import Extract, term_lines
@@ -96,7 +96,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     if go_test is not None:
         outline = f"log: go test -json, {go_test.events} events, {_plural(go_test.failing, 'failed test')}"
         return _Plan(lines, go_test.picks, _WIDTH * 2, {}, outline, go_test.messages)
-    scan = scan_log(clean_lines(lines))  # CI colours and timestamps hide markers; lines stay as sent
+    # CI colours, timestamps and a compose service column hide markers; lines stay as sent.
+    scan = scan_log(without_service_prefix(clean_lines(lines)))
     counts = Counter(scan.shapes)
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]

@@ -23,6 +23,7 @@ import re
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from context_mode.diagnostics import SERVICE_PREFIX
 from context_mode.summaries.json_line import ELLIPSIS, clip_record
 
 # Summarisers never show more than this many lines from one pick: a pick is a small group
@@ -196,10 +197,12 @@ def clip_ends(line: str, width: int) -> str:
     """
     if len(line) <= width:
         return line
-    if line.startswith("{"):
-        record = clip_record(line, width)
+    prefix = SERVICE_PREFIX.match(line) if line[:1] != "{" else None  # ``web-1  | {…}``
+    start = prefix.end() if prefix else 0
+    if line.startswith("{", start):
+        record = clip_record(line[start:], width - start)
         if record is not None:
-            return record
+            return line[:start] + record
     tail = width // TAIL_SHARE
     head = max(width - tail - 1, 0)
     return line[:head].rstrip() + ELLIPSIS + line[len(line) - tail :].lstrip()

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries.json_line import clip_record
-from tests.verbatim import pieces_of
+from context_mode.summaries.packing import is_marker, strip_annotation
+from tests.verbatim import clipped_from, pieces_of
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -88,3 +89,25 @@ def test_a_cut_record_is_within_its_width_and_pieces_of_the_line_in_order(
     if cut is not None:
         assert len(cut) <= width
         assert pieces_of(cut, line), (cut, line)
+
+
+def test_a_compose_service_column_hides_no_level_and_no_message() -> None:
+    # ``docker compose logs`` puts "registry-1  | " before each line: the JSON records' error fields
+    # were no longer read (7 errors became 1) and each record was cut by its start and end.
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+
+    plain = (DATA / "verdaccio-jsonlines.log").read_text(encoding="utf-8")
+    prefixed = "".join(f"registry-1  | {line}" for line in plain.splitlines(keepends=True))
+    alone = summarize(plain, ContentKind.LOG, budget=3000)
+    composed = summarize(prefixed, ContentKind.LOG, budget=3000)
+    assert composed.outline == alone.outline
+    assert "7 errors" in composed.outline
+    lines = composed.text.splitlines()
+    assert any(
+        line.startswith('registry-1  | {"level":25,')
+        and '"msg":"404, user: ci-bot(127.0.0.1), req: \'GET /qs\'' in line
+        for line in lines
+    )
+    source = set(prefixed.splitlines())
+    assert all(is_marker(line) or clipped_from(strip_annotation(line), source) for line in lines)
