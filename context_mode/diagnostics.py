@@ -24,8 +24,8 @@ a match; the indexes point at the verbatim input lines):
   ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form).
 
 ``clean_lines`` does it to a whole list when needed; ``without_service_prefix`` drops the service
-column of a multi-service log (``docker compose logs``: ``web-1  | …``) when nearly every line has
-one; ``is_server_log`` spots access/error logs.
+column of a multi-service log (``docker compose logs``: ``web-1  | …``; ``kubectl logs --prefix``:
+``[pod/web-7d4b9/app] …``) when nearly every line has one; ``is_server_log`` spots access/error logs.
 ``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``; ``is_lint(lines)``
 says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
 tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``, cppcheck's last
@@ -167,12 +167,13 @@ def clean_lines(lines: Sequence[str]) -> Sequence[str]:
     return lines
 
 
-SERVICE_PREFIX = re.compile(r"[\w.@-]{1,60} +\| ")  # ``docker compose logs``: ``db-1        | …``
+# ``docker compose logs``: ``db-1        | …``; ``kubectl logs --prefix``: ``[pod/web-7d4b9/app] …``
+SERVICE_PREFIX = re.compile(r"[\w.@-]{1,60} +\| |\[pod/[^\]\s]{1,200}\] ")
 _PREFIXED_SHARE = 0.9
 
 
 def without_service_prefix(lines: Sequence[str]) -> Sequence[str]:
-    """``lines`` without their ``name  | `` service column when nine in ten non-blank lines of the
+    """``lines`` without their service column (``SERVICE_PREFIX``) when nine in ten non-blank lines of the
     first 200 have one (``docker compose logs``), else ``lines`` itself; for matching only."""
     sample = [line for line in lines[:200] if line.strip()]
     prefixed = sum(1 for line in sample if SERVICE_PREFIX.match(line))

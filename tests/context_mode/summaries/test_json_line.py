@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,21 +92,22 @@ def test_a_cut_record_is_within_its_width_and_pieces_of_the_line_in_order(
         assert pieces_of(cut, line), (cut, line)
 
 
-def test_a_compose_service_column_hides_no_level_and_no_message() -> None:
+@pytest.mark.parametrize("prefix", ["registry-1  | ", "[pod/registry-5f7c9d/verdaccio] "])
+def test_a_compose_service_column_hides_no_level_and_no_message(prefix: str) -> None:
     # ``docker compose logs`` puts "registry-1  | " before each line: the JSON records' error fields
     # were no longer read (7 errors became 1) and each record was cut by its start and end.
     from context_mode.summaries import summarize
     from context_mode.types import ContentKind
 
     plain = (DATA / "verdaccio-jsonlines.log").read_text(encoding="utf-8")
-    prefixed = "".join(f"registry-1  | {line}" for line in plain.splitlines(keepends=True))
+    prefixed = "".join(f"{prefix}{line}" for line in plain.splitlines(keepends=True))
     alone = summarize(plain, ContentKind.LOG, budget=3000)
     composed = summarize(prefixed, ContentKind.LOG, budget=3000)
     assert composed.outline == alone.outline
     assert "7 errors" in composed.outline
     lines = composed.text.splitlines()
     assert any(
-        line.startswith('registry-1  | {"level":25,')
+        line.startswith(prefix + '{"level":25,')
         and '"msg":"404, user: ci-bot(127.0.0.1), req: \'GET /qs\'' in line
         for line in lines
     )
