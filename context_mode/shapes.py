@@ -28,6 +28,11 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - LOG: a JUnit XML test report (Maven Surefire, Gradle, ``pytest --junitxml``, jest-junit): a
   ``<testsuite`` element with its ``tests=`` count and ``<testcase`` elements; read as a test
   log, its failures and totals come first (its indented elements would otherwise read as a table).
+- TEXT summarised as YAML (``is_yaml``): nine in ten sampled non-blank lines are a ``key: value``
+  or ``key:`` line, a ``- `` list item, a ``---`` marker, a comment or a value's continuation
+  (deeper than the key above it), at least a third of them keys
+  (``kubectl get -o yaml``, a compose file, an API result as YAML); its ``#`` comments are no
+  Markdown headings and its timestamps no log (``summaries.yaml_doc``).
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
@@ -67,6 +72,8 @@ _LS_TOTAL = re.compile(
 )  # the rule line is among the first lines (boxed tables open with one)
 MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
 _HTML_OPENING = re.compile(r"\s*(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S)
+YAML_KEY_LINE = re.compile(r"(\s*)(- +)?(?:\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|[\w.$@/-]{1,80}):(?: |\Z)")
+_YAML_SAMPLE = 400
 _JUNIT_SUITE = re.compile(r"<testsuite\b[^>]*\btests=\"\d+\"")
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
@@ -122,6 +129,8 @@ def detect_shape(
         return ContentKind.TREE
     if is_file_read(tool_name) and _code_path(arguments or {}):
         return ContentKind.SOURCE
+    if is_yaml(lines):
+        return ContentKind.TEXT
     return None
 
 
@@ -148,6 +157,28 @@ def _is_long_listing(lines: Sequence[str]) -> bool:
 def is_html(text: str) -> bool:
     """Whether ``text`` is an HTML document: ``<!DOCTYPE html`` or ``<html`` first, comments aside."""
     return _HTML_OPENING.match(text[:4096]) is not None
+
+
+def is_yaml(lines: Sequence[str]) -> bool:
+    """Whether (sampled) ``lines`` read as a YAML document (see the module doc)."""
+    content = [line for line in lines[:_YAML_SAMPLE] if line.strip()]
+    if len(content) < 8:
+        return False
+    keys = shaped = 0
+    indent = -1  # of the last key or item line: a deeper line goes on its value (``description: >``)
+    for line in content:
+        stripped = line.lstrip(" ")
+        depth = len(line) - len(stripped)
+        if YAML_KEY_LINE.match(line):
+            keys += 1
+            shaped += 1
+            indent = depth
+        elif stripped.startswith(("- ", "#")) or stripped.rstrip() in ("---", "...", "-"):
+            shaped += 1
+            indent = depth if stripped.startswith("- ") else indent
+        elif 0 <= indent < depth:
+            shaped += 1
+    return keys * 3 >= len(content) and shaped * 10 >= len(content) * 9
 
 
 def json_shape(value: Any) -> ContentKind | None:

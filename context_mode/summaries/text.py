@@ -3,7 +3,8 @@
 A line is distinctive when its words are rare in the payload (summed inverse document
 frequency, normalised so long lines do not win by length alone) and its shape (numbers aside)
 occurs once. Lines mentioning a search term come first after the head. This is also the
-fallback of the other summarisers when a payload is not of their kind.
+fallback of the other summarisers when a payload is not of their kind. A YAML document
+(``shapes.is_yaml``) is summarised by its keys and list items instead (``yaml_doc``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from context_mode.shapes import is_yaml
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.yaml_doc import summarize_yaml
 from context_mode.types import ContentKind
 
 _WORD = re.compile(r"[A-Za-z_][\w-]{2,}")
@@ -27,8 +30,10 @@ _COUNTED_CHARS = 65_536  # a longer line's words are extrapolated from this many
 
 
 def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
-    """Head, tail and distinctive lines of ``text`` within ``budget`` bytes."""
+    """Head, tail and distinctive lines of ``text`` within ``budget`` bytes (YAML: ``yaml_doc``)."""
     lines = split_lines(text)
+    if is_yaml(lines):
+        return summarize_yaml(text, budget=budget, terms=terms)
     picks = distinctive_picks(lines, terms)
     body = pack(lines, picks, budget)
     words = sum(_word_count(line) for line in lines[:_MAX_SCORED])

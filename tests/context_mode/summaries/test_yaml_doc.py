@@ -1,0 +1,44 @@
+"""A YAML document is summarised by its keys and who each list item is, not as Markdown or a Directive.
+
+RuboCop's default config (``tests/data/rubocop-default-config-head.yml``) read as Markdown (its
+comments as 500 headings); a GitHub issue list as YAML was text with nothing standing out.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from context_mode.kinds import detect_kind
+from context_mode.router import Summary, route
+from context_mode.summaries.packing import is_marker
+from context_mode.types import ContentKind
+from tests.verbatim import clipped_from
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+def test_a_config_file_in_yaml_shows_its_top_level_keys() -> None:
+    text = (DATA / "rubocop-default-config-head.yml").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TEXT
+    decision = route(text, tool="run_command", arguments={"command": "cat .rubocop.yml"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("yaml: 300 lines, ")
+    tops = [line for line in text.splitlines() if line[:1].isalpha() and line.endswith(":")]
+    shown = [line for line in tops if line in decision.extract.text.splitlines()]
+    assert len(shown) >= len(tops) * 0.8, (len(shown), len(tops))
+
+
+def test_a_list_of_records_in_yaml_names_every_record_by_number_and_title() -> None:
+    issues = json.loads((DATA / "github-list-issues-betamax.json").read_text(encoding="utf-8"))
+    text = yaml.safe_dump(issues, sort_keys=False, allow_unicode=True)
+    decision = route(text, tool="get_resource", arguments={"kind": "issues"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    for issue in issues:
+        assert f"  number: {issue['number']}" in lines, issue["number"]
+    assert sum(line.startswith("  title: ") for line in lines) >= 8
+    source = set(text.splitlines())
+    assert all(is_marker(line) or clipped_from(line, source) for line in lines)
