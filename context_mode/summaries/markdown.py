@@ -10,9 +10,11 @@ first. Beside the outline (``definitions``): the front matter first, "The defaul
 definition lists (a reference page's options and variables: each term's definition is a section,
 and a default is shown under its term), the first line of each section a thematic break opens
 (converted web pages use rules where headings would be), and the first few code blocks' first
-lines (below the headings). The outline counts lines, headings per level, code blocks and
-defined terms. A page without headings is its head and tail, its list items that are links (a
-FAQ's questions) and its stated facts.
+lines (below the headings), and last, in order, the first lines of list items (release notes
+and changelogs are lists under few headings: their items fill the room the outline leaves).
+The outline counts lines, headings per level, code blocks and defined terms. A page without
+headings is its head and tail, its list items that are links (a FAQ's questions) and its stated
+facts.
 
 Only the first ``MAX_HEADINGS`` headings and the last one compete for the budget (a budget of a
 few KB shows far fewer), and one whole-text search finds the lines that can be fences, headings
@@ -60,6 +62,8 @@ _PER_SECTION = 1  # definition lines shown per section (a long section states se
 _FACT_HIGHLIGHT = 54.0  # rule sections, terms and definitions count; code and quantities do not
 _TERM_PRIORITY = 57.0
 # A list item that is a link (its text may wrap onto the next line): a page's table of contents.
+_LIST_ITEM = re.compile(r"^ {0,3}(?:[*+-]|\d{1,3}[.)]) +\S", re.M)
+_ITEM_FILL = 8.0  # below every other pick: list items fill what room is left
 _LINK_ITEM = re.compile(r"^ {0,3}(?:\d{1,3}[.)]|[-*+]) +\[(?:[^\]\n]+\]\(|[^\]\n]*$)", re.MULTILINE)
 # After a newline, a line ``_classify`` finds a fence, heading or underline in: exactly, for a
 # line of at most ``_PREFIX`` chars (its groups are the verdict); a longer line may be cut into an
@@ -130,6 +134,14 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     )
     facts = _fact_picks(lines, joined, heading_lines | fence_lines, fence_lines)
     picks.extend(facts)
+    # A changelog or release notes is lists under few headings: what room the outline leaves goes
+    # to its items' first lines, in order.
+    found = {pick.start for pick in picks}
+    picks.extend(
+        Pick(index, index + 1, _ITEM_FILL - 0.002 * index, _FIRST_LINE_WIDTH)
+        for index in pattern_lines(joined, _LIST_ITEM)
+        if index not in found and index not in fence_lines
+    )
     per_level = ", ".join(f"{levels[level]} h{level}" for level in sorted(levels))
     outline = (
         f"markdown: {len(lines)} lines, {levels.total()} headings ({per_level}), "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -138,3 +139,17 @@ def test_default_lines_found_by_their_word_are_those_the_whole_text_search_finds
     assert definition_lines(text) == pattern_lines(text, _DEFINITION)
     wrapped = "intro\nThe default\nvalue is 3.\nDEFAULTS TO none\nnothing"
     assert definition_lines(wrapped) == pattern_lines(wrapped, _DEFINITION) == [1, 3]
+
+
+def test_release_notes_fill_their_room_with_the_first_lines_of_their_items() -> None:
+    # Four headings over 120 bullets: the summary was 337 bytes of a 1.5 kB budget, 3 items shown.
+    from context_mode.router import Summary, route
+
+    text = (Path(__file__).resolve().parents[2] / "data" / "git-2.39-release-notes.txt").read_text(
+        encoding="utf-8"
+    )
+    decision = route(text, tool="run_command", arguments={"command": "cat RelNotes/2.39.0.txt"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert sum(line.startswith(" * ") for line in lines) >= 10
+    assert "Fixes since v2.38" in lines
