@@ -3,7 +3,9 @@
 ``detect_kind`` decides in this order; the first rule that holds wins:
 
 0. A shape of a real MCP server (``context_mode.shapes``): an accessibility snapshot, a row set,
-   a directory tree or path list, a multi-file or single-file source read.
+   a directory tree or path list, a multi-file or single-file source read. Then lint output and
+   web-server logs (``diagnostics``), then a YAML document (``shapes.is_yaml``: TEXT, which
+   ``summaries.text`` summarises as YAML; its comments are no headings, its dates no log).
 1. JSON: the whole text parses as JSON (or is nested too deep for the parser but is bracketed);
    a JSON array of flat records is ROWS, a JSON directory tree is TREE.
 2. DIFF: unified-diff hunks (``@@ -a,b +c,d @@``) with file headers, or ``git log`` commit lines,
@@ -37,7 +39,7 @@ from typing import Any, NamedTuple
 
 from context_mode.diagnostics import clean_lines, is_eslint_report, is_lint, is_server_log
 from context_mode.line_groups import group_lines
-from context_mode.shapes import RULE_LINE, detect_shape, json_shape
+from context_mode.shapes import RULE_LINE, detect_shape, is_yaml, json_shape
 from context_mode.types import ContentKind
 
 SAMPLE_CHARS = 32 * 1024  # 64 KB in all: on 124 corpus and test files, the verdicts of 128 KB
@@ -141,6 +143,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         return ContentKind.LINT
     if is_server_log(sample):  # their aligned fields would otherwise read as a table
         return ContentKind.LOG
+    if is_yaml(sample):  # its comments are no headings, its timestamps no log: summarised as YAML
+        return ContentKind.TEXT
     lines = [line[:_PREFIX] for line in sample]
     structural = _structural_kind(lines)
     if structural is not None:

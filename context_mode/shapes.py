@@ -28,11 +28,6 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - LOG: a JUnit XML test report (Maven Surefire, Gradle, ``pytest --junitxml``, jest-junit): a
   ``<testsuite`` element with its ``tests=`` count and ``<testcase`` elements; read as a test
   log, its failures and totals come first (its indented elements would otherwise read as a table).
-- TEXT summarised as YAML (``is_yaml``): nine in ten sampled non-blank lines are a ``key: value``
-  or ``key:`` line, a ``- `` list item, a ``---`` marker, a comment or a value's continuation
-  (deeper than the key above it), at least a third of them keys
-  (``kubectl get -o yaml``, a compose file, an API result as YAML); its ``#`` comments are no
-  Markdown headings and its timestamps no log (``summaries.yaml_doc``).
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
@@ -74,6 +69,7 @@ MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_l
 _HTML_OPENING = re.compile(r"\s*(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S)
 YAML_KEY_LINE = re.compile(r"(\s*)(- +)?(?:\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|[\w.$@/-]{1,80}):(?: |\Z)")
 _YAML_SAMPLE = 400
+_LEVEL_WORDS = frozenset("ERROR WARNING WARN INFO DEBUG TRACE FATAL CRITICAL NOTICE NOTE HINT".split())
 _JUNIT_SUITE = re.compile(r"<testsuite\b[^>]*\btests=\"\d+\"")
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
@@ -129,8 +125,6 @@ def detect_shape(
         return ContentKind.TREE
     if is_file_read(tool_name) and _code_path(arguments or {}):
         return ContentKind.SOURCE
-    if is_yaml(lines):
-        return ContentKind.TEXT
     return None
 
 
@@ -160,7 +154,10 @@ def is_html(text: str) -> bool:
 
 
 def is_yaml(lines: Sequence[str]) -> bool:
-    """Whether (sampled) ``lines`` read as a YAML document (see the module doc)."""
+    """Whether (sampled) ``lines`` read as a YAML document (``kubectl get -o yaml``, a compose file,
+    an API result as YAML): nine in ten non-blank lines are a ``key: value`` or ``key:`` line, a
+    ``- `` list item, a ``---`` marker, a comment or a value's continuation (deeper than the key
+    above it), at least a third of them keys. A level word is no key (``ERROR: …`` lines are a log)."""
     content = [line for line in lines[:_YAML_SAMPLE] if line.strip()]
     if len(content) < 8:
         return False
@@ -169,7 +166,8 @@ def is_yaml(lines: Sequence[str]) -> bool:
     for line in content:
         stripped = line.lstrip(" ")
         depth = len(line) - len(stripped)
-        if YAML_KEY_LINE.match(line):
+        key = YAML_KEY_LINE.match(line)
+        if key is not None and stripped.split(":", 1)[0].upper() not in _LEVEL_WORDS:
             keys += 1
             shaped += 1
             indent = depth

@@ -42,3 +42,10 @@ def test_a_list_of_records_in_yaml_names_every_record_by_number_and_title() -> N
     assert sum(line.startswith("  title: ") for line in lines) >= 8
     source = set(text.splitlines())
     assert all(is_marker(line) or clipped_from(line, source) for line in lines)
+
+
+def test_lines_led_by_a_level_word_are_a_log_not_yaml() -> None:
+    # isort --check-only: "ERROR: path Imports are incorrectly sorted …", one per file.
+    paths = [f"src/pkg/module_{index}.py" for index in range(30)]
+    text = "".join(f"ERROR: {path} Imports are incorrectly sorted and/or formatted.\n" for path in paths)
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
