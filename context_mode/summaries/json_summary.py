@@ -226,17 +226,21 @@ def _score(
 
 
 def _same_keys(items: list[Any]) -> frozenset[str]:
-    """The keys every one of the first ``_SAME_SAMPLE`` records (at least three) holds with one value."""
+    """The keys every one of the first ``_SAME_SAMPLE`` records (at least three) holds with one
+    value; none when that is all of them (copies of one record: no key tells them apart)."""
     records = [item for item in itertools.islice(items, _SAME_SAMPLE) if isinstance(item, dict)]
     if len(records) < 3:
         return frozenset()
     first = records[0]
-    return frozenset(
-        str(key)
+    scalars = [
+        (key, value)
         for key, value in itertools.islice(first.items(), 100)
         if not isinstance(value, dict | list)
-        and all(record.get(key, _MISSING) == value for record in records)
+    ]
+    same = frozenset(
+        str(key) for key, value in scalars if all(record.get(key, _MISSING) == value for record in records)
     )
+    return frozenset() if len(same) == len(scalars) else same
 
 
 def _repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> bool:

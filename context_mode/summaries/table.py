@@ -40,7 +40,10 @@ _FOOTER = re.compile(r"\s*(?:\(\d[\d,]* rows?\)\s*\Z|\d[\d,]* rows? in set\b)") 
 _TOTALS_LINE = re.compile(
     r"\s*(?:total|totals|combined|result|summary|sum|grand total)\b[^\n]*\d", re.IGNORECASE
 )
-_FOOTER_LINES = 3  # the last lines looked at for footers
+_FOOTER_LINES = 3
+_RULE_STARTS = frozenset(
+    "+|-=:"
+)  # what a boxed table's rule line opens with  # the last lines looked at for footers
 
 
 class _Reading(NamedTuple):
@@ -88,10 +91,13 @@ def _read(text: str) -> _Reading:
         # ``ls -l`` opens with ``total 1752``: a count, not the header
         header = next((i for i in range(header + 1, len(lines)) if lines[i].strip()), header)
     # A boxed table's rule lines (``+----+----+``, MySQL, sqlite3 -table) are no rows, above or below.
+    boxed = rule >= 0 and lines[rule].lstrip()[:1] in ("+", "|")
     rows = [
         i
         for i in range(header + 1, len(lines))
-        if i != rule and lines[i].strip() and not (rule >= 0 and RULE_LINE.match(lines[i][:_PREFIX]))
+        if i != rule
+        and lines[i].strip()
+        and not (boxed and lines[i].lstrip()[:1] in _RULE_STARTS and RULE_LINE.match(lines[i][:_PREFIX]))
     ]
     footers: list[str] = []
     while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and _is_footer(lines[rows[-1]]):
