@@ -8,10 +8,12 @@ A declared level (``INFO``, ``level=debug``) outranks words in the message; Redi
 level character makes a warning of a line without error words.
 
 Picks then go to ``packing.pack``, highest priority first: the final summary, failing tests,
-exception and error lines (the first of each shape; of a cluster, its first and last line), the
+exception and error lines (the first of each shape; of a cluster, its first and last line; the
+paragraph under an error that explains it, after one blank line at most), the
 tail, compiler notes, tracebacks collapsed to the frames that matter (Python: innermost; JVM:
 the first frame of each class, application before JDK; pytest's ``>`` source line above an
-``E`` block), warnings, context, the head, and last
+``E`` block), warnings (past the second of one template, below an error's context), context,
+the head, and last
 rare lines (a shape, numbers aside, seen once is usually an event). A shown line whose shape
 recurs carries a fold count ``[×37]``. The first line when it names the command, project or
 version, and the last lines that carry totals (``summaries.edges``) rank with the final summary.
@@ -58,6 +60,8 @@ _CONTEXT_WIDTH = 160
 # Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
 _MAX_TERM_PICKS = 500
 _FOLD = 3  # a shape seen this often is shown once
+_EXPLAINED = 4  # lines of the paragraph under an error shown as its explanation
+_WARNINGS_PER_FAMILY = 2  # warnings of one family (their first words) shown before the rest
 _QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the failing one (``>``)
 _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" source line
 # A line whose shape starts (this many chars) like ROUTINE others is routine: as context or tail
@@ -180,10 +184,16 @@ def _picks(
         add(index, 14 - offset if routine(index) else priority)
     _add_frames(scan.frames, add)
     seen_warnings: set[str] = set()
+    warning_families: Counter[str] = Counter()
     for index in scan.warnings:
         if scan.shapes[index] not in seen_warnings and len(seen_warnings) < 50:
             seen_warnings.add(scan.shapes[index])
-            add(index, 50 - len(seen_warnings) * 0.2, _CONTEXT_WIDTH)
+            family = scan.shapes[index][:_SHAPE_FAMILY]
+            warning_families[family] += 1
+            # The third warning of one template ("Location '…/requests/' is ignored", then
+            # '…/urllib3/', …) says less than the lines that explain an error.
+            repeated = 20.0 if warning_families[family] > _WARNINGS_PER_FAMILY else 0.0
+            add(index, 50 - len(seen_warnings) * 0.2 - repeated, _CONTEXT_WIDTH)
     for index, priority in enumerate((34, 33, 22, 12, 11)):
         add(index, priority)
     _add_lines(lines, scan, counts, terms, add, routine)
@@ -287,6 +297,15 @@ def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callab
         # a code frame's other lines (Jest's ``  17 |``) are the test's source, not the failure
         quoted = 0 <= neighbour < len(lines) and _QUOTED_SOURCE.match(lines[neighbour][:PREFIX])
         add(neighbour, 10 if routine(neighbour) or quoted else priority, _CONTEXT_WIDTH)
+    # The paragraph that explains it, after one blank line at most (pip's "The conflict is caused
+    # by:" and its requirements, npm's "Could not resolve dependency:" and its peers).
+    start = index + 1
+    if start < len(lines) and not lines[start].strip():
+        start += 1
+    for order, below in enumerate(range(start, min(start + _EXPLAINED, len(lines)))):
+        if not lines[below].strip() or routine(below):
+            break
+        add(below, 37.0 - order, _CONTEXT_WIDTH)
 
 
 def _add_parent(lines: Sequence[str], index: int, add: _Adder) -> None:

@@ -164,6 +164,7 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|(?:\[\w+\] )?tests run: \d+, failures: \d+, errors: \d+, skipped: \d+$"  # surefire's totals
     r"|\d+ tests completed, \d+ failed"  # gradle
+    r"|\s*(?:<\?xml[^>]*>)?\s*<testsuites?\b[^>]*\btests=\"\d+\""  # a JUnit XML report's totals
     r"|(?:failed|passed)!\s+- failed:\s+\d+"  # dotnet test
     r"|webpack [\d.]+ compiled\b"
     r"|plan: \d+ to add, \d+ to change, \d+ to destroy|(?:apply|destroy) complete! resources:"  # terraform

@@ -580,3 +580,21 @@ def test_a_burst_of_distinct_errors_gets_room_for_each_of_them() -> None:
     assert isinstance(decision, Summary)
     for error in errors:
         assert error in decision.extract.text
+
+
+def test_an_error_comes_with_the_paragraph_that_explains_it_before_warnings_of_one_template() -> None:
+    # pip's "The conflict is caused by:" and the two requirements under it were cut, while five
+    # "WARNING: Location '…/<package>/' is ignored" lines (one template) took the room.
+    from pathlib import Path
+
+    from context_mode.router import Summary, route
+
+    text = (Path(__file__).resolve().parents[2] / "data" / "pip-resolution-impossible.txt").read_text(
+        encoding="utf-8"
+    )
+    decision = route(text, tool="run_command", arguments={"command": "pip install -r requirements.txt"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert "The conflict is caused by:" in lines
+    assert "    The user requested urllib3<1.21" in lines
+    assert "    requests 2.31.0 depends on urllib3<3 and >=1.21.1" in lines
