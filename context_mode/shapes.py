@@ -60,11 +60,9 @@ ONELINE_COMMIT = re.compile(
     r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \((?![^)\n]*\d{4}-\d\d-\d\d)[^)\n]{1,200}\))? [^\s(]"
 )
 _ROW_COUNT = re.compile(r"\(\d+ rows?\)\Z|\d+ rows? in set\b")  # psql's and MySQL's footers
-_GRID_RULE_AT = 4
+_GRID_RULE_AT = 4  # the rule line is among the first lines (boxed tables open with one)
 _LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?\s+\d+\s")
-_LS_TOTAL = re.compile(
-    r"total \d+[KMGT]?\s*\Z"
-)  # the rule line is among the first lines (boxed tables open with one)
+_LS_TOTAL = re.compile(r"total \d+[KMGT]?\s*\Z")
 MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
 _HTML_OPENING = re.compile(r"\s*(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S)
 YAML_KEY_LINE = re.compile(r"(\s*)(- +)?(?:\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|[\w.$@/-]{1,80}):(?: |\Z)")

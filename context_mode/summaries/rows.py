@@ -12,10 +12,10 @@ After them come the column names and one line per column (``columns.describe_col
 payload's own totals line, kept whatever is cut. Every cell is the value as it appears in the
 payload, so a value read off the summary is found verbatim in the payload. Rows holding the
 call's terms (or the intent's words) go first, the best few also whole, as the payload spells
-them (a block's lines joined by spaces). ``summarize_records`` is the same summary for records
-parsed elsewhere (``table`` cuts text tables into them and shows rows by their spans). Rows
-count as salient content, for the budget, only when they all fit ``FIT_ALL`` bytes; else the
-budget grows with the columns the ranges describe.
+them (a block's lines joined by spaces), and then not again in the table. ``summarize_records``
+is the same summary for records parsed elsewhere (``table`` cuts text tables into them and shows
+rows by their spans). Rows count as salient content, for the budget, only when they all fit
+``FIT_ALL`` bytes; else the budget grows with the columns the ranges describe.
 """
 
 from __future__ import annotations
