@@ -1,6 +1,10 @@
 """End to end over real stdio: an SDK client → ``ctxhub serve`` → real downstream servers.
 
 Downstreams: our fixture server, the workspace server, and mcp-server-time / mcp-server-git from PyPI.
+
+The tests that only list and call share one hub with every downstream (``shared``, per module); a
+test that crashes, hangs, cancels, changes a tool list or sets the environment starts its own hub
+with the downstreams it uses (every start is ~1 s of CPU per process on the suite's 2 cores).
 """
 
 from __future__ import annotations
@@ -8,6 +12,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,10 +45,13 @@ def git_repo(path: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def hub_config(tmp_path: Path) -> Path:
-    repo = git_repo(tmp_path / "repo")
-    markers = tmp_path / "markers"
+EVERY = ("fx", "slowfx", "time", "git", "ws", "broken")
+
+
+def fanout_config(directory: Path, names: tuple[str, ...] = EVERY) -> Path:
+    """A config in ``directory`` with the named downstreams (its git repository is ``directory/repo``)."""
+    repo = git_repo(directory / "repo")
+    markers = directory / "markers"
     markers.mkdir()
     servers: dict[str, Any] = {
         "fx": fixture_server("fx", env={"FIXTURE_MARKER_DIR": str(markers)}),
@@ -50,9 +59,36 @@ def hub_config(tmp_path: Path) -> Path:
         "time": {"command": sys.executable, "args": ["-m", "mcp_server_time", "--local-timezone", "UTC"]},
         "git": {"command": sys.executable, "args": ["-m", "mcp_server_git", "--repository", str(repo)]},
         "ws": {"command": sys.executable, "args": ["-m", "tools.workspace_server", "--root", str(repo)]},
-        "broken": {"command": str(tmp_path / "no-such-server")},
+        "broken": {"command": str(directory / "no-such-server")},
     }
-    return write_config(tmp_path, servers)
+    return write_config(directory, {name: servers[name] for name in names})
+
+
+@pytest.fixture
+def hub_config(tmp_path: Path) -> Path:
+    return fanout_config(tmp_path)
+
+
+@dataclass
+class Shared:
+    session: ClientSession
+    repo: Path
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"  # per module, so that ``shared`` lives across the module's tests
+
+
+@pytest.fixture(scope="module")
+async def shared(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Shared]:
+    """One hub with every downstream for the tests that only list and call."""
+    directory = tmp_path_factory.mktemp("fanout")
+    config = fanout_config(directory)
+    with anyio.fail_after(60):
+        async with hub_client(config) as session:
+            await session.list_tools()
+            yield Shared(session, directory / "repo")
 
 
 async def direct_session_result(
@@ -68,10 +104,9 @@ async def direct_session_result(
             return await session.call_tool(tool, arguments)
 
 
-async def test_lists_every_downstream_tool_namespaced_and_tagged(hub_config: Path) -> None:
+async def test_lists_every_downstream_tool_namespaced_and_tagged(shared: Shared) -> None:
     with anyio.fail_after(60):
-        async with hub_client(hub_config) as session:
-            tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+        tools = {tool.name: tool for tool in (await shared.session.list_tools()).tools}
     assert {
         "time__get_current_time",
         "time__convert_time",
@@ -92,29 +127,28 @@ async def test_lists_every_downstream_tool_namespaced_and_tagged(hub_config: Pat
     assert len(long_names) == 1 and len(long_names[0]) == 64
 
 
-async def test_a_call_through_the_hub_matches_a_direct_call(hub_config: Path, tmp_path: Path) -> None:
-    repo = tmp_path / "repo"
+async def test_a_call_through_the_hub_matches_a_direct_call(shared: Shared) -> None:
+    repo = shared.repo
     command = [sys.executable, "-m", "mcp_server_git", "--repository", str(repo)]
-    direct = await direct_session_result(command, "git_status", {"repo_path": str(repo)})
     with anyio.fail_after(60):
-        async with hub_client(hub_config) as session:
-            via_hub = await session.call_tool("git__git_status", {"repo_path": str(repo)})
-            added = await session.call_tool("fx__add", {"a": 2, "b": 3})
+        direct = await direct_session_result(command, "git_status", {"repo_path": str(repo)})
+        via_hub = await shared.session.call_tool("git__git_status", {"repo_path": str(repo)})
+        added = await shared.session.call_tool("fx__add", {"a": 2, "b": 3})
     assert text_of(via_hub) == text_of(direct)
     assert via_hub.is_error == direct.is_error
     assert via_hub.meta["ctxhub/route"]["mode"] == "direct"
     assert text_of(added) == "5"
 
 
-async def test_time_server_answers_through_the_hub(hub_config: Path) -> None:
+async def test_time_server_answers_through_the_hub(shared: Shared) -> None:
     with anyio.fail_after(60):
-        async with hub_client(hub_config) as session:
-            result = await session.call_tool("time__get_current_time", {"timezone": "UTC"})
+        result = await shared.session.call_tool("time__get_current_time", {"timezone": "UTC"})
     assert not result.is_error
     assert '"timezone": "UTC"' in text_of(result)
 
 
-async def test_a_downstream_killed_mid_call_gives_an_error_and_comes_back(hub_config: Path) -> None:
+async def test_a_downstream_killed_mid_call_gives_an_error_and_comes_back(tmp_path: Path) -> None:
+    config = fanout_config(tmp_path, ("fx", "time"))
     changes: list[Any] = []
 
     async def on_message(message: Any) -> None:
@@ -122,7 +156,7 @@ async def test_a_downstream_killed_mid_call_gives_an_error_and_comes_back(hub_co
             changes.append(message)
 
     with anyio.fail_after(60):
-        async with hub_client(hub_config, message_handler=on_message) as session:
+        async with hub_client(config, message_handler=on_message) as session:
             await session.list_tools()
             before = text_of(await session.call_tool("fx__pid", {}))
             crashed = await session.call_tool("fx__crash", {})
@@ -137,10 +171,11 @@ async def test_a_downstream_killed_mid_call_gives_an_error_and_comes_back(hub_co
                 await anyio.sleep(0.05)
 
 
-async def test_a_hanging_downstream_times_out_while_others_answer(hub_config: Path, tmp_path: Path) -> None:
+async def test_a_hanging_downstream_times_out_while_others_answer(tmp_path: Path) -> None:
+    config = fanout_config(tmp_path, ("fx", "slowfx"))
     results: dict[str, types.CallToolResult] = {}
     with anyio.fail_after(60):
-        async with hub_client(hub_config) as session:
+        async with hub_client(config) as session:
             await session.list_tools()
 
             async def call(name: str, arguments: dict[str, Any]) -> None:
@@ -157,25 +192,23 @@ async def test_a_hanging_downstream_times_out_while_others_answer(hub_config: Pa
     assert text_of(results["fx__echo"]) == "still here"
 
 
-async def test_a_server_that_cannot_start_is_reported_and_others_serve(hub_config: Path) -> None:
+async def test_a_server_that_cannot_start_is_reported_and_others_serve(shared: Shared) -> None:
     with anyio.fail_after(60):
-        async with hub_client(hub_config) as session:
-            echo = await session.call_tool("fx__echo", {"text": "x"})
-            status = text_of(await session.call_tool("hub_status", {}))
+        echo = await shared.session.call_tool("fx__echo", {"text": "x"})
+        status = text_of(await shared.session.call_tool("hub_status", {}))
     assert text_of(echo) == "x"
     assert "broken (stdio): failed" in status
 
 
-async def test_progress_is_forwarded_and_cancellation_reaches_the_downstream(
-    hub_config: Path, tmp_path: Path
-) -> None:
+async def test_progress_is_forwarded_and_cancellation_reaches_the_downstream(tmp_path: Path) -> None:
+    config = fanout_config(tmp_path, ("fx",))
     seen: list[float] = []
 
     async def on_progress(progress: float, total: float | None, message: str | None) -> None:
         seen.append(progress)
 
     with anyio.fail_after(60):
-        async with hub_client(hub_config) as session:
+        async with hub_client(config) as session:
             done = await session.call_tool(
                 "fx__slow", {"seconds": 0.2, "steps": 4}, progress_callback=on_progress
             )
@@ -186,20 +219,18 @@ async def test_progress_is_forwarded_and_cancellation_reaches_the_downstream(
                 await anyio.sleep(0.05)
 
 
-async def test_unknown_tools_and_bad_arguments_are_error_results_not_protocol_errors(
-    hub_config: Path,
-) -> None:
+async def test_unknown_tools_and_bad_arguments_are_error_results_not_protocol_errors(shared: Shared) -> None:
     with anyio.fail_after(60):
-        async with hub_client(hub_config) as session:
-            unknown = await session.call_tool("nope__nothing", {})
-            bad = await session.call_tool("fx__add", {"a": "x"})
+        unknown = await shared.session.call_tool("nope__nothing", {})
+        bad = await shared.session.call_tool("fx__add", {"a": "x"})
     assert unknown.is_error and "no tool named 'nope__nothing'" in text_of(unknown)
     assert bad.is_error
 
 
-async def test_children_inherit_the_hub_environment(hub_config: Path) -> None:
+async def test_children_inherit_the_hub_environment(tmp_path: Path) -> None:
+    config = fanout_config(tmp_path, ("fx",))
     with anyio.fail_after(60):
-        async with hub_client(hub_config, env={"CTXHUB_TEST_INHERITED": "yes-inherited"}) as session:
+        async with hub_client(config, env={"CTXHUB_TEST_INHERITED": "yes-inherited"}) as session:
             result = await session.call_tool("fx__env", {"name": "CTXHUB_TEST_INHERITED"})
     assert text_of(result) == "yes-inherited"
 
@@ -245,7 +276,8 @@ def _state(pid: int) -> str:
     return stat[stat.rindex(")") + 2]
 
 
-async def test_a_downstream_tool_list_change_reaches_the_client(hub_config: Path) -> None:
+async def test_a_downstream_tool_list_change_reaches_the_client(tmp_path: Path) -> None:
+    config = fanout_config(tmp_path, ("fx",))
     changed = anyio.Event()
 
     async def on_message(message: Any) -> None:
@@ -253,7 +285,7 @@ async def test_a_downstream_tool_list_change_reaches_the_client(hub_config: Path
             changed.set()
 
     with anyio.fail_after(60):
-        async with hub_client(hub_config, message_handler=on_message) as session:
+        async with hub_client(config, message_handler=on_message) as session:
             await session.list_tools()
             added = text_of(await session.call_tool("fx__add_tool", {}))
             await changed.wait()

@@ -342,9 +342,9 @@ def crafted(unit: str, size: int = 2**20) -> str:
 )
 def test_masking_a_crafted_megabyte_takes_linear_time(unit: str) -> None:
     text = crafted(unit)
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: the work done, not the wait for a core under a parallel run
     mask_secrets(text)
-    assert time.perf_counter() - started < 2.0  # backtracking would take minutes
+    assert time.thread_time() - started < 2.0  # backtracking would take minutes
 
 
 def test_the_store_writes_only_masked_text_and_counts_it(tmp_path: Path) -> None:
