@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 import yaml
 from hypothesis import settings
@@ -78,6 +79,7 @@ async def hub_client(
     """``ctxhub serve --config CONFIG`` as a child process, with an initialised SDK ClientSession.
 
     ``session_options`` go to ``ClientSession`` (``sampling_callback``, ``logging_callback``, …).
+    The handshake is bounded here (60 s), so a module-scoped hub needs no deadline around its yield.
     """
     from mcp import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -93,7 +95,8 @@ async def hub_client(
             stdio_client(params, errlog=errlog or devnull) as (read, write),
             ClientSession(read, write, message_handler=message_handler, **session_options) as session,
         ):
-            await session.initialize()
+            with anyio.fail_after(60):
+                await session.initialize()
             yield session
 
 

@@ -85,10 +85,10 @@ async def shared(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Shar
     """One hub with every downstream for the tests that only list and call."""
     directory = tmp_path_factory.mktemp("fanout")
     config = fanout_config(directory)
-    with anyio.fail_after(60):
-        async with hub_client(config) as session:
+    async with hub_client(config) as session:
+        with anyio.fail_after(60):
             await session.list_tools()
-            yield Shared(session, directory / "repo")
+        yield Shared(session, directory / "repo")
 
 
 async def direct_session_result(

@@ -1,7 +1,8 @@
 """Repeats end to end through ``ctxhub serve``: verify, deltas, writes, races, sessions, schemas, eviction.
 
 Every test drives a real SDK client against ``ctxhub serve`` with real downstreams: the bundled
-workspace server on a tmp directory, the fixture server and the stateful fixture server.
+workspace server on a tmp directory, the fixture server and the stateful fixture server; each hub
+runs the one of them its test calls (a downstream start is ~1 s of CPU on the suite's 2 cores).
 """
 
 from __future__ import annotations
@@ -55,19 +56,21 @@ def workspace(tmp_path: Path) -> Path:
     return directory
 
 
-def servers(workspace: Path, tmp_path: Path) -> dict[str, Any]:
-    return {
+def servers(workspace: Path, tmp_path: Path, name: str) -> dict[str, Any]:
+    """The config entry of downstream ``name`` (``ws``, ``st`` or ``fx``), as ``{name: entry}``."""
+    every = {
         "ws": {"command": sys.executable, "args": ["-m", "tools.workspace_server", "--root", str(workspace)]},
         "st": {"command": sys.executable, "args": [str(STATEFUL)]},
         "fx": fixture_server(
             "fx", env={"FIXTURE_MARKER_DIR": str(tmp_path)}, tools={"echo": {"mode": "DIRECT"}}
         ),
     }
+    return {name: every[name]}
 
 
 @pytest.fixture
 def config(workspace: Path, tmp_path: Path) -> Path:
-    return write_config(tmp_path, servers(workspace, tmp_path))
+    return write_config(tmp_path, servers(workspace, tmp_path, "ws"))
 
 
 def packaged_cache_section() -> dict[str, Any]:
@@ -77,7 +80,7 @@ def packaged_cache_section() -> dict[str, Any]:
 async def test_writes_with_read_ish_names_reach_the_server_every_time_under_the_packaged_default(
     workspace: Path, tmp_path: Path
 ) -> None:
-    config = write_config(tmp_path, servers(workspace, tmp_path), cache=packaged_cache_section())
+    config = write_config(tmp_path, servers(workspace, tmp_path, "st"), cache=packaged_cache_section())
     with anyio.fail_after(60):
         async with hub_client(config) as session:
             replies = [
@@ -153,7 +156,7 @@ async def test_a_read_in_flight_during_a_write_does_not_answer_the_next_read(
     workspace: Path, tmp_path: Path, mode: str
 ) -> None:
     cache = {} if mode == "verify" else {"mode": mode}  # verify is the default
-    config = write_config(tmp_path, servers(workspace, tmp_path), cache=cache)
+    config = write_config(tmp_path, servers(workspace, tmp_path, "st"), cache=cache)
     with anyio.fail_after(60):
         async with hub_client(config) as session:
             reached = anyio.Event()
@@ -181,7 +184,7 @@ async def test_a_repeat_of_a_direct_tool_with_an_output_schema_keeps_its_structu
     workspace: Path, tmp_path: Path, mode: str
 ) -> None:
     cache = {} if mode == "verify" else {"mode": mode}  # verify is the default
-    config = write_config(tmp_path, servers(workspace, tmp_path), cache=cache)
+    config = write_config(tmp_path, servers(workspace, tmp_path, "fx"), cache=cache)
     text = "x" * 500
     with anyio.fail_after(60):
         async with hub_client(config) as session:
@@ -201,7 +204,7 @@ async def test_a_repeat_whose_previous_result_was_evicted_is_answered_as_a_first
     # About 12 kB per log; payloads get a third of max_bytes, so one log fits and two do not.
     config = write_config(
         tmp_path,
-        servers(workspace, tmp_path),
+        servers(workspace, tmp_path, "ws"),
         store={"path": str(tmp_path / "store"), "max_bytes": 48_000},
     )
     with anyio.fail_after(60):
