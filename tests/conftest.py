@@ -44,6 +44,24 @@ def pytest_configure(config: pytest.Config) -> None:
         compileall.compile_dir(REPO / package, quiet=1)
 
 
+# The directories whose tests start processes, longest first (test_crash_cycles alone is ~40 s).
+FIRST = ("tests/reliability/", "tests/bench/", "tests/hub/")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the process-heavy directories first and the short in-process tests last.
+
+    Under xdist (``scripts/test``) the short tests then fill the end of the run on every worker
+    instead of one worker starting the crash cycles when the others are done. The sort is stable:
+    a module's tests stay together and in their order.
+    """
+
+    def rank(item: pytest.Item) -> int:
+        return next((n for n, prefix in enumerate(FIRST) if item.nodeid.startswith(prefix)), len(FIRST))
+
+    items.sort(key=rank)
+
+
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
