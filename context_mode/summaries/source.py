@@ -5,11 +5,12 @@ see it); this summariser serves multi-file reads and files too big for that. Per
 line such as ``/path/to/file.py:`` or ``==> path <==``, else the whole text is one file) it keeps,
 best first: the header line with the file's line count, module-level definitions (classes,
 functions with their signatures, exported names, Go's types), module constants (``DEFAULT_TIMEOUT
-= …``, C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks),
-nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, with
-their line numbers in the file; lines mentioning the call's terms rank higher. Lines are
-verbatim; the count and line-number annotations are in brackets, and no marker stands for the
-lines left out between them (the line numbers say how many).
+= …``, C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks), the
+first messages it raises or returns as errors (``raise ValueError("…")``, ``fmt.Errorf("…")``,
+``Err(Error::new(span, "…"))``), nested definitions, special methods (``__eq__``, ``__repr__``:
+every class has them) last, with their line numbers in the file; lines mentioning the call's
+terms rank higher. Lines are verbatim; the count and line-number annotations are in brackets,
+and no marker stands for the lines left out between them (the line numbers say how many).
 """
 
 from __future__ import annotations
@@ -39,6 +40,14 @@ _GO_BLOCK_ITEM = re.compile(r"[A-Za-z_]\w*(?: [\w.*\[\]]+)?\s+=\s+\S")
 _SEPARATOR = re.compile(r"-{3,}\Z")
 _SPECIAL = re.compile(r"(?:async\s+)?def __(?!init__)\w+__\(")
 _SPECIAL_PRIORITY = 15.0
+# A message the code raises or returns as an error (``raise ValueError("…")``, ``fmt.Errorf("…")``,
+# ``Err(Error::new(span, "…"))``, ``throw new TypeError("…")``): what a user sees when it fails.
+_RAISED = re.compile(
+    r"""(?:\braise \w[\w.]*\(|\bthrow new \w+\(|\bnew \w*Error\(|\bErr\(|\berrors\.New\(|\bfmt\.Errorf\("""
+    r"""|\bError::new\(|\b(?:bail|anyhow|panic)!\(|\bpanic\()[^\n]{0,120}?["'`]\w"""
+)
+_RAISED_PRIORITY = 50.0  # above methods: the first few a file raises (then half: below them)
+_RAISED_PER_FILE = 12
 # A module's constants (DEFAULT_TIMEOUT = 5) say what it does by default: above methods.
 _CONSTANT_PRIORITY = 45.0
 
@@ -62,6 +71,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             notes[start] = f"{stop - first} lines"
             picks.append(Pick(start, start + 1, 100.0))
         in_block = False  # inside a Go ``var (`` / ``const (`` block
+        raised = 0  # messages raised in this file so far
         for index in range(first, stop):
             line = lines[index]
             stripped = line.lstrip()
@@ -82,6 +92,9 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                     priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
             elif depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
                 priority = _CONSTANT_PRIORITY
+            elif _RAISED.search(stripped):
+                raised += 1
+                priority = _RAISED_PRIORITY if raised <= _RAISED_PER_FILE else _RAISED_PRIORITY / 2
             if lowered and any(t in line.lower() for t in lowered):
                 priority += 30.0
             if priority:

@@ -69,3 +69,16 @@ def test_a_go_outline_has_its_types_and_package_values_above_its_methods() -> No
     small = summarize(GO, ContentKind.SOURCE, budget=160).text.splitlines()
     assert "func OnInitialize(y ...func()) { [L21]" in small
     assert "func (c *Command) Name() string { [L17]" not in small  # a method ranks as a nested one
+
+
+def test_a_big_file_shows_the_messages_it_raises_beside_its_outline() -> None:
+    # syn's expr.rs (120 kB): its outline of definitions took the whole budget, and none of the
+    # error messages a user meets ("expected unsuffixed integer") was shown.
+    import re
+
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "source-filesystem-syn-expr.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.SOURCE, budget=5800)
+    raised = [line for line in extract.text.splitlines() if re.search(r"\bErr\([^\n]*\"\w", line)]
+    assert len(raised) >= 5, extract.text
