@@ -70,7 +70,7 @@ def summarize_html(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             priority = 25.0
         elif not _TAGS.sub("", line).strip():
             filler.add(index)  # markup alone: leaving it out is not worth a "…"
-        if matches(_TAGS.sub(" ", line)):
+        if terms and matches(_TAGS.sub(" ", line)):
             priority = max(priority, 20.0) + 30.0
         if priority:
             picks.append(Pick(index, index + 1, priority))

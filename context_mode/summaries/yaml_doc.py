@@ -63,12 +63,12 @@ def summarize_yaml(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             key = _key(line)
             owner = next((v for i, v in lists.items() if v[1] == indent), None)
             if owner is not None:  # a key of a list item, one level in
-                identity = key in _IDENTITY or key.endswith("_id")
+                identity = key in _IDENTITY
                 first = owner[0] == 1
                 priority = (79.0 if identity else 40.0 if first else 0.0) - 0.5 * min(owner[0], 120)
             elif indent <= 2:
                 priority = 60.0
-            elif _key(line) in _IDENTITY:
+            elif key in _IDENTITY:
                 priority = 30.0
         if matches(line):
             priority = max(priority, 20.0) + 30.0
