@@ -73,6 +73,8 @@ _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
 # ``list_directory_with_sizes`` adds a size column and totals: a table)
 LISTED_ENTRY = re.compile(r"\[(?:FILE|DIR)\] (?!.*\s{2,}\d[\d.]* ?[KMGT]?B\s*\Z)\S")
+# A test's id as runners list it (``pytest --collect-only -q``): ``tests/test_a.py::TestX::test_y[p]``.
+TEST_ID = re.compile(r"(?P<file>[\w./-]+\.\w+)::(?P<test>[^\s\[]+(?:\[[^\n]*\])?)\s*\Z")
 _PATH_LINE = re.compile(r"(?:/|\./|[\w.-]+/)[^\s:]*\Z|[\w.-]+\.[A-Za-z0-9]{1,8}\Z")
 _CODE_EXTENSIONS = frozenset(
     """py pyi js jsx mjs cjs ts tsx go rs java kt kts scala c h cc cpp cxx hpp cs rb php swift m mm
@@ -118,7 +120,11 @@ def detect_shape(
     drawn = sum(1 for line in lines if BOX_LINE.match(line))
     if len(lines) >= 8 and drawn * 10 >= len(lines) * 7:
         return ContentKind.TREE
-    paths = sum(1 for line in lines if _PATH_LINE.match(line.strip()) or LISTED_ENTRY.match(line))
+    paths = sum(
+        1
+        for line in lines
+        if _PATH_LINE.match(line.strip()) or LISTED_ENTRY.match(line) or TEST_ID.match(line)
+    )
     if len(lines) >= 8 and paths * 10 >= len(lines) * 9:
         return ContentKind.TREE
     if is_file_read(tool_name) and _code_path(arguments or {}):

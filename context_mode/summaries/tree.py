@@ -2,7 +2,8 @@
 
 Input: a JSON tree of ``{"name", "type", "children"}`` nodes (the filesystem MCP server's
 ``directory_tree``), its ``list_directory`` lines (``[FILE] a.py``, ``[DIR] src``) or one path
-per line (``search_files``, ``find``, ``git ls-files``). The summary
+per line (``search_files``, ``find``, ``git ls-files``), or test ids (``pytest --collect-only -q``:
+each test file is a line of its tests, and the runner's own lines are kept at the end). The summary
 says how many files and directories there are under which root and which extensions, then one
 line per directory in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries
 as fit (names exactly as in the payload; subdirectories end in ``/``, and are not named again
@@ -21,13 +22,14 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from context_mode.shapes import BOX_LINE, LISTED_ENTRY
+from context_mode.shapes import BOX_LINE, LISTED_ENTRY, TEST_ID
 from context_mode.summaries.drawn_tree import summarize_drawn_tree
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
 
 _MAX_ENTRIES = 200_000
+_TEST_TAIL = 2  # a test list's last lines of the runner's own (its count) kept
 _MARKER = 10  # room kept per directory line for its ``, … +N`` and newline
 
 
@@ -35,11 +37,14 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     """Totals and per-directory listings of a tree or path list in ``budget`` bytes."""
     if _is_drawn(text):
         return summarize_drawn_tree(text, budget=budget, terms=terms)
-    entries = _entries(text)
+    tests = _test_ids(text)
+    entries = tests[0] if tests else _entries(text)
     if not entries:
         from context_mode.summaries.text import summarize_text
 
         return summarize_text(text, budget=budget, terms=terms)
+    tail = tests[1] if tests else []
+    budget -= sum(size(line) + 1 for line in tail)
     root = _root(entries)
     by_dir: dict[str, list[str]] = {}
     files = 0
@@ -53,7 +58,9 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             extensions[_extension(name)] += 1
     lowered = [t.lower() for t in terms if t]
     head = [f"{files} files, {len(dirs)} directories" + (f" under {root}" if root else "")]
-    if extensions:
+    if tests:
+        head = [f"{files} tests in {len(dirs)} files" + (f" under {root}" if root else "")]
+    elif extensions:
         head.append("extensions: " + ", ".join(f"{ext} ×{n}" for ext, n in extensions.most_common(8)))
     used = sum(size(line) + 1 for line in head)
     position = {d: i for i, d in enumerate(by_dir)}
@@ -67,7 +74,7 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     for directory in order:
         label = _relative(directory, root) or "."
         count = sum(not n.endswith("/") for n in by_dir[directory])
-        prefix = f"{label}/ ({count} files): "
+        prefix = f"{label} ({count} tests): " if tests else f"{label}/ ({count} files): "
         if used + size(prefix) + _MARKER > budget:
             continue
         prefixes[directory] = prefix
@@ -89,7 +96,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     body = "\n".join([*head, *(lines[d] for d in by_dir if d in lines)])
     if size(body) > budget:
         body = body.encode("utf-8")[:budget].decode("utf-8", "ignore").rsplit("\n", 1)[0]
-    outline = f"tree: {files} files, {len(dirs)} directories"
+    body = "\n".join([body, *tail])
+    outline = f"tree: {head[0]}" if tests else f"tree: {files} files, {len(dirs)} directories"
     return Extract(text=body, kind=ContentKind.TREE, outline=outline, highlights=len(by_dir))
 
 
@@ -97,6 +105,24 @@ def _is_drawn(text: str) -> bool:
     """Whether most of the first lines are drawn-tree items (``├── name``)."""
     head = [line for line in text[:8192].splitlines()[:60] if line.strip()]
     return len(head) >= 3 and sum(bool(BOX_LINE.match(line)) for line in head) * 10 >= len(head) * 7
+
+
+def _test_ids(text: str) -> tuple[list[tuple[str, bool]], list[str]] | None:
+    """A runner's list of test ids as entries (each test file a directory of its tests) and the
+    lines that are no test id (``1937 tests collected in 2.42s``), or ``None`` for other lists."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()][:_MAX_ENTRIES]
+    found = [TEST_ID.match(line) for line in lines]
+    if not lines or sum(match is not None for match in found) * 10 < len(lines) * 9:
+        return None
+    entries: list[tuple[str, bool]] = []
+    for match in found:
+        if match is not None:
+            # ``/`` inside a parameter (``[bench:a/b.log]``) is no directory of the test's.
+            test = match.group("test").replace("/", "∕")
+            entries.append((match.group("file") + "/" + test, False))
+    files = dict.fromkeys(os.path.dirname(path) for path, _ in entries)
+    others = [line for line, match in zip(lines, found, strict=True) if match is None]
+    return [*((file, True) for file in files), *entries], others[-_TEST_TAIL:]
 
 
 def _entries(text: str) -> list[tuple[str, bool]]:

@@ -50,3 +50,26 @@ def test_a_list_directory_listing_is_a_tree_not_a_directive_with_nothing_shown()
     # the listing with sizes stays a table (its size column and totals)
     sized = "\n".join(f"[FILE] m{n}.py{' ' * 20}{n + 1}.50 KB" for n in range(20))
     assert detect_kind(sized) is not ContentKind.TREE
+
+
+def test_a_list_of_collected_test_ids_is_a_tree_of_test_files_not_a_log_of_errors() -> None:
+    # ``pytest --collect-only -q``: ids such as ``…[bench:log-mariadb-error.log]`` counted as
+    # error lines; the summary claimed 5 errors where no test had run (at 234 kB, 22 errors).
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "pytest-collect-only-ctxhub.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TREE
+    decision = route(
+        text,
+        style=OutputStyle.AUTO,
+        policy=RoutingPolicy(),
+        tool="run_command",
+        arguments={"command": "pytest --collect-only -q"},
+    )
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline == "tree: 70 tests in 4 files"
+    lines = decision.extract.text.splitlines()
+    assert lines[0] == "70 tests in 4 files"
+    excerpts = "tests/context_mode/store/test_excerpts.py (11 tests): test_"
+    assert any(line.startswith(excerpts) for line in lines)
+    assert lines[-1] == "1937 tests collected in 2.42s"
