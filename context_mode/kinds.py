@@ -3,7 +3,8 @@
 ``detect_kind`` decides in this order; the first rule that holds wins:
 
 0. A shape of a real MCP server (``context_mode.shapes``): an accessibility snapshot, a row set,
-   a directory tree or path list, a multi-file or single-file source read. Then lint output and
+   a directory tree or path list (test ids too), a multi-file or single-file source read, a
+   ``git blame`` (SOURCE). Then lint output and
    web-server logs (``diagnostics``), then a YAML document (``shapes.is_yaml``: TEXT, which
    ``summaries.text`` summarises as YAML; its comments are no headings, its dates no log).
 1. JSON: the whole text parses as JSON (or is nested too deep for the parser but is bracketed);

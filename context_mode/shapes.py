@@ -59,6 +59,13 @@ BOX_LINE = re.compile(r"[│├└┬─|`+\\ -]*(?:├|└|\|--|`--|\+--|\\--)[
 ONELINE_COMMIT = re.compile(
     r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \((?![^)\n]*\d{4}-\d\d-\d\d)[^)\n]{1,200}\))? [^\s(]"
 )
+# ``git blame``: ``<hash> [<path>] (<author> <date> [<time> <zone>] <line>) <code>``, ``^`` on a boundary.
+BLAME_LINE = re.compile(
+    r"\^?(?P<hash>[0-9a-f]{7,40})(?: [^\s(]+)? +\((?P<author>[^\n]*?) +"
+    r"(?P<date>\d{4}-\d\d-\d\d)(?: (?P<time>\d\d:\d\d(?::\d\d)?))?(?: [+-]\d{4})? +"
+    r"(?P<line>\d+)\) ?(?P<code>[^\n]*)"
+)
+BLAME_SHARE = 0.9  # of a blame's non-blank lines, at least this share are blame lines
 _ROW_COUNT = re.compile(r"\(\d+ rows?\)\Z|\d+ rows? in set\b")  # psql's and MySQL's footers
 _GRID_RULE_AT = 4  # the rule line is among the first lines (boxed tables open with one)
 _LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?\s+\d+\s")
@@ -110,6 +117,8 @@ def detect_shape(
         return ContentKind.SOURCE
     if _is_grid(lines) or _is_long_listing(lines):
         return ContentKind.TABLE
+    if sum(1 for line in lines if BLAME_LINE.match(line)) >= max(3, len(lines) * BLAME_SHARE):
+        return ContentKind.SOURCE
     entries = [i for i, line in enumerate(lines[:-1]) if MCP_COMMIT.match(line.rstrip())]
     if len(entries) >= 2 and all(lines[i + 1].startswith("Author: ") for i in entries):
         return ContentKind.DIFF

@@ -2,8 +2,8 @@
 
 ``summarize(text, kind, budget=..., terms=...)`` dispatches to one summariser per ``ContentKind``
 (``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
-``rows``, ``tree``, ``source``, ``lint``, ``text``; the shared budget packing is ``packing``) and returns an
-``Extract``:
+``rows``, ``tree``, ``source`` (or ``blame``), ``lint``, ``text``; the shared budget packing is
+``packing``) and returns an ``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``), some with
   an annotation (``[×37]`` fold count, ``[+12 -3]`` diff count), plus elision markers
@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from context_mode.summaries.aimed import aim
+from context_mode.summaries.blame import summarize_blame
 from context_mode.summaries.code_search import summarize_code_search
 from context_mode.summaries.diff import summarize_diff
 from context_mode.summaries.extract import Extract
@@ -59,7 +60,10 @@ _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.SNAPSHOT: summarize_snapshot,
     ContentKind.ROWS: summarize_rows,
     ContentKind.TREE: summarize_tree,
-    ContentKind.SOURCE: summarize_source,
+    ContentKind.SOURCE: lambda text, *, budget, terms=(): (
+        summarize_blame(text, budget=budget, terms=terms)
+        or summarize_source(text, budget=budget, terms=terms)
+    ),
     ContentKind.LINT: summarize_lint,
     ContentKind.TEXT: summarize_text,
 }
