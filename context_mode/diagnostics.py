@@ -16,9 +16,13 @@ a match; the indexes point at the verbatim input lines):
   stylelint's string format likewise, its severity a ``✖`` or ``⚠``, and yamllint's, its rule
   in parentheses;
 - RuboCop's ``file:line:col: C: [Correctable] Style/StringLiterals: …`` (C, W, E, F, R),
-  markdownlint's ``README.md:12:81 MD013/line-length …`` and hadolint's ``Dockerfile:3 DL3008
+  markdownlint's ``README.md:12:81 [error ]MD013/line-length …`` and hadolint's ``Dockerfile:3 DL3008
   warning: …`` (the rule right after the location), Checkstyle's ``[WARN] path:12:5: … [Rule]``;
 - pyright: ``  /src/a.py:44:19 - error: … (reportAttributeAccessIssue)``;
+- Biome: ``lib/a.js:146:25 lint/style/useTemplate  FIXABLE  ━━━``, its message on the next line (led
+  by ``×``, ``!`` or ``i``: the severity), which stands as its location line; Bandit's
+  ``>> Issue: [B101:assert_used] …`` with its ``Severity:`` (High, Medium, Low) and ``Location:``
+  lines below; SQLFluff's ``== [a.sql] FAIL`` file lines and ``L:  47 | P:  10 | LT01 | …`` rows;
 - Go's compiler and vet: ``# example.com/pkg``, then ``./main.go:10:7: undefined: x`` lines;
 - ShellCheck's default format: ``In path line 12:``, the code line, then a caret line
   ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form).
@@ -98,9 +102,23 @@ _RUBOCOP = re.compile(r"(?P<sev>[CWEFRI]): (?:\[Correctable\] )?(?P<code>[A-Z]\w
 # markdownlint ``README.md:12:81 MD013/line-length Line length …``, hadolint ``Dockerfile:3 DL3008
 # warning: Pin versions …``: the rule right after the location, no colon between
 _SPACED_CODE = re.compile(
-    r"(?P<file>[^\s:][^:\n]{0,250}?):(?P<line>\d+)(?::\d+)? (?P<code>[A-Z]{1,4}\d{2,5})(?:/[\w-]+)*"
-    r"(?: (?P<sev>error|warning|info|style))?:? \S"
+    r"(?P<file>[^\s:][^:\n]{0,250}?):(?P<line>\d+)(?::\d+)? (?:(?P<sev0>error|warning) )?"
+    r"(?P<code>[A-Z]{1,4}\d{2,5})(?:/[\w-]+)*(?: (?P<sev>error|warning|info|style))?:? \S"
 )
+# Biome: ``lib/a.js:146:25 lint/style/useTemplate  FIXABLE  ━━━━``; its severity mark (``×``, ``!``,
+# ``i``) starts the first line below
+_BIOME = re.compile(
+    r"(?P<file>[^\s:][^:\n]{0,250}?):(?P<line>\d+):\d+ (?P<code>(?:lint|parse|assist)/[\w/]+)\b.*━"
+)
+_BIOME_MARK = {"×": "error", "✖": "error", "!": "warning", "⚠": "warning", "i": "info", "ℹ": "info"}
+# Bandit: ``>> Issue: [B101:assert_used] …``, then ``   Severity: Low …`` and ``   Location: a.py:3:8``
+_BANDIT = re.compile(r">> Issue: \[(?P<code>B\d{3})(?::[\w-]+)?\] \S")
+_BANDIT_SEVERITY = re.compile(r"\s+Severity: (?P<sev>\w+)")
+_BANDIT_AT = re.compile(r"\s+Location: (?P<file>\S.*?):\d+(?::\d+)?\s*\Z")
+_BANDIT_LEVELS = {"High": "error", "Medium": "warning", "Low": "info"}
+# SQLFluff: ``== [models/a.sql] FAIL``, then ``L:  47 | P:  10 | LT01 | …`` rows (``PRS``: unparsable)
+_SQLFLUFF_FILE = re.compile(r"== \[(?P<file>[^\]\n]+)\] (?:FAIL|PASS)\s*\Z")
+_SQLFLUFF_ROW = re.compile(r"L:\s*\d+ \| P:\s*\d+ \|\s+(?P<code>\w+) \| \S")
 # Checkstyle: ``[WARN] /src/App.java:12:5: Missing a Javadoc comment. [MissingJavadocMethod]``
 _LEVEL_PREFIX = re.compile(r"\[(?P<level>ERROR|WARN|WARNING|INFO)\] ")
 _CHECK_NAME = re.compile(r"\s\[(?P<code>[A-Z]\w+)\]\s*\Z")
@@ -125,13 +143,15 @@ _TOTALS = re.compile(
     r"[✖×x] \d+ problems? \(|\d+ problems? \(\d+ errors?, \d+ warnings?\)|"
     r"(?:warning|error): .* generated \d+ warnings?|error: could not compile|"
     r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?|"
-    r"\d+/\d+ files checked \d+% done|\d+ files? inspected, (?:no|\d+) offenses? detected"
+    r"\d+/\d+ files checked \d+% done|\d+ files? inspected, (?:no|\d+) offenses? detected|"
+    r"\s*Total issues \(by severity\):|All Finished\b"  # Bandit's metrics, SQLFluff's last line
 )
 # Combined/common access log lines, and nginx / Apache error log lines.
 _ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
 _ERROR_LOG = re.compile(r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[\w+\] |\[\w{3} \w{3} [^\]\n]{8,40}\] \[[\w:]+\] ")
 _TOTALS_REACH = 20  # last lines where a totals line says the output is lint (cppcheck's whole-program
 # findings come after its "34/34 files checked 100% done")
+_BANDIT_LINES = 6  # lines below a Bandit issue where its ``Location:`` is
 _LOOKAHEAD = 12  # lines below a two-line header where its ``-->`` location may be
 
 
@@ -233,7 +253,7 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             unprefixed = unprefixed[level.end() :]
         spaced = _SPACED_CODE.match(unprefixed)
         if spaced:
-            severity = spaced["sev"] or "warning"  # markdownlint's rules are all style
+            severity = spaced["sev"] or spaced["sev0"] or "warning"  # markdownlint's rules are all style
             found.append(Diagnostic(index, index, spaced["code"], spaced["file"], severity))
             continue
         match = _COLON.match(unprefixed)
@@ -259,6 +279,28 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
                 found.append(Diagnostic(index, arrow, rule, file, match["sev"] or "error"))
                 skip_until = arrow
                 continue
+        if line.startswith(">> Issue: "):
+            diagnostic = _bandit(lines, index, line)
+            if diagnostic is not None:
+                found.append(diagnostic)
+                continue
+        match = _BIOME.match(line) if "━" in line else None
+        if match:
+            # its message is the first line below, led by its severity mark: shown as its location
+            below = next((i for i in range(index + 1, min(index + 3, len(lines))) if lines[i].strip()), index)
+            severity = _BIOME_MARK.get(clean_line(lines[below]).strip()[:1], "error")
+            found.append(Diagnostic(index, below, match["code"], match["file"], severity))
+            continue
+        if line.startswith("== ["):
+            match = _SQLFLUFF_FILE.match(line)
+            if match:
+                current_file, file_line = match["file"], index
+                continue
+        match = _SQLFLUFF_ROW.match(line) if line.startswith("L:") else None
+        if match and current_file:
+            severity = "error" if match["code"] == "PRS" else "warning"
+            found.append(Diagnostic(index, file_line, match["code"], current_file, severity))
+            continue
         match = _STYLISH_ROW.match(line)
         if match and current_file:
             severity = _severity(match["sev"])
@@ -312,6 +354,24 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
         _severity(first["code"][0]) if first and _PYLINT_CODE.match(first["code"]) else "error"
     )
     return Diagnostic(index, index, rule, match["file"], severity)
+
+
+def _bandit(lines: Sequence[str], index: int, line: str) -> Diagnostic | None:
+    """A Bandit issue: its header line, then its severity and location lines a few lines below."""
+    match = _BANDIT.match(line)
+    if match is None:
+        return None
+    severity, location, file = "warning", index, ""
+    for below in range(index + 1, min(index + 1 + _BANDIT_LINES, len(lines))):
+        text = clean_line(lines[below])
+        graded = _BANDIT_SEVERITY.match(text)
+        if graded:
+            severity = _BANDIT_LEVELS.get(graded["sev"], "warning")
+        at = _BANDIT_AT.match(text)
+        if at:
+            location, file = below, at["file"]
+            break
+    return Diagnostic(index, location, match["code"], file, severity) if file else None
 
 
 def _locate(lines: Sequence[str], index: int) -> tuple[int, str] | None:

@@ -308,3 +308,50 @@ def test_tsc_pretty_output_is_lint_with_each_rule_counted() -> None:
     assert extract.outline.startswith("lint: 32 diagnostics, 5 rules, 4 files")
     shown = [clean_line(strip_annotation(line)) for line in extract.text.splitlines()]
     assert "src/mod0.ts:4:51 - error TS2339: Property 'title' does not exist on type 'Item0'." in shown
+
+
+@pytest.mark.parametrize(
+    ("name", "outline", "shown"),
+    [
+        (  # it read as plain text with nothing standing out: a Directive
+            "bandit-httpx.txt",
+            "lint: 29 diagnostics, 3 rules, 11 files",
+            [
+                ">> Issue: [B324:hashlib] Use of weak SHA1 hash for security. Consider usedforsecurity=False",
+                "   Location: httpx/_auth.py:309:15",
+            ],
+        ),
+        (  # a Directive: its headers hold no message, the line below does
+            "biome-lint-commander.txt",
+            "lint: 20 diagnostics, 4 rules, 5 files",
+            ["  × Unexpected control character in a regular expression.", "Found 7 errors."],
+        ),
+        (  # read as YAML: its "L:  47 | …" rows looked like keys
+            "sqlfluff-postgres-extensions-excerpt.txt",
+            "lint: 25 diagnostics, 5 rules, 2 files",
+            ["L:  33 | P:   1 |  PRS | Line 33, Position 1: Found unparsable section: 'CREATE"],
+        ),
+        (  # markdownlint-cli 0.4x puts the severity before the rule: a table of its words
+            "markdownlint-argparse-changelog-head.txt",
+            "lint: 40 diagnostics, 5 rules, 1 files",
+            [
+                "npm-markdown/argparse/CHANGELOG.md:11:81 error MD013/line-length Line length "
+                "[Expected: 80; Actual: 94]"
+            ],
+        ),
+    ],
+    ids=["bandit", "biome", "sqlfluff", "markdownlint-cli-0.4x"],
+)
+def test_security_sql_markdown_and_biome_linters_are_lint_with_their_rules_counted(
+    name: str, outline: str, shown: list[str]
+) -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "data" / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2500)
+    assert extract.outline.startswith(outline), extract.outline
+    sent = extract.text.splitlines()
+    lines = {*sent, *(strip_annotation(line) for line in sent)}
+    for line in shown:
+        assert line in lines, line
