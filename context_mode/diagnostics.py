@@ -144,7 +144,8 @@ _TOTALS = re.compile(
     r"(?:warning|error): .* generated \d+ warnings?|error: could not compile|"
     r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?|"
     r"\d+/\d+ files checked \d+% done|\d+ files? inspected, (?:no|\d+) offenses? detected|"
-    r"\s*Total issues \(by severity\):|All Finished\b"  # Bandit's metrics, SQLFluff's last line
+    r"\s*Total issues \(by severity\):|All Finished\b|"  # Bandit's metrics, SQLFluff's last line
+    r"Suppressed \d+ warnings \(\d+ in non-user code\)"  # clang-tidy
 )
 # Combined/common access log lines, and nginx / Apache error log lines.
 _ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')

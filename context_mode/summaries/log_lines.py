@@ -100,6 +100,12 @@ PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: \w+$")
 # ``expected: 2`` / ``got: 1``.
 _EXPECTED = re.compile(r"^\s*(?:Expected|Received|Actual|expected|got)(?: value)?:\s+\S")
 PYTEST_E = re.compile(r"^E\s{2,}\S")
+# Memcheck's error headlines (its frames, ``at 0x…`` / ``by 0x…``, are the lines below them)
+_VALGRIND_ERROR = re.compile(
+    r"==\d+== (?:Invalid (?:read|write|free|delete)|Conditional jump or move depends|Use of uninitialised "
+    r"|Syscall param |Mismatched free|Source and destination overlap|Process terminating"
+    r"|[\d,]+ (?:\([^)\n]*\) )?bytes in [\d,]+ blocks are (?:definitely|possibly) lost)"
+)
 SECTION = re.compile(r"^(?:_{3,} .+ _{3,}|={3,} .+ ={3,}|-{3,} .+ -{3,})$")
 
 _TEST_RESULT = re.compile(
@@ -380,6 +386,8 @@ def _severity(line: str, lowered: str) -> str:
             return "weak" if line.startswith("{") and _RECORD_FAILED.search(line) else ""
         return str(declared)
     if EXCEPTION.match(line) or PYTEST_E.match(line) or _EXPECTED.match(line):
+        return "error"
+    if line.startswith("==") and _VALGRIND_ERROR.match(line):
         return "error"
     if _mentions(lowered, _ERROR_WORDS):
         strong = _STRONG_ERROR_LOWER.search(lowered)

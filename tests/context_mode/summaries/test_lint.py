@@ -355,3 +355,15 @@ def test_security_sql_markdown_and_biome_linters_are_lint_with_their_rules_count
     lines = {*sent, *(strip_annotation(line) for line in sent)}
     for line in shown:
         assert line in lines, line
+
+
+def test_clang_tidy_with_its_notes_is_lint() -> None:
+    # Its cognitive-complexity notes and code lines outnumbered the warnings: a Directive of "text".
+    from pathlib import Path
+
+    name = "clang-tidy-zlib-examples-excerpt.txt"
+    text = (Path(__file__).resolve().parents[2] / "data" / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2500)
+    assert extract.outline.startswith("lint: 31 diagnostics, 5 rules, 2 files"), extract.outline
+    assert "Suppressed 7867 warnings (7867 in non-user code)." in extract.text

@@ -381,3 +381,44 @@ def test_a_junit_xml_report_is_a_test_log_with_its_totals_and_every_failure() ->
     ):
         assert f'name="{name}"' in body, name
     assert '<failure message="Failed: DID NOT RAISE ValueError">' in body
+
+
+def test_memcheck_errors_are_the_errors_of_a_valgrind_log() -> None:
+    # Its "==PID== " prefix hid every line's shape: plain text, its first lines and its last, and
+    # none of the invalid reads and writes, uninitialised values or leaks between them.
+    from context_mode.kinds import detect_kind
+    from context_mode.router import Summary, route
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "valgrind-memcheck-wordcount.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    decision = route(
+        text, tool="run_command", arguments={"command": "valgrind --leak-check=full ./wordcount"}
+    )
+    assert isinstance(decision, Summary)
+    lines = [line.split(" [×")[0] for line in decision.extract.text.splitlines()]
+    for headline in (
+        "==11962== Invalid write of size 1",
+        "==11962== Conditional jump or move depends on uninitialised value(s)",
+        "==11962== 16 bytes in 4 blocks are definitely lost in loss record 1 of 3",
+        "==11962== ERROR SUMMARY: 26 errors from 11 contexts (suppressed: 0 from 0)",
+    ):
+        assert headline in lines, headline
+
+
+def test_pytest_q_failures_are_a_test_log_with_their_assertions() -> None:
+    # ``pytest -q`` (no "=== N failed ===" banner) with Hypothesis examples: code lines outnumber
+    # the rest, and it read as plain text whose first assertion message was left out.
+    from context_mode.kinds import detect_kind
+    from context_mode.router import Summary, route
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "pytest-q-hypothesis-failures.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    decision = route(text, tool="run_command", arguments={"command": "pytest -q"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert "E       AssertionError: assert '' == '0000000000'" in lines
+    assert "4 failed, 1 passed in 0.78s" in lines
