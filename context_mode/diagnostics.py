@@ -30,7 +30,8 @@ a match; the indexes point at the verbatim input lines):
 ``clean_lines`` does it to a whole list when needed; ``without_service_prefix`` drops the service
 column of a multi-service log (``docker compose logs``: ``web-1  | …``; ``kubectl logs --prefix``:
 ``[pod/web-7d4b9/app] …``) when nearly every line has one; ``is_server_log`` spots access/error logs.
-``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``; ``is_lint(lines)``
+``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``, ``is_diagnostic_records(value)``
+a list of one record per diagnostic (ruff's, pylint's, ShellCheck's JSON); ``is_lint(lines)``
 says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
 tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``, cppcheck's last
 ``34/34 files checked 100% done``). Pure and linear.
@@ -406,6 +407,29 @@ def _is_context(line: str) -> bool:
         or stripped[:1].isdigit()
         and " |" in stripped[:8]
     )
+
+
+# A JSON lint record's keys, by what they hold (ruff, pylint, ShellCheck, hadolint ``--format json``)
+RECORD_FILE = ("filename", "file", "path", "filePath", "file_path")
+RECORD_RULE = ("code", "rule", "ruleId", "check_id", "symbol", "message-id", "test_id", "rule_id")
+RECORD_MESSAGE = ("message", "msg", "description", "issue_text", "text")
+
+
+def is_diagnostic_records(value: Any) -> bool:
+    """Whether a parsed JSON value is a list of lint diagnostics, one record each (ruff's, pylint's
+    or ShellCheck's ``--format json``): nearly every record names a file, a rule and a message."""
+    if not isinstance(value, list) or len(value) < 2:
+        return False
+    head = value[:50]
+    named = sum(
+        1
+        for item in head
+        if isinstance(item, dict)
+        and any(isinstance(item.get(key), str) for key in RECORD_FILE)
+        and any(isinstance(item.get(key), str | int) for key in RECORD_RULE)
+        and any(isinstance(item.get(key), str) for key in RECORD_MESSAGE)
+    )
+    return named * 10 >= len(head) * 9
 
 
 def is_eslint_report(value: Any) -> bool:

@@ -38,7 +38,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from context_mode.diagnostics import clean_lines, is_eslint_report, is_lint, is_server_log
+from context_mode.diagnostics import (
+    clean_lines,
+    is_diagnostic_records,
+    is_eslint_report,
+    is_lint,
+    is_server_log,
+)
 from context_mode.line_groups import group_lines
 from context_mode.shapes import RULE_LINE, detect_shape, is_yaml, json_shape
 from context_mode.types import ContentKind
@@ -344,7 +350,7 @@ def _json_kind(value: Any) -> ContentKind:
     """JSON, or the row set or directory tree it holds (``shapes.json_shape``)."""
     if value is _TOO_DEEP:
         return ContentKind.JSON
-    if is_eslint_report(value):
+    if is_eslint_report(value) or is_diagnostic_records(value):
         return ContentKind.LINT
     return json_shape(value) or ContentKind.JSON
 

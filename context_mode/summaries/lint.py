@@ -1,7 +1,8 @@
 """Lint and type-check output: totals, counts per rule and per file, then distinct diagnostics by rule.
 
 ``summarize_lint(text, budget=..., terms=...)`` reads the diagnostics (``context_mode.diagnostics``;
-ESLint's ``--format json`` too) and prints, within ``budget`` bytes:
+ESLint's ``--format json`` and JSON lists of one record per diagnostic too: ruff's, pylint's,
+ShellCheck's) and prints, within ``budget`` bytes:
 
 1. the first line when it names the command or project, and the tool's totals line(s) (``edges``);
 2. a label ``== 112 diagnostics · 9 rules (UP031 ×40, …) · 14 files ==`` and one with the busiest files;
@@ -12,7 +13,8 @@ ESLint's ``--format json`` too) and prints, within ``budget`` bytes:
    ``terms`` come first within each round.
 
 Lines are verbatim (clipped ones end in ``…``; ANSI codes and CI timestamps stay as sent); for
-ESLint JSON each shown line is the verbatim JSON text of one message object or ``{"filePath":…``.
+ESLint JSON each shown line is the verbatim JSON text of one message object or ``{"filePath":…``;
+for a list of records, a record's location, rule, severity and message keys as compact JSON.
 ``highlights`` is the number of distinct diagnostics. Linear in the input.
 """
 
@@ -22,8 +24,18 @@ import bisect
 import json
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from typing import Any
 
-from context_mode.diagnostics import Diagnostic, clean_line, find_diagnostics, is_eslint_report
+from context_mode.diagnostics import (
+    RECORD_FILE,
+    RECORD_MESSAGE,
+    RECORD_RULE,
+    Diagnostic,
+    clean_line,
+    find_diagnostics,
+    is_diagnostic_records,
+    is_eslint_report,
+)
 from context_mode.summaries.edges import edge_lines
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import clip, size, split_lines
@@ -44,7 +56,7 @@ def _severity_rank(severity: str) -> int:
 
 def summarize_lint(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The lint summary of ``text`` (see the module docstring)."""
-    parsed = _eslint_json(text)
+    parsed = _json_report(text)
     if parsed is not None:
         lines, diagnostics, totals = parsed
         edges: list[int] = []
@@ -211,17 +223,55 @@ def _diagnostic_lines(
     return shown
 
 
-def _eslint_json(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
-    """ESLint ``--format json`` as display lines (verbatim JSON pieces) and diagnostics, else None."""
-    stripped = text.lstrip()
-    if not stripped.startswith('[{"filePath"') and not stripped.startswith('[\n  {\n    "filePath"'):
+def _json_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
+    """A JSON lint report as display lines (JSON pieces of it) and diagnostics, else None."""
+    if not text.lstrip().startswith("["):
         return None
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if not is_eslint_report(value):
-        return None
+    if is_eslint_report(value):
+        return _eslint_json(value)
+    if is_diagnostic_records(value):
+        return _records_json(value)
+    return None
+
+
+def _records_json(value: list[Any]) -> tuple[list[str], list[Diagnostic], str]:
+    """One record per diagnostic: per file, a ``{"filename": …}`` line, then each record's
+    location, rule, severity and message as compact JSON (the rest of it is left out)."""
+    by_file: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for item in value:
+        if isinstance(item, dict):
+            by_file[str(_first(item, RECORD_FILE)[1])].append(item)
+    lines: list[str] = []
+    diagnostics: list[Diagnostic] = []
+    for path, records in by_file.items():
+        key = _first(records[0], RECORD_FILE)[0]
+        lines.append("{" + json.dumps(key) + ":" + json.dumps(path, ensure_ascii=False))
+        file_line = len(lines) - 1
+        for record in records:
+            shown = {k: v for k, v in record.items() if k in _RECORD_SHOWN and v is not None}
+            lines.append(json.dumps(shown, ensure_ascii=False, separators=(",", ":")))
+            rule = str(_first(record, RECORD_RULE)[1] or "diagnostic")
+            level = str(next((record[k] for k in ("severity", "level", "type") if record.get(k)), "warning"))
+            diagnostics.append(Diagnostic(len(lines) - 1, file_line, rule, path, level.lower()))
+    return lines, diagnostics, ""  # the header's counts are all the totals a list of records has
+
+
+_RECORD_SHOWN = frozenset(
+    (*RECORD_RULE, *RECORD_MESSAGE, "line", "column", "location", "row", "severity", "level", "type")
+)
+
+
+def _first(record: dict[str, Any], keys: Sequence[str]) -> tuple[str, Any]:
+    """The first of ``keys`` the record holds a value under, with that value (``("", "")`` if none)."""
+    return next(((k, record[k]) for k in keys if record.get(k) not in (None, "")), ("", ""))
+
+
+def _eslint_json(value: list[Any]) -> tuple[list[str], list[Diagnostic], str]:
+    """ESLint ``--format json`` as display lines (verbatim JSON pieces) and diagnostics."""
     lines: list[str] = []
     diagnostics: list[Diagnostic] = []
     errors = warnings = 0

@@ -367,3 +367,32 @@ def test_clang_tidy_with_its_notes_is_lint() -> None:
     extract = summarize(text, ContentKind.LINT, budget=2500)
     assert extract.outline.startswith("lint: 31 diagnostics, 5 rules, 2 files"), extract.outline
     assert "Suppressed 7867 warnings (7867 in non-user code)." in extract.text
+
+
+@pytest.mark.parametrize(
+    ("name", "outline", "shown"),
+    [
+        (  # a row set of 40 records whose messages were no column it showed
+            "pylint-json-httpx-excerpt.json",
+            "lint: 40 diagnostics, ",
+            '{"type":"error","line":25,"column":0,"symbol":"import-error","message":"Unable to import '
+            '\'idna\'","message-id":"E0401"}',
+        ),
+        (  # JSON: its first records whole and the others' identity fields
+            "ruff-json-context-mode-head.json",
+            "lint: 40 diagnostics, ",
+            '{"code":"D301","location":{"column":1,"row":1},"message":"Use `r\\"\\"\\"` if any backslashes '
+            'in a docstring","severity":"error"}',
+        ),
+    ],
+    ids=["pylint", "ruff"],
+)
+def test_a_json_list_of_diagnostics_is_lint_by_rule_and_file(name: str, outline: str, shown: str) -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "data" / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2500)
+    assert extract.outline.startswith(outline), extract.outline
+    assert shown in {strip_annotation(line) for line in extract.text.splitlines()}
+    assert size(extract.text) <= 2500
