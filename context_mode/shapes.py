@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from context_mode.levels import LEVELS
 from context_mode.toolnames import tool_words
 from context_mode.types import ContentKind
 
@@ -74,7 +75,7 @@ MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_l
 _HTML_OPENING = re.compile(r"\s*(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S)
 YAML_KEY_LINE = re.compile(r"(\s*)(- +)?(?:\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|[\w.$@/-]{1,80}):(?: |\Z)")
 _YAML_SAMPLE = 400
-_LEVEL_WORDS = frozenset("ERROR WARNING WARN INFO DEBUG TRACE FATAL CRITICAL NOTICE NOTE HINT".split())
+_LEVEL_WORDS = frozenset((*LEVELS, "NOTE", "HINT"))  # a line led by one is a log's or a linter's
 _JUNIT_SUITE = re.compile(r"<testsuite\b[^>]*\btests=\"\d+\"")
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its

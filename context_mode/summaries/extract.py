@@ -1,10 +1,14 @@
-"""The value every summariser returns, and the term matching they share.
+"""The value every summariser returns, and the term matching and record keys they share.
 
 ``Extract.text`` is the stage-1 body: verbatim extracts of the payload (see ``packing`` for the
 exact rule; JSON bodies are instead valid JSON built from the payload's own keys and values)
 and never more than the budget in UTF-8 bytes. ``Extract.outline`` is one line of counts,
 without payload lines. ``Extract.kind`` is the kind whose summariser produced the body: the
 requested one, or ``TEXT`` when the payload turned out not to be of that kind.
+
+``IDENTITY_KEYS`` are the keys (lowercase) that say which record a JSON object or a YAML mapping
+is: its name, id, title, state, version, who made it and when; the JSON and YAML summaries show
+them for every record that fits, and the rest of a record only for the first.
 """
 
 from __future__ import annotations
@@ -25,6 +29,13 @@ class Extract:
     outline: str
     highlights: int
 
+
+IDENTITY_KEYS = frozenset(
+    "id name full_name fullname title status state phase version latest key login type kind apiversion "
+    "namespace slug tag tag_name ref sha hash shasum checksum digest number code message reason error "
+    "path label filename image uid created created_at closed_at merged_at published_at released_at "
+    "upload_time date".split()
+)
 
 # Terms shorter than this match almost everything, so they are not worth a preference.
 _MIN_TERM = 2

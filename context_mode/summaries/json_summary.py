@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from json.encoder import encode_basestring as _encode_string
 from typing import Any
 
-from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.extract import IDENTITY_KEYS, Extract, term_matcher
 from context_mode.summaries.json_outline import MAX_DEPTH, analyse
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
@@ -43,11 +43,6 @@ _MAP_KEYS = 24  # an object with more keys than this is data (a map), sampled li
 _MAX_CANDIDATES = 1000  # children offered per container; the rest are only counted
 _STRING_WIDTH = 120
 _TOP_STRING_WIDTH = 240
-_IDENTITY = frozenset(
-    "id name full_name fullname title status state version latest key login type kind slug tag "
-    "tag_name ref sha hash shasum checksum digest number code message error path label filename "
-    "created created_at closed_at merged_at published_at released_at upload_time date".split()
-)
 # In a record, an object under one of these keys says who (``user``: its ``login``).
 _WHO = frozenset("user owner author creator assignee committer uploader publisher".split())
 _VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.(\d+))?(?:\.\d+)*([-+.~]?[0-9A-Za-z][0-9A-Za-z.+~-]*)?\Z")
@@ -205,7 +200,7 @@ def _score(
             score += 10.0
     if key is not None:
         name = key.lower()
-        identity = name in _IDENTITY or name.endswith("_id")
+        identity = name in IDENTITY_KEYS or name.endswith("_id")
         if identity and parent.record and key in parent.same:
             score -= 30.0  # "type": "relation" in every record tells one from none
         elif identity:
@@ -250,7 +245,7 @@ def _repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> b
     return any(
         isinstance(other, str) and len(other) > len(value) and value in other
         for other_key, other in itertools.islice(record.items(), 100)
-        if other_key != key and str(other_key).lower() in _IDENTITY
+        if other_key != key and str(other_key).lower() in IDENTITY_KEYS
     )
 
 

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from context_mode.levels import LEVELS
 from context_mode.line_groups import LineGroups, group_lines, shapes
 
 # Regexes only ever see this many leading chars of a line: enough for any marker, and it keeps
@@ -37,15 +38,6 @@ PREFIX = 400
 ROUTINE = 5
 
 _UPPER_WORD = re.compile(r"\b[A-Z]{3,8}\b")
-_LEVELS = {
-    **dict.fromkeys(
-        ("ERROR", "ERR", "FATAL", "CRITICAL", "CRIT", "SEVERE", "PANIC", "EMERG", "ALERT"), "error"
-    ),
-    **dict.fromkeys(("WARN", "WARNING"), "warning"),
-    **dict.fromkeys(
-        ("INFO", "DEBUG", "TRACE", "FINE", "FINER", "FINEST", "NOTICE", "VERBOSE", "CONFIG"), "info"
-    ),
-}
 _BRACKET_LEVEL = re.compile(r"\[(?:\w+:)?(emerg|alert|crit|error|warn|notice|info|debug)\]")
 # ``level=warn``, ``"level":"error"``, pino's and bunyan's ``"level":50``, ``"severity":"ERROR"``,
 # PostgreSQL jsonlog's ``"error_severity":"LOG"``, python-json-logger's ``"levelname"``.
@@ -349,7 +341,7 @@ def _mentions(lowered: str, words: tuple[str, ...]) -> bool:
 def _declared_level(line: str, lowered: str) -> str:
     """The level a line declares ('error', 'warning', 'info') or '': ``ERROR``, ``level=warn``,
     or a bracketed lowercase one as nginx and Apache write them (``[error]``, ``[core:warn]``)."""
-    declared = next((_LEVELS[w] for w in _UPPER_WORD.findall(line, 0, 120) if w in _LEVELS), "")
+    declared = next((LEVELS[w] for w in _UPPER_WORD.findall(line, 0, 120) if w in LEVELS), "")
     keyed = "level" in lowered or "severity" in lowered or "lvl" in lowered
     structured = _STRUCTURED_LEVEL.search(line) if keyed else None
     if structured is not None:
@@ -367,7 +359,7 @@ def _declared_level(line: str, lowered: str) -> str:
     if not declared and "[" in line[:80]:
         bracketed = _BRACKET_LEVEL.search(lowered, 0, 80)
         if bracketed is not None:
-            declared = _LEVELS.get(bracketed.group(1).upper(), "")
+            declared = LEVELS.get(bracketed.group(1).upper(), "")
     return str(declared)
 
 

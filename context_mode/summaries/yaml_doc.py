@@ -17,15 +17,11 @@ import re
 from collections.abc import Sequence
 
 from context_mode.shapes import YAML_KEY_LINE as _KEY_LINE
-from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.extract import IDENTITY_KEYS, Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
 
 _ITEM = re.compile(r"(\s*)- ")
-_IDENTITY = frozenset(
-    "name id title kind type apiversion namespace state status phase version tag number key login "
-    "image uid slug label ref sha code message reason path".split()
-)
 _WIDTH = 160
 
 
@@ -63,12 +59,12 @@ def summarize_yaml(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             key = _key(line)
             owner = next((v for i, v in lists.items() if v[1] == indent), None)
             if owner is not None:  # a key of a list item, one level in
-                identity = key in _IDENTITY
+                identity = key in IDENTITY_KEYS
                 first = owner[0] == 1
                 priority = (79.0 if identity else 40.0 if first else 0.0) - 0.5 * min(owner[0], 120)
             elif indent <= 2:
                 priority = 60.0
-            elif key in _IDENTITY:
+            elif key in IDENTITY_KEYS:
                 priority = 30.0
         if matches(line):
             priority = max(priority, 20.0) + 30.0

@@ -1,0 +1,18 @@
+"""The level words logs write (``ERROR``, ``WARN``, ``INFO`` …) and the severity each stands for.
+
+``LEVELS`` maps an uppercase level word to ``"error"``, ``"warning"`` or ``"info"``: the log
+summariser reads a line's declared level by it, and shape detection knows that a line led by
+one (``ERROR: …``) is a log line, not a YAML key. Pure data.
+"""
+
+from __future__ import annotations
+
+LEVELS: dict[str, str] = {
+    **dict.fromkeys(
+        ("ERROR", "ERR", "FATAL", "CRITICAL", "CRIT", "SEVERE", "PANIC", "EMERG", "ALERT"), "error"
+    ),
+    **dict.fromkeys(("WARN", "WARNING"), "warning"),
+    **dict.fromkeys(
+        ("INFO", "DEBUG", "TRACE", "FINE", "FINER", "FINEST", "NOTICE", "VERBOSE", "CONFIG"), "info"
+    ),
+}
