@@ -1,4 +1,4 @@
-"""Start-up: ``ctxhub serve`` until its tools are listed, against the slowest downstream started on its own.
+"""Start-up and exit: ``ctxhub serve`` until its tools are listed, and from its stdin closing to its exit.
 
 Run: ``.venv/bin/python bench/startup.py [--rounds N]`` (about 30 s).
 
@@ -11,6 +11,10 @@ start, where the hub's first ``tools/list`` waits for its downstreams, which sta
 with the hub's own imports), then with all three again on a store kept across rounds (a warm
 start: ``tools/list`` answers from the last run's ``catalog.json`` while the downstreams start;
 round 0 fills it). The ratio is the hub's median over the median of the slowest downstream.
+
+Exit: right after ``tools/list`` the client closes stdin and waits for the process to end (the
+SDK's client: SIGTERM after 2 s), for each downstream alone and for the cold and the warm hub. A
+warm hub is left while its downstreams may still be starting, as a client that restarts it does.
 """
 
 from __future__ import annotations
@@ -48,14 +52,20 @@ def downstreams() -> dict[str, list[str]]:
     }
 
 
-async def time_to_tools(command: Sequence[str]) -> float:
-    """Seconds from spawning ``command`` to its ``tools/list`` answer."""
+async def start_and_exit(command: Sequence[str]) -> tuple[float, float]:
+    """Seconds from spawning ``command`` to its ``tools/list`` answer, then from stdin closed to exit."""
     started = time.perf_counter()
     try:
         async with connect(command):  # spawn, initialize, tools/list
-            return time.perf_counter() - started
+            listed = time.perf_counter()
     except Exception as exc:
         raise RuntimeError(f"{' '.join(command)} did not start: {exc!r}") from exc
+    return listed - started, time.perf_counter() - listed
+
+
+async def time_to_tools(command: Sequence[str]) -> float:
+    """Seconds from spawning ``command`` to its ``tools/list`` answer."""
+    return (await start_and_exit(command))[0]
 
 
 async def all_at_once(commands: list[list[str]]) -> float:
@@ -67,9 +77,11 @@ async def all_at_once(commands: list[list[str]]) -> float:
     return time.perf_counter() - started
 
 
-async def measure(rounds: int) -> dict[str, list[float]]:
+async def measure(rounds: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Start-up and exit samples (seconds) by row."""
     servers = downstreams()
     samples: dict[str, list[float]] = {name: [] for name in [*servers, PARALLEL, COLD, ALONE, WARM]}
+    exits: dict[str, list[float]] = {name: [] for name in [*servers, COLD, WARM]}
     with tempfile.TemporaryDirectory(prefix="ctxhub-bench-") as directory:
         entries = {
             "fixture": fixture_server(),
@@ -81,31 +93,38 @@ async def measure(rounds: int) -> dict[str, list[float]]:
         warm_config = write_config(warm, entries)
         for number in range(rounds + 1):  # round 0 warms the page cache and the tool cache; dropped
             for name, command in servers.items():
-                seconds = await time_to_tools(command)
+                seconds, exit_seconds = await start_and_exit(command)
                 if number:
                     samples[name].append(seconds)
+                    exits[name].append(exit_seconds)
             seconds = await all_at_once(list(servers.values()))
             if number:
                 samples[PARALLEL].append(seconds)
             for label, servers_of_hub in ((COLD, entries), (ALONE, {"fixture": entries["fixture"]})):
                 root = Path(directory) / f"round-{number}-{len(servers_of_hub)}"
                 root.mkdir()
-                seconds = await time_to_tools(hub_command(write_config(root, servers_of_hub)))
+                seconds, exit_seconds = await start_and_exit(hub_command(write_config(root, servers_of_hub)))
                 if number:
                     samples[label].append(seconds)
-            seconds = await time_to_tools(hub_command(warm_config))
+                    if label in exits:
+                        exits[label].append(exit_seconds)
+            seconds, exit_seconds = await start_and_exit(hub_command(warm_config))
             if number:
                 samples[WARM].append(seconds)
+                exits[WARM].append(exit_seconds)
         if not (warm / "store" / "catalog.json").is_file():
             raise RuntimeError(f"the hub wrote no tool cache in {warm / 'store'}: the warm row is not warm")
-    return samples
+    return samples, exits
 
 
-def figures(samples: dict[str, list[float]]) -> list[Figure]:
+def figures(samples: dict[str, list[float]], exits: dict[str, list[float]]) -> list[Figure]:
     hub, alone, warm = median(samples[COLD]), median(samples[ALONE]), median(samples[WARM])
     own = {name: median(values) for name, values in samples.items() if not name.startswith("ctxhub")}
     parallel = own.pop(PARALLEL)
     slowest = max(own, key=own.__getitem__)
+    own_exit = {name: median(values) for name, values in exits.items() if not name.startswith("ctxhub")}
+    slowest_exit = max(own_exit, key=own_exit.__getitem__)
+    baseline = (slowest_exit, own_exit[slowest_exit])
     return [
         Figure(
             "Start-up: ctxhub serve to tools listed (3 downstreams)",
@@ -147,21 +166,43 @@ def figures(samples: dict[str, list[float]]) -> list[Figure]:
             None,
             "the hub's own start-up cost with one downstream: its imports, the store, then the downstream",
         ),
+        exit_figure(
+            "warm",
+            median(exits[WARM]),
+            baseline,
+            "downstreams may still be starting: one that has not answered is SIGTERMed at once",
+        ),
+        exit_figure("cold", median(exits[COLD]), baseline, "every downstream has answered and exits on EOF"),
     ]
 
 
-def report(samples: dict[str, list[float]]) -> str:
+def exit_figure(kind: str, seconds: float, baseline: tuple[str, float], note: str) -> Figure:
+    """The hub's exit against the slowest downstream's own (each closed right after ``tools/list``)."""
+    name, baseline_seconds = baseline
+    return Figure(
+        f"Exit: ctxhub serve, stdin closed right after tools/list to exited (3 downstreams, {kind})",
+        f"{seconds * 1000:.0f} ms",
+        f"{baseline_seconds * 1000:.0f} ms ({name} alone)",
+        seconds / baseline_seconds,
+        "reported",
+        None,
+        note,
+    )
+
+
+def report(samples: dict[str, list[float]], exits: dict[str, list[float]]) -> str:
     lines = ["| server | median | min | max |", "|---|---|---|---|"]
-    for name, values in samples.items():
+    rows = [*samples.items(), *((f"{name}: exit", values) for name, values in exits.items())]
+    for name, values in rows:
         low, middle, high = (round(value * 1000) for value in (min(values), median(values), max(values)))
         lines.append(f"| {name} | {middle} ms | {low} ms | {high} ms |")
     return "\n".join(lines)
 
 
 async def run(quick: bool = False, rounds: int | None = None) -> list[Figure]:
-    samples = await measure(rounds or (2 if quick else 4))
-    print(report(samples), end="\n\n", flush=True)
-    return figures(samples)
+    samples, exits = await measure(rounds or (2 if quick else 4))
+    print(report(samples, exits), end="\n\n", flush=True)
+    return figures(samples, exits)
 
 
 def main() -> None:

@@ -20,7 +20,11 @@ The child runs in its own process group. Leaving the context closes its stdin, w
 then SIGTERMs the group, waits 2 s more and SIGKILLs it (the MCP spec's order, the SDK's
 timings); this runs shielded from cancellation, so a cancelled hub never leaks a child. The group
 is signalled even when the leader exited at EOF: its own children (a server's workers, an
-``npm exec`` under ``npx``) would outlive it otherwise.
+``npm exec`` under ``npx``) would outlive it otherwise. A server that has not sent a single
+message gets SIGTERM as soon as its stdin is closed, with no wait for EOF: it has not answered
+``initialize``, so it holds no work of ours, and one still importing its SDK would read the EOF
+only once started (about a second for a Python server; on a warm start the hub answers
+``tools/list`` from its cache, so a client that leaves soon after used to wait for that).
 """
 
 from __future__ import annotations
@@ -207,17 +211,21 @@ async def stdio_transport(
     errlog: TextIO,
     max_line_bytes: int = MAX_LINE_BYTES,
     child: Child | None = None,
+    exit_grace: float = EXIT_GRACE,
 ) -> AsyncIterator[tuple[Any, Any]]:
     """Spawn ``command args`` (or take ``child``, already running) and yield (read, write) streams.
 
-    The streams carry ``SessionMessage``; see the module doc for what leaving the context does.
+    The streams carry ``SessionMessage``; see the module doc for what leaving the context does
+    (``exit_grace``: how long a server that has answered may take to exit on EOF).
     """
     child = child.claim() if child is not None else spawn(command, args, env=env, cwd=cwd, errlog=errlog)
     send_read, read = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     write, receive_write = anyio.create_memory_object_stream[SessionMessage](0)
     writer_done = anyio.Event()
+    heard = False  # whether the server has sent a message: until then it is still starting
 
     async def reader() -> None:
+        nonlocal heard
         lines = LineSplitter(max_line_bytes)
         delivering = True
         async with send_read:
@@ -225,7 +233,10 @@ async def stdio_transport(
                 while chunk := await _read_chunk(child.stdout):
                     for line in lines.feed(chunk):
                         message = oversized(line) if isinstance(line, _Oversized) else read_line(line)
-                        if message is None or not delivering:
+                        if message is None:
+                            continue
+                        heard = heard or not isinstance(message, Exception)
+                        if not delivering:
                             continue  # after the session left, keep draining so the server can exit
                         try:
                             await send_read.send(message)
@@ -258,7 +269,7 @@ async def stdio_transport(
                     write.close()
                     with anyio.move_on_after(WRITE_FLUSH):
                         await writer_done.wait()
-                    await _stop(child)
+                    await _stop(child, exit_grace if heard else 0.0)
                 group.cancel_scope.cancel()
     finally:  # the reader and writer have ended: nothing waits on the pipes any more
         child.close_stdin()
@@ -289,12 +300,14 @@ async def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-async def _stop(child: Child) -> None:
+async def _stop(child: Child, exit_grace: float) -> None:
+    """EOF, up to ``exit_grace`` s for the leader to exit, SIGTERM, SIGKILL; then the group."""
     with contextlib.suppress(OSError, ValueError):
         anyio.notify_closing(child.stdin)  # wakes a writer still waiting on the pipe
     child.close_stdin()
     try:
-        await _exited(child, EXIT_GRACE)  # the leader alone: its descendants may never see the EOF
+        if exit_grace > 0:  # the leader alone: its descendants may never see the EOF
+            await _exited(child, exit_grace)
         for signum in (signal.SIGTERM, signal.SIGKILL):
             try:
                 os.killpg(child.pid, signum)  # the group: descendants that outlived the leader too
