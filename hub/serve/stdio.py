@@ -7,8 +7,8 @@ instead of waiting for a blocked ``readline``. While serving, fd 0 points at the
 nothing else reads the protocol stream. When stdout is a pipe or socket, replies are written the
 same way (``os.write`` on a private non-blocking duplicate, ``anyio.wait_writable`` when the pipe
 is full: no worker-thread hop per message) and fd 1 points at stderr while serving, so stray
-prints never corrupt the protocol stream. When stdin is a regular file (not pollable), or stdout
-is a terminal or a file, the SDK's own threaded reader or writer is used.
+prints never corrupt the protocol stream. When stdin is a regular file or the null device (not
+pollable), or stdout is a terminal or a file, the SDK's own threaded reader or writer is used.
 
 Lines the SDK cannot read are answered, not dropped (``Answering``): JSON that is not valid gets
 a ``-32700`` parse error with id ``null``; a message that is not a valid JSON-RPC request gets
@@ -216,10 +216,7 @@ def _divert(fd: int, flags: int, target: str | int) -> int:
 
 @asynccontextmanager
 async def stdio_streams() -> AsyncIterator[tuple[Any, Any]]:
-    try:
-        pollable = not stat.S_ISREG(os.fstat(0).st_mode)
-    except OSError:
-        pollable = False
+    pollable = _stream_fd(0) or os.isatty(0)  # not a file, nor the null device (epoll refuses both)
     private_in = _divert(0, os.O_RDONLY, os.devnull) if pollable else None
     private_out = None
     if _stream_fd(1):

@@ -91,3 +91,21 @@ def test_search_show_and_stats_read_the_store_a_hub_wrote(tmp_path: Path) -> Non
     unknown = ctxhub("show", "r_00000000", "--config", str(config))
     assert unknown.returncode == 2 and "unknown" in unknown.stderr
     assert json.loads((tmp_path / "store" / "stats.json").read_text())["tools"]["ws__read_log"]["calls"] == 1
+
+
+def test_serve_with_stdin_at_the_null_device_ends_at_its_eof_without_a_traceback(tmp_path: Path) -> None:
+    # ``ctxhub serve < /dev/null`` (a launcher that gives it no input): epoll refuses the null
+    # device (EPERM), and the hub died with an exception group and status 1.
+    config = write_config(tmp_path, {"fx": fixture_server("fx")})
+    result = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "serve", "--config", str(config)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
