@@ -197,11 +197,16 @@ def json_shape(value: Any) -> ContentKind | None:
     """ROWS for a JSON array of flat records, TREE for a directory tree, else ``None``."""
     if isinstance(value, dict) and _is_tree_node(value) and "children" in value:
         return ContentKind.TREE
-    if not isinstance(value, list) or len(value) < 3:
+    if not isinstance(value, list) or not value:
         return None
     head = value[:50]
-    if all(isinstance(item, dict) and _is_tree_node(item) for item in head):
+    # A tree's top level may be one directory (``directory_tree`` of ``/`` gives ``[{"name": "usr", …}]``).
+    if all(isinstance(item, dict) and _is_tree_node(item) for item in head) and (
+        len(value) >= 3 or any("children" in item for item in head)
+    ):
         return ContentKind.TREE
+    if len(value) < 3:
+        return None
     flat = sum(
         1
         for item in head

@@ -73,3 +73,19 @@ def test_a_list_of_collected_test_ids_is_a_tree_of_test_files_not_a_log_of_error
     excerpts = "tests/context_mode/store/test_excerpts.py (11 tests): test_"
     assert any(line.startswith(excerpts) for line in lines)
     assert lines[-1] == "1937 tests collected in 2.42s"
+
+
+def test_a_directory_tree_under_one_top_directory_is_a_tree() -> None:
+    # server-filesystem's directory_tree of an unpacked package: one top-level node ("usr").
+    # A JSON list of fewer than three records was no tree: JSON samples of the first names.
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "directory-tree-tcl86-doc-pruned.json").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="directory_tree") is ContentKind.TREE
+    decision = route(
+        text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="directory_tree", arguments={}
+    )
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline == "tree: 38 files, 7 directories"
+    lines = decision.extract.text.splitlines()
+    assert any(line.startswith("usr/share/man/man3/ (25 files): DString.3tcl.gz, ") for line in lines)
