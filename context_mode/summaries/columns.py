@@ -5,7 +5,7 @@ describe the columns, as ``(rank, line)`` pairs (the lower the rank, the more th
 
 - Key columns: identity-like ones first, by the head word of their name (number, id, code, name,
   title, user, state, version, then created/closed dates), then short ones, while a row stays
-  within about ``_KEY_WIDTH`` characters; links, nested JSON and columns of one value are left out.
+  within about ``KEY_WIDTH`` characters; links, nested JSON and columns of one value are left out.
 - Descriptions: the column names first, then one line per column in column order (its kind,
   distinct count, range or most common values with how often each occurs). Columns whose values
   all differ and that the rows do not show share one line. A number's least and greatest values
@@ -35,7 +35,7 @@ _IDENTITY = {
 _WORD_SUFFIXES = frozenset(("at", "on", "utc", "iso", "8601"))
 _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _LINK = re.compile(r"(?:https?|ftp)://")
-_KEY_WIDTH = 120
+KEY_WIDTH = 120
 _MAX_CELL = 40
 
 Labels = tuple[str, list[str]]  # a key column's name and its value in each row
@@ -134,7 +134,7 @@ def _number(value: str) -> float | None:
 
 def _key_columns(columns: list[str], records: list[Record]) -> list[str]:
     """Identity-like columns first (ids, names, states, dates), then short ones, while a row stays
-    within about ``_KEY_WIDTH`` chars. Links, nested JSON and columns of one value are left out."""
+    within about ``KEY_WIDTH`` chars. Links, nested JSON and columns of one value are left out."""
     sample = records[:200]
 
     def width(column: str) -> float:
@@ -160,7 +160,7 @@ def _key_columns(columns: list[str], records: list[Record]) -> list[str]:
     used = 0.0
     for column in [*identity, *rest]:
         cost = min(width(column), _MAX_CELL) + 3
-        if chosen and used + cost > _KEY_WIDTH:
+        if chosen and used + cost > KEY_WIDTH:
             continue
         chosen.append(column)
         used += cost

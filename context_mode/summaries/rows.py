@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from context_mode.summaries.columns import clip, describe_columns
+from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
@@ -32,6 +32,8 @@ from context_mode.types import ContentKind
 
 _DESCRIBE_SHARE = 0.15  # the columns' lines may take this much from the rows
 MAX_MATCHED = 6
+MEMBER_OVERHEAD = 8  # a member's quotes and separator around its key and value (``'key': '…'``)
+_ROW_MISSES = 3  # rows in a row that do not fit before the table stops
 MOST = 0.5  # the share of rows that, fitting as a table, makes the table worth its re-spelling
 FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are worth the room
 
@@ -92,8 +94,15 @@ class _Members:
 
     def row(self, index: int, keys: Sequence[str]) -> str:
         record = self.records[index]
-        members = [self.speller(index, key) for key in keys if key in record]
+        members = [_clip_member(self.speller(index, key), key) for key in keys if key in record]
         return "{" + ", ".join(members) + "}" if self.braces else "; ".join(members)
+
+
+def _clip_member(member: str, key: str) -> str:
+    """A member whose value is longer than a whole row's key columns should be, cut with ``…``
+    (``'types': 'audio/ogg vi…``): one long text column would leave room for no other row."""
+    limit = len(key) + MEMBER_OVERHEAD + KEY_WIDTH
+    return member if len(member) <= limit else member[: limit - 1] + "…"
 
 
 def summarize_records(
@@ -208,10 +217,14 @@ def _choose_rows(
     chosen: list[int] = []
     last = count - 1
     reserve = size(row(last)) + 1 + 16 if last not in shown else 0
+    misses = 0
     for index in order:
         cost = size(row(index)) + 1
         if used + cost + (reserve if index != last and last not in chosen else 0) > budget:
-            break
+            misses += 1
+            if misses > _ROW_MISSES:
+                break
+            continue  # a row longer than the others: the next ones may fit
         chosen.append(index)
         used += cost
     if last not in chosen and last not in shown and used + reserve <= budget:

@@ -219,3 +219,20 @@ def test_a_key_of_one_value_in_every_record_gives_way_to_the_keys_that_tell_reco
     relations = body.split('"relations": [')[1]
     assert relations.count('"from": "service-') >= 8, body
     assert relations.count('"type": "relation"') <= 2
+
+
+def test_a_long_text_column_is_cut_in_each_row_and_leaves_room_for_the_others() -> None:
+    # mcp-server-sqlite's read_query of a GROUP BY with each group's members joined into one text
+    # column (up to 2,980 characters): the first row did not fit, the table stopped there, and the
+    # summary showed the last row alone.
+    text = (Path(__file__).parents[2] / "data" / "sqlite-mime-parents.txt").read_text(encoding="utf-8")
+    decision = route(text, policy=RoutingPolicy(), tool="read_query", arguments={"query": "SELECT …"})
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    rows = [line for line in body.splitlines() if line.startswith("{'parent': ")]
+    assert len(rows) >= 8, body
+    assert rows[0].startswith(
+        "{'parent': 'text/plain', 'children': 172, 'media_kinds': 6, 'with_magic': 80, "
+    )
+    assert rows[0].endswith("…}") and len(rows[0]) < 300
+    assert size(body) <= decision.budget
