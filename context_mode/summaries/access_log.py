@@ -1,7 +1,9 @@
 """Web-server access logs (Common / Combined Log Format): the responses that went wrong.
 
 ``access_picks(lines)`` returns ``None`` unless the log holds access-log requests
-(``"GET /path HTTP/1.1" 404 793``; HAProxy's ``404 933 … "GET /path HTTP/1.1"``): at least
+(``"GET /path HTTP/1.1" 404 793``; HAProxy's ``404 933 … "GET /path HTTP/1.1"``; a browser's
+requests as Playwright MCP's ``browser_network_requests`` lists them, ``3. [GET] http://host/a.gif
+=> [404] File not found``): at least
 ``_MIN_REQUESTS`` of them, or half its lines, as a service's journal mixes them with its other
 lines. Else it gives the picks and the counts for a log summary:
 
@@ -30,6 +32,8 @@ _REQUEST = re.compile(
     # ``fe be/srv 0/0/0/4/4 200 610 - - ---- 1/1/0/0/0 0/0 "GET /simple/ HTTP/1.1"``.
     r'|(?<![\S])(?P<status_first>[1-5]\d\d) (?:\d+|-) [^"]{0,80}"(?P<method_last>[A-Z]{3,10})'
     r' (?P<path_last>\S{1,400}) HTTP/\d(?:\.\d)?"'
+    # Playwright MCP's browser_network_requests: ``12. [GET] http://host/a.gif => [404] Not Found``.
+    r"|^\d+\. \[(?P<method_pw>[A-Z]{3,10})\] (?P<path_pw>\S{1,400}) => \[(?P<status_pw>[1-5]\d\d)\]"
 )
 _PREFIX = 2000
 _WIDTH = 140  # the request, status and size come first: the user agent can go
@@ -61,14 +65,14 @@ def access_picks(lines: Sequence[str]) -> AccessLog | None:
     paths: dict[tuple[str, str, str], int] = {}
     widths: dict[int, int] = {}
     for index, line in enumerate(lines):
-        if "HTTP/" not in line:
+        if "HTTP/" not in line and " => [" not in line:
             continue
         found = _REQUEST.search(line[:_PREFIX])
         if found is None:
             continue
-        method = found.group("method") or found.group("method_last")
-        status = found.group("status") or found.group("status_first")
-        path = found.group("path") or found.group("path_last")
+        method = found.group("method") or found.group("method_last") or found.group("method_pw")
+        status = found.group("status") or found.group("status_first") or found.group("status_pw")
+        path = found.group("path") or found.group("path_last") or found.group("path_pw")
         statuses[status] += 1
         if status[0] in "345":
             widths[index] = min(max(_WIDTH, found.end()), _MAX_WIDTH)  # up to the request's end

@@ -46,3 +46,20 @@ def test_haproxy_lines_put_the_status_before_the_request_and_a_few_among_other_l
     assert pick.start == 44 and pick.width >= len(failing) - len("vm haproxy[2]: ")
     assert access_picks([*other, *requests]) is None  # four requests among forty lines: no
     assert access_picks(requests) is not None  # but a log of them is an access log
+
+
+def test_a_browsers_network_requests_are_an_access_log_with_their_failures() -> None:
+    # Playwright MCP's browser_network_requests: "32. [GET] http://… => [404] File not found".
+    # Its numbered lines read as a Markdown list: its first and last requests, none of the 404s.
+    from context_mode.kinds import detect_kind
+    from context_mode.router import Summary, route
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "playwright-network-requests-graphviz.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="browser_network_requests") is ContentKind.LOG
+    decision = route(text, tool="browser_network_requests", arguments={"static": True})
+    assert isinstance(decision, Summary)
+    assert "access log: 72 requests (200 ×49, 404 ×23)" in decision.extract.outline
+    lines = [line.split(" [×")[0] for line in decision.extract.text.splitlines()]
+    assert "32. [GET] http://127.0.0.1:8795/graphviz/info/star.gif => [404] File not found" in lines
