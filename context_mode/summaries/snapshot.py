@@ -27,7 +27,7 @@ from context_mode.types import ContentKind
 
 _ITEM = re.compile(r'- (?P<role>[a-z]+)(?: "(?P<name>[^"\n]*)")?(?P<attrs>(?: \[[^\]\n]*\])*)')
 _LEVEL = re.compile(r"\[level=(\d)\]")
-_HEADER = re.compile(r"- Page (?:URL|Title): |### |- \d+: |\[(?:ERROR|WARNING|LOG)\]")
+_HEADER = re.compile(r"- Page (?:URL|Title): |- Console: |### |- \d+: |\[(?:ERROR|WARNING|LOG)\]")
 
 _LANDMARKS = frozenset(
     "navigation main banner contentinfo complementary search form region dialog alertdialog alert".split()

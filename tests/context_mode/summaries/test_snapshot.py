@@ -54,3 +54,10 @@ def test_links_are_shown_up_to_their_ref_with_no_marker_for_their_targets_and_wr
         f'- link "CMAKE_VAR_{i}" [ref=e{11 + 3 * i}]…' + (" [×8 link]" if i == 0 else "") for i in range(8)
     ]
     assert "…" not in lines  # the skipped lines are targets and wrappers only
+
+
+def test_the_page_state_keeps_its_console_count() -> None:
+    # "- Console: 2 errors, 0 warnings" (newer Playwright MCP's page state) was cut while the page's
+    # URL and title, the lines around it, were kept.
+    extract = summarize(SEARCH, ContentKind.SNAPSHOT, budget=1500)
+    assert "- Console: 2 errors, 0 warnings" in extract.text.splitlines()
