@@ -4,13 +4,16 @@ A single file read is passed whole by the router up to ``direct_hard_cap`` (the 
 see it); this summariser serves multi-file reads and files too big for that. Per file (a header
 line such as ``/path/to/file.py:`` or ``==> path <==``, else the whole text is one file) it keeps,
 best first: the header line with the file's line count, module-level definitions (classes,
-functions with their signatures, exported names, Go's types), module constants (``DEFAULT_TIMEOUT
-= …``, C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks), the
+functions with their signatures, exported names, Go's types, C and C++ functions at the left
+margin, but no ``struct point *next;`` variable), module constants (``DEFAULT_TIMEOUT = …``,
+C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks), the
 first messages it raises or returns as errors (``raise ValueError("…")``, ``fmt.Errorf("…")``,
-``Err(Error::new(span, "…"))``), nested definitions, special methods (``__eq__``, ``__repr__``:
-every class has them) last, with their line numbers in the file; lines mentioning the call's
-terms rank higher. Lines are verbatim; the count and line-number annotations are in brackets,
-and no marker stands for the lines left out between them (the line numbers say how many).
+``Err(Error::new(span, "…"))``), a class's constants (``private static final int SPINS = …``),
+nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, and
+annotations every method carries (``@Override``) not at all; each with its line number in the
+file. Lines mentioning the call's terms rank higher. Lines are verbatim; the count and
+line-number annotations are in brackets, and no marker stands for the lines left out between
+them (the line numbers say how many).
 """
 
 from __future__ import annotations
@@ -31,6 +34,29 @@ DEFINITION = re.compile(
     r"|func \w|func \([^)]*\) \w|type \w+ (?:struct|interface)\b"
     r"|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod|const|static) \w"
     r"|(?:public|private|protected|internal)\s[\w<>\[\], ]*\(|@\w+(?:\.\w+)*(?:\(|\Z)"
+    # Java, C#, Kotlin: ``public final class Optional<T> {``, ``sealed interface Shape``
+    r"|(?:(?:public|private|protected|internal|abstract|final|sealed|static|open|data|partial)\s+)+"
+    r"(?:class|interface|enum|record|object|struct)\s+\w"
+)
+# A C or C++ function's definition at the left margin: a type, the name, its parameters, no ``;``
+# (``local block_state deflate_huff(s, flush)``, ``static int foo(int a,``, ``int Foo::bar() const {``)
+_C_FUNCTION = re.compile(
+    r"(?!(?:if|for|while|switch|return|else|do|case|sizeof|typedef|struct|union|enum)\b)"
+    r"[A-Za-z_][\w*&:<>, ]*?[\s*&]~?[A-Za-z_][\w:]*\s*\([^;]*\Z"
+)
+_SIGNATURE_CHARS = 300  # a longer line is no C signature (and the lazy match above stays cheap)
+# ``struct point *next;``: a variable of a struct type, not the struct's definition
+_C_DECLARATION = re.compile(
+    r"(?:(?:static|const|extern)\s+)*(?:struct|union|enum)\s+\w+\s+\**\s*\w+\s*(?:[;,=\[)]|\Z)"
+)
+# A class's constants, after their modifiers (``private static final int SPINS = 1 << 10;``)
+_MEMBER_CONSTANT = re.compile(
+    r"(?:(?:public|private|protected|internal|static|final|const|readonly)\s+)+(?:[\w<>\[\],.?]+\s+)?"
+    r"[A-Z][A-Z0-9_]{2,}\s*(?::\s*[^=]+)?=\s*\S"
+)
+# Annotations every other method carries: they say nothing of what it does
+_ROUTINE_ANNOTATION = re.compile(
+    r"@(?:Override|SuppressWarnings|SafeVarargs|FunctionalInterface|Serial|jdk\.internal\.\w+|Nullable|NonNull|NotNull)\b"
 )
 CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{2,}(?:\s*:\s*[^=]+)?\s*=\s*\S|#define [A-Za-z_]\w* \S")
 # Go's package-level ``var X = …`` / ``const X = …``, and the names in its ``var (`` / ``const (`` blocks
@@ -50,6 +76,10 @@ _RAISED_PRIORITY = 50.0  # above methods: the first few a file raises (then half
 _RAISED_PER_FILE = 12
 # A module's constants (DEFAULT_TIMEOUT = 5) say what it does by default: above methods.
 _CONSTANT_PRIORITY = 45.0
+
+
+def _is_c_function(line: str) -> bool:
+    return "(" in line and len(line) <= _SIGNATURE_CHARS and _C_FUNCTION.match(line) is not None
 
 
 def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -83,7 +113,11 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 in_block = bool(_GO_BLOCK.match(stripped))
             if in_block and depth and _GO_BLOCK_ITEM.match(stripped):
                 priority = _CONSTANT_PRIORITY
-            elif DEFINITION.match(stripped):
+            elif (stripped[0] == "@" and _ROUTINE_ANNOTATION.match(stripped)) or (
+                ";" in stripped and _C_DECLARATION.match(stripped)
+            ):
+                pass
+            elif DEFINITION.match(stripped) or (depth == 0 and _is_c_function(stripped)):
                 definitions += 1
                 # a Go method (``func (c *T) X``) ranks as a nested one: below the module's constants
                 nested = depth or stripped.startswith("func (")
@@ -92,6 +126,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                     priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
             elif depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
                 priority = _CONSTANT_PRIORITY
+            elif depth and "=" in stripped and _MEMBER_CONSTANT.match(stripped):
+                priority = _CONSTANT_PRIORITY - 5.0  # below the module's own, above methods
             elif _RAISED.search(stripped):
                 raised += 1
                 priority = _RAISED_PRIORITY if raised <= _RAISED_PER_FILE else _RAISED_PRIORITY / 2

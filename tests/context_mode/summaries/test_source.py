@@ -82,3 +82,29 @@ def test_a_big_file_shows_the_messages_it_raises_beside_its_outline() -> None:
     extract = summarize(text, ContentKind.SOURCE, budget=5800)
     raised = [line for line in extract.text.splitlines() if re.search(r"\bErr\([^\n]*\"\w", line)]
     assert len(raised) >= 5, extract.text
+
+
+def _outline(name: str) -> list[str]:
+    text = (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="read_multiple_files") is ContentKind.SOURCE
+    return summarize(text, ContentKind.SOURCE, budget=2000).text.splitlines()
+
+
+def test_c_functions_are_definitions_and_struct_variables_are_not() -> None:
+    # A C function's definition (a type, then its name) matched no definition pattern: zran.c's
+    # outline was its #defines and its "struct point *next;" variables, gzjoin.c's its #defines.
+    lines = _outline("read-multiple-files-zlib-examples.txt")
+    assert "local void gzhead(bin *in) [L204]" in lines
+    assert "int deflate_index_build(FILE *in, off_t span, struct deflate_index **built) [L135]" in lines
+    assert "static struct deflate_index *addpoint(struct deflate_index *index, int bits, [L89]" in lines
+    assert not any(line.lstrip().startswith("struct point *") for line in lines)
+
+
+def test_java_classes_and_constants_are_in_the_outline_and_routine_annotations_are_not() -> None:
+    # "public final class Optional<T> {" matched no pattern (its modifiers came first), nor did a
+    # class's "private static final … EMPTY = …"; every "@Override" took a line.
+    lines = _outline("read-multiple-files-jdk25-util.txt")
+    assert "public final class Optional<T> { [L62]" in lines
+    assert "    private static final Optional<?> EMPTY = new Optional<>(null); [L66]" in lines
+    assert "public final class StringJoiner { [L68]" in lines
+    assert not any(line.lstrip().startswith(("@Override", "@SuppressWarnings")) for line in lines)
