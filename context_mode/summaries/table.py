@@ -69,7 +69,7 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
     cut apart, else its header, first rows and last row; within ``budget`` bytes."""
     lines, header, rule, rows, footers, grid, kept, records = _READINGS.get(text, (), lambda: _read(text))
     if grid is None:
-        return _table_lines(lines, header, rule, rows, budget=budget, terms=terms)
+        return _table_lines(lines, header, rule, rows, len(footers), budget=budget, terms=terms)
     return summarize_records(
         records,
         list(grid.names),
@@ -167,11 +167,21 @@ def _clip(value: str) -> str:
 
 
 def _table_lines(
-    lines: Sequence[str], header: int, rule: int, rows: Sequence[int], *, budget: int, terms: Sequence[str]
+    lines: Sequence[str],
+    header: int,
+    rule: int,
+    rows: Sequence[int],
+    footers: int,
+    *,
+    budget: int,
+    terms: Sequence[str],
 ) -> Extract:
-    """Header, rule, rows holding a term, first rows and the last row, clipped, by line."""
+    """Header, rule, the ``footers`` last lines (totals), rows holding a term, first rows and the
+    last row, clipped, by line."""
     matches = term_matcher(terms)
     picks: list[Pick] = []
+    last = [index for index in range(len(lines) - 1, -1, -1) if lines[index].strip()][:footers]
+    picks.extend(Pick(index, index + 1, 97.0, _ROW_WIDTH) for index in last)
     if header >= 0:
         picks.append(Pick(header, header + 1, 100.0, _HEADER_WIDTH))
     if rule >= 0:

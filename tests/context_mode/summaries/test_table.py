@@ -127,3 +127,14 @@ def test_a_boxed_mysql_table_counts_its_rows_not_its_rules_and_footer() -> None:
     assert "- id: number, 300 distinct, 0 … 299" in body
     assert body.rstrip().endswith("300 rows in set (0.01 sec)")
     assert "+-----" not in body.split("columns: ")[0].split("\n", 2)[2]
+
+
+def test_a_listing_with_sizes_keeps_its_totals_when_its_columns_cannot_be_cut_apart() -> None:
+    # server-filesystem's list_directory_with_sizes of ESLint's lib/rules: a "[DIR] utils" line
+    # without a size leaves no column grid, and the line-by-line table dropped the totals below
+    # its last row ("Total: 293 files, 1 directories", "Combined size: 1.84 MB").
+    text = (DATA / "list-directory-with-sizes-eslint-rules.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="list_directory_with_sizes") is ContentKind.TABLE
+    lines = summarize(text, ContentKind.TABLE, budget=1500).text.splitlines()
+    assert lines[-2:] == ["Total: 293 files, 1 directories", "Combined size: 1.84 MB"]
+    assert "[FILE] indent.js                        64.90 KB" in lines
