@@ -3,7 +3,7 @@
 Pass criterion, every cycle: the crashed call is an ``isError`` naming the server; the other servers
 answer; the crashed server's tools are listed again (a ``tools/list_changed`` arrives) and answer
 from a new process; exactly one process per downstream is alive (counted from /proc). After the
-hub exits, no child process is left. CI runs 50 cycles (``CTXHUB_CRASH_CYCLES`` sets the count;
+hub exits, no child process is left. CI runs 20 cycles (``CTXHUB_CRASH_CYCLES`` sets the count;
 ``bench/soak.py`` runs 100 and more); the server restarts after ``restart_delay`` (a config key),
 so a cycle costs one start-up.
 """
@@ -32,7 +32,7 @@ from tests.reliability.harness import (
 
 pytestmark = pytest.mark.anyio
 
-CYCLES = int(os.environ.get("CTXHUB_CRASH_CYCLES", "50"))  # bench/soak.py runs 100 and more
+CYCLES = int(os.environ.get("CTXHUB_CRASH_CYCLES", "20"))  # bench/soak.py runs 100 and more
 
 
 def crash_config(directory: Path) -> Path:
