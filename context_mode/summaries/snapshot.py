@@ -5,14 +5,16 @@ in a frame), and to read what the page says. The summary keeps, best first: the 
 (URL, title, tabs, console lines before the tree), headings, the first text of each section (a
 search's "found 48 pages", a page's lead sentence), named landmarks (navigation, main, search,
 form, dialog…), interactive elements (textboxes, buttons, checkboxes, comboboxes, menu items,
-tabs…) with their names and refs, then links (an unnamed link by its first child's text, as
-search results are), then paragraphs and other text. The same role and name seen again ranks
-last. A run of similar siblings (a nav of 200 links, a table of 300 rows) is folded: its first
-and last items are shown, the first annotated with the run's size (``[×200 link]``), the middle
-kept for room that is left. Generic wrappers (``generic``, ``list``, ``listitem``, ``group``) and
-``/url:`` props are dropped, without a ``…`` where they alone were left out. Lines are shown
-verbatim without their indentation, a link up to its ref (``[cursor=pointer]``, which every link
-has, cut as a clipped line is); the call's terms raise lines that mention them.
+tabs…) with their names and refs, the terms of definition lists (a reference page's options),
+then links (an unnamed link by its first child's text, as search results are; a link named by a
+section number, ``"22.4"``, below them), then paragraphs and other text. The same role and name
+seen again ranks last. A run of similar siblings (a nav of 200 links, a table of 300 rows; not
+headings or terms) is folded: its first and last items are shown, the first annotated with the
+run's size (``[×200 link]``), the middle kept for room that is left. Generic wrappers
+(``generic``, ``list``, ``listitem``, ``group``) and ``/url:`` props are dropped, without a ``…``
+where they alone were left out. Lines are shown verbatim without their indentation, a link up to
+its ref (``[cursor=pointer]``, which every link has, cut as a clipped line is); the call's terms
+raise lines that mention them.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ _PROSE = frozenset("paragraph text status alert note definition term blockquote 
 _REPEATED = 8.0
 _FIRST_PROSE = 60.0
 _FOLD_AT = 6  # a run of at least this many similar siblings is folded
+_TERM = 55.0
+_UNFOLDED = frozenset(("heading", "term"))  # each says what follows it: a run of them is no repetition
+_NUMBERED = re.compile(r'^- link "[\d.§ ]+"')
 _POINTER = " [cursor=pointer]"
 
 
@@ -131,7 +136,11 @@ def _priority(role: str, named: bool, line: str) -> float:
         return 80.0 if named else 45.0
     if role in _INTERACTIVE:
         return 75.0 if named else 40.0
+    if role == "term" and ": " in line:
+        return _TERM  # a definition list's term: an option, a setting, a word the page defines
     if role == "link":
+        if named and _NUMBERED.search(line):
+            return 20.0  # a cross-reference by section number ("22.4") says little of where it goes
         return 50.0 if named else 15.0
     if role in ("row", "columnheader", "rowheader", "img", "cell"):
         return 30.0 if role != "cell" else 12.0
@@ -144,7 +153,7 @@ def _fold(picks: list[Pick], runs: dict[tuple[str, int], list[int]], notes: dict
     """Long runs keep their first two and last item at full priority; the middle goes last."""
     demoted: dict[int, float] = {}
     for (role, _indent), members in runs.items():
-        if len(members) < _FOLD_AT:
+        if len(members) < _FOLD_AT or role in _UNFOLDED:
             continue
         notes[members[0]] = f"×{len(members)} {role}"
         for position, index in enumerate(members[2:-1]):

@@ -61,3 +61,17 @@ def test_the_page_state_keeps_its_console_count() -> None:
     # URL and title, the lines around it, were kept.
     extract = summarize(SEARCH, ContentKind.SNAPSHOT, budget=1500)
     assert "- Console: 2 errors, 0 warnings" in extract.text.splitlines()
+
+
+def test_a_reference_pages_terms_outrank_its_links_and_are_not_folded() -> None:
+    # Exim's command-line chapter: its options are a definition list ("- term: "-bd""). Terms
+    # ranked as prose below links, the links named by section numbers ("22.4") took the room, and
+    # a run of terms was folded to its first two and last.
+    text = (Path(__file__).parents[2] / "data" / "snapshot-exim4-command-line-head.txt").read_text(
+        encoding="utf-8"
+    )
+    lines = summarize(text, ContentKind.SNAPSHOT, budget=1800).text.splitlines()
+    terms = [line for line in lines if line.startswith("- term [ref=")]
+    assert len(terms) >= 8, lines
+    assert '- term [ref=e77]: "-bd"' in terms
+    assert not any(line.startswith('- link "22.4"') for line in lines)
