@@ -104,7 +104,8 @@ _LOG_START = re.compile(
     r"|Error: |npm (?:http|timing|verb|info|notice|sill) "  # Terraform; npm's log levels
     r"|E {2,}\S|\d+ (?:failed|passed|errors?)(?:, \d+ \w+)* in [\d.]+s\b"  # pytest -q: its E lines, totals
     r"|==\d+== "  # Valgrind's tools prefix each line with the process id
-    r"|\d+\. \[[A-Z]{3,10}\] \S+ => \[",  # a browser's requests (Playwright MCP's browser_network_requests)
+    r"|\d+\. \[[A-Z]{3,10}\] \S+ => \["  # a browser's requests (Playwright MCP's browser_network_requests)
+    r"|\s*\d+\) (?:Failure|Error):|\d+ runs, \d+ assertions, |[\w:]+#\w+ = [\d.]+ s = [.FES]$",  # minitest
 )
 _ATX = re.compile(r" {0,3}#{1,6} \S")
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")

@@ -77,6 +77,7 @@ YAML_KEY_LINE = re.compile(r"(\s*)(- +)?(?:\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|[\w.
 _YAML_SAMPLE = 400
 _LEVEL_WORDS = frozenset((*LEVELS, "NOTE", "HINT"))  # a line led by one is a log's or a linter's
 _JUNIT_SUITE = re.compile(r"<testsuite\b[^>]*\btests=\"\d+\"")
+_RESULT_MARK = re.compile(r" [✔✘↷](?: |\Z)")  # a test's result after its name in a drawn tree
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
 # ``list_directory_with_sizes`` adds a size column and totals: a table)
@@ -129,7 +130,9 @@ def detect_shape(
         return ContentKind.DIFF
     drawn = sum(1 for line in lines if BOX_LINE.match(line))
     if len(lines) >= 8 and drawn * 10 >= len(lines) * 7:
-        return ContentKind.TREE
+        # JUnit 5's console launcher draws its test plan as a tree of results (``testX() ✔``)
+        marked = sum(1 for line in lines if _RESULT_MARK.search(line))
+        return ContentKind.LOG if marked * 2 >= drawn else ContentKind.TREE
     paths = sum(
         1
         for line in lines

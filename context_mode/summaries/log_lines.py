@@ -106,10 +106,11 @@ _TEST_RESULT = re.compile(
     r"|^(?P<status3>FAIL|ERROR): (?P<id3>\w+ \([\w.]+\))"
     r"|^\s*--- (?P<status4>FAIL|PASS): (?P<id4>\S+)"
     r"|^test (?P<id5>\S+) \.\.\. (?P<status5>FAILED|ok|ignored)$"
-    r"|^\s*(?P<status6>✕|✗) (?P<id6>.+?)(?: \(\d+ ?m?s\))?$"
+    r"|^\s*(?P<status6>✕|✗|✘) (?P<id6>.+?)(?: \(\d+ ?m?s\))?$"  # ✘: PHPUnit's --testdox
     r"|^(?P<id7>\w+ \([\w.]+\)) \.\.\. (?P<status7>FAIL|ERROR|ok)$"
     r"|^\s*(?P<status8>not ok|ok) \d+ (?:- )?(?P<id8>[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"  # TAP
-    r"|^\s{2,}(?P<status9>\d{1,4}\)) (?P<id9>\S.*?):?$"  # mocha's spec reporter: ``  3) name``
+    # mocha's spec reporter: ``  3) name`` (minitest's ``  3) Failure:`` heads a failure: no name)
+    r"|^\s{2,}(?P<status9>\d{1,4}\)) (?P<id9>(?!(?:Failure|Error):$)\S.*?):?$"
     r"|^\s*(?P<status10>[✔✓]) (?P<id10>.+?)(?: \(\d+ ?m?s\))?$"  # mocha / jest passing
     r"|^\s+(?P<status11>●) (?P<id11>\S.*)$"  # Jest's failure header: ``  ● suite › test``
     # GoogleTest: ``[  FAILED  ] FormatTest.Precision (0 ms)`` / ``[       OK ] …``
@@ -124,6 +125,10 @@ _TEST_RESULT = re.compile(
     r"|^(?P<id17>\S+ > .+?) (?P<status17>FAILED|PASSED|SKIPPED)$"  # Gradle: ``ParserTest > parses() FAILED``
     # dotnet test: ``  Failed Tests.ParserTests.ParsesDates [12 ms]``
     r"|^\s+(?P<status18>Failed|Passed|Skipped) (?P<id18>[\w.+`<>,-]+) \[\d+ m?s\]$"
+    # JUnit 5's console launcher, a drawn tree: ``│  ├─ testIsSetInt() ✘ expected: <false> …``
+    r"|^[│├└─╷ ]*[├└]─ (?P<id19>\S.*?) (?P<status19>✘|✔)(?: |$)"
+    # Minitest -v: ``TestMarkup#test_escaping = 0.00 s = F`` (F a failure, E an error)
+    r"|^(?P<id20>[\w:]+#\w+) = [\d.]+ s = (?P<status20>[.FES])$"
 )
 _FAILING = frozenset(
     {
@@ -141,6 +146,9 @@ _FAILING = frozenset(
         "Timeout",
         "Exception",
         "rspec",
+        "✘",
+        "F",
+        "E",
     }
 )
 
@@ -164,6 +172,8 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\d+ tests completed, \d+ failed"  # gradle
     r"|\s*(?:<\?xml[^>]*>)?\s*<testsuites?\b[^>]*\btests=\"\d+\""  # a JUnit XML report's totals
     r"|(?:failed|passed)!\s+- failed:\s+\d+"  # dotnet test
+    r"|\d+ runs, \d+ assertions, \d+ failures, \d+ errors"  # minitest
+    r"|\[\s+\d+ tests (?:successful|failed|aborted)\s+\]"  # JUnit 5's console launcher
     r"|webpack [\d.]+ compiled\b"
     r"|plan: \d+ to add, \d+ to change, \d+ to destroy|(?:apply|destroy) complete! resources:"  # terraform
 )
@@ -189,7 +199,7 @@ _ASCII_DIGIT = re.compile(r"[0-9]")
 # Test-result alternatives by the name of their last group: (id group, status group).
 _RESULT_GROUPS = {
     "status": ("id", "status"),
-    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 19) for last in ("id", "status")},
+    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 21) for last in ("id", "status")},
 }
 
 

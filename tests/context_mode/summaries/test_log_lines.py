@@ -422,3 +422,48 @@ def test_pytest_q_failures_are_a_test_log_with_their_assertions() -> None:
     lines = decision.extract.text.splitlines()
     assert "E       AssertionError: assert '' == '0000000000'" in lines
     assert "4 failed, 1 passed in 0.78s" in lines
+
+
+@pytest.mark.parametrize(
+    ("name", "outline", "shown"),
+    [
+        (  # its test plan is drawn as a tree: a "tree" of 451 items, no failure counted
+            "junit5-console-commons-csv.txt",
+            "log: 501 lines, 2 failed tests",
+            [
+                "│  │  ├─ testIsSetInt() ✘ expected: <false> but was: <true>",
+                "[         2 tests failed          ]",
+            ],
+        ),
+        (  # plain text: its "= F" lines and "1) Failure:" blocks were no test results
+            "minitest-v-ruby-builder.txt",
+            "log: 162 lines, 6 failed tests",
+            [
+                "TestBlankSlate#test_late_included_module_in_kernel_is_ok = 0.00 s = F",
+                "113 runs, 214 assertions, 6 failures, 0 errors, 0 skips",
+            ],
+        ),
+        (  # --testdox marks a failure with ✘: 0 failed tests
+            "phpunit-testdox-doctrine-inflector-excerpt.txt",
+            "log: 106 lines, 2 failed tests",
+            [" ✘ Capitalize", "Tests: 1012, Assertions: 1036, Failures: 3."],
+        ),
+    ],
+    ids=["junit5-console", "minitest", "phpunit-testdox"],
+)
+def test_junit5_minitest_and_phpunit_testdox_runs_are_test_logs_with_their_failures(
+    name: str, outline: str, shown: list[str]
+) -> None:
+    from context_mode.kinds import detect_kind
+    from context_mode.router import Summary, route
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    decision = route(text, tool="run_command", arguments={"command": "run the tests"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith(outline), decision.extract.outline
+    lines = [line.split(" [×")[0] for line in decision.extract.text.splitlines()]
+    for line in shown:
+        assert line in lines, line
