@@ -101,7 +101,10 @@ _LOG_START = re.compile(
     r"|\d+ (?:Warning|Error)\(s\)|Time Elapsed \d)"
     r"|\s*# \S+ (?:will be|must be|has been|has changed) |Plan: \d+ to add|(?:Apply|Destroy) complete! "
     r"|\s+[+~-]/?[+~-]? (?:resource|data) \"|\s{4,}[+~-] [\w.-]+\s+= "  # a plan's resources and attributes
-    r"|Error: |npm (?:http|timing|verb|info|notice|sill) "  # Terraform; npm's log levels
+    r"|Error: |npm (?:http|timing|verb|info|notice|sill|warn|error) "  # Terraform; npm's log levels
+    # apt / dpkg: a plan (``apt-get -s``) or an install
+    r"|(?:Inst|Conf|Remv) \S+ [\[(]|Get:\d+ |Setting up \S+ \(|Unpacking \S+ |Preparing to unpack "
+    r"|Processing triggers for "
     r"|E {2,}\S|\d+ (?:failed|passed|errors?)(?:, \d+ \w+)* in [\d.]+s\b"  # pytest -q: its E lines, totals
     r"|==\d+== "  # Valgrind's tools prefix each line with the process id
     r"|\d+\. \[[A-Z]{3,10}\] \S+ => \["  # a browser's requests (Playwright MCP's browser_network_requests)

@@ -1,9 +1,10 @@
 """Drawn trees (``tree``, ``npm ls``, ``cargo tree``, ``pipdeptree``): folded to a depth that fits.
 
 ``summarize_drawn_tree(text, budget=, terms=)`` keeps the root lines (the project and its
-path), then items shallowest first, so the tree is shown to the depth the budget allows and
-every top-level item comes before any grandchild; an item that names a problem (``invalid``,
-``UNMET``, ``missing``, ``extraneous``, ``npm ERR!``) or a search term ranks with the top level.
+path) and the lines below the tree (its totals, ``npm error …``), then items shallowest first,
+so the tree is shown to the depth the budget allows and every top-level item comes before any
+grandchild; an item that names a problem (``invalid``, ``UNMET``, ``missing``, ``extraneous``,
+``npm ERR!``, ``npm error``) or a search term ranks with the top level.
 Left-out runs are marked ``… N lines …``. The outline counts items, depth and top-level items.
 Lines are verbatim (cut after ``_WIDTH`` characters). Linear in the text.
 """
@@ -18,9 +19,10 @@ from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
 
 _BRANCH = re.compile(r"├|└|\|--|`--|\+--|\\--")
-_PROBLEM = re.compile(r"\b(?:invalid|UNMET|missing|extraneous)\b|npm ERR!")
+_PROBLEM = re.compile(r"\b(?:invalid|UNMET|missing|extraneous)\b|npm ERR!|^npm error ")
 _WIDTH = 160
 _DEPTH_STEP = 8.0
+_AFTER = 95.0  # a line below the tree (``npm error code ELSPROBLEMS``, ``42 directories, 300 files``)
 
 
 def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -34,8 +36,9 @@ def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -
         if not line.strip():
             continue
         branch = _BRANCH.search(line[:400])
-        if branch is None:  # a root line: the project, a path, a totals line
-            picks.append(Pick(index, index + 1, 100.0 - 0.01 * index, _WIDTH))
+        if branch is None:  # a root line: the project, a path; below the tree, its totals or errors
+            after = bool(depths)
+            picks.append(Pick(index, index + 1, _AFTER if after else 100.0 - 0.01 * index, _WIDTH))
             continue
         depth = branch.start() // 2
         depths.append(depth)

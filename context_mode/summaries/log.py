@@ -126,6 +126,9 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # Room goes by what is distinct: fourteen different errors in one burst need more than one.
     distinct = len({scan.shapes[index] for index in errors})
     highlights = max(error_events, distinct) + len(scan.failing) + (access.highlights if access else 0)
+    # A run's totals line ("11 upgraded, 297 newly installed", "added 1317 packages") stands out
+    # in a log with no error: it is what the run came to.
+    highlights = highlights or (1 if scan.summaries else 0)
     return _Plan(lines, picks, _WIDTH, notes, ", ".join(parts), highlights)
 
 

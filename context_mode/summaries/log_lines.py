@@ -175,6 +175,8 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\d+ runs, \d+ assertions, \d+ failures, \d+ errors"  # minitest
     r"|\[\s+\d+ tests (?:successful|failed|aborted)\s+\]"  # JUnit 5's console launcher
     r"|webpack [\d.]+ compiled\b"
+    r"|(?:added|removed|changed|up to date)\b.* (?:audited )?\d+ packages? in [\d.]+m?s$"  # npm install
+    r"|\d+ upgraded, \d+ newly installed, \d+ to remove and \d+ not upgraded"  # apt-get
     r"|plan: \d+ to add, \d+ to change, \d+ to destroy|(?:apply|destroy) complete! resources:"  # terraform
 )
 _SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b")

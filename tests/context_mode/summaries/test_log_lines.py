@@ -467,3 +467,35 @@ def test_junit5_minitest_and_phpunit_testdox_runs_are_test_logs_with_their_failu
     lines = [line.split(" [×")[0] for line in decision.extract.text.splitlines()]
     for line in shown:
         assert line in lines, line
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "shown"),
+    [
+        (  # a Directive: no error, no warning, so nothing stood out, not even its totals line
+            "apt-get-install-simulate-excerpt.txt",
+            "log",
+            "11 upgraded, 297 newly installed, 0 to remove and 111 not upgraded.",
+        ),
+        (  # npm 10 writes its levels in lowercase: a table of the words of 145 "npm warn" lines
+            "npm-install-peer-warnings.txt",
+            "log",
+            "added 1317 packages in 59s",
+        ),
+        (  # the error lines below a long tree ranked below its top-level items
+            "npm-ls-all-invalid.txt",
+            "tree",
+            "npm error code ELSPROBLEMS",
+        ),
+    ],
+    ids=["apt-get-install-simulate", "npm-install", "npm-ls-invalid"],
+)
+def test_an_install_plan_or_tree_keeps_its_totals_and_errors(name: str, kind: str, shown: str) -> None:
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / name).read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "install"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.kind.value == kind
+    assert shown in decision.extract.text.splitlines()
