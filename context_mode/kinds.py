@@ -97,6 +97,7 @@ _LOG_START = re.compile(
     r"|> Task :|BUILD (?:SUCCESSFUL|FAILED) in "  # Gradle (its "> Task" lines are no Markdown quotes)
     r"|\s+(?:Passed|Failed|Skipped) [\w.+`<>,-]+ \[\d+ m?s\]|(?:Passed|Failed)!\s+- "  # dotnet test
     r"|(?:ERROR|WARNING) in |asset \S+ [\d.]+ [KMG]?i?B|(?:orphan )?modules by path |webpack [\d.]+ compiled"
+    r"|\S+\s+[\d.]+ [kKMG]?B │ gzip: |✓ built in |vite v[\d.]+ building "  # vite build's chunks
     r"|\s*(?:Determining projects to restore|Restored \S|Build (?:FAILED|succeeded)\."  # MSBuild
     r"|\d+ (?:Warning|Error)\(s\)|Time Elapsed \d)"
     r"|\s*# \S+ (?:will be|must be|has been|has changed) |Plan: \d+ to add|(?:Apply|Destroy) complete! "

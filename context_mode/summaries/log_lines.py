@@ -111,7 +111,8 @@ _TEST_RESULT = re.compile(
     r"|^\s*(?P<status8>not ok|ok) \d+ (?:- )?(?P<id8>[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"  # TAP
     # mocha's spec reporter: ``  3) name`` (minitest's ``  3) Failure:`` heads a failure: no name)
     r"|^\s{2,}(?P<status9>\d{1,4}\)) (?P<id9>(?!(?:Failure|Error):$)\S.*?):?$"
-    r"|^\s*(?P<status10>[✔✓]) (?P<id10>.+?)(?: \(\d+ ?m?s\))?$"  # mocha / jest passing
+    # mocha / jest passing (vite's "✓ built in 6.65s", "✓ 423 modules transformed." are no tests)
+    r"|^\s*(?P<status10>[✔✓]) (?P<id10>(?!built in |\d+ modules transformed).+?)(?: \(\d+ ?m?s\))?$"
     r"|^\s+(?P<status11>●) (?P<id11>\S.*)$"  # Jest's failure header: ``  ● suite › test``
     # GoogleTest: ``[  FAILED  ] FormatTest.Precision (0 ms)`` / ``[       OK ] …``
     r"|^\[\s+(?P<status12>FAILED|OK)\s+\] (?P<id12>[A-Za-z_][\w/<>:,.-]*\.[\w/<>:,.-]+)(?: \(\d+ ms\))?$"
@@ -175,6 +176,7 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\d+ runs, \d+ assertions, \d+ failures, \d+ errors"  # minitest
     r"|\[\s+\d+ tests (?:successful|failed|aborted)\s+\]"  # JUnit 5's console launcher
     r"|webpack [\d.]+ compiled\b"
+    r"|✓ built in [\d.]+m?s$"  # vite
     r"|(?:added|removed|changed|up to date)\b.* (?:audited )?\d+ packages? in [\d.]+m?s$"  # npm install
     r"|\d+ upgraded, \d+ newly installed, \d+ to remove and \d+ not upgraded"  # apt-get
     r"|plan: \d+ to add, \d+ to change, \d+ to destroy|(?:apply|destroy) complete! resources:"  # terraform

@@ -499,3 +499,19 @@ def test_an_install_plan_or_tree_keeps_its_totals_and_errors(name: str, kind: st
     assert isinstance(decision, Summary)
     assert decision.extract.kind.value == kind
     assert shown in decision.extract.text.splitlines()
+
+
+def test_a_vite_build_is_a_log_that_ends_with_its_largest_chunks_and_build_time() -> None:
+    # Its chunk lines line up as columns: a "table" headed by "vite v5.4.21 building for
+    # production...", its first and smallest chunks, without the build time.
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "vite-build-react-chunks.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "vite build"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.kind.value == "log"
+    lines = decision.extract.text.splitlines()
+    assert lines[-1] == "✓ built in 6.65s"
+    assert "dist/assets/mathematica-uHYlFNe5.js        124.34 kB │ gzip: 35.65 kB" in lines
+    assert "✓ 423 modules transformed." in lines
