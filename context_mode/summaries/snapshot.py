@@ -59,7 +59,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     notes: dict[int, str] = {}
     runs: dict[tuple[str, int], list[int]] = {}
     last_run: tuple[str, int] | None = None
-    after_heading = False
+    after_heading = True  # the page's first text is its lead, as a section's first sentence is
     label_under: int | None = None  # the indent of an unnamed link waiting for its label
     seen: set[tuple[str, str | None]] = set()
     filler: set[int] = set()  # link targets and bare wrappers: leaving them out is not worth a "…"
@@ -123,9 +123,11 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     interactive = sum(roles[role] for role in _INTERACTIVE)
     parts = [f"{roles['heading']} headings", f"{roles['link']} links", f"{interactive} controls"]
     outline = f"accessibility snapshot: {len(lines)} lines, " + ", ".join(parts)
-    return Extract(
-        text=body, kind=ContentKind.SNAPSHOT, outline=outline, highlights=roles["heading"] + interactive
-    )
+    # A page without headings or controls (a man page as text and links) still has links to
+    # follow and text to read: the agent asked for it to act on it, so it is never a bare Directive.
+    readable = roles["link"] or roles["text"] or roles["paragraph"]
+    highlights = roles["heading"] + interactive or int(bool(readable))
+    return Extract(text=body, kind=ContentKind.SNAPSHOT, outline=outline, highlights=highlights)
 
 
 def _priority(role: str, named: bool, line: str) -> float:

@@ -75,3 +75,21 @@ def test_a_reference_pages_terms_outrank_its_links_and_are_not_folded() -> None:
     assert len(terms) >= 8, lines
     assert '- term [ref=e77]: "-bd"' in terms
     assert not any(line.startswith('- link "22.4"') for line in lines)
+
+
+def test_a_page_without_headings_or_controls_is_summarised_with_its_lead_text() -> None:
+    # Postfix's smtp(8) man page as HTML: text and links, no heading, no control. Nothing
+    # "stood out", and the agent that asked for the page to act on got a Directive and no ref.
+    from context_mode.policy import RoutingPolicy
+    from context_mode.router import Summary, route
+
+    text = (Path(__file__).parents[2] / "data" / "snapshot-postfix-smtp-man-head.txt").read_text(
+        encoding="utf-8"
+    )
+    decision = route(text, policy=RoutingPolicy(), tool="browser_snapshot", arguments={})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert any(
+        line.startswith("- text: SMTP(8) SMTP(8) NAME smtp - Postfix SMTP+LMTP client") for line in lines
+    )
+    assert '- link "master(8)" [ref=e3]…' in lines
