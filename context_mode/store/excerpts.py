@@ -18,7 +18,7 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
   its nearest lines (but a long run of table rows has no such unit);
 - a vertical row (``12. row`` then ``column: value`` lines): the whole row;
 - an accessibility snapshot's table ``row`` (Playwright ``[ref=…]`` trees): the row's
-  line (its ref) and its cells' text;
+  line (its ref) and its cells' text (after their ref, or their name: ``- cell "reserved" [ref=…]``);
 - a table row: the header row (and its rule) when the chunk starts with one.
 
 Lines are verbatim without indentation, cut to ``width``. Pure and linear in the chunk.
@@ -62,7 +62,8 @@ _SENTENCE_END = re.compile(r"[.!?:]\)?\s*$")
 _LOG_LINE = re.compile(r"^\s*(?:\d{2,4}[-/:.T]\d|\[|\d{1,3}(?:\.\d{1,3}){3} |\w{3} [ \d]\d \d\d:|at )")
 _ROW_MARK = re.compile(r"^\s*+\**+\s*+\d+\. row\b")
 _SNAPSHOT_ROW = re.compile(r"^\s*- row\b.*\[ref=")
-_SNAPSHOT_TEXT = re.compile(r"\]: \S|^\s*- text: \S")  # a snapshot node with text of its own
+# a snapshot node with text of its own: after its ref, or as its name (``- cell "reserved" [ref=…]``)
+_SNAPSHOT_TEXT = re.compile(r'\]: \S|^\s*- text: \S|^\s*- [a-z]+ "[^"\n]+" \[')
 _SNAPSHOT_LOOKBACK = 16  # lines above a hit searched for its row
 _SNAPSHOT_ROW_LINES = 40  # lines of one row looked at
 _HUNK_LOOKBACK = 400  # lines above a changed hit searched for its hunk header

@@ -141,6 +141,13 @@ CASES = [
         id="snapshot table: the cells of the row the hit is in",
     ),
     pytest.param(
+        Path(__file__).parents[2] / "data" / "snapshot-pg15-sql-keywords-excerpt.txt",
+        ContentKind.SNAPSHOT,
+        "status of LATERAL in PostgreSQL",
+        'cell "reserved" [ref=e2670]',
+        id="snapshot table: cells named in quotes are the row's text too",
+    ),
+    pytest.param(
         "sqlite-pragma.md",
         ContentKind.MARKDOWN,
         "default suggested",
