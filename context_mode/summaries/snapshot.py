@@ -4,10 +4,12 @@ An agent reads a snapshot to find the element to act on, by its ``[ref=eNN]`` (`
 in a frame), and to read what the page says. The summary keeps, best first: the page header
 (URL, title, tabs, console lines before the tree), headings, the first text of each section (a
 search's "found 48 pages", a page's lead sentence), named landmarks (navigation, main, search,
-form, dialog…), interactive elements (textboxes, buttons, checkboxes, comboboxes, menu items,
+form, dialog…), what a live region says (a ``status`` or ``alert``: a search's "9 results are
+available"), interactive elements (textboxes, buttons, checkboxes, comboboxes, menu items,
 tabs…) with their names and refs, the terms of definition lists (a reference page's options),
-then links (an unnamed link by its first child's text, as search results are; a link named by a
-section number, ``"22.4"``, below them), then paragraphs and other text. The same role and name
+then links (an unnamed link by its first child's text, as search results are; a named item one
+can click, such as a search box's suggestion, as a link; a link named by a section number,
+``"22.4"``, below them), then paragraphs and other text. The same role and name
 seen again ranks last. A run of similar siblings (a nav of 200 links, a table of 300 rows; not
 headings or terms) is folded: its first and last items are shown, the first annotated with the
 run's size (``[×200 link]``), the middle kept for room that is left. Generic wrappers
@@ -27,7 +29,8 @@ from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
 
-_ITEM = re.compile(r'- (?P<role>[a-z]+)(?: "(?P<name>[^"\n]*)")?(?P<attrs>(?: \[[^\]\n]*\])*)')
+# A YAML-quoted item (its name holds ": ") opens with a quote: ``- 'listitem "Types : X" [ref=e1]':``
+_ITEM = re.compile(r"""- '?(?P<role>[a-z]+)(?: "(?P<name>[^"\n]*)")?(?P<attrs>(?: \[[^\]\n]*\])*)""")
 _LEVEL = re.compile(r"\[level=(\d)\]")
 _HEADER = re.compile(r"- Page (?:URL|Title): |- Console: |### |- \d+: |\[(?:ERROR|WARNING|LOG)\]")
 
@@ -44,6 +47,7 @@ _REPEATED = 8.0
 _FIRST_PROSE = 60.0
 _FOLD_AT = 6  # a run of at least this many similar siblings is folded
 _TERM = 55.0
+_LIVE = 85.0  # what a status or alert region says (a search's "9 results are available")
 _UNFOLDED = frozenset(("heading", "term"))  # each says what follows it: a run of them is no repetition
 _NUMBERED = re.compile(r'^- link "[\d.§ ]+"')
 _POINTER = " [cursor=pointer]"
@@ -61,6 +65,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     last_run: tuple[str, int] | None = None
     after_heading = True  # the page's first text is its lead, as a section's first sentence is
     label_under: int | None = None  # the indent of an unnamed link waiting for its label
+    live_under: int | None = None  # the indent of a live region (status, alert) waiting for its text
     seen: set[tuple[str, str | None]] = set()
     filler: set[int] = set()  # link targets and bare wrappers: leaving them out is not worth a "…"
     in_tree = False
@@ -85,6 +90,15 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         named = bool(match.group("name"))
         mentioned = any(term in line.lower() for term in lowered_terms)
         priority = _priority(role, named, line)
+        if live_under is not None and indent > live_under and ": " in line:
+            # A live region's message (``status`` > ``generic: 9 results are available…``).
+            priority = max(priority, _LIVE)
+            mentioned = True  # kept even in a wrapper
+            live_under = None
+        elif live_under is not None and indent <= live_under:
+            live_under = None
+        if role in ("status", "alert", "log") and ": " not in line:
+            live_under = indent
         if label_under is not None and indent > label_under and ": " in line:
             # An unnamed link is named by its first child's text (``code: cgi``).
             priority = max(priority, _priority("link", True, line))
@@ -105,7 +119,9 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         seen.add(seen_key)
         if mentioned:
             priority += 50.0
-        if role in _WRAPPERS and not mentioned:
+        if role in _WRAPPERS and named and _POINTER in line:
+            priority = max(priority, _priority("link", True, line))  # a clickable option, as a link is
+        elif role in _WRAPPERS and not mentioned:
             if not named and ": " not in line:  # a wrapper with no text of its own
                 filler.add(index)
             continue

@@ -93,3 +93,15 @@ def test_a_page_without_headings_or_controls_is_summarised_with_its_lead_text() 
         line.startswith("- text: SMTP(8) SMTP(8) NAME smtp - Postfix SMTP+LMTP client") for line in lines
     )
     assert '- link "master(8)" [ref=e3]…' in lines
+
+
+def test_a_search_box_s_suggestions_and_their_status_line_are_shown() -> None:
+    # Javadoc's search box after typing "toStringStyle": its suggestions are YAML-quoted items
+    # (their names hold ": "), which were not read as items at all, and the live region's
+    # "9 results are available" sat in a wrapper under a bare "status" line and was dropped.
+    text = (Path(__file__).parents[2] / "data" / "snapshot-javadoc-search-typed.txt").read_text(
+        encoding="utf-8"
+    )
+    lines = summarize(text, ContentKind.SNAPSHOT, budget=4000).text.splitlines()
+    assert "- generic [ref=e142]: 9 results are available, use up and down arrow keys to navigate." in lines
+    assert any(line.startswith("""- 'listitem "Types : ToStringStyle" [ref=e123]""") for line in lines)
