@@ -134,15 +134,17 @@ def detect_shape(
         marked = sum(1 for line in lines if _RESULT_MARK.search(line))
         return ContentKind.LOG if marked * 2 >= drawn else ContentKind.TREE
     paths = sum(
-        1
-        for line in lines
-        if _PATH_LINE.match(line.strip()) or LISTED_ENTRY.match(line) or TEST_ID.match(line)
+        1 for line in lines if _PATH_LINE.match(line.strip()) or LISTED_ENTRY.match(line) or _is_test_id(line)
     )
     if len(lines) >= 8 and paths * 10 >= len(lines) * 9:
         return ContentKind.TREE
     if is_file_read(tool_name) and _code_path(arguments or {}):
         return ContentKind.SOURCE
     return None
+
+
+def _is_test_id(line: str) -> bool:
+    return "::" in line and TEST_ID.match(line) is not None
 
 
 def _is_grid(lines: Sequence[str]) -> bool:

@@ -44,6 +44,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
 
         return summarize_text(text, budget=budget, terms=terms)
     tail = tests[1] if tests else []
+    if sum(size(line) + 1 for line in tail) * 2 > budget:
+        tail = []  # the runner's own lines may take half the room at most
     budget -= sum(size(line) + 1 for line in tail)
     root = _root(entries)
     by_dir: dict[str, list[str]] = {}
@@ -111,7 +113,7 @@ def _test_ids(text: str) -> tuple[list[tuple[str, bool]], list[str]] | None:
     """A runner's list of test ids as entries (each test file a directory of its tests) and the
     lines that are no test id (``1937 tests collected in 2.42s``), or ``None`` for other lists."""
     lines = [line.strip() for line in text.splitlines() if line.strip()][:_MAX_ENTRIES]
-    found = [TEST_ID.match(line) for line in lines]
+    found = [TEST_ID.match(line) if "::" in line else None for line in lines]
     if not lines or sum(match is not None for match in found) * 10 < len(lines) * 9:
         return None
     entries: list[tuple[str, bool]] = []
