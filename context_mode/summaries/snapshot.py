@@ -90,11 +90,9 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         named = bool(match.group("name"))
         mentioned = any(term in line.lower() for term in lowered_terms)
         priority = _priority(role, named, line)
+        live = False  # a live region's message (``status`` > ``generic: 9 results are available…``)
         if live_under is not None and indent > live_under and ": " in line:
-            # A live region's message (``status`` > ``generic: 9 results are available…``).
-            priority = max(priority, _LIVE)
-            mentioned = True  # kept even in a wrapper
-            live_under = None
+            live, live_under = True, None
         elif live_under is not None and indent <= live_under:
             live_under = None
         if role in ("status", "alert", "log") and ": " not in line:
@@ -119,7 +117,9 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         seen.add(seen_key)
         if mentioned:
             priority += 50.0
-        if role in _WRAPPERS and named and _POINTER in line:
+        if live:
+            priority = max(priority, _LIVE)  # kept even in a wrapper
+        elif role in _WRAPPERS and named and _POINTER in line:
             priority = max(priority, _priority("link", True, line))  # a clickable option, as a link is
         elif role in _WRAPPERS and not mentioned:
             if not named and ": " not in line:  # a wrapper with no text of its own
