@@ -3,8 +3,8 @@
 Input: ``git blame`` lines, ``<hash> [<path>] (<author> <date> [<time> <zone>] <line>) <code>``
 (``^`` marks a boundary commit, ``-e`` gives an email for the author, ``--date=short`` a bare
 date; ``shapes.BLAME_LINE``); ``summarize_blame`` returns ``None`` unless ``BLAME_SHARE`` of the
-non-blank lines are such lines. A blame
-is source code whose every line says when it last changed, so the summary keeps, best first:
+non-blank lines are such lines. A blame is source code whose every line says when it last
+changed, so the summary keeps, best first:
 
 - each commit's first line, annotated with how many lines it holds and which (``[×12 lines:
   40–47, 90–93]``), the newest commits first, then the ones holding the most lines;
