@@ -78,6 +78,7 @@ _YAML_SAMPLE = 400
 _LEVEL_WORDS = frozenset((*LEVELS, "NOTE", "HINT"))  # a line led by one is a log's or a linter's
 _JUNIT_SUITE = re.compile(r"<testsuite\b[^>]*\btests=\"\d+\"")
 _RESULT_MARK = re.compile(r" [✔✘↷](?: |\Z)")  # a test's result after its name in a drawn tree
+WORD_CHANGE = re.compile(r"\[-.*?-\]|\{\+.*?\+\}")  # ``git diff --word-diff``'s marks
 _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
 # ``list_directory_with_sizes`` adds a size column and totals: a table)
@@ -119,6 +120,8 @@ def detect_shape(
         return ContentKind.SOURCE
     if _is_grid(lines) or _is_long_listing(lines):
         return ContentKind.TABLE
+    if lines[0].startswith("diff --git ") and any(WORD_CHANGE.search(line) for line in lines[:200]):
+        return ContentKind.DIFF  # ``git diff --word-diff``: its changes are marked inside the lines
     if sum(1 for line in lines if BLAME_LINE.match(line)) >= max(3, len(lines) * BLAME_SHARE):
         return ContentKind.SOURCE
     entries = [i for i, line in enumerate(lines[:-1]) if MCP_COMMIT.match(line.rstrip())]

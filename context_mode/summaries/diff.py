@@ -8,7 +8,8 @@ check). Picks, highest first: each commit's hash line and subject (newest first;
 other commits), the ``--stat`` totals, the list of files (the ``--stat`` lines when there are
 some, each file's header then shown only with its changes; else each header annotated
 ``[+12 -3]``, a deleted file by its ``--- a/x`` line), the changed lines that define or set
-something (added before removed; docs and pinned ``.txt`` lists last), hunk headers that name
+something (added before removed; docs and pinned ``.txt`` lists last), ``diff -r``'s ``Only in
+dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name
 their context (``@@ … @@ class Client:``; bare ones last), changed lines that mention a search
 term, and for a plain diff or one or two commits the first changed lines of each hunk, small
 changes (a version, a dependency) first. The outline counts commits, files, hunks and lines.
@@ -23,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from context_mode.shapes import ONELINE_COMMIT
+from context_mode.shapes import ONELINE_COMMIT, WORD_CHANGE
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.source import CONSTANT, DEFINITION
@@ -37,6 +38,7 @@ _SHOW_COMMITS = 2  # this few commits are a ``git show``: their changed lines ar
 _SMALL_CHANGE = 12  # changed lines of a file that make a small change
 _SMALL_CHANGE_BONUS = 10.0
 _COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b|Commit: [0-9a-f]{40}\s*\Z")  # git; the git MCP server
+_WHOLE_FILE = re.compile(r"Only in \S.*: \S|Binary files \S.* and \S.* differ\s*\Z")
 _ONELINE_MERGE = re.compile(r"[0-9a-f] (?:\([^)]*\) )?Merge ")
 _HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s")
 _DIFF_GIT = re.compile(r"diff --git \S")
@@ -193,8 +195,8 @@ def _parse(lines: Sequence[str]) -> list[_Commit]:
             commit.totals = index
         elif not in_hunk and file is None and _STAT_FILE.match(line):
             commit.stat.append(index)
-        elif in_hunk and file is not None and line[:1] in {"+", "-"}:
-            if line[:1] == "+":
+        elif in_hunk and file is not None and (line[:1] in {"+", "-"} or _word_change(line)):
+            if line[:1] == "+" or (line[:1] != "-" and "{+" in line):
                 file.added += 1
             else:
                 file.removed += 1
@@ -230,6 +232,11 @@ def _file_picks(
         worth = priority - (12.0 if rank == 0 else 20.0 + 2.0 * rank) + bonus
         picks.append(Pick(changed, changed + 3, worth, 160))
     return picks
+
+
+def _word_change(line: str) -> bool:
+    """A line of ``git diff --word-diff`` with a change marked in it (``[-old-]{+new+}``)."""
+    return ("{+" in line or "[-" in line) and WORD_CHANGE.search(line) is not None
 
 
 def _path(header: str) -> str:
@@ -295,4 +302,7 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
     for index, line in enumerate(lines):
         if line[:1] in {"+", "-"} and not line.startswith(("+++", "---")) and matches(line[:_PREFIX]):
             picks.append(Pick(index, index + 1, 55.0 - 0.001 * index, 160))
+        elif line[:1] in {"O", "B"} and _WHOLE_FILE.match(line[:_PREFIX]):
+            # ``diff -r``: a file only one side has, a binary file that differs (files, as headers are)
+            picks.append(Pick(index, index + 1, 80.0 - 0.0001 * index, 160))
     return picks

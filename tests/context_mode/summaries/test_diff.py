@@ -149,3 +149,32 @@ def test_the_git_mcp_servers_log_is_a_commit_list_with_every_commit_by_hash_and_
         if line.startswith("Commit: ") and lines[at + 1].startswith("Message: ")
     ]
     assert len(with_subject) >= 10
+
+
+def test_diff_r_names_the_files_only_one_side_has() -> None:
+    # ``diff -ru`` of two releases says "Only in attrs-23.2.0: .python-version-default" for a file
+    # added or removed: no header and no +/- lines, so no such line was ever shown.
+    text = (Path(__file__).parents[2] / "data" / "diff-ru-attrs-23-1-23-2-head.txt").read_text(
+        encoding="utf-8"
+    )
+    lines = summarize(text, ContentKind.DIFF, budget=2500).text.splitlines()
+    for only in (
+        "Only in attrs-23.1.0/.github: sponsors",
+        "Only in attrs-23.2.0: .python-version-default",
+        "Only in attrs-23.2.0/docs/_static: social card.png",
+    ):
+        assert only in lines, only
+
+
+def test_a_word_diff_is_a_diff_with_its_marked_changes() -> None:
+    # ``git diff --word-diff``: its changed lines hold [-old-]{+new+} and no +/- in front, so it
+    # read as Markdown (a Directive of 12 kB) with no change shown.
+    text = (Path(__file__).parents[2] / "data" / "git-diff-word-diff-attrs-make-head.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    extract = summarize(text, ContentKind.DIFF, budget=2000)
+    lines = extract.text.splitlines()
+    assert "{+import contextlib+}" in lines
+    assert any(line.startswith("diff --git a/attrs-23.1.0/src/attr/_make.py") for line in lines)
+    assert extract.outline.startswith("diff: 1 file changes")
