@@ -128,7 +128,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     highlights = max(error_events, distinct) + len(scan.failing) + (access.highlights if access else 0)
     # A run's totals line ("11 upgraded, 297 newly installed", "added 1317 packages") stands out
     # in a log with no error: it is what the run came to.
-    highlights = highlights or (1 if scan.summaries else 0)
+    # So do its warnings (Redis's "# WARNING Memory overcommit must be enabled!").
+    highlights = highlights or (1 if scan.summaries or scan.warnings else 0)
     return _Plan(lines, picks, _WIDTH, notes, ", ".join(parts), highlights)
 
 

@@ -515,3 +515,17 @@ def test_a_vite_build_is_a_log_that_ends_with_its_largest_chunks_and_build_time(
     assert lines[-1] == "✓ built in 6.65s"
     assert "dist/assets/mathematica-uHYlFNe5.js        124.34 kB │ gzip: 35.65 kB" in lines
     assert "✓ 423 modules transformed." in lines
+
+
+def test_a_log_whose_news_is_its_warnings_is_summarised_not_a_directive() -> None:
+    # Redis 7 at loglevel verbose: no error, seven warnings ("# WARNING Memory overcommit …"),
+    # 8.7 kB: nothing stood out, and the agent got a Directive with no line of it.
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "redis-verbose-warnings-only.log").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "redis-server good.conf"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert any("# WARNING Memory overcommit must be enabled!" in line for line in lines)
+    assert any(line.endswith("# Redis is now ready to exit, bye bye...") for line in lines)
