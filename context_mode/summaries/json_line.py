@@ -10,9 +10,10 @@ start and end, such a line shows the envelope and loses the message.
 within ``width`` characters: the message's members (``msg``, ``message``, ``error``, ``detail``,
 ``statement``…) first, then the level's, then codes and names (``state_code``, ``status``,
 ``logger``), then the time; members not kept are marked by one ``…`` per run, and a member too
-long for the room left is cut with ``…``. Every piece between two ``…`` is verbatim, in the line's
-order. It returns ``None`` for a line that is not one JSON object of members (the caller cuts
-it as any line). Linear in the line; never raises on a ``str``.
+long for the room left is cut with ``…`` (a traceback or stack member in its middle: what was
+raised is at its end). Every piece between two ``…`` is verbatim, in the line's order. It
+returns ``None`` for a line that is not one JSON object of members (the caller cuts it as any
+line). Linear in the line; never raises on a ``str``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ _CODE = frozenset(
     "statecode code status statuscode errno errorcode logger name component module caller "
     "method url path service".split()
 )
+# Members holding a traceback or stack: what was raised is at their end
+_TRACE = frozenset("exc excinfo exception stack stacktrace errorstack traceback trace".split())
 _TIME = frozenset("time timestamp ts asctime datetime date".split())
 _KEY = re.compile(r'\s*"((?:[^"\\]|\\.){1,80})"\s*:')
 _MIN_CUT = 24  # a member is cut only if this much of it can still be shown
@@ -55,7 +58,13 @@ def clip_record(line: str, width: int) -> str | None:
         if len(whole) <= room:
             kept[index] = whole
         elif ranks[index] in _CUTTABLE and room >= _MIN_CUT:
-            kept[index] = text[start : start + room - 1] + ELLIPSIS
+            name = re.sub(r"[_\-.@]", "", spans[index][0].lower())
+            if name in _TRACE and room >= 2 * _MIN_CUT:
+                # A traceback ends with what was raised: its start and its end, cut in between.
+                tail = room // 2
+                kept[index] = text[start : start + room - tail - 1] + ELLIPSIS + text[stop - tail : stop]
+            else:
+                kept[index] = text[start : start + room - 1] + ELLIPSIS
     if not any(ranks[i] == 0 for i in kept):
         return None  # no message to show: the caller's cut keeps the line's start and end
     return _render(text, spans, kept)
@@ -137,7 +146,8 @@ def _render(text: str, spans: list[tuple[str, int, int]], kept: dict[int, str]) 
             out += ("{" if not out else "") + ELLIPSIS
         out += kept[index]
         previous, previous_stop = index, stop
-        after_cut = len(kept[index]) != stop - start  # a cut member already ends in "…"
+        # a member cut at its end already ends in "…" (a traceback cut in its middle does not)
+        after_cut = len(kept[index]) != stop - start and not kept[index].endswith(text[stop - 1 : stop])
     if previous == len(spans) - 1 and not after_cut:
         return out + text[previous_stop:]
     return out + ("" if after_cut else ELLIPSIS) + "}"

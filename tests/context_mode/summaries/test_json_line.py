@@ -77,7 +77,8 @@ _VALUES = st.one_of(
     st.dictionaries(st.text(max_size=8), st.text(max_size=20), max_size=3),
 )
 _KEYS = st.one_of(
-    st.sampled_from(["msg", "message", "level", "time", "pid", "detail", "code"]), st.text(max_size=12)
+    st.sampled_from(["msg", "message", "level", "time", "pid", "detail", "code", "exc_info", "stack"]),
+    st.text(max_size=12),
 )
 
 
@@ -113,3 +114,17 @@ def test_a_compose_service_column_hides_no_level_and_no_message(prefix: str) -> 
     )
     source = set(prefixed.splitlines())
     assert all(is_marker(line) or clipped_from(strip_annotation(line), source) for line in lines)
+
+
+def test_a_records_traceback_is_cut_in_its_middle_so_what_was_raised_shows() -> None:
+    # python-json-logger's logger.exception(): the traceback is one escaped string whose end says
+    # what was raised ("KeyError: 'EUR'"); cut at its end, the record showed only its first frame.
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "python-json-logger-exception.log").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if '"levelname": "ERROR"' in line)
+    cut = clip_record(line, 240)
+    assert cut is not None and len(cut) <= 240
+    assert '"message": "conversion failed", "exc_info": "Traceback (most recent call last):' in cut
+    assert cut.endswith("KeyError: 'EUR'\"…}")
+    assert pieces_of(cut, line)
