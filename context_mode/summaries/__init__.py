@@ -27,7 +27,6 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from context_mode.summaries.aimed import aim
-from context_mode.summaries.blame import summarize_blame
 from context_mode.summaries.code_search import summarize_code_search
 from context_mode.summaries.diff import summarize_diff
 from context_mode.summaries.extract import Extract
@@ -60,10 +59,7 @@ _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.SNAPSHOT: summarize_snapshot,
     ContentKind.ROWS: summarize_rows,
     ContentKind.TREE: summarize_tree,
-    ContentKind.SOURCE: lambda text, *, budget, terms=(): (
-        summarize_blame(text, budget=budget, terms=terms)
-        or summarize_source(text, budget=budget, terms=terms)
-    ),
+    ContentKind.SOURCE: summarize_source,
     ContentKind.LINT: summarize_lint,
     ContentKind.TEXT: summarize_text,
 }

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from context_mode.shapes import BLAME_LINE, BLAME_SHARE
 from context_mode.summaries.extract import Extract
-from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.packing import Pick, pack
 from context_mode.summaries.source import DEFINITION
 from context_mode.types import ContentKind
 
@@ -46,18 +46,28 @@ class _Commit:
 
 
 def parse_blame(lines: Sequence[str]) -> list[re.Match[str] | None] | None:
-    """Each line's blame match (``None`` for other lines), or ``None`` when the text is no blame."""
-    found = [BLAME_LINE.match(line) for line in lines]
+    """Each line's blame match (``None`` for other lines), or ``None`` when the text is no blame.
+
+    Every source read comes here first: it stops at the first non-blank lines that rule it out."""
     content = sum(1 for line in lines if line.strip())
-    parsed = sum(match is not None for match in found)
-    if parsed < 3 or parsed < content * BLAME_SHARE:
+    allowed = content - max(3, content * BLAME_SHARE)  # non-blank lines that may be no blame line
+    if allowed < 0:
         return None
+    found: list[re.Match[str] | None] = []
+    misses = 0
+    for line in lines:
+        match = BLAME_LINE.match(line)
+        if match is None and line.strip():
+            misses += 1
+            if misses > allowed:
+                return None
+        found.append(match)
     return found
 
 
-def summarize_blame(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract | None:
-    """The blame summary of ``text`` in ``budget`` bytes, or ``None`` when it is no blame."""
-    lines = split_lines(text)
+def summarize_blame(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract | None:
+    """The blame summary of a text's ``lines`` (``packing.split_lines``) in ``budget`` bytes, or
+    ``None`` when it is no blame (``summaries.source`` asks first, with the lines it split)."""
     found = parse_blame(lines)
     if found is None:
         return None

@@ -12,8 +12,8 @@ describe the columns, as ``(rank, line)`` pairs (the lower the rank, the more th
   name their row by a key column when one row alone holds each and that column names every row
   alone: ``-3.0 (date 2013-01-27)``.
 
-``clip(value)`` is a cell cut to ``_MAX_CELL`` characters, with ``…`` where it was cut. Linear in
-the cells; never raises.
+``clip(value)`` is a cell cut to ``_MAX_CELL`` characters (or ``width``), with ``…`` where it
+was cut. Linear in the cells; never raises.
 """
 
 from __future__ import annotations
@@ -181,5 +181,5 @@ def _rank(column: str) -> int | None:
     return _IDENTITY.get(words[-1]) if words else None
 
 
-def clip(value: str) -> str:
-    return value if len(value) <= _MAX_CELL else value[: _MAX_CELL - 1] + "…"
+def clip(value: str, width: int = _MAX_CELL) -> str:
+    return value if len(value) <= width else value[: width - 1] + "…"

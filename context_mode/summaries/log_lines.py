@@ -200,10 +200,12 @@ _WARNING_WORDS = ("warn", "deprecated")
 _EXIT_WORDS = ("exit", "make")
 _FAMILY = re.compile(r"\s*(\S+)\s+(\S+)")
 _ASCII_DIGIT = re.compile(r"[0-9]")
-# Test-result alternatives by the name of their last group: (id group, status group).
+# Test-result alternatives by the name of their last group: (id group, status group), read off
+# the regex itself (``id7`` / ``status7`` -> ``("id7", "status7")``), so a new alternative needs no entry.
 _RESULT_GROUPS = {
-    "status": ("id", "status"),
-    **{f"{last}{n}": (f"id{n}", f"status{n}") for n in range(2, 21) for last in ("id", "status")},
+    name: (f"id{number}", f"status{number}")
+    for name in _TEST_RESULT.groupindex
+    for number in [name.removeprefix("status").removeprefix("id")]
 }
 
 

@@ -101,8 +101,7 @@ class _Members:
 def _clip_member(member: str, key: str) -> str:
     """A member whose value is longer than a whole row's key columns should be, cut with ``…``
     (``'types': 'audio/ogg vi…``): one long text column would leave room for no other row."""
-    limit = len(key) + MEMBER_OVERHEAD + KEY_WIDTH
-    return member if len(member) <= limit else member[: limit - 1] + "…"
+    return clip(member, len(key) + MEMBER_OVERHEAD + KEY_WIDTH)
 
 
 def summarize_records(

@@ -1,7 +1,8 @@
 """Source code read from files: per file its path, size and an outline of definitions.
 
 A single file read is passed whole by the router up to ``direct_hard_cap`` (the agent asked to
-see it); this summariser serves multi-file reads and files too big for that. Per file (a header
+see it); this summariser serves multi-file reads and files too big for that (a ``git blame``
+goes to ``summaries.blame``). Per file (a header
 line such as ``/path/to/file.py:`` or ``==> path <==``, else the whole text is one file) it keeps,
 best first: the header line with the file's line count, module-level definitions (classes,
 functions with their signatures, exported names, Go's types, C and C++ functions at the left
@@ -83,8 +84,14 @@ def _is_c_function(line: str) -> bool:
 
 
 def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
-    """Paths, line counts and definitions of the files in ``text``, in ``budget`` bytes."""
+    """Paths, line counts and definitions of the files in ``text``, in ``budget`` bytes (a
+    ``git blame``: ``summaries.blame``)."""
+    from context_mode.summaries.blame import summarize_blame  # it reads definitions as this does
+
     lines = split_lines(text)
+    blamed = summarize_blame(lines, budget=budget, terms=terms)
+    if blamed is not None:
+        return blamed
     headers = [i for i, line in enumerate(lines) if _HEADER.match(line.rstrip())]
     starts = headers if headers else [0]
     if headers and headers[0] != 0:

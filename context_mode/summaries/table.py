@@ -54,7 +54,7 @@ class _Reading(NamedTuple):
     header: int
     rule: int
     rows: list[int]
-    footers: list[str]
+    footers: list[int]  # the totals lines below the last row (``Total: 263 files``)
     grid: Grid | None
     kept: list[int]
     records: list[dict[str, str]]
@@ -69,13 +69,13 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
     cut apart, else its header, first rows and last row; within ``budget`` bytes."""
     lines, header, rule, rows, footers, grid, kept, records = _READINGS.get(text, (), lambda: _read(text))
     if grid is None:
-        return _table_lines(lines, header, rule, rows, len(footers), budget=budget, terms=terms)
+        return _table_lines(lines, header, rule, rows, footers, budget=budget, terms=terms)
     return summarize_records(
         records,
         list(grid.names),
         budget=budget,
         terms=terms,
-        total_line="\n".join(footers),
+        total_line="\n".join(lines[index].strip() for index in footers),
         raw=lambda index: lines[kept[index]][: _ROW_WIDTH * 2],
         layout=_Spans(grid, lines, kept, header),
         kind=ContentKind.TABLE,
@@ -99,9 +99,9 @@ def _read(text: str) -> _Reading:
         and lines[i].strip()
         and not (boxed and lines[i].lstrip()[:1] in _RULE_STARTS and RULE_LINE.match(lines[i][:_PREFIX]))
     ]
-    footers: list[str] = []
+    footers: list[int] = []
     while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and _is_footer(lines[rows[-1]]):
-        footers.insert(0, lines[rows.pop()].strip())
+        footers.insert(0, rows.pop())
     grid = parse_grid(lines, header, rows)
     if grid is None:
         return _Reading(lines, header, rule, rows, footers, None, [], [])
@@ -171,17 +171,15 @@ def _table_lines(
     header: int,
     rule: int,
     rows: Sequence[int],
-    footers: int,
+    footers: Sequence[int],
     *,
     budget: int,
     terms: Sequence[str],
 ) -> Extract:
-    """Header, rule, the ``footers`` last lines (totals), rows holding a term, first rows and the
+    """Header, rule, the ``footers`` lines (totals), rows holding a term, first rows and the
     last row, clipped, by line."""
     matches = term_matcher(terms)
-    picks: list[Pick] = []
-    last = [index for index in range(len(lines) - 1, -1, -1) if lines[index].strip()][:footers]
-    picks.extend(Pick(index, index + 1, 97.0, _ROW_WIDTH) for index in last)
+    picks = [Pick(index, index + 1, 97.0, _ROW_WIDTH) for index in footers]
     if header >= 0:
         picks.append(Pick(header, header + 1, 100.0, _HEADER_WIDTH))
     if rule >= 0:
