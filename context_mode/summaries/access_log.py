@@ -27,7 +27,10 @@ from dataclasses import dataclass
 from context_mode.summaries.packing import Pick
 
 _REQUEST = re.compile(
-    r'"(?P<method>[A-Z]{3,10}) (?P<path>\S{1,400}) HTTP/\d(?:\.\d)?" (?P<status>[1-5]\d\d) (?:\d+|-)'
+    # The size may be missing (uvicorn's ``"GET /a HTTP/1.1" 404``) and the quotes escaped (the
+    # same line as a JSON log record's message: ``\"GET /a HTTP/1.1\" 404``).
+    r'"(?P<method>[A-Z]{3,10}) (?P<path>\S{1,400}) HTTP/\d(?:\.\d)?\\?" (?P<status>[1-5]\d\d)'
+    r'(?: (?:\d+|-)|["\s]|$)'
     # HAProxy's HTTP log puts the status and size before the request:
     # ``fe be/srv 0/0/0/4/4 200 610 - - ---- 1/1/0/0/0 0/0 "GET /simple/ HTTP/1.1"``.
     r'|(?<![\S])(?P<status_first>[1-5]\d\d) (?:\d+|-) [^"]{0,80}"(?P<method_last>[A-Z]{3,10})'
@@ -58,13 +61,17 @@ class AccessLog:
         return f"access log: {sum(self.statuses.values())} requests ({shown})"
 
 
-def access_picks(lines: Sequence[str]) -> AccessLog | None:
-    """The error responses of an access log as picks (see module doc), or None for other logs."""
+def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> AccessLog | None:
+    """The error responses of an access log as picks (see module doc), or None for other logs.
+
+    ``matched`` is ``lines`` as read for matching (without colour codes: Werkzeug colours a 404's
+    request), one per line; the picks index and show ``lines``."""
+    matched = lines if matched is None else matched
     statuses: Counter[str] = Counter()
     first: dict[tuple[str, str], int] = {}
     paths: dict[tuple[str, str, str], int] = {}
     widths: dict[int, int] = {}
-    for index, line in enumerate(lines):
+    for index, line in enumerate(matched):
         if "HTTP/" not in line and " => [" not in line:
             continue
         found = _REQUEST.search(line[:_PREFIX])
@@ -75,7 +82,8 @@ def access_picks(lines: Sequence[str]) -> AccessLog | None:
         path = found.group("path") or found.group("path_last") or found.group("path_pw")
         statuses[status] += 1
         if status[0] in "345":
-            widths[index] = min(max(_WIDTH, found.end()), _MAX_WIDTH)  # up to the request's end
+            end = found.end() + len(lines[index]) - len(line)  # the colour codes shown take room too
+            widths[index] = min(max(_WIDTH, end), _MAX_WIDTH)  # up to the request's end
             first.setdefault((method, status), index)
             paths.setdefault((method, status, path.split("?", 1)[0]), index)
     requests = sum(statuses.values())

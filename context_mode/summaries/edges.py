@@ -6,8 +6,12 @@ command, project or version (``$ mypy src``, ``> pkg@1.2.0 test``, ``platform li
 totals (a count or duration next to passed / failed / errors / warnings / problems / tests…, a
 score, rating or percentage (``Your code has been rated at 8.52/10``, ``TOTAL … 87%``), a
 ``BUILD SUCCESS``, ``FAIL``/``ok`` package line, an exit status, npm's and gyp's ``ERR!``
-lines). Head+tail truncation finds these facts; a summary must not drop them. Matching sees
-lines through ``clean_line`` (no ANSI, no CI stamps).
+lines). Head+tail truncation finds these facts; a summary must not drop them.
+
+``address_lines(lines)`` are the lines near the top where a service says where it listens
+(``* Running on http://127.0.0.1:5000``, ``listening on IPv4 address "0.0.0.0", port 5432``,
+``Uvicorn running on http://…``, Vite's ``Local:   http://localhost:5173/``): what an agent
+needs next to reach it. Matching sees lines through ``clean_line`` (no ANSI, no CI stamps).
 """
 
 from __future__ import annotations
@@ -36,6 +40,30 @@ _TOTALS = re.compile(
 )
 
 
+_ADDRESS = re.compile(
+    r"\b(?:listen(?:ing|s)?|running|serving|started|starting|ready|bound|accepting|available|local|network)\b"
+    r".{0,80}?(?:\b(?:https?|wss?|tcp|grpc)://\S|\bport\s*[:=]?\s*\d{2,5}\b"
+    r"|(?:\d{1,3}(?:\.\d{1,3}){3}|localhost|\[[0-9a-f:]+\]|\*):\d{2,5}\b)",
+    re.I,
+)
+_ADDRESS_LOOK = 60  # a service says where it listens as it starts
+_ADDRESSES = 3
+
+
+def address_lines(lines: Sequence[str]) -> list[int]:
+    """Indexes of up to ``_ADDRESSES`` lines among the first ``_ADDRESS_LOOK`` that say where a
+    service listens (see module doc)."""
+    found: list[int] = []
+    for index in range(min(len(lines), _ADDRESS_LOOK)):
+        line = lines[index]
+        if len(line) <= 400 and ("//" in line or ":" in line or "port" in line.lower()):
+            if _ADDRESS.search(clean_line(line)):
+                found.append(index)
+                if len(found) >= _ADDRESSES:
+                    break
+    return found
+
+
 def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
     """Indexes of the identity line at the top and the totals lines at the bottom of ``lines``."""
     head: list[int] = []
@@ -50,7 +78,8 @@ def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
     first_tail = max(len(lines) - _LOOK, head[-1] + 1 if head else 0)
     for index in range(len(lines) - 1, first_tail - 1, -1):
         line = clean_line(lines[index]).strip()
-        if not line or len(line) > 400:
+        # A JSON log record is no totals line for its logger's name ("uvicorn.error") or stamp.
+        if not line or len(line) > 400 or line.startswith('{"'):
             continue
         if _TOTALS.search(line):
             tail.append(index)

@@ -16,7 +16,8 @@ the first frame of each class, application before JDK; pytest's ``>`` source lin
 the head, and last
 rare lines (a shape, numbers aside, seen once is usually an event). A shown line whose shape
 recurs carries a fold count ``[×37]``. The first line when it names the command, project or
-version, and the last lines that carry totals (``summaries.edges``) rank with the final summary.
+version, and the last lines that carry totals (``summaries.edges``) rank with the final summary;
+a service's lines near the top that say where it listens rank with its errors' context.
 A ``go test -json`` stream is read as events instead (``summaries.go_test_json``); a web-server
 access log also gets its error responses, one per method and status (``summaries.access_log``).
 Weak errors in a family of routine lines (``-- Performing
@@ -32,7 +33,7 @@ from typing import NamedTuple, Protocol
 
 from context_mode.diagnostics import clean_lines, without_service_prefix
 from context_mode.summaries.access_log import access_picks
-from context_mode.summaries.edges import edge_lines
+from context_mode.summaries.edges import address_lines, edge_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
 from context_mode.summaries.log_lines import (
@@ -101,13 +102,14 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         outline = f"log: go test -json, {go_test.events} events, {_plural(go_test.failing, 'failed test')}"
         return _Plan(lines, go_test.picks, _WIDTH * 2, {}, outline, go_test.messages)
     # CI colours, timestamps and a compose service column hide markers; lines stay as sent.
-    scan = scan_log(without_service_prefix(clean_lines(lines)))
+    cleaned = clean_lines(lines)
+    scan = scan_log(without_service_prefix(cleaned))
     counts = Counter(scan.shapes)
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
     frames = {index for index, _, _ in scan.frames}
     picks = _fold(_picks(lines, scan, errors, counts, terms), scan.shapes, counts, frames)
-    access = access_picks(lines)
+    access = access_picks(lines, cleaned)
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
@@ -178,6 +180,8 @@ def _picks(
         add(index, 94, _CONTEXT_WIDTH)
     for index in tail:
         add(index, 99)
+    for index in address_lines(lines):  # where a service listens
+        add(index, 74, _CONTEXT_WIDTH)
     for order, index in enumerate(scan.failing.values()):
         add(index, 92 - min(order, 20) * 0.2)
     _add_errors(lines, scan, errors, add, routine)

@@ -63,3 +63,36 @@ def test_a_browsers_network_requests_are_an_access_log_with_their_failures() -> 
     assert "access log: 72 requests (200 ×49, 404 ×23)" in decision.extract.outline
     lines = [line.split(" [×")[0] for line in decision.extract.text.splitlines()]
     assert "32. [GET] http://127.0.0.1:8795/graphviz/info/star.gif => [404] File not found" in lines
+
+
+def test_coloured_and_json_wrapped_requests_without_a_size_count_and_show_where_the_server_listens() -> None:
+    # Werkzeug colours a failing request ("\x1b[33mGET /x HTTP/1.1\x1b[0m" 404 -): the outline
+    # counted "5 requests (200 ×5)" of eleven. uvicorn writes no size, and as a JSON record's
+    # message its quotes are escaped: none of its requests counted. Neither summary said where
+    # the server listened (" * Running on http://127.0.0.1:5077").
+    from tests.corpora import REPO
+
+    data = REPO / "tests" / "data"
+    flask = route(
+        (data / "flask-dev-server-coloured.log").read_text(encoding="utf-8"),
+        style=OutputStyle.AUTO,
+        policy=RoutingPolicy(),
+        tool="run_command",
+        arguments={},
+    )
+    assert isinstance(flask, Summary)
+    assert "access log: 11 requests (200 ×5, 500 ×3, 404 ×2, 405 ×1)" in flask.extract.outline
+    assert " * Running on http://127.0.0.1:5077" in flask.extract.text
+    assert '\x1b[33mGET /items/sprocket HTTP/1.1\x1b[0m" 404 -' in flask.extract.text
+
+    uvicorn = route(
+        (data / "uvicorn-fastapi-json.log").read_text(encoding="utf-8"),
+        style=OutputStyle.AUTO,
+        policy=RoutingPolicy(),
+        tool="run_command",
+        arguments={},
+    )
+    assert isinstance(uvicorn, Summary)
+    assert "access log: 9 requests (200 ×3, 404 ×2, 422 ×2, 201 ×1, 500 ×1)" in uvicorn.extract.outline
+    for shown in ('GET /invoices/abc HTTP/1.1\\" 422', "Uvicorn running on http://127.0.0.1:8077"):
+        assert shown in uvicorn.extract.text
