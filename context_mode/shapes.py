@@ -18,7 +18,9 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   ``|---|``) among the first lines, and nine in ten other lines holding the same number of ``|``
   (a ``(400 rows)`` footer aside). Its timestamps or level words must not make a log of it. So is
   a long listing (``ls -l``: nine in ten lines open with a mode such as ``drwxr-xr-x``), whose
-  ``--time-style=long-iso`` or ``--full-time`` dates read as log timestamps.
+  ``--time-style=long-iso`` or ``--full-time`` dates read as log timestamps. So is the filesystem
+  MCP server's ``list_directory_with_sizes`` (``[FILE] name   12.5 KB`` lines, then its totals),
+  whose long names push the sizes out of line.
 - DIFF: a one-line commit list (``git log --oneline``, with ``--graph`` or ``--decorate``): nine
   in ten sampled lines are an abbreviated hash and a subject; or a commit list as the git MCP
   server's ``git_log`` writes it (``Commit: <hash>``, ``Author:``, ``Date:``, ``Message: …``), whose
@@ -83,6 +85,8 @@ _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 # The filesystem MCP server's ``list_directory``: ``[FILE] name`` / ``[DIR] name`` (its
 # ``list_directory_with_sizes`` adds a size column and totals: a table)
 LISTED_ENTRY = re.compile(r"\[(?:FILE|DIR)\] (?!.*\s{2,}\d[\d.]* ?[KMGT]?B\s*\Z)\S")
+# …whose sizes only line up while names are short: long names push them right, out of a grid.
+_SIZED_ENTRY = re.compile(r"\[(?:FILE|DIR)\] \S.*?(?:\s{2,}\d[\d.]* ?[KMGT]?B)?\s*\Z")
 # A test's id as runners list it (``pytest --collect-only -q``): ``tests/test_a.py::TestX::test_y[p]``.
 TEST_ID = re.compile(r"(?P<file>[\w./-]+\.\w+)::(?P<test>[^\s\[]+(?:\[[^\n]*\])?)\s*\Z")
 _PATH_LINE = re.compile(r"(?:/|\./|[\w.-]+/)[^\s:]*\Z|[\w.-]+\.[A-Za-z0-9]{1,8}\Z")
@@ -136,6 +140,13 @@ def detect_shape(
         # JUnit 5's console launcher draws its test plan as a tree of results (``testX() ✔``)
         marked = sum(1 for line in lines if _RESULT_MARK.search(line))
         return ContentKind.LOG if marked * 2 >= drawn else ContentKind.TREE
+    sized = [line for line in lines if _SIZED_ENTRY.match(line)]
+    if (
+        len(lines) >= 8
+        and len(sized) * 10 >= len(lines) * 9
+        and any(not LISTED_ENTRY.match(line) for line in sized)
+    ):
+        return ContentKind.TABLE
     paths = sum(
         1 for line in lines if _PATH_LINE.match(line.strip()) or LISTED_ENTRY.match(line) or _is_test_id(line)
     )

@@ -4,7 +4,8 @@ The parse finds commits (``commit <hash>`` with its subject, the first message l
 (``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair) with their added and removed line
 counts, hunk headers (``@@ -79,7 +79,7 @@ context``) and the changed lines that define or set
 something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version
-check). Picks, highest first: each commit's hash line and subject (newest first; merges after
+check). Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each
+commit's hash line and subject (newest first; merges after
 other commits), the ``--stat`` totals, the list of files (the ``--stat`` lines when there are
 some, each file's header then shown only with its changes; else each header annotated
 ``[+12 -3]``, a deleted file by its ``--- a/x`` line), the changed lines that define or set
@@ -103,6 +104,9 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)
     picks = _picks(lines, commits, terms)
+    preamble = _preamble(lines, commits)
+    if preamble is not None:  # what the tool says it compares ("Diff with 8.1.3:")
+        picks.append(Pick(preamble, preamble + 1, 93.0, 200))
     notes = {file.header: f"+{file.added} -{file.removed}" for file in files}
     # A commit's Author/Date lines between its hash and subject are not worth an elision marker.
     filler = {
@@ -132,6 +136,15 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     return Extract(
         text=body, kind=ContentKind.DIFF, outline=" ".join(parts), highlights=len(files) + len(real_commits)
     )
+
+
+def _preamble(lines: Sequence[str], commits: Sequence[_Commit]) -> int | None:
+    """The first non-blank line when it comes before any commit or file: the line a tool writes
+    above its diff (the git MCP server's ``Diff with 8.1.3:``), else None."""
+    starts = [commit.line for commit in commits if commit.line >= 0]
+    starts += [file.header for commit in commits for file in commit.files]
+    first = min(starts, default=0)
+    return next((index for index in range(first) if lines[index].strip()), None)
 
 
 def oneline_commits(lines: Sequence[str]) -> list[int]:

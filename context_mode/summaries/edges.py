@@ -2,7 +2,9 @@
 
 ``edge_lines(lines)`` returns ``(head, tail)`` indexes: the first non-blank line when it names the
 command, project or version (``$ mypy src``, ``> pkg@1.2.0 test``, ``platform linux -- Python
-3.11``, ``Compiling foo v0.3.1``), and up to ``TAIL_LINES`` of the last non-blank lines that carry
+3.11``, ``Compiling foo v0.3.1``) or counts what the output holds (``Total messages: 10``,
+``Found 12 matches``; a heading over the result such as ``### Result`` is passed over), with the
+counting lines right below it, and up to ``TAIL_LINES`` of the last non-blank lines that carry
 totals (a count or duration next to passed / failed / errors / warnings / problems / tests…, a
 score, rating or percentage (``Your code has been rated at 8.52/10``, ``TOTAL … 87%``), a
 ``BUILD SUCCESS``, ``FAIL``/``ok`` package line, an exit status, npm's and gyp's ``ERR!``
@@ -28,6 +30,15 @@ _IDENTITY = re.compile(
     r"|\bv?\d+\.\d+(?:\.\d+)?\b|\bversion\b|\bplatform\b|session starts|\bRUN v",
     re.I,
 )
+# A tool's reply may open with a heading over its result (Playwright MCP's ``### Result``)…
+_WRAPPER = re.compile(r"#{1,6} \w[\w ]{0,30}\Z")
+# …and then count what it returns: ``Total messages: 10 (Errors: 10, Warnings: 0)``,
+# ``Returning 41 messages``, ``Found 12 matches``, ``Showing 20 of 310 results``.
+_COUNTED = re.compile(
+    r"(?:Total\b[\w ]{0,30}:? *\d|(?:Returning|Found|Showing|Listing) \d|\d+ (?:results?|matches)\b)", re.I
+)
+_HEAD_COUNTS = 2
+
 _TOTALS = re.compile(
     r"^\D*+\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"
     r"issues?|files?|checked|ok|done|finished|took|elapsed|duration|time)\b|"
@@ -69,11 +80,13 @@ def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
     head: list[int] = []
     for index in range(min(len(lines), _LOOK)):
         line = clean_line(lines[index]).strip()
-        if not line:
+        if not line or (not head and _WRAPPER.match(line)):
             continue
-        if len(line) <= 400 and _IDENTITY.search(line):
-            head.append(index)
-        break
+        if len(line) > 400 or not (_COUNTED.match(line) or not head and _IDENTITY.search(line)):
+            break
+        head.append(index)
+        if len(head) > _HEAD_COUNTS:
+            break
     tail: list[int] = []
     first_tail = max(len(lines) - _LOOK, head[-1] + 1 if head else 0)
     for index in range(len(lines) - 1, first_tail - 1, -1):

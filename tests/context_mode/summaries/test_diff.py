@@ -178,3 +178,16 @@ def test_a_word_diff_is_a_diff_with_its_marked_changes() -> None:
     assert "{+import contextlib+}" in lines
     assert any(line.startswith("diff --git a/attrs-23.1.0/src/attr/_make.py") for line in lines)
     assert extract.outline.startswith("diff: 1 file changes")
+
+
+def test_the_line_a_tool_writes_above_its_diff_is_shown_first() -> None:
+    # The git MCP server's git_diff opens with "Diff with 8.1.3:", what the diff compares
+    # against; stage 1 elided it ("… 1 line …").
+    text = (Path(__file__).parents[2] / "data" / "git-mcp-diff-click-8-1-3-head.txt").read_text(
+        encoding="utf-8"
+    )
+    decision = route(text, tool="git_diff", arguments={"target": "8.1.3"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert lines[0] == "Diff with 8.1.3:"
+    assert lines[1].startswith("diff --git a/CHANGES.rst b/CHANGES.rst")

@@ -529,3 +529,18 @@ def test_a_log_whose_news_is_its_warnings_is_summarised_not_a_directive() -> Non
     lines = decision.extract.text.splitlines()
     assert any("# WARNING Memory overcommit must be enabled!" in line for line in lines)
     assert any(line.endswith("# Redis is now ready to exit, bye bye...") for line in lines)
+
+
+def test_the_counts_a_tool_opens_its_reply_with_are_kept() -> None:
+    # Playwright MCP's browser_console_messages opens with "### Result", then "Total messages: 10
+    # (Errors: 10, Warnings: 0)" and "Returning 41 messages for level "debug"": the counts of
+    # what it returns, which only the heading's line was looked at for.
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "playwright-console-attrs-rust-mkdocs.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="browser_console_messages", arguments={})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert "Total messages: 10 (Errors: 10, Warnings: 0)" in lines
+    assert 'Returning 41 messages for level "debug"' in lines

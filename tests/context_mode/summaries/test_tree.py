@@ -89,3 +89,25 @@ def test_a_directory_tree_under_one_top_directory_is_a_tree() -> None:
     assert decision.extract.outline == "tree: 38 files, 7 directories"
     lines = decision.extract.text.splitlines()
     assert any(line.startswith("usr/share/man/man3/ (25 files): DString.3tcl.gz, ") for line in lines)
+
+
+def test_a_sized_listing_whose_long_names_break_its_columns_is_a_table_with_its_totals() -> None:
+    # list_directory_with_sizes of TypeScript's fourslash tests: names of 40 characters push the
+    # sizes out of line, so no grid was found and 297 kB came back as a Directive of "text".
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "filesystem-sizes-typescript-fourslash-excerpt.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="list_directory_with_sizes") is ContentKind.TABLE
+    decision = route(
+        text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="list_directory_with_sizes", arguments={}
+    )
+    assert isinstance(decision, Summary)
+    for line in (
+        "[FILE] reallyLargeFile.ts                3.34 MB",
+        "[FILE] fourslash.ts                     42.06 KB",
+        "Total: 5238 files, 4 directories",
+        "Combined size: 7.58 MB",
+    ):
+        assert line in decision.extract.text
