@@ -11,8 +11,9 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   print), ``N. row`` blocks of ``column: value`` lines, or (``json_shape``) a JSON array of flat
   records.
 - TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes), a list of paths (most
-  sampled lines are one path each, sharing directories), or a drawn tree (``├── name`` lines, as
-  ``tree``, ``npm ls``, ``cargo tree`` and ``pipdeptree`` print them).
+  sampled lines are one path each, sharing directories), a ``git status`` (``is_git_status``: a
+  branch line near the top, then ``Changes to be committed:`` and the like), or a drawn tree
+  (``├── name`` lines, as ``tree``, ``npm ls``, ``cargo tree`` and ``pipdeptree`` print them).
 - TABLE: a query result drawn as a grid (psql's aligned output, MySQL's and sqlite3's boxed
   tables, a Markdown table alone): a rule line with column marks (``---+---``, ``+----+``,
   ``|---|``) among the first lines, and nine in ten other lines holding the same number of ``|``
@@ -97,6 +98,25 @@ _CODE_EXTENSIONS = frozenset(
 _READ_VERBS = frozenset({"read", "get", "cat", "view", "open", "show"})
 
 
+# ``git status`` in its long form (``summaries.git_status``): a branch line near the top, then sections.
+_GIT_BRANCH = re.compile(r"(?:On branch \S|HEAD detached (?:at|from) \S|Not currently on any branch)")
+GIT_STATUS_SECTION = re.compile(
+    r"(?P<name>Changes to be committed|Changes not staged for commit|Untracked files|Unmerged paths"
+    r"|Ignored files):\s*\Z"
+)
+_GIT_BRANCH_LOOK = 6
+
+
+def is_git_status(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` (a sample from the top will do) are a ``git status`` in its long form."""
+    top = [line for line in lines[: _GIT_BRANCH_LOOK + 2] if line.strip()]
+    if not any(_GIT_BRANCH.match(line) for line in top[:_GIT_BRANCH_LOOK]):
+        return False
+    return any(GIT_STATUS_SECTION.match(line) for line in lines) or any(
+        line.startswith(("nothing to commit", "no changes added")) for line in lines
+    )
+
+
 def detect_shape(
     text: str, sample: Sequence[str], tool_name: str = "", arguments: Mapping[str, Any] | None = None
 ) -> ContentKind | None:
@@ -106,6 +126,8 @@ def detect_shape(
         return None
     if _REPR_ROWS.match(text[:200]):
         return ContentKind.ROWS
+    if is_git_status(sample):
+        return ContentKind.TREE
     head = text[:4096]
     if is_html(head):
         return ContentKind.MARKDOWN

@@ -3,7 +3,8 @@
 Input: a JSON tree of ``{"name", "type", "children"}`` nodes (the filesystem MCP server's
 ``directory_tree``), its ``list_directory`` lines (``[FILE] a.py``, ``[DIR] src``) or one path
 per line (``search_files``, ``find``, ``git ls-files``), or test ids (``pytest --collect-only -q``:
-each test file is a line of its tests, and the runner's own lines are kept at the end). The summary
+each test file is a line of its tests, and the runner's own lines are kept at the end); a ``git
+status`` goes to ``summaries.git_status``. The summary
 says how many files and directories there are under which root and which extensions, then one
 line per directory in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries
 as fit (names exactly as in the payload; subdirectories end in ``/``, and are not named again
@@ -22,10 +23,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from context_mode.shapes import BOX_LINE, LISTED_ENTRY, TEST_ID
+from context_mode.shapes import BOX_LINE, LISTED_ENTRY, TEST_ID, is_git_status
 from context_mode.summaries.drawn_tree import summarize_drawn_tree
 from context_mode.summaries.extract import Extract
-from context_mode.summaries.packing import size
+from context_mode.summaries.git_status import summarize_git_status
+from context_mode.summaries.packing import size, split_lines
 from context_mode.types import ContentKind
 
 _MAX_ENTRIES = 200_000
@@ -37,6 +39,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     """Totals and per-directory listings of a tree or path list in ``budget`` bytes."""
     if _is_drawn(text):
         return summarize_drawn_tree(text, budget=budget, terms=terms)
+    if is_git_status(split_lines(text[:4096])):
+        return summarize_git_status(text, budget=budget, terms=terms)
     tests = _test_ids(text)
     entries = tests[0] if tests else _entries(text)
     if not entries:
