@@ -28,9 +28,12 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   unindented messages would otherwise read as a log of their words.
 - MARKDOWN: an HTML document (it opens with ``<!DOCTYPE html`` or ``<html``, comments aside):
   a page, summarised by its title and headings (``summaries.html_page``), not a Directive of text.
-- LOG: a JUnit XML test report (Maven Surefire, Gradle, ``pytest --junitxml``, jest-junit): a
-  ``<testsuite`` element with its ``tests=`` count and ``<testcase`` elements; read as a test
-  log, its failures and totals come first (its indented elements would otherwise read as a table).
+- LOG: a test runner's output by its verdict lines (``go test``'s ``--- FAIL: TestX (0.01s)``
+  and ``ok``/``FAIL`` package lines, mocha's ``276 passing (512ms)``), whatever its failures
+  print (a struct diff, a coverage table); a JUnit XML test report (Maven Surefire, Gradle,
+  ``pytest --junitxml``, jest-junit): a ``<testsuite`` element with its ``tests=`` count and
+  ``<testcase`` elements; read as a test log, its failures and totals come first (its indented
+  elements would otherwise read as a table).
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
@@ -98,6 +101,16 @@ _CODE_EXTENSIONS = frozenset(
 _READ_VERBS = frozenset({"read", "get", "cat", "view", "open", "show"})
 
 
+# A test runner's verdict lines, which no other output writes: ``go test``'s ``--- FAIL: TestX
+# (0.01s)`` and ``FAIL``/``ok`` package lines (its ``-v`` ``=== RUN`` lines), mocha's ``276 passing
+# (512ms)`` and ``8 failing``. Their failures' diffs and coverage tables would read as text.
+_TEST_VERDICT = re.compile(
+    r"\s*--- (?:FAIL|PASS|SKIP): \S+ \(\d+(?:\.\d+)?s\)|=== RUN +\S"
+    r"|(?:ok|FAIL)\s+\S+\s+(?:\d+\.\d+s|\(cached\))"
+    r"|\s*\d+ (?:passing|failing|pending)(?: \(\d+m?s\))?\s*\Z"
+)
+_VERDICTS = 2
+
 # ``git status`` in its long form (``summaries.git_status``): a branch line near the top, then sections.
 _GIT_BRANCH = re.compile(r"(?:On branch \S|HEAD detached (?:at|from) \S|Not currently on any branch)")
 GIT_STATUS_SECTION = re.compile(
@@ -128,6 +141,8 @@ def detect_shape(
         return ContentKind.ROWS
     if is_git_status(sample):
         return ContentKind.TREE
+    if sum(1 for line in lines if _TEST_VERDICT.match(line)) >= _VERDICTS:
+        return ContentKind.LOG
     head = text[:4096]
     if is_html(head):
         return ContentKind.MARKDOWN

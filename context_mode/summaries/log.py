@@ -17,7 +17,9 @@ the head, and last
 rare lines (a shape, numbers aside, seen once is usually an event). A shown line whose shape
 recurs carries a fold count ``[×37]``. The first line when it names the command, project or
 version, and the last lines that carry totals (``summaries.edges``) rank with the final summary;
-a service's lines near the top that say where it listens rank with its errors' context.
+a service's lines near the top that say where it listens rank with its errors' context; a
+coverage table's totals row ranks with the final summary, its least covered files below errors
+(``summaries.coverage``).
 A ``go test -json`` stream is read as events instead (``summaries.go_test_json``); a web-server
 access log also gets its error responses, one per method and status (``summaries.access_log``).
 Weak errors in a family of routine lines (``-- Performing
@@ -33,6 +35,7 @@ from typing import NamedTuple, Protocol
 
 from context_mode.diagnostics import clean_lines, without_service_prefix
 from context_mode.summaries.access_log import access_picks
+from context_mode.summaries.coverage import coverage_picks
 from context_mode.summaries.edges import address_lines, edge_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
@@ -182,6 +185,8 @@ def _picks(
         add(index, 99)
     for index in address_lines(lines):  # where a service listens
         add(index, 74, _CONTEXT_WIDTH)
+    for pick in coverage_picks(lines):  # a coverage table's totals and least covered files
+        add(pick.start, pick.priority)
     for order, index in enumerate(scan.failing.values()):
         add(index, 92 - min(order, 20) * 0.2)
     _add_errors(lines, scan, errors, add, routine)

@@ -544,3 +544,70 @@ def test_the_counts_a_tool_opens_its_reply_with_are_kept() -> None:
     lines = decision.extract.text.splitlines()
     assert "Total messages: 10 (Errors: 10, Warnings: 0)" in lines
     assert 'Returning 41 messages for level "debug"' in lines
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        # go test ./...: a failure's struct diff fills the first lines; it read as text, a Directive.
+        (
+            "go-test-go-cmp-fail-excerpt.txt",
+            ["--- FAIL: TestDiff (0.01s)", "FAIL\tgithub.com/google/go-cmp/cmp/cmpopts\t0.020s"],
+        ),
+        # go test -v: 200 "=== RUN" lines first; a Directive too.
+        (
+            "go-test-v-cmpopts-fail.txt",
+            [
+                "    --- FAIL: TestOptions/EquateApproxTime#02 (0.00s)",
+                "FAIL\tgithub.com/google/go-cmp/cmp/cmpopts\t0.021s",
+            ],
+        ),
+        # mocha's dot reporter under nyc: dots, failures, then Istanbul's coverage table.
+        ("nyc-mocha-dot-js-yaml.txt", ["  276 passing (512ms)", "  8 failing"]),
+    ],
+)
+def test_go_test_and_mocha_runs_are_test_logs_by_their_verdict_lines(name: str, shown: list[str]) -> None:
+    from context_mode.kinds import detect_kind
+    from context_mode.router import Summary, route
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    decision = route(text, tool="run_command", arguments={"command": "go test ./..."})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    for line in shown:
+        assert any(shown_line.startswith(line) for shown_line in lines), line  # a fold count may follow
+
+
+def test_a_coverage_table_keeps_its_header_totals_and_least_covered_files() -> None:
+    from context_mode.router import Summary, route
+    from context_mode.summaries.coverage import coverage_picks
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "nyc-mocha-dot-js-yaml.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "nyc mocha -R dot"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert any(line.startswith("All files                 |   94.52 |    92.04 |") for line in lines)
+    assert any(line.startswith("  common.js               |   54.16 |") for line in lines)  # the least
+    # coverage.py's report: its TOTAL row and its least covered module
+    report = [
+        "Name                 Stmts   Miss  Cover",
+        "----------------------------------------",
+        "pkg/__init__.py          4      0   100%",
+        "pkg/core.py            120     60    50%",
+        "pkg/util.py             30      3    90%",
+        "----------------------------------------",
+        "TOTAL                  154     63    59%",
+    ]
+    ranked = {report[pick.start]: pick.priority for pick in coverage_picks(report)}
+    assert (
+        ranked["TOTAL                  154     63    59%"]
+        > ranked["Name                 Stmts   Miss  Cover"]
+    )
+    assert (
+        ranked["pkg/core.py            120     60    50%"]
+        > ranked["pkg/util.py             30      3    90%"]
+    )
