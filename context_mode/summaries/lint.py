@@ -9,8 +9,9 @@ ShellCheck's) and prints, within ``budget`` bytes:
 3. per rule, busiest first (errors before warnings, information last), a label
    ``== F821 ×5 ==`` and the rule's distinct diagnostics as verbatim lines (header, and its
    ``-->`` or path line), taken one per rule per round, rarest rule first, so rare rules are not
-   crowded out; a message repeated elsewhere is shown once with ``[×N]``. Lines that mention
-   ``terms`` come first within each round.
+   crowded out (but an error rule's first two rounds come before any warning's); a message
+   repeated elsewhere is shown once with ``[×N]``. Lines that mention ``terms`` come first
+   within each round.
 
 Lines are verbatim (clipped ones end in ``…``; ANSI codes and CI timestamps stay as sent); for
 ESLint JSON each shown line is the verbatim JSON text of one message object or ``{"filePath":…``;
@@ -45,6 +46,7 @@ from context_mode.types import ContentKind
 _WIDTH = 220
 _TOP_FILES = 6
 _CONTEXT_LINES = 8
+_ERROR_ROUNDS = 2  # rounds of error rules before any warning's first
 
 
 def _severity_rank(severity: str) -> int:
@@ -118,20 +120,27 @@ def _render(
             kept_labels.append(label)
             used += size(label) + 1
     shown: dict[str, list[Diagnostic]] = defaultdict(list)
-    rounds = max(len(group) for group in by_rule.values())
-    rarest_first = sorted(rules, key=lambda r: (rank[r], rule_counts[r], r))
-    for position in range(rounds):
-        for rule in rarest_first:
-            group = by_rule[rule]
-            if position >= len(group):
-                continue
-            diagnostic = group[position]
-            cost = sum(size(text) + 1 for text in _diagnostic_lines(lines, diagnostic, repeats))
-            if not shown[rule]:
-                cost += size(_rule_label(rule, rule_counts[rule])) + 1
-            if used + cost <= budget:
-                shown[rule].append(diagnostic)
-                used += cost
+    # One diagnostic per rule per round, rarest rule first; an error rule's first few rounds come
+    # before any warning's (a second undefined name outranks the first "line too long").
+    turns = sorted(
+        (
+            0 if rank[rule] == 0 and position < _ERROR_ROUNDS else 1,
+            position,
+            rank[rule],
+            rule_counts[rule],
+            rule,
+        )
+        for rule in rules
+        for position in range(len(by_rule[rule]))
+    )
+    for _, position, _, _, rule in turns:
+        diagnostic = by_rule[rule][position]
+        cost = sum(size(text) + 1 for text in _diagnostic_lines(lines, diagnostic, repeats))
+        if not shown[rule]:
+            cost += size(_rule_label(rule, rule_counts[rule])) + 1
+        if used + cost <= budget:
+            shown[rule].append(diagnostic)
+            used += cost
         if used > budget - 48:
             break
     context = _context(lines, diagnostics, shown, rules, budget - used)

@@ -396,3 +396,17 @@ def test_a_json_list_of_diagnostics_is_lint_by_rule_and_file(name: str, outline:
     assert extract.outline.startswith(outline), extract.outline
     assert shown in {strip_annotation(line) for line in extract.text.splitlines()}
     assert size(extract.text) <= 2500
+
+
+def test_an_error_rules_second_diagnostic_comes_before_conventions_first() -> None:
+    # pylint of tabulate with a misspelt name: 28 rules, one error rule (undefined-variable: 'math'
+    # and 'widht'). One diagnostic per rule per round gave the ×1 conventions and refactors the
+    # room, and 'widht' never showed.
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "pylint-tabulate-undefined.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.LINT, budget=2000)
+    assert (
+        "tabulate/__init__.py:955:25: E0602: Undefined variable 'widht' (undefined-variable)" in extract.text
+    )
+    assert "== missing-module-docstring ×1 ==" in extract.text  # rare rules still show
