@@ -71,6 +71,7 @@ _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" so
 # A line whose shape starts (this many chars) like ROUTINE others is routine: as context or tail
 # it is not worth its bytes (the "Client closed connection id=…" of a server log).
 _SHAPE_FAMILY = 48
+_FAILING_VERDICT = re.compile(r"\bFAIL(?:ED|URES?)?\b|\b[1-9]\d* (?:failed|failures?|failing)\b")
 
 
 class _Adder(Protocol):
@@ -111,12 +112,19 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
     frames = {index for index, _, _ in scan.frames}
-    picks = _fold(_picks(lines, scan, errors, counts, terms), scan.shapes, counts, frames)
+    # Each test binary's failing verdict (cargo's "test result: FAILED. 75 passed; 13 failed") is
+    # its own news, though they share a shape: neither folded nor counted as repeats.
+    verdicts = {i for i in scan.summaries if _FAILING_VERDICT.search(cleaned[i][:PREFIX])}
+    picks = _fold(_picks(lines, scan, errors, counts, terms), scan.shapes, counts, frames | verdicts)
     access = access_picks(lines, cleaned)
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
-    notes = {i: f"×{counts[scan.shapes[i]]}" for i in shown if counts[scan.shapes[i]] > 1 and i not in frames}
+    notes = {
+        i: f"×{counts[scan.shapes[i]]}"
+        for i in shown
+        if counts[scan.shapes[i]] > 1 and i not in frames and i not in verdicts
+    }
     error_events = count_runs(errors)
     parts = [
         f"log: {len(lines)} lines",

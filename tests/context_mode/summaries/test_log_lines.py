@@ -611,3 +611,18 @@ def test_a_coverage_table_keeps_its_header_totals_and_least_covered_files() -> N
         ranked["pkg/core.py            120     60    50%"]
         > ranked["pkg/util.py             30      3    90%"]
     )
+
+
+def test_each_test_binarys_failing_verdict_is_shown_not_folded_into_the_last() -> None:
+    # cargo test of strsim with bugs put in: the lib, the integration test and the doctests each
+    # end in "test result: FAILED. …"; folded by shape, only the doctests' showed ("[×3]").
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "cargo-test-strsim-fail.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "cargo test --no-fail-fast"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    for counts in ("75 passed; 13 failed", "7 passed; 1 failed", "10 passed; 1 failed"):
+        verdict = f"test result: FAILED. {counts}; 0 ignored; 0 measured; 0 filtered out; finished in"
+        assert any(line.startswith(verdict) and "[×" not in line for line in lines), counts
