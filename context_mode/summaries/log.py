@@ -19,7 +19,7 @@ recurs carries a fold count ``[×37]``. The first line when it names the command
 version, and the last lines that carry totals (``summaries.edges``) rank with the final summary;
 a service's lines near the top that say where it listens rank with its errors' context; a
 coverage table's totals row ranks with the final summary, its least covered files below errors
-(``summaries.coverage``).
+(``summaries.coverage``); RSpec's failure blocks give their message and location (``summaries.rspec``).
 A ``go test -json`` stream is read as events instead (``summaries.go_test_json``); a web-server
 access log also gets its error responses, one per method and status (``summaries.access_log``).
 Weak errors in a family of routine lines (``-- Performing
@@ -57,6 +57,7 @@ from context_mode.summaries.log_lines import (
 )
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
+from context_mode.summaries.rspec import RSpecFailures, rspec_picks
 from context_mode.types import ContentKind
 
 _WIDTH = 240
@@ -115,7 +116,10 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # Each test binary's failing verdict (cargo's "test result: FAILED. 75 passed; 13 failed") is
     # its own news, though they share a shape: neither folded nor counted as repeats.
     verdicts = {i for i in scan.summaries if _FAILING_VERDICT.search(cleaned[i][:PREFIX])}
-    picks = _fold(_picks(lines, scan, errors, counts, terms), scan.shapes, counts, frames | verdicts)
+    # So is each RSpec failure's message and location (``# ./spec/a_spec.rb:79:in `block …'``).
+    rspec = rspec_picks(lines)
+    verdicts.update(pick.start for pick in rspec.picks)
+    picks = _fold(_picks(lines, scan, errors, counts, terms, rspec), scan.shapes, counts, frames | verdicts)
     access = access_picks(lines, cleaned)
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
@@ -168,7 +172,12 @@ def _plural(count: int, noun: str) -> str:
 
 
 def _picks(
-    lines: Sequence[str], scan: LogScan, errors: Sequence[int], counts: Counter[str], terms: Sequence[str]
+    lines: Sequence[str],
+    scan: LogScan,
+    errors: Sequence[int],
+    counts: Counter[str],
+    terms: Sequence[str],
+    rspec: RSpecFailures,
 ) -> list[Pick]:
     total = len(lines)
     picks: list[Pick] = []
@@ -184,8 +193,8 @@ def _picks(
     def routine(index: int) -> bool:
         return 0 <= index < total and families[scan.shapes[index][:_SHAPE_FAMILY]] >= ROUTINE
 
-    for index in scan.summaries:
-        add(index, 100 if index >= total - 5 else 88)
+    for index in scan.summaries:  # the last one is the run's verdict, whatever follows it
+        add(index, 100 if index >= total - 5 else 97 if index == scan.summaries[-1] else 88)
     head, tail = edge_lines(lines)  # the command / project / version, and the totals
     for index in head:
         add(index, 94, _CONTEXT_WIDTH)
@@ -195,8 +204,15 @@ def _picks(
         add(index, 74, _CONTEXT_WIDTH)
     for pick in coverage_picks(lines):  # a coverage table's totals and least covered files
         add(pick.start, pick.priority)
-    for order, index in enumerate(scan.failing.values()):
+    # RSpec names each failure twice: its block's "N) example" and its rerun line at the end
+    # ("rspec ./spec/a_spec.rb:42 # example"), which has its location too; the block's message
+    # (``rspec.picks``) is what the block adds.
+    reruns = any(lines[index].startswith("rspec ./") for index in scan.failing.values())
+    failing = [index for index in scan.failing.values() if not (reruns and index in rspec.headers)]
+    for order, index in enumerate(failing):
         add(index, 92 - min(order, 20) * 0.2)
+    for pick in rspec.picks:
+        add(pick.start, pick.priority)
     _add_errors(lines, scan, errors, add, routine)
     for index in scan.notes:
         add(index, 66 if index - 1 in errors or index - 3 in errors else 40)

@@ -626,3 +626,34 @@ def test_each_test_binarys_failing_verdict_is_shown_not_folded_into_the_last() -
     for counts in ("75 passed; 13 failed", "7 passed; 1 failed", "10 passed; 1 failed"):
         verdict = f"test result: FAILED. {counts}; 0 ignored; 0 measured; 0 filtered out; finished in"
         assert any(line.startswith(verdict) and "[×" not in line for line in lines), counts
+
+
+def test_rspec_failures_show_what_each_expected_beside_the_rerun_list_and_totals() -> None:
+    # RSpec names each failure twice ("1) example" and its rerun line): 28 "failed tests" for 14
+    # took the room, and no failure's message (what it expected, what it got) was shown.
+    from context_mode.router import Summary, route
+    from context_mode.summaries.rspec import rspec_picks
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "rspec-hashie-failures-excerpt.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "rspec spec/hashie"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert "699 examples, 14 failures" in lines
+    assert (
+        "rspec ./spec/hashie/extensions/deep_fetch_spec.rb:42 # Hashie::Extensions::DeepFetch#deep_fetch"
+        in (decision.extract.text)
+    )
+    for path in ("(library > books > 2) at 2", "(library > location > unknown_key) at unknown_key"):
+        message = (
+            f'expected Hashie::Extensions::DeepFetch::UndefinedPathError with "Could not fetch path {path}"'
+        )
+        assert any(line.strip().startswith(message) for line in lines), path
+    # Each block's own location is the "# ./spec/…" line at its indent, not the code's backtrace.
+    split = text.splitlines()
+    located = [split[pick.start].strip() for pick in rspec_picks(split).picks if "# ./" in split[pick.start]]
+    assert (
+        located[0]
+        == "# ./spec/hashie/extensions/deep_fetch_spec.rb:45:in `block (6 levels) in <module:Extensions>'"
+    )
+    assert len(located) == 14

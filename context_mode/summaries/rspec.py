@@ -1,0 +1,89 @@
+"""RSpec's failure blocks: what each failing example expected and got, and where it failed.
+
+RSpec prints each failure as a numbered block::
+
+      1) Hashie::Mash returns the existing value when passed an under bang method
+         Failure/Error: expect(subject.name_).to eq 'Bob'
+
+           expected: "Bob"
+                got: nil
+         # ./spec/hashie/mash_spec.rb:100:in `block (2 levels) in <top (required)>'
+
+``rspec_picks(lines)`` returns, for each block, picks for a log summary: the first line of its
+message (``expected …``/``got: …``, or an exception's class and message; below the failing code,
+which a multi-line ``Failure/Error:`` runs on to a blank line), ranked with the log's failing
+tests so that each message comes beside its test; then the message's next lines, the
+``Failure/Error:`` line and the example's own location (the first ``# path:line`` at the block's
+indent, not the backtrace of the code under test). Earlier failures rank higher. ``headers``
+are the blocks' ``N) example`` lines: where RSpec lists the failed examples again at the end
+(``rspec ./spec/a_spec.rb:42 # example``, with their locations), those name them. None for other
+logs. Linear.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from context_mode.summaries.packing import Pick
+
+_HEADER = re.compile(r" {2,4}\d+\) \S")
+_FAILURE = re.compile(r"(?P<indent> +)Failure/Error:(?P<code>.*)\Z")
+_LOCATION = re.compile(r"(?P<indent> +)# \S+:\d+")
+_MESSAGE_LINES = 3  # lines of a message shown (the second and third lower)
+_REACH = 60  # lines below a Failure/Error line looked through
+_PREFIX = 400
+
+
+class RSpecFailures(NamedTuple):
+    picks: list[Pick]
+    headers: set[int]  # the blocks' ``N) example`` lines
+
+
+def rspec_picks(lines: Sequence[str]) -> RSpecFailures:
+    """Picks for RSpec's failure blocks in ``lines`` (see module doc); none when there are none."""
+    picks: list[Pick] = []
+    headers: set[int] = set()
+    order = 0
+    for index, line in enumerate(lines):
+        if "Failure/Error:" not in line[:40]:
+            continue
+        found = _FAILURE.match(line[:_PREFIX])
+        if found is None or index == 0 or not _HEADER.match(lines[index - 1][:_PREFIX]):
+            continue
+        decay = min(order, 20) * 0.2  # as a log's failing tests fall: each message beside its test
+        order += 1
+        headers.add(index - 1)
+        picks.append(Pick(index, index + 1, 70.0 - decay))
+        indent = len(found.group("indent"))
+        _block_picks(lines, index, indent, not found.group("code").strip(), decay, picks)
+    return RSpecFailures(picks, headers)
+
+
+def _block_picks(
+    lines: Sequence[str], start: int, indent: int, code_below: bool, decay: float, picks: list[Pick]
+) -> None:
+    """The message and location picks of the failure block whose ``Failure/Error:`` is ``start``."""
+    stop = min(len(lines), start + _REACH)
+    first = start + 1
+    if code_below:  # the failing code runs on to a blank line
+        while first < stop and lines[first].strip():
+            first += 1
+    shown = 0
+    for position in range(first, stop):
+        text = lines[position][:_PREFIX]
+        stripped = text.strip()
+        if _HEADER.match(text):
+            break
+        if not stripped:
+            continue
+        location = _LOCATION.match(text)
+        if location is not None:
+            if len(location.group("indent")) == indent:
+                picks.append(Pick(position, position + 1, 66.0 - decay))
+                break
+            continue  # a backtrace line of the code under test
+        if shown < _MESSAGE_LINES:
+            picks.append(Pick(position, position + 1, (91.9 if shown == 0 else 62.0 - shown) - decay))
+            shown += 1
