@@ -14,6 +14,9 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
 - a unit head above the hit: a commit header, a diff's ``@@`` hunk header and file line, a
   Markdown heading inside the chunk; for a changed line of a diff hunk, the run of changed lines
   around it (a removed line's replacement);
+- a heading (Markdown's, or a snapshot's ``- heading "x"``): the start of its section below it;
+- a snapshot element the hit ends inside (``paragraph:`` holding ``strong: default`` and the
+  ``code:`` value): its line and its other children;
 - prose: the rest of the paragraph (the sentence wrapped around the hit); a list or tree:
   its nearest lines (but a long run of table rows has no such unit);
 - a vertical row (``12. row`` then ``column: value`` lines): the whole row;
@@ -65,6 +68,11 @@ _SNAPSHOT_ROW = re.compile(r"^\s*- row\b.*\[ref=")
 # a snapshot node with text of its own: after its ref, or as its name (``- cell "reserved" [ref=…]``)
 _SNAPSHOT_TEXT = re.compile(r'\]: \S|^\s*- text: \S|^\s*- [a-z]+ "[^"\n]+" \[')
 _SNAPSHOT_LOOKBACK = 16  # lines above a hit searched for its row
+_SNAPSHOT_ITEM = re.compile(r"^\s*- ")
+_SNAPSHOT_CONTAINER = re.compile(r"^\s*- [a-z]+(?: \"[^\"\n]*\")? \[ref=[^\]]+\](?: \[[^\]]+\])*:\s*$")
+_SNAPSHOT_ELEMENT_LINES = 12  # an element of more lines is a section
+_SECTION_HEADING = re.compile(r'^(?:#{1,6} \S|\s*- heading "[^"\n]*" \[)')
+_SECTION_LINES = 12  # lines below a heading hit looked at
 _SNAPSHOT_ROW_LINES = 40  # lines of one row looked at
 _HUNK_LOOKBACK = 400  # lines above a changed hit searched for its hunk header
 _CHANGE_LINES = 6  # changed lines each side of a changed hit shown with it
@@ -125,6 +133,7 @@ def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
         *_body_start(lines, first),
         *_row_block(lines, first, last),
         *_snapshot_row(lines, first, last),
+        *_section_below(lines, first, last),
         *_change_block(lines, first, last),
     ]
     head = _head_above(lines, first)
@@ -133,6 +142,10 @@ def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
     table = _table_header(lines, first)
     if table:
         return [*table, *head]
+    # A snapshot element's own lines stand for its paragraph.
+    element = _snapshot_element(lines, first, last)
+    if element:
+        return [*element, *head]
     near = not _LOG_LINE.match(lines[first]) and not _COMMENT.match(lines[first])
     return [*head, *(_paragraph(lines, first, last) if near else [])]
 
@@ -325,6 +338,50 @@ def _snapshot_row(lines: Sequence[str], first: int, last: int) -> list[int]:
         stop += 1
     texts = [n for n in range(start + 1, stop) if _SNAPSHOT_TEXT.search(lines[n])]
     return [start, *sorted(texts, key=lambda n: abs(n - first))]
+
+
+def _snapshot_element(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """The small snapshot element a hit ends inside (``paragraph:`` holding ``strong: default``,
+    ``text: ":"`` and ``code: "'docs'"``): its line (with its ref), then its other children with
+    text, nearest first."""
+    hit = lines[last]
+    if not _SNAPSHOT_ITEM.match(hit) or ("[ref=" not in hit and "- text:" not in hit):
+        return []
+    depth = _indent(hit)
+    parent = next(
+        (n for n in range(last - 1, max(-1, last - _SNAPSHOT_LOOKBACK), -1) if _indent(lines[n]) < depth),
+        None,
+    )
+    if parent is None or not _SNAPSHOT_CONTAINER.match(lines[parent]):
+        return []
+    base = _indent(lines[parent])
+    stop = parent + 1
+    while stop < len(lines) and _indent(lines[stop]) > base:
+        stop += 1
+        if stop - parent > _SNAPSHOT_ELEMENT_LINES:
+            return []  # a section, not an element: its nearest lines are no unit
+    children = [
+        n for n in range(parent + 1, stop) if not first <= n <= last and _SNAPSHOT_TEXT.search(lines[n])
+    ]
+    return [parent, *sorted(children, key=lambda n: abs(n - last))]  # the element's line has its ref
+
+
+def _section_below(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """For a hit on a heading (Markdown's ``## x``, a snapshot's ``- heading "x"``), the start of
+    its section: the lines below it up to the next heading, in order (the option a heading names
+    is described, and its default given, below it)."""
+    heading = lines[last]
+    if not _SECTION_HEADING.match(heading):
+        return []
+    if heading.startswith("#") and last + 1 < len(lines) and lines[last + 1].strip():
+        return []  # a comment above code ("# Every standard HTTP code …"), not a heading
+    below: list[int] = []
+    for number in range(last + 1, min(len(lines), last + 1 + _SECTION_LINES)):
+        if _SECTION_HEADING.match(lines[number]):
+            break
+        if lines[number].strip() and not lines[number].lstrip().startswith("- /url:"):
+            below.append(number)
+    return below
 
 
 def _cell_gaps(line: str) -> int:

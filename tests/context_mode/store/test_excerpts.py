@@ -196,6 +196,20 @@ CASES = [
         "memcached -u nobody -l 127.0.0.1 -p 25411 -m 64",
         id="room left: rows near the header the query matched",
     ),
+    pytest.param(
+        "mkdocs-configuration-snapshot.txt",
+        ContentKind.SNAPSHOT,
+        "What is the default docs_dir?",
+        "code [ref=e322]: \"'docs'\"",
+        id="snapshot heading: its section below it, where the default is given",
+    ),
+    pytest.param(
+        CORPUS / "snapshot-playwright-python311-controlflow.txt",
+        ContentKind.SNAPSHOT,
+        "link to the following chapter of the tutorial",
+        'link "5. Data Structures" [ref=e745]',
+        id="snapshot element: the element a hit ends inside, with its ref",
+    ),
 ]
 
 
