@@ -24,7 +24,8 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
   line (its ref) and its cells' text (after their ref, or their name: ``- cell "reserved" [ref=…]``);
 - a table row: the header row (and its rule) when the chunk starts with one.
 
-Lines are verbatim without indentation, cut to ``width``. Pure and linear in the chunk.
+Lines are verbatim without indentation, cut to ``width``; lines of brackets and commas alone
+(``{``, ``},``) are left out. Pure and linear in the chunk.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ _SECTION_LINES = 12  # lines below a heading hit looked at
 _SNAPSHOT_ROW_LINES = 40  # lines of one row looked at
 _HUNK_LOOKBACK = 400  # lines above a changed hit searched for its hunk header
 _CHANGE_LINES = 6  # changed lines each side of a changed hit shown with it
+_PUNCTUATION = " \t{}[](),;"
 _TABLE_GAP = re.compile(r"\S(?: {2,}|\t|\s*\|\s*|,)\S")
 
 
@@ -83,7 +85,7 @@ def unit_lines(lines: Sequence[str], first: int, last: int, *, width: int = 240)
     """The other lines of the unit around lines ``first .. last`` (see module doc), in order."""
     picked: dict[int, None] = {}
     for number in _unit(lines, first, last):
-        if not first <= number <= last and 0 <= number < len(lines) and lines[number].strip():
+        if not first <= number <= last and 0 <= number < len(lines) and not is_punctuation(lines[number]):
             picked[number] = None
     out: list[tuple[int, str]] = []
     used = 0
@@ -95,6 +97,12 @@ def unit_lines(lines: Sequence[str], first: int, last: int, *, width: int = 240)
         out.append((number, shown))
     out.sort()
     return out
+
+
+def is_punctuation(line: str) -> bool:
+    """Whether ``line`` is blank or only brackets and commas (a JSON record's ``{`` or ``},``):
+    shown as a unit's line it would take room and say nothing."""
+    return not line.strip(_PUNCTUATION)
 
 
 def enclosing_record(

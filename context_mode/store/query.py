@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
-from context_mode.store.excerpts import unit_lines
+from context_mode.store.excerpts import is_punctuation, unit_lines
 from context_mode.store.json_fields import Member, members, record_fields, scope
 from context_mode.store.line_match import Matched, scan, terms_held, union, worth_of
 from context_mode.store.terms import PART, TOKEN, Term, is_exact, line_filter, stem_of
@@ -294,7 +294,7 @@ def _fill_near(
                     if (
                         not 0 <= number < len(lines)
                         or (rank, number) in shown_lines
-                        or not lines[number].strip()
+                        or is_punctuation(lines[number])  # a record's "{" or "}," says nothing
                     ):
                         continue
                     text = _cut(lines[number], (), LINE_WIDTH)

@@ -355,3 +355,12 @@ def test_a_line_repeating_a_term_already_shown_still_gets_its_turn(
     # repeats a term of the first lines shown ("error", "pragma"), lost to lines of other hits.
     text = (CORPUS / name).read_text(encoding="utf-8")
     assert answer in search(text, kind, {"query": query})
+
+
+def test_a_reply_shows_no_line_of_brackets_alone() -> None:
+    # Around a hit in pretty-printed JSON, the lines next to the shown ones filled the room left
+    # with "{" and "}," (eight of twenty lines in one reply), which say nothing.
+    text = (CORPUS / "tree-filesystem-httpx.json").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.TREE, {"query": "data file of URL parsing conformance cases"})
+    shown = [line.strip() for line in reply.splitlines()[1:] if line.startswith("  ")]
+    assert shown and not [line for line in shown if not line.strip("{}[](),;")]
