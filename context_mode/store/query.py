@@ -5,8 +5,10 @@ A search finds chunks; the agent needs the exact line. Two steps, over the ``Ter
 
 - ``best_lines(text, terms, weights, heading=...)`` finds the passages of one chunk that hold
   query terms. A passage is one line, or a line and the next when each has terms the other
-  lacks (a sentence wrapped over two lines); a passing test's line (``--- PASS``, ``=== RUN``,
-  ``… ok``) is worth ``CHATTER_SHARE`` of its terms. A term's weight is its inverse document
+  lacks (a sentence wrapped over two lines), or a line that opens a call with the lines of its
+  arguments (``raise TooManyRedirects(`` and its message below); a passing test's line
+  (``--- PASS``, ``=== RUN``, ``… ok``) is worth ``CHATTER_SHARE`` of its terms. A term's weight
+  is its inverse document
   frequency, cut to ``HEADING_SHARE`` when the chunk's heading path already holds it (the
   heading is shown with the hit, so a line repeating it adds little). A chunk of a few short
   lines (a commit header, a small record) is one passage, shown whole. In a JSON chunk, the
@@ -59,6 +61,7 @@ _CHATTER = re.compile(
 _MAX_PASSAGES = 400  # per chunk: plenty for a budget of a few lines
 _MAX_OFFERS = 60  # passages per hit that compete for the budget
 _MAX_UNITS = 4  # best passages per hit given their unit's lines: few fit the budget anyway
+_CONTINUATION = 3  # lines of an open call's arguments shown with it
 _RUN_LINES = 3  # neighbouring lines holding one term that make a run (its first and last are shown)
 FIELDS_LINE = -2  # a record's named fields joined on one line, shown first (a record card is -1)
 # A query's terms are the same for each of its hits: their filter is built once per query.
@@ -102,7 +105,16 @@ def best_lines(
         shown = _cut(line, spans, width)
         # A passing test's line (``--- PASS``, ``=== RUN``, ``… ok``) rarely answers: a failure does.
         worth = worth_of(found) * (CHATTER_SHARE if _CHATTER.match(line) else 1.0)
-        passages.append(LineMatch(number, shown, worth, found))
+        more = _continuation(scanned, order)
+        if more:  # an open call's arguments go with it (``raise TooManyRedirects(`` then its message)
+            joined = "\n".join([shown, *(_cut(scanned[i][1], scanned[i][3], width) for i in more)])
+            passages.append(
+                LineMatch(
+                    number, joined, worth, union([found, *(scanned[i][2] for i in more)]), 1 + len(more)
+                )
+            )
+        else:
+            passages.append(LineMatch(number, shown, worth, found))
         if order + 1 < len(scanned):
             after_number, after_line, after_found, after_spans = scanned[order + 1]
             mine, theirs = {key for key, _ in found}, {key for key, _ in after_found}
@@ -122,6 +134,22 @@ def best_lines(
         else passage
         for order, passage in enumerate(passages)
     )
+
+
+def _continuation(scanned: Sequence[tuple[int, str, Matched, list[Span]]], order: int) -> list[int]:
+    """Indexes in ``scanned`` of the lines an open call on line ``order`` goes on to: up to
+    ``_CONTINUATION`` next lines after one ending in ``(`` or ``[``, while they end in a comma or
+    an opening bracket; none when the line is no open call."""
+    if not scanned[order][1].rstrip().endswith(("(", "[")):
+        return []
+    out: list[int] = []
+    for index in range(order + 1, min(len(scanned), order + 1 + _CONTINUATION)):
+        if scanned[index][0] != scanned[index - 1][0] + 1:
+            break
+        out.append(index)
+        if not scanned[index][1].rstrip().endswith((",", "(", "[")):
+            break
+    return out
 
 
 def _run_ends(

@@ -364,3 +364,12 @@ def test_a_reply_shows_no_line_of_brackets_alone() -> None:
     reply = search(text, ContentKind.TREE, {"query": "data file of URL parsing conformance cases"})
     shown = [line.strip() for line in reply.splitlines()[1:] if line.startswith("  ")]
     assert shown and not [line for line in shown if not line.strip("{}[](),;")]
+
+
+def test_a_hit_on_an_open_call_shows_its_arguments_below() -> None:
+    # commander's Argument.choices: the query's words reach "throw new InvalidArgumentError(",
+    # and the message the agent asked for is the argument on the next line.
+    text = (CORPUS / "source-filesystem-commander-multi.txt").read_text(encoding="utf-8")
+    query = "error when an argument value is not one of the permitted values"
+    reply = search(text, ContentKind.SOURCE, {"query": query})
+    assert "`Allowed choices are ${this.argChoices.join(', ')}.`," in reply
