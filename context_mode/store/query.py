@@ -138,13 +138,16 @@ def best_lines(
 
 def _continuation(scanned: Sequence[tuple[int, str, Matched, list[Span]]], order: int) -> list[int]:
     """Indexes in ``scanned`` of the lines an open call on line ``order`` goes on to: up to
-    ``_CONTINUATION`` next lines after one ending in ``(`` or ``[``, while they end in a comma or
-    an opening bracket; none when the line is no open call."""
-    if not scanned[order][1].rstrip().endswith(("(", "[")):
+    ``_CONTINUATION`` next lines, indented deeper, after one ending in ``(`` or ``[``, while they
+    end in a comma or an opening bracket; none when the line is no open call."""
+    opener = scanned[order][1]
+    if not opener.rstrip().endswith(("(", "[")):
         return []
+    indent = len(opener) - len(opener.lstrip())
     out: list[int] = []
     for index in range(order + 1, min(len(scanned), order + 1 + _CONTINUATION)):
-        if scanned[index][0] != scanned[index - 1][0] + 1:
+        line = scanned[index][1]
+        if scanned[index][0] != scanned[index - 1][0] + 1 or len(line) - len(line.lstrip()) <= indent:
             break
         out.append(index)
         if not scanned[index][1].rstrip().endswith((",", "(", "[")):
