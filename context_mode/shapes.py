@@ -8,8 +8,8 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   ``- role "name" [ref=e12]`` items or their ``- /url:`` props, or refs under a ``### Snapshot`` /
   ```` ```yaml ```` header (Playwright MCP's ``browser_snapshot``).
 - ROWS: a row set: a Python-repr list of dicts (``[{'id': 1, …}, …]``, what SQLite MCP servers
-  print), ``N. row`` blocks of ``column: value`` lines, or (``json_shape``) a JSON array of flat
-  records.
+  print) or of tuples (``[('AUS', 1970, …), …]``, DuckDB's), flat JSON objects one after another,
+  ``N. row`` blocks of ``column: value`` lines, or (``json_shape``) a JSON array of flat records.
 - TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes), a list of paths (most
   sampled lines are one path each, sharing directories), a ``git status`` (``is_git_status``: a
   branch line near the top, then ``Changes to be committed:`` and the like), or a drawn tree
@@ -41,6 +41,7 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -53,7 +54,9 @@ from context_mode.types import ContentKind
 _SNAPSHOT_ITEM = re.compile(r'\s*- (?:[a-z]+(?: "[^"\n]*")?(?: \[[^\]\n]*\])*:?(?: .*)?|/url: .*|text: .*)\Z')
 _SNAPSHOT_HEADER = re.compile(r"^### (?:Page state|Snapshot)\s*$|^```yaml\s*$", re.M)
 _REF = re.compile(r"\[ref=[a-z][a-z0-9]*\d\]|\[ref=\d+\]")
-_REPR_ROWS = re.compile(r"\s*\[\{'[^'\n]{1,80}': ")
+_REPR_ROWS = re.compile(r"\s*\[(?:\{'[^'\n]{1,80}': |\((?:'|\"|-?\d|None\b|True\b|False\b))")
+# Flat JSON objects one after another, not in an array (a row per object)
+_OBJECT_STREAM = re.compile(r"^\}\s*\n\s*\{\s*\n?\s*\"", re.M)
 _ROW_BLOCK = re.compile(r"\d+\. row\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")
 _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
@@ -130,6 +133,23 @@ def is_git_status(lines: Sequence[str]) -> bool:
     )
 
 
+def _flat_objects(text: str, count: int = 3) -> bool:
+    """Whether ``text`` opens with ``count`` JSON objects of scalar members one after another
+    (records: ``go list -json``'s packages, whose members hold lists, are no rows)."""
+    decoder = json.JSONDecoder()
+    at = len(text) - len(text.lstrip())
+    for _ in range(count):
+        try:
+            value, at = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            return False
+        if not isinstance(value, dict) or any(isinstance(v, (dict, list)) for v in value.values()):
+            return False
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+    return True
+
+
 def detect_shape(
     text: str, sample: Sequence[str], tool_name: str = "", arguments: Mapping[str, Any] | None = None
 ) -> ContentKind | None:
@@ -138,6 +158,8 @@ def detect_shape(
     if not lines:
         return None
     if _REPR_ROWS.match(text[:200]):
+        return ContentKind.ROWS
+    if text.lstrip()[:1] == "{" and _OBJECT_STREAM.search(text[:20000]) and _flat_objects(text):
         return ContentKind.ROWS
     if is_git_status(sample):
         return ContentKind.TREE

@@ -1,8 +1,10 @@
 """Row sets (query results) read from a payload: its records, as the payload spells each cell.
 
-Input shapes, recognised by ``context_mode.shapes``: a JSON array of flat records, a Python-repr
-list of dicts (``[{'iata': 'AUS', …}, …]``, as SQLite MCP servers print) and ``N. row`` blocks of
-``column: value`` lines (``Result: N rows`` at the end). Records are parsed with bounded regexes,
+Input shapes, recognised by ``context_mode.shapes``: a JSON array of flat records, flat JSON
+objects one after another (no array), a Python-repr list of dicts (``[{'iata': 'AUS', …}, …]``, as
+SQLite MCP servers print) or of tuples (``[('AUS', 'Austin', …), …]``, DuckDB's: columns by
+position, ``col1`` …) and ``N. row`` blocks of ``column: value`` lines (``Result: N rows`` at the
+end). Records are parsed with bounded regexes,
 so a 1 MB single line costs one linear pass; at most ``MAX_ROWS`` are kept.
 
 - ``parse_rows(text)`` is the records, each a ``Record`` of cells, or ``None`` when the text is no
@@ -26,6 +28,9 @@ from collections.abc import Callable
 
 _REPR_RECORD = re.compile(r"\{([^{}]*)\}")
 _REPR_PAIR = re.compile(r"""'((?:[^'\\]|\\.){0,200})': ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^,{}]{0,200})""")
+# A repr tuple's cells: a quoted string (quotes may hold commas and parentheses), or a bare value.
+_REPR_CELL = re.compile(r"""'(?:[^'\\]|\\.){0,2000}'|"(?:[^"\\]|\\.){0,2000}"|[^,'"()]{1,200}""")
+_REPR_TUPLE = re.compile(r"""\(((?:'(?:[^'\\]|\\.){0,2000}'|"(?:[^"\\]|\\.){0,2000}"|[^'"()]){0,4000})\)""")
 _BLOCK_START = re.compile(r"\d+\. row\Z")
 _FIELD = re.compile(r"([^\s:][^:\n]{0,80}): (.*)\Z")
 _TOTALS = re.compile(r"(?:Result|Total|Rows?|Count)\b.{0,40}\d", re.I)
@@ -51,6 +56,10 @@ def read_rows(text: str) -> tuple[list[Record], Speller] | None:
     stripped = text.lstrip()
     if stripped.startswith("[{'"):
         return _repr_rows(stripped)
+    if stripped.startswith("[("):
+        return _tuple_rows(stripped)
+    if stripped.startswith("{"):
+        return _object_stream(text)
     if stripped.startswith("["):
         try:
             value = json.loads(text)
@@ -78,6 +87,49 @@ def _repr_rows(text: str) -> tuple[list[Record], Speller]:
         if len(records) >= MAX_ROWS:
             break
     return records, lambda index, key: f"'{key}': {raw[index][key].strip()}"
+
+
+def _tuple_rows(text: str) -> tuple[list[Record], Speller] | None:
+    """A Python-repr list of tuples (``[('audi 100 ls', 'Europe', 1970, …), …]``, as DuckDB's MCP
+    server prints a result): columns by position (``col1``, ``col2`` …), each cell as written."""
+    records: list[Record] = []
+    raw: list[list[str]] = []
+    for match in _REPR_TUPLE.finditer(text):
+        cells = [cell.strip() for cell in _REPR_CELL.findall(match.group(1)) if cell.strip()]
+        if cells:
+            raw.append(cells)
+            records.append({f"col{n}": _unquote(cell) for n, cell in enumerate(cells, 1)})
+        if len(records) >= MAX_ROWS:
+            break
+    if len(records) < 2:
+        return None
+    return records, lambda index, key: raw[index][int(key[3:]) - 1]
+
+
+def _object_stream(text: str) -> tuple[list[Record], Speller] | None:
+    """Flat JSON objects one after another, not in an array (``{…}`` then ``{…}``: a row per object,
+    as some SQLite MCP servers print a result); None unless there are at least two."""
+    decoder = json.JSONDecoder()
+    items: list[dict[str, object]] = []
+    at = len(text) - len(text.lstrip())
+    while at < len(text) and len(items) < MAX_ROWS:
+        try:
+            value, end = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(value, dict):
+            return None
+        items.append(value)
+        at = end
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+    if len(items) < 2:
+        return None
+    spell = _json_speller(text)
+    return (
+        [{str(k): _json_cell(v) for k, v in item.items()} for item in items],
+        lambda index, key: spell(key, items[index][key]),
+    )
 
 
 def _block_rows(text: str) -> tuple[list[Record], Speller] | None:
@@ -141,15 +193,17 @@ def totals_line(text: str) -> str:
     return tail if _TOTALS.match(tail.strip()) and len(tail) <= 120 else ""
 
 
-def raw_record(text: str, record: Record) -> str:
-    """The record as the payload spells it (its repr or JSON object, or its block lines)."""
+def raw_record(text: str, record: Record, brackets: str = "{}") -> str:
+    """The record as the payload spells it (its repr or JSON object or tuple, between
+    ``brackets``, or its block lines)."""
     values = [v for v in record.values() if v]
     if not values:
         return ""
+    opening, closing = brackets[0], brackets[1]
     anchor = text.find(values[0])
     while anchor != -1:
-        start = max(text.rfind("{", 0, anchor), text.rfind("\n\n", 0, anchor))
-        stop_brace = text.find("}", anchor)
+        start = max(text.rfind(opening, 0, anchor), text.rfind("\n\n", 0, anchor))
+        stop_brace = text.find(closing, anchor)
         stop_block = text.find("\n\n", anchor)
         stop = min(
             x

@@ -47,14 +47,16 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return summarize_table(text, budget=budget, terms=terms)
     records, speller = found
     columns = list(dict.fromkeys(key for record in records[:200] for key in record))
+    opening = text.lstrip()[:2]
+    brackets = "()" if opening == "[(" else "{}" if opening[:1] in "[{" else ""
     return summarize_records(
         records,
         columns,
         budget=budget,
         terms=terms,
         total_line=totals_line(text),
-        raw=lambda index: raw_record(text, records[index]),
-        sample=_Members(records, speller, braces=text.lstrip().startswith("[")),
+        raw=lambda index: raw_record(text, records[index], brackets or "{}"),
+        sample=_Members(records, speller, brackets),
     )
 
 
@@ -84,10 +86,10 @@ class _Members:
     ``'iata': 'AUS'``, ``first_code: 1F600``): what an agent copies out is then in the payload
     as it reads it, key and all, at the price of the keys repeated on every row."""
 
-    def __init__(self, records: list[Record], speller: Speller, braces: bool) -> None:
+    def __init__(self, records: list[Record], speller: Speller, brackets: str) -> None:
         self.records = records
         self.speller = speller
-        self.braces = braces  # a JSON or repr record: its members in braces, as an object
+        self.brackets = brackets  # "{}" for a JSON or repr object, "()" for a repr tuple, "" for none
 
     def header(self, keys: Sequence[str]) -> str:
         return ""
@@ -95,7 +97,9 @@ class _Members:
     def row(self, index: int, keys: Sequence[str]) -> str:
         record = self.records[index]
         members = [_clip_member(self.speller(index, key), key) for key in keys if key in record]
-        return "{" + ", ".join(members) + "}" if self.braces else "; ".join(members)
+        if not self.brackets:
+            return "; ".join(members)
+        return self.brackets[0] + ", ".join(members) + self.brackets[1]
 
 
 def _clip_member(member: str, key: str) -> str:

@@ -236,3 +236,33 @@ def test_a_long_text_column_is_cut_in_each_row_and_leaves_room_for_the_others() 
     )
     assert rows[0].endswith("…}") and len(rows[0]) < 300
     assert size(body) <= decision.budget
+
+
+def test_duckdbs_tuples_and_a_stream_of_json_objects_are_rows() -> None:
+    # mcp-server-duckdb prints a result as one line, a Python list of tuples; sqlite-mcp-server
+    # prints flat JSON objects one after another. Both read as text: a Directive, no row shown.
+    from context_mode.kinds import detect_kind
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    data = REPO / "tests" / "data"
+    cars = (data / "duckdb-vega-cars-tuples.txt").read_text(encoding="utf-8")
+    assert detect_kind(cars, tool_name="query") is ContentKind.ROWS
+    decision = route(cars, tool="query", arguments={"query": "SELECT Name, Origin, … FROM cars"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("rows: 406 records × 9 columns")
+    lines = decision.extract.text.splitlines()
+    assert "('audi 100 ls', 'Europe', 1970, 4, 107.0, 90, 2430, 14.5, 24.0)" in lines  # as written
+    assert "('pontiac phoenix', 'USA', 1982, 4, 151.0, 90, 2735, 18.0, 27.0)" in lines  # the last
+    assert "- col2: 3 distinct: USA ×254, Japan ×79, Europe ×73" in lines
+
+    changes = (data / "sqlite-mcp-changelog-objects-head.json").read_text(encoding="utf-8")
+    assert detect_kind(changes, tool_name="execute_query") is ContentKind.ROWS
+    decision = route(changes, tool="execute_query", arguments={})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("rows: 40 records × 8 columns (source, version")
+    assert '"source": "abseil", "version": "20220623.1-1+deb12u2"' in decision.extract.text
+    # go list -json's objects hold lists: no rows
+    assert detect_kind('{\n "Dir": "/a",\n "Deps": ["x"]\n}\n{\n "Dir": "/b",\n "Deps": []\n}\n') is not (
+        ContentKind.ROWS
+    )
