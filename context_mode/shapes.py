@@ -104,13 +104,24 @@ _CODE_EXTENSIONS = frozenset(
 _READ_VERBS = frozenset({"read", "get", "cat", "view", "open", "show"})
 
 
-# A test runner's verdict lines, which no other output writes: ``go test``'s ``--- FAIL: TestX
+# A test or build runner's own lines, which no other output writes: ``go test``'s ``--- FAIL: TestX
 # (0.01s)`` and ``FAIL``/``ok`` package lines (its ``-v`` ``=== RUN`` lines), mocha's ``276 passing
-# (512ms)`` and ``8 failing``. Their failures' diffs and coverage tables would read as text.
+# (512ms)`` and ``8 failing``, and the others named below. Their failures' diffs, coverage tables,
+# reformatting diffs and build commands would read as text, Markdown or a diff.
 _TEST_VERDICT = re.compile(
     r"\s*--- (?:FAIL|PASS|SKIP): \S+ \(\d+(?:\.\d+)?s\)|=== RUN +\S"
     r"|(?:ok|FAIL)\s+\S+\s+(?:\d+\.\d+s|\(cached\))"
     r"|\s*\d+ (?:passing|failing|pending)(?: \(\d+m?s\))?\s*\Z"
+    # GoogleTest's ``[ RUN      ] Suite.Test`` / ``[  FAILED  ]``; meson test's ``5/8 name  FAIL  0.31s``;
+    # Robot Framework's ``Name    | FAIL |``; tox's ``py38: FAIL code 1 (29.72=setup…`` and
+    # ``lint: commands[0]> ruff check``; pre-commit's ``black.........Failed``
+    r"|\[ +(?:RUN|OK|FAILED|PASSED|SKIPPED) +\] \S|\[=+\] \d+ tests?\b"
+    r"|\s*\d+/\d+ \S.*?\s(?:OK|FAIL|SKIP|EXPECTEDFAIL|TIMEOUT|ERROR)\s+\d+\.\d+s"
+    r"|.{3,}\s\| (?:PASS|FAIL|SKIP) \|\s*\Z"
+    r"|\s*[\w.-]+: (?:OK|FAIL(?: code \d+)?) \(\d|[\w.-]+: (?:commands\[\d+\]|install_deps)> "
+    r"|.{3,}?\.{4,}(?:Passed|Failed|Skipped)\s*\Z"
+    # a build's runner: make's ``make[2]: Entering directory '…'`` and ``make: *** [all] Error 2``
+    r"|make(?:\[\d+\])?: (?:Entering|Leaving) directory |make(?:\[\d+\])?: \*\*\* "
 )
 _VERDICTS = 2
 

@@ -52,6 +52,7 @@ from context_mode.summaries.log_lines import (
     SECTION,
     LogScan,
     count_runs,
+    is_test_line,
     routine_errors,
     scan_log,
 )
@@ -72,6 +73,7 @@ _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" so
 # A line whose shape starts (this many chars) like ROUTINE others is routine: as context or tail
 # it is not worth its bytes (the "Client closed connection id=…" of a server log).
 _SHAPE_FAMILY = 48
+_RULE = re.compile(r"[-=_*#~─━]{3,}\Z")
 _FAILING_VERDICT = re.compile(r"\bFAIL(?:ED|URES?)?\b|\b[1-9]\d* (?:failed|failures?|failing)\b")
 
 
@@ -211,6 +213,9 @@ def _picks(
     failing = [index for index in scan.failing.values() if not (reruns and index in rspec.headers)]
     for order, index in enumerate(failing):
         add(index, 92 - min(order, 20) * 0.2)
+        message = index + 1  # the line under a failing test's own, when it is no test's: its message
+        if message < total and _says_why(lines[message]):
+            add(message, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
     for pick in rspec.picks:
         add(pick.start, pick.priority)
     _add_errors(lines, scan, errors, add, routine)
@@ -235,6 +240,14 @@ def _picks(
         add(index, priority)
     _add_lines(lines, scan, counts, terms, add, routine)
     return picks
+
+
+def _says_why(line: str) -> bool:
+    """Whether ``line``, under a failing test's line, can be its message: not blank, not a rule,
+    not another test's result (Robot Framework's ``| FAIL |`` then ``pluralize('wish') returned
+    'wishs', expected 'wishes'``)."""
+    stripped = line.strip()
+    return bool(stripped) and not _RULE.match(stripped) and not is_test_line(line)
 
 
 def _add_lines(

@@ -130,6 +130,10 @@ _TEST_RESULT = re.compile(
     r"|^[│├└─╷ ]*[├└]─ (?P<id19>\S.*?) (?P<status19>✘|✔)(?: |$)"
     # Minitest -v: ``TestMarkup#test_escaping = 0.00 s = F`` (F a failure, E an error)
     r"|^(?P<id20>[\w:]+#\w+) = [\d.]+ s = (?P<status20>[.FES])$"
+    # Robot Framework: ``Sibilant Plurals                                 | FAIL |``
+    r"|^(?P<id21>\S.{0,120}?)\s+\| (?P<status21>FAIL|PASS|SKIP) \|$"
+    # meson test: `` 5/8 UTF-8_persian     FAIL            0.31s   exit status 1``
+    r"|^\s*\d+/\d+ (?P<id22>\S+)\s+(?P<status22>OK|FAIL|SKIP|TIMEOUT|ERROR|EXPECTEDFAIL)\s+\d+\.\d+s"
 )
 _FAILING = frozenset(
     {
@@ -150,6 +154,7 @@ _FAILING = frozenset(
         "✘",
         "F",
         "E",
+        "TIMEOUT",
     }
 )
 
@@ -327,6 +332,11 @@ def _facts(line: str) -> _Facts | None:
     if not (failing or summary or exit_status is not None or frame is not None or severity):
         return None
     return _Facts(failing, summary, exit_status, frame, severity)
+
+
+def is_test_line(line: str) -> bool:
+    """Whether ``line`` reports a test's result (passing or not), as ``scan_log`` reads them."""
+    return _TEST_RESULT.match(line[:PREFIX]) is not None
 
 
 def _status_and_id(match: re.Match[str]) -> tuple[str, str]:

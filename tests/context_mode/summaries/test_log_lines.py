@@ -657,3 +657,39 @@ def test_rspec_failures_show_what_each_expected_beside_the_rerun_list_and_totals
         == "# ./spec/hashie/extensions/deep_fetch_spec.rb:45:in `block (6 levels) in <module:Extensions>'"
     )
     assert len(located) == 14
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        # make -j4 -k: 1,500 lines of build commands first; it read as text, a Directive.
+        ("make-j4-nano-errors-excerpt.txt", ["cut.c:158:72: error: array subscript is not an integer"]),
+        # meson test: "5/8 UTF-8_persian  FAIL  0.31s" among ninja's lines; text, a Directive.
+        ("meson-test-fribidi-fail.txt", ["5/8 UTF-8_persian     FAIL            0.31s   exit status 1"]),
+        # tox: each env's commands and results; read as Markdown.
+        ("tox-humanize-envs-excerpt.txt", ["  py38: FAIL code 1 (29.72=setup[23.59]+cmd[6.13] seconds)"]),
+        # Robot Framework: "Name  | FAIL |" then the failure's message; read as Markdown.
+        (
+            "robot-acceptance-fail.txt",
+            [
+                "Sibilant Plurals                                                      | FAIL |",
+                "pluralize('wish') returned 'wishs', expected 'wishes'",
+            ],
+        ),
+    ],
+)
+def test_build_and_test_runners_of_other_tools_are_logs_with_their_failures(
+    name: str, shown: list[str]
+) -> None:
+    from context_mode.kinds import detect_kind
+    from context_mode.router import Summary, route
+    from context_mode.types import ContentKind
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    decision = route(text, tool="run_command", arguments={"command": "make"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    for line in shown:
+        assert any(shown_line.startswith(line) for shown_line in lines), line
