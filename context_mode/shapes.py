@@ -108,7 +108,7 @@ _READ_VERBS = frozenset({"read", "get", "cat", "view", "open", "show"})
 # (0.01s)`` and ``FAIL``/``ok`` package lines (its ``-v`` ``=== RUN`` lines), mocha's ``276 passing
 # (512ms)`` and ``8 failing``, and the others named below. Their failures' diffs, coverage tables,
 # reformatting diffs and build commands would read as text, Markdown or a diff.
-_TEST_VERDICT = re.compile(
+_RUNNER_LINE = re.compile(
     r"\s*--- (?:FAIL|PASS|SKIP): \S+ \(\d+(?:\.\d+)?s\)|=== RUN +\S"
     r"|(?:ok|FAIL)\s+\S+\s+(?:\d+\.\d+s|\(cached\))"
     r"|\s*\d+ (?:passing|failing|pending)(?: \(\d+m?s\))?\s*\Z"
@@ -122,6 +122,9 @@ _TEST_VERDICT = re.compile(
     r"|.{3,}?\.{4,}(?:Passed|Failed|Skipped)\s*\Z"
     # a build's runner: make's ``make[2]: Entering directory '…'`` and ``make: *** [all] Error 2``
     r"|make(?:\[\d+\])?: (?:Entering|Leaving) directory |make(?:\[\d+\])?: \*\*\* "
+    # webpack's ``ERROR in ./src/a.js 23:2`` and ``webpack 5.1.0 compiled with 3 errors in 3753 ms``
+    r"|(?:ERROR|WARNING) in \.{0,2}/\S"
+    r"|.*\bwebpack [\d.]+ compiled (?:successfully|with \d+ (?:errors?|warnings?))"
 )
 _VERDICTS = 2
 
@@ -174,7 +177,7 @@ def detect_shape(
         return ContentKind.ROWS
     if is_git_status(sample):
         return ContentKind.TREE
-    if sum(1 for line in lines if _TEST_VERDICT.match(line)) >= _VERDICTS:
+    if sum(1 for line in lines if _RUNNER_LINE.match(line)) >= _VERDICTS:
         return ContentKind.LOG
     head = text[:4096]
     if is_html(head):

@@ -668,6 +668,11 @@ def test_rspec_failures_show_what_each_expected_beside_the_rerun_list_and_totals
         ("meson-test-fribidi-fail.txt", ["5/8 UTF-8_persian     FAIL            0.31s   exit status 1"]),
         # tox: each env's commands and results; read as Markdown.
         ("tox-humanize-envs-excerpt.txt", ["  py38: FAIL code 1 (29.72=setup[23.59]+cmd[6.13] seconds)"]),
+        # webpack --stats detailed: chunk and module tables, then "ERROR in ./src/admin.js 23:2"; text.
+        (
+            "webpack-build-three-errors.txt",
+            ["ERROR in ./src/admin.js 23:2", "Module parse failed: Unexpected token (23:2)"],
+        ),
         # Robot Framework: "Name  | FAIL |" then the failure's message; read as Markdown.
         (
             "robot-acceptance-fail.txt",
