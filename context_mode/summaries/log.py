@@ -19,7 +19,8 @@ recurs carries a fold count ``[×37]``. The first line when it names the command
 version, and the last lines that carry totals (``summaries.edges``) rank with the final summary;
 a service's lines near the top that say where it listens rank with its errors' context; a
 coverage table's totals row ranks with the final summary, its least covered files below errors
-(``summaries.coverage``); RSpec's failure blocks give their message and location (``summaries.rspec``).
+(``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
+(``summaries.test_failures``).
 A ``go test -json`` stream is read as events instead (``summaries.go_test_json``); a web-server
 access log also gets its error responses, one per method and status (``summaries.access_log``).
 Weak errors in a family of routine lines (``-- Performing
@@ -58,7 +59,7 @@ from context_mode.summaries.log_lines import (
 )
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
-from context_mode.summaries.rspec import RSpecFailures, rspec_picks
+from context_mode.summaries.test_failures import RSpecFailures, gtest_picks, rspec_picks
 from context_mode.types import ContentKind
 
 _WIDTH = 240
@@ -216,7 +217,7 @@ def _picks(
         message = index + 1  # the line under a failing test's own, when it is no test's: its message
         if message < total and _says_why(lines[message]):
             add(message, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
-    for pick in rspec.picks:
+    for pick in [*rspec.picks, *gtest_picks(lines)]:
         add(pick.start, pick.priority)
     _add_errors(lines, scan, errors, add, routine)
     for index in scan.notes:

@@ -632,7 +632,7 @@ def test_rspec_failures_show_what_each_expected_beside_the_rerun_list_and_totals
     # RSpec names each failure twice ("1) example" and its rerun line): 28 "failed tests" for 14
     # took the room, and no failure's message (what it expected, what it got) was shown.
     from context_mode.router import Summary, route
-    from context_mode.summaries.rspec import rspec_picks
+    from context_mode.summaries.test_failures import rspec_picks
     from tests.corpora import REPO
 
     text = (REPO / "tests" / "data" / "rspec-hashie-failures-excerpt.txt").read_text(encoding="utf-8")
@@ -673,6 +673,8 @@ def test_rspec_failures_show_what_each_expected_beside_the_rerun_list_and_totals
             "webpack-build-three-errors.txt",
             ["ERROR in ./src/admin.js 23:2", "Module parse failed: Unexpected token (23:2)"],
         ),
+        # GoogleTest: each "path:40: Failure" with its assertion below it; none of them showed.
+        ("gtest-geokit-fail.txt", ["Expected: (b) >= (0.0), actual: -113.257 vs 0", " 6 FAILED TESTS"]),
         # Robot Framework: "Name  | FAIL |" then the failure's message; read as Markdown.
         (
             "robot-acceptance-fail.txt",

@@ -1,4 +1,4 @@
-"""RSpec's failure blocks: what each failing example expected and got, and where it failed.
+"""Test runners' failure blocks: what each failing test expected and got, and where it failed.
 
 RSpec prints each failure as a numbered block::
 
@@ -18,6 +18,12 @@ indent, not the backtrace of the code under test). Earlier failures rank higher.
 are the blocks' ``N) example`` lines: where RSpec lists the failed examples again at the end
 (``rspec ./spec/a_spec.rb:42 # example``, with their locations), those name them. None for other
 logs. Linear.
+
+``gtest_picks(lines)`` does the same for GoogleTest, whose failures are a ``path:line: Failure``
+line with the assertion's lines below it (``Expected: (b) >= (0.0), actual: -113.257 vs 0``,
+``Value of: …`` / ``Actual: …`` / ``Expected: …``, a custom message) up to the next ``[ … ]``
+line or failure: the first of them ranks with the failing tests, the ``Failure`` line and two
+more lower.
 """
 
 from __future__ import annotations
@@ -87,3 +93,25 @@ def _block_picks(
         if shown < _MESSAGE_LINES:
             picks.append(Pick(position, position + 1, (91.9 if shown == 0 else 62.0 - shown) - decay))
             shown += 1
+
+
+_GTEST_FAILURE = re.compile(r"\S+:\d+: Failure\Z")
+_GTEST_STATUS = re.compile(r"\[ *[A-Z=-]+ *\]")
+
+
+def gtest_picks(lines: Sequence[str]) -> list[Pick]:
+    """Picks for GoogleTest's failures in ``lines`` (see module doc); none when there are none."""
+    picks: list[Pick] = []
+    order = 0
+    for index, line in enumerate(lines):
+        if not line.endswith(": Failure") or not _GTEST_FAILURE.match(line[:_PREFIX]):
+            continue
+        decay = min(order, 20) * 0.2
+        order += 1
+        picks.append(Pick(index, index + 1, 70.0 - decay))
+        for offset, position in enumerate(range(index + 1, min(len(lines), index + 1 + _MESSAGE_LINES))):
+            text = lines[position][:_PREFIX]
+            if not text.strip() or _GTEST_STATUS.match(text) or _GTEST_FAILURE.match(text):
+                break
+            picks.append(Pick(position, position + 1, (91.9 if offset == 0 else 62.0 - offset) - decay))
+    return picks
