@@ -11,7 +11,8 @@ lines. Else it gives the picks and the counts for a log summary:
 - for every distinct (method, status) of a 4xx or 5xx response, its first line (server errors
   first, the rarest first: a lone 413 says more than the thirteenth 502), then the first
   line of each further path with that status, as space allows; redirects after them;
-- ``highlights``: the distinct error responses, so a log of failing requests is summarised.
+- ``highlights``: the distinct error responses, so a log of failing requests is summarised; a
+  log of requests alone, all passing, counts one and shows its first and last requests.
 
 Lines are shown as sent, cut after ``_WIDTH`` characters or the request's end, whichever is
 later (the user agent can go). Linear: one bounded regex per line.
@@ -71,6 +72,7 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
     first: dict[tuple[str, str], int] = {}
     paths: dict[tuple[str, str, str], int] = {}
     widths: dict[int, int] = {}
+    requested: list[int] = []
     for index, line in enumerate(matched):
         if "HTTP/" not in line and " => [" not in line:
             continue
@@ -81,6 +83,7 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
         status = found.group("status") or found.group("status_first") or found.group("status_pw")
         path = found.group("path") or found.group("path_last") or found.group("path_pw")
         statuses[status] += 1
+        requested.append(index)
         if status[0] in "345":
             end = found.end() + len(lines[index]) - len(line)  # the colour codes shown take room too
             widths[index] = min(max(_WIDTH, end), _MAX_WIDTH)  # up to the request's end
@@ -101,4 +104,10 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
         if index not in firsts:
             picks.append(Pick(index, index + 1, 45.0 if status[0] in "45" else 25.0, widths[index]))
     errors = sum(1 for _, status in first if status[0] in "45")
+    if mostly and not errors and requested:
+        # A log of requests that all went well still says what was requested: its first and
+        # last requests are summarised (a Directive would show none).
+        for index, priority in ((requested[0], 60.0), (requested[-1], 59.0)):
+            picks.append(Pick(index, index + 1, priority, _WIDTH))
+        errors = 1
     return AccessLog(picks, statuses, errors)

@@ -96,3 +96,23 @@ def test_coloured_and_json_wrapped_requests_without_a_size_count_and_show_where_
     assert "access log: 9 requests (200 ×3, 404 ×2, 422 ×2, 201 ×1, 500 ×1)" in uvicorn.extract.outline
     for shown in ('GET /invoices/abc HTTP/1.1\\" 422', "Uvicorn running on http://127.0.0.1:8077"):
         assert shown in uvicorn.extract.text
+
+
+def test_a_log_of_requests_that_all_passed_is_summarised_with_its_first_and_last() -> None:
+    # Playwright MCP's browser_network_requests of a page whose 121 requests all returned 200:
+    # nothing stood out, and the agent got a Directive with none of them.
+    lines = ["### Result"] + [
+        f"{n}. [GET] http://127.0.0.1:8811/maxima/figures/draw_{n:03d}.png => [200] OK" for n in range(1, 122)
+    ]
+    decision = route(
+        "\n".join(lines),
+        style=OutputStyle.AUTO,
+        policy=RoutingPolicy(),
+        tool="browser_network_requests",
+        arguments={},
+    )
+    assert isinstance(decision, Summary)
+    assert "access log: 121 requests (200 ×121)" in decision.extract.outline
+    shown = decision.extract.text.splitlines()
+    for request in (lines[1], lines[-1]):  # a fold count may follow
+        assert any(line.startswith(request) for line in shown), request
