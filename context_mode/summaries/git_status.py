@@ -8,8 +8,7 @@ each section's entries by their state (``modified:``, ``deleted:``, ``new file:`
 paths). A run of four or more entries of one state under one top directory shows its first entry
 with ``[+N more deleted under examples/]``; the rest of the run comes only when room is left,
 after every other entry, and its gap is not marked again. Git's ``(use "git add …")`` hints are
-dropped without a marker. The
-outline counts each section's entries by state. Linear in the lines.
+dropped without a marker. The outline counts each section's entries by state. Linear in the lines.
 """
 
 from __future__ import annotations

@@ -72,27 +72,20 @@ def test_coloured_and_json_wrapped_requests_without_a_size_count_and_show_where_
     # the server listened (" * Running on http://127.0.0.1:5077").
     from tests.corpora import REPO
 
-    data = REPO / "tests" / "data"
-    flask = route(
-        (data / "flask-dev-server-coloured.log").read_text(encoding="utf-8"),
-        style=OutputStyle.AUTO,
-        policy=RoutingPolicy(),
-        tool="run_command",
-        arguments={},
-    )
-    assert isinstance(flask, Summary)
+    def summary(name: str) -> Summary:
+        text = (REPO / "tests" / "data" / name).read_text(encoding="utf-8")
+        decision = route(
+            text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="run_command", arguments={}
+        )
+        assert isinstance(decision, Summary)
+        return decision
+
+    flask = summary("flask-dev-server-coloured.log")
     assert "access log: 11 requests (200 ×5, 500 ×3, 404 ×2, 405 ×1)" in flask.extract.outline
     assert " * Running on http://127.0.0.1:5077" in flask.extract.text
     assert '\x1b[33mGET /items/sprocket HTTP/1.1\x1b[0m" 404 -' in flask.extract.text
 
-    uvicorn = route(
-        (data / "uvicorn-fastapi-json.log").read_text(encoding="utf-8"),
-        style=OutputStyle.AUTO,
-        policy=RoutingPolicy(),
-        tool="run_command",
-        arguments={},
-    )
-    assert isinstance(uvicorn, Summary)
+    uvicorn = summary("uvicorn-fastapi-json.log")
     assert "access log: 9 requests (200 ×3, 404 ×2, 422 ×2, 201 ×1, 500 ×1)" in uvicorn.extract.outline
     for shown in ('GET /invoices/abc HTTP/1.1\\" 422', "Uvicorn running on http://127.0.0.1:8077"):
         assert shown in uvicorn.extract.text
