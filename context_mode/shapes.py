@@ -113,20 +113,33 @@ _RUNNER_LINE = re.compile(
     r"|(?:ok|FAIL)\s+\S+\s+(?:\d+\.\d+s|\(cached\))"
     r"|\s*\d+ (?:passing|failing|pending)(?: \(\d+m?s\))?\s*\Z"
     # GoogleTest's ``[ RUN      ] Suite.Test`` / ``[  FAILED  ]``; meson test's ``5/8 name  FAIL  0.31s``;
-    # Robot Framework's ``Name    | FAIL |``; tox's ``py38: FAIL code 1 (29.72=setup…`` and
-    # ``lint: commands[0]> ruff check``; pre-commit's ``black.........Failed``
+    # tox's ``py38: FAIL code 1 (29.72=setup…`` and ``lint: commands[0]> ruff check``
     r"|\[ +(?:RUN|OK|FAILED|PASSED|SKIPPED) +\] \S|\[=+\] \d+ tests?\b"
-    r"|\s*\d+/\d+ \S.*?\s(?:OK|FAIL|SKIP|EXPECTEDFAIL|TIMEOUT|ERROR)\s+\d+\.\d+s"
-    r"|.{3,}\s\| (?:PASS|FAIL|SKIP) \|\s*\Z"
+    r"|\s*\d+/\d+ \S.{0,100}?\s(?:OK|FAIL|SKIP|EXPECTEDFAIL|TIMEOUT|ERROR)\s+\d+\.\d+s"
     r"|\s*[\w.-]+: (?:OK|FAIL(?: code \d+)?) \(\d|[\w.-]+: (?:commands\[\d+\]|install_deps)> "
-    r"|.{3,}?\.{4,}(?:Passed|Failed|Skipped)\s*\Z"
-    # a build's runner: make's ``make[2]: Entering directory '…'`` and ``make: *** [all] Error 2``
+    # a build's runner: make's ``make[2]: Entering directory '…'`` and ``make: *** [all] Error 2``;
+    # webpack's ``ERROR in ./src/a.js 23:2``
     r"|make(?:\[\d+\])?: (?:Entering|Leaving) directory |make(?:\[\d+\])?: \*\*\* "
-    # webpack's ``ERROR in ./src/a.js 23:2`` and ``webpack 5.1.0 compiled with 3 errors in 3753 ms``
     r"|(?:ERROR|WARNING) in \.{0,2}/\S"
-    r"|.*\bwebpack [\d.]+ compiled (?:successfully|with \d+ (?:errors?|warnings?))"
 )
+# Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
+# ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.
+_RUNNER_ENDS = ("| PASS |", "| FAIL |", "| SKIP |", "....Passed", "....Failed", "....Skipped")
+_WEBPACK_DONE = re.compile(r"\bwebpack [\d.]+ compiled (?:successfully|with \d+ (?:errors?|warnings?))")
+
+
+def _runner_line(line: str) -> bool:
+    """Whether ``line`` is one of a test or build runner's own lines (``_RUNNER_LINE``,
+    ``_RUNNER_ENDS``, ``_WEBPACK_DONE``); cheap tests first, as every sampled line is asked."""
+    start = line[:_RUNNER_WIDTH]
+    if _RUNNER_LINE.match(start):
+        return True
+    end = line.rstrip()
+    return end.endswith(_RUNNER_ENDS) or (" compiled " in line and _WEBPACK_DONE.search(start) is not None)
+
+
 _VERDICTS = 2
+_RUNNER_WIDTH = 300  # a runner's own lines are short: longer ones are matched on their start
 
 # ``git status`` in its long form (``summaries.git_status``): a branch line near the top, then sections.
 _GIT_BRANCH = re.compile(r"(?:On branch \S|HEAD detached (?:at|from) \S|Not currently on any branch)")
@@ -177,7 +190,7 @@ def detect_shape(
         return ContentKind.ROWS
     if is_git_status(sample):
         return ContentKind.TREE
-    if sum(1 for line in lines if _RUNNER_LINE.match(line)) >= _VERDICTS:
+    if sum(1 for line in lines if _runner_line(line)) >= _VERDICTS:
         return ContentKind.LOG
     head = text[:4096]
     if is_html(head):

@@ -28,10 +28,13 @@ _PREFIX = 400
 def coverage_picks(lines: Sequence[str]) -> list[Pick]:
     """Picks for each coverage table in ``lines`` (see module doc); none when there is none."""
     picks: list[Pick] = []
+    headers = [index for index, line in enumerate(lines) if "Stmts" in line]  # one fast pass first
+    if not headers:
+        return picks
     row: re.Pattern[str] | None = None
     rows: list[tuple[float, int]] = []
-    for index, line in enumerate(lines):
-        text = line[:_PREFIX]
+    for index in range(headers[0], len(lines)):
+        text = lines[index][:_PREFIX]
         if _HEADER.match(text):
             picks.extend(_least(rows))
             rows = []

@@ -52,10 +52,8 @@ def rspec_picks(lines: Sequence[str]) -> RSpecFailures:
     picks: list[Pick] = []
     headers: set[int] = set()
     order = 0
-    for index, line in enumerate(lines):
-        if "Failure/Error:" not in line[:40]:
-            continue
-        found = _FAILURE.match(line[:_PREFIX])
+    for index in [i for i, line in enumerate(lines) if "Failure/Error:" in line]:
+        found = _FAILURE.match(lines[index][:_PREFIX])
         if found is None or index == 0 or not _HEADER.match(lines[index - 1][:_PREFIX]):
             continue
         decay = min(order, 20) * 0.2  # as a log's failing tests fall: each message beside its test
@@ -103,8 +101,8 @@ def gtest_picks(lines: Sequence[str]) -> list[Pick]:
     """Picks for GoogleTest's failures in ``lines`` (see module doc); none when there are none."""
     picks: list[Pick] = []
     order = 0
-    for index, line in enumerate(lines):
-        if not line.endswith(": Failure") or not _GTEST_FAILURE.match(line[:_PREFIX]):
+    for index in [i for i, line in enumerate(lines) if line.endswith(": Failure")]:
+        if not _GTEST_FAILURE.match(lines[index][:_PREFIX]):
             continue
         decay = min(order, 20) * 0.2
         order += 1
