@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from context_mode.diagnostics import clean_lines, without_service_prefix
+from context_mode.diagnostics import clean_line, clean_lines, without_service_prefix
 from context_mode.summaries.access_log import access_picks
 from context_mode.summaries.coverage import coverage_picks
 from context_mode.summaries.edges import address_lines, edge_lines
@@ -118,7 +118,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     frames = {index for index, _, _ in scan.frames}
     # Each test binary's failing verdict (cargo's "test result: FAILED. 75 passed; 13 failed") is
     # its own news, though they share a shape: neither folded nor counted as repeats.
-    verdicts = {i for i in scan.summaries if _FAILING_VERDICT.search(cleaned[i][:PREFIX])}
+    verdicts = _distinct_verdicts(cleaned, scan.summaries)
     # So is each RSpec failure's message and location (``# ./spec/a_spec.rb:79:in `block …'``).
     rspec = rspec_picks(lines)
     verdicts.update(pick.start for pick in rspec.picks)
@@ -186,7 +186,8 @@ def _picks(
     picks: list[Pick] = []
 
     def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
-        if 0 <= index < total and lines[index].strip():
+        # A line that is blank but for its CI timestamp (``2026-12-02T15:49:07.9042210Z ``) says nothing.
+        if 0 <= index < total and lines[index].strip() and clean_line(lines[index]).strip():
             picks.append(Pick(index, min(max(stop, index + 1), total), priority, width))
 
     families: Counter[str] = Counter()
@@ -241,6 +242,18 @@ def _picks(
         add(index, priority)
     _add_lines(lines, scan, counts, terms, add, routine)
     return picks
+
+
+def _distinct_verdicts(cleaned: Sequence[str], summaries: Sequence[int]) -> set[int]:
+    """The summary lines that report failures and say something their like do not (cargo's
+    "test result: FAILED. 75 passed; 13 failed" and "… 7 passed; 1 failed"); of verdicts worded
+    alike (GoogleTest's "1 FAILED TEST" after each binary), none: they fold as usual."""
+    texts = Counter(cleaned[i].strip() for i in summaries)
+    return {
+        i
+        for i in summaries
+        if texts[cleaned[i].strip()] == 1 and _FAILING_VERDICT.search(cleaned[i][:PREFIX])
+    }
 
 
 def _says_why(line: str) -> bool:

@@ -700,3 +700,25 @@ def test_build_and_test_runners_of_other_tools_are_logs_with_their_failures(
     lines = decision.extract.text.splitlines()
     for line in shown:
         assert any(shown_line.startswith(line) for shown_line in lines), line
+
+
+def test_a_line_blank_but_for_its_ci_timestamp_is_not_shown() -> None:
+    # A GitHub Actions log stamps its blank lines too: "2026-12-02T15:49:07.9042210Z " was shown,
+    # with a fold count of the 22 like it, as if it said something.
+    from context_mode.summaries.log import summarize_log
+
+    lines: list[str] = []
+    for n in range(22):
+        stamp = f"2026-12-02T15:49:{n:02d}.9042210Z"
+        lines += [
+            f"{stamp} [ RUN      ] Suite.Case{n}",
+            f"{stamp} [  FAILED  ] Suite.Case{n} (0 ms)",
+            f"{stamp} ",
+            f"{stamp}  1 FAILED TEST",
+        ]
+    extract = summarize_log("\n".join(lines), budget=3000)
+    shown = extract.text.splitlines()
+    assert any("[  FAILED  ] Suite.Case" in line for line in shown)
+    assert not [line for line in shown if re.fullmatch(r"\S+Z(?: \[×\d+\])?", line.strip())]
+    # and the 22 binaries' "1 FAILED TEST", worded alike, fold into one
+    assert sum("1 FAILED TEST" in line for line in shown) == 1
