@@ -121,6 +121,12 @@ _RUNNER_LINE = re.compile(
     # webpack's ``ERROR in ./src/a.js 23:2``
     r"|make(?:\[\d+\])?: (?:Entering|Leaving) directory |make(?:\[\d+\])?: \*\*\* "
     r"|(?:ERROR|WARNING) in \.{0,2}/\S"
+    # pip's build of a package (``Building wheel for ujson (pyproject.toml): finished with status
+    # 'error'``) and autotools' ``checking for event_init... no`` / ``configure: error: …``
+    r"|\s*(?:Building wheels? for |Installing build dependencies|Getting requirements to build"
+    r"|Preparing metadata \(|Successfully (?:built|installed) "
+    r"|ERROR: (?:Failed building wheel|Could not build wheels)|error: subprocess-exited-with-error)"
+    r"|checking [\w .,/+-]{3,80}\.\.\. |configure: (?:error|WARNING): "
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

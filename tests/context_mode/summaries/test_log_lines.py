@@ -673,6 +673,13 @@ def test_rspec_failures_show_what_each_expected_beside_the_rerun_list_and_totals
             "webpack-build-three-errors.txt",
             ["ERROR in ./src/admin.js 23:2", "Module parse failed: Unexpected token (23:2)"],
         ),
+        # pip install of a C extension that does not compile: read as text, its gcc error hidden.
+        (
+            "pip-install-ujson-c-error.txt",
+            ["      ./python/JSONtoObj.c:141:13: error: expected ‘;’ before ‘}’ token"],
+        ),
+        # autotools: "checking for … no" lines, then "configure: error:"; read as text.
+        ("configure-tmux-missing-libevent.txt", ['configure: error: "libevent not found"']),
         # GoogleTest: each "path:40: Failure" with its assertion below it; none of them showed.
         ("gtest-geokit-fail.txt", ["Expected: (b) >= (0.0), actual: -113.257 vs 0", " 6 FAILED TESTS"]),
         # Robot Framework: "Name  | FAIL |" then the failure's message; read as Markdown.
