@@ -67,6 +67,7 @@ _CONTEXT_WIDTH = 160
 # Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
 _MAX_TERM_PICKS = 500
 _FOLD = 3  # a shape seen this often is shown once
+_COUNTED_WARNINGS = 20  # distinct warnings that add to a summary's room (each half an error)
 _EXPLAINED = 4  # lines of the paragraph under an error shown as its explanation
 _WARNINGS_PER_FAMILY = 2  # warnings of one family (their first words) shown before the rest
 _QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the failing one (``>``)
@@ -145,7 +146,11 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         parts.append(access.outline)
     # Room goes by what is distinct: fourteen different errors in one burst need more than one.
     distinct = len({scan.shapes[index] for index in errors})
+    # Distinct warnings count too, at half: a build's deprecations and a service's notices are
+    # what an agent reads after its errors.
+    warned = len({scan.shapes[index] for index in scan.warnings})
     highlights = max(error_events, distinct) + len(scan.failing) + (access.highlights if access else 0)
+    highlights += min(warned, _COUNTED_WARNINGS) // 2
     # A run's totals line ("11 upgraded, 297 newly installed", "added 1317 packages") stands out
     # in a log with no error: it is what the run came to.
     # So do its warnings (Redis's "# WARNING Memory overcommit must be enabled!").

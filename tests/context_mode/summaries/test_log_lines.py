@@ -729,3 +729,16 @@ def test_a_line_blank_but_for_its_ci_timestamp_is_not_shown() -> None:
     assert not [line for line in shown if re.fullmatch(r"\S+Z(?: \[×\d+\])?", line.strip())]
     # and the 22 binaries' "1 FAILED TEST", worded alike, fold into one
     assert sum("1 FAILED TEST" in line for line in shown) == 1
+
+
+def test_distinct_warnings_add_to_a_logs_room() -> None:
+    # verdaccio's log: two errors among a dozen distinct warnings got the least room (1.9 kB), and
+    # the line saying where the registry listens and which version it runs was cut.
+    from context_mode.router import Summary, route
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "log-verdaccio-private-registry.log").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={})
+    assert isinstance(decision, Summary)
+    assert decision.budget > 2000
+    assert "http://127.0.0.1:24873/ - verdaccio/5.33.0" in decision.extract.text
