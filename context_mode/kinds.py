@@ -45,6 +45,7 @@ from context_mode.diagnostics import (
     is_lint,
     is_server_log,
 )
+from context_mode.framing import unframe
 from context_mode.line_groups import group_lines
 from context_mode.shapes import RULE_LINE, detect_shape, is_yaml, json_shape
 from context_mode.types import ContentKind
@@ -148,6 +149,9 @@ STRUCTURAL = (
 def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] | None = None) -> ContentKind:
     """The kind of ``text``, judged from its content, with the tool name as a tie-breaker."""
     parsed = _parse_json(text)
+    if parsed is None:  # a JSON document inside a tool's framing lines (fetch's, Playwright's)
+        framed = unframe(text)
+        parsed = _parse_json(framed.body) if framed is not None else None
     if parsed is not None:
         return _json_kind(parsed[0])
     sample = list(clean_lines(_sample(text)))  # CI colours and timestamp prefixes say nothing of the kind

@@ -48,6 +48,7 @@ from context_mode.chunking.lines import (
     paragraph_units,
     row_units,
 )
+from context_mode.framing import unframe
 from context_mode.types import ContentKind
 
 MIN_CHUNK_BYTES = 4  # the largest UTF-8 character: any smaller cap could not make progress
@@ -92,11 +93,29 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[li
         case ContentKind.TABLE | ContentKind.SNAPSHOT:
             return row_units(text), False
         case ContentKind.JSON | ContentKind.ROWS | ContentKind.TREE | ContentKind.LINT:  # ESLint: JSON
+            framed = _framed_units(text, sizer, cap)
+            if framed is not None:
+                return framed, True
             shaped = kind is ContentKind.JSON or text.lstrip()[:1] in "[{"
             units = json_units(text, lambda s, e: sizer.size(s, e) <= cap) if shaped else None
             return (units, True) if units is not None else (log_units(text), False)
         case _:
             return paragraph_units(text), False
+
+
+def _framed_units(text: str, sizer: ByteSizer, cap: int) -> list[Unit] | None:
+    """The JSON units of a document inside a tool's framing lines (``framing.unframe``), the
+    frame's lines as syntax around them; None when ``text`` is no such document."""
+    framed = unframe(text)
+    if framed is None:
+        return None
+    offset = len(framed.head) + 1
+    units = json_units(framed.body, lambda s, e: sizer.size(s + offset, e + offset) <= cap)
+    if units is None:
+        return None
+    end = offset + len(framed.body)
+    shifted = [(start + offset, stop + offset, path, structural) for start, stop, path, structural in units]
+    return [(0, offset, (), True), *shifted, (end, len(text), (), True)]
 
 
 class ByteSizer:

@@ -24,8 +24,10 @@ Summaries are pure, linear in the input, and never raise on a ``str``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Protocol
 
+from context_mode.framing import unframe
 from context_mode.summaries.aimed import aim
 from context_mode.summaries.code_search import summarize_code_search
 from context_mode.summaries.diff import summarize_diff
@@ -34,6 +36,7 @@ from context_mode.summaries.json_summary import summarize_json
 from context_mode.summaries.lint import summarize_lint
 from context_mode.summaries.log import summarize_log
 from context_mode.summaries.markdown import summarize_markdown
+from context_mode.summaries.packing import size
 from context_mode.summaries.rows import summarize_rows
 from context_mode.summaries.snapshot import summarize_snapshot
 from context_mode.summaries.source import summarize_source
@@ -49,6 +52,7 @@ class _Summarizer(Protocol):
     def __call__(self, text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract: ...
 
 
+_JSON_KINDS = frozenset((ContentKind.JSON, ContentKind.ROWS, ContentKind.TREE, ContentKind.LINT))
 _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.LOG: summarize_log,
     ContentKind.JSON: summarize_json,
@@ -66,8 +70,17 @@ _BY_KIND: dict[ContentKind, _Summarizer] = {
 
 
 def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str] = ()) -> Extract:
-    """Summarise ``text`` as ``kind`` in at most ``budget`` UTF-8 bytes, preferring lines with ``terms``."""
+    """Summarise ``text`` as ``kind`` in at most ``budget`` UTF-8 bytes, preferring lines with ``terms``.
+
+    A JSON document (or the rows, tree or diagnostics it holds) inside a tool's framing lines
+    (``framing.unframe``) is summarised alone, after the frame's opening lines."""
     summarizer = _BY_KIND.get(kind, summarize_text)
+    framed = unframe(text) if kind in _JSON_KINDS else None
+    if framed is not None:
+        room = budget - size(framed.head) - 1
+        if room > 0:
+            inner = summarizer(framed.body, budget=room, terms=tuple(terms))
+            return replace(inner, text=framed.head + "\n" + inner.text)
     return summarizer(text, budget=max(budget, 0), terms=tuple(terms))
 
 

@@ -1,0 +1,59 @@
+"""A JSON document inside a tool's framing lines is read, summarised and searched as JSON."""
+
+from __future__ import annotations
+
+from context_mode.framing import unframe
+from context_mode.kinds import detect_kind
+from context_mode.router import Summary, route
+from context_mode.store import Store
+from context_mode.types import ContentKind
+from tests.corpora import REPO
+from tools.doc_tools import doc_tools
+
+DATA = REPO / "tests" / "data"
+
+
+def test_unframe_finds_the_document_after_a_few_short_lines_and_before_a_section() -> None:
+    framed = unframe('### Result\n{"a": 1}\n\n### Ran Playwright code\n```js\nx\n```')
+    assert framed is not None and framed.head == "### Result" and framed.body == '{"a": 1}'
+    assert framed.tail.startswith("### Ran Playwright code")
+    assert unframe('{"a": 1}') is None  # no frame: JSON as it is
+    assert unframe("one\ntwo\nthree\nfour\n[1]") is None  # more than a frame's few lines
+    assert unframe("Contents of x:\nnot json") is None
+    assert unframe("x" * 500 + "\n[1]") is None
+
+
+def test_fetchs_json_api_response_is_rows_in_stage_1_and_found_by_search() -> None:
+    # mcp-server-fetch returns a JSON API's response after two lines of its own ("Content type
+    # application/json cannot be simplified…", "Contents of http://…:"): it read as text, a
+    # Directive, and a search for a package found the wrong records.
+    text = (DATA / "fetch-json-api-packages-head.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="fetch") is ContentKind.ROWS
+    decision = route(text, tool="fetch", arguments={"url": "http://127.0.0.1:8814/api/packages?section=libs"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("rows: 80 records × 11 columns")
+    lines = decision.extract.text.splitlines()
+    assert lines[0].startswith("Content type application/json cannot be simplified")
+    assert lines[1] == "Contents of http://127.0.0.1:8814/api/packages?section=libs:"
+    assert any(
+        line.startswith('{"id":3, "name":"alsa-topology-conf", "version":"1.2.5.1-2",') for line in lines
+    )
+    store = Store(None)
+    try:
+        doc = store.put(text, source="fetch", kind=ContentKind.ROWS)
+        search = next(t for t in doc_tools(store, ingest_roots=()) if t.name == "doc_search")
+        reply = search.run({"query": "version of libcc1-0", "ref": doc.ref})
+    finally:
+        store.close()
+    assert '"name":"libcc1-0","version":"12.2.0-14+deb12u1"' in reply
+
+
+def test_playwrights_evaluate_result_is_json() -> None:
+    # browser_evaluate: "### Result", the value as JSON, then "### Ran Playwright code": it read
+    # as Markdown, a Directive with no field of it.
+    text = (DATA / "playwright-evaluate-app-state.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="browser_evaluate") is ContentKind.JSON
+    decision = route(text, tool="browser_evaluate", arguments={})
+    assert isinstance(decision, Summary)
+    assert decision.extract.text.startswith("### Result\n{")
+    assert '"packages": 1145' in decision.extract.text
