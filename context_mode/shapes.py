@@ -127,6 +127,11 @@ _RUNNER_LINE = re.compile(
     r"|Preparing metadata \(|Successfully (?:built|installed) "
     r"|ERROR: (?:Failed building wheel|Could not build wheels)|error: subprocess-exited-with-error)"
     r"|checking [\w .,/+-]{3,80}\.\.\. |configure: (?:error|WARNING): "
+    # EUnit's banner and ``Failed: 9.  Skipped: 0.  Passed: 92.``; prettier --check's ``[warn] a.js``;
+    # a sanitizer's report (``==21886==ERROR: AddressSanitizer: …``, ``a.c:386:5: runtime error:``)
+    # and its frames (``    #0 0x55b7cec1ad5f in parse_number tests/../cJSON.c:386``)
+    r"|=+ EUnit =+|\s*Failed: \d+\.\s+Skipped: \d+\.\s+Passed: \d+\.|\[warn\] \S|Checking formatting\.\.\."
+    r"|==\d+==ERROR: \w+Sanitizer|\S+:\d+:\d+: runtime error: |\s+#\d+ 0x[0-9a-f]+ in \S"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

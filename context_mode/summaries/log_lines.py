@@ -171,6 +171,8 @@ _SUMMARY_ANCHORED = re.compile(
     r"|# (?:tests|pass|fail) \d+$"  # TAP's totals
     r"|\s*\d+ (?:passing|failing|pending)\b"  # mocha's
     r"|\[=+\] \d+ tests? from .* ran\b|\[\s+(?:passed|failed)\s+\] \d+ tests?\b"  # gtest
+    r"|summary: \w+sanitizer: "  # ASan's / UBSan's one-line verdict
+    r"|\s*failed: \d+\.\s+skipped: \d+\.\s+passed: \d+\."  # EUnit's
     r"|\s*\d+ failed tests?$"
     r"|\d+% tests passed, \d+ tests? failed out of \d+"  # ctest
     r"|\d+ examples?, \d+ failures?"  # rspec

@@ -680,6 +680,13 @@ def test_rspec_failures_show_what_each_expected_beside_the_rerun_list_and_totals
         ),
         # autotools: "checking for … no" lines, then "configure: error:"; read as text.
         ("configure-tmux-missing-libevent.txt", ['configure: error: "libevent not found"']),
+        # EUnit -v, prettier --check and an AddressSanitizer report: each read as text, a Directive.
+        ("eunit-getopt-verbose.txt", ["  Failed: 9.  Skipped: 0.  Passed: 92."]),
+        (
+            "prettier-check-lodash-excerpt.txt",
+            ["[warn] Code style issues found in 1006 files. Run Prettier with --write to fix."],
+        ),
+        ("asan-use-after-free-cjson.txt", ["SUMMARY: AddressSanitizer: heap-use-after-free"]),
         # GoogleTest: each "path:40: Failure" with its assertion below it; none of them showed.
         ("gtest-geokit-fail.txt", ["Expected: (b) >= (0.0), actual: -113.257 vs 0", " 6 FAILED TESTS"]),
         # Robot Framework: "Name  | FAIL |" then the failure's message; read as Markdown.
