@@ -48,6 +48,7 @@ _FIRST_PROSE = 60.0
 _FOLD_AT = 6  # a run of at least this many similar siblings is folded
 _TERM = 55.0
 _LIVE = 85.0  # what a status or alert region says (a search's "9 results are available")
+_LIVE_LINES = 30  # lines of one live region ranked so
 _UNFOLDED = frozenset(("heading", "term"))  # each says what follows it: a run of them is no repetition
 _NUMBERED = re.compile(r'^- link "[\d.§ ]+"')
 _POINTER = " [cursor=pointer]"
@@ -65,7 +66,8 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     last_run: tuple[str, int] | None = None
     after_heading = True  # the page's first text is its lead, as a section's first sentence is
     label_under: int | None = None  # the indent of an unnamed link waiting for its label
-    live_under: int | None = None  # the indent of a live region (status, alert) waiting for its text
+    live_under: int | None = None  # the indent of a live region (status, alert) whose lines are news
+    live_said = 0  # lines of the live region seen so far
     seen: set[tuple[str, str | None]] = set()
     filler: set[int] = set()  # link targets and bare wrappers: leaving them out is not worth a "…"
     in_tree = False
@@ -90,13 +92,16 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         named = bool(match.group("name"))
         mentioned = any(term in line.lower() for term in lowered_terms)
         priority = _priority(role, named, line)
-        live = False  # a live region's message (``status`` > ``generic: 9 results are available…``)
-        if live_under is not None and indent > live_under and ": " in line:
-            live, live_under = True, None
+        # A live region's messages (``status`` > ``generic: 9 results are available…``; an
+        # ``alert`` listing a form's errors as links): what it says is news, every line of it.
+        live = False
+        if live_under is not None and indent > live_under and (named or ": " in line):
+            live = live_said < _LIVE_LINES
+            live_said += 1
         elif live_under is not None and indent <= live_under:
             live_under = None
         if role in ("status", "alert", "log") and ": " not in line:
-            live_under = indent
+            live_under, live_said = indent, 0
         if label_under is not None and indent > label_under and ": " in line:
             # An unnamed link is named by its first child's text (``code: cgi``).
             priority = max(priority, _priority("link", True, line))
@@ -126,11 +131,12 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
                 filler.add(index)
             continue
         key = (role, indent)
-        if key == last_run or (key in runs and runs[key] and index - runs[key][-1] <= 4):
-            runs.setdefault(key, []).append(index)
-        else:
-            runs[key] = [index]
-        last_run = key
+        if not live:  # each of a live region's lines is its own news: never folded into a run
+            if key == last_run or (key in runs and runs[key] and index - runs[key][-1] <= 4):
+                runs.setdefault(key, []).append(index)
+            else:
+                runs[key] = [index]
+            last_run = key
         # ``[cursor=pointer]`` (every link has it) is cut: the line up to its ref says it all.
         pointer = line.find(_POINTER) if line.endswith((_POINTER, _POINTER + ":")) else -1
         picks.append(Pick(index, index + 1, priority, pointer + 1 if pointer > 0 else 0))

@@ -105,3 +105,22 @@ def test_a_search_box_s_suggestions_and_their_status_line_are_shown() -> None:
     lines = summarize(text, ContentKind.SNAPSHOT, budget=4000).text.splitlines()
     assert "- generic [ref=e142]: 9 results are available, use up and down arrow keys to navigate." in lines
     assert any(line.startswith("""- 'listitem "Types : ToStringStyle" [ref=e123]""") for line in lines)
+
+
+def test_every_message_of_an_alert_region_is_shown_unfolded() -> None:
+    # A submitted form's alert lists its 13 errors as links: folded as a run of links, the
+    # summary showed the first and the last, and none of the eleven between.
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "snapshot-form-validation-alert.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="browser_snapshot", arguments={})
+    assert isinstance(decision, Summary)
+    shown = decision.extract.text
+    for error in (
+        'link "IPv4 address 203.0.113.300 has an octet outside 0-255." [ref=e119]',
+        'link "Uplink of 5 Mbit/s is below the 100 Mbit/s minimum for push mirrors." [ref=e123]',
+        'link "The administrator name is required." [ref=e135]',
+    ):
+        assert error in shown
+    assert "[×13 link]" not in shown

@@ -13,6 +13,7 @@ import anyio
 import pytest
 from mcp import ClientSession
 
+from context_mode.policy import RoutingPolicy
 from tests.conftest import REPO, hub_client, text_of, write_config
 
 pytestmark = pytest.mark.anyio
@@ -69,7 +70,8 @@ async def test_tiny_text_beside_big_structured_content_is_measured_by_both(sessi
     assert route["original_bytes"] > 1_900_000
     assert route["mode"] in ("summary", "directive")
     assert result.structured_content is None
-    assert len(text_of(result)) < 5000
+    # The text block, then the structured content as JSON: a JSON summary of stage 1's size at most.
+    assert len(text_of(result).encode()) <= RoutingPolicy().summary_budget_max
 
 
 async def test_an_image_over_the_per_block_cap_becomes_one_line(session: ClientSession) -> None:
