@@ -6,7 +6,8 @@ goes to ``summaries.blame``). Per file (a header
 line such as ``/path/to/file.py:`` or ``==> path <==``, else the whole text is one file) it keeps,
 best first: the header line with the file's line count, module-level definitions (classes,
 functions with their signatures, exported names, Go's types, C and C++ functions at the left
-margin, but no ``struct point *next;`` variable), module constants (``DEFAULT_TIMEOUT = …``,
+margin, but no ``struct point *next;`` variable), a config file's top-level keys and sections
+(YAML, TOML, INI: files that define nothing), module constants (``DEFAULT_TIMEOUT = …``,
 C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks), the
 first messages it raises or returns as errors (``raise ValueError("…")``, ``fmt.Errorf("…")``,
 ``Err(Error::new(span, "…"))``), a class's constants (``private static final int SPINS = …``),
@@ -79,6 +80,18 @@ _RAISED_PER_FILE = 12
 _CONSTANT_PRIORITY = 45.0
 
 
+# a config file's outline lines by its extension: YAML's top-level keys, TOML's and INI's sections
+_YAML_KEY = re.compile(r"[A-Za-z_][\w.-]{0,80}:(?:\s|\Z)")
+_SECTION_OR_KEY = re.compile(r"\[[^\]\n]{1,80}\]\s*\Z|[A-Za-z_][\w.-]{0,80}\s*=")
+_CONFIG_KEY = {
+    "yaml": _YAML_KEY,
+    "yml": _YAML_KEY,
+    "toml": _SECTION_OR_KEY,
+    "ini": _SECTION_OR_KEY,
+    "cfg": _SECTION_OR_KEY,
+}
+
+
 def _is_c_function(line: str) -> bool:
     return "(" in line and len(line) <= _SIGNATURE_CHARS and _C_FUNCTION.match(line) is not None
 
@@ -109,6 +122,10 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             picks.append(Pick(start, start + 1, 100.0))
         in_block = False  # inside a Go ``var (`` / ``const (`` block
         raised = 0  # messages raised in this file so far
+        keys = 0  # a config file's keys so far
+        # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
+        extension = lines[start].rstrip().rstrip(":").rsplit(".", 1)[-1].lower() if header else ""
+        config = _CONFIG_KEY.get(extension)
         for index in range(first, stop):
             line = lines[index]
             stripped = line.lstrip()
@@ -133,6 +150,9 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                     priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
             elif depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
                 priority = _CONSTANT_PRIORITY
+            elif config is not None and depth == 0 and config.match(stripped):
+                keys += 1  # each file's first keys before any file's tenth
+                priority = _CONSTANT_PRIORITY - min(keys, 40) * 0.5
             elif depth and "=" in stripped and _MEMBER_CONSTANT.match(stripped):
                 priority = _CONSTANT_PRIORITY - 5.0  # below the module's own, above methods
             elif _RAISED.search(stripped):
@@ -151,4 +171,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     outline = (
         f"source: {files} file{'s' if files != 1 else ''}, {len(lines)} lines, {definitions} definitions"
     )
-    return Extract(text=body, kind=ContentKind.SOURCE, outline=outline, highlights=definitions)
+    # Files read together are each worth their header and outline, definitions or not (eight
+    # Helm YAML files had been a Directive of "0 definitions").
+    highlights = max(definitions, files if files > 1 else 0)
+    return Extract(text=body, kind=ContentKind.SOURCE, outline=outline, highlights=highlights)

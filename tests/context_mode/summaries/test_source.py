@@ -108,3 +108,19 @@ def test_java_classes_and_constants_are_in_the_outline_and_routine_annotations_a
     assert "    private static final Optional<?> EMPTY = new Optional<>(null); [L66]" in lines
     assert "public final class StringJoiner { [L68]" in lines
     assert not any(line.lstrip().startswith(("@Override", "@SuppressWarnings")) for line in lines)
+
+
+def test_config_files_read_together_are_outlined_by_their_top_level_keys() -> None:
+    # read_multiple_files of eight Helm and Kubernetes YAML files: "0 definitions", a Directive
+    # with no file named. Each file is now its path and line count with its top-level keys,
+    # every file's first keys before any file's tenth.
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "filesystem-helm-yaml-multi.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="read_multiple_files", arguments={})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert sum(line.startswith("/srv/dask_kubernetes-2026.3.0/") for line in lines) == 8
+    assert "kind: DaskCluster [L2]" in lines and "kind: ClusterRole [L3]" in lines
+    assert "image: [L1]" in lines
