@@ -75,6 +75,9 @@ _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" so
 # A line whose shape starts (this many chars) like ROUTINE others is routine: as context or tail
 # it is not worth its bytes (the "Client closed connection id=…" of a server log).
 _SHAPE_FAMILY = 48
+_SHADOW = "Shadow bytes around the buggy address:"
+_ABORTING = re.compile(r"==\d+==ABORTING")
+_LEGEND_PRIORITY = 3.0
 _RULE = re.compile(r"[-=_*#~─━]{3,}\Z")
 _FAILING_VERDICT = re.compile(r"\bFAIL(?:ED|URES?)?\b|\b[1-9]\d* (?:failed|failures?|failing)\b")
 
@@ -190,9 +193,13 @@ def _picks(
     total = len(lines)
     picks: list[Pick] = []
 
+    legend = _sanitizer_legend(lines)
+
     def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
         # A line that is blank but for its CI timestamp (``2026-12-02T15:49:07.9042210Z ``) says nothing.
         if 0 <= index < total and lines[index].strip() and clean_line(lines[index]).strip():
+            if index in legend:
+                priority = min(priority, _LEGEND_PRIORITY)
             picks.append(Pick(index, min(max(stop, index + 1), total), priority, width))
 
     families: Counter[str] = Counter()
@@ -259,6 +266,17 @@ def _distinct_verdicts(cleaned: Sequence[str], summaries: Sequence[int]) -> set[
         for i in summaries
         if texts[cleaned[i].strip()] == 1 and _FAILING_VERDICT.search(cleaned[i][:PREFIX])
     }
+
+
+def _sanitizer_legend(lines: Sequence[str]) -> range:
+    """The lines of AddressSanitizer's shadow-memory dump and legend (from ``Shadow bytes around
+    the buggy address:`` to the line before ``==N==ABORTING``): the same in every report, they
+    would take the room of the frames that say where the memory was allocated and freed."""
+    start = next((i for i, line in enumerate(lines) if line.startswith(_SHADOW)), -1)
+    if start < 0:
+        return range(0)
+    stop = next((i for i in range(start, len(lines)) if _ABORTING.match(lines[i])), len(lines))
+    return range(start, stop)
 
 
 def _says_why(line: str) -> bool:

@@ -749,3 +749,23 @@ def test_distinct_warnings_add_to_a_logs_room() -> None:
     assert isinstance(decision, Summary)
     assert decision.budget > 2000
     assert "http://127.0.0.1:24873/ - verdaccio/5.33.0" in decision.extract.text
+
+
+def test_a_sanitizers_shadow_byte_legend_gives_way_to_where_the_memory_was_allocated() -> None:
+    # AddressSanitizer ends every report with the same shadow-memory dump and legend; as the
+    # log's last lines they took the room of "is located 0 bytes to the right of 4-byte region".
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "asan-heap-overflow-cjson.txt").read_text(encoding="utf-8")
+    command = (
+        "cd /srv/src/cjson-asan && gcc -g -O0 -fsanitize=address,undefined -fno-omit-frame-pointer"
+        " -Itests/unity/src -I. -o cjson_add_asan tests/cjson_add.c tests/unity/src/unity.c"
+        " && ./cjson_add_asan"
+    )
+    decision = route(text, tool="run_command", arguments={"command": command})
+    assert isinstance(decision, Summary)
+    shown = decision.extract.text
+    assert "is located 0 bytes to the right of 4-byte region" in shown
+    for legend in ("Shadow byte legend", "Poisoned by user:", "Container overflow:", "ASan internal:"):
+        assert legend not in shown, legend
