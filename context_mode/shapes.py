@@ -44,7 +44,8 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from context_mode.levels import LEVELS
@@ -171,21 +172,29 @@ def is_git_status(lines: Sequence[str]) -> bool:
     )
 
 
+def json_values(text: str) -> Iterator[object]:
+    """The JSON values of ``text`` one after another (``{…}`` then ``{…}``, whitespace or commas
+    between them), until its end; raises ``ValueError`` (or ``RecursionError``) where none parses."""
+    decoder = json.JSONDecoder()
+    at = len(text) - len(text.lstrip())
+    while at < len(text):
+        value, at = decoder.raw_decode(text, at)
+        yield value
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+
+
 def _flat_objects(text: str, count: int = 3) -> bool:
     """Whether ``text`` opens with ``count`` JSON objects of scalar members one after another
     (records: ``go list -json``'s packages, whose members hold lists, are no rows)."""
-    decoder = json.JSONDecoder()
-    at = len(text) - len(text.lstrip())
-    for _ in range(count):
-        try:
-            value, at = decoder.raw_decode(text, at)
-        except (ValueError, RecursionError):
-            return False
-        if not isinstance(value, dict) or any(isinstance(v, (dict, list)) for v in value.values()):
-            return False
-        while at < len(text) and text[at] in " \t\r\n,":
-            at += 1
-    return True
+    try:
+        opening = list(islice(json_values(text), count))
+    except (ValueError, RecursionError):
+        return False
+    return len(opening) == count and all(
+        isinstance(value, dict) and not any(isinstance(v, (dict, list)) for v in value.values())
+        for value in opening
+    )
 
 
 def detect_shape(

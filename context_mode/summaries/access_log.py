@@ -72,7 +72,7 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
     first: dict[tuple[str, str], int] = {}
     paths: dict[tuple[str, str, str], int] = {}
     widths: dict[int, int] = {}
-    requested: list[int] = []
+    first_request = last_request = -1
     for index, line in enumerate(matched):
         if "HTTP/" not in line and " => [" not in line:
             continue
@@ -83,7 +83,8 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
         status = found.group("status") or found.group("status_first") or found.group("status_pw")
         path = found.group("path") or found.group("path_last") or found.group("path_pw")
         statuses[status] += 1
-        requested.append(index)
+        first_request = index if first_request < 0 else first_request
+        last_request = index
         if status[0] in "345":
             end = found.end() + len(lines[index]) - len(line)  # the colour codes shown take room too
             widths[index] = min(max(_WIDTH, end), _MAX_WIDTH)  # up to the request's end
@@ -104,10 +105,10 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
         if index not in firsts:
             picks.append(Pick(index, index + 1, 45.0 if status[0] in "45" else 25.0, widths[index]))
     errors = sum(1 for _, status in first if status[0] in "45")
-    if mostly and not errors and requested:
+    if mostly and not errors:
         # A log of requests that all went well still says what was requested: its first and
         # last requests are summarised (a Directive would show none).
-        for index, priority in ((requested[0], 60.0), (requested[-1], 59.0)):
+        for index, priority in ((first_request, 60.0), (last_request, 59.0)):
             picks.append(Pick(index, index + 1, priority, _WIDTH))
         errors = 1
     return AccessLog(picks, statuses, errors)

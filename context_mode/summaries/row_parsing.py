@@ -26,6 +26,8 @@ import json
 import re
 from collections.abc import Callable
 
+from context_mode.shapes import json_values
+
 _REPR_RECORD = re.compile(r"\{([^{}]*)\}")
 _REPR_PAIR = re.compile(r"""'((?:[^'\\]|\\.){0,200})': ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^,{}]{0,200})""")
 # A repr tuple's cells: a quoted string (quotes may hold commas and parentheses), or a bare value.
@@ -109,20 +111,16 @@ def _tuple_rows(text: str) -> tuple[list[Record], Speller] | None:
 def _object_stream(text: str) -> tuple[list[Record], Speller] | None:
     """Flat JSON objects one after another, not in an array (``{…}`` then ``{…}``: a row per object,
     as some SQLite MCP servers print a result); None unless there are at least two."""
-    decoder = json.JSONDecoder()
     items: list[dict[str, object]] = []
-    at = len(text) - len(text.lstrip())
-    while at < len(text) and len(items) < MAX_ROWS:
-        try:
-            value, end = decoder.raw_decode(text, at)
-        except (ValueError, RecursionError):
-            return None
-        if not isinstance(value, dict):
-            return None
-        items.append(value)
-        at = end
-        while at < len(text) and text[at] in " \t\r\n,":
-            at += 1
+    try:
+        for value in json_values(text):
+            if not isinstance(value, dict):
+                return None
+            items.append(value)
+            if len(items) >= MAX_ROWS:
+                break
+    except (ValueError, RecursionError):
+        return None
     if len(items) < 2:
         return None
     spell = _json_speller(text)

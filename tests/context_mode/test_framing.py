@@ -5,10 +5,9 @@ from __future__ import annotations
 from context_mode.framing import unframe
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
-from context_mode.store import Store
 from context_mode.types import ContentKind
 from tests.corpora import REPO
-from tools.doc_tools import doc_tools
+from tests.searching import search
 
 DATA = REPO / "tests" / "data"
 
@@ -38,13 +37,7 @@ def test_fetchs_json_api_response_is_rows_in_stage_1_and_found_by_search() -> No
     assert any(
         line.startswith('{"id":3, "name":"alsa-topology-conf", "version":"1.2.5.1-2",') for line in lines
     )
-    store = Store(None)
-    try:
-        doc = store.put(text, source="fetch", kind=ContentKind.ROWS)
-        search = next(t for t in doc_tools(store, ingest_roots=()) if t.name == "doc_search")
-        reply = search.run({"query": "version of libcc1-0", "ref": doc.ref})
-    finally:
-        store.close()
+    reply = search(text, ContentKind.ROWS, {"query": "version of libcc1-0"})
     assert '"name":"libcc1-0","version":"12.2.0-14+deb12u1"' in reply
 
 

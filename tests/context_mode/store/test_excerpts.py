@@ -13,22 +13,13 @@ import pytest
 from context_mode.store import Store
 from context_mode.store.excerpts import unit_lines
 from context_mode.types import ContentKind
+from tests.searching import search
 from tools.doc_tools import doc_tools
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "excerpts"
 CORPUS = (
     Path(__file__).resolve().parents[3] / "bench" / "corpus"
 )  # whole outputs, where trimming hides the miss
-
-
-def search(text: str, kind: ContentKind, arguments: dict[str, object]) -> str:
-    store = Store(None)
-    try:
-        doc = store.put(text, source="test", kind=kind)
-        tool = next(t for t in doc_tools(store, ingest_roots=()) if t.name == "doc_search")
-        return tool.run({**arguments, "ref": doc.ref})
-    finally:
-        store.close()
 
 
 CASES = [
