@@ -20,7 +20,8 @@ parsing as what it is:
 ``unframe(text)`` returns a ``Framed`` (the frame's opening lines, the document, what follows
 it) when at most ``HEAD_LINES`` short lines open ``text`` and a JSON document (an object or an
 array) follows them, up to a Playwright ``### …`` section heading or the end; else None. The
-document is returned as written. Pure; linear in ``text``; never raises on a ``str``.
+document is returned as written. ``document_start(text, openers)`` finds where any document
+(an HTML page: ``"<"``) starts below such lines. Pure; linear in ``text``; never raises on a ``str``.
 """
 
 from __future__ import annotations
@@ -39,9 +40,10 @@ class Framed(NamedTuple):
     tail: str  # what follows the document (Playwright's ``### Ran Playwright code`` section), or ""
 
 
-def unframe(text: str) -> Framed | None:
-    """The frame and the JSON document inside ``text`` (see module doc), or None."""
-    if text.lstrip()[:1] in ("{", "["):
+def document_start(text: str, openers: str = "{[") -> int | None:
+    """Where a document opening with one of ``openers`` starts below at most ``HEAD_LINES`` short
+    frame lines (the offset of its first character), or None; 0 is never returned (no frame)."""
+    if text.lstrip()[:1] in openers:
         return None
     at = 0
     for _ in range(HEAD_LINES):
@@ -49,10 +51,15 @@ def unframe(text: str) -> Framed | None:
         if end < 0 or end - at > _HEAD_WIDTH:
             return None
         at = end + 1
-        following = text[at : at + 1]
-        if following in ("{", "["):
-            break
-    else:
+        if text[at : at + 1] in tuple(openers):
+            return at
+    return None
+
+
+def unframe(text: str) -> Framed | None:
+    """The frame and the JSON document inside ``text`` (see module doc), or None."""
+    at = document_start(text)
+    if at is None:
         return None
     head = text[: at - 1]
     section = _SECTION.search(text, at)

@@ -48,6 +48,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
+from context_mode.framing import document_start
 from context_mode.levels import LEVELS
 from context_mode.toolnames import tool_words
 from context_mode.types import ContentKind
@@ -82,7 +83,10 @@ _GRID_RULE_AT = 4  # the rule line is among the first lines (boxed tables open w
 _LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?\s+\d+\s")
 _LS_TOTAL = re.compile(r"total \d+[KMGT]?\s*\Z")
 MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
-_HTML_OPENING = re.compile(r"\s*(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S)
+# An XHTML page opens with an XML declaration: ``<?xml version="1.0" …?><!DOCTYPE html …>``.
+_HTML_OPENING = re.compile(
+    r"\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S
+)
 YAML_KEY_LINE = re.compile(r"(\s*)(- +)?(?:\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|[\w.$@/-]{1,80}):(?: |\Z)")
 _YAML_SAMPLE = 400
 _LEVEL_WORDS = frozenset((*LEVELS, "NOTE", "HINT"))  # a line led by one is a log's or a linter's
@@ -288,8 +292,13 @@ def _is_long_listing(lines: Sequence[str]) -> bool:
 
 
 def is_html(text: str) -> bool:
-    """Whether ``text`` is an HTML document: ``<!DOCTYPE html`` or ``<html`` first, comments aside."""
-    return _HTML_OPENING.match(text[:4096]) is not None
+    """Whether ``text`` is an HTML document: ``<!DOCTYPE html`` or ``<html`` first, an XML
+    declaration and comments aside, or below a tool's few framing lines (the fetch server's
+    "Content type text/html cannot be simplified to markdown…" and "Contents of <url>:")."""
+    if _HTML_OPENING.match(text[:4096]) is not None:
+        return True
+    at = document_start(text[:4096], "<")
+    return at is not None and _HTML_OPENING.match(text, at, at + 4096) is not None
 
 
 def is_yaml(lines: Sequence[str]) -> bool:

@@ -51,3 +51,41 @@ def test_a_minified_page_is_summarised_as_text() -> None:
     extract = summarize_html(page, budget=1500)
     assert extract.outline.startswith("html, minified; ")
     assert len(extract.text.encode()) <= 1500
+
+
+FRAMED = (Path(__file__).resolve().parents[2] / "data" / "fetch-raw-postgresql-numeric-types.txt").read_text(
+    encoding="utf-8"
+)
+
+
+def test_an_xhtml_page_below_the_fetch_servers_frame_lines_is_a_page() -> None:
+    # Before: "text: 372 lines", a Directive with nothing of the page (the frame lines and the
+    # ``<?xml …?>`` declaration hid its ``<!DOCTYPE html``).
+    assert detect_kind(FRAMED, tool_name="fetch") is ContentKind.MARKDOWN
+    decision = route(FRAMED, tool="fetch", arguments={"url": "http://127.0.0.1:8917/datatype-numeric.html"})
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    assert "Contents of http://127.0.0.1:8917/postgresql-doc-15/html/datatype-numeric.html:" in body
+    assert "title '8.1. Numeric Types'" in decision.extract.outline
+
+
+def test_a_table_on_one_long_line_shows_its_first_rows_each_verbatim() -> None:
+    # Before: the page's tables are each one line of about 2 kB, clipped to its first and last
+    # 100 characters: no row of the numeric types table was readable.
+    decision = route(FRAMED, tool="fetch")
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    assert "<td>2 bytes</td><td>small-range integer</td><td>-32768 to +32767</td>" in body
+    assert "Integer Types</h3>" in body
+    for line in body.splitlines():
+        assert all(piece.strip() in FRAMED for piece in line.split("…")), line
+
+
+def test_a_heading_repeated_down_the_page_gives_way_to_the_sections() -> None:
+    # Eleven "Note" boxes each open with the same ``<h3>Note</h3>``: before, each and its first
+    # line ranked with the page's sections, which then had no room for the tables' rows.
+    decision = route(FRAMED, tool="fetch")
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    assert body.count(">Note</h3>") <= 2
+    assert "Serial Types</h3>" in body
