@@ -56,8 +56,22 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         terms=terms,
         total_line=totals_line(text),
         raw=lambda index: raw_record(text, records[index], brackets or "{}"),
-        sample=_Members(records, speller, brackets),
+        sample=_Members(records, speller, brackets, _separator(text, records, speller, columns)),
     )
+
+
+def _separator(text: str, records: list[Record], speller: Speller, columns: Sequence[str]) -> str:
+    """What the payload writes between a record's members: ``", "`` as JSON and reprs print them
+    by default, ``","`` for compact JSON (``json_agg``, ``json.dumps(rows, separators=…)``), so a
+    row of all its columns is the payload's own record."""
+    if not records or len(columns) < 2 or columns[0] not in records[0] or columns[1] not in records[0]:
+        return ", "
+    first, second = speller(0, columns[0]), speller(0, columns[1])
+    at = text.find(first)
+    if at < 0:
+        return ", "
+    end = at + len(first)
+    return "," if text.startswith(second, end + 1) and text[end] == "," else ", "
 
 
 class Layout(Protocol):
@@ -86,10 +100,11 @@ class _Members:
     ``'iata': 'AUS'``, ``first_code: 1F600``): what an agent copies out is then in the payload
     as it reads it, key and all, at the price of the keys repeated on every row."""
 
-    def __init__(self, records: list[Record], speller: Speller, brackets: str) -> None:
+    def __init__(self, records: list[Record], speller: Speller, brackets: str, separator: str = ", ") -> None:
         self.records = records
         self.speller = speller
         self.brackets = brackets  # "{}" for a JSON or repr object, "()" for a repr tuple, "" for none
+        self.separator = separator  # between members, as the payload writes it
 
     def header(self, keys: Sequence[str]) -> str:
         return ""
@@ -99,7 +114,7 @@ class _Members:
         members = [_clip_member(self.speller(index, key), key) for key in keys if key in record]
         if not self.brackets:
             return "; ".join(members)
-        return self.brackets[0] + ", ".join(members) + self.brackets[1]
+        return self.brackets[0] + self.separator.join(members) + self.brackets[1]
 
 
 def _clip_member(member: str, key: str) -> str:

@@ -35,7 +35,7 @@ def test_fetchs_json_api_response_is_rows_in_stage_1_and_found_by_search() -> No
     assert lines[0].startswith("Content type application/json cannot be simplified")
     assert lines[1] == "Contents of http://127.0.0.1:8814/api/packages?section=libs:"
     assert any(
-        line.startswith('{"id":3, "name":"alsa-topology-conf", "version":"1.2.5.1-2",') for line in lines
+        line.startswith('{"id":3,"name":"alsa-topology-conf","version":"1.2.5.1-2",') for line in lines
     )
     reply = search(text, ContentKind.ROWS, {"query": "version of libcc1-0"})
     assert '"name":"libcc1-0","version":"12.2.0-14+deb12u1"' in reply

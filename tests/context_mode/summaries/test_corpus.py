@@ -107,7 +107,7 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
         )
 
 
-_JSON_MEMBER_START = re.compile(r", (?=[\"'][^\"'\n]{1,80}[\"']\s*:)")  # between two members of a row
+_JSON_MEMBER_START = re.compile(r", ?(?=[\"'][^\"'\n]{1,80}[\"']\s*:)")  # between two members of a row
 _BLOCK_MEMBER_START = re.compile(r"; (?=[^;:\n]{1,80}: )")
 
 

@@ -266,3 +266,14 @@ def test_duckdbs_tuples_and_a_stream_of_json_objects_are_rows() -> None:
     assert detect_kind('{\n "Dir": "/a",\n "Deps": ["x"]\n}\n{\n "Dir": "/b",\n "Deps": []\n}\n') is not (
         ContentKind.ROWS
     )
+
+
+def test_compact_json_rows_are_shown_as_the_payload_spells_them() -> None:
+    # psql's json_agg writes no space after a comma: before, the rows were re-joined with ", "
+    # (``{"obs_date":"2015-01-01", "precipitation":0.0, …}``), a record found nowhere in the payload.
+    text = (DATA / "psql-json-agg-weather-head.json").read_text(encoding="utf-8")
+    body = _stage1(text, "query").extract.text
+    records = [line for line in body.split("\n") if line.startswith('{"obs_date"')]
+    assert len(records) >= 5
+    for record in records:
+        assert record in text, record
