@@ -47,7 +47,7 @@ from context_mode.diagnostics import (
 )
 from context_mode.framing import unframe
 from context_mode.line_groups import group_lines
-from context_mode.shapes import RULE_LINE, detect_shape, is_yaml, json_shape
+from context_mode.shapes import RULE_LINE, detect_shape, is_yaml, json_shape, table_headers
 from context_mode.types import ContentKind
 
 SAMPLE_CHARS = 32 * 1024  # 64 KB in all: on 124 corpus and test files, the verdicts of 128 KB
@@ -410,10 +410,13 @@ def _markdown_score(line_flags: Sequence[int]) -> int:
 
 
 def _is_table(lines: Sequence[str]) -> bool:
-    """Whether most lines share a delimiter count, or column boundaries line up."""
+    """Whether most lines share a delimiter count, or column boundaries line up, or most lines are
+    the rows of several tables with their headers and rules (``shapes.table_headers``)."""
     rows = [line for line in lines[:400] if not RULE_LINE.match(line)]
     if len(rows) < 3:
         return False
+    if len(table_headers(lines)) >= 2 and sum("|" in row for row in rows) * 2 >= len(rows):
+        return True  # several tables one after another (psql's ``\d+`` of several tables)
     for delimiter in ("\t", ",", "|", ";"):
         counts = Counter(line.count(delimiter) for line in rows)
         common, times = counts.most_common(1)[0]

@@ -291,6 +291,29 @@ def _is_long_listing(lines: Sequence[str]) -> bool:
     return modes >= 3 and modes * 10 >= len(entries) * 9
 
 
+def table_headers(lines: Sequence[str]) -> list[int]:
+    """The header lines of the tables in ``lines``: a line holding a ``|`` right above a rule line
+    (``------+------``, ``+----+----+``), as ``psql`` and MySQL print each table. A boxed table's
+    first row, under its header's rule, and last row, above its closing rule, are no headers."""
+    headers: list[int] = []
+    for index in range(1, len(lines)):
+        if not ("|" in lines[index - 1] and _is_rule(lines[index])):
+            continue
+        above = index - 2
+        if above >= 0 and ("|" in lines[above] and not _is_rule(lines[above]) or above - 1 in headers):
+            continue  # a row above it (the last row), or the header two lines up (the first row)
+        headers.append(index - 1)
+    return headers
+
+
+def _is_rule(line: str) -> bool:
+    return (
+        line[:1] in ("-", "+", "=", "|")
+        and ("+" in line or "|" in line)
+        and bool(RULE_LINE.match(line[:400]))
+    )
+
+
 def is_html(text: str) -> bool:
     """Whether ``text`` is an HTML document: ``<!DOCTYPE html`` or ``<html`` first, an XML
     declaration and comments aside, or below a tool's few framing lines (the fetch server's

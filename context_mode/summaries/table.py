@@ -9,7 +9,8 @@ as the verbatim span of each line when those columns are adjacent and the first 
 ``_ROW_WIDTH``, else as cells joined by `` | ``; then each column's kind, distinct count and
 range, one-value columns said once. Only the first ``_PARSED`` rows and the last are cut into
 cells. A table whose columns cannot be cut apart keeps, highest first: header and rule, rows that
-mention a search term, the first rows, the last row, clipped to ``_ROW_WIDTH``.
+mention a search term, the first rows, the last row, clipped to ``_ROW_WIDTH``. Several tables
+one after another (``psql``'s ``\\d+`` of several tables) are ``table_sections``'.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from context_mode.shapes import RULE_LINE
+from context_mode.shapes import RULE_LINE, table_headers
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.rows import summarize_records
 from context_mode.summaries.table_grid import Grid, parse_grid
+from context_mode.summaries.table_sections import MIN_TABLES, summarize_table_sections
 from context_mode.types import ContentKind
 
 _PREFIX = 400
@@ -68,6 +70,9 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
     """A table as a row set (its key columns, row count, columns' ranges) when its columns can be
     cut apart, else its header, first rows and last row; within ``budget`` bytes."""
     lines, header, rule, rows, footers, grid, kept, records = _READINGS.get(text, (), lambda: _read(text))
+    headers = table_headers(lines)
+    if len(headers) >= MIN_TABLES:
+        return summarize_table_sections(lines, headers, budget=budget, terms=terms)
     if grid is None:
         return _table_lines(lines, header, rule, rows, footers, budget=budget, terms=terms)
     return summarize_records(

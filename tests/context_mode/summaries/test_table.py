@@ -138,3 +138,21 @@ def test_a_listing_with_sizes_keeps_its_totals_when_its_columns_cannot_be_cut_ap
     lines = summarize(text, ContentKind.TABLE, budget=1500).text.splitlines()
     assert lines[-2:] == ["Total: 293 files, 1 directories", "Combined size: 1.84 MB"]
     assert "[FILE] indent.js                        64.90 KB" in lines
+
+
+def test_several_psql_tables_show_each_title_and_its_rows_without_empty_columns() -> None:
+    # psql's ``\d+`` of five tables, then ``\dt+`` and ``\di+``: before, "text: 97 lines" and a
+    # Directive with nothing of the schema (no one delimiter count or lane for the whole text).
+    text = _read("psql-describe-tables.txt")
+    assert detect_kind(text, tool_name="describe_table") is ContentKind.TABLE
+    extract = summarize(text, ContentKind.TABLE, budget=2100)
+    assert extract.outline.startswith("tables: 7 tables, ")
+    for name in ("airports", "cars", "stocks", "seattle_weather", "la_riots"):
+        assert f'Table "public.{name}"\n' in extract.text, name
+    # Collation, Compression and Stats target are empty in every row: left out, the rest kept.
+    assert "iata      | character varying(4) | not null | extended | IATA / FAA location identifier\n" in (
+        extract.text
+    )
+    assert "Compression" not in extract.text.split('Table "public.cars"')[0]
+    assert len(extract.text.encode()) <= 2100
+    assert_table_verbatim(extract.text, text)

@@ -1,0 +1,112 @@
+"""Several tables one after another: ``psql``'s ``\\d+`` of several tables, a script's queries.
+
+``shapes.table_headers(lines)`` finds the tables: a header line holding a ``|`` right above a rule line
+(``------+------``, ``+----+----+``). With two or more, ``summarize_table_sections`` shows each
+table by its lines, verbatim (trailing padding dropped, a long line keeping its start and its
+end): its title (the line above the header: ``Table "public.airports"``), its header (one that
+repeats the previous table's ranks low), its rows, first rows of every table before later rows of
+any, and the lines after its rows (``Indexes:`` and its items, ``Access method: heap``, a
+``(3 rows)`` count). The outline counts tables and rows and names the titles. Linear in the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import Pick, pack
+from context_mode.types import ContentKind
+
+_WIDTH = 160
+MIN_TABLES = 2
+
+
+def summarize_table_sections(
+    lines: Sequence[str], headers: Sequence[int], *, budget: int, terms: Sequence[str] = ()
+) -> Extract:
+    """Each table's title, header, rows and closing lines, within ``budget`` bytes (module doc)."""
+    shown = [line.rstrip() for line in lines]
+    matches = term_matcher(terms)
+    picks: list[Pick] = []
+    titles: list[str] = []
+    rows_total = 0
+    previous_header: list[str] = []
+    titles_at = {header - 1 for header in headers if _is_title(shown, header - 1)}
+    filler: set[int] = {header + 1 for header in headers}  # the rule lines: shown by the header
+    bounds = [*headers, len(shown)]
+    for order, (header, stop) in enumerate(zip(bounds, bounds[1:], strict=False)):
+        if header - 1 in titles_at:
+            shown[header - 1] = shown[header - 1].strip()
+            picks.append(Pick(header - 1, header, 100.0 - 0.1 * order))
+            titles.append(shown[header - 1])
+        cuts = _cuts(lines[header + 1])
+        body = [i for i in range(header + 2, stop) if i not in titles_at and shown[i].strip()]
+        rows = [i for i in body if _is_row(lines[i], cuts)]
+        rows = rows[
+            : next(
+                (n + 1 for n, (a, b) in enumerate(zip(rows, rows[1:], strict=False)) if b != a + 1), len(rows)
+            )
+        ]
+        _narrow(lines, shown, [header, *rows], cuts)
+        names = [cell for cell in _cells(lines[header], cuts) if cell]
+        picks.append(Pick(header, header + 1, (40.0 if names == previous_header else 95.0) - 0.1 * order))
+        previous_header = names
+        rows_total += len(rows)
+        for rank, index in enumerate(body, start=1):
+            priority = (70.0 if index in rows else 65.0) - 2.0 * min(rank, 30) - 0.01 * order
+            if terms and matches(lines[index]):
+                priority += 30.0
+            picks.append(Pick(index, index + 1, priority))
+    text = pack(shown, picks, budget, width=_WIDTH, gaps="short", filler=filler, ends=True)
+    outline = f"tables: {len(headers)} tables, {rows_total} rows"
+    if titles:
+        named = ", ".join(titles[:6]) + (", …" if len(titles) > 6 else "")
+        outline += f" ({named})"
+    return Extract(text=text, kind=ContentKind.TABLE, outline=outline, highlights=len(headers))
+
+
+def _cuts(rule: str) -> list[int]:
+    """Where a rule line separates columns (its ``+``), the table's borders left out."""
+    inner = rule.rstrip()
+    return [i for i, char in enumerate(inner) if char == "+" and 0 < i < len(inner) - 1]
+
+
+def _cells(line: str, cuts: Sequence[int]) -> list[str]:
+    bounds = [0, *cuts, len(line)]
+    return [line[a:b].strip().strip("|").strip() for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+def _is_row(line: str, cuts: Sequence[int]) -> bool:
+    """A table row has its separators where the rule has its ``+`` (or no rule to tell by)."""
+    return "|" in line and all(i < len(line) and line[i] == "|" for i in cuts)
+
+
+def _narrow(lines: Sequence[str], shown: list[str], indexes: Sequence[int], cuts: Sequence[int]) -> None:
+    """Rewrite the header and rows at ``indexes`` in ``shown`` without the columns empty in every
+    row: the leading columns kept whole as the payload spells them, the rest as cells joined by
+    `` | ``, each a payload value (psql's ``\\d+`` leaves Collation, Compression… empty)."""
+    if not cuts or len(indexes) < 2:
+        return
+    table = [_cells(lines[i], cuts) for i in indexes]
+    kept = [c for c in range(len(cuts) + 1) if any(row[c] for row in table[1:] if c < len(row))]
+    if len(kept) == len(cuts) + 1:
+        return
+    leading = 0
+    while leading < len(kept) and kept[leading] == leading:
+        leading += 1
+    for index, cells in zip(indexes, table, strict=True):
+        line = lines[index]
+        spelled = [line[: cuts[leading - 1]].rstrip()] if leading else []
+        spelled += [cells[c] if c < len(cells) else "" for c in kept[leading:]]
+        shown[index] = " | ".join(spelled).rstrip()
+
+
+def _is_title(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` (right above a header) names the table: words, no ``|``, a blank
+    line or the start above it (else it is the previous table's last line)."""
+    return (
+        index >= 0
+        and bool(lines[index].strip())
+        and "|" not in lines[index]
+        and (index == 0 or not lines[index - 1].strip())
+    )
