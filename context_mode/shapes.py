@@ -137,6 +137,10 @@ _RUNNER_LINE = re.compile(
     # and its frames (``    #0 0x55b7cec1ad5f in parse_number tests/../cJSON.c:386``)
     r"|=+ EUnit =+|\s*Failed: \d+\.\s+Skipped: \d+\.\s+Passed: \d+\.|\[warn\] \S|Checking formatting\.\.\."
     r"|==\d+==ERROR: \w+Sanitizer|\S+:\d+:\d+: runtime error: |\s+#\d+ 0x[0-9a-f]+ in \S"
+    # TAP (Perl's prove, node's tape and tap): ``not ok 4 - name``, ``ok 5 - name``, ``# Looks like
+    # you failed 2 tests of 9.``; prove's ``Files=6, Tests=73, …`` and ``Result: FAIL``
+    r"|(?:not )?ok \d+\b(?: - |\s*\Z)|# Looks like you failed \d+ tests? of \d+"
+    r"|Files=\d+, Tests=\d+, |Result: (?:FAIL|PASS|NOTESTS)\s*\Z"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

@@ -375,3 +375,16 @@ def test_a_plan_or_an_install_is_a_log_with_its_totals_and_errors(text: str, wan
     assert detect_kind(text) is ContentKind.LOG
     body = summarize(text, ContentKind.LOG, budget=1500).text.splitlines()
     assert all(line in body for line in wanted)
+
+
+def test_perls_prove_tap_output_is_a_test_log_with_its_failures_and_result() -> None:
+    # TAP's ``#   Failed test`` diagnostics read as Markdown headings: before, a Markdown skeleton
+    # of the diagnostics without the ``Result: FAIL`` verdict or the ``Files=6, Tests=73`` totals.
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "data" / "prove-text-modules-fail.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=2500).text
+    assert "Result: FAIL" in body
+    assert "Files=6, Tests=73," in body
+    assert "not ok 4 - escaped quotes inside double quotes" in body
