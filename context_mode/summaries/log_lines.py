@@ -61,7 +61,10 @@ EXCEPTION = re.compile(
 )
 # The case-insensitive patterns run on the lowercased line (faster than re.IGNORECASE).
 # No leading \b: a literal first char lets the regex engine skip ahead (several times faster).
-_STRONG_ERROR_LOWER = re.compile(r"(?:error(?:\[\w+\]| \w+)?:|fatal:|npm err!|panic:|traceback \()")
+# A debugger's or a shell's word for a crash: ``Program received signal SIGSEGV, Segmentation fault.``
+_STRONG_ERROR_LOWER = re.compile(
+    r"(?:error(?:\[\w+\]| \w+)?:|fatal:|npm err!|panic:|traceback \(|received signal sig|segmentation fault)"
+)
 _STRONG_ERROR_EXACT = re.compile(r"(?:FATAL|FAILED|FAIL)\b|^\s*× |\*\*\* ")
 # Weak: a bare "failed", a name that ends in error (``SERVER_ERROR``; ``error_log`` is a setting),
 # and what services write when a peer or a resource is gone ("Connection refused", "is DOWN",
@@ -201,7 +204,7 @@ _ERROR_WORDS = (
     *("err", "fatal", "fail", "panic", "traceback", "×", "***", "not remade", "refused", "unreachable"),
     *("unavailable", "timed out", "denied", "is down", "no server", "unable to", "too large"),
     *("out of memory", "reset by peer", "broken pipe", "econn", "etimedout", "enotfound", "eaddrinuse"),
-    *("eacces", "enoent", "ehostunreach", "enetunreach"),
+    *("eacces", "enoent", "ehostunreach", "enetunreach", "received signal sig", "segmentation fault"),
 )
 _WARNING_WORDS = ("warn", "deprecated")
 _EXIT_WORDS = ("exit", "make")

@@ -388,3 +388,15 @@ def test_perls_prove_tap_output_is_a_test_log_with_its_failures_and_result() -> 
     assert "Result: FAIL" in body
     assert "Files=6, Tests=73," in body
     assert "not ok 4 - escaped quotes inside double quotes" in body
+
+
+def test_a_gdb_backtrace_is_a_log_that_shows_the_signal_and_the_faulting_frame() -> None:
+    # Before: "text: 32 lines", a Directive with nothing of the crash.
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "data" / "gdb-brotli-segv-bt-full.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=1300).text
+    assert "Program received signal SIGSEGV, Segmentation fault." in body
+    assert "1301\t    *total_out = s->partial_pos_out;" in body
+    assert "#0  0x0000555555628f2f in WriteRingBuffer (" in body
