@@ -144,6 +144,8 @@ _RUNNER_LINE = re.compile(
     # gdb's ``Program received signal SIGSEGV, …`` and its backtrace's frames (``#1  0x55… in f (a=1)
     # at x.c:12``, ``#2  main (argc=6, …) at brotli.c:1299``)
     r"|Program received signal SIG[A-Z]+\b|#\d+ +(?:0x[0-9a-f]+ in )?[\w:~<>.]+ \(.{0,400}?\) at \S+:\d+"
+    # esbuild's ``✘ [ERROR] Could not resolve "./a"``, ``▲ [WARNING] …``, ``⬥ [VERBOSE] …``
+    r"|[✘▲⬥] \[(?:ERROR|WARNING|VERBOSE|DEBUG|INFO)\] "
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

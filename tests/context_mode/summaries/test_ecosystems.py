@@ -400,3 +400,17 @@ def test_a_gdb_backtrace_is_a_log_that_shows_the_signal_and_the_faulting_frame()
     assert "Program received signal SIGSEGV, Segmentation fault." in body
     assert "1301\t    *total_out = s->partial_pos_out;" in body
     assert "#0  0x0000555555628f2f in WriteRingBuffer (" in body
+
+
+def test_esbuilds_verbose_log_is_a_build_log_with_its_errors_and_totals() -> None:
+    # Before: "text", a Directive with nothing of the two errors among esbuild's resolution trace.
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "data" / "esbuild-verbose-trpc-excerpt.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=2000).text
+    assert '✘ [ERROR] Could not resolve "./contentTypes"' in body
+    assert '✘ [ERROR] Unexpected "}"' in body
+    assert "3 warnings and 2 errors" in body
