@@ -98,6 +98,8 @@ def _narrow(lines: Sequence[str], shown: list[str], indexes: Sequence[int], cuts
         line = lines[index]
         spelled = [line[: cuts[leading - 1]].rstrip()] if leading else []
         spelled += [cells[c] if c < len(cells) else "" for c in kept[leading:]]
+        while len(spelled) > 1 and not spelled[-1]:
+            spelled.pop()  # empty last cells say nothing
         shown[index] = " | ".join(spelled).rstrip()
 
 

@@ -13,6 +13,8 @@ and no failing test of Surefire or PHPUnit was found.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from context_mode.diagnostics import find_diagnostics
@@ -380,9 +382,7 @@ def test_a_plan_or_an_install_is_a_log_with_its_totals_and_errors(text: str, wan
 def test_perls_prove_tap_output_is_a_test_log_with_its_failures_and_result() -> None:
     # TAP's ``#   Failed test`` diagnostics read as Markdown headings: before, a Markdown skeleton
     # of the diagnostics without the ``Result: FAIL`` verdict or the ``Files=6, Tests=73`` totals.
-    from pathlib import Path
-
-    text = (Path(__file__).parents[2] / "data" / "prove-text-modules-fail.txt").read_text(encoding="utf-8")
+    text = _data("prove-text-modules-fail.txt")
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
     body = summarize(text, ContentKind.LOG, budget=2500).text
     assert "Result: FAIL" in body
@@ -392,9 +392,7 @@ def test_perls_prove_tap_output_is_a_test_log_with_its_failures_and_result() -> 
 
 def test_a_gdb_backtrace_is_a_log_that_shows_the_signal_and_the_faulting_frame() -> None:
     # Before: "text: 32 lines", a Directive with nothing of the crash.
-    from pathlib import Path
-
-    text = (Path(__file__).parents[2] / "data" / "gdb-brotli-segv-bt-full.txt").read_text(encoding="utf-8")
+    text = _data("gdb-brotli-segv-bt-full.txt")
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
     body = summarize(text, ContentKind.LOG, budget=1300).text
     assert "Program received signal SIGSEGV, Segmentation fault." in body
@@ -414,3 +412,8 @@ def test_esbuilds_verbose_log_is_a_build_log_with_its_errors_and_totals() -> Non
     assert '✘ [ERROR] Could not resolve "./contentTypes"' in body
     assert '✘ [ERROR] Unexpected "}"' in body
     assert "3 warnings and 2 errors" in body
+
+
+def _data(name: str) -> str:
+    """A real output of ``tests/data``."""
+    return (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
