@@ -10,10 +10,11 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - ROWS: a row set: a Python-repr list of dicts (``[{'id': 1, …}, …]``, what SQLite MCP servers
   print) or of tuples (``[('AUS', 1970, …), …]``, DuckDB's), flat JSON objects one after another,
   ``N. row`` blocks of ``column: value`` lines, or (``json_shape``) a JSON array of flat records.
-- TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes), a list of paths (most
-  sampled lines are one path each, sharing directories), a ``git status`` (``is_git_status``: a
-  branch line near the top, then ``Changes to be committed:`` and the like), or a drawn tree
-  (``├── name`` lines, as ``tree``, ``npm ls``, ``cargo tree`` and ``pipdeptree`` print them).
+- TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes, ``tree -J``'s ``contents``),
+  a list of paths (most sampled lines are one path each, sharing directories), a ``git status``
+  (``is_git_status``: a branch line near the top, then ``Changes to be committed:`` and the like),
+  or a drawn tree (``├── name`` lines, as ``tree``, ``npm ls``, ``cargo tree`` and ``pipdeptree``
+  print them).
 - TABLE: a query result drawn as a grid (psql's aligned output, MySQL's and sqlite3's boxed
   tables, a Markdown table alone): a rule line with column marks (``---+---``, ``+----+``,
   ``|---|``) among the first lines, and nine in ten other lines holding the same number of ``|``
@@ -361,15 +362,16 @@ def is_yaml(lines: Sequence[str]) -> bool:
 
 def json_shape(value: Any) -> ContentKind | None:
     """ROWS for a JSON array of flat records, TREE for a directory tree, else ``None``."""
-    if isinstance(value, dict) and _is_tree_node(value) and "children" in value:
+    if isinstance(value, dict) and _is_tree_node(value) and _has_children(value):
         return ContentKind.TREE
     if not isinstance(value, list) or not value:
         return None
     head = value[:50]
-    # A tree's top level may be one directory (``directory_tree`` of ``/`` gives ``[{"name": "usr", …}]``).
-    if all(isinstance(item, dict) and _is_tree_node(item) for item in head) and (
-        len(value) >= 3 or any("children" in item for item in head)
-    ):
+    # A tree's top level may be one directory (``directory_tree`` of ``/`` gives ``[{"name": "usr", …}]``);
+    # ``tree -J`` closes its list with ``{"type": "report", "directories": 204, "files": 235}``.
+    nodes = [item for item in head if isinstance(item, dict) and _is_tree_node(item)]
+    reports = sum(1 for item in head if isinstance(item, dict) and item.get("type") == "report")
+    if nodes and len(nodes) + reports == len(head) and (len(value) >= 3 or any(map(_has_children, nodes))):
         return ContentKind.TREE
     if len(value) < 3:
         return None
@@ -400,3 +402,10 @@ def _code_path(arguments: Mapping[str, Any]) -> bool:
 
 def _is_tree_node(value: dict[str, Any]) -> bool:
     return isinstance(value.get("name"), str) and value.get("type") in ("file", "directory", "dir", "folder")
+
+
+TREE_CHILDREN = ("children", "contents")  # the filesystem MCP server's key, ``tree -J``'s
+
+
+def _has_children(node: dict[str, Any]) -> bool:
+    return any(key in node for key in TREE_CHILDREN)

@@ -1,17 +1,19 @@
 """Directory trees and path lists: totals, extensions, and every directory with its file names.
 
 Input: a JSON tree of ``{"name", "type", "children"}`` nodes (the filesystem MCP server's
-``directory_tree``), its ``list_directory`` lines (``[FILE] a.py``, ``[DIR] src``) or one path
-per line (``search_files``, ``find``, ``git ls-files``), or test ids (``pytest --collect-only -q``:
-each test file is a line of its tests, and the runner's own lines are kept at the end); a ``git
-status`` goes to ``summaries.git_status``. The summary
-says how many files and directories there are under which root and which extensions, then one
-line per directory in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries
-as fit (names exactly as in the payload; subdirectories end in ``/``, and are not named again
-when they have a line of their own). Names are given in turns, one of every directory before a
-second of any, so small and deep directories show whole and no directory takes the budget;
-deepest directories are given up first when even their lines do not fit. Directories and names
-mentioning the call's terms come first.
+``directory_tree``; ``tree -J`` names them ``contents``), its ``list_directory`` lines (``[FILE]
+a.py``, ``[DIR] src``) or one path per line (``search_files``, ``find``, ``git ls-files``), or test
+ids (``pytest --collect-only -q``: each test file is a line of its tests, and the runner's own lines
+are kept at the end); a ``git status`` goes to ``summaries.git_status``. The summary says how many
+files and directories there are under which root and which extensions, then one line per directory
+in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries as fit (names exactly
+as in the payload; subdirectories end in ``/``, and are not named again when they have a line of
+their own). Names are given in turns, one of every directory before a second of any, so small and
+deep directories show whole and no directory takes the budget; deepest directories are given up
+first when even their lines do not fit. Directories and names mentioning the call's terms come
+first. Directories one path part apart holding the same entries (``locale/af/LC_MESSAGES/``,
+``locale/de/LC_MESSAGES/``…), ``FOLD_MIN`` or more, are one line: ``locale/*/LC_MESSAGES/ (96
+directories: af, ar, ar_DZ, …, zh_Hant; 4 files each): …``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from context_mode.shapes import BOX_LINE, LISTED_ENTRY, TEST_ID, is_git_status
+from context_mode.shapes import BOX_LINE, LISTED_ENTRY, TEST_ID, TREE_CHILDREN, is_git_status
 from context_mode.summaries.drawn_tree import summarize_drawn_tree
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.git_status import summarize_git_status
@@ -33,6 +35,8 @@ from context_mode.types import ContentKind
 _MAX_ENTRIES = 200_000
 _TEST_TAIL = 2  # a test list's last lines of the runner's own (its count) kept
 _MARKER = 10  # room kept per directory line for its ``, … +N`` and newline
+FOLD_MIN = 4  # directories alike (one path part apart, the same entries) folded into one line
+_FAMILY_NAMES = 4  # the differing parts of a folded family named (the first ones and the last)
 
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -69,6 +73,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     elif extensions:
         head.append("extensions: " + ", ".join(f"{ext} ×{n}" for ext, n in extensions.most_common(8)))
     used = sum(size(line) + 1 for line in head)
+    by_dir, folded = _fold(by_dir) if not tests else (by_dir, {})
+    hidden = {member for members in folded.values() for member in members}
     position = {d: i for i, d in enumerate(by_dir)}
 
     def matches(directory: str) -> bool:
@@ -81,6 +87,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         label = _relative(directory, root) or "."
         count = sum(not n.endswith("/") for n in by_dir[directory])
         prefix = f"{label} ({count} tests): " if tests else f"{label}/ ({count} files): "
+        if directory in folded:
+            prefix = f"{label}/ ({_family(folded[directory], directory)}; {count} files each): "
         if used + size(prefix) + _MARKER > budget:
             continue
         prefixes[directory] = prefix
@@ -88,7 +96,11 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     # A subdirectory with its own line is not named again in its parent's.
     listed = {
         directory: sorted(
-            (n for n in by_dir[directory] if not (n.endswith("/") and _join(directory, n) in prefixes)),
+            (
+                n
+                for n in by_dir[directory]
+                if not (n.endswith("/") and _join(directory, n) in prefixes.keys() | hidden)
+            ),
             key=lambda n: not any(t in n.lower() for t in lowered),
         )
         for directory in prefixes
@@ -105,6 +117,50 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     body = "\n".join([body, *tail])
     outline = f"tree: {head[0]}" if tests else f"tree: {files} files, {len(dirs)} directories"
     return Extract(text=body, kind=ContentKind.TREE, outline=outline, highlights=len(by_dir))
+
+
+def _fold(by_dir: dict[str, list[str]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Directories one path part apart that hold the same entries (``locale/af/LC_MESSAGES``,
+    ``locale/de/LC_MESSAGES``, …), at least ``FOLD_MIN`` of them, as one directory with ``*`` in
+    that part, where the first of them stood; returns the listing and, per folded directory, its
+    members' paths (the largest families first, a directory in one family at most)."""
+    families: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for directory, names in by_dir.items():
+        if not directory:
+            continue
+        parts = directory.split("/")
+        signature = tuple(sorted(names))
+        for at in range(len(parts)):
+            if parts[at]:
+                template = "/".join([*parts[:at], "*", *parts[at + 1 :]])
+                families.setdefault((template, signature), []).append(directory)
+    taken: set[str] = set()
+    folded: dict[str, list[str]] = {}
+    for (template, _), members in sorted(families.items(), key=lambda item: -len(item[1])):
+        if len(members) < FOLD_MIN:
+            break
+        if template in by_dir or any(member in taken for member in members):
+            continue
+        folded[template] = members
+        taken.update(members)
+    if not folded:
+        return by_dir, {}
+    first = {members[0]: template for template, members in folded.items()}
+    listing: dict[str, list[str]] = {}
+    for directory, names in by_dir.items():
+        if directory in first:
+            listing[first[directory]] = names
+        elif directory not in taken:
+            listing[directory] = names
+    return listing, folded
+
+
+def _family(members: Sequence[str], template: str) -> str:
+    """``97 directories: af, am, ar, …, zh_Hant``: how many, and the parts that differ."""
+    at = template.split("/").index("*")
+    parts = [member.split("/")[at] for member in members]
+    named = parts if len(parts) <= _FAMILY_NAMES else [*parts[: _FAMILY_NAMES - 1], "…", parts[-1]]
+    return f"{len(parts)} directories: {', '.join(named)}"
 
 
 def _is_drawn(text: str) -> bool:
@@ -161,9 +217,9 @@ def _walk(value: Any, parent: str) -> Iterator[tuple[str, bool]]:
         if not isinstance(node, dict) or not isinstance(node.get("name"), str):
             continue
         path = f"{base}/{node['name']}" if base else node["name"]
-        is_dir = node.get("type") in ("directory", "dir", "folder") or "children" in node
+        children = next((node[key] for key in TREE_CHILDREN if key in node), None)
+        is_dir = node.get("type") in ("directory", "dir", "folder") or children is not None
         yield path, is_dir
-        children = node.get("children")
         if isinstance(children, list):
             stack.extend((child, path) for child in reversed(children))
 

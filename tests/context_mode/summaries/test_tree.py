@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
@@ -111,3 +113,32 @@ def test_a_sized_listing_whose_long_names_break_its_columns_is_a_table_with_its_
         "Combined size: 7.58 MB",
     ):
         assert line in decision.extract.text
+
+
+def _tree_j() -> str:
+    return (Path(__file__).parents[2] / "data" / "tree-J-django-auth.json").read_text(encoding="utf-8")
+
+
+def test_tree_j_output_is_a_tree() -> None:
+    # ``tree -J`` names a directory's entries ``contents`` and ends with a ``report`` record:
+    # before, it was JSON, summarised as an outline of its first objects.
+    text = _tree_j()
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TREE
+    extract = summarize_tree(text, budget=2000)
+    assert extract.text.startswith("235 files, 204 directories\n")
+
+
+def test_alike_directories_are_one_line_and_the_rest_of_the_tree_is_shown_whole() -> None:
+    # 97 ``locale/<language>/LC_MESSAGES/`` directories, each with django.mo and django.po:
+    # before, a line each, and the root's own twenty files were cut to one.
+    extract = summarize_tree(_tree_j(), budget=2000)
+    lines = extract.text.splitlines()
+    assert (
+        "django/contrib/auth/locale/*/LC_MESSAGES/ (97 directories: af, ar, ar_DZ, …, zh_Hant; "
+        "2 files each): django.mo, django.po"
+    ) in lines
+    assert not any("/locale/de/" in line for line in lines)
+    root = next(line for line in lines if line.startswith("django/contrib/auth/ (20 files): "))
+    assert "…" not in root and "validators.py" in root
+    commands = "django/contrib/auth/management/commands/ (3 files): "
+    assert commands + "__init__.py, changepassword.py, createsuperuser.py" in lines
