@@ -356,8 +356,16 @@ def _add_errors(
             if base > 28.0:
                 _add_pytest_source(lines, index, add)
             continue  # the E block is its own context
+        for below in range(index + 1, min(index + 1 + _DETAIL_REACH, len(lines))):
+            # A database's ``DETAIL:`` / ``HINT:`` lines under its ``ERROR:`` say why and what to do.
+            if _DETAIL.search(lines[below][:PREFIX]):
+                add(below, base - decay - 6.0, _CONTEXT_WIDTH)
         _add_context(lines, index, add, routine)
         _add_parent(lines, index, add)
+
+
+_DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
+_DETAIL_REACH = 3
 
 
 def _add_pytest_source(lines: Sequence[str], index: int, add: _Adder) -> None:

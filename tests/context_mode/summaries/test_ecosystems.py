@@ -417,3 +417,13 @@ def test_esbuilds_verbose_log_is_a_build_log_with_its_errors_and_totals() -> Non
 def _data(name: str) -> str:
     """A real output of ``tests/data``."""
     return (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
+
+
+def test_a_database_errors_detail_and_hint_rank_just_below_the_errors() -> None:
+    # PostgreSQL writes why an ERROR happened on its DETAIL: and HINT: lines below it: before,
+    # they ranked with any neighbour line, below every other kind of line, and none was shown.
+    text = _data("postgresql-server-errors-excerpt.log")
+    body = summarize(text, ContentKind.LOG, budget=2000).text
+    assert body.count(" ERROR:  ") == 6
+    assert "DETAIL:  Key (email)=(user42@example.com) already exists." in body
+    assert 'HINT:  Perhaps you meant to reference the column "orders.total".' in body
