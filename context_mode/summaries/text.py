@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from context_mode.shapes import is_yaml
 from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.manual import is_manual, summarize_manual
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.yaml_doc import summarize_yaml
 from context_mode.types import ContentKind
@@ -34,6 +35,8 @@ def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     lines = split_lines(text)
     if is_yaml(lines):
         return summarize_yaml(text, budget=budget, terms=terms)
+    if is_manual(lines):
+        return summarize_manual(lines, budget=budget, terms=terms)
     picks = distinctive_picks(lines, terms)
     body = pack(lines, picks, budget)
     words = sum(_word_count(line) for line in lines[:_MAX_SCORED])

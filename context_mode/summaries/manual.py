@@ -1,0 +1,136 @@
+"""Plain-text manuals: man pages as ``man`` prints them, ``--help`` listings, ``pydoc`` text.
+
+``is_manual(lines)`` recognises one: a man page's title line (``SSH_CONFIG(5) … SSH_CONFIG(5)``),
+three or more section headings (a line at column 0 in
+capitals, ``NAME``, ``DESCRIPTION``, ``EXIT STATUS``, with an indented body below), or a listing
+that is mostly option lines (``-k, --insecure   Allow insecure server connections``).
+
+``summarize_manual(lines, budget=, terms=)`` keeps, verbatim by line (a long line keeping its
+start and its end), highest first: the first line (the page's title, ``Usage: curl …``) and the
+last (a man page's version and date), the section headings (a line at column 0 in capitals, or
+ending in a colon: ``Options:``), each section's first line, the lines of an exit status section,
+lines that state a default (``The default is /usr/bin/xauth.``, ``(the default)``) with the
+term they describe, then the
+entries in document order: a definition's term (an option, a keyword) with its first line of
+description below it, or an option with its description beside it, then paragraphs' first lines.
+Lines holding the call's terms rank above all but the first line. Linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import Pick, pack
+from context_mode.types import ContentKind
+
+_HEADING = re.compile(r"[A-Z][A-Z0-9 ,/&()'-]{1,50}\Z")  # NAME, SEE ALSO, MODULE REFERENCE
+_COLON_HEADING = re.compile(r"[A-Z][\w ,/()'-]{1,50}:\Z")  # Options:, Usage:
+# An option as listings start it: ``-a, --append``, ``--basic``, ``-fexpensive-optimizations``.
+_OPTION = re.compile(r"\s{0,12}(?:-[\w?]{1,2}(?:, ?|\s|=|\Z)|--?[\w][\w.+-]*)")
+_BESIDE = re.compile(r"\S {2,}\S")  # an option's description beside it, after two spaces or more
+_DEFAULT = re.compile(r"\(the default\)|\bdefault(?:s to| is| value is|:)|\bby default\b", re.I)
+# A man page's first line names it on both sides: ``SSH_CONFIG(5)   BSD File Formats Manual   SSH_CONFIG(5)``.
+_MAN_TITLE = re.compile(r"\s*([\w.:+-]+\(\w+\))\s.*\s\1\s*\Z")
+_EXIT = re.compile(r"EXIT|RETURN VALUE|DIAGNOSTICS")
+_WIDTH = 160
+_TERM_WIDTH = 80  # a term line is short: a longer one is prose
+_SAMPLE = 2000  # lines looked at to recognise a manual
+MIN_HEADINGS = 3
+MIN_OPTIONS = 10
+
+
+def is_manual(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` read as a manual (see module doc)."""
+    content = [line for line in lines[:_SAMPLE] if line.strip()]
+    if len(content) < MIN_OPTIONS:
+        return False
+    if _MAN_TITLE.match(content[0]):
+        return True
+    headings = sum(
+        1 for i, line in enumerate(content[:-1]) if _is_heading(line) and content[i + 1][:1] == " "
+    )
+    if headings >= MIN_HEADINGS:
+        return True
+    options = sum(1 for line in content if _OPTION.match(line) and line[:1] in " -")
+    return options >= MIN_OPTIONS and options * 10 >= len(content) * 3
+
+
+def _is_heading(line: str) -> bool:
+    """A section heading: at column 0, capitals (``OPTIONS``) or a name and a colon (``Options:``)."""
+    return line[:1].isupper() and bool(_HEADING.match(line.rstrip()) or _COLON_HEADING.match(line.rstrip()))
+
+
+def summarize_manual(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """The manual's skeleton and entries within ``budget`` bytes (see module doc)."""
+    matches = term_matcher(terms)
+    total = len(lines)
+    picks: list[Pick] = [Pick(0, 1, 100.0)]
+    last = next((i for i in range(total - 1, 0, -1) if lines[i].strip()), 0)
+    if last:
+        picks.append(Pick(last, last + 1, 92.0))
+    headings = entries = 0
+    section_first = False
+    in_exit = False
+    below = _next_content(lines)
+    term: tuple[int, int, int] | None = None  # the entry being described: its line, indent, pick's end
+    for index in range(1, total):
+        line = lines[index]
+        stripped = line.strip()
+        if not stripped:
+            continue
+        order = min(index, 20_000) * 0.0005
+        following = below[index]
+        if _is_heading(line) and (following < 0 or lines[following][:1] == " "):
+            headings += 1
+            picks.append(Pick(index, index + 1, 90.0 - order))
+            section_first, in_exit = True, bool(_EXIT.search(line))
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        if term is not None and indent <= term[1]:
+            term = None  # out of the entry's description
+        deeper = following >= 0 and _indent(lines[following]) > indent + 2
+        priority = 0.0
+        stop = index + 1
+        if section_first:
+            priority, section_first = 70.0 - order, False
+        elif in_exit:
+            priority = 60.0 - order
+        elif _DEFAULT.search(line):
+            priority = 55.0 - order
+            if term is not None and indent > term[1]:
+                picks.append(Pick(term[0], term[2], priority + 0.01))  # whose default it is
+        elif deeper and len(stripped) <= _TERM_WIDTH and not stripped.endswith((".", ",", ";")):
+            entries += 1
+            priority = 45.0 - order
+            if following == index + 1:
+                stop = index + 2  # the term with its first line of description
+            term = (index, indent, stop)
+        elif _OPTION.match(line) and _BESIDE.search(stripped):
+            entries += 1
+            priority = 44.0 - order
+        elif index > 0 and not lines[index - 1].strip():
+            priority = 20.0 - order  # a paragraph's first line
+        if terms and matches(line):
+            priority = max(priority, 30.0) + 50.0
+        if priority:
+            picks.append(Pick(index, stop, priority))
+    body = pack(lines, picks, budget, width=_WIDTH, gaps="short", ends=True)
+    outline = f"manual: {total} lines, {headings} sections, {entries} entries"
+    return Extract(text=body, kind=ContentKind.TEXT, outline=outline, highlights=headings + entries)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _next_content(lines: Sequence[str]) -> list[int]:
+    """For each line, the index of the next non-blank line below it (-1 when none)."""
+    below = [-1] * len(lines)
+    upcoming = -1
+    for index in range(len(lines) - 1, -1, -1):
+        below[index] = upcoming
+        if lines[index].strip():
+            upcoming = index
+    return below

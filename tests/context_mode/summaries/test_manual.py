@@ -1,0 +1,62 @@
+"""Plain-text manuals (man pages, ``--help`` listings, pydoc) are summarised by their skeleton and entries.
+
+Before, each was "text: N lines … nothing stands out": a Directive with nothing of the manual.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from context_mode.router import Summary, route
+from context_mode.summaries.manual import is_manual
+from context_mode.summaries.packing import is_marker, size
+from tests.verbatim import clipped_from
+
+DATA = Path(__file__).parents[2] / "data"
+CURL = (DATA / "curl-help-all.txt").read_text(encoding="utf-8")
+SSH_CONFIG = (DATA / "man-ssh-config-head.txt").read_text(encoding="utf-8")
+
+
+def _summary(text: str, tool: str = "run_command") -> Summary:
+    decision = route(text, tool=tool, arguments={"command": "man"})
+    assert isinstance(decision, Summary), decision
+    assert size(decision.extract.text) <= decision.budget
+    return decision
+
+
+def test_a_help_listing_shows_its_usage_line_and_as_many_options_as_fit() -> None:
+    assert is_manual(CURL.splitlines())
+    decision = _summary(CURL)
+    assert decision.extract.outline.startswith("manual: ")
+    body = decision.extract.text.splitlines()
+    assert body[0] == "Usage: curl [options...] <url>"
+    options = [line for line in body if line.lstrip().startswith("-")]
+    assert len(options) >= 30
+    assert all(line in CURL.splitlines() for line in options)
+
+
+def test_a_man_pages_default_comes_with_the_keyword_it_belongs_to() -> None:
+    assert is_manual(SSH_CONFIG.splitlines())
+    body = _summary(SSH_CONFIG).extract.text.splitlines()
+    assert body[0].startswith("SSH_CONFIG(5)")
+    assert "DESCRIPTION" in body
+    # The keyword and its first line of description, where the default is stated.
+    at = body.index("     Compression")
+    assert body[at + 1].strip().startswith("Specifies whether to use compression.")
+    assert "(the default)" in body[at + 1]
+
+
+def test_every_line_of_a_manuals_summary_is_a_line_of_it_or_a_clipped_one() -> None:
+    for text in (CURL, SSH_CONFIG):
+        source = set(text.splitlines())
+        for line in _summary(text).extract.text.splitlines():
+            assert is_marker(line) or clipped_from(line, source), line
+
+
+def test_prose_and_logs_are_no_manual() -> None:
+    prose = "\n".join(
+        f"This is sentence {i} of a plain paragraph about nothing in particular." for i in range(50)
+    )
+    log = "\n".join(f"2026-12-02 10:00:{i % 60:02d} INFO worker started job {i}" for i in range(50))
+    assert not is_manual(prose.splitlines())
+    assert not is_manual(log.splitlines())
