@@ -147,6 +147,9 @@ _RUNNER_LINE = re.compile(
     r"|Program received signal SIG[A-Z]+\b|#\d+ +(?:0x[0-9a-f]+ in )?[\w:~<>.]+ \(.{0,400}?\) at \S+:\d+"
     # esbuild's ``✘ [ERROR] Could not resolve "./a"``, ``▲ [WARNING] …``, ``⬥ [VERBOSE] …``
     r"|[✘▲⬥] \[(?:ERROR|WARNING|VERBOSE|DEBUG|INFO)\] "
+    # pytest's banner, its short summary's ``FAILED tests/a.py::test_x - …`` and its closing counts
+    r"|=+ test session starts =+|(?:FAILED|ERROR) [\w./-]+\.py::\S"
+    r"|=+ (?:\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected)(?:, )?)+ in [\d.]+s"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

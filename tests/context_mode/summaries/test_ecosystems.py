@@ -427,3 +427,13 @@ def test_a_database_errors_detail_and_hint_rank_just_below_the_errors() -> None:
     assert body.count(" ERROR:  ") == 6
     assert "DETAIL:  Key (email)=(user42@example.com) already exists." in body
     assert 'HINT:  Perhaps you meant to reference the column "orders.total".' in body
+
+
+def test_pytest_with_long_tracebacks_is_a_test_log() -> None:
+    # ``--tb=long`` prints whole functions of source for each failure: before, they outweighed
+    # pytest's own lines and the run read as text (a Directive with none of its 48 failures).
+    text = _data("pytest-tb-long-click-excerpt.txt")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=3000).text
+    assert "48 failed, 541 passed, 21 skipped, 1 xfailed, 1 warning in 4.56s" in body
+    assert sum(line.startswith("FAILED tests/") for line in body.splitlines()) >= 20
