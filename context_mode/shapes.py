@@ -150,6 +150,8 @@ _RUNNER_LINE = re.compile(
     # pytest's banner, its short summary's ``FAILED tests/a.py::test_x - …`` and its closing counts
     r"|=+ test session starts =+|(?:FAILED|ERROR) [\w./-]+\.py::\S"
     r"|=+ (?:\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected)(?:, )?)+ in [\d.]+s"
+    # coverage.py's report: ``Name  Stmts  Miss  Cover`` and ``TOTAL  7521  886  86%``
+    r"|Name\s+Stmts\s+Miss\b|TOTAL\s+\d+\s+\d+\s.*\d%\s*\Z"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

@@ -437,3 +437,13 @@ def test_pytest_with_long_tracebacks_is_a_test_log() -> None:
     body = summarize(text, ContentKind.LOG, budget=3000).text
     assert "48 failed, 541 passed, 21 skipped, 1 xfailed, 1 warning in 4.56s" in body
     assert sum(line.startswith("FAILED tests/") for line in body.splitlines()) >= 20
+
+
+def test_a_coverage_report_alone_keeps_its_totals_and_least_covered_files() -> None:
+    # ``coverage report -m`` on its own (no test run around it) read as Markdown: a 505-byte
+    # skeleton without its TOTAL row.
+    text = _data("coverage-report-click.txt")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=1200).text
+    assert "TOTAL                               7521    886   1578    184    86%" in body
+    assert "src/click/_winconsole.py             159    159     28      0     0%   9-279" in body
