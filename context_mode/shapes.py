@@ -152,6 +152,9 @@ _RUNNER_LINE = re.compile(
     r"|=+ (?:\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected)(?:, )?)+ in [\d.]+s"
     # coverage.py's report: ``Name  Stmts  Miss  Cover`` and ``TOTAL  7521  886  86%``
     r"|Name\s+Stmts\s+Miss\b|TOTAL\s+\d+\s+\d+\s.*\d%\s*\Z"
+    # strace: ``openat(AT_FDCWD, "/a", O_RDONLY) = -1 ENOENT (No such file or directory)``, its end
+    r"|(?:\[pid +\d+\] |\d+ +)?[a-z_][a-z0-9_]*\(.{0,300}\) += (?:-?\d+|0x[0-9a-f]+|\?)(?: [A-Z]\w* \(|\s*\Z)"
+    r"|\+\+\+ (?:exited with \d+|killed by SIG[A-Z]+)"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

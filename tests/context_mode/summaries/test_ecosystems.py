@@ -447,3 +447,12 @@ def test_a_coverage_report_alone_keeps_its_totals_and_least_covered_files() -> N
     body = summarize(text, ContentKind.LOG, budget=1200).text
     assert "TOTAL                               7521    886   1578    184    86%" in body
     assert "src/click/_winconsole.py             159    159     28      0     0%   9-279" in body
+
+
+def test_an_strace_is_a_log_with_its_failed_calls_and_its_exit() -> None:
+    # Before: "text", a Directive with nothing of the trace.
+    text = _data("strace-import-click-excerpt.txt")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=2000).text
+    assert "+++ exited with 0 +++" in body
+    assert "= -1 ENOENT (No such file or directory)" in body
