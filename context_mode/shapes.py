@@ -68,9 +68,10 @@ _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:
 RULE_LINE = re.compile(r"(?=.*?[-=]{3})\s*+[|+]?[-=:+| ]*+\Z")
 BOX_LINE = re.compile(r"[│├└┬─|`+\\ -]*(?:├|└|\|--|`--|\+--|\\--)[─┬-]*\s*\S")  # a drawn tree's item
 # ``git log --oneline``: an abbreviated hash, maybe after ``--graph`` lines and before refs.
-# (``git blame``'s ``(Author 2026-12-01 10:00:00 +0000 12)`` is no ref list: it holds a date.)
+# (``git blame``'s ``(Author 2026-12-01 10:00:00 +0000 12)`` is no ref list: it holds a date; a
+# second hex column, as ``nm -S`` prints an address and a size, is no subject.)
 ONELINE_COMMIT = re.compile(
-    r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \((?![^)\n]*\d{4}-\d\d-\d\d)[^)\n]{1,200}\))? [^\s(]"
+    r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \((?![^)\n]*\d{4}-\d\d-\d\d)[^)\n]{1,200}\))? (?![0-9a-f]{7,} )[^\s(]"
 )
 # ``git blame``: ``<hash> [<path>] (<author> <date> [<time> <zone>] <line>) <code>``, ``^`` on a boundary.
 BLAME_LINE = re.compile(

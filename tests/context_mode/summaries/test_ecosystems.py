@@ -456,3 +456,10 @@ def test_an_strace_is_a_log_with_its_failed_calls_and_its_exit() -> None:
     body = summarize(text, ContentKind.LOG, budget=2000).text
     assert "+++ exited with 0 +++" in body
     assert "= -1 ENOENT (No such file or directory)" in body
+
+
+def test_nms_address_and_size_columns_are_no_git_log() -> None:
+    # ``0000000000013c90 0000000000000001 t arena_free`` read as ``git log --oneline`` (a hash
+    # and a subject): the symbol table was summarised as a diff.
+    text = _data("nm-size-sort-cmark-gfm-excerpt.txt")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
