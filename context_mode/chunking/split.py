@@ -26,7 +26,8 @@ Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units
   is named by its index and its identity field, see ``chunking.json_units``). A chunk never mixes the
   members of a value cut open with its siblings, so a record too big for one chunk starts a
   chunk of its own. Invalid JSON falls back to LOG records. ROWS, TREE and LINT payloads that
-  are JSON (a record list, an ESLint report) are cut the same way.
+  are JSON (a record list, an ESLint report) are cut the same way; a ROWS payload that is a
+  Python-repr list of rows (``[('AUS', …), …]``) is cut between its rows (``repr_units``).
 - DIFF: a chunk never spans two files; ``heading_path`` is ``(commit, file)`` or ``(file,)``;
   hunks are kept whole.
 - CODE_SEARCH: grep/ripgrep output, a chunk never spans two files; ``heading_path`` is ``(file,)``.
@@ -48,6 +49,7 @@ from context_mode.chunking.lines import (
     paragraph_units,
     row_units,
 )
+from context_mode.chunking.repr_units import repr_units
 from context_mode.framing import unframe
 from context_mode.types import ContentKind
 
@@ -98,6 +100,8 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[li
                 return framed, True
             shaped = kind is ContentKind.JSON or text.lstrip()[:1] in "[{"
             units = json_units(text, lambda s, e: sizer.size(s, e) <= cap) if shaped else None
+            if units is None and kind is ContentKind.ROWS:
+                units = repr_units(text)  # a Python-repr list of rows (SQLite's, DuckDB's MCP servers)
             return (units, True) if units is not None else (log_units(text), False)
         case _:
             return paragraph_units(text), False
