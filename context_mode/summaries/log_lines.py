@@ -175,6 +175,8 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\s*\d+ (?:passing|failing|pending)\b"  # mocha's
     r"|\[=+\] \d+ tests? from .* ran\b|\[\s+(?:passed|failed)\s+\] \d+ tests?\b"  # gtest
     r"|summary: \w+sanitizer: "  # ASan's / UBSan's one-line verdict
+    r"|found \d+ errors? in \d+ files?\b|found \d+ errors?\.?$|found 1 error in \S"  # tsc's, mypy's
+    r"|\d+ warnings? and \d+ errors?$"  # esbuild's
     r"|\s*failed: \d+\.\s+skipped: \d+\.\s+passed: \d+\."  # EUnit's
     r"|\s*\d+ failed tests?$"
     r"|\d+% tests passed, \d+ tests? failed out of \d+"  # ctest

@@ -463,3 +463,11 @@ def test_nms_address_and_size_columns_are_no_git_log() -> None:
     # and a subject): the symbol table was summarised as a diff.
     text = _data("nm-size-sort-cmark-gfm-excerpt.txt")
     assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
+
+
+def test_a_type_checkers_found_n_errors_line_is_the_runs_verdict() -> None:
+    # tsc's (and mypy's) "Found 60 errors in 21 files." was no summary line: with sixty errors
+    # competing, the total was left out.
+    text = _data("tsc-pretty-trpc-excerpt.txt")
+    body = summarize(text, ContentKind.LOG, budget=1500).text
+    assert "Found 60 errors in 21 files." in body
