@@ -2,8 +2,8 @@
 
 An agent reads a snapshot to find the element to act on, by its ``[ref=eNN]`` (``[ref=f1eNN]``
 in a frame), and to read what the page says. The summary keeps, best first: the page header
-(URL, title, tabs, console lines before the tree), headings, the first text of each section (a
-search's "found 48 pages", a page's lead sentence), named landmarks (navigation, main, search,
+(URL, title, tabs, console lines before the tree), headings, the first text with words of each
+section (a search's "found 48 pages", a page's lead sentence), named landmarks (navigation, main, search,
 form, dialog…), what a live region says (a ``status`` or ``alert``: a search's "9 results are
 available"), interactive elements (textboxes, buttons, checkboxes, comboboxes, menu items,
 tabs…) with their names and refs, the terms of definition lists (a reference page's options),
@@ -47,6 +47,7 @@ _REPEATED = 8.0
 _FIRST_PROSE = 60.0
 _FOLD_AT = 6  # a run of at least this many similar siblings is folded
 _TERM = 55.0
+_WORDS = re.compile(r"[A-Za-z]{2}")  # a section's first text has words, not a lone "(" or "."
 _LIVE = 85.0  # what a status or alert region says (a search's "9 results are available")
 _LIVE_LINES = 30  # lines of one live region ranked so
 _UNFOLDED = frozenset(("heading", "term"))  # each says what follows it: a run of them is no repetition
@@ -112,7 +113,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
             label_under = indent
         if role == "heading":
             after_heading = True
-        elif after_heading and role in _PROSE and ": " in line:
+        elif after_heading and role in _PROSE and _WORDS.search(line.split(": ", 1)[-1]) and ": " in line:
             priority = max(priority, _FIRST_PROSE)  # a section's first sentence says what it is about
             after_heading = False
         label = match.group("name") or (line.split(": ", 1)[1] if ": " in line else None)

@@ -124,3 +124,19 @@ def test_every_message_of_an_alert_region_is_shown_unfolded() -> None:
     ):
         assert error in shown
     assert "[×13 link]" not in shown
+
+
+def test_a_sections_first_text_has_words_not_a_lone_bracket() -> None:
+    # ``shared_buffers (integer)`` is a term of code and text pieces: before, its ``- text: (``
+    # was taken as the section's first sentence, and the definition's sentence ranked below links.
+    text = (Path(__file__).parents[2] / "data" / "snapshot-pg-resource-consumption-head.txt").read_text(
+        encoding="utf-8"
+    )
+    body = summarize(text, ContentKind.SNAPSHOT, budget=700).text.splitlines()
+    assert "- text: (" not in body
+    assert any(
+        line.startswith(
+            "- text: Sets the amount of memory the database server uses for shared memory buffers."
+        )
+        for line in body
+    )
