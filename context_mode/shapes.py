@@ -156,6 +156,8 @@ _RUNNER_LINE = re.compile(
     # strace: ``openat(AT_FDCWD, "/a", O_RDONLY) = -1 ENOENT (No such file or directory)``, its end
     r"|(?:\[pid +\d+\] |\d+ +)?[a-z_][a-z0-9_]*\(.{0,300}\) += (?:-?\d+|0x[0-9a-f]+|\?)(?: [A-Z]\w* \(|\s*\Z)"
     r"|\+\+\+ (?:exited with \d+|killed by SIG[A-Z]+)"
+    # RSpec: ``17 examples, 3 failures, 1 pending`` and its rerun lines ``rspec ./spec/a_spec.rb:42 # …``
+    r"|\d+ examples?, \d+ failures?\b|rspec \./\S+:\d+ # "
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

@@ -471,3 +471,13 @@ def test_a_type_checkers_found_n_errors_line_is_the_runs_verdict() -> None:
     text = _data("tsc-pretty-trpc-excerpt.txt")
     body = summarize(text, ContentKind.LOG, budget=1500).text
     assert "Found 60 errors in 21 files." in body
+
+
+def test_rspec_with_full_backtraces_is_a_test_log() -> None:
+    # ``--backtrace`` prints every gem frame: before, the run read as text (a Directive with none
+    # of its three failures).
+    text = _data("rspec-doc-backtrace-rate-limiter.txt")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=2500).text
+    assert "17 examples, 3 failures, 1 pending" in body
+    assert "rspec ./spec/rate_limiter_spec.rb:99 # RateLimiter metrics reports per-key usage" in body
