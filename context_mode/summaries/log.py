@@ -126,6 +126,13 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # So is each RSpec failure's message and location (``# ./spec/a_spec.rb:79:in `block …'``).
     rspec = rspec_picks(lines)
     verdicts.update(pick.start for pick in rspec.picks)
+    # tape names its assertions alike ("not ok 7 should be deeply equivalent", "not ok 80 …"):
+    # the first failures with a TAP block are each their own news, and so is what the block
+    # says, where a shape's lines would otherwise fold into one.
+    tap_failures = [i for i in sorted(scan.failing.values()) if _opens_tap_block(lines, i)]
+    for index in tap_failures[:_UNFOLDED_FAILURES]:
+        verdicts.add(index)
+        verdicts.update(_tap_diagnostics(lines, index + 1))
     picks = _fold(_picks(lines, scan, errors, counts, terms, rspec), scan.shapes, counts, frames | verdicts)
     access = access_picks(lines, cleaned)
     if access is not None:  # its error responses share one shape with the 200s: never folded
@@ -228,7 +235,10 @@ def _picks(
     for order, index in enumerate(failing):
         add(index, 92 - min(order, 20) * 0.2)
         message = index + 1  # the line under a failing test's own, when it is no test's: its message
-        if message < total and _says_why(lines[message]):
+        if _opens_tap_block(lines, index):
+            for below in _tap_diagnostics(lines, message):  # TAP's YAML block: expected, actual, at
+                add(below, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
+        elif message < total and _says_why(lines[message]):
             add(message, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
     for pick in [*rspec.picks, *gtest_picks(lines)]:
         add(pick.start, pick.priority)
@@ -277,6 +287,31 @@ def _sanitizer_legend(lines: Sequence[str]) -> range:
         return range(0)
     stop = next((i for i in range(start, len(lines)) if _ABORTING.match(lines[i])), len(lines))
     return range(start, stop)
+
+
+_UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
+_TAP_KEYS = ("expected:", "actual:", "found:", "wanted:", "got:", "at:", "message:")
+_TAP_BLOCK = 40  # lines of a TAP diagnostic block looked at
+
+
+def _opens_tap_block(lines: Sequence[str], index: int) -> bool:
+    """Whether the line under ``index`` opens a TAP failure's YAML block (``  ---``)."""
+    return index + 1 < len(lines) and lines[index + 1].strip() == "---"
+
+
+def _tap_diagnostics(lines: Sequence[str], start: int) -> list[int]:
+    """In a TAP failure's YAML block (``---`` at ``start`` to ``...``), the lines that say what was
+    expected, what came and where (``expected: |-`` with the value on the line below it)."""
+    found: list[int] = []
+    for index in range(start + 1, min(start + 1 + _TAP_BLOCK, len(lines))):
+        stripped = lines[index].strip()
+        if stripped == "...":
+            break
+        if stripped.startswith(_TAP_KEYS):
+            found.append(index)
+            if stripped.endswith(("|-", "|", ">-", ">")) and index + 1 < len(lines):
+                found.append(index + 1)  # a block scalar's value is on the next line
+    return found
 
 
 def _says_why(line: str) -> bool:

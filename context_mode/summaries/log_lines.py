@@ -111,7 +111,8 @@ _TEST_RESULT = re.compile(
     r"|^test (?P<id5>\S+) \.\.\. (?P<status5>FAILED|ok|ignored)$"
     r"|^\s*(?P<status6>✕|✗|✘) (?P<id6>.+?)(?: \(\d+ ?m?s\))?$"  # ✘: PHPUnit's --testdox
     r"|^(?P<id7>\w+ \([\w.]+\)) \.\.\. (?P<status7>FAIL|ERROR|ok)$"
-    r"|^\s*(?P<status8>not ok|ok) \d+ (?:- )?(?P<id8>[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"  # TAP
+    # TAP: the number is the test's identity (tape names assertions alike: "should be equal")
+    r"|^\s*(?P<status8>not ok|ok) (?P<id8>\d+ (?:- )?[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"
     # mocha's spec reporter: ``  3) name`` (minitest's ``  3) Failure:`` heads a failure: no name)
     r"|^\s{2,}(?P<status9>\d{1,4}\)) (?P<id9>(?!(?:Failure|Error):$)\S.*?):?$"
     # mocha / jest passing (vite's "✓ built in 6.65s", "✓ 423 modules transformed." are no tests)

@@ -481,3 +481,15 @@ def test_rspec_with_full_backtraces_is_a_test_log() -> None:
     body = summarize(text, ContentKind.LOG, budget=2500).text
     assert "17 examples, 3 failures, 1 pending" in body
     assert "rspec ./spec/rate_limiter_spec.rb:99 # RateLimiter metrics reports per-key usage" in body
+
+
+def test_each_tap_failure_shows_with_what_its_block_expected_and_got() -> None:
+    # tape names its assertions alike: before, "not ok 7 should be deeply equivalent" and the
+    # others were one failing test, folded into one line, and their YAML blocks' expected and
+    # actual values ranked below the library's stack frames.
+    text = _data("tape-qs-fail-excerpt.txt")
+    body = summarize(text, ContentKind.LOG, budget=2500).text
+    for number in (7, 80, 128):
+        assert f"not ok {number} should be deeply equivalent" in body
+    assert "      { foo: 'c +' }" in body  # the actual value under ``actual: |-``
+    assert "at: Test.<anonymous> (/tmp/gen21/capture/qs/package/test/parse.js:19:12)" in body
