@@ -6,7 +6,8 @@ unit that does not. ``unit_lines(lines, first, last)`` returns, for the passage 
 as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
 
 - a traceback or test failure: the exception / assertion message below the hit (``E   …``,
-  ``FooError: …``, ``Caused by: …``, ``panicked at …``, ``--- FAIL``);
+  ``FooError: …``, ``Caused by: …``, ``panicked at …``, ``--- FAIL``), and pytest's location
+  line closing it (``tests/test_a.py:137: AssertionError``);
 - a JSON record (pretty-printed): the whole enclosing object when small, else its identity fields
   (``id``, ``name``, ``title``, ``url`` …) and its short fields;
 - code: the definition below a matched comment, or the enclosing ``def`` / ``class`` / ``fn`` line;
@@ -36,6 +37,8 @@ from collections.abc import Sequence
 UNIT_BYTES = 600
 RECORD_CHARS = 400  # a one-line record shown whole up to this, beyond the usual line width
 _LOOKAHEAD = 30  # lines below a traceback hit searched for its message
+_LOCATION_REACH = 12  # lines of ``E`` below a message searched for pytest's location line
+_PYTEST_LOCATION = re.compile(r"\S+\.\w+:\d+: [A-Z]\w*\Z")  # ``tests/test_a.py:137: AssertionError``
 _LIST_LINES = 12  # this many rows of cells are data: their nearest lines are not the hit's unit
 _ROW_CELLS = 4
 
@@ -160,7 +163,7 @@ def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
 
 def _message_below(lines: Sequence[str], first: int, last: int) -> list[int]:
     if any(_MESSAGE.match(lines[n]) for n in range(first, last + 1)):
-        return []
+        return _location_below(lines, last)
     if not any(_FRAME.match(lines[n]) for n in range(first, min(len(lines), last + 3))):
         return []
     for number in range(last + 1, min(len(lines), last + 1 + _LOOKAHEAD)):
@@ -168,7 +171,19 @@ def _message_below(lines: Sequence[str], first: int, last: int) -> list[int]:
             following = [
                 n for n in range(number + 1, min(len(lines), number + 3)) if _MESSAGE.match(lines[n])
             ]
-            return [number, *following]
+            return [number, *following, *_location_below(lines, (following or [number])[-1])]
+    return []
+
+
+def _location_below(lines: Sequence[str], last: int) -> list[int]:
+    """pytest's ``glom/test/test_basic.py:137: AssertionError`` closing the failure whose ``E``
+    lines end at or above ``last``: where it failed."""
+    for number in range(last + 1, min(len(lines), last + 1 + _LOCATION_REACH)):
+        line = lines[number]
+        if _PYTEST_LOCATION.match(line):
+            return [number]
+        if not (line.startswith("E ") or not line.strip()):
+            return []
     return []
 
 

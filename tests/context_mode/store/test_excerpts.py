@@ -364,3 +364,12 @@ def test_a_hit_on_an_open_call_shows_its_arguments_below() -> None:
     query = "error when an argument value is not one of the permitted values"
     reply = search(text, ContentKind.SOURCE, {"query": query})
     assert "`Allowed choices are ${this.argChoices.join(', ')}.`," in reply
+
+
+def test_a_pytest_failures_hit_shows_its_location_line_below_its_e_lines() -> None:
+    # The hit holds the failing test's source and its ``E`` lines; the answer to "where did it
+    # fail" is pytest's ``glom/test/test_basic.py:137: AssertionError`` below them, which the
+    # excerpt stopped short of.
+    text = (Path(__file__).parents[2] / "data" / "pytest-glom-fail.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.LOG, {"query": "location of stop test failure"})
+    assert "glom/test/test_basic.py:137: AssertionError" in reply
