@@ -12,6 +12,7 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
   (``id``, ``name``, ``title``, ``url`` …) and its short fields;
 - code: the definition below a matched comment, or the enclosing ``def`` / ``class`` / ``fn`` line;
   for a hit on a ``def`` / ``class`` line or its docstring, the body's first statements;
+- a diagnostic in rustc's or ruff's layout: its headline and `` --> file:line:col`` line;
 - a unit head above the hit: a commit header, a diff's ``@@`` hunk header and file line, a
   Markdown heading inside the chunk; for a changed line of a diff hunk, the run of changed lines
   around it (a removed line's replacement);
@@ -38,6 +39,9 @@ UNIT_BYTES = 600
 RECORD_CHARS = 400  # a one-line record shown whole up to this, beyond the usual line width
 _LOOKAHEAD = 30  # lines below a traceback hit searched for its message
 _LOCATION_REACH = 12  # lines of ``E`` below a message searched for pytest's location line
+_ARROW = re.compile(r"\s*--> \S+:\d+(?::\d+)?\s*\Z")  # rustc's and ruff's `` --> src/a.rs:12:5``
+_SNIPPET = re.compile(r"\s*(?:\d+\s*)?(?:\||[-+] |\d+ [+-] )")  # their code lines: `` 12 | x``, ``  |``
+_ARROW_REACH = 12  # code lines above a hit searched for its diagnostic's location
 _PYTEST_LOCATION = re.compile(r"\S+\.\w+:\d+: [A-Z]\w*\Z")  # ``tests/test_a.py:137: AssertionError``
 _LIST_LINES = 12  # this many rows of cells are data: their nearest lines are not the hit's unit
 _ROW_CELLS = 4
@@ -148,6 +152,7 @@ def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
         *_change_block(lines, first, last),
     ]
     head = _head_above(lines, first)
+    shaped += _diagnostic_head(lines, first, last)
     if shaped:
         return [*shaped, *head]
     table = _table_header(lines, first)
@@ -172,6 +177,21 @@ def _message_below(lines: Sequence[str], first: int, last: int) -> list[int]:
                 n for n in range(number + 1, min(len(lines), number + 3)) if _MESSAGE.match(lines[n])
             ]
             return [number, *following, *_location_below(lines, (following or [number])[-1])]
+    return []
+
+
+def _diagnostic_head(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """A compiler's or linter's diagnostic in the rustc / ruff layout (``E501 Line too long``,
+    then `` --> src/a.py:119:30``, then `` 12 | code``): for a hit on its headline, the location
+    line below it; for a hit in its code, the headline and location above."""
+    below = last + 1
+    if below < len(lines) and _ARROW.match(lines[below]):
+        return [below]
+    for number in range(first, max(first - _ARROW_REACH, 0), -1):
+        if _ARROW.match(lines[number]):
+            return [number - 1, number] if number > first else []
+        if not _SNIPPET.match(lines[number]):
+            return []
     return []
 
 

@@ -373,3 +373,12 @@ def test_a_pytest_failures_hit_shows_its_location_line_below_its_e_lines() -> No
     text = (Path(__file__).parents[2] / "data" / "pytest-glom-fail.txt").read_text(encoding="utf-8")
     reply = search(text, ContentKind.LOG, {"query": "location of stop test failure"})
     assert "glom/test/test_basic.py:137: AssertionError" in reply
+
+
+def test_a_hit_on_a_diagnostics_headline_shows_its_location_line() -> None:
+    # ruff's (and rustc's) full format puts the location on the line below the headline
+    # ("B006 Do not use mutable data structures…" then " --> boltons/debugutils.py:116:38"):
+    # the excerpt showed the headline and the code, not where it is.
+    text = (Path(__file__).parents[2] / "data" / "ruff-full-boltons-head.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.LINT, {"query": "B006 mutable default location"})
+    assert "--> boltons/debugutils.py:116:38" in reply
