@@ -142,3 +142,10 @@ def test_alike_directories_are_one_line_and_the_rest_of_the_tree_is_shown_whole(
     assert "…" not in root and "validators.py" in root
     commands = "django/contrib/auth/management/commands/ (3 files): "
     assert commands + "__init__.py, changepassword.py, createsuperuser.py" in lines
+
+
+def test_a_drawn_tree_indented_with_non_breaking_spaces_is_a_tree() -> None:
+    # tree writes ``│\xa0\xa0 ├── [4.0K]  node-gyp-bin``: its lines under a ``│`` were no drawn
+    # items, and the listing read as a table of sizes and names.
+    text = (Path(__file__).parents[2] / "data" / "tree-h-npm-head.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TREE
