@@ -49,11 +49,12 @@ _ROW_CELLS = 4
 _MESSAGE = re.compile(
     r"^\s*+(?:E\s{2,}\S|>?\s*+[\w.$]*?(?:Error|Exception|Failure|Panic)\b[:(]|Caused by:|"
     r"thread '.*' panicked|panic:|--- FAIL|assert(?:ion)?\b|AssertionError|Expected|Received|"
-    r"error(?:\[\w+\])?:)",
+    r"error(?:\[\w+\])?:|expected: |got: )",  # RSpec's ``expected: 5`` / ``     got: 20``
     re.IGNORECASE,
 )
 _FRAME = re.compile(
-    r'^\s*(?:>|at |File "|Traceback|\w[\w/.\-]*\.\w+:\d+|#\d+ |\d+: |_{3,}|FAILED|--- FAIL|=+ FAIL)'
+    r'^\s*(?:>|at |File "|Traceback|\w[\w/.\-]*\.\w+:\d+|#\d+ |\d+: |_{3,}|FAILED|--- FAIL|=+ FAIL'
+    r"|Failure/Error: )"  # RSpec's failing statement
 )
 _DEFINITION = re.compile(
     r"^\s*(?:(?:async\s+)?def |class |fn |pub |func |function |interface |type |struct |impl |"

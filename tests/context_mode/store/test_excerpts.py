@@ -382,3 +382,13 @@ def test_a_hit_on_a_diagnostics_headline_shows_its_location_line() -> None:
     text = (Path(__file__).parents[2] / "data" / "ruff-full-boltons-head.txt").read_text(encoding="utf-8")
     reply = search(text, ContentKind.LINT, {"query": "B006 mutable default location"})
     assert "--> boltons/debugutils.py:116:38" in reply
+
+
+def test_an_rspec_failures_hit_shows_what_it_expected_and_got() -> None:
+    # A hit on RSpec's ``Failure/Error: expect(allowed).to eq(5)`` stopped there; the answer is
+    # the ``expected: 5`` / ``got: 20`` below it.
+    text = (Path(__file__).parents[2] / "data" / "rspec-doc-backtrace-rate-limiter.txt").read_text(
+        encoding="utf-8"
+    )
+    reply = search(text, ContentKind.LOG, {"query": "admitted request count after idle"})
+    assert "got: 20" in reply
