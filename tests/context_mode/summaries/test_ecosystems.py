@@ -379,41 +379,6 @@ def test_a_plan_or_an_install_is_a_log_with_its_totals_and_errors(text: str, wan
     assert all(line in body for line in wanted)
 
 
-def test_perls_prove_tap_output_is_a_test_log_with_its_failures_and_result() -> None:
-    # TAP's ``#   Failed test`` diagnostics read as Markdown headings: before, a Markdown skeleton
-    # of the diagnostics without the ``Result: FAIL`` verdict or the ``Files=6, Tests=73`` totals.
-    text = _data("prove-text-modules-fail.txt")
-    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
-    body = summarize(text, ContentKind.LOG, budget=2500).text
-    assert "Result: FAIL" in body
-    assert "Files=6, Tests=73," in body
-    assert "not ok 4 - escaped quotes inside double quotes" in body
-
-
-def test_a_gdb_backtrace_is_a_log_that_shows_the_signal_and_the_faulting_frame() -> None:
-    # Before: "text: 32 lines", a Directive with nothing of the crash.
-    text = _data("gdb-brotli-segv-bt-full.txt")
-    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
-    body = summarize(text, ContentKind.LOG, budget=1300).text
-    assert "Program received signal SIGSEGV, Segmentation fault." in body
-    assert "1301\t    *total_out = s->partial_pos_out;" in body
-    assert "#0  0x0000555555628f2f in WriteRingBuffer (" in body
-
-
-def test_esbuilds_verbose_log_is_a_build_log_with_its_errors_and_totals() -> None:
-    # Before: "text", a Directive with nothing of the two errors among esbuild's resolution trace.
-    from pathlib import Path
-
-    text = (Path(__file__).parents[2] / "data" / "esbuild-verbose-trpc-excerpt.txt").read_text(
-        encoding="utf-8"
-    )
-    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
-    body = summarize(text, ContentKind.LOG, budget=2000).text
-    assert '✘ [ERROR] Could not resolve "./contentTypes"' in body
-    assert '✘ [ERROR] Unexpected "}"' in body
-    assert "3 warnings and 2 errors" in body
-
-
 def _data(name: str) -> str:
     """A real output of ``tests/data``."""
     return (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
@@ -427,35 +392,6 @@ def test_a_database_errors_detail_and_hint_rank_just_below_the_errors() -> None:
     assert body.count(" ERROR:  ") == 6
     assert "DETAIL:  Key (email)=(user42@example.com) already exists." in body
     assert 'HINT:  Perhaps you meant to reference the column "orders.total".' in body
-
-
-def test_pytest_with_long_tracebacks_is_a_test_log() -> None:
-    # ``--tb=long`` prints whole functions of source for each failure: before, they outweighed
-    # pytest's own lines and the run read as text (a Directive with none of its 48 failures).
-    text = _data("pytest-tb-long-click-excerpt.txt")
-    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
-    body = summarize(text, ContentKind.LOG, budget=3000).text
-    assert "48 failed, 541 passed, 21 skipped, 1 xfailed, 1 warning in 4.56s" in body
-    assert sum(line.startswith("FAILED tests/") for line in body.splitlines()) >= 20
-
-
-def test_a_coverage_report_alone_keeps_its_totals_and_least_covered_files() -> None:
-    # ``coverage report -m`` on its own (no test run around it) read as Markdown: a 505-byte
-    # skeleton without its TOTAL row.
-    text = _data("coverage-report-click.txt")
-    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
-    body = summarize(text, ContentKind.LOG, budget=1200).text
-    assert "TOTAL                               7521    886   1578    184    86%" in body
-    assert "src/click/_winconsole.py             159    159     28      0     0%   9-279" in body
-
-
-def test_an_strace_is_a_log_with_its_failed_calls_and_its_exit() -> None:
-    # Before: "text", a Directive with nothing of the trace.
-    text = _data("strace-import-click-excerpt.txt")
-    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
-    body = summarize(text, ContentKind.LOG, budget=2000).text
-    assert "+++ exited with 0 +++" in body
-    assert "= -1 ENOENT (No such file or directory)" in body
 
 
 def test_nms_address_and_size_columns_are_no_git_log() -> None:
@@ -473,16 +409,6 @@ def test_a_type_checkers_found_n_errors_line_is_the_runs_verdict() -> None:
     assert "Found 60 errors in 21 files." in body
 
 
-def test_rspec_with_full_backtraces_is_a_test_log() -> None:
-    # ``--backtrace`` prints every gem frame: before, the run read as text (a Directive with none
-    # of its three failures).
-    text = _data("rspec-doc-backtrace-rate-limiter.txt")
-    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
-    body = summarize(text, ContentKind.LOG, budget=2500).text
-    assert "17 examples, 3 failures, 1 pending" in body
-    assert "rspec ./spec/rate_limiter_spec.rb:99 # RateLimiter metrics reports per-key usage" in body
-
-
 def test_each_tap_failure_shows_with_what_its_block_expected_and_got() -> None:
     # tape names its assertions alike: before, "not ok 7 should be deeply equivalent" and the
     # others were one failing test, folded into one line, and their YAML blocks' expected and
@@ -493,3 +419,77 @@ def test_each_tap_failure_shows_with_what_its_block_expected_and_got() -> None:
         assert f"not ok {number} should be deeply equivalent" in body
     assert "      { foo: 'c +' }" in body  # the actual value under ``actual: |-``
     assert "at: Test.<anonymous> (/tmp/gen21/capture/qs/package/test/parse.js:19:12)" in body
+
+
+# Runs whose own lines went unrecognised, each a real output in ``tests/data``: before, each read
+# as text (a Directive with nothing of the run), Markdown (prove's ``#   Failed test`` lines as
+# headings; coverage's report, 505 bytes without its TOTAL row) or a skeleton without its verdict.
+# Each must now be a log whose summary, at the given budget, holds the lines named.
+_RUNS = [
+    pytest.param(
+        "prove-text-modules-fail.txt",
+        2500,
+        ["Result: FAIL", "Files=6, Tests=73,", "not ok 4 - escaped quotes inside double quotes"],
+        id="prove",
+    ),
+    pytest.param(
+        "gdb-brotli-segv-bt-full.txt",
+        1300,
+        [
+            "Program received signal SIGSEGV, Segmentation fault.",
+            "1301\t    *total_out = s->partial_pos_out;",
+            "#0  0x0000555555628f2f in WriteRingBuffer (",
+        ],
+        id="gdb",
+    ),
+    pytest.param(
+        "esbuild-verbose-trpc-excerpt.txt",
+        2000,
+        [
+            '✘ [ERROR] Could not resolve "./contentTypes"',
+            '✘ [ERROR] Unexpected "}"',
+            "3 warnings and 2 errors",
+        ],
+        id="esbuild",
+    ),
+    pytest.param(
+        "pytest-tb-long-click-excerpt.txt",
+        3000,
+        ["48 failed, 541 passed, 21 skipped, 1 xfailed, 1 warning in 4.56s", "FAILED tests/test_basic.py::"],
+        id="pytest-tb-long",
+    ),
+    pytest.param(
+        "coverage-report-click.txt",
+        1200,
+        [
+            "TOTAL                               7521    886   1578    184    86%",
+            "src/click/_winconsole.py             159    159     28      0     0%   9-279",
+        ],
+        id="coverage-report",
+    ),
+    pytest.param(
+        "strace-import-click-excerpt.txt",
+        2000,
+        ["+++ exited with 0 +++", "= -1 ENOENT (No such file or directory)"],
+        id="strace",
+    ),
+    pytest.param(
+        "rspec-doc-backtrace-rate-limiter.txt",
+        2500,
+        [
+            "17 examples, 3 failures, 1 pending",
+            "rspec ./spec/rate_limiter_spec.rb:99 # RateLimiter metrics reports per-key usage",
+        ],
+        id="rspec-backtrace",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "budget", "wanted"), _RUNS)
+def test_a_run_known_by_its_own_lines_is_a_log_with_its_verdict(
+    name: str, budget: int, wanted: list[str]
+) -> None:
+    text = _data(name)
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=budget).text
+    assert all(line in body for line in wanted), [line for line in wanted if line not in body]
