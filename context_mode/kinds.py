@@ -47,7 +47,7 @@ from context_mode.diagnostics import (
 )
 from context_mode.framing import unframe
 from context_mode.line_groups import group_lines
-from context_mode.shapes import RULE_LINE, detect_shape, is_yaml, json_shape, table_headers
+from context_mode.shapes import RULE_LINE, detect_shape, is_properties, is_yaml, json_shape, table_headers
 from context_mode.types import ContentKind
 
 SAMPLE_CHARS = 32 * 1024  # 64 KB in all: on 124 corpus and test files, the verdicts of 128 KB
@@ -163,6 +163,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if is_server_log(sample):  # their aligned fields would otherwise read as a table
         return ContentKind.LOG
     if is_yaml(sample):  # its comments are no headings, its timestamps no log: summarised as YAML
+        return ContentKind.TEXT
+    if is_properties(sample):  # ``redis-cli INFO``'s ``# Server`` is no heading either
         return ContentKind.TEXT
     lines = [line[:_PREFIX] for line in sample]
     structural = _structural_kind(lines)

@@ -345,6 +345,25 @@ def is_html(text: str) -> bool:
     return at is not None and _HTML_OPENING.match(text, at, at + 4096) is not None
 
 
+# A key-value listing's lines (``is_properties``): ``used_memory:1447624``, ``vm.swappiness = 60``,
+# and its section lines (``# Memory``, ``[core]``). A colon is followed by the value at once (``key:
+# value`` is YAML's, ``ERROR: …`` a log's); not a URL, grep's ``a.py:12:``, a test id's ``a.py::t``.
+PROPERTY_KEY = re.compile(r"\s*[A-Za-z_][\w.\-/]{0,79}(?:\s*=|:(?![ \t:]|//|\d+[:-]))")
+PROPERTY_SECTION = re.compile(r"#\s*\w[\w .\-/]{0,60}\s*\Z|\[[\w .\-/\"]{1,80}\]\s*\Z")
+_PROPERTY_KEYS = 10
+_PROPERTY_SAMPLE = 400
+
+
+def is_properties(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` read as a key-value listing (``redis-cli INFO``, ``sysctl -a``): ten or more
+    ``key:value`` / ``key=value`` lines (no ``://`` after the key) and, with section lines (``#
+    Memory``, ``[core]``), nine in ten non-blank lines (``summaries.properties``)."""
+    content = [line for line in lines[:_PROPERTY_SAMPLE] if line.strip()]
+    keys = sum(1 for line in content if PROPERTY_KEY.match(line) and not line.lstrip().startswith("#"))
+    sections = sum(1 for line in content if PROPERTY_SECTION.match(line.strip()))
+    return keys >= _PROPERTY_KEYS and (keys + sections) * 10 >= len(content) * 9
+
+
 def is_yaml(lines: Sequence[str]) -> bool:
     """Whether (sampled) ``lines`` read as a YAML document (``kubectl get -o yaml``, a compose file,
     an API result as YAML): nine in ten non-blank lines are a ``key: value`` or ``key:`` line, a

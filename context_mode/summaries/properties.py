@@ -1,0 +1,53 @@
+"""Key-value listings: ``redis-cli INFO``, ``sysctl -a``, ``git config -l``, ``/proc/meminfo``, ``.env``.
+
+``shapes.is_properties(lines)`` recognises one: at least ten lines, and nine in ten non-blank
+lines a ``key:value`` or ``key=value`` line (a key of word characters, dots, dashes and slashes;
+no ``://`` after it, so a list of URLs is none) or a section line (``# Memory``, ``[core]``).
+YAML's ``key: value`` lines are ``yaml_doc``'s, recognised before.
+
+``summarize_properties(lines, budget=, terms=)`` keeps, verbatim by line: every section line,
+then the keys in turns, the first key of every section before the second of any, so each
+section shows what it holds and none takes the budget; lines holding the call's terms first.
+The outline counts keys and sections. Linear in the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from context_mode.shapes import PROPERTY_KEY as _KEY
+from context_mode.shapes import PROPERTY_SECTION as _SECTION
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import Pick, pack
+from context_mode.types import ContentKind
+
+_WIDTH = 160
+
+
+def summarize_properties(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """Section lines and the keys of every section in turns, within ``budget`` bytes."""
+    shown = [line.rstrip("\r") for line in lines]
+    matches = term_matcher(terms)
+    picks: list[Pick] = []
+    sections = keys = 0
+    turn = 0  # the key's place in its section: the first key of each before the second of any
+    for index, line in enumerate(shown):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if _SECTION.match(stripped):
+            sections += 1
+            turn = 0
+            picks.append(Pick(index, index + 1, 90.0 - 0.001 * index))
+            continue
+        if not _KEY.match(line):
+            continue
+        keys += 1
+        turn += 1
+        priority = 60.0 - min(turn, 200) * 0.25 - 0.00001 * index
+        if terms and matches(line):
+            priority += 40.0
+        picks.append(Pick(index, index + 1, priority))
+    body = pack(shown, picks, budget, width=_WIDTH, gaps="short")
+    outline = f"properties: {keys} keys" + (f" in {sections} sections" if sections else "")
+    return Extract(text=body, kind=ContentKind.TEXT, outline=outline, highlights=max(sections, 1))
