@@ -1,12 +1,14 @@
 """Several tables one after another: ``psql``'s ``\\d+`` of several tables, a script's queries.
 
-``shapes.table_headers(lines)`` finds the tables: a header line holding a ``|`` right above a rule line
-(``------+------``, ``+----+----+``). With two or more, ``summarize_table_sections`` shows each
-table by its lines, verbatim (trailing padding dropped, a long line keeping its start and its
-end): its title (the line above the header: ``Table "public.airports"``), its header (one that
-repeats the previous table's ranks low), its rows, first rows of every table before later rows of
-any, and the lines after its rows (``Indexes:`` and its items, ``Access method: heap``, a
-``(3 rows)`` count). The outline counts tables and rows and names the titles. Linear in the text.
+``shapes.table_headers(lines)`` finds the tables: a header line holding a ``|`` right above a rule
+line (``------+------``, ``+----+----+``). With two or more, ``summarize_table_sections`` shows each
+table by its lines (trailing padding dropped, a long line keeping its start and its end): its title
+(the line above the header: ``Table "public.airports"``), its header (one that repeats the previous
+table's ranks low), its rows, first rows of every table before later rows of any, and the lines
+after its rows (``Indexes:`` and its items, ``Access method: heap``, a ``(3 rows)`` count). A header
+and its rows leave out the columns empty in every row (psql's Collation, Compression…): the leading
+columns kept are shown as the payload spells them, the others as their cells joined by `` | ``, each
+a value of the payload. The outline counts tables and rows and names the titles. Linear in the text.
 """
 
 from __future__ import annotations
