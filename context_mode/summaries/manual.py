@@ -1,18 +1,17 @@
 """Plain-text manuals: man pages as ``man`` prints them, ``--help`` listings, ``pydoc`` text.
 
 ``is_manual(lines)`` recognises one: a man page's title line (``SSH_CONFIG(5) … SSH_CONFIG(5)``),
-three or more section headings (a line at column 0 in
-capitals, ``NAME``, ``DESCRIPTION``, ``EXIT STATUS``, with an indented body below), or a listing
-that is mostly option lines (``-k, --insecure   Allow insecure server connections``).
+three or more section headings (a line at column 0 in capitals, ``NAME``, ``DESCRIPTION``, ``EXIT
+STATUS``, with an indented body below), or a listing that is mostly option lines (``-k, --insecure
+Allow insecure server connections``).
 
-``summarize_manual(lines, budget=, terms=)`` keeps, verbatim by line (a long line keeping its
-start and its end), highest first: the first line (the page's title, ``Usage: curl …``) and the
-last (a man page's version and date), the section headings (a line at column 0 in capitals, or
-ending in a colon: ``Options:``), each section's first line, the lines of an exit status section,
-lines that state a default (``The default is /usr/bin/xauth.``, ``(the default)``) with the
-term they describe, then the
-entries in document order: a definition's term (an option, a keyword) with its first line of
-description below it, or an option with its description beside it, then paragraphs' first lines.
+``summarize_manual(lines, budget=, terms=)`` keeps, verbatim by line (a long line keeping its start
+and its end), highest first: the first line (the page's title, ``Usage: curl …``) and the last (a
+man page's version and date), the section headings (a line at column 0 in capitals, or ending in a
+colon: ``Options:``), each section's first line, the lines of an exit status section, lines that
+state a default (``The default is /usr/bin/xauth.``, ``(the default)``) with the term they describe,
+then the entries in document order: a definition's term (an option, a keyword) with its first line
+of description below it, or an option with its description beside it, then paragraphs' first lines.
 Lines holding the call's terms rank above all but the first line. Linear in the text.
 """
 
