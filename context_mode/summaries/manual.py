@@ -1,9 +1,9 @@
 """Plain-text manuals: man pages as ``man`` prints them, ``--help`` listings, ``pydoc`` text.
 
 ``is_manual(lines)`` recognises one: a man page's title line (``SSH_CONFIG(5) … SSH_CONFIG(5)``),
-three or more section headings (a line at column 0 in capitals, ``NAME``, ``DESCRIPTION``, ``EXIT
-STATUS``, with an indented body below), or a listing that is mostly option lines (``-k, --insecure
-Allow insecure server connections``).
+three or more section headings (a line at column 0 in capitals, ``NAME``, ``DESCRIPTION``,
+``EXIT STATUS``, with an indented body below), or a listing that is mostly option lines
+(``-k, --insecure   Allow insecure server connections``).
 
 ``summarize_manual(lines, budget=, terms=)`` keeps, verbatim by line (a long line keeping its start
 and its end), highest first: the first line (the page's title, ``Usage: curl …``) and the last (a
