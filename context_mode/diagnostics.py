@@ -124,6 +124,10 @@ _SQLFLUFF_ROW = re.compile(r"L:\s*\d+ \| P:\s*\d+ \|\s+(?P<code>\w+) \| \S")
 _LEVEL_PREFIX = re.compile(r"\[(?P<level>ERROR|WARN|WARNING|INFO)\] ")
 _CHECK_NAME = re.compile(r"\s\[(?P<code>[A-Z]\w+)\]\s*\Z")
 # mypy's ``[arg-type]``; staticcheck's and go vet's ``(ST1003)``, pylint's ``(missing-docstring)``
+# perlcritic: ``Git.pm:16:1: [Modules::ProhibitAutomaticExportation] Symbols are … (Severity: 4)``;
+# its severities run from 5 (gentle: the most severe) to 1.
+_PERLCRITIC = re.compile(r"\[(?P<code>[A-Z]\w*(?:::[A-Z]\w*)+)\] .*\(Severity: (?P<sev>[1-5])\)\s*\Z")
+_CRITIC_LEVELS = {"5": "error", "4": "warning"}
 _BRACKET_CODE = re.compile(
     r"\s(?:\[(?P<code>[a-z][\w-]*|[A-Z]{1,4}\d{2,5})\]|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
 )
@@ -345,6 +349,11 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
         named = _CHECK_NAME.search(message)
         rule = named["code"] if named else level.lower()
         return Diagnostic(index, index, rule, match["file"], _severity(level))
+    critic = _PERLCRITIC.match(message)
+    if critic:
+        return Diagnostic(
+            index, index, critic["code"], match["file"], _CRITIC_LEVELS.get(critic["sev"], "convention")
+        )
     code = _BRACKET_CODE.search(message)
     first = _CODE_FIRST.match(message)
     if not (match["sev"] or code or first):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -410,3 +411,13 @@ def test_an_error_rules_second_diagnostic_comes_before_conventions_first() -> No
         "tabulate/__init__.py:955:25: E0602: Undefined variable 'widht' (undefined-variable)" in extract.text
     )
     assert "== missing-module-docstring ×1 ==" in extract.text  # rare rules still show
+
+
+def test_perlcritic_is_lint_by_its_policies_and_severities() -> None:
+    # ``Git.pm:16:1: [Modules::ProhibitAutomaticExportation] … (Severity: 4)`` named neither a
+    # severity word nor a rule code the diagnostics knew: the run read as a code search.
+    text = (Path(__file__).parents[2] / "data" / "perlcritic-git-lwp-excerpt.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2000)
+    assert extract.outline.startswith("lint: 80 diagnostics")
+    assert "Modules::ProhibitAutomaticExportation" in extract.text
