@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from context_mode.framing import document_start
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.text import summarize_text
@@ -39,7 +40,6 @@ _TABLE = re.compile(r"<table\b", re.I)
 _FIRST_ROWS = 6
 _ROW_WIDTH = 320
 _TITLE_TEXT = re.compile(r"<title\b[^>]*>([^<]{1,200})</title>", re.I)
-_FRAME = 3  # a tool's own lines above the page (the fetch server's "Contents of <url>:")
 _TAGS = re.compile(r"<[^>]*>")
 _WIDTH = 200
 _PREFIX = 2000  # of a line, read for its tags
@@ -63,7 +63,7 @@ def summarize_html(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     pending = 0.0  # the priority of the next line with words: a heading's, ``<p>``'s, ``<pre>``'s first
     seen_headings: set[str] = set()
     table_rows = 0  # rows with words seen in the current table
-    frame = _frame_lines(lines)
+    frame = _frame_lines(text)
     picks.extend(Pick(index, index + 1, 100.0) for index in range(frame))
     filler: set[int] = set()
     for index in range(frame, len(lines)):
@@ -116,12 +116,11 @@ def _title(text: str) -> str:
     return " ".join(found.group(1).split()) if found else ""
 
 
-def _frame_lines(lines: Sequence[str]) -> int:
-    """How many of the first lines are a tool's frame above the page (no markup opens them)."""
-    count = 0
-    while count < min(_FRAME, len(lines)) and lines[count] and not lines[count].startswith("<"):
-        count += 1
-    return count if count < len(lines) and lines[count].startswith("<") else 0
+def _frame_lines(text: str) -> int:
+    """How many of the first lines are a tool's frame above the page (``framing.document_start``,
+    as ``shapes.is_html`` finds the page below them)."""
+    at = document_start(text[:4096], "<")
+    return text.count("\n", 0, at) if at is not None else 0
 
 
 def _pieces(line: str) -> list[str]:

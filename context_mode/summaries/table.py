@@ -60,6 +60,7 @@ class _Reading(NamedTuple):
     grid: Grid | None
     kept: list[int]
     records: list[dict[str, str]]
+    tables: list[int]  # the header lines of several tables one after another (``table_sections``)
 
 
 # The router summarises a payload more than once: the reading is kept for the same text.
@@ -69,10 +70,11 @@ _READINGS: LastReading[_Reading] = LastReading()
 def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """A table as a row set (its key columns, row count, columns' ranges) when its columns can be
     cut apart, else its header, first rows and last row; within ``budget`` bytes."""
-    lines, header, rule, rows, footers, grid, kept, records = _READINGS.get(text, (), lambda: _read(text))
-    headers = table_headers(lines)
-    if len(headers) >= MIN_TABLES:
-        return summarize_table_sections(lines, headers, budget=budget, terms=terms)
+    lines, header, rule, rows, footers, grid, kept, records, tables = _READINGS.get(
+        text, (), lambda: _read(text)
+    )
+    if tables:
+        return summarize_table_sections(lines, tables, budget=budget, terms=terms)
     if grid is None:
         return _table_lines(lines, header, rule, rows, footers, budget=budget, terms=terms)
     return summarize_records(
@@ -91,6 +93,9 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
 
 def _read(text: str) -> _Reading:
     lines = split_lines(text)
+    tables = table_headers(lines)
+    if len(tables) >= MIN_TABLES:  # no one grid to read: each table is shown by its lines
+        return _Reading(lines, -1, -1, [], [], None, [], [], tables)
     header, rule = _header(lines)
     if rule < 0 and header >= 0 and _LS_TOTAL.match(lines[header]):
         # ``ls -l`` opens with ``total 1752``: a count, not the header
@@ -109,7 +114,7 @@ def _read(text: str) -> _Reading:
         footers.insert(0, rows.pop())
     grid = parse_grid(lines, header, rows)
     if grid is None:
-        return _Reading(lines, header, rule, rows, footers, None, [], [])
+        return _Reading(lines, header, rule, rows, footers, None, [], [], [])
     if rule < 0 and any(_NUMBER.match(cell) for cell in grid.cells(lines[header])):
         # A first line with a bare number in a cell is data (``ls -l``, ``du``): no header.
         rows, header = [header, *rows], -1
@@ -117,7 +122,7 @@ def _read(text: str) -> _Reading:
         grid = Grid(names=names, delimiter=grid.delimiter, starts=grid.starts)
     kept = rows if len(rows) <= _PARSED else [*rows[: _PARSED - 1], rows[-1]]
     records = [dict(zip(grid.names, grid.cells(lines[i]), strict=True)) for i in kept]
-    return _Reading(lines, header, rule, rows, footers, grid, kept, records)
+    return _Reading(lines, header, rule, rows, footers, grid, kept, records, [])
 
 
 class _Spans:

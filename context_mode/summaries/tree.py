@@ -93,14 +93,11 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             continue
         prefixes[directory] = prefix
         used += size(prefix) + _MARKER
-    # A subdirectory with its own line is not named again in its parent's.
+    # A subdirectory with its own line (or folded into a family's) is not named again in its parent's.
+    elsewhere = prefixes.keys() | hidden
     listed = {
         directory: sorted(
-            (
-                n
-                for n in by_dir[directory]
-                if not (n.endswith("/") and _join(directory, n) in prefixes.keys() | hidden)
-            ),
+            (n for n in by_dir[directory] if not (n.endswith("/") and _join(directory, n) in elsewhere)),
             key=lambda n: not any(t in n.lower() for t in lowered),
         )
         for directory in prefixes

@@ -15,9 +15,13 @@ from context_mode.summaries.packing import is_marker
 from context_mode.types import ContentKind
 from tests.verbatim import clipped_from
 
-PAGE = (Path(__file__).resolve().parents[2] / "data" / "rustdoc-command-line-arguments.html").read_text(
-    encoding="utf-8"
-)
+
+def _data(name: str) -> str:
+    return (Path(__file__).resolve().parents[2] / "data" / name).read_text(encoding="utf-8")
+
+
+PAGE = _data("rustdoc-command-line-arguments.html")
+FRAMED = _data("fetch-raw-postgresql-numeric-types.txt")
 
 
 def test_a_raw_html_page_shows_its_title_and_its_section_headings() -> None:
@@ -51,11 +55,6 @@ def test_a_minified_page_is_summarised_as_text() -> None:
     extract = summarize_html(page, budget=1500)
     assert extract.outline.startswith("html, minified; ")
     assert len(extract.text.encode()) <= 1500
-
-
-FRAMED = (Path(__file__).resolve().parents[2] / "data" / "fetch-raw-postgresql-numeric-types.txt").read_text(
-    encoding="utf-8"
-)
 
 
 def test_an_xhtml_page_below_the_fetch_servers_frame_lines_is_a_page() -> None:
