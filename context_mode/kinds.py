@@ -52,6 +52,8 @@ from context_mode.types import ContentKind
 
 SAMPLE_CHARS = 32 * 1024  # 64 KB in all: on 124 corpus and test files, the verdicts of 128 KB
 _PREFIX = 300
+# A CSV field in double quotes (``"~(name,text)"``): its delimiters are no column marks.
+_QUOTED_FIELD = re.compile(r'"(?:[^"]|"")*"')
 
 _HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
 _DIFF_LINE = re.compile(
@@ -419,8 +421,9 @@ def _is_table(lines: Sequence[str]) -> bool:
         return False
     if len(table_headers(lines)) >= 2 and sum("|" in row for row in rows) * 2 >= len(rows):
         return True  # several tables one after another (psql's ``\d+`` of several tables)
-    for delimiter in ("\t", ",", "|", ";"):
-        counts = Counter(line.count(delimiter) for line in rows)
+    unquoted = [_QUOTED_FIELD.sub("", line) if '"' in line else line for line in rows]
+    for delimiter in ("\t", ",", "|", ";", "│", "║"):
+        counts = Counter(line.count(delimiter) for line in unquoted)
         common, times = counts.most_common(1)[0]
         if common >= 1 and times >= 0.9 * len(rows) and (delimiter != "\t" or not rows[0].startswith("\t")):
             return True

@@ -65,7 +65,8 @@ _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")
 _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of
 # three dashes or equals signs. Possessive, so a long line that is almost one costs linear time.
-RULE_LINE = re.compile(r"(?=.*?[-=]{3})\s*+[|+]?[-=:+| ]*+\Z")
+# A table's rule line: ``----``, ``+----+----+``, ``|---|:--|``, or drawn (``├─────┼─────┤``).
+RULE_LINE = re.compile(r"(?=.*?[-=─═]{3})\s*+[|+┌├└╞╘╒╔╠╚]?[-=:+| ─═┬┼┴┐┤┘╡╛╕╤╪╧╦╬╩╗╣╝]*+\Z")
 BOX_LINE = re.compile(r"[│├└┬─|`+\\ \xa0-]*(?:├|└|\|--|`--|\+--|\\--)[─┬-]*\s*\S")  # a drawn tree's item
 # ``git log --oneline``: an abbreviated hash, maybe after ``--graph`` lines and before refs.
 # (``git blame``'s ``(Author 2026-12-01 10:00:00 +0000 12)`` is no ref list: it holds a date; a

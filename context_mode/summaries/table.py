@@ -43,8 +43,9 @@ _TOTALS_LINE = re.compile(
     r"\s*(?:total|totals|combined|result|summary|sum|grand total)\b[^\n]*\d", re.IGNORECASE
 )
 _FOOTER_LINES = 3
+_BOX_STARTS = frozenset("+|┌├└╞╘╒╔╠╚")  # a boxed table's rule line opens with one
 _RULE_STARTS = frozenset(
-    "+|-=:"
+    "+|-=:┌├└╞╘╒╔╠╚"
 )  # what a boxed table's rule line opens with  # the last lines looked at for footers
 
 
@@ -101,7 +102,7 @@ def _read(text: str) -> _Reading:
         # ``ls -l`` opens with ``total 1752``: a count, not the header
         header = next((i for i in range(header + 1, len(lines)) if lines[i].strip()), header)
     # A boxed table's rule lines (``+----+----+``, MySQL, sqlite3 -table) are no rows, above or below.
-    boxed = rule >= 0 and lines[rule].lstrip()[:1] in ("+", "|")
+    boxed = rule >= 0 and lines[rule].lstrip()[:1] in _BOX_STARTS
     rows = [
         i
         for i in range(header + 1, len(lines))

@@ -22,7 +22,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-_DELIMITERS = ("\t", ",", "|", ";")
+_DELIMITERS = ("\t", ",", "|", ";", "│", "║")
+_PIPES = frozenset("|│║")  # a line's outer ones are no column marks (``| a | b |``, ``│ a │ b │``)
 _SAMPLE = 400
 _PREFIX = 400
 
@@ -40,7 +41,7 @@ class Grid:
         if self.delimiter:
             parts = self._parts(line)
             if '"' in line:
-                parts = _quoted(line, self.delimiter, pipe=self.delimiter == "|")
+                parts = _quoted(line, self.delimiter, pipe=self.delimiter in _PIPES)
         else:
             bounds = [*self.starts, max(len(line), self.starts[-1])]
             parts = [line[bounds[i] : bounds[i + 1]] for i in range(len(self.starts))]
@@ -50,19 +51,20 @@ class Grid:
     def span(self, line: str, first: int, last: int) -> str:
         """The part of ``line`` holding columns ``first`` to ``last`` (adjacent), as it is spelled."""
         if self.delimiter:
-            if '"' in line:
-                return ""
-            parts = self._parts(line)
+            parts = self._parts(line) if '"' not in line else _spelled_fields(line, self.delimiter)
             if len(parts) != len(self.names):
                 return ""
-            return self.delimiter.join(parts[first : last + 1]).strip()
+            spelled = self.delimiter.join(parts[first : last + 1])
+            if first == 0 and self.delimiter in _PIPES and line.lstrip().startswith(self.delimiter):
+                spelled = self.delimiter + spelled  # from the line's own start: ``│ Xsux    │ 020``
+            return spelled.strip()
         end = self.starts[last + 1] if last + 1 < len(self.starts) else len(line)
         return line[self.starts[first] : end].strip()
 
     def _parts(self, line: str) -> list[str]:
         parts = line.split(self.delimiter)
-        if self.delimiter == "|":
-            parts = _inner(parts, line)
+        if self.delimiter in _PIPES:
+            parts = _inner(parts, line, self.delimiter)
         return parts
 
 
@@ -92,7 +94,9 @@ def _unique(names: Sequence[str]) -> tuple[str, ...]:
 
 def _delimited(head: str, sample: Sequence[str]) -> Grid | None:
     for delimiter in _DELIMITERS:
-        names = _inner(head.split(delimiter), head) if delimiter == "|" else head.split(delimiter)
+        names = head.split(delimiter)
+        if delimiter in _PIPES:
+            names = _inner(names, head, delimiter)
         if len(names) < 2:
             continue
         wanted = len(names)
@@ -124,18 +128,18 @@ def _aligned(head: str, sample: Sequence[str]) -> Grid | None:
 
 
 def _field_count(line: str, delimiter: str) -> int:
-    pipe = delimiter == "|"
+    pipe = delimiter in _PIPES
     if '"' in line:
         return len(_quoted(line, delimiter, pipe=pipe))
     parts = line.split(delimiter)
-    return len(_inner(parts, line)) if pipe else len(parts)
+    return len(_inner(parts, line, delimiter)) if pipe else len(parts)
 
 
-def _inner(parts: list[str], line: str) -> list[str]:
+def _inner(parts: list[str], line: str, pipe: str = "|") -> list[str]:
     """A ``|``-table line's parts without the empty ones outside its outer pipes."""
     stripped = line.strip()
-    start = 1 if stripped.startswith("|") else 0
-    stop = len(parts) - 1 if stripped.endswith("|") and len(parts) > 1 else len(parts)
+    start = 1 if stripped.startswith(pipe) else 0
+    stop = len(parts) - 1 if stripped.endswith(pipe) and len(parts) > 1 else len(parts)
     return parts[start:stop]
 
 
@@ -144,7 +148,22 @@ def _quoted(line: str, delimiter: str, *, pipe: bool) -> list[str]:
         parts = next(csv.reader([line], delimiter=delimiter))
     except (csv.Error, StopIteration):
         return line.split(delimiter)
-    return _inner(parts, line) if pipe else parts
+    return _inner(parts, line, delimiter) if pipe else parts
+
+
+def _spelled_fields(line: str, delimiter: str) -> list[str]:
+    """The line cut at the delimiters outside double quotes, quotes kept (``a,"b,c"`` is ``a`` and
+    ``"b,c"``): joined again they are the line as it is spelled."""
+    parts: list[str] = []
+    start, quoted = 0, False
+    for position, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == delimiter and not quoted:
+            parts.append(line[start:position])
+            start = position + 1
+    parts.append(line[start:])
+    return _inner(parts, line, delimiter) if delimiter in _PIPES else parts
 
 
 def _spread(rows: Sequence[int]) -> list[int]:

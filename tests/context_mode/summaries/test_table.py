@@ -34,7 +34,7 @@ def test_sqlite_markdown_table_keeps_the_pipes_and_counts_distinct_values() -> N
     text = _read("sqlite-markdown-stocks.md")
     assert detect_kind(text) is ContentKind.TABLE
     extract = summarize(text, ContentKind.TABLE, budget=800)
-    assert extract.text.startswith("30 rows × 3 columns\nsymbol |    date    | price\n")
+    assert extract.text.startswith("30 rows × 3 columns\n| symbol |    date    | price\n")
     assert "IBM    | Apr 1 2000 | 99.95" in extract.text
     assert "- symbol: 2 distinct: IBM ×15, AAPL ×15" in extract.text
     assert_table_verbatim(extract.text, text)
@@ -155,4 +155,31 @@ def test_several_psql_tables_show_each_title_and_its_rows_without_empty_columns(
     )
     assert "Compression" not in extract.text.split('Table "public.cars"')[0]
     assert len(extract.text.encode()) <= 2100
+    assert_table_verbatim(extract.text, text)
+
+
+def test_a_csv_with_quoted_commas_is_a_table_shown_as_its_lines() -> None:
+    # psql --csv quotes a field holding commas ("~(name,text)"): the comma count varied from row
+    # to row, so the output was plain text and got a Directive with none of its rows; read as a
+    # table, its rows were re-joined with " | " instead of shown as the payload spells them.
+    text = _read("psql-csv-pg-operator-head.csv")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
+    extract = summarize(text, ContentKind.TABLE, budget=1500)
+    assert extract.outline.startswith("table: 119 rows × 9 columns")
+    assert '640,!~,b,name,text,boolean,nameregexne,0,"~(name,text)"\n' in extract.text
+    assert '1536,#,b,lseg,lseg,point,lseg_interpt,"#(lseg,lseg)",0\n' in extract.text
+    assert_table_verbatim(extract.text, text)
+
+
+def test_a_table_drawn_with_box_characters_is_a_grid_with_its_last_row() -> None:
+    # sqlite3 -box draws with │ ┌ ├ └: no column was found, and the "last row" shown was the
+    # closing └───┴───┘ rule, so the table's end (Zzzz 999) was not in stage 1.
+    text = _read("sqlite-box-iso15924-scripts.txt")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
+    extract = summarize(text, ContentKind.TABLE, budget=1500)
+    assert extract.outline.startswith("table: 182 rows × 3 columns (alpha_4, numeric, name)")
+    assert "│ Xsux    │ 020     │ Cuneiform, Sumero-Akkadian\n" in extract.text
+    assert "│ Zzzz    │ 999     │ Code for uncoded script\n" in extract.text
+    assert "└──" not in extract.text
+    assert "- numeric: number, 182 distinct" in extract.text
     assert_table_verbatim(extract.text, text)
