@@ -98,6 +98,7 @@ _LOG_START = re.compile(
     r"|\s*\d+/\d+ Test\s+#\d+: |\s+Start\s+\d+: "  # CTest
     r"|\s+Failure/Error: |\s+# \./\S+:\d+|rspec \./|\d+ examples?, \d+ failures?"  # RSpec
     r"|> Task :|BUILD (?:SUCCESSFUL|FAILED) in "  # Gradle (its "> Task" lines are no Markdown quotes)
+    r"|\s+--> [^\s:]+:\d+:\d+|\s+= (?:help|note): |running \d+ tests?$|test result: "  # rustc, cargo test
     r"|\s+(?:Passed|Failed|Skipped) [\w.+`<>,-]+ \[\d+ m?s\]|(?:Passed|Failed)!\s+- "  # dotnet test
     r"|(?:ERROR|WARNING) in |asset \S+ [\d.]+ [KMG]?i?B|(?:orphan )?modules by path |webpack [\d.]+ compiled"
     r"|\S+\s+[\d.]+ [kKMG]?B │ gzip: |✓ built in |vite v[\d.]+ building "  # vite build's chunks

@@ -401,6 +401,8 @@ def _add_errors(
 
 _DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
 _DETAIL_REACH = 3
+_ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
+_BACKTRACE_START = re.compile(r"\s*(?:stack backtrace:|Traceback \(|note: run with )")
 
 
 def _add_pytest_source(lines: Sequence[str], index: int, add: _Adder) -> None:
@@ -427,6 +429,14 @@ def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callab
         # a code frame's other lines (Jest's ``  17 |``) are the test's source, not the failure
         quoted = 0 <= neighbour < len(lines) and _QUOTED_SOURCE.match(lines[neighbour][:PREFIX])
         add(neighbour, 10 if routine(neighbour) or quoted else priority, _CONTEXT_WIDTH)
+    # An error that ends with a colon announces its message below (Rust's ``thread 't' panicked
+    # at tests/a.rs:51:5:`` then ``assertion `left == right` failed``, ``  left: …``, `` right: …``):
+    # those lines are the failure itself, up to a blank line or a backtrace.
+    if line.rstrip().endswith(":"):
+        for order, below in enumerate(range(index + 1, min(index + 1 + _ANNOUNCED, len(lines)))):
+            if not lines[below].strip() or _BACKTRACE_START.match(lines[below][:PREFIX]):
+                break
+            add(below, 70.0 - order, _WIDTH)
     # The paragraph that explains it, after one blank line at most (pip's "The conflict is caused
     # by:" and its requirements, npm's "Could not resolve dependency:" and its peers).
     start = index + 1

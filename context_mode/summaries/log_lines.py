@@ -86,6 +86,7 @@ _JS_FRAME = re.compile(
 LIBRARY_FRAME = re.compile(
     r"^(?:[\w.]+/)?(?:java|javax|jdk|sun|com\.sun|kotlin|scala)\.|site-packages|dist-packages|/lib/python\d"
     r"|node_modules|^node:|^internal/"
+    r"|^/rustc/[0-9a-f]{7,}/library/|\.cargo/registry/"  # Rust's std and crates.io's sources
 )
 COMPILER = re.compile(r"^(?:[^\s:]+):\d+(?::\d+)?: (?P<what>(?:fatal )?error|warning|note)\b")
 CODE_CONTEXT = re.compile(r"^\s*(?:\d+\s*)?\|")
@@ -178,6 +179,7 @@ _SUMMARY_ANCHORED = re.compile(
     r"|summary: \w+sanitizer: "  # ASan's / UBSan's one-line verdict
     r"|found \d+ errors? in \d+ files?\b|found \d+ errors?\.?$|found 1 error in \S"  # tsc's, mypy's
     r"|\d+ warnings? and \d+ errors?$"  # esbuild's
+    r"|warning: `[^`]+` \([^)]*\) generated \d+ warnings?"  # cargo's count per target
     r"|\s*failed: \d+\.\s+skipped: \d+\.\s+passed: \d+\."  # EUnit's
     r"|\s*\d+ failed tests?$"
     r"|\d+% tests passed, \d+ tests? failed out of \d+"  # ctest

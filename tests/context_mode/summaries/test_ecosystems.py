@@ -482,6 +482,21 @@ _RUNS = [
         ],
         id="rspec-backtrace",
     ),
+    pytest.param(
+        # rustc's warnings, full of `backquoted` names, read as Markdown (a Directive); then the
+        # panics' messages lost to std's backtrace frames (``at /rustc/<hash>/library/…``).
+        "cargo-test-semver-no-fail-fast.txt",
+        2700,
+        [
+            "thread 'test_parse' (28740) panicked at tests/test_version.rs:51:5:",
+            '  left: "leading zero not allowed in pre-release identifier"',
+            ' right: "invalid leading zero in pre-release identifier"',
+            "matched 0.9.1",
+            "warning: `semver` (lib) generated 27 warnings",
+            "error: 2 targets failed:",
+        ],
+        id="cargo-test-panics",
+    ),
 ]
 
 
