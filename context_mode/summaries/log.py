@@ -402,7 +402,8 @@ def _add_errors(
 _DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
 _DETAIL_REACH = 3
 _ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
-_BACKTRACE_START = re.compile(r"\s*(?:stack backtrace:|Traceback \(|note: run with )")
+# Where an error's message ends and its frames start (a traceback's header opens no message).
+_BACKTRACE_START = re.compile(r"\s*(?:stack backtrace:|Traceback \(|note: run with |File \"|at \S|#\d+ )")
 
 
 def _add_pytest_source(lines: Sequence[str], index: int, add: _Adder) -> None:
@@ -432,7 +433,7 @@ def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callab
     # An error that ends with a colon announces its message below (Rust's ``thread 't' panicked
     # at tests/a.rs:51:5:`` then ``assertion `left == right` failed``, ``  left: …``, `` right: …``):
     # those lines are the failure itself, up to a blank line or a backtrace.
-    if line.rstrip().endswith(":"):
+    if line.rstrip().endswith(":") and not _BACKTRACE_START.match(line):
         for order, below in enumerate(range(index + 1, min(index + 1 + _ANNOUNCED, len(lines)))):
             if not lines[below].strip() or _BACKTRACE_START.match(lines[below][:PREFIX]):
                 break
