@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
@@ -47,6 +48,11 @@ _WIDTH = 220
 _TOP_FILES = 6
 _CONTEXT_LINES = 8
 _ERROR_ROUNDS = 2  # rounds of error rules before any warning's first
+# A line of a linter's own statistics: a count, then a rule code (``325   E501 line too long``,
+# ruff's ``  325\tE501\t[*] line-too-long``); shown verbatim when they fit this share of the budget.
+_STATISTIC = re.compile(r"\s*(\d+)\s+(?:[A-Z]{1,4}\d{2,5}|[a-z]+(?:-[a-z]+)+)\b")
+_STATISTICS_SHARE = 0.4
+_STATISTICS_REACH = 2000
 
 
 def _severity_rank(severity: str) -> int:
@@ -114,6 +120,8 @@ def _render(
         if used + cost <= budget:
             kept_edges.append(index)
             used += cost
+    statistics = _statistics(lines, diagnostics[-1].index, budget * _STATISTICS_SHARE - used)
+    used += sum(size(clip(lines[i], _WIDTH)) + 1 for i in statistics)
     kept_labels = []
     for label in _labels(diagnostics, rule_counts, file_counts, totals, budget):
         if used + size(label) + 1 <= budget:
@@ -146,6 +154,7 @@ def _render(
     context = _context(lines, diagnostics, shown, rules, budget - used)
     body: list[str] = [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in head_edges)]
     body += kept_labels
+    body += [clip(lines[i], _WIDTH) for i in statistics]
     for rule in rules:
         if not shown[rule]:
             continue
@@ -156,6 +165,26 @@ def _render(
     body += [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in tail_edges)]
     outline = f"lint: {len(diagnostics)} diagnostics, {len(rule_counts)} rules, {len(file_counts)} files"
     return Extract(text="\n".join(body), kind=ContentKind.LINT, outline=outline, highlights=len(repeats))
+
+
+def _statistics(lines: Sequence[str], last: int, room: float) -> list[int]:
+    """The tool's own count per rule under its last diagnostic (``flake8 --statistics``: ``325
+    E501 line too long …``; ``ruff --statistics``), most common first while they fit ``room``,
+    in the tool's order; none when fewer than two."""
+    found = [
+        (int(match.group(1)), index)
+        for index in range(last + 1, min(len(lines), last + 1 + _STATISTICS_REACH))
+        if (match := _STATISTIC.match(clean_line(lines[index]))) is not None
+    ]
+    if len(found) < 2:
+        return []
+    kept: list[int] = []
+    for _, index in sorted(found, key=lambda found: -found[0]):
+        cost = size(clip(lines[index], _WIDTH)) + 1
+        if cost <= room:
+            kept.append(index)
+            room -= cost
+    return sorted(kept)
 
 
 def _labels(

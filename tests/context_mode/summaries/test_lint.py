@@ -421,3 +421,23 @@ def test_perlcritic_is_lint_by_its_policies_and_severities() -> None:
     extract = summarize(text, ContentKind.LINT, budget=2000)
     assert extract.outline.startswith("lint: 80 diagnostics")
     assert "Modules::ProhibitAutomaticExportation" in extract.text
+
+
+def test_a_linters_own_statistics_are_shown_as_it_printed_them() -> None:
+    # flake8 --statistics ends with its count per rule ("325   E501 line too long (80 > 79
+    # characters)"): none of those lines was in stage 1, only counts the summary made itself.
+    text = (Path(__file__).parents[2] / "data" / "flake8-statistics-pexpect-excerpt.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    body = summarize(text, ContentKind.LINT, budget=3000).text
+    for line in (
+        "325   E501 line too long (80 > 79 characters)",
+        "111   E302 expected 2 blank lines, found 1",
+        "26    F821 undefined name 'g'",
+    ):
+        assert f"\n{line}\n" in body, line
+    # the most common first while they fit 40% of the budget, in the tool's order
+    assert "7     E999" not in body
+    assert body.index("111   E302") < body.index("325   E501") < body.index("26    F821")
+    assert len(body.encode()) <= 3000
