@@ -48,6 +48,18 @@ _NEW_FILE = re.compile(r"\+\+\+ (?:b/)?(?P<path>\S+)")
 _HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
 _BARE_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*\Z")
 # ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
+# A hunk header's line counts (``@@ -79,7 +79,8 @@``; a count left out is 1).
+_HUNK_COUNTS = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
+# The lines of a diff outside its hunks: file headers, git's extended headers, commit headers,
+# ``diff -r``'s ``Only in`` and binary lines (indented ones, a commit's message or ``--stat``,
+# are no tool's lines either).
+_DIFF_FURNITURE = re.compile(
+    r"(?:diff |index |--- |\+\+\+ |similarity index |dissimilarity index |rename (?:from|to) "
+    r"|copy (?:from|to) |new file mode |deleted file mode |old mode |new mode |Binary files |Only in "
+    r"|commit [0-9a-f]|Merge: |Author: |AuthorDate: |Commit: |CommitDate: |Date: |Message: |@@ )"
+)
+_DIFF_MARKS = frozenset(" \t+-\\")  # a line opening with one reads as a diff's, counted or not
+_OWN_TAIL = 2  # the tool's last lines under its last hunk that are its verdict
 _STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
 _STAT_TOTAL = re.compile(r" \d+ files? changed\b")
 _VERSIONED = re.compile(r"\d+\.\d+|\b(?:version|requires?)\b", re.I)
@@ -104,6 +116,8 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)
     picks = _picks(lines, commits, terms)
+    if not real_commits:  # a log's commit messages (unindented from the git MCP server) are no tool's lines
+        picks += _own_line_picks(lines, _own_lines(lines))
     preamble = _preamble(lines, commits)
     if preamble is not None:  # what the tool says it compares ("Diff with 8.1.3:")
         picks.append(Pick(preamble, preamble + 1, 93.0, 200))
@@ -136,6 +150,45 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     return Extract(
         text=body, kind=ContentKind.DIFF, outline=" ".join(parts), highlights=len(files) + len(real_commits)
     )
+
+
+def _own_lines(lines: Sequence[str]) -> list[int]:
+    """The lines outside any hunk that are no part of a diff: what the tool says between and under
+    its diffs (``black --diff``'s ``would reformat x.py`` and ``18 files would be reformatted.``,
+    ``format-patch``'s ``Subject: [PATCH] …``). A hunk ends where its header's line counts say;
+    ``--word-diff`` hunks cannot be counted, so a word diff has none."""
+    own: list[int] = []
+    old = new = 0
+    for index, full in enumerate(lines):
+        line = full[:_PREFIX]
+        if old > 0 or new > 0:
+            mark = line[:1]
+            if mark == "\\":
+                continue
+            if mark not in (" ", "-", "+", ""):
+                if WORD_CHANGE.search(line):
+                    return []
+                old = new = 0  # a hunk shorter than its header says
+            else:
+                old -= mark != "+"
+                new -= mark != "-"
+                continue
+        counted = _HUNK_COUNTS.match(line)
+        if counted is not None:
+            old = int(counted.group(1) or 1)
+            new = int(counted.group(2) or 1)
+        elif line.strip() and line[:1] not in _DIFF_MARKS and not _DIFF_FURNITURE.match(line):
+            own.append(index)
+    return own
+
+
+def _own_line_picks(lines: Sequence[str], own: Sequence[int]) -> list[Pick]:
+    """The tool's own last lines rank with the totals (its verdict); the others just below the files."""
+    last = own[-_OWN_TAIL:] if own and all(not _HUNK.match(line) for line in lines[own[-1] + 1 :]) else []
+    return [
+        Pick(index, index + 1, 94.0 if index in last else 79.0 - 0.05 * min(order, 200), 200)
+        for order, index in enumerate(own)
+    ]
 
 
 def _preamble(lines: Sequence[str], commits: Sequence[_Commit]) -> int | None:

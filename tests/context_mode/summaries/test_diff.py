@@ -191,3 +191,17 @@ def test_the_line_a_tool_writes_above_its_diff_is_shown_first() -> None:
     lines = decision.extract.text.splitlines()
     assert lines[0] == "Diff with 8.1.3:"
     assert lines[1].startswith("diff --git a/CHANGES.rst b/CHANGES.rst")
+
+
+def test_a_formatters_own_lines_between_and_under_its_diffs_are_kept() -> None:
+    # black --check --diff: each file's diff, then "would reformat <file>", and its verdict
+    # "18 files would be reformatted." last. Only the diffs were read: neither was in stage 1.
+    text = (Path(__file__).parents[2] / "data" / "black-check-diff-pexpect-excerpt.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    body = summarize(text, ContentKind.DIFF, budget=3000).text
+    assert body.endswith("Oh no! 💥 💔 💥\n18 files would be reformatted.")
+    for name in ("ANSI", "__init__", "_async", "FSM", "_async_pre_await", "_async_w_await"):
+        assert f"\nwould reformat /tmp/w/src27/pexpect-4.9.0/pexpect/{name}.py\n" in body, name
+    assert len(body.encode()) <= 3000
