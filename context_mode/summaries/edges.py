@@ -10,6 +10,9 @@ score, rating or percentage (``Your code has been rated at 8.52/10``, ``TOTAL â€
 ``BUILD SUCCESS``, ``FAIL``/``ok`` package line, an exit status, npm's and gyp's ``ERR!``
 lines). Head+tail truncation finds these facts; a summary must not drop them.
 
+``banner_lines(lines)`` are a test runner's banners (pytest's ``platform linux -- Python 3.11.7,
+pytest-9.2.0``) wherever they are: a CI job log runs its tests after many lines of set-up.
+
 ``address_lines(lines)`` are the lines near the top where a service says where it listens
 (``* Running on http://127.0.0.1:5000``, ``listening on IPv4 address "0.0.0.0", port 5432``,
 ``Uvicorn running on http://â€¦``, Vite's ``Local:   http://localhost:5173/``): what an agent
@@ -38,6 +41,10 @@ _COUNTED = re.compile(
     r"(?:Total\b[\w ]{0,30}:? *\d|(?:Returning|Found|Showing|Listing) \d|\d+ (?:results?|matches)\b)", re.I
 )
 _HEAD_COUNTS = 2
+# A test runner's banner, which a CI job log prints wherever its step starts: pytest's ``platform
+# linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0``, Vitest's `` RUN  v1.6.0 /app``.
+_BANNER = re.compile(r"platform \S+ -- Python \d\S*, pytest-\d|\s*RUN\s+v\d+\.\d+\.\d+ /")
+_BANNER_WORDS = ("platform ", "RUN ")
 
 _TOTALS = re.compile(
     r"^\D*+\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"
@@ -100,3 +107,12 @@ def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
                 break
     tail.reverse()
     return head, tail
+
+
+def banner_lines(lines: Sequence[str]) -> list[int]:
+    """The lines (seen through ``clean_line``) that are a test runner's banner."""
+    return [
+        index
+        for index, line in enumerate(lines)
+        if any(word in line[:40] for word in _BANNER_WORDS) and _BANNER.match(clean_line(line))
+    ]

@@ -37,7 +37,7 @@ from typing import NamedTuple, Protocol
 from context_mode.diagnostics import clean_line, clean_lines, without_service_prefix
 from context_mode.summaries.access_log import access_picks
 from context_mode.summaries.coverage import coverage_picks
-from context_mode.summaries.edges import address_lines, edge_lines
+from context_mode.summaries.edges import address_lines, banner_lines, edge_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
 from context_mode.summaries.log_lines import (
@@ -133,7 +133,9 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     for index in tap_failures[:_UNFOLDED_FAILURES]:
         verdicts.add(index)
         verdicts.update(_tap_diagnostics(lines, index + 1))
-    picks = _fold(_picks(lines, scan, errors, counts, terms, rspec), scan.shapes, counts, frames | verdicts)
+    picks = _fold(
+        _picks(lines, cleaned, scan, errors, counts, terms, rspec), scan.shapes, counts, frames | verdicts
+    )
     access = access_picks(lines, cleaned)
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
@@ -191,6 +193,7 @@ def _plural(count: int, noun: str) -> str:
 
 def _picks(
     lines: Sequence[str],
+    cleaned: Sequence[str],  # ``lines`` without CI colours and timestamps, for matching
     scan: LogScan,
     errors: Sequence[int],
     counts: Counter[str],
@@ -225,7 +228,9 @@ def _picks(
         add(index, 99)
     for index in address_lines(lines):  # where a service listens
         add(index, 74, _CONTEXT_WIDTH)
-    for pick in coverage_picks(lines):  # a coverage table's totals and least covered files
+    for index in banner_lines(cleaned):  # a test runner's own banner, wherever the run starts
+        add(index, 90, _CONTEXT_WIDTH)
+    for pick in coverage_picks(cleaned):  # a coverage table's totals and least covered files
         add(pick.start, pick.priority)
     # RSpec names each failure twice: its block's "N) example" and its rerun line at the end
     # ("rspec ./spec/a_spec.rb:42 # example"), which has its location too; the block's message
@@ -262,7 +267,7 @@ def _picks(
             add(index, 50 - len(seen_warnings) * 0.2 - repeated, _CONTEXT_WIDTH)
     for index, priority in enumerate((34, 33, 22, 12, 11)):
         add(index, priority)
-    _add_lines(lines, scan, counts, terms, add, routine)
+    _add_lines(cleaned, scan, counts, terms, add, routine)
     return picks
 
 

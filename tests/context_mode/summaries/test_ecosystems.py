@@ -508,3 +508,19 @@ def test_a_run_known_by_its_own_lines_is_a_log_with_its_verdict(
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
     body = summarize(text, ContentKind.LOG, budget=budget).text
     assert all(line in body for line in wanted), [line for line in wanted if line not in body]
+
+
+def test_a_ci_job_logs_colours_and_stamps_hide_no_test_run_landmarks() -> None:
+    # A CI job log (timestamps, ANSI colours): pytest's banner after the set-up steps, its
+    # coloured location lines ("\x1b[1m\x1b[31mtest/test_stpl.py\x1b[0m:61: AssertionError") and
+    # its coverage row were matched on the raw lines, so none was in stage 1 (3 of 6 facts).
+    text = _data("gha-job-log-bottle-pytest.log")
+    assert detect_kind(text, tool_name="get_job_log") is ContentKind.LOG
+    body = summarize(text, ContentKind.LOG, budget=4000).text
+    for shown in (
+        "platform linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0",
+        "\x1b[1m\x1b[31mtest/test_stpl.py\x1b[0m:61: AssertionError",
+        "bottle.py    2576    439    83%",
+        "##[error]Process completed with exit code 1.",
+    ):
+        assert shown in body, shown
