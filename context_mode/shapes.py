@@ -102,6 +102,20 @@ _GRAPH_ONLY = re.compile(r"[*|\\/ _]+\Z")
 LISTED_ENTRY = re.compile(r"\[(?:FILE|DIR)\] (?!.*\s{2,}\d[\d.]* ?[KMGT]?B\s*\Z)\S")
 # …whose sizes only line up while names are short: long names push them right, out of a grid.
 _SIZED_ENTRY = re.compile(r"\[(?:FILE|DIR)\] \S.*?(?:\s{2,}\d[\d.]* ?[KMGT]?B)?\s*\Z")
+# A listing with a size on every entry (``summaries.sized_listing``): ``du``'s ``1.3M<TAB>./asyncio``,
+# ``find -printf '%s %p'``'s and ``wc -c``'s ``8766 ./if_ether.h``, ``list_directory_with_sizes``'s
+# ``[FILE] GFile.html   643.94 KB`` (a ``[DIR]`` has no size); and the totals under them.
+_SIZE_UNITS = {"": 1, "B": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4, "P": 1024**5, "E": 1024**6}
+_DU_ENTRY = re.compile(r"(?P<size>\d+(?:[.,]\d+)?)(?P<unit>[KMGTPE]?)\t(?P<path>\S.*)\Z")
+_COUNTED_ENTRY = re.compile(r"\s*(?P<size>\d+)(?P<unit>) +(?P<path>[^\s]*[/.][^\s]*)\Z")
+_LISTED_SIZE = re.compile(
+    r"\[(?P<type>FILE|DIR)\] (?P<path>\S.*?)(?:\s{2,}(?P<size>\d+(?:\.\d+)?) ?(?P<unit>[KMGTPE]?)B)?\s*\Z"
+)
+SIZED_TOTALS = re.compile(
+    r"(?:Total|Combined size|Grand total)\b.*:|\s*\d+(?:[.,]\d+)?[KMGTPE]?\s+total\Z", re.IGNORECASE
+)
+_SIZED_MIN = 8  # entries a sized listing has at least…
+_SIZED_SHARE = 0.9  # …and this share of its non-blank lines are entries or totals
 # A test's id as runners list it (``pytest --collect-only -q``): ``tests/test_a.py::TestX::test_y[p]``.
 TEST_ID = re.compile(r"(?P<file>[\w./-]+\.\w+)::(?P<test>[^\s\[]+(?:\[[^\n]*\])?)\s*\Z")
 _PATH_LINE = re.compile(r"(?:/|\./|[\w.-]+/)[^\s:]*\Z|[\w.-]+\.[A-Za-z0-9]{1,8}\Z")
@@ -188,6 +202,35 @@ GIT_STATUS_SECTION = re.compile(
 _GIT_BRANCH_LOOK = 6
 
 
+def sized_entry(line: str) -> tuple[str, float | None, bool] | None:
+    """A sized listing's line as its path, size in bytes (None when it shows none) and whether it is
+    listed as a directory; None for any other line. A bare number is bytes (``du``'s blocks: the
+    same scale throughout one listing)."""
+    found = _DU_ENTRY.match(line) or _COUNTED_ENTRY.match(line) or _LISTED_SIZE.match(line)
+    if found is None:
+        return None
+    amount = found.group("size")
+    scale = _SIZE_UNITS[found.group("unit") or ""]
+    listed_dir = found.re is _LISTED_SIZE and found.group("type") == "DIR"
+    return found.group("path"), float(amount.replace(",", ".")) * scale if amount else None, listed_dir
+
+
+def is_sized_listing(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` list entries with their sizes: ``_SIZED_MIN`` entries or more, most of
+    them with a size, and nine in ten non-blank lines entries or totals."""
+    shown = [line for line in lines if line.strip()]
+    if len(shown) < _SIZED_MIN:
+        return False
+    entries = [found for line in shown if (found := sized_entry(line)) is not None]
+    sized = sum(1 for _, amount, _ in entries if amount is not None)
+    totals = sum(1 for line in shown if SIZED_TOTALS.match(line))
+    return (
+        len(entries) >= _SIZED_MIN
+        and sized * 2 >= len(entries)
+        and len(entries) + totals >= len(shown) * _SIZED_SHARE
+    )
+
+
 def is_git_status(lines: Sequence[str]) -> bool:
     """Whether ``lines`` (a sample from the top will do) are a ``git status`` in its long form."""
     top = [line for line in lines[: _GIT_BRANCH_LOOK + 2] if line.strip()]
@@ -272,6 +315,8 @@ def detect_shape(
         # JUnit 5's console launcher draws its test plan as a tree of results (``testX() ✔``)
         marked = sum(1 for line in lines if _RESULT_MARK.search(line))
         return ContentKind.LOG if marked * 2 >= drawn else ContentKind.TREE
+    if is_sized_listing(lines):
+        return ContentKind.TREE
     sized = [line for line in lines if _SIZED_ENTRY.match(line)]
     if (
         len(lines) >= 8

@@ -4,7 +4,9 @@ Input: a JSON tree of ``{"name", "type", "children"}`` nodes (the filesystem MCP
 ``directory_tree``; ``tree -J`` names them ``contents``), its ``list_directory`` lines (``[FILE]
 a.py``, ``[DIR] src``) or one path per line (``search_files``, ``find``, ``git ls-files``), or test
 ids (``pytest --collect-only -q``: each test file is a line of its tests, and the runner's own lines
-are kept at the end); a ``git status`` goes to ``summaries.git_status``. The summary says how many
+are kept at the end); a ``git status`` goes to ``summaries.git_status``, a listing with a size on
+every line (``du``, ``find -printf '%s %p'``, ``list_directory_with_sizes``) to
+``summaries.sized_listing``. The summary says how many
 files and directories there are under which root and which extensions, then one line per directory
 in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries as fit (names exactly
 as in the payload; subdirectories end in ``/``, and are not named again when they have a line of
@@ -25,14 +27,23 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from context_mode.shapes import BOX_LINE, LISTED_ENTRY, TEST_ID, TREE_CHILDREN, is_git_status
+from context_mode.shapes import (
+    BOX_LINE,
+    LISTED_ENTRY,
+    TEST_ID,
+    TREE_CHILDREN,
+    is_git_status,
+    is_sized_listing,
+)
 from context_mode.summaries.drawn_tree import summarize_drawn_tree
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.git_status import summarize_git_status
 from context_mode.summaries.packing import size, split_lines
+from context_mode.summaries.sized_listing import summarize_sized_listing
 from context_mode.types import ContentKind
 
 _MAX_ENTRIES = 200_000
+_SIZED_SAMPLE = 16384  # characters of the start read to tell a listing with sizes
 _TEST_TAIL = 2  # a test list's last lines of the runner's own (its count) kept
 _MARKER = 10  # room kept per directory line for its ``, … +N`` and newline
 FOLD_MIN = 4  # directories alike (one path part apart, the same entries) folded into one line
@@ -45,6 +56,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return summarize_drawn_tree(text, budget=budget, terms=terms)
     if is_git_status(split_lines(text[:4096])):
         return summarize_git_status(text, budget=budget, terms=terms)
+    if is_sized_listing(split_lines(text[:_SIZED_SAMPLE])):
+        return summarize_sized_listing(text, budget=budget, terms=terms)
     tests = _test_ids(text)
     entries = tests[0] if tests else _entries(text)
     if not entries:

@@ -134,8 +134,8 @@ def test_a_listing_with_sizes_keeps_its_totals_when_its_columns_cannot_be_cut_ap
     # without a size leaves no column grid, and the line-by-line table dropped the totals below
     # its last row ("Total: 293 files, 1 directories", "Combined size: 1.84 MB").
     text = (DATA / "list-directory-with-sizes-eslint-rules.txt").read_text(encoding="utf-8")
-    assert detect_kind(text, tool_name="list_directory_with_sizes") is ContentKind.TABLE
-    lines = summarize(text, ContentKind.TABLE, budget=1500).text.splitlines()
+    assert detect_kind(text, tool_name="list_directory_with_sizes") is ContentKind.TREE  # sized_listing
+    lines = summarize(text, ContentKind.TREE, budget=1500).text.splitlines()
     assert lines[-2:] == ["Total: 293 files, 1 directories", "Combined size: 1.84 MB"]
     assert "[FILE] indent.js                        64.90 KB" in lines
 

@@ -49,9 +49,12 @@ def test_a_list_directory_listing_is_a_tree_not_a_directive_with_nothing_shown()
     assert isinstance(decision, Summary)
     assert decision.extract.outline.startswith("tree: 401 files, 1 directories")
     assert "_base000.js" in decision.extract.text
-    # the listing with sizes stays a table (its size column and totals)
+    # the listing with sizes is one too, summarised biggest first (``summaries.sized_listing``)
     sized = "\n".join(f"[FILE] m{n}.py{' ' * 20}{n + 1}.50 KB" for n in range(20))
-    assert detect_kind(sized) is not ContentKind.TREE
+    assert detect_kind(sized) is ContentKind.TREE
+    shown = summarize_tree(sized, budget=600).text.split("\n")
+    assert shown[1:3] == ["== biggest first ==", f"[FILE] m18.py{' ' * 20}19.50 KB"]
+    assert shown[-2:] == ["== the last entry and the totals ==", f"[FILE] m19.py{' ' * 20}20.50 KB"]
 
 
 def test_a_list_of_collected_test_ids_is_a_tree_of_test_files_not_a_log_of_errors() -> None:
@@ -93,7 +96,7 @@ def test_a_directory_tree_under_one_top_directory_is_a_tree() -> None:
     assert any(line.startswith("usr/share/man/man3/ (25 files): DString.3tcl.gz, ") for line in lines)
 
 
-def test_a_sized_listing_whose_long_names_break_its_columns_is_a_table_with_its_totals() -> None:
+def test_a_sized_listing_whose_long_names_break_its_columns_is_a_tree_with_its_totals() -> None:
     # list_directory_with_sizes of TypeScript's fourslash tests: names of 40 characters push the
     # sizes out of line, so no grid was found and 297 kB came back as a Directive of "text".
     from tests.corpora import REPO
@@ -101,7 +104,7 @@ def test_a_sized_listing_whose_long_names_break_its_columns_is_a_table_with_its_
     text = (REPO / "tests" / "data" / "filesystem-sizes-typescript-fourslash-excerpt.txt").read_text(
         encoding="utf-8"
     )
-    assert detect_kind(text, tool_name="list_directory_with_sizes") is ContentKind.TABLE
+    assert detect_kind(text, tool_name="list_directory_with_sizes") is ContentKind.TREE
     decision = route(
         text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="list_directory_with_sizes", arguments={}
     )
@@ -149,3 +152,28 @@ def test_a_drawn_tree_indented_with_non_breaking_spaces_is_a_tree() -> None:
     # items, and the listing read as a table of sizes and names.
     text = (Path(__file__).parents[2] / "data" / "tree-h-npm-head.txt").read_text(encoding="utf-8")
     assert detect_kind(text, tool_name="run_command") is ContentKind.TREE
+
+
+def test_a_listing_with_sizes_shows_its_biggest_entries_and_its_totals() -> None:
+    # find -printf '%s %p' was plain text (a Directive, none of its files); du -ah was a table of
+    # its first rows ("16K ./fileinput.py" …) and columns "column 1, column 2": the biggest
+    # entries, what du is run for, were not in stage 1.
+    from context_mode.kinds import detect_kind as kind_of
+
+    found = (Path(__file__).parents[2] / "data" / "find-printf-sizes-usr-include-linux.txt").read_text(
+        encoding="utf-8"
+    )
+    assert kind_of(found, tool_name="run_command") is ContentKind.TREE
+    lines = summarize_tree(found, budget=1500).text.split("\n")
+    assert lines[:4] == [
+        "763 entries: 763 files, 0 directories",
+        "== biggest first ==",
+        "333304 ./nl80211.h",
+        "262081 ./bpf.h",
+    ]
+    assert lines[-2:] == ["== the last entry and the totals ==", "2303 ./sev-guest.h"]
+    du = (BENCH_CORPUS / "table-du-commander-node-modules.txt").read_text(encoding="utf-8")
+    assert kind_of(du, tool_name="run_command") is ContentKind.TREE
+    shown = summarize_tree(du, budget=1500).text
+    assert "62M\tnode_modules/typescript/lib\n" in shown  # the biggest directories, and files
+    assert len(shown.encode()) <= 1500

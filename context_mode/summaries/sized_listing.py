@@ -1,0 +1,88 @@
+"""File listings with a size on every line: what is biggest, and how much there is in all.
+
+Input: one entry per line with its size, as these tools print them:
+
+- ``du`` (``-a``, ``-h``, ``-s``): ``1.3M<TAB>./asyncio`` — directories and files, a directory's
+  size holding its contents';
+- ``find -printf '%s %p\\n'``, ``wc -c``: ``8766 ./if_ether.h`` (``wc``'s ``12345 total`` too);
+- the filesystem MCP server's ``list_directory_with_sizes``: ``[FILE] GFile.html   643.94 KB`` /
+  ``[DIR] utils``, then ``Total: 241 files, 0 directories`` and ``Combined size: 9.61 MB``.
+
+``shapes.is_sized_listing`` tells one. ``summarize_sized_listing`` shows, within
+``budget`` bytes, a count line (entries, files, directories; derived), then the entries biggest
+first as the payload spells them, directories and files in turns (``du`` lists both: the biggest
+directories say where the space goes, the biggest files what takes it), entries naming the call's
+terms before the rest, then the listing's last entry and its totals lines. Sizes compare across
+units (``4.0K`` < ``1.3M``; a bare number is bytes, or ``du``'s blocks: the same scale throughout
+one listing). Linear in the input, but for one sort of the entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from context_mode.shapes import SIZED_TOTALS, sized_entry
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import clip, size, split_lines
+from context_mode.types import ContentKind
+
+_WIDTH = 200
+_BIGGEST = "== biggest first =="
+_ENDING = "== the last entry and the totals =="
+_ROOM_LEFT = 16  # bytes left that no entry line would fit in
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    index: int
+    path: str
+    bytes: float
+    directory: bool
+
+
+def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """The biggest entries of a sized listing and its totals in ``budget`` bytes."""
+    lines = split_lines(text)
+    entries: list[_Entry] = []
+    totals: list[int] = []
+    for index, line in enumerate(lines):
+        if SIZED_TOTALS.match(line):
+            totals.append(index)
+        elif (parsed := sized_entry(line)) is not None:
+            path, amount, listed_dir = parsed
+            entries.append(_Entry(index, path, amount or 0.0, listed_dir))
+    # ``du -a`` names each directory after its contents: a path that others are under is one.
+    parents = {entry.path.rsplit("/", 1)[0] for entry in entries if "/" in entry.path}
+    directories = [e for e in entries if e.directory or e.path.rstrip("/") in parents]
+    files = [e for e in entries if not (e.directory or e.path.rstrip("/") in parents)]
+    head = [f"{len(entries)} entries: {len(files)} files, {len(directories)} directories", _BIGGEST]
+    tail = sorted({entries[-1].index, *totals}) if entries else totals
+    ending = [_ENDING, *(clip(lines[i], _WIDTH) for i in tail)]
+    used = sum(size(line) + 1 for line in [*head, *ending])
+    chosen: dict[int, float] = {}
+
+    def take(entry: _Entry) -> None:
+        nonlocal used
+        cost = size(clip(lines[entry.index], _WIDTH)) + 1
+        if entry.index not in chosen and entry.index not in tail and used + cost <= budget:
+            chosen[entry.index] = entry.bytes
+            used += cost
+
+    wanted = term_matcher(terms)
+    for entry in entries:
+        if wanted(lines[entry.index]):
+            take(entry)
+    groups = [sorted(group, key=lambda e: -e.bytes) for group in (directories, files)]
+    for turn in range(max((len(group) for group in groups), default=0)):
+        if used > budget - _ROOM_LEFT:
+            break
+        for group in groups:
+            if turn < len(group):
+                take(group[turn])
+    shown = sorted(chosen, key=lambda index: (-chosen[index], index))
+    body = [*head, *(clip(lines[i], _WIDTH) for i in shown), *ending]
+    outline = f"tree: {len(entries)} entries with sizes, {len(files)} files, {len(directories)} directories"
+    return Extract(
+        text="\n".join(body), kind=ContentKind.TREE, outline=outline, highlights=min(len(entries) // 10, 20)
+    )
