@@ -60,8 +60,8 @@ _REF = re.compile(r"\[ref=[a-z][a-z0-9]*\d\]|\[ref=\d+\]")
 _REPR_ROWS = re.compile(r"\s*\[(?:\{'[^'\n]{1,80}': |\((?:'|\"|-?\d|None\b|True\b|False\b))")
 # Flat JSON objects one after another, not in an array (a row per object)
 _OBJECT_STREAM = re.compile(r"^\}\s*\n\s*\{\s*\n?\s*\"", re.M)
-_ROW_BLOCK = re.compile(r"\d+\. row\Z")
-_FIELD = re.compile(r"[^\s:][^:\n]{0,80}: ")
+_ROW_BLOCK = re.compile(r"\d+\. row\Z|-\[ RECORD \d+ \]-*\Z")  # mcp-alchemy's; psql's expanded display
+_FIELD = re.compile(r"[^\s:][^:\n]{0,80}: |[^\s|][^|\n]{0,80}? *\|(?: |\Z)")
 _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of
 # three dashes or equals signs. Possessive, so a long line that is almost one costs linear time.

@@ -3,9 +3,10 @@
 Input shapes, recognised by ``context_mode.shapes``: a JSON array of flat records, flat JSON
 objects one after another (no array), a Python-repr list of dicts (``[{'iata': 'AUS', …}, …]``, as
 SQLite MCP servers print) or of tuples (``[('AUS', 'Austin', …), …]``, DuckDB's: columns by
-position, ``col1`` …) and ``N. row`` blocks of ``column: value`` lines (``Result: N rows`` at the
-end). Records are parsed with bounded regexes,
-so a 1 MB single line costs one linear pass; at most ``MAX_ROWS`` are kept.
+position, ``col1`` …), ``N. row`` blocks of ``column: value`` lines (``Result: N rows`` at the
+end) and psql's expanded records (``-[ RECORD 1 ]---`` blocks of ``column | value`` lines).
+Records are parsed with bounded regexes, so a 1 MB single line costs one linear pass; at most
+``MAX_ROWS`` are kept.
 
 - ``parse_rows(text)`` is the records, each a ``Record`` of cells, or ``None`` when the text is no
   row set. Every cell is the value as it appears in the payload (strings without their quotes);
@@ -33,8 +34,10 @@ _REPR_PAIR = re.compile(r"""'((?:[^'\\]|\\.){0,200})': ('(?:[^'\\]|\\.)*'|"(?:[^
 # A repr tuple's cells: a quoted string (quotes may hold commas and parentheses), or a bare value.
 _REPR_CELL = re.compile(r"""'(?:[^'\\]|\\.){0,2000}'|"(?:[^"\\]|\\.){0,2000}"|[^,'"()]{1,200}""")
 _REPR_TUPLE = re.compile(r"""\(((?:'(?:[^'\\]|\\.){0,2000}'|"(?:[^"\\]|\\.){0,2000}"|[^'"()]){0,4000})\)""")
-_BLOCK_START = re.compile(r"\d+\. row\Z")
-_FIELD = re.compile(r"([^\s:][^:\n]{0,80}): (.*)\Z")
+# ``N. row`` blocks of ``column: value`` lines (mcp-alchemy); psql's expanded display (``\x``):
+# ``-[ RECORD 12 ]------`` blocks of ``column   | value`` lines, the names padded to one width.
+_BLOCK_START = re.compile(r"\d+\. row\Z|-\[ RECORD \d+ \]-*\Z")
+_FIELD = re.compile(r"([^\s:][^:\n]{0,80}): (.*)\Z|([^\s|][^|\n]{0,80}?) *\|(?: (.*))?\Z")
 _TOTALS = re.compile(r"(?:Result|Total|Rows?|Count)\b.{0,40}\d", re.I)
 # In a JSON record, a nested object is shown by the first of these it holds (``user`` by login).
 _NESTED_IDENTITY = ("login", "name", "title", "tag_name", "label", "key", "full_name", "slug")
@@ -132,20 +135,22 @@ def _object_stream(text: str) -> tuple[list[Record], Speller] | None:
 
 def _block_rows(text: str) -> tuple[list[Record], Speller] | None:
     records: list[Record] = []
-    current: Record | None = None
+    spelled: list[dict[str, str]] = []  # each field's line as written (psql pads the names)
     for line in text.splitlines():
         if _BLOCK_START.match(line):
-            current = {}
-            records.append(current)
-        elif current is not None:
+            records.append({})
+            spelled.append({})
+        elif records:
             field = _FIELD.match(line)
             if field:
-                current[field.group(1)] = field.group(2)
+                key = (field.group(1) or field.group(3)).rstrip()
+                records[-1][key] = field.group(2) if field.group(1) else (field.group(4) or "")
+                spelled[-1][key] = line.rstrip()
         if len(records) > MAX_ROWS:
             break
     if len(records) < 2:
         return None
-    return records, lambda index, key: f"{key}: {records[index][key]}"
+    return records, lambda index, key: spelled[index][key]
 
 
 def _json_speller(text: str) -> Callable[[str, object], str]:

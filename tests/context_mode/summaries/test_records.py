@@ -277,3 +277,17 @@ def test_compact_json_rows_are_shown_as_the_payload_spells_them() -> None:
     assert len(records) >= 5
     for record in records:
         assert record in text, record
+
+
+def test_psqls_expanded_records_are_a_row_set_with_the_last_record() -> None:
+    # psql -x: "-[ RECORD 1 ]---" blocks of "column   | value" lines were a table of two columns
+    # named "RECORD" and "1" with 439 rows, its first blocks line by line and no last record.
+    from context_mode.kinds import detect_kind
+
+    text = (DATA / "psql-expanded-ubuntu-releases.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.ROWS
+    extract = summarize(text, ContentKind.ROWS, budget=2200)
+    assert extract.outline.startswith("rows: 44 records × 9 columns (version, codename, series,")
+    assert "codename   | Resolute Raccoon" in extract.text  # the last record
+    assert "version    | 4.10; codename   | Warty Warthog" in extract.text  # as the payload spells them
+    assert size(extract.text) <= 2200
