@@ -114,6 +114,11 @@ _LISTED_SIZE = re.compile(
 SIZED_TOTALS = re.compile(
     r"(?:Total|Combined size|Grand total)\b.*:|\s*\d+(?:[.,]\d+)?[KMGTPE]?\s+total\Z", re.IGNORECASE
 )
+# A line of ``key=value`` fields, three or more, nothing else (``id=451 addr=127.0.0.1:53758 …``).
+KV_LINE = re.compile(r"[\w.-]{1,40}=\S*(?: [\w.-]{1,40}=\S*){2,} *\Z")
+_KV_MIN_ROWS = 4
+_KV_PREFIX = 2000
+_LOG_KEYS = frozenset({"level", "lvl", "msg", "message", "ts", "time", "timestamp", "severity", "caller"})
 _SIZED_MIN = 8  # entries a sized listing has at least…
 _SIZED_SHARE = 0.9  # …and this share of its non-blank lines are entries or totals
 # A test's id as runners list it (``pytest --collect-only -q``): ``tests/test_a.py::TestX::test_y[p]``.
@@ -200,6 +205,21 @@ GIT_STATUS_SECTION = re.compile(
     r"|Ignored files):\s*\Z"
 )
 _GIT_BRANCH_LOOK = 6
+
+
+def is_key_value_rows(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` are records of ``key=value`` fields, one per line, the same keys first
+    (``redis-cli CLIENT LIST``: ``id=451 addr=127.0.0.1:53758 fd=8 name= age=12 …``); a logfmt
+    log (``level=``, ``msg=``, ``ts=``) is a log, not a row set."""
+    shown = [line for line in lines if line.strip()]
+    if len(shown) < _KV_MIN_ROWS:
+        return False
+    rows = [line for line in shown if KV_LINE.match(line[:_KV_PREFIX])]
+    if len(rows) * 10 < len(shown) * 9:
+        return False
+    first = Counter(line.split("=", 1)[0] for line in rows).most_common(1)[0]
+    keys = {pair.split("=", 1)[0] for pair in rows[0].split()}
+    return first[1] * 10 >= len(rows) * 9 and not keys & _LOG_KEYS
 
 
 def sized_entry(line: str) -> tuple[str, float | None, bool] | None:
@@ -293,6 +313,8 @@ def detect_shape(
     blocks = sum(1 for line in lines if _ROW_BLOCK.match(line))
     fields = sum(1 for line in lines if _FIELD.match(line))
     if blocks >= 2 and (blocks + fields) * 10 >= len(lines) * 8:
+        return ContentKind.ROWS
+    if is_key_value_rows(lines):
         return ContentKind.ROWS
     headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:

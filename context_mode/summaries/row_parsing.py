@@ -4,7 +4,8 @@ Input shapes, recognised by ``context_mode.shapes``: a JSON array of flat record
 objects one after another (no array), a Python-repr list of dicts (``[{'iata': 'AUS', …}, …]``, as
 SQLite MCP servers print) or of tuples (``[('AUS', 'Austin', …), …]``, DuckDB's: columns by
 position, ``col1`` …), ``N. row`` blocks of ``column: value`` lines (``Result: N rows`` at the
-end) and psql's expanded records (``-[ RECORD 1 ]---`` blocks of ``column | value`` lines).
+end), psql's expanded records (``-[ RECORD 1 ]---`` blocks of ``column | value`` lines) and lines of
+``key=value`` fields (``redis-cli CLIENT LIST``).
 Records are parsed with bounded regexes, so a 1 MB single line costs one linear pass; at most
 ``MAX_ROWS`` are kept.
 
@@ -27,7 +28,7 @@ import json
 import re
 from collections.abc import Callable
 
-from context_mode.shapes import json_values
+from context_mode.shapes import KV_LINE, json_values
 
 _REPR_RECORD = re.compile(r"\{([^{}]*)\}")
 _REPR_PAIR = re.compile(r"""'((?:[^'\\]|\\.){0,200})': ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^,{}]{0,200})""")
@@ -43,6 +44,7 @@ _TOTALS = re.compile(r"(?:Result|Total|Rows?|Count)\b.{0,40}\d", re.I)
 _NESTED_IDENTITY = ("login", "name", "title", "tag_name", "label", "key", "full_name", "slug")
 _JSON_COLON = re.compile(r'"[^"\n]{1,80}"(\s*:\s*)["\d\[{tfn-]')
 MAX_ROWS = 5000
+_KV_PREFIX = 2000
 
 Record = dict[str, str]
 Speller = Callable[[int, str], str]  # record index, key -> the member as the payload spells it
@@ -78,7 +80,21 @@ def read_rows(text: str) -> tuple[list[Record], Speller] | None:
                 lambda index, key: spell(key, items[index][key]),
             )
         return None
-    return _block_rows(text)
+    return _block_rows(text) or _key_value_rows(text)
+
+
+def _key_value_rows(text: str) -> tuple[list[Record], Speller] | None:
+    """Records of ``key=value`` fields, one per line (``redis-cli CLIENT LIST``), each member
+    spelled ``key=value``."""
+    records: list[Record] = []
+    for line in text.splitlines():
+        if KV_LINE.match(line[:_KV_PREFIX]):
+            records.append(dict(pair.split("=", 1) for pair in line.split()))
+        if len(records) >= MAX_ROWS:
+            break
+    if len(records) < 2:
+        return None
+    return records, lambda index, key: f"{key}={records[index][key]}"
 
 
 def _repr_rows(text: str) -> tuple[list[Record], Speller]:

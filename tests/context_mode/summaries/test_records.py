@@ -291,3 +291,24 @@ def test_psqls_expanded_records_are_a_row_set_with_the_last_record() -> None:
     assert "codename   | Resolute Raccoon" in extract.text  # the last record
     assert "version    | 4.10; codename   | Warty Warthog" in extract.text  # as the payload spells them
     assert size(extract.text) <= 2200
+
+
+def test_lines_of_key_value_fields_are_a_row_set_of_their_lines() -> None:
+    # redis-cli CLIENT LIST: 44 lines of "id=480 addr=127.0.0.1:54016 … cmd=lpush" fields were
+    # plain text, summarised by its first line only.
+    from context_mode.kinds import detect_kind
+
+    text = (DATA / "redis-client-list-benchmark.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.ROWS
+    extract = summarize(text, ContentKind.ROWS, budget=2600)
+    assert extract.outline.startswith("rows: 44 records × 28 columns (id, addr, laddr, fd,")
+    lines = extract.text.split("\n")
+    assert lines[1].startswith(
+        "id=480 addr=127.0.0.1:54016 laddr=127.0.0.1:6399 fd=36 name= age=4 idle=0 flags=N"
+    )
+    assert any(line.startswith("id=508 addr=127.0.0.1:54256 laddr=127.0.0.1:6399 fd=52") for line in lines)
+    assert "- fd: number, 44 distinct, 8 (id 451) … 52 (id 508)" in lines
+    assert size(extract.text) <= 2600
+    # a logfmt log is no row set
+    logfmt = "\n".join(f"ts=2026-12-03T04:{n:02d}:00Z level=info msg=tick n={n}" for n in range(10))
+    assert detect_kind(logfmt) is not ContentKind.ROWS
