@@ -80,6 +80,8 @@ _SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
 _PROSE = re.compile(r"\.(?:rst|md|txt|adoc|html?)\Z|(?:\A|/)docs?/", re.IGNORECASE)
 _CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|release)[\w.-]*\Z", re.IGNORECASE)
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
+_MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
+_RELEASE = re.compile(r"^\+.*\b\d+\.\d+(?:\.\d+)?\b")  # an added line naming a version
 
 
 @dataclass(slots=True)
@@ -363,6 +365,13 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                 header = max((pick.priority for pick in own), default=0.0) + 0.01
             else:  # every file touched first (what the change is about), then each one's changes
                 header = file_base - 0.05 * min(position, 200)
+                if not file.added and not file.removed and file.hunks == []:
+                    header -= _MOVED_SHARE  # a file only moved (or a binary): after what changed
+            if _CHANGELOG.search(path):
+                # a changelog's newest entry heads its added lines: the release and its date
+                release = next((i for i in file.changed[:3] if _RELEASE.search(lines[i][:_PREFIX])), -1)
+                if release >= 0:
+                    picks.append(Pick(release, release + 1, header - 0.5, 160))
             picks.append(Pick(file.header, file.header + 1, header))
             picks.extend(own)
     for index, line in enumerate(lines):

@@ -205,3 +205,15 @@ def test_a_formatters_own_lines_between_and_under_its_diffs_are_kept() -> None:
     for name in ("ANSI", "__init__", "_async", "FSM", "_async_pre_await", "_async_w_await"):
         assert f"\nwould reformat /tmp/w/src27/pexpect-4.9.0/pexpect/{name}.py\n" in body, name
     assert len(body.encode()) <= 3000
+
+
+def test_a_diff_of_many_moved_files_shows_what_changed_and_the_changelogs_release() -> None:
+    # 59 files, half of them moved whole: their headers filled stage 1 in path order, and NEWS's
+    # new "Version 2.9.0 (2024-02-29)" was not in it.
+    text = (Path(__file__).parents[2] / "data" / "git-diff-dateutil-2-8-2-2-9-0-renames.diff").read_text(
+        encoding="utf-8"
+    )
+    body = summarize(text, ContentKind.DIFF, budget=2700).text
+    assert "+Version 2.9.0 (2024-02-29)" in body
+    assert "diff --git a/NEWS b/NEWS [+34 -0]" in body
+    assert len(body.encode()) <= 2700
