@@ -264,7 +264,7 @@ def _picks(
             # The third warning of one template ("Location '…/requests/' is ignored", then
             # '…/urllib3/', …) says less than the lines that explain an error.
             repeated = 20.0 if warning_families[family] > _WARNINGS_PER_FAMILY else 0.0
-            add(index, 50 - len(seen_warnings) * 0.2 - repeated, _CONTEXT_WIDTH)
+            add(index, 50 - len(seen_warnings) * 0.2 - repeated, _WIDTH)
     for index, priority in enumerate((34, 33, 22, 12, 11)):
         add(index, priority)
     _add_lines(cleaned, scan, counts, terms, add, routine)

@@ -524,3 +524,14 @@ def test_a_ci_job_logs_colours_and_stamps_hide_no_test_run_landmarks() -> None:
         "##[error]Process completed with exit code 1.",
     ):
         assert shown in body, shown
+
+
+def test_a_long_warning_is_shown_whole_as_an_error_would_be() -> None:
+    # Redis's startup warning of 182 characters was cut to its first 160 around "…": "current
+    # value is 100…e you sure", the value the warning is about lost.
+    text = _data("redis7-cache-restart.log")
+    body = summarize(text, ContentKind.LOG, budget=2400).text
+    assert (
+        "# WARNING: You specified a maxmemory value that is less than 1MB (current value is 1000000 bytes)."
+        " Are you sure this is what you really want?"
+    ) in body
