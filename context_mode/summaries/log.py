@@ -207,7 +207,8 @@ def _picks(
 
     def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
         # A line that is blank but for its CI timestamp (``2026-12-02T15:49:07.9042210Z ``) says nothing.
-        if 0 <= index < total and lines[index].strip() and clean_line(lines[index]).strip():
+        # Nor does Valgrind's ``==17820== `` with nothing after its process id.
+        if 0 <= index < total and clean_line(lines[index]).strip() and not _BARE_PID.match(lines[index]):
             if index in legend:
                 priority = min(priority, _LEGEND_PRIORITY)
             picks.append(Pick(index, min(max(stop, index + 1), total), priority, width))
@@ -406,6 +407,7 @@ def _add_errors(
 
 _DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
 _DETAIL_REACH = 3
+_BARE_PID = re.compile(r"\s*(?:==|--)\d+(?:==|--)\s*\Z")  # Valgrind's prefix alone: a blank line
 _ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
 # Where an error's message ends and its frames start (a traceback's header opens no message).
 _BACKTRACE_START = re.compile(r"\s*(?:stack backtrace:|Traceback \(|note: run with |File \"|at \S|#\d+ )")

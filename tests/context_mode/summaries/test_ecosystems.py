@@ -21,6 +21,7 @@ from context_mode.diagnostics import find_diagnostics
 from context_mode.kinds import detect_kind
 from context_mode.summaries import summarize
 from context_mode.summaries.log_lines import scan_log
+from context_mode.summaries.packing import strip_annotation
 from context_mode.types import ContentKind
 
 GTEST = "\n".join(
@@ -535,3 +536,12 @@ def test_a_long_warning_is_shown_whole_as_an_error_would_be() -> None:
         "# WARNING: You specified a maxmemory value that is less than 1MB (current value is 1000000 bytes)."
         " Are you sure this is what you really want?"
     ) in body
+
+
+def test_valgrinds_bare_prefix_lines_are_blank_lines_not_shown() -> None:
+    # "==17820== " alone separates Valgrind's paragraphs: eleven of them folded into one shown
+    # line "==17820==  [×11]", room the leak's allocation site did not get.
+    text = _data("valgrind-memcheck-bzip2-leak.txt")
+    body = summarize(text, ContentKind.LOG, budget=1500).text
+    assert all(line.strip() != "==17820==" for line in (strip_annotation(line) for line in body.split("\n")))
+    assert "==17820== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)" in body
