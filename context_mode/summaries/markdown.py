@@ -10,8 +10,10 @@ first. Beside the outline (``definitions``): the front matter first, "The defaul
 definition lists (a reference page's options and variables: each term's definition is a section,
 and a default is shown under its term), the first line of each section a thematic break opens
 (converted web pages use rules where headings would be), and the first few code blocks' first
-lines (below the headings), and last, in order, the first lines of list items (release notes
-and changelogs are lists under few headings: their items fill the room the outline leaves).
+lines (below the headings), a pipe table's header, first rows and last row (its other rows fill what
+room is left, a data page's table being its content), and last, in order, the first lines of
+list items (release notes and changelogs are lists under few headings: their items fill the room
+the outline leaves).
 The outline counts lines, headings per level, code blocks and defined terms. A page without
 headings is its head and tail, its list items that are links (a FAQ's questions) and its stated
 facts.
@@ -58,6 +60,12 @@ MAX_HEADINGS = 2000
 _FACT_WIDTH = 200
 _FACTS_PER_HIGHLIGHT = 8
 _MAX_FILL = 6
+# A pipe table's rule line under its header: ``| --- | :---: |``, ``---|---`` (two columns or more).
+_TABLE_RULE = re.compile(r"^ {0,3}\|? *:?-{3,}:? *\|(?: *:?-{3,}:? *\|?)+ *$", re.MULTILINE)
+_TABLE_FIRST_ROWS = 3
+_TABLE_ROWS_READ = 5000
+_TABLE_WIDTH = 200
+_ROWS_PER_HIGHLIGHT = 25  # a table's rows count as salient content, this many as one
 _PER_SECTION = 1  # definition lines shown per section (a long section states several)
 _FACT_HIGHLIGHT = 54.0  # rule sections, terms and definitions count; code and quantities do not
 _TERM_PRIORITY = 57.0
@@ -134,6 +142,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     )
     facts = _fact_picks(lines, joined, heading_lines | fence_lines, fence_lines)
     picks.extend(facts)
+    tables = _table_picks(lines, joined, fence_lines)
+    picks.extend(tables.picks)
     # A changelog or release notes is lists under few headings: what room the outline leaves goes
     # to its items' first lines, in order.
     found = {pick.start for pick in picks}
@@ -150,11 +160,49 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     defined = count_definition_terms(joined)
     if defined:
         outline += f", {defined} defined terms"
+    if tables.count:
+        outline += f", {tables.count} table{'' if tables.count == 1 else 's'} ({tables.rows} rows)"
     # Stated facts (defaults, sections under rules) want room too, though less than headings.
     highlights = (
-        levels.total() + sum(pick.priority > _FACT_HIGHLIGHT for pick in facts) // _FACTS_PER_HIGHLIGHT
+        levels.total()
+        + sum(pick.priority > _FACT_HIGHLIGHT for pick in facts) // _FACTS_PER_HIGHLIGHT
+        + tables.count
+        + tables.rows // _ROWS_PER_HIGHLIGHT
     )
     return _Plan(lines, picks, underlines, outline, highlights)
+
+
+class _Tables(NamedTuple):
+    picks: list[Pick]
+    count: int
+    rows: int
+
+
+def _table_picks(lines: Sequence[str], joined: str, fenced: Container[int]) -> _Tables:
+    """A pipe table's header and rule with its first rows and its last one (below the outline and
+    the stated facts), then the rest of its rows, in order, below everything else: a page that is mostly
+    a table (a converted data page) fills what room the outline leaves with its rows."""
+    picks: list[Pick] = []
+    count = rows = 0
+    for rule in pattern_lines(joined, _TABLE_RULE):
+        header = rule - 1
+        if header < 0 or rule in fenced or "|" not in lines[header]:
+            continue
+        end = rule + 1
+        while end < len(lines) and end - rule <= _TABLE_ROWS_READ and lines[end].lstrip().startswith("|"):
+            end += 1
+        count += 1
+        rows += end - rule - 1
+        picks.append(Pick(header, rule + 1, 45.0 - 0.01 * header, _TABLE_WIDTH))
+        for order, row in enumerate(range(rule + 1, end)):
+            if order < _TABLE_FIRST_ROWS:
+                priority = 40.0 - order
+            elif row == end - 1:
+                priority = 37.0
+            else:
+                priority = _ITEM_FILL + 1.0 - 0.0001 * row
+            picks.append(Pick(row, row + 1, priority, _TABLE_WIDTH))
+    return _Tables(picks, count, rows)
 
 
 def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, terms: Sequence[str]) -> _Plan:

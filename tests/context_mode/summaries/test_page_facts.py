@@ -75,3 +75,17 @@ def test_a_reference_page_of_definition_lists_shows_terms_and_their_defaults() -
     # diff.renameLimit, a third of the way down, with its term above its default
     at = lines.index("diff.renameLimit")
     assert lines[at + 2] == "    `-l`. If not set, the default value is currently 1000. This"
+
+
+def test_a_page_that_is_mostly_a_table_shows_its_header_and_rows() -> None:
+    # A Datasette page fetched as markdown: two headings and a table of 100 rows. Stage 1 was
+    # the two headings, 489 bytes of a 1.5 kB budget, and none of the table.
+    page = PAGE.with_name("fetch-datasette-diabetes-page.md").read_text(encoding="utf-8")
+    decision = route(page, tool="fetch", policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.endswith(", 1 table (100 rows)")
+    shown = decision.extract.text
+    assert "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n" in shown
+    assert "| [257](/data/diabetes/257) | 257 | 256 | 35.0 | 1.0 | 41.3 | 81.0 | 168.0 |" in shown
+    assert sum(line.startswith("| [") for line in shown.split("\n")) >= 8  # its rows fill the room
+    assert size(shown) <= decision.budget
