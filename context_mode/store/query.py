@@ -356,14 +356,25 @@ def _fields_passage(
         for term in terms
         if len(term.stems) > 1 or term.stems[0] not in in_keys
     }
+    named = {stem for term in terms for stem in term.stems}
     best: tuple[float, int, int, Matched, str, list[Span]] | None = None  # rank, line, offset, …
     offset = 0
     for number, line, found, spans in scanned:
         offset = text.find(line, offset)
         for start, end, _ in spans:
             key = _span_term(line[start:end], stemmer)
-            if key in rank and (best is None or rank[key] > best[0]):
-                best = (rank[key], number, offset + start, found, line, spans)
+            if key not in rank:
+                continue
+            # A match that is a member's whole value ranks above one inside another value, and
+            # most when the query names its key too ("sample 18": ``"sample_id": 18``).
+            worth = rank[key]
+            ends = line[end : end + 1] in _VALUE_ENDS
+            owner = _WHOLE_VALUE.search(line, max(0, start - _KEY_REACH), start) if ends else None
+            if owner is not None and owner.end() == start:
+                shared = set(key_stems.get(owner.group(1), ())) & named
+                worth *= _NAMED_VALUE if shared else _WHOLE_VALUE_BONUS
+            if best is None or worth > best[0]:
+                best = (worth, number, offset + start, found, line, spans)
     if best is None:
         return None
     _, number, anchor, found, line, spans = best
@@ -385,6 +396,15 @@ def _fields_passage(
         matched,
         unit=((FIELDS_LINE, shown),),
     )
+
+
+# A member's key right before its value (``"sample_id": `` or ``"sample_id": "``), and what may
+# follow a whole value: how a match is known to be all of a member's value.
+_WHOLE_VALUE = re.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*"?\Z')
+_VALUE_ENDS = frozenset(('"', ",", "}", "]", ""))
+_KEY_REACH = 96  # characters before a value looked at for its key
+_WHOLE_VALUE_BONUS = 1.2
+_NAMED_VALUE = 1.5
 
 
 def _fields(

@@ -392,3 +392,12 @@ def test_an_rspec_failures_hit_shows_what_it_expected_and_got() -> None:
     )
     reply = search(text, ContentKind.LOG, {"query": "admitted request count after idle"})
     assert "got: 20" in reply
+
+
+def test_a_record_named_by_its_key_and_value_is_the_one_shown() -> None:
+    # "proline of sample 18": the record anchor was the first "18" of the chunk, inside sample
+    # 17's values ("alcalinity_of_ash": 18.0…), so the reply showed sample 17's proline.
+    text = (Path(__file__).parents[2] / "data" / "fetch-datasette-wine-json.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.JSON, {"query": "proline of sample 18"})
+    assert '"sample_id": 18, "proline": 1680.0' in reply
+    assert '"sample_id": 17, "proline"' not in reply
