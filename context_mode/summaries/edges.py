@@ -43,8 +43,7 @@ _COUNTED = re.compile(
 _HEAD_COUNTS = 2
 # A test runner's banner, which a CI job log prints wherever its step starts: pytest's ``platform
 # linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0``, Vitest's `` RUN  v1.6.0 /app``.
-_BANNER = re.compile(r"platform \S+ -- Python \d\S*, pytest-\d|\s*RUN\s+v\d+\.\d+\.\d+ /")
-_BANNER_WORDS = ("platform ", "RUN ")
+_BANNER = re.compile(r"^(?:platform \S+ -- Python \d\S*, pytest-\d|[ \t]*RUN[ \t]+v\d+\.\d+\.\d+ /)", re.M)
 
 _TOTALS = re.compile(
     r"^\D*+\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"
@@ -109,10 +108,13 @@ def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
     return head, tail
 
 
-def banner_lines(lines: Sequence[str]) -> list[int]:
-    """The lines (seen through ``clean_line``) that are a test runner's banner."""
-    return [
-        index
-        for index, line in enumerate(lines)
-        if any(word in line[:40] for word in _BANNER_WORDS) and _BANNER.match(clean_line(line))
-    ]
+def banner_lines(joined: str) -> list[int]:
+    """The lines of ``joined`` (lines through ``clean_line``, newline-joined) that are a test
+    runner's banner: one whole-text search, no per-line step."""
+    found: list[int] = []
+    line = position = 0
+    for match in _BANNER.finditer(joined):
+        line += joined.count("\n", position, match.start())
+        position = match.start()
+        found.append(line)
+    return found

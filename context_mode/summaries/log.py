@@ -229,7 +229,7 @@ def _picks(
         add(index, 99)
     for index in address_lines(lines):  # where a service listens
         add(index, 74, _CONTEXT_WIDTH)
-    for index in banner_lines(cleaned):  # a test runner's own banner, wherever the run starts
+    for index in banner_lines(scan.groups.text):  # a test runner's own banner, wherever the run starts
         add(index, 90, _CONTEXT_WIDTH)
     for pick in coverage_picks(cleaned):  # a coverage table's totals and least covered files
         add(pick.start, pick.priority)
