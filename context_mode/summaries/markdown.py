@@ -160,13 +160,13 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     defined = count_definition_terms(joined)
     if defined:
         outline += f", {defined} defined terms"
-    if tables.count:
-        outline += f", {tables.count} table{'' if tables.count == 1 else 's'} ({tables.rows} rows)"
+    if tables.found:
+        outline += f", {tables.found} table{'' if tables.found == 1 else 's'} ({tables.rows} rows)"
     # Stated facts (defaults, sections under rules) want room too, though less than headings.
     highlights = (
         levels.total()
         + sum(pick.priority > _FACT_HIGHLIGHT for pick in facts) // _FACTS_PER_HIGHLIGHT
-        + tables.count
+        + tables.found
         + tables.rows // _ROWS_PER_HIGHLIGHT
     )
     return _Plan(lines, picks, underlines, outline, highlights)
@@ -174,7 +174,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
 
 class _Tables(NamedTuple):
     picks: list[Pick]
-    count: int
+    found: int  # tables
     rows: int
 
 
