@@ -32,10 +32,12 @@ Lines are verbatim without indentation, cut to ``width``; lines of brackets and 
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
 UNIT_BYTES = 600
+_SCANNED_LINE = 16384  # a longer line's records are not all looked at: only the heaviest match's
 RECORD_CHARS = 400  # a one-line record shown whole up to this, beyond the usual line width
 _LOOKAHEAD = 30  # lines below a traceback hit searched for its message
 _LOCATION_REACH = 12  # lines of ``E`` below a message searched for pytest's location line
@@ -124,6 +126,9 @@ def enclosing_record(
     """
     if not spans:
         return None
+    best = _best_record(line, spans, max(width, RECORD_CHARS)) if len(line) <= _SCANNED_LINE else None
+    if best is not None:
+        return best
     anchor, _, _ = max(spans, key=lambda span: span[2])
     opening = line.rfind("{", 0, anchor)
     if opening < 0:
@@ -139,6 +144,44 @@ def enclosing_record(
             if depth == 0:
                 return (opening, at + 1) if at >= anchor else None
     return None
+
+
+def _best_record(line: str, spans: Sequence[tuple[int, int, float]], longest: int) -> tuple[int, int] | None:
+    """The outermost ``{…}`` record of ``line`` whose matches weigh most, each matched text once
+    (a row naming three of the query's words over the row naming one of them twice); None when
+    no match is in a record of at most ``longest`` characters, or the heaviest match is in none."""
+    records: list[tuple[int, int]] = []
+    depth = opening = 0
+    for at, char in enumerate(line):
+        if char == "{":
+            if depth == 0:
+                opening = at
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+            if depth == 0 and at + 1 - opening <= longest:
+                records.append((opening, at + 1))
+    if not records:
+        return None
+    starts = [start for start, _ in records]
+    # The spans are each term's first few matches: every match of each matched text is looked up.
+    terms: dict[str, float] = {}
+    for start, end, weight in spans:
+        text = line[start:end].lower()
+        terms[text] = max(terms.get(text, 0.0), weight)
+    lowered = line.lower()
+    weights: dict[int, dict[str, float]] = {}
+    for text, weight in terms.items():
+        for match in re.finditer(rf"(?<![a-z]){re.escape(text)}(?![a-z])", lowered):
+            index = bisect.bisect_right(starts, match.start()) - 1
+            if index >= 0 and match.end() <= records[index][1]:
+                weights.setdefault(index, {})[text] = weight
+    heaviest, _, _ = max(spans, key=lambda span: span[2])
+    inside = bisect.bisect_right(starts, heaviest) - 1
+    if not weights or inside < 0 or heaviest >= records[inside][1]:
+        return None  # the heaviest match is outside every record (a key naming a list of them)
+    best = max(weights, key=lambda index: (sum(weights[index].values()), -index))
+    return records[best]
 
 
 def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:

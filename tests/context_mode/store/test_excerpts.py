@@ -401,3 +401,15 @@ def test_a_record_named_by_its_key_and_value_is_the_one_shown() -> None:
     reply = search(text, ContentKind.JSON, {"query": "proline of sample 18"})
     assert '"sample_id": 18, "proline": 1680.0' in reply
     assert '"sample_id": 17, "proline"' not in reply
+
+
+def test_a_line_of_many_rows_shows_the_row_naming_most_of_the_query() -> None:
+    # mcp-server-sqlite's rows on one line: the excerpt showed the row around the heaviest single
+    # match ("pip" in the first python3-pip row), not the row naming pip, Recommends, python and dev.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "rows-sqlite-dpkg-dependency-join.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.ROWS, {"query": "pip recommended python dev package"})
+    assert "'kind': 'Recommends', 'dependency': 'python3-dev', 'required': '>= 3.2'" in reply
+    reply = search(text, ContentKind.ROWS, {"query": "gdb syntax highlighting library requirement"})
+    assert "'dependency': 'libsource-highlight4v5', 'required': '>= 3.1.9'" in reply
