@@ -59,7 +59,11 @@ _DIFF_FURNITURE = re.compile(
     r"|commit [0-9a-f]|Merge: |Author: |AuthorDate: |Commit: |CommitDate: |Date: |Message: |@@ )"
 )
 _DIFF_MARKS = frozenset(" \t+-\\")  # a line opening with one reads as a diff's, counted or not
-_OWN_TAIL = 2  # the tool's last lines under its last hunk that are its verdict
+_OWN_TAIL = 2
+_DATE_FIELD = re.compile(r"(?:Date|AuthorDate):\s")
+_DATE_PRIORITY = 29.0  # below every commit's hash and subject (they fall to 30 at the 40th)
+_BODY_PRIORITY = 24.0
+_BODY_REACH = 4  # the tool's last lines under its last hunk that are its verdict
 _STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
 _STAT_TOTAL = re.compile(r" \d+ files? changed\b")
 _VERSIONED = re.compile(r"\d+\.\d+|\b(?:version|requires?)\b", re.I)
@@ -152,6 +156,19 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     return Extract(
         text=body, kind=ContentKind.DIFF, outline=" ".join(parts), highlights=len(files) + len(real_commits)
     )
+
+
+def _body_line(lines: Sequence[str], subject: int) -> int:
+    """The first line of a commit message's body: the first non-blank line after its subject and
+    a blank line, before the next commit, diff or ``--stat`` line (-1 when none)."""
+    for index in range(subject + 1, min(len(lines), subject + _BODY_REACH)):
+        text = lines[index][:_PREFIX]
+        if not text.strip():
+            continue
+        if index == subject + 1 or _COMMIT.match(text) or _DIFF_GIT.match(text) or _STAT_FILE.match(text):
+            return -1  # no blank line under the subject: no body (or a --stat list)
+        return index
+    return -1
 
 
 def _own_lines(lines: Sequence[str]) -> list[int]:
@@ -343,6 +360,18 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
             picks.append(
                 Pick(commit.subject, commit.subject + 1, base - 0.5 + (25.0 if matches(subject) else 0.0))
             )
+            # When it was, and the first line of its message's body: after every commit's hash and
+            # subject (a log's room goes to more commits first), the date before the body.
+            dated = next(
+                (i for i in range(commit.line + 1, commit.subject) if _DATE_FIELD.match(lines[i][:_PREFIX])),
+                -1,
+            )
+            late = 0.05 * min(order, 200)
+            if dated >= 0:
+                picks.append(Pick(dated, dated + 1, _DATE_PRIORITY - late, 120))
+            body = _body_line(lines, commit.subject)
+            if body >= 0:
+                picks.append(Pick(body, body + 1, _BODY_PRIORITY - late, 160))
         file_base = 80.0 if plain else base - 25.0
         if commit.totals >= 0:  # what the whole change comes to: worth more than any one file
             picks.append(Pick(commit.totals, commit.totals + 1, (95.0 if plain else base - 1.0)))

@@ -217,3 +217,19 @@ def test_a_diff_of_many_moved_files_shows_what_changed_and_the_changelogs_releas
     assert "+Version 2.9.0 (2024-02-29)" in body
     assert "diff --git a/NEWS b/NEWS [+34 -0]" in body
     assert len(body.encode()) <= 2700
+
+
+def test_a_log_of_commits_shows_their_dates_and_first_body_lines_when_room_is_left() -> None:
+    # The git MCP server's git_log of 27 releases: each commit's hash and subject, and nothing of
+    # when it was or what its message says, though room was left.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "gitlog-click-sdist-releases.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.DIFF, budget=4500).text
+    assert (
+        "Commit: 2b5da86d88fdc61d7371c181061be89fbcba6af5\nDate: 2026-11-06 17:37:01+00:00\n"
+        "Message: Release version 8.5.1\n"
+    ) in body
+    assert "\nUnpacked from the click-8.5.1.tar.gz sdist uploaded to PyPI on 2026-11-06.\n" in body
+    assert sum(line.startswith("Commit: ") for line in body.split("\n")) == 27  # every commit first
+    assert len(body.encode()) <= 4500
