@@ -72,6 +72,8 @@ _TERM_PRIORITY = 57.0
 # A list item that is a link (its text may wrap onto the next line): a page's table of contents.
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[*+-]|\d{1,3}[.)]) +\S", re.M)
 _ITEM_FILL = 8.0  # below every other pick: list items fill what room is left
+_SECTION_FILL = 6.0  # below list items: a section's next lines, in turns
+_FILL_LINES = 12
 _LINK_ITEM = re.compile(r"^ {0,3}(?:\d{1,3}[.)]|[-*+]) +\[(?:[^\]\n]+\]\(|[^\]\n]*$)", re.MULTILINE)
 # After a newline, a line ``_classify`` finds a fence, heading or underline in: exactly, for a
 # line of at most ``_PREFIX`` chars (its groups are the verdict); a longer line may be cut into an
@@ -152,6 +154,11 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         for index in pattern_lines(joined, _LIST_ITEM)
         if index not in found and index not in fence_lines
     )
+    # Last, room still left goes to each section's next lines, in turns (every section's second
+    # line before any section's third): a page whose "headings" are comments (``nginx -T``'s
+    # ``# configuration file …``, a slow query log's ``# Query_time: …``) shows its content.
+    found = {pick.start for pick in picks}
+    picks.extend(_section_fill(lines, headings, found | heading_lines, fence_lines))
     per_level = ", ".join(f"{levels[level]} h{level}" for level in sorted(levels))
     outline = (
         f"markdown: {len(lines)} lines, {levels.total()} headings ({per_level}), "
@@ -170,6 +177,25 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         + tables.rows // _ROWS_PER_HIGHLIGHT
     )
     return _Plan(lines, picks, underlines, outline, highlights)
+
+
+def _section_fill(
+    lines: Sequence[str], headings: Sequence[_Heading], taken: Container[int], fenced: Container[int]
+) -> list[Pick]:
+    """Each section's lines after its first, ``_FILL_LINES`` at most, ranked in turns."""
+    picks: list[Pick] = []
+    ends = [heading.index for heading in headings[1:]] + [len(lines)]
+    for heading, end in zip(headings, ends, strict=True):
+        start = heading.first_line + 1 if heading.first_line >= 0 else heading.index + 1
+        turn = 0
+        for index in range(start, end):
+            if turn >= _FILL_LINES:
+                break
+            if index in taken or index in fenced or not lines[index].strip():
+                continue
+            turn += 1
+            picks.append(Pick(index, index + 1, _SECTION_FILL - turn - 0.0001 * index, _FIRST_LINE_WIDTH))
+    return picks
 
 
 class _Tables(NamedTuple):

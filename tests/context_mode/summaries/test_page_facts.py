@@ -89,3 +89,16 @@ def test_a_page_that_is_mostly_a_table_shows_its_header_and_rows() -> None:
     assert "| [257](/data/diabetes/257) | 257 | 256 | 35.0 | 1.0 | 41.3 | 81.0 | 168.0 |" in shown
     assert sum(line.startswith("| [") for line in shown.split("\n")) >= 8  # its rows fill the room
     assert size(shown) <= decision.budget
+
+
+def test_room_left_after_the_outline_goes_to_each_sections_next_lines() -> None:
+    # openssl s_client's "---" separators read as setext headings: stage 1 was the ten "headings"
+    # and their first lines, 868 bytes of a 2.4 kB budget, without the certificate's validity,
+    # the handshake's cipher or the verification result.
+    page = PAGE.with_name("openssl-s-client-local-tls.txt").read_text(encoding="utf-8")
+    decision = route(page, tool="run_command", policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    shown = decision.extract.text
+    assert "   v:NotBefore: Dec  3 05:13:54 2026 GMT; NotAfter: Jan  4 05:13:54 2028 GMT" in shown
+    assert "New, TLSv1.3, Cipher is TLS_AES_256_GCM_SHA384" in shown
+    assert size(shown) <= decision.budget
