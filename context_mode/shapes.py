@@ -166,6 +166,10 @@ _RUNNER_LINE = re.compile(
     # gdb's ``Program received signal SIGSEGV, …`` and its backtrace's frames (``#1  0x55… in f (a=1)
     # at x.c:12``, ``#2  main (argc=6, …) at brotli.c:1299``)
     r"|Program received signal SIG[A-Z]+\b|#\d+ +(?:0x[0-9a-f]+ in )?[\w:~<>.]+ \(.{0,400}?\) at \S+:\d+"
+    # unittest's ``Ran 286 tests in 2.860s``, ``FAILED (failures=6, errors=5)`` and each failure's
+    # ``ERROR: testX (tests.test_unit.Case.testX)`` (its ``=====`` and ``-----`` rules are no headings)
+    r"|Ran \d+ tests? in \d|FAILED \((?:failures|errors|skipped|expected failures)=\d"
+    r"|(?:ERROR|FAIL): \w+ \([\w.]+\)"
     # esbuild's ``✘ [ERROR] Could not resolve "./a"``, ``▲ [WARNING] …``, ``⬥ [VERBOSE] …``
     r"|[✘▲⬥] \[(?:ERROR|WARNING|VERBOSE|DEBUG|INFO)\] "
     # pytest's banner, its short summary's ``FAILED tests/a.py::test_x - …`` and its closing counts

@@ -498,6 +498,14 @@ _RUNS = [
         ],
         id="cargo-test-panics",
     ),
+    pytest.param(
+        # unittest's "=====" and "-----" rules under a blank line, and the tests' printed "# …"
+        # comment lines, read as Markdown headings: a Directive-like outline of rules.
+        "unittest-v-pyparsing-excerpt.txt",
+        3000,
+        ["FAILED (failures=6, errors=5)", "Ran 286 tests in 2.860s"],
+        id="unittest-verbose-printing",
+    ),
 ]
 
 
