@@ -114,6 +114,12 @@ _LISTED_SIZE = re.compile(
 SIZED_TOTALS = re.compile(
     r"(?:Total|Combined size|Grand total)\b.*:|\s*\d+(?:[.,]\d+)?[KMGTPE]?\s+total\Z", re.IGNORECASE
 )
+# A MySQL / MariaDB slow query log's timing line (``# Query_time: 4.000272  Lock_time: 0.000118
+# Rows_sent: 1  Rows_examined: 1200000``): its ``#`` lines are no Markdown headings.
+SLOW_QUERY_TIMING = re.compile(
+    r"# Query_time: (?P<time>[\d.]+)\s+Lock_time: [\d.]+\s+Rows_sent: \d+\s+Rows_examined: (?P<rows>\d+)"
+)
+_SLOW_QUERIES = 2
 # A line of ``key=value`` fields, three or more, nothing else (``id=451 addr=127.0.0.1:53758 …``).
 KV_LINE = re.compile(r"[\w.-]{1,40}=\S*(?: [\w.-]{1,40}=\S*){2,} *\Z")
 _KV_MIN_ROWS = 4
@@ -211,6 +217,12 @@ GIT_STATUS_SECTION = re.compile(
 _GIT_BRANCH_LOOK = 6
 
 
+def is_slow_query_log(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` hold two or more slow query log timing lines (``summaries.slow_queries``)."""
+    timed = (line for line in lines if line.startswith("# Query_time: "))
+    return sum(1 for line in timed if SLOW_QUERY_TIMING.match(line)) >= _SLOW_QUERIES
+
+
 def is_key_value_rows(lines: Sequence[str]) -> bool:
     """Whether ``lines`` are records of ``key=value`` fields, one per line, the same keys first
     (``redis-cli CLIENT LIST``: ``id=451 addr=127.0.0.1:53758 fd=8 name= age=12 …``); a logfmt
@@ -303,7 +315,7 @@ def detect_shape(
         return ContentKind.ROWS
     if is_git_status(sample):
         return ContentKind.TREE
-    if sum(1 for line in lines if _runner_line(line)) >= _VERDICTS:
+    if sum(1 for line in lines if _runner_line(line)) >= _VERDICTS or is_slow_query_log(lines):
         return ContentKind.LOG
     head = text[:4096]
     if is_html(head):

@@ -21,7 +21,8 @@ a service's lines near the top that say where it listens rank with its errors' c
 coverage table's totals row ranks with the final summary, its least covered files below errors
 (``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
 (``summaries.test_failures``).
-A ``go test -json`` stream is read as events instead (``summaries.go_test_json``); a web-server
+A ``go test -json`` stream is read as events instead (``summaries.go_test_json``), a MySQL or MariaDB
+slow query log by its entries (``summaries.slow_queries``); a web-server
 access log also gets its error responses, one per method and status (``summaries.access_log``).
 Weak errors in a family of routine lines (``-- Performing
 Test X - Failed`` among dozens of ``- Success``) are demoted.
@@ -35,6 +36,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from context_mode.diagnostics import clean_line, clean_lines, without_service_prefix
+from context_mode.shapes import is_slow_query_log
 from context_mode.summaries.access_log import access_picks
 from context_mode.summaries.coverage import coverage_picks
 from context_mode.summaries.edges import address_lines, banner_lines, edge_lines
@@ -59,6 +61,7 @@ from context_mode.summaries.log_lines import (
 )
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
+from context_mode.summaries.slow_queries import summarize_slow_queries
 from context_mode.summaries.test_failures import RSpecFailures, gtest_picks, rspec_picks
 from context_mode.types import ContentKind
 
@@ -102,6 +105,8 @@ _READINGS: LastReading[_Plan] = LastReading()
 
 def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The log's failures, errors, tracebacks, final summary and tail, within ``budget`` bytes."""
+    if is_slow_query_log(split_lines(text[:_SLOW_SAMPLE])):
+        return summarize_slow_queries(text, budget=budget, terms=terms)
     plan = _READINGS.get(text, terms, lambda: _plan(text, terms))
     body = pack(plan.lines, plan.picks, budget, width=plan.width, notes=plan.notes, ends=True)
     return Extract(text=body, kind=ContentKind.LOG, outline=plan.outline, highlights=plan.highlights)
@@ -407,6 +412,7 @@ def _add_errors(
 
 _DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
 _DETAIL_REACH = 3
+_SLOW_SAMPLE = 16384  # characters of the start read to tell a slow query log
 _BARE_PID = re.compile(r"\s*(?:==|--)\d+(?:==|--)\s*\Z")  # Valgrind's prefix alone: a blank line
 _ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
 # Where an error's message ends and its frames start (a traceback's header opens no message).

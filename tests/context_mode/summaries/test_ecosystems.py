@@ -553,3 +553,19 @@ def test_valgrinds_bare_prefix_lines_are_blank_lines_not_shown() -> None:
     body = summarize(text, ContentKind.LOG, budget=1500).text
     assert all(line.strip() != "==17820==" for line in (strip_annotation(line) for line in body.split("\n")))
     assert "==17820== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)" in body
+
+
+def test_a_slow_query_log_shows_its_slowest_statements_first() -> None:
+    # Its "# Time:", "# Query_time:" lines read as Markdown headings: stage 1 was their outline,
+    # none of the statements or their durations.
+    text = _data("mariadb-slow-query-log.txt")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    extract = summarize(text, ContentKind.LOG, budget=2800)
+    assert extract.outline.startswith("log: slow query log, 40 slow queries; the slowest 4.00027 s")
+    lines = extract.text.split("\n")
+    assert lines[0].startswith("mariadbd, Version: 10.11.19-MariaDB")
+    slowest = lines.index("# Query_time: 4.000272  Lock_time: 0.000000  Rows_sent: 1  Rows_examined: 0")
+    assert lines[slowest + 1] == "SELECT SLEEP(4);"
+    assert "# Query_time: 0.389052  Lock_time: 0.000100  Rows_sent: 110  Rows_examined: 1200000" in lines
+    assert lines[-1] == "# Query_time: 0.070741  Lock_time: 0.000118  Rows_sent: 1  Rows_examined: 399800"
+    assert len(extract.text.encode()) <= 2800
