@@ -238,6 +238,9 @@ def _picks(
         add(index, 90, _CONTEXT_WIDTH)
     for pick in coverage_picks(cleaned):  # a coverage table's totals and least covered files
         add(pick.start, pick.priority)
+    for index in _syscall_table_heads(scan.groups.text):  # strace -c: the costliest syscalls first
+        for row in range(index, min(index + _SYSCALL_ROWS + 2, total)):
+            add(row, 93 - (row - index) * 0.5, _CONTEXT_WIDTH)
     # RSpec names each failure twice: its block's "N) example" and its rerun line at the end
     # ("rspec ./spec/a_spec.rb:42 # example"), which has its location too; the block's message
     # (``rspec.picks``) is what the block adds.
@@ -460,6 +463,22 @@ def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callab
         if not lines[below].strip() or routine(below):
             break
         add(below, 37.0 - order, _CONTEXT_WIDTH)
+
+
+def _syscall_table_heads(joined: str) -> list[int]:
+    """The header lines of ``strace -c`` summary tables (``% time     seconds  usecs/call …``): the
+    rows under one are sorted by time, the costliest first."""
+    found: list[int] = []
+    line = position = 0
+    for match in _SYSCALL_HEADER.finditer(joined):
+        line += joined.count("\n", position, match.start())
+        position = match.start()
+        found.append(line)
+    return found
+
+
+_SYSCALL_HEADER = re.compile(r"^% time +seconds +usecs/call +calls", re.M)
+_SYSCALL_ROWS = 5
 
 
 def _add_parent(lines: Sequence[str], index: int, add: _Adder) -> None:

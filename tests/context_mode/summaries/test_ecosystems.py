@@ -506,6 +506,18 @@ _RUNS = [
         ["FAILED (failures=6, errors=5)", "Ran 286 tests in 2.860s"],
         id="unittest-verbose-printing",
     ),
+    pytest.param(
+        # strace -c's summary table is sorted by time: its header and costliest rows were left for
+        # the trace's ENOENT lines, only its total shown.
+        "strace-f-c-psql-excerpt.txt",
+        3000,
+        [
+            "% time     seconds  usecs/call     calls    errors syscall",
+            " 37.42    0.005616          18       299       202 newfstatat",
+            "100.00    0.015010          16       896       274 total",
+        ],
+        id="strace-c-table",
+    ),
 ]
 
 
