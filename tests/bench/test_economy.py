@@ -29,7 +29,7 @@ pytestmark = pytest.mark.timeout(600)
 def _results() -> tuple[ItemResult, ...]:
     """The first item of each kind in each set, through one real hub: the measurement's checks.
 
-    ``bench/economy.py`` runs all 172 items for the figures (here they made the suite's longest
+    ``bench/economy.py`` runs all 184 items for the figures (here they made the suite's longest
     test, 70 s); ``tests/context_mode/summaries/test_real_outputs.py`` summarises every item in
     process, within its budget."""
     sample: dict[tuple[str, str], dict[str, Any]] = {}
