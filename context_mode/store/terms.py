@@ -67,9 +67,9 @@ class Term:
         The English stemmer only ever changes the last two characters of what it keeps of a word
         (``proxy`` -> ``proxi``, ``sensibility`` -> ``sensibl``, ``hoping`` -> ``hope``), so a
         stem less its last two characters is in the word (at least its first three, less the
-        last one, for short stems; the few irregular forms such as ``dying`` -> ``die`` are the
-        price of a check that skips most lines at C speed). A word matched one edit away can
-        differ anywhere past its first letters: its probe is three characters at most.
+        last one, for short stems; a stem ending in ``ie`` less both, as ``dying`` -> ``die``). A
+        word matched one edit away can differ anywhere past its first letters: its probe is three
+        characters at most.
         """
         return tuple(
             {
@@ -203,6 +203,10 @@ stem_of = functools.lru_cache(maxsize=1 << 14)(stem)
 def probe(stem: str, near: bool = False) -> str:
     """Lowercase text every word that stems to ``stem`` holds (see ``Term.probes``)."""
     short = max(1, min(3, len(stem) - 1))
+    if stem.endswith("ie") and not near:
+        return stem[
+            : max(1, len(stem) - 2)
+        ]  # ``dying`` -> ``die``, ``lying`` -> ``lie``: the ``ie`` is a ``y``
     return stem[:short] if near else stem[: max(short, len(stem) - 2)]
 
 

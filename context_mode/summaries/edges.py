@@ -43,7 +43,8 @@ _COUNTED = re.compile(
 _HEAD_COUNTS = 2
 # A test runner's banner, which a CI job log prints wherever its step starts: pytest's ``platform
 # linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0``, Vitest's `` RUN  v1.6.0 /app``.
-_BANNER = re.compile(r"^(?:platform \S+ -- Python \d\S*, pytest-\d|[ \t]*RUN[ \t]+v\d+\.\d+\.\d+ /)", re.M)
+# (Literal-led, so the search skips ahead fast; a match counts at a line's start, after blanks.)
+_BANNERS = (re.compile(r"platform \S+ -- Python \d\S*, pytest-\d"), re.compile(r"RUN[ \t]+v\d+\.\d+\.\d+ /"))
 
 _TOTALS = re.compile(
     r"^\D*+\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"
@@ -111,10 +112,13 @@ def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
 def banner_lines(joined: str) -> list[int]:
     """The lines of ``joined`` (lines through ``clean_line``, newline-joined) that are a test
     runner's banner: one whole-text search, no per-line step."""
+    starts = sorted(match.start() for banner in _BANNERS for match in banner.finditer(joined))
     found: list[int] = []
     line = position = 0
-    for match in _BANNER.finditer(joined):
-        line += joined.count("\n", position, match.start())
-        position = match.start()
+    for start in starts:
+        if joined[joined.rfind("\n", 0, start) + 1 : start].strip(" \t"):
+            continue  # not at the line's start
+        line += joined.count("\n", position, start)
+        position = start
         found.append(line)
     return found

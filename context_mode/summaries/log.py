@@ -471,13 +471,15 @@ def _syscall_table_heads(joined: str) -> list[int]:
     found: list[int] = []
     line = position = 0
     for match in _SYSCALL_HEADER.finditer(joined):
+        if match.start() and joined[match.start() - 1] != "\n":
+            continue  # not at a line's start
         line += joined.count("\n", position, match.start())
         position = match.start()
         found.append(line)
     return found
 
 
-_SYSCALL_HEADER = re.compile(r"^% time +seconds +usecs/call +calls", re.M)
+_SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")  # literal-led: a fast search
 _SYSCALL_ROWS = 5
 
 

@@ -74,6 +74,7 @@ _LIST_ITEM = re.compile(r"^ {0,3}(?:[*+-]|\d{1,3}[.)]) +\S", re.M)
 _ITEM_FILL = 8.0  # below every other pick: list items fill what room is left
 _SECTION_FILL = 6.0  # below list items: a section's next lines, in turns
 _FILL_LINES = 12
+_FILL_SECTIONS = 200
 _LINK_ITEM = re.compile(r"^ {0,3}(?:\d{1,3}[.)]|[-*+]) +\[(?:[^\]\n]+\]\(|[^\]\n]*$)", re.MULTILINE)
 # After a newline, a line ``_classify`` finds a fence, heading or underline in: exactly, for a
 # line of at most ``_PREFIX`` chars (its groups are the verdict); a longer line may be cut into an
@@ -182,10 +183,13 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
 def _section_fill(
     lines: Sequence[str], headings: Sequence[_Heading], taken: Container[int], fenced: Container[int]
 ) -> list[Pick]:
-    """Each section's lines after its first, ``_FILL_LINES`` at most, ranked in turns."""
+    """Each section's lines after its first, ``_FILL_LINES`` at most, ranked in turns (the first
+    ``_FILL_SECTIONS`` sections)."""
     picks: list[Pick] = []
     ends = [heading.index for heading in headings[1:]] + [len(lines)]
-    for heading, end in zip(headings, ends, strict=True):
+    # The first sections only: a budget of a few kB shows few of these lines, and a page of
+    # thousands of sections would cost a pick per line.
+    for heading, end in zip(headings[:_FILL_SECTIONS], ends[:_FILL_SECTIONS], strict=True):
         start = heading.first_line + 1 if heading.first_line >= 0 else heading.index + 1
         turn = 0
         for index in range(start, end):
@@ -210,6 +214,8 @@ def _table_picks(lines: Sequence[str], joined: str, fenced: Container[int]) -> _
     a table (a converted data page) fills what room the outline leaves with its rows."""
     picks: list[Pick] = []
     count = rows = 0
+    if "-|" not in joined and "- |" not in joined:
+        return _Tables(picks, 0, 0)  # no rule line of a pipe table: the whole-text search is skipped
     for rule in pattern_lines(joined, _TABLE_RULE):
         header = rule - 1
         if header < 0 or rule in fenced or "|" not in lines[header]:

@@ -32,7 +32,9 @@ def test_a_terms_probe_is_in_every_word_of_the_corpus_that_stems_to_it() -> None
         word for path in BENCH_CORPUS.iterdir() if path.is_file() for word in TOKEN.findall(path.read_text())
     }
     missing = [word for word in words if (found := stem(word)) and probe(found) not in word.lower()]
-    assert len(words) > 10_000 and missing == ["dying"]  # an irregular form of the stemmer
+    # "dying" -> "die" and "lying" -> "lie" (the corpus's fresh6 items hold the second) were missed
+    # before a stem ending in "ie" was probed without it.
+    assert len(words) > 10_000 and missing == []
 
 
 def test_the_line_filter_keeps_every_line_that_holds_a_query_term() -> None:
