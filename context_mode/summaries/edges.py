@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 
 from context_mode.diagnostics import clean_line
+from context_mode.summaries.definitions import pattern_lines
 
 TAIL_LINES = 3
 _LOOK = 8  # how far from each end to look
@@ -43,7 +44,7 @@ _COUNTED = re.compile(
 _HEAD_COUNTS = 2
 # A test runner's banner, which a CI job log prints wherever its step starts: pytest's ``platform
 # linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0``, Vitest's `` RUN  v1.6.0 /app``.
-# (Literal-led, so the search skips ahead fast; a match counts at a line's start, after blanks.)
+# (Literal-led, so the search skips ahead fast.)
 _BANNERS = (re.compile(r"platform \S+ -- Python \d\S*, pytest-\d"), re.compile(r"RUN[ \t]+v\d+\.\d+\.\d+ /"))
 
 _TOTALS = re.compile(
@@ -110,15 +111,6 @@ def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
 
 
 def banner_lines(joined: str) -> list[int]:
-    """The lines of ``joined`` (lines through ``clean_line``, newline-joined) that are a test
-    runner's banner: one whole-text search, no per-line step."""
-    starts = sorted(match.start() for banner in _BANNERS for match in banner.finditer(joined))
-    found: list[int] = []
-    line = position = 0
-    for start in starts:
-        if joined[joined.rfind("\n", 0, start) + 1 : start].strip(" \t"):
-            continue  # not at the line's start
-        line += joined.count("\n", position, start)
-        position = start
-        found.append(line)
-    return found
+    """The lines of ``joined`` (lines through ``clean_line``, newline-joined) that hold a test
+    runner's banner: whole-text searches, no per-line step."""
+    return sorted({index for banner in _BANNERS for index in pattern_lines(joined, banner)})

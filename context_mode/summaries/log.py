@@ -39,6 +39,7 @@ from context_mode.diagnostics import clean_line, clean_lines, without_service_pr
 from context_mode.shapes import is_slow_query_log
 from context_mode.summaries.access_log import access_picks
 from context_mode.summaries.coverage import coverage_picks
+from context_mode.summaries.definitions import pattern_lines
 from context_mode.summaries.edges import address_lines, banner_lines, edge_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
@@ -238,7 +239,7 @@ def _picks(
         add(index, 90, _CONTEXT_WIDTH)
     for pick in coverage_picks(cleaned):  # a coverage table's totals and least covered files
         add(pick.start, pick.priority)
-    for index in _syscall_table_heads(scan.groups.text):  # strace -c: the costliest syscalls first
+    for index in pattern_lines(scan.groups.text, _SYSCALL_HEADER):  # strace -c: its costliest syscalls
         for row in range(index, min(index + _SYSCALL_ROWS + 2, total)):
             add(row, 93 - (row - index) * 0.5, _CONTEXT_WIDTH)
     # RSpec names each failure twice: its block's "N) example" and its rerun line at the end
@@ -465,21 +466,8 @@ def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callab
         add(below, 37.0 - order, _CONTEXT_WIDTH)
 
 
-def _syscall_table_heads(joined: str) -> list[int]:
-    """The header lines of ``strace -c`` summary tables (``% time     seconds  usecs/call …``): the
-    rows under one are sorted by time, the costliest first."""
-    found: list[int] = []
-    line = position = 0
-    for match in _SYSCALL_HEADER.finditer(joined):
-        if match.start() and joined[match.start() - 1] != "\n":
-            continue  # not at a line's start
-        line += joined.count("\n", position, match.start())
-        position = match.start()
-        found.append(line)
-    return found
-
-
-_SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")  # literal-led: a fast search
+# ``strace -c``'s table header (its rows are sorted by time); literal-led, so the search is fast.
+_SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")
 _SYSCALL_ROWS = 5
 
 
