@@ -91,7 +91,7 @@ LIBRARY_FRAME = re.compile(
 COMPILER = re.compile(r"^(?:[^\s:]+):\d+(?::\d+)?: (?P<what>(?:fatal )?error|warning|note)\b")
 CODE_CONTEXT = re.compile(r"^\s*(?:\d+\s*)?\|")
 IN_FUNCTION = re.compile(r"^[^\s:]+: (?:In (?:function|member function|constructor)|At top level)")
-PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: \w+$")
+PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: (?:in test\w*|\w+)$")
 # An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9``; RSpec's
 # ``expected: 2`` / ``got: 1``.
 _EXPECTED = re.compile(r"^\s*(?:Expected|Received|Actual|expected|got)(?: value)?:\s+\S")

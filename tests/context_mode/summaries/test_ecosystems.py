@@ -518,6 +518,14 @@ _RUNS = [
         ],
         id="strace-c-table",
     ),
+    pytest.param(
+        # pytest --tb=short locates each failure as "file:line: in test_name": only the
+        # "file:line: ErrorName" of --tb=long was known as a location.
+        "pytest-tb-short-more-itertools-excerpt.txt",
+        2500,
+        ["tests/test_more.py:1579: in test_maxsplit", "tests/test_more.py:5384: in test_long"],
+        id="pytest-tb-short",
+    ),
 ]
 
 
