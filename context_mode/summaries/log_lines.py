@@ -63,7 +63,8 @@ EXCEPTION = re.compile(
 # No leading \b: a literal first char lets the regex engine skip ahead (several times faster).
 # A debugger's or a shell's word for a crash: ``Program received signal SIGSEGV, Segmentation fault.``
 _STRONG_ERROR_LOWER = re.compile(
-    r"(?:error(?:\[\w+\]| \w+)?:|fatal:|npm err!|panic:|traceback \(|received signal sig|segmentation fault)"
+    r"(?:error(?:\[\w+\]| \w+)?:|fatal:|npm err!|panic:|traceback \(|received signal sig|segmentation fault"
+    r"|undefined reference to |multiple definition of |cannot find -l)"  # the linker's (ld's) errors
 )
 _STRONG_ERROR_EXACT = re.compile(r"(?:FATAL|FAILED|FAIL)\b|^\s*× |\*\*\* ")
 # Weak: a bare "failed", a name that ends in error (``SERVER_ERROR``; ``error_log`` is a setting),
@@ -210,6 +211,7 @@ _ERROR_WORDS = (
     *("unavailable", "timed out", "denied", "is down", "no server", "unable to", "too large"),
     *("out of memory", "reset by peer", "broken pipe", "econn", "etimedout", "enotfound", "eaddrinuse"),
     *("eacces", "enoent", "ehostunreach", "enetunreach", "received signal sig", "segmentation fault"),
+    *("undefined reference", "multiple definition", "cannot find -l"),
 )
 _WARNING_WORDS = ("warn", "deprecated")
 _EXIT_WORDS = ("exit", "make")

@@ -589,3 +589,13 @@ def test_a_slow_query_log_shows_its_slowest_statements_first() -> None:
     assert "# Query_time: 0.389052  Lock_time: 0.000100  Rows_sent: 110  Rows_examined: 1200000" in lines
     assert lines[-1] == "# Query_time: 0.070741  Lock_time: 0.000118  Rows_sent: 1  Rows_examined: 399800"
     assert len(extract.text.encode()) <= 2800
+
+
+def test_the_linkers_undefined_references_are_errors() -> None:
+    # cmake --build with a source left out: "test_json_pointer.c:143: undefined reference to
+    # `json_pointer_getf'" lines were no errors, only "collect2: error: ld returned 1 exit status".
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "build-cmake-build-jsonc016-link-error.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.LOG, budget=2700)
+    assert "undefined reference to `json_pointer_get'" in extract.text
