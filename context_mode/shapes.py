@@ -123,7 +123,7 @@ _SLOW_QUERIES = 2
 # A line of ``key=value`` fields, three or more, nothing else (``id=451 addr=127.0.0.1:53758 …``).
 KV_LINE = re.compile(r"[\w.-]{1,40}=\S*(?: [\w.-]{1,40}=\S*){2,} *\Z")
 _KV_MIN_ROWS = 4
-_KV_PREFIX = 2000
+KV_PREFIX = 2000  # the start of a line matched against ``KV_LINE``
 _LOG_KEYS = frozenset({"level", "lvl", "msg", "message", "ts", "time", "timestamp", "severity", "caller"})
 _SIZED_MIN = 8  # entries a sized listing has at least…
 _SIZED_SHARE = 0.9  # …and this share of its non-blank lines are entries or totals
@@ -230,7 +230,7 @@ def is_key_value_rows(lines: Sequence[str]) -> bool:
     shown = [line for line in lines if line.strip()]
     if len(shown) < _KV_MIN_ROWS:
         return False
-    rows = [line for line in shown if KV_LINE.match(line[:_KV_PREFIX])]
+    rows = [line for line in shown if KV_LINE.match(line[:KV_PREFIX])]
     if len(rows) * 10 < len(shown) * 9:
         return False
     first = Counter(line.split("=", 1)[0] for line in rows).most_common(1)[0]

@@ -28,7 +28,7 @@ import json
 import re
 from collections.abc import Callable
 
-from context_mode.shapes import KV_LINE, json_values
+from context_mode.shapes import KV_LINE, KV_PREFIX, json_values
 
 _REPR_RECORD = re.compile(r"\{([^{}]*)\}")
 _REPR_PAIR = re.compile(r"""'((?:[^'\\]|\\.){0,200})': ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^,{}]{0,200})""")
@@ -44,7 +44,6 @@ _TOTALS = re.compile(r"(?:Result|Total|Rows?|Count)\b.{0,40}\d", re.I)
 _NESTED_IDENTITY = ("login", "name", "title", "tag_name", "label", "key", "full_name", "slug")
 _JSON_COLON = re.compile(r'"[^"\n]{1,80}"(\s*:\s*)["\d\[{tfn-]')
 MAX_ROWS = 5000
-_KV_PREFIX = 2000
 
 Record = dict[str, str]
 Speller = Callable[[int, str], str]  # record index, key -> the member as the payload spells it
@@ -88,7 +87,7 @@ def _key_value_rows(text: str) -> tuple[list[Record], Speller] | None:
     spelled ``key=value``."""
     records: list[Record] = []
     for line in text.splitlines():
-        if KV_LINE.match(line[:_KV_PREFIX]):
+        if KV_LINE.match(line[:KV_PREFIX]):
             records.append(dict(pair.split("=", 1) for pair in line.split()))
         if len(records) >= MAX_ROWS:
             break

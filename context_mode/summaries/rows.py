@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from context_mode.shapes import KV_LINE
+from context_mode.shapes import KV_LINE, KV_PREFIX
 from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
@@ -37,7 +37,6 @@ MEMBER_OVERHEAD = 8  # a member's quotes and separator around its key and value 
 _ROW_MISSES = 3  # rows in a row that do not fit before the table stops
 MOST = 0.5  # the share of rows that, fitting as a table, makes the table worth its re-spelling
 _LINE_WIDTH = 160  # a row shown as its line: its first fields
-_KV_PREFIX = 2000
 FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are worth the room
 
 
@@ -50,9 +49,9 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return summarize_table(text, budget=budget, terms=terms)
     records, speller = found
     columns = list(dict.fromkeys(key for record in records[:200] for key in record))
-    if KV_LINE.match(text.lstrip().split("\n", 1)[0][:_KV_PREFIX]):
+    if KV_LINE.match(text.lstrip().split("\n", 1)[0][:KV_PREFIX]):
         # Lines of ``key=value`` fields: each row is its line (the start of it), as sent.
-        lines = [line for line in text.splitlines() if KV_LINE.match(line[:_KV_PREFIX])][: len(records)]
+        lines = [line for line in text.splitlines() if KV_LINE.match(line[:KV_PREFIX])][: len(records)]
         return summarize_records(
             records,
             columns,
@@ -86,9 +85,7 @@ def _separator(text: str, records: list[Record], speller: Speller, columns: Sequ
     if at < 0:
         return ", "
     end = at + len(first)
-    if text.startswith(second, end + 1) and text[end] in ", ":
-        return text[end]  # compact JSON's ","; a line of ``key=value`` fields' " "
-    return ", "
+    return "," if text.startswith(second, end + 1) and text[end] == "," else ", "
 
 
 class Layout(Protocol):
@@ -142,8 +139,8 @@ class _Members:
     def row(self, index: int, keys: Sequence[str]) -> str:
         record = self.records[index]
         members = [_clip_member(self.speller(index, key), key) for key in keys if key in record]
-        if not self.brackets:  # a line's fields as it spaces them; a block's lines by "; "
-            return (" " if self.separator == " " else "; ").join(members)
+        if not self.brackets:
+            return "; ".join(members)
         return self.brackets[0] + self.separator.join(members) + self.brackets[1]
 
 
