@@ -203,10 +203,8 @@ stem_of = functools.lru_cache(maxsize=1 << 14)(stem)
 def probe(stem: str, near: bool = False) -> str:
     """Lowercase text every word that stems to ``stem`` holds (see ``Term.probes``)."""
     short = max(1, min(3, len(stem) - 1))
-    if stem.endswith("ie") and not near:
-        return stem[
-            : max(1, len(stem) - 2)
-        ]  # ``dying`` -> ``die``, ``lying`` -> ``lie``: the ``ie`` is a ``y``
+    if stem.endswith("ie") and not near:  # ``dying`` -> ``die``, ``lying`` -> ``lie``: the ``ie`` is a ``y``
+        return stem[: max(1, len(stem) - 2)]
     return stem[:short] if near else stem[: max(short, len(stem) - 2)]
 
 

@@ -45,11 +45,9 @@ _HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):
 _DIFF_GIT = re.compile(r"diff --git \S")
 _OLD_FILE = re.compile(r"--- (?:a/)?\S")
 _NEW_FILE = re.compile(r"\+\+\+ (?:b/)?(?P<path>\S+)")
-_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+_HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")  # its line counts (a count left out is 1)
 _BARE_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*\Z")
 # ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
-# A hunk header's line counts (``@@ -79,7 +79,8 @@``; a count left out is 1).
-_HUNK_COUNTS = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 # The lines of a diff outside its hunks: file headers, git's extended headers, commit headers,
 # ``diff -r``'s ``Only in`` and binary lines (indented ones, a commit's message or ``--stat``,
 # are no tool's lines either).
@@ -192,7 +190,7 @@ def _own_lines(lines: Sequence[str]) -> list[int]:
                 old -= mark != "+"
                 new -= mark != "-"
                 continue
-        counted = _HUNK_COUNTS.match(line)
+        counted = _HUNK.match(line)
         if counted is not None:
             old = int(counted.group(1) or 1)
             new = int(counted.group(2) or 1)

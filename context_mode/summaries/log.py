@@ -106,7 +106,8 @@ _READINGS: LastReading[_Plan] = LastReading()
 
 def summarize_log(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The log's failures, errors, tracebacks, final summary and tail, within ``budget`` bytes."""
-    if is_slow_query_log(split_lines(text[:_SLOW_SAMPLE])):
+    head = text[:_SLOW_SAMPLE]
+    if "# Query_time: " in head and is_slow_query_log(split_lines(head)):
         return summarize_slow_queries(text, budget=budget, terms=terms)
     plan = _READINGS.get(text, terms, lambda: _plan(text, terms))
     body = pack(plan.lines, plan.picks, budget, width=plan.width, notes=plan.notes, ends=True)

@@ -82,15 +82,22 @@ def read_rows(text: str) -> tuple[list[Record], Speller] | None:
     return _block_rows(text) or _key_value_rows(text)
 
 
-def _key_value_rows(text: str) -> tuple[list[Record], Speller] | None:
-    """Records of ``key=value`` fields, one per line (``redis-cli CLIENT LIST``), each member
-    spelled ``key=value``."""
-    records: list[Record] = []
+def key_value_lines(text: str) -> list[str]:
+    """The lines of ``key=value`` fields of ``text`` (``redis-cli CLIENT LIST``), ``MAX_ROWS`` at most."""
+    found: list[str] = []
     for line in text.splitlines():
         if KV_LINE.match(line[:KV_PREFIX]):
-            records.append(dict(pair.split("=", 1) for pair in line.split()))
-        if len(records) >= MAX_ROWS:
-            break
+            found.append(line)
+            if len(found) >= MAX_ROWS:
+                break
+    return found
+
+
+def _key_value_rows(text: str) -> tuple[list[Record], Speller] | None:
+    """Records of ``key=value`` fields, one per line, each member spelled ``key=value``."""
+    records: list[Record] = [
+        dict(pair.split("=", 1) for pair in line.split()) for line in key_value_lines(text)
+    ]
     if len(records) < 2:
         return None
     return records, lambda index, key: f"{key}={records[index][key]}"

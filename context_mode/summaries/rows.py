@@ -28,7 +28,14 @@ from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
-from context_mode.summaries.row_parsing import Record, Speller, raw_record, read_rows, totals_line
+from context_mode.summaries.row_parsing import (
+    Record,
+    Speller,
+    key_value_lines,
+    raw_record,
+    read_rows,
+    totals_line,
+)
 from context_mode.types import ContentKind
 
 _DESCRIBE_SHARE = 0.15  # the columns' lines may take this much from the rows
@@ -51,7 +58,7 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     columns = list(dict.fromkeys(key for record in records[:200] for key in record))
     if KV_LINE.match(text.lstrip().split("\n", 1)[0][:KV_PREFIX]):
         # Lines of ``key=value`` fields: each row is its line (the start of it), as sent.
-        lines = [line for line in text.splitlines() if KV_LINE.match(line[:KV_PREFIX])][: len(records)]
+        lines = key_value_lines(text)
         return summarize_records(
             records,
             columns,

@@ -42,11 +42,9 @@ _FOOTER = re.compile(r"\s*(?:\(\d[\d,]* rows?\)\s*\Z|\d[\d,]* rows? in set\b)") 
 _TOTALS_LINE = re.compile(
     r"\s*(?:total|totals|combined|result|summary|sum|grand total)\b[^\n]*\d", re.IGNORECASE
 )
-_FOOTER_LINES = 3
+_FOOTER_LINES = 3  # the last lines looked at for footers
 _BOX_STARTS = frozenset("+|┌├└╞╘╒╔╠╚")  # a boxed table's rule line opens with one
-_RULE_STARTS = frozenset(
-    "+|-=:┌├└╞╘╒╔╠╚"
-)  # what a boxed table's rule line opens with  # the last lines looked at for footers
+_RULE_STARTS = _BOX_STARTS | frozenset("-=:")  # what a rule line between a boxed table's rows opens with
 
 
 class _Reading(NamedTuple):
