@@ -30,7 +30,8 @@ Each hit carries, besides a snippet, the chunk's lines that best match the query
 (``store_query.best_lines``), which is what ``doc_search`` shows. A search in one ref whose query
 names an end of the payload by position ("the final request", "the version at startup") also
 gets that end's first or last lines as a passage (``store.edges.edges_asked``), as a hit of its
-own when no query word is in that chunk.
+own when no query word is in that chunk; one asking for an extreme ("the process with the
+highest cpu") gets the line holding it (``store.extremes``), shown first.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import identifier_words, split_identifiers
 from context_mode.store.edges import add_edge, edge_passage, edges_asked
+from context_mode.store.extremes import extreme_asked, extreme_passage
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import best_lines, record_card
 from context_mode.store.terms import Term, alternative_words, exact_query, index_queries, query_terms
@@ -283,7 +285,25 @@ class ChunkIndex:
             card = self._record_card(chunk, terms, weights)
             hits.append(IndexHit(chunk, score, snippet, (card, *lines) if card else lines))
         if ref is not None:
-            hits = self._with_edges(searcher, ref, text, hits, max(weights.values(), default=1.0))
+            weight = max(weights.values(), default=1.0)
+            hits = self._with_edges(searcher, ref, text, hits, weight)
+            # The extreme line answers the whole query: worth all its terms, so it is shown first.
+            hits = self._with_extreme(ref, text, hits, sum(weights.values()) or 1.0)
+        return hits
+
+    def _with_extreme(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:
+        """The line with a field's largest or smallest value as a passage, when the query asks
+        for one ("the process with the highest cpu"): no query word need be on that line."""
+        extreme = extreme_asked(text)
+        meta = self.meta(ref) if extreme is not None else None
+        if extreme is None or meta is None:
+            return hits
+        chunks = self.fetch(ref, 0, meta.doc.chunk_count)
+        found = extreme_passage([chunk.text for chunk in chunks], extreme, weight)
+        if found is not None:
+            chunk = chunks[found[0]]
+            extreme_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (found[1],))
+            add_edge(hits, extreme_hit, attrgetter("chunk.chunk_id"))
         return hits
 
     def _with_edges(

@@ -10,7 +10,8 @@ chunks' passages are chosen and shaped exactly as a search reply's are
 (``store_query.best_lines`` / ``choose_lines``: the unit an answer lives in, a record's named
 fields, a run's first and last rows). A later chunk of a JSON record also gets the record card
 of the record's first chunk, and a query naming an end of the payload (``store.edges.edges_asked``)
-its first or last lines, as a search in its ref does.
+its first or last lines, and one asking for an extreme (``store.extremes``) the line holding it, as
+a search in its ref does.
 
 It returns lines: for each chosen chunk with a heading path, ``§ heading › path`` first, then its
 lines (verbatim but for indentation, long ones cut with ``…``, a record's fields joined by
@@ -28,6 +29,7 @@ from operator import attrgetter
 from context_mode.ansi import ANSI
 from context_mode.chunking import Chunk, chunk
 from context_mode.store.edges import add_edge, edge_passage, edges_asked
+from context_mode.store.extremes import extreme_asked, extreme_passage
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.line_match import terms_held
@@ -56,7 +58,8 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     terms = _near_marked(lowered, terms)
     chunks = chunk(text, kind, max_chunk_bytes=CHUNK_BYTES)
     frequencies = _term_counts(lowered, chunks, terms)
-    if not frequencies and not edges_asked(query):
+    extreme = extreme_asked(query)
+    if not frequencies and not edges_asked(query) and extreme is None:
         return []
     total = len(chunks)
     df = Counter(key for counts in frequencies.values() for key in counts)
@@ -97,6 +100,16 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
             continue
         edge_hit = SearchHit(str(piece.index), "", "", piece.heading_path, 0.0, "", (passage,), piece.text)
         add_edge(hits, edge_hit, attrgetter("chunk_id"))
+    extreme_found = (
+        extreme_passage([piece.text for piece in chunks], extreme, sum(weights.values()) or 1.0)
+        if extreme
+        else None
+    )
+    if extreme_found is not None:  # "the highest cpu": the line holding it, as a search has it
+        place, passage = extreme_found
+        piece = chunks[place]
+        extreme_hit = SearchHit(str(piece.index), "", "", piece.heading_path, 0.0, "", (passage,), piece.text)
+        add_edge(hits, extreme_hit, attrgetter("chunk_id"))
     if not hits:
         return []
     headings = [HEADING_MARK + " › ".join(hit.heading_path) if hit.heading_path else "" for hit in hits]

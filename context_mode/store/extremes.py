@@ -1,0 +1,415 @@
+"""The line holding a field's largest or smallest value, for a query that asks for one.
+
+"the process with the highest cpu percent", "the slowest query's duration", "the heaviest
+package by installed size": the answer is the line whose value for a named field is the
+extreme, and no query word need be on it more than on the lines around it.
+
+- ``extreme_asked(query)`` says whether a query asks for an extreme (an ``Extreme``: ``most`` or
+  ``least``, and the query's other words), by its superlative ("highest", "slowest", "fewest",
+  "max"); "first", "last" and "top" name positions, not values, and do not count.
+- ``extreme_line(lines, extreme)`` finds the line among a payload's lines. A line's fields are
+  read three ways: ``key=value``, ``key: value`` and ``"key": value`` pairs; the columns of a
+  table under its header line (aligned by the header's character spans for a whitespace table
+  such as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|`` or ``,`` separated one); a
+  value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``). The field is the one
+  whose name's parts best match the query's words (``%CPU`` for "cpu", ``usec_per_call`` for
+  "microseconds per call"; a word the superlative implies, such as a time for "slowest", counts
+  half). When some of the field's lines hold more of the query's other words than the rest
+  ("for the reporting job"; not words naming what the rows are, such as "process" or "file"),
+  only those compete. An extreme several lines share, or a field on one line only, names no
+  line: None.
+
+It returns the line's index and its table's header line's index (or None). Linear in the lines;
+never raises on a ``str``. ``extreme_passage(texts, extreme, weight)`` is that line among a
+payload's chunks as a passage of its chunk, its header line shown above it, for a search reply
+or an intent's passages. Pure.
+"""
+
+from __future__ import annotations
+
+import bisect
+import csv
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from context_mode.store.cutting import LINE_WIDTH, cut
+from context_mode.store.terms import PART, stem_of
+from context_mode.store.values import LineMatch
+from context_mode.words import ABBREVIATIONS, is_function_word
+
+_MOST = frozenset(
+    "highest largest biggest most max maximum peak longest slowest heaviest greatest costliest "
+    "busiest hottest newest latest".split()
+)
+_LEAST = frozenset(
+    "lowest smallest least min minimum shortest fastest fewest lightest cheapest coldest "
+    "oldest earliest".split()
+)
+_DATED = frozenset("newest latest oldest earliest".split())
+# The fields a superlative implies when the query names none ("the slowest test": a time).
+_IMPLIED = {
+    "longest": "time duration elapsed",
+    "shortest": "time duration elapsed",
+    "slowest": "time duration elapsed",
+    "fastest": "time duration elapsed",
+    "largest": "size bytes count total",
+    "biggest": "size bytes count total",
+    "smallest": "size bytes count total",
+    "heaviest": "weight size mass",
+    "lightest": "weight size mass",
+    "busiest": "count calls requests",
+    "hottest": "temp temperature",
+    "coldest": "temp temperature",
+    "costliest": "cost price",
+    "cheapest": "cost price",
+    "newest": "date time created updated modified released published",
+    "latest": "date time created updated modified released published",
+    "oldest": "date time created updated modified released published",
+    "earliest": "date time created updated modified released published",
+}
+IMPLIED_SHARE = 0.5
+# Words that name what the rows are, not which of them: never a filter on the field's lines.
+_ROW_NOUNS = frozenset(
+    "row rows record records entry entries item items line lines file files process processes "
+    "command commands package packages test tests query queries request requests value values "
+    "number one ones result results column field".split()
+)
+_WORD = re.compile(r"[^\W_]+")
+_NUMBER = (
+    r"(?<![\w.])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)"
+    r"(?:\s?(KiB|MiB|GiB|TiB|kB|KB|MB|GB|TB|[KMGTkmgt]|ms|us|µs|s|sec|min|h)\b|%)?(?![\w.]*\d)(?!\.[^\W\d])"
+)
+_VALUE = re.compile(_NUMBER + r"(?![\w.])")
+# A date or a timestamp: ISO 8601 (or with a space), git's ``Mon Dec 10 00:59:56 2018``, RFC 2822's
+# ``Mon, 10 Dec 2018 00:59:56``; ordered by its digits.
+_ISO_DATE = re.compile(
+    r"(\d{4})-(\d\d)-(\d\d)(?:[ T](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?)?(?:Z|[+-]\d\d(?::?\d\d)?)?"
+)
+_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_MONTH = r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+_GIT_DATE = re.compile(r"(?:[A-Z][a-z]{2},? )?" + _MONTH + r" +(\d{1,2}) (\d\d):(\d\d):(\d\d) (\d{4})")
+_MAIL_DATE = re.compile(r"(?:[A-Z][a-z]{2}, )?(\d{1,2}) " + _MONTH + r" (\d{4}) (\d\d):(\d\d):(\d\d)")
+# key=value, key: value, "key": value, 'key': value: found from the separator (a literal to scan
+# for), the key read back from it (the key starts with a letter, % or _).
+_SEPARATOR = re.compile(r"""['"]?\s?[=:]\s*['"]?(?=[-\d]|[A-Z][a-z]{2}[ ,])""")
+_KEY_BEFORE = re.compile(r"""(?<![\w%])([A-Za-z_%][\w%\-/]*)\Z""")
+_KEY_REACH = 64  # characters before a separator a key may start at
+_NUMBER_AT = re.compile(_NUMBER)
+_SCALE = {
+    "k": 1e3, "kb": 1e3, "kib": 1024.0, "m": 1e6, "mb": 1e6, "mib": 1024.0**2,
+    "g": 1e9, "gb": 1e9, "gib": 1024.0**3, "t": 1e12, "tb": 1e12, "tib": 1024.0**4,
+    "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "s": 1.0, "sec": 1.0, "min": 60.0, "h": 3600.0,
+}  # fmt: skip
+_RULE = re.compile(r"^[\s|+=:\-─━═┼┬┴├┤┌┐└┘│]*$")
+_TOKEN = re.compile(r"\S+")
+_DIGIT = re.compile(r"\d")
+# A whitespace table's header: three or more names (``USER PID %CPU``, ``rkB/s``, ``1K-blocks``).
+_NAME = r"[%#]?(?:\d+[A-Za-z]|[A-Za-z_])[\w%/.:\-]*"
+_HEADER_LINE = re.compile(rf"\s*{_NAME}(?:\s+{_NAME}){{2,}}\s*")
+HEADER_LINE = -3  # the number a table's header from an earlier chunk is shown under (first)
+_MAX_LINE = 2000  # a line longer is data (records on one line), not a table's row: pairs only
+
+
+@dataclass(frozen=True, slots=True)
+class Extreme:
+    """What a query asks: the ``most`` or ``least`` value of a field its ``words`` name."""
+
+    most: bool
+    words: tuple[str, ...]  # the query's other words, lower case, function words dropped
+    implied: tuple[str, ...]  # the field names the superlative implies
+    dated: bool = False  # asks for the newest or oldest: a date's extreme, not a number's
+
+
+@dataclass(frozen=True, slots=True)
+class ExtremeLine:
+    """The line with the extreme value (its index in the lines), its table's header line, the field."""
+
+    line: int
+    header: int | None
+    field: str
+    span: tuple[int, int] | None = None  # where on the line its pair is (a long line is cut around it)
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    line: int
+    header: int | None
+    name: str
+    value: float
+    dated: bool = False
+    span: tuple[int, int] | None = None
+
+
+def extreme_asked(query: str) -> Extreme | None:
+    """The extreme the query asks for, or None when it has no superlative."""
+    words = [word.lower() for word in _WORD.findall(query)]
+    asked = [word for word in words if word in _MOST or word in _LEAST]
+    if not asked:
+        return None
+    rest = tuple(w for w in words if w not in _MOST and w not in _LEAST and not is_function_word(w))
+    implied = tuple(dict.fromkeys(name for word in asked for name in _IMPLIED.get(word, "").split()))
+    dated = bool(_DATED & set(asked)) or ("recent" in words and "most" in asked)
+    return Extreme(asked[0] in _MOST, rest, implied, dated)
+
+
+def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
+    """The line holding the extreme value of the field the query names (module doc), or None."""
+    fields = [field for field in _fields(lines) if field.dated is extreme.dated]
+    if not fields:
+        return None
+    scores = {name: _name_score(name, extreme) for name in {field.name for field in fields}}
+    best = max(scores.values())
+    if best <= 0:
+        return None
+    named = [field for field in fields if scores[field.name] == best]
+    # Of equally named fields the commonest is the column or key the query means.
+    counts: dict[str, int] = {}
+    for field in named:
+        counts[field.name] = counts.get(field.name, 0) + 1
+    name = max(counts, key=lambda key: counts[key])
+    candidates = [field for field in named if field.name == name]
+    named_words = _named_words(name, extreme.words)
+    others = [word for word in extreme.words if word not in _ROW_NOUNS and word not in named_words]
+    if others:
+        held = [_held(lines[field.line], others) for field in candidates]
+        most_held = max(held)
+        if most_held:
+            candidates = [field for field, count in zip(candidates, held, strict=True) if count == most_held]
+    if len(candidates) < 2:  # one line holds the field: nothing to compare, the search finds it
+        return None
+    values = [field.value for field in candidates]
+    best_value = max(values) if extreme.most else min(values)
+    holding = [field for field in candidates if field.value == best_value]
+    if len(holding) > 1:  # lines sharing the extreme: no one line answers
+        return None
+    pick = holding[0]
+    return ExtremeLine(pick.line, pick.header, pick.name, pick.span)
+
+
+def extreme_passage(texts: Sequence[str], extreme: Extreme, weight: float) -> tuple[int, LineMatch] | None:
+    """The extreme line among the chunks ``texts`` (in order): its chunk's place and its passage,
+    worth ``weight``, with its table's header line as the passage's unit; None when none is found."""
+    lines: list[str] = []
+    places: list[tuple[int, int]] = []  # each line's chunk (its place in texts) and number in it
+    for place, text in enumerate(texts):
+        own = text.splitlines()
+        lines.extend(own)
+        places.extend((place, number) for number in range(len(own)))
+    found = extreme_line(lines, extreme)
+    if found is None:
+        return None
+    place, number = places[found.line]
+    unit: tuple[tuple[int, str], ...] = ()
+    if found.header is not None:
+        header_place, header_number = places[found.header]
+        shown = header_number if header_place == place else HEADER_LINE
+        unit = ((shown, cut(lines[found.header], (), LINE_WIDTH, str)),)
+    spans = [(*found.span, 1.0)] if found.span else []
+    line = cut(lines[found.line], spans, LINE_WIDTH, str)
+    return place, LineMatch(number, line, weight, ((f"@{found.field}", weight),), 1, unit, grows=True)
+
+
+def _fields(lines: Sequence[str]) -> Iterator[_Field]:
+    """Every named number in the lines: pairs on a line, and table cells under their header."""
+    header: _Header | None = None
+    for index, line in enumerate(lines):
+        if not line or line.isspace():
+            header = None
+            continue
+        if len(line) > _MAX_LINE:  # data on one line (records of JSON or of a repr): its pairs only
+            header = None
+            yield from _pairs(index, line)
+            continue
+        if _RULE.match(line):
+            continue
+        if header is not None:
+            cells = header.cells(line)
+            if cells is not None:
+                for name, cell in cells:
+                    value = _number(cell)
+                    if value is not None:
+                        yield _Field(index, header.line, name, value)
+                    elif (dated := _date(cell, whole=True)) is not None:
+                        yield _Field(index, header.line, name, dated, True)
+                continue
+        header = _Header.of(lines, index)
+        if header is not None:
+            continue
+        if _DIGIT.search(line):
+            yield from _pairs(index, line)
+
+
+def _pairs(index: int, line: str) -> Iterator[_Field]:
+    """The line's ``key=value`` and ``key: value`` pairs whose value is a number or a date."""
+    for separator in _SEPARATOR.finditer(line):
+        key = _KEY_BEFORE.search(line, max(0, separator.start() - _KEY_REACH), separator.start())
+        if key is None:
+            continue
+        number = _NUMBER_AT.match(line, separator.end())
+        if number is not None and (value := _scaled(number.group(1), number.group(2))) is not None:
+            yield _Field(index, None, key.group(1), value, span=(key.start(), number.end()))
+        elif (dated := _date(line[separator.end() : separator.end() + 40], whole=False)) is not None:
+            yield _Field(index, None, key.group(1), dated, True, (key.start(), separator.end()))
+
+
+class _Header:
+    """A table's header line and how its rows' cells are read: by character span or separator."""
+
+    def __init__(
+        self, line: int, names: list[str], spans: list[tuple[int, int]] | None, separator: str
+    ) -> None:
+        self.line = line
+        self.names = names
+        self.spans = spans
+        self.starts = [left for left, _ in spans] if spans else []
+        self.separator = separator
+
+    @classmethod
+    def of(cls, lines: Sequence[str], index: int) -> _Header | None:
+        """The table whose header is line ``index``: a line of names over rows holding numbers."""
+        line = lines[index]
+        separated = "|" if "|" in line else "," if "," in line else "\t" if "\t" in line else None
+        if separated is None and not _HEADER_LINE.fullmatch(line):
+            return None
+        following = [row for row in lines[index + 1 : index + 4] if not _RULE.match(row)]
+        if not following or not all(_DIGIT.search(row) for row in following):
+            return None
+        if separated is not None:
+            names = _split(line, separated)
+            if _names_like(names) and all(len(_split(row, separated)) == len(names) for row in following):
+                header = cls(index, names, None, separated)
+                if any(_number(cell) is not None for _, cell in header.cells(following[0]) or ()):
+                    return header
+            return None
+        tokens = list(_TOKEN.finditer(line))
+        names = [token.group() for token in tokens]
+        if not _names_like(names):
+            return None
+        header = cls(index, names, [token.span() for token in tokens], " ")
+        rows = [header.cells(row) for row in following]
+        if all(cells is not None and any(_number(cell) is not None for _, cell in cells) for cells in rows):
+            return header
+        return None
+
+    def cells(self, line: str) -> list[tuple[str, str]] | None:
+        """The row's cells by column name, or None when the line is not a row of this table."""
+        if self.spans is None:
+            parts = _split(line, self.separator)
+            if len(parts) != len(self.names):
+                return None
+            return list(zip(self.names, parts, strict=True))
+        tokens = list(_TOKEN.finditer(line))
+        if len(tokens) < len(self.names) // 2:
+            return None
+        columns: dict[int, list[str]] = {}
+        for token in tokens:
+            columns.setdefault(self._column(*token.span()), []).append(token.group())
+        # A cell is one token under one column; a column of several words holds no number.
+        return [(self.names[column], words[0]) for column, words in columns.items() if len(words) == 1]
+
+    def _column(self, start: int, end: int) -> int:
+        """The column a token at ``start:end`` sits under: the most overlap, else the nearest."""
+        assert self.spans is not None
+        at = max(0, bisect.bisect_right(self.starts, start) - 1)
+        best, best_key = at, (-1, 0)
+        for column in range(max(0, at - 1), min(len(self.spans), at + 3)):
+            left, right = self.spans[column]
+            overlap = min(end, right) - max(start, left)
+            distance = left - end if left >= end else start - right if start >= right else 0
+            key = (overlap, -distance)
+            if key > best_key:
+                best, best_key = column, key
+        return best
+
+
+def _split(line: str, separator: str) -> list[str]:
+    if separator == ",":
+        try:
+            return [cell.strip() for cell in next(csv.reader([line]))]
+        except (csv.Error, StopIteration):
+            return []
+    cells = [cell.strip() for cell in line.split(separator)]
+    if separator == "|":  # a leading and trailing pipe open and close the row
+        cells = cells[1:] if cells and not cells[0] else cells
+        cells = cells[:-1] if cells and not cells[-1] else cells
+    return cells
+
+
+def _names_like(names: Sequence[str]) -> bool:
+    """Column names: none empty or a number, most starting with a letter, % or #."""
+    if len(names) < 2 or any(not name or _number(name) is not None for name in names):
+        return False
+    return sum(name[0].isalpha() or name[0] in "%#_" for name in names) * 2 > len(names)
+
+
+def _number(cell: str) -> float | None:
+    """A cell's value: a number with its unit."""
+    match = _VALUE.fullmatch(cell.strip())
+    return _scaled(match.group(1), match.group(2)) if match else None
+
+
+def _date(text: str, *, whole: bool) -> float | None:
+    """The date ``text`` is (``whole``) or starts with, as its digits (so dates order as numbers)."""
+    text = text.strip()
+    for pattern in (_ISO_DATE, _GIT_DATE, _MAIL_DATE):
+        match = pattern.fullmatch(text) if whole else pattern.match(text)
+        if match is None:
+            continue
+        parts = list(match.groups())
+        if pattern is _GIT_DATE:  # month day h m s year
+            parts = [parts[5], str(_MONTHS.index(parts[0].lower()) + 1), *parts[1:5]]
+        elif pattern is _MAIL_DATE:  # day month year h m s
+            parts = [parts[2], str(_MONTHS.index(parts[1].lower()) + 1), parts[0], *parts[3:]]
+        return float("".join((part or "0").zfill(2) for part in parts))
+    return None
+
+
+def _scaled(digits: str, unit: str | None) -> float | None:
+    try:
+        value = float(digits.replace(",", ""))
+    except ValueError:
+        return None
+    return value * _SCALE.get(unit.lower(), 1.0) if unit else value
+
+
+def _name_score(name: str, extreme: Extreme) -> float:
+    """How well a field's name matches the query: its words named, a word the superlative implies half."""
+    named = _named_words(name, extreme.words)
+    if named:
+        return float(len(named))
+    return IMPLIED_SHARE if _named_words(name, extreme.implied) else 0.0
+
+
+def _named_words(name: str, words: Sequence[str]) -> set[str]:
+    """The words that name a part of the field's name, or whose initials are its name (``RSS``
+    for "resident set size")."""
+    named = {word for word in words if _word_matches_name(word, name)}
+    letters = name.strip("%#_").lower()
+    if not named and 2 <= len(letters) <= 5 and letters.isalpha():
+        initials = "".join(word[0] for word in words)
+        at = initials.find(letters)
+        if at >= 0:
+            named = set(words[at : at + len(letters)])
+    return named
+
+
+def _word_matches_name(word: str, name: str) -> bool:
+    """Whether a query word names a part of a field's name (stem, short form or prefix)."""
+    parts = [part.lower() for part in PART.findall(name) if part.isalnum()]
+    if not parts:
+        return False
+    stem = stem_of(word)
+    short = {form.lower() for form in ABBREVIATIONS.get(word, ())}
+    for part in parts:
+        if stem_of(part) == stem or part in short:
+            return True
+        if len(part) >= 3 and word.startswith(part) or len(word) >= 4 and part.startswith(word):
+            return True
+    return False
+
+
+def _held(line: str, words: Sequence[str]) -> int:
+    """How many of ``words`` the line holds (by stem)."""
+    stems = {stem_of(token.lower()) for token in _WORD.findall(line)}
+    return sum(stem_of(word) in stems for word in words)

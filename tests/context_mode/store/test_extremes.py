@@ -1,0 +1,107 @@
+"""A query asking for a field's largest or smallest value gets the line holding it.
+
+Real outputs (tests/data): ``ps auxf`` on a host running services, redis's INFO everything, a
+PostgreSQL 15 log with statement durations, a psql table. Before ``store.extremes`` the search
+showed the lines repeating the query's words, and the answer line was not among them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from context_mode.store.extremes import extreme_asked, extreme_line
+from context_mode.store.passages import payload_passages
+from context_mode.types import ContentKind
+from tests.searching import search
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+PS_HOT = "root     23493 91.8  0.8 235060 204720 ?       R    05:14   0:03"
+PS_HEADER = "USER       PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND"
+
+
+def _lines(name: str) -> list[str]:
+    return (DATA / name).read_text(encoding="utf-8").splitlines()
+
+
+@pytest.mark.parametrize(
+    ("query", "most"),
+    [("process with highest cpu percent", True), ("the fastest test", False), ("oldest open PR", False)],
+)
+def test_a_superlative_asks_for_an_extreme(query: str, most: bool) -> None:
+    asked = extreme_asked(query)
+    assert asked is not None and asked.most is most
+
+
+@pytest.mark.parametrize("query", ["first failing test", "top level heading", "last row of the table", "cpu"])
+def test_positions_and_plain_words_ask_for_none(query: str) -> None:
+    assert extreme_asked(query) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "line_start"),
+    [
+        ("ps-auxf-services-host.txt", "process with highest cpu percent", PS_HOT),
+        ("ps-auxf-services-host.txt", "largest resident set size", PS_HOT),  # RSS: the words' initials
+        ("ps-auxf-services-host.txt", "process using the most memory", PS_HOT),  # %MEM: a short form
+        ("psql-customers-orders.txt", "customer who spent the most", "  60 | user60@example.com"),
+        ("redis-info-everything.txt", "command with highest microseconds per call", "cmdstat_command|docs:"),
+        (
+            "postgresql15-report-job-excerpt.log",
+            "longest slow query duration for the reporting job",  # only the report-job lines compete
+            "2026-12-03 04:03:02.019 UTC [13085] postgres@inventory app=report-job LOG:  duration: 9968.198",
+        ),
+    ],
+)
+def test_the_extreme_line_of_the_field_the_query_names(name: str, query: str, line_start: str) -> None:
+    lines = _lines(name)
+    asked = extreme_asked(query)
+    assert asked is not None
+    found = extreme_line(lines, asked)
+    assert found is not None and lines[found.line].startswith(line_start)
+
+
+def test_a_field_no_query_word_names_gives_no_line() -> None:
+    asked = extreme_asked("highest colour saturation")
+    assert asked is not None
+    assert extreme_line(_lines("ps-auxf-services-host.txt"), asked) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        ("ps-auxf-services-host.txt", ContentKind.TEXT, "process with highest cpu percent", PS_HOT),
+        (
+            "psql-customers-orders.txt",
+            ContentKind.TEXT,
+            "customer who spent the most",
+            "  60 | user60@example.com  | User 60  |     40 | 21090.00",
+        ),
+        (
+            "postgresql15-report-job-excerpt.log",
+            ContentKind.LOG,
+            "longest slow query duration for the reporting job",
+            "duration: 9968.198 ms",
+        ),
+    ],
+)
+def test_doc_search_shows_the_extreme_line(name: str, kind: ContentKind, query: str, answer: str) -> None:
+    """Each of these replies missed the answer before: it showed lines repeating the query."""
+    reply = search((DATA / name).read_text(encoding="utf-8"), kind, {"query": query})
+    assert answer in reply
+
+
+def test_a_table_row_is_shown_under_its_header() -> None:
+    reply = search(
+        (DATA / "ps-auxf-services-host.txt").read_text(), ContentKind.TEXT, {"query": "largest RSS"}
+    )
+    lines = reply.splitlines()
+    row = next(number for number, line in enumerate(lines) if line.strip().startswith(PS_HOT))
+    assert lines[row - 1].strip() == PS_HEADER
+
+
+def test_an_intent_asking_for_an_extreme_gets_its_line() -> None:
+    text = (DATA / "ps-auxf-services-host.txt").read_text(encoding="utf-8")
+    passages = payload_passages(text, ContentKind.TEXT, "process with highest cpu percent", budget=1500)
+    assert any(line.startswith(PS_HOT) for line in passages)
