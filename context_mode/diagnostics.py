@@ -29,7 +29,9 @@ a match; the indexes point at the verbatim input lines):
 
 ``clean_lines`` does it to a whole list when needed; ``without_service_prefix`` drops the service
 column of a multi-service log (``docker compose logs``: ``web-1  | …``; ``kubectl logs --prefix``:
-``[pod/web-7d4b9/app] …``) when nearly every line has one; ``is_server_log`` spots access/error logs.
+``[pod/web-7d4b9/app] …``) when nearly every line has one, and ``without_test_number`` the test
+numbers ``ctest -V`` puts before each line a test printed;
+``is_server_log`` spots access/error logs.
 ``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``, ``is_diagnostic_records(value)``
 a list of one record per diagnostic (ruff's, pylint's, ShellCheck's JSON); ``is_lint(lines)``
 says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
@@ -196,16 +198,30 @@ def clean_lines(lines: Sequence[str]) -> Sequence[str]:
 # ``docker compose logs``: ``db-1        | …``; ``kubectl logs --prefix``: ``[pod/web-7d4b9/app] …``
 SERVICE_PREFIX = re.compile(r"[\w.@-]{1,60} +\| |\[pod/[^\]\s]{1,200}\] ")
 _PREFIXED_SHARE = 0.9
+_CTEST_PREFIX = re.compile(r"\d{1,4}: ")
+_CTEST_LINE = re.compile(r"\s*(?:\d+/\d+ Test\s+#\d+: |Start\s+\d+: )")
+_CTEST_SHARE = 0.5
 
 
 def without_service_prefix(lines: Sequence[str]) -> Sequence[str]:
     """``lines`` without their service column (``SERVICE_PREFIX``) when nine in ten non-blank lines of the
-    first 200 have one (``docker compose logs``), else ``lines`` itself; for matching only."""
+    first 200 have one (``docker compose logs``), else ``without_test_number(lines)``; for matching only."""
     sample = [line for line in lines[:200] if line.strip()]
     prefixed = sum(1 for line in sample if SERVICE_PREFIX.match(line))
     if not sample or prefixed < _PREFIXED_SHARE * len(sample):
-        return lines
+        return without_test_number(lines)
     return [line[match.end() :] if (match := SERVICE_PREFIX.match(line)) else line for line in lines]
+
+
+def without_test_number(lines: Sequence[str]) -> Sequence[str]:
+    """``lines`` without CTest's test number (``12: `` before each line a test printed, under
+    ``ctest -V``) when half the non-blank lines of the first 200 have one and CTest's own lines
+    are there, else ``lines`` itself; for matching and detecting only."""
+    sample = [line for line in lines[:200] if line.strip()]
+    prefixed = sum(1 for line in sample if _CTEST_PREFIX.match(line))
+    if not sample or prefixed < _CTEST_SHARE * len(sample) or not any(map(_CTEST_LINE.match, sample)):
+        return lines
+    return [line[match.end() :] if (match := _CTEST_PREFIX.match(line)) else line for line in lines]
 
 
 def is_server_log(lines: Sequence[str]) -> bool:

@@ -44,6 +44,7 @@ from context_mode.diagnostics import (
     is_eslint_report,
     is_lint,
     is_server_log,
+    without_test_number,
 )
 from context_mode.framing import unframe
 from context_mode.line_groups import group_lines
@@ -96,6 +97,7 @@ _LOG_START = re.compile(
     r"|PASS \S|\s+● \S|(?:Tests|Test Suites|Snapshots):\s+\d"  # Jest
     r"|\[(?: RUN {6}| {7}OK |  FAILED  |  PASSED  |={10}|-{10})\]"  # GoogleTest
     r"|\s*\d+/\d+ Test\s+#\d+: |\s+Start\s+\d+: "  # CTest
+    r"|\S+:\d+:\w+:(?:PASS|FAIL|IGNORE)\b|\d+ Tests \d+ Failures \d+ Ignored"  # Unity (C)
     r"|\s+Failure/Error: |\s+# \./\S+:\d+|rspec \./|\d+ examples?, \d+ failures?"  # RSpec
     r"|> Task :|BUILD (?:SUCCESSFUL|FAILED) in "  # Gradle (its "> Task" lines are no Markdown quotes)
     r"|\s+--> [^\s:]+:\d+:\d+|\s+= (?:help|note): |running \d+ tests?$|test result: "  # rustc, cargo test
@@ -157,7 +159,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         parsed = _parse_json(framed.body) if framed is not None else None
     if parsed is not None:
         return _json_kind(parsed[0])
-    sample = list(clean_lines(_sample(text)))  # CI colours and timestamp prefixes say nothing of the kind
+    # CI colours and timestamp prefixes say nothing of the kind, nor ctest's test numbers.
+    sample = list(without_test_number(clean_lines(_sample(text))))
     shape = detect_shape(text, sample, tool_name, arguments)
     if shape is not None:
         return shape

@@ -386,6 +386,11 @@ def _fields_passage(
     matched = union([found, keys])
     # The named fields are what was asked for: worth their terms again over the line they are in.
     if "\n" not in text[begin:end]:
+        # A small record is shown as written (its line when that is all it holds): its fields
+        # joined would drop its braces and quotes, and the names of the fields not asked for.
+        if end - begin <= LINE_WIDTH:
+            whole = line.strip()
+            shown = whole if len(whole) <= LINE_WIDTH + LINE_WIDTH // 3 else text[begin:end]
         return LineMatch(number, shown, worth_of(matched) + worth, matched)
     # A record over several lines: its anchor line stays itself (it is what matched the record's
     # name, and a passage that took its number would hide it), the fields joined as its unit.

@@ -413,3 +413,17 @@ def test_a_line_of_many_rows_shows_the_row_naming_most_of_the_query() -> None:
     assert "'kind': 'Recommends', 'dependency': 'python3-dev', 'required': '>= 3.2'" in reply
     reply = search(text, ContentKind.ROWS, {"query": "gdb syntax highlighting library requirement"})
     assert "'dependency': 'libsource-highlight4v5', 'required': '>= 3.1.9'" in reply
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("git protocol port", '{"name":"git","port":9418,"protocol":"tcp"'),
+        ("Microsoft SQL Server port", '{"name":"ms-sql-s","port":1433'),
+    ],
+)
+def test_a_small_record_on_its_own_line_is_shown_as_written(query: str, answer: str) -> None:
+    # sqlite3 -json: a record per line. The reply showed the named fields joined
+    # ('"name":"git","port":9418,…' without the record's brace and its other fields).
+    text = (Path(__file__).parents[2] / "data" / "sqlite-json-etc-services.json").read_text(encoding="utf-8")
+    assert answer in search(text, ContentKind.JSON, {"query": query})

@@ -526,6 +526,18 @@ _RUNS = [
         ["tests/test_more.py:1579: in test_maxsplit", "tests/test_more.py:5384: in test_long"],
         id="pytest-tb-short",
     ),
+    pytest.param(
+        # ctest -V numbers each line a test printed ("21: …"): read as YAML (1,119 top-level keys
+        # "1:" to "22:"), then as text, as the test number hid the Unity lines under it.
+        "ctest-v-cjson-1715.txt",
+        2800,
+        [
+            "cJSON-1.7.15/tests/parse_string.c:55:parse_string_should_parse_strings:FAIL",
+            "cJSON-1.7.15/tests/old_utils_tests.c:130:misc_tests:FAIL: Expected '/m~1n'",
+            "91% tests passed, 2 tests failed out of 22",
+        ],
+        id="ctest-verbose",
+    ),
 ]
 
 
