@@ -111,6 +111,16 @@ _COUNTED_ENTRY = re.compile(r"\s*(?P<size>\d+)(?P<unit>) +(?P<path>[^\s]*[/.][^\
 _LISTED_SIZE = re.compile(
     r"\[(?P<type>FILE|DIR)\] (?P<path>\S.*?)(?:\s{2,}(?P<size>\d+(?:\.\d+)?) ?(?P<unit>[KMGTPE]?)B)?\s*\Z"
 )
+# ``ls -l``'s entry: mode, links, owner, group, size, date (``Oct 21  2024``, ``Dec  3 07:01``,
+# ``--time-style=long-iso``'s ``2024-10-21 09:30``), name; and the lines around them in ``ls -lR``
+# (each directory's ``path:`` and ``total 88``), which are neither entries nor totals.
+_LS_ENTRY = re.compile(
+    r"(?P<type>[-dlcbpsD])[rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(?P<size>\d+(?:[.,]\d+)?)(?P<unit>[KMGTPE]?)\s+"
+    r"(?:[A-Z][a-z]{2}\s+\d{1,2}\s+(?:\d{4}|\d\d:\d\d)"
+    r"|\d{4}-\d\d-\d\d(?: \d\d:\d\d(?::\d\d(?:\.\d+)?)?)?(?: [+-]\d{4})?)"
+    r"\s+(?P<path>\S.*)\Z"
+)
+LS_FRAME = re.compile(r"total \d+(?:[.,]\d+)?[KMGTPE]?\Z|\S[^\t]*:\Z")
 SIZED_TOTALS = re.compile(
     r"(?:Total|Combined size|Grand total)\b.*:|\s*\d+(?:[.,]\d+)?[KMGTPE]?\s+total\Z", re.IGNORECASE
 )
@@ -239,15 +249,22 @@ def is_key_value_rows(lines: Sequence[str]) -> bool:
 
 
 def sized_entry(line: str) -> tuple[str, float | None, bool] | None:
-    """A sized listing's line as its path, size in bytes (None when it shows none) and whether it is
-    listed as a directory; None for any other line. A bare number is bytes (``du``'s blocks: the
-    same scale throughout one listing)."""
-    found = _DU_ENTRY.match(line) or _COUNTED_ENTRY.match(line) or _LISTED_SIZE.match(line)
+    """A sized listing's line as its path, size in bytes (None when it shows none, or ``ls -l``'s
+    for a directory) and whether it is listed as a directory; None for any other line. A bare
+    number is bytes (``du``'s blocks: the same scale throughout one listing)."""
+    found = (
+        _DU_ENTRY.match(line)
+        or _COUNTED_ENTRY.match(line)
+        or _LISTED_SIZE.match(line)
+        or _LS_ENTRY.match(line)
+    )
     if found is None:
         return None
     amount = found.group("size")
     scale = _SIZE_UNITS[found.group("unit") or ""]
-    listed_dir = found.re is _LISTED_SIZE and found.group("type") == "DIR"
+    listed_dir = found.group("type") in ("DIR", "d") if found.re in (_LISTED_SIZE, _LS_ENTRY) else False
+    if listed_dir and found.re is _LS_ENTRY:
+        amount = ""  # the size ``ls`` gives a directory is its own block, not what it holds
     return found.group("path"), float(amount.replace(",", ".")) * scale if amount else None, listed_dir
 
 
@@ -259,7 +276,7 @@ def is_sized_listing(lines: Sequence[str]) -> bool:
         return False
     entries = [found for line in shown if (found := sized_entry(line)) is not None]
     sized = sum(1 for _, amount, _ in entries if amount is not None)
-    totals = sum(1 for line in shown if SIZED_TOTALS.match(line))
+    totals = sum(1 for line in shown if SIZED_TOTALS.match(line) or LS_FRAME.match(line))
     return (
         len(entries) >= _SIZED_MIN
         and sized * 2 >= len(entries)
@@ -335,7 +352,9 @@ def detect_shape(
     headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
         return ContentKind.SOURCE
-    if _is_grid(lines) or _is_long_listing(lines):
+    if _is_long_listing(lines):  # ``ls -l``: its biggest files when it has a size on each
+        return ContentKind.TREE if is_sized_listing(lines) else ContentKind.TABLE
+    if _is_grid(lines):
         return ContentKind.TABLE
     if lines[0].startswith("diff --git ") and any(WORD_CHANGE.search(line) for line in lines[:200]):
         return ContentKind.DIFF  # ``git diff --word-diff``: its changes are marked inside the lines

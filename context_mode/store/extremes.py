@@ -10,7 +10,8 @@ extreme, and no query word need be on it more than on the lines around it.
 - ``extreme_line(lines, extreme)`` finds the line among a payload's lines. A line's fields are
   read three ways: ``key=value``, ``key: value`` and ``"key": value`` pairs; the columns of a
   table under its header line (aligned by the header's character spans for a whitespace table
-  such as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|`` or ``,`` separated one); a
+  such as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|`` or ``,`` separated one); the
+  size of a listing's entry (``ls -l``, ``du``, ``list_directory_with_sizes``), named "size"; a
   value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``). The field is the one
   whose name's parts best match the query's words (``%CPU`` for "cpu", ``usec_per_call`` for
   "microseconds per call"; a word the superlative implies, such as a time for "slowest", counts
@@ -33,6 +34,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from context_mode.shapes import sized_entry
 from context_mode.store.cutting import LINE_WIDTH, cut
 from context_mode.store.terms import PART, stem_of
 from context_mode.store.values import LineMatch
@@ -46,6 +48,7 @@ _LEAST = frozenset(
     "lowest smallest least min minimum shortest fastest fewest lightest cheapest coldest "
     "oldest earliest".split()
 )
+_NAMING = frozenset("max maximum min minimum".split())  # superlatives a field's name may hold
 _DATED = frozenset("newest latest oldest earliest".split())
 # The fields a superlative implies when the query names none ("the slowest test": a time).
 _IMPLIED = {
@@ -93,7 +96,7 @@ _MAIL_DATE = re.compile(r"(?:[A-Z][a-z]{2}, )?(\d{1,2}) " + _MONTH + r" (\d{4}) 
 # key=value, key: value, "key": value, 'key': value: found from the separator (a literal to scan
 # for), the key read back from it (the key starts with a letter, % or _).
 _SEPARATOR = re.compile(r"""['"]?\s?[=:]\s*['"]?(?=[-\d]|[A-Z][a-z]{2}[ ,])""")
-_KEY_BEFORE = re.compile(r"""(?<![\w%])([A-Za-z_%][\w%\-/]*)\Z""")
+_KEY_REVERSED = re.compile(r"[\w%\-/]*[A-Za-z_%]")  # a key read backwards: it starts with a letter, _ or %
 _KEY_REACH = 64  # characters before a separator a key may start at
 _NUMBER_AT = re.compile(_NUMBER)
 _SCALE = {
@@ -104,6 +107,9 @@ _SCALE = {
 _RULE = re.compile(r"^[\s|+=:\-─━═┼┬┴├┤┌┐└┘│]*$")
 _TOKEN = re.compile(r"\S+")
 _DIGIT = re.compile(r"\d")
+# What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode
+# (a number and a name alone, as ``wc -c`` prints them, is as often a count and a row's name).
+_SIZED_START = re.compile(r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|[-dlcbpsD][rwx-]{3}")
 # A whitespace table's header: three or more names (``USER PID %CPU``, ``rkB/s``, ``1K-blocks``).
 _NAME = r"[%#]?(?:\d+[A-Za-z]|[A-Za-z_])[\w%/.:\-]*"
 _HEADER_LINE = re.compile(rf"\s*{_NAME}(?:\s+{_NAME}){{2,}}\s*")
@@ -147,7 +153,12 @@ def extreme_asked(query: str) -> Extreme | None:
     asked = [word for word in words if word in _MOST or word in _LEAST]
     if not asked:
         return None
-    rest = tuple(w for w in words if w not in _MOST and w not in _LEAST and not is_function_word(w))
+    # "maximum" and "minimum" may name the field too (``max_wind``), the first superlative apart.
+    rest = tuple(
+        w
+        for w in words
+        if (w in _NAMING or w not in _MOST and w not in _LEAST) and w != asked[0] and not is_function_word(w)
+    )
     implied = tuple(dict.fromkeys(name for word in asked for name in _IMPLIED.get(word, "").split()))
     dated = bool(_DATED & set(asked)) or ("recent" in words and "most" in asked)
     return Extreme(asked[0] in _MOST, rest, implied, dated)
@@ -172,7 +183,7 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
     named_words = _named_words(name, extreme.words)
     others = [word for word in extreme.words if word not in _ROW_NOUNS and word not in named_words]
     if others:
-        held = [_held(lines[field.line], others) for field in candidates]
+        held = [_held(_around(lines[field.line], field.span), others) for field in candidates]
         most_held = max(held)
         if most_held:
             candidates = [field for field, count in zip(candidates, held, strict=True) if count == most_held]
@@ -237,20 +248,36 @@ def _fields(lines: Sequence[str]) -> Iterator[_Field]:
         if header is not None:
             continue
         if _DIGIT.search(line):
+            sized = sized_entry(line) if _SIZED_START.match(line) else None
+            if sized is not None and sized[1] is not None:  # ``ls -l``, ``du``, ``find -printf '%s %p'``
+                yield _Field(index, None, "size", sized[1])
             yield from _pairs(index, line)
 
 
 def _pairs(index: int, line: str) -> Iterator[_Field]:
     """The line's ``key=value`` and ``key: value`` pairs whose value is a number or a date."""
     for separator in _SEPARATOR.finditer(line):
-        key = _KEY_BEFORE.search(line, max(0, separator.start() - _KEY_REACH), separator.start())
+        key = _key_before(line, separator.start())
         if key is None:
             continue
         number = _NUMBER_AT.match(line, separator.end())
         if number is not None and (value := _scaled(number.group(1), number.group(2))) is not None:
-            yield _Field(index, None, key.group(1), value, span=(key.start(), number.end()))
+            yield _Field(index, None, key[0], value, span=(key[1], number.end()))
         elif (dated := _date(line[separator.end() : separator.end() + 40], whole=False)) is not None:
-            yield _Field(index, None, key.group(1), dated, True, (key.start(), separator.end()))
+            yield _Field(index, None, key[0], dated, True, (key[1], separator.end()))
+
+
+def _key_before(line: str, end: int) -> tuple[str, int] | None:
+    """The key that ends at ``end`` and where it starts, read backwards (a search forward would try
+    every start): letters, digits, ``_%-/``, its first a letter, ``_`` or ``%``."""
+    start = max(0, end - _KEY_REACH)
+    found = _KEY_REVERSED.match(line[start:end][::-1])
+    if found is None:
+        return None
+    begin = end - found.end()
+    if begin > 0 and (line[begin - 1].isalnum() or line[begin - 1] in "_%"):
+        return None  # longer than the reach: no key
+    return line[begin:end], begin
 
 
 class _Header:
@@ -272,12 +299,14 @@ class _Header:
         separated = "|" if "|" in line else "," if "," in line else "\t" if "\t" in line else None
         if separated is None and not _HEADER_LINE.fullmatch(line):
             return None
+        names = _split(line, separated) if separated is not None else []
+        if separated is not None and not _names_like(names):
+            return None
         following = [row for row in lines[index + 1 : index + 4] if not _RULE.match(row)]
         if not following or not all(_DIGIT.search(row) for row in following):
             return None
         if separated is not None:
-            names = _split(line, separated)
-            if _names_like(names) and all(len(_split(row, separated)) == len(names) for row in following):
+            if all(len(_split(row, separated)) == len(names) for row in following):
                 header = cls(index, names, None, separated)
                 if any(_number(cell) is not None for _, cell in header.cells(following[0]) or ()):
                     return header
@@ -407,6 +436,19 @@ def _word_matches_name(word: str, name: str) -> bool:
         if len(part) >= 3 and word.startswith(part) or len(word) >= 4 and part.startswith(word):
             return True
     return False
+
+
+def _around(line: str, span: tuple[int, int] | None) -> str:
+    """The line, or of a long one (records on one line) the ``{…}`` record around the field's pair
+    (flat: from the ``{`` before it to the ``}`` after it), else the part around the pair."""
+    if len(line) <= _MAX_LINE or span is None:
+        return line
+    reach = _MAX_LINE // 4
+    opening = line.rfind("{", max(0, span[0] - reach), span[0])
+    closing = line.find("}", span[1], span[1] + reach)
+    if opening >= 0 and closing >= 0:
+        return line[opening : closing + 1]
+    return line[max(0, span[0] - reach) : span[1] + reach]
 
 
 def _held(line: str, words: Sequence[str]) -> int:

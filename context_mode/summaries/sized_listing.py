@@ -6,7 +6,9 @@ Input: one entry per line with its size, as these tools print them:
   size holding its contents';
 - ``find -printf '%s %p\\n'``, ``wc -c``: ``8766 ./if_ether.h`` (``wc``'s ``12345 total`` too);
 - the filesystem MCP server's ``list_directory_with_sizes``: ``[FILE] GFile.html   643.94 KB`` /
-  ``[DIR] utils``, then ``Total: 241 files, 0 directories`` and ``Combined size: 9.61 MB``.
+  ``[DIR] utils``, then ``Total: 241 files, 0 directories`` and ``Combined size: 9.61 MB``;
+- ``ls -l`` (``-a``, ``-R``, ``-h``, ``--time-style``): ``-rw-r--r-- 1 u g 113169 Oct 21  2024 backends.py``
+  (a directory's own size is no size; ``.`` and ``..`` are left out).
 
 ``shapes.is_sized_listing`` tells one. ``summarize_sized_listing`` shows, within
 ``budget`` bytes, a count line (entries, files, directories; derived), then the entries biggest
@@ -49,7 +51,7 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     for index, line in enumerate(lines):
         if SIZED_TOTALS.match(line):
             totals.append(index)
-        elif (parsed := sized_entry(line)) is not None:
+        elif (parsed := sized_entry(line)) is not None and parsed[0] not in (".", ".."):  # ls -a's own two
             path, amount, listed_dir = parsed
             entries.append(_Entry(index, path, amount or 0.0, listed_dir))
     # ``du -a`` names each directory after its contents: a path that others are under is one.

@@ -342,10 +342,11 @@ A minimal file sets only the address.
 
 
 @pytest.mark.parametrize("style", ["long-iso", "full-time"])
-def test_a_long_listing_with_iso_dates_is_a_table_not_a_log(style: str) -> None:
+def test_a_long_listing_with_iso_dates_is_a_sized_listing_not_a_log(style: str) -> None:
     # Each entry's "2026-12-02 06:06" read as a log timestamp: the listing became a Directive.
+    # (A table until ``ls -l`` listings became sized listings: their biggest files first.)
     text = (DATA / "ls-long-iso-usr-bin.txt").read_text(encoding="utf-8")
     if style == "full-time":
         text = re.sub(r"(\d{4}-\d\d-\d\d \d\d:\d\d) ", r"\1:41.123456789 +0000 ", text)
         assert text.count(".123456789 +0000 ") >= 40
-    assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TREE

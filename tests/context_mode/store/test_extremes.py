@@ -62,6 +62,25 @@ def test_the_extreme_line_of_the_field_the_query_names(name: str, query: str, li
     assert found is not None and lines[found.line].startswith(line_start)
 
 
+@pytest.mark.parametrize(
+    ("query", "record"),
+    [
+        ("maximum wind speed group", "{'month': '2012-12', 'weather': 'rain', 'days': 23,"),
+        # "fog" narrows the records to fog's (held in the record, not anywhere on the long line)
+        ("highest average daily maximum in fog", "{'month': '2012-07', 'weather': 'fog', 'days': 1,"),
+    ],
+)
+def test_records_on_one_line_answer_by_their_record(query: str, record: str) -> None:
+    # mcp-server-sqlite's rows: one line of 138 records. "maximum" names the field (max_wind)
+    # besides asking for the most; "average" is "avg" (avg_temp_max_c).
+    line = _lines("sqlite-mcp-seattle-weather-monthly.txt")[0]
+    asked = extreme_asked(query)
+    assert asked is not None
+    found = extreme_line([line], asked)
+    assert found is not None and found.span is not None
+    assert line.rfind("{", 0, found.span[0]) == line.find(record)
+
+
 def test_a_field_no_query_word_names_gives_no_line() -> None:
     asked = extreme_asked("highest colour saturation")
     assert asked is not None

@@ -177,3 +177,17 @@ def test_a_listing_with_sizes_shows_its_biggest_entries_and_its_totals() -> None
     shown = summarize_tree(du, budget=1500).text
     assert "62M\tnode_modules/typescript/lib\n" in shown  # the biggest directories, and files
     assert len(shown.encode()) <= 1500
+
+
+def test_ls_lr_shows_its_biggest_files_not_its_first_directory() -> None:
+    # ls -laR of an unpacked sdist was a table of its first rows (the top directory's README and
+    # LICENSE): the biggest files, which an agent lists a tree for, were not in stage 1.
+    text = (Path(__file__).parents[2] / "data" / "ls-laR-networkx-342-sdist.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TREE
+    lines = summarize_tree(text, budget=2000).text.split("\n")
+    assert lines[1:4] == [
+        "== biggest first ==",
+        "-rw-r--r--  1 1001 127 1346746 Oct 21  2024 WormNet.v3.benchmark.txt",
+        "-rw-r--r--  1 1001 127 113169 Oct 21  2024 backends.py",
+    ]
+    assert not any(line.endswith((" .", " ..")) for line in lines)  # ls -a's own entries say nothing
