@@ -10,9 +10,10 @@ every line (``du``, ``find -printf '%s %p'``, ``list_directory_with_sizes``) to
 files and directories there are under which root and which extensions, then one line per directory
 in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries as fit (names exactly
 as in the payload; subdirectories end in ``/``, and are not named again when they have a line of
-their own). Names are given in turns, one of every directory before a second of any, so small and
+their own). Directory lines take at most ``DIRECTORY_SHARE`` of the budget (a line alone names
+no file); names are given in turns, one of every directory before a second of any, so small and
 deep directories show whole and no directory takes the budget; deepest directories are given up
-first when even their lines do not fit. Directories and names mentioning the call's terms come
+first when their lines do not fit. Directories and names mentioning the call's terms come
 first. Directories one path part apart holding the same entries (``locale/af/LC_MESSAGES/``,
 ``locale/de/LC_MESSAGES/``…), ``FOLD_MIN`` or more, are one line: ``locale/*/LC_MESSAGES/ (96
 directories: af, ar, ar_DZ, …, zh_Hant; 4 files each): …``.
@@ -47,7 +48,8 @@ _SIZED_SAMPLE = 16384  # characters of the start read to tell a listing with siz
 _TEST_TAIL = 2  # a test list's last lines of the runner's own (its count) kept
 _MARKER = 10  # room kept per directory line for its ``, … +N`` and newline
 FOLD_MIN = 4  # directories alike (one path part apart, the same entries) folded into one line
-_FAMILY_NAMES = 4  # the differing parts of a folded family named (the first ones and the last)
+_FAMILY_NAMES = 4
+DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get the rest  # the differing parts of a folded family named (the first ones and the last)
 
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -102,8 +104,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         prefix = f"{label} ({count} tests): " if tests else f"{label}/ ({count} files): "
         if directory in folded:
             prefix = f"{label}/ ({_family(folded[directory], directory)}; {count} files each): "
-        if used + size(prefix) + _MARKER > budget:
-            continue
+        if used + size(prefix) + _MARKER > budget * DIRECTORY_SHARE:
+            continue  # the rest of the room is for names: a directory's line alone names no file
         prefixes[directory] = prefix
         used += size(prefix) + _MARKER
     # A subdirectory with its own line (or folded into a family's) is not named again in its parent's.

@@ -191,3 +191,15 @@ def test_ls_lr_shows_its_biggest_files_not_its_first_directory() -> None:
         "-rw-r--r--  1 1001 127 113169 Oct 21  2024 backends.py",
     ]
     assert not any(line.endswith((" .", " ..")) for line in lines)  # ls -a's own entries say nothing
+
+
+def test_a_path_list_of_many_directories_names_files_not_only_directories() -> None:
+    # find -type f of an sdist (485 files in 60 directories): every line of the summary was a
+    # directory's ("src/_cffi_src/openssl/ (23 files): … 23 entries"), no file named at all.
+    text = (Path(__file__).parents[2] / "data" / "find-type-f-cryptography-50-sdist.txt").read_text(
+        encoding="utf-8"
+    )
+    lines = summarize_tree(text, budget=2750).text.split("\n")[2:]
+    named = [line for line in lines if "): …" not in line]
+    assert len(named) >= 0.9 * len(lines) and len(lines) >= 20
+    assert "cryptography-50.0.2/src/_cffi_src/ (3 files): __init__.py, build_openssl.py, utils.py" in lines
