@@ -48,8 +48,8 @@ _SIZED_SAMPLE = 16384  # characters of the start read to tell a listing with siz
 _TEST_TAIL = 2  # a test list's last lines of the runner's own (its count) kept
 _MARKER = 10  # room kept per directory line for its ``, … +N`` and newline
 FOLD_MIN = 4  # directories alike (one path part apart, the same entries) folded into one line
-_FAMILY_NAMES = 4
-DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get the rest  # the differing parts of a folded family named (the first ones and the last)
+_FAMILY_NAMES = 4  # the differing parts of a folded family named (the first ones and the last)
+DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get the rest
 
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
