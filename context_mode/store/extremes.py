@@ -11,7 +11,8 @@ extreme, and no query word need be on it more than on the lines around it.
   read three ways: ``key=value``, ``key: value`` and ``"key": value`` pairs; the columns of a
   table under its header line (aligned by the header's character spans for a whitespace table
   such as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|`` or ``,`` separated one); the
-  size of a listing's entry (``ls -l``, ``du``, ``list_directory_with_sizes``), named "size"; a
+  size of a listing's entry (``ls -l``, ``du``, ``list_directory_with_sizes``), named "size", and a
+  test's time as its runner prints it (``(3225ms)``, ``3.21s call``), named "duration"; a
   value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``). The field is the one
   whose name's parts best match the query's words (``%CPU`` for "cpu", ``usec_per_call`` for
   "microseconds per call"; a word the superlative implies, such as a time for "slowest", counts
@@ -109,6 +110,15 @@ _TOKEN = re.compile(r"\S+")
 _DIGIT = re.compile(r"\d")
 # What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode
 # (a number and a name alone, as ``wc -c`` prints them, is as often a count and a row's name).
+# A test's time: at the end of its line in brackets (mocha's ``(3225ms)``, Jest's ``(12 ms)``, go
+# test's ``(0.01s)``), or opening it (``pytest --durations``' ``3.21s call     tests/…``).
+_TIMED = re.compile(
+    r"\((?P<a>\d+(?:\.\d+)?) ?(?P<au>ms|s)\)\s*\Z"
+    r"|\A\s*(?P<b>\d+(?:\.\d+)?)(?P<bu>s) (?:call|setup|teardown)\b"
+)
+_TOTALS = re.compile(
+    r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b"
+)  # a run's time, not a test's
 _SIZED_START = re.compile(r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|[-dlcbpsD][rwx-]{3}")
 # A whitespace table's header: three or more names (``USER PID %CPU``, ``rkB/s``, ``1K-blocks``).
 _NAME = r"[%#]?(?:\d+[A-Za-z]|[A-Za-z_])[\w%/.:\-]*"
@@ -251,6 +261,12 @@ def _fields(lines: Sequence[str]) -> Iterator[_Field]:
             sized = sized_entry(line) if _SIZED_START.match(line) else None
             if sized is not None and sized[1] is not None:  # ``ls -l``, ``du``, ``find -printf '%s %p'``
                 yield _Field(index, None, "size", sized[1])
+            timed = _TIMED.search(line)
+            if timed is not None and not _TOTALS.search(
+                line
+            ):  # a test's time as its runner prints it: a field named "duration"
+                digits, unit = timed.group("a") or timed.group("b"), timed.group("au") or timed.group("bu")
+                yield _Field(index, None, "duration", float(digits) * _SCALE[unit], span=timed.span())
             yield from _pairs(index, line)
 
 

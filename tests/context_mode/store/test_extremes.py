@@ -47,6 +47,12 @@ def test_positions_and_plain_words_ask_for_none(query: str) -> None:
         ("ps-auxf-services-host.txt", "process using the most memory", PS_HOT),  # %MEM: a short form
         ("psql-customers-orders.txt", "customer who spent the most", "  60 | user60@example.com"),
         ("redis-info-everything.txt", "command with highest microseconds per call", "cmdstat_command|docs:"),
+        # mocha's time after a slow test's name, not its run's "299 passing (32s)"
+        (
+            "mocha-spec-iconv-lite-063.txt",
+            "slowest test duration",
+            "    ✓ Decode DBCS encoding 'gb18030' (3225ms)",
+        ),
         (
             "postgresql15-report-job-excerpt.log",
             "longest slow query duration for the reporting job",  # only the report-job lines compete
@@ -97,6 +103,7 @@ def test_a_field_no_query_word_names_gives_no_line() -> None:
             "customer who spent the most",
             "  60 | user60@example.com  | User 60  |     40 | 21090.00",
         ),
+        ("mocha-spec-iconv-lite-063.txt", ContentKind.LOG, "slowest test duration", "'gb18030' (3225ms)"),
         (
             "postgresql15-report-job-excerpt.log",
             ContentKind.LOG,
