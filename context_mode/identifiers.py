@@ -10,7 +10,9 @@ and every underscore turned into a space:
 
 Everything else is kept as is. ``identifier_words(text)`` returns only the split words of the
 compound identifiers in ``text`` (``getUserById``, ``max_retries``, ``utf8``), which is what the
-store indexes next to the plain text: plain words are indexed already. Both run in linear time
+store indexes next to the plain text: plain words are indexed already; ``escaped_words(text)`` the
+words glued to a string's escape (``hook`` of ``"%r\\nhook"``), which a tokenizer reads as ``nhook``
+(``ESCAPE`` is that escape, for line matching to skip). All run in linear time
 (a few C-level regex passes); case boundaries are ASCII only, other scripts pass through.
 """
 
@@ -25,6 +27,9 @@ _ACRONYM_WORD = re.compile(r"(?<=[A-Z])(?=[A-Z][a-z])")  # HTTPResponse -> HTTP 
 _LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])(?=[0-9])")  # Request2 -> Request 2
 _DIGIT_LETTER = re.compile(r"(?<=[0-9])(?=[A-Za-z])")  # 2fa -> 2 fa
 _WORDLIKE = re.compile(r"[A-Za-z0-9_]{2,}")
+# A string's escape right before a word (``\nhook``, ``\tname`` in JSON or in code): no part of it.
+ESCAPE = re.compile(r"\\[nrt](?=[A-Za-z])")
+_ESCAPED_WORD = re.compile(r"\\[nrt]([A-Za-z][A-Za-z0-9]+)")
 
 
 def split_identifiers(text: str) -> str:
@@ -33,6 +38,12 @@ def split_identifiers(text: str) -> str:
     for boundary in (_LOWER_UPPER, _ACRONYM_WORD, _LETTER_DIGIT, _DIGIT_LETTER):
         text = boundary.sub(" ", text)
     return text
+
+
+def escaped_words(text: str) -> str:
+    """The words right after a string's escape in ``text`` (``historic`` of ``\\nhistoric``), which
+    a tokenizer reads glued to the escape's letter; space-separated."""
+    return " ".join(_ESCAPED_WORD.findall(text))
 
 
 def identifier_words(text: str) -> str:

@@ -12,6 +12,7 @@ One tantivy document per chunk:
     created     u64, stored, fast       the payload's creation time in ms: the recency tie-breaker
     body        en_stem, stored         the chunk text, read back verbatim
     body_split  en_stem                 the words of its compound identifiers (getUserById -> get User By Id)
+                                        and those glued to a string's escape (\\nhook -> hook)
     heading     en_stem                 the heading path, as is and split
     path        bytes, stored           the heading path as JSON
     meta        bytes, stored           chunk 0 only: the payload's metadata as JSON (``IndexedDoc``)
@@ -51,7 +52,7 @@ import tantivy
 from context_mode.ansi import strip_ansi
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
-from context_mode.identifiers import identifier_words, split_identifiers
+from context_mode.identifiers import escaped_words, identifier_words, split_identifiers
 from context_mode.store.edges import add_edge, edge_passage, edges_asked
 from context_mode.store.extremes import extreme_asked, extreme_passage
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
@@ -154,7 +155,7 @@ class ChunkIndex:
             plain = strip_ansi(piece.text)
             if plain is not piece.text:  # coloured: its words are indexed as read (stored as sent)
                 record.add_text("body", plain)
-            record.add_text("body_split", identifier_words(plain))
+            record.add_text("body_split", f"{identifier_words(plain)} {escaped_words(plain)}")
             heading = " ".join(piece.heading_path)
             record.add_text("heading", f"{heading} {split_identifiers(heading)}" if heading else "")
             record.add_bytes("path", json.dumps(piece.heading_path, ensure_ascii=False).encode())

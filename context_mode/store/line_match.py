@@ -23,11 +23,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from context_mode.ansi import ANSI
+from context_mode.identifiers import ESCAPE
 from context_mode.store.cutting import Span
 from context_mode.store.terms import PART, Term, stem_of
 
-# A line's words, and its ANSI codes as tokens of their own (skipped): ``\x1b[22mlazy`` holds ``lazy``
-_LINE_TOKEN = re.compile(rf"{ANSI.pattern}|[^\W_]+")
+# A line's words, and as tokens of their own (skipped) its ANSI codes and a string's escapes:
+# ``\x1b[22mlazy`` holds ``lazy``, ``"Plugin %r\\nhook %r"`` holds ``hook``.
+_LINE_TOKEN = re.compile(rf"{ANSI.pattern}|{ESCAPE.pattern}|[^\W_]+")
 _MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
 
 Matched = tuple[tuple[str, float], ...]  # per term held: its key (stems joined by spaces), its weight
@@ -53,7 +55,7 @@ def _tokens(line: str, stemmer: Callable[[str], str]) -> tuple[list[_Token], lis
     split: list[_Token] = []
     for token in _LINE_TOKEN.finditer(line):
         word = token.group()
-        if word[0] == "\x1b":
+        if word[0] in "\x1b\\":
             continue
         plain.append((stemmer(word), token.start(), token.end()))
         if word.isdigit() or (word.isalpha() and (word.islower() or word.isupper() or word.istitle())):

@@ -173,6 +173,8 @@ def _starts_word(lowered: str, at: int) -> bool:
     after an ANSI colour code (``\x1b[22mlazy``)."""
     if at == 0 or not lowered[at - 1].isalnum():
         return True
+    if at >= 2 and lowered[at - 2] == "\\" and lowered[at - 1] in "nrt":  # a string's escape: ``\\nhook``
+        return True
     escape = lowered.rfind("\x1b", max(0, at - _ANSI_LONGEST), at)
     return escape >= 0 and ANSI.fullmatch(lowered, escape, at) is not None
 

@@ -427,3 +427,13 @@ def test_a_small_record_on_its_own_line_is_shown_as_written(query: str, answer: 
     # ('"name":"git","port":9418,…' without the record's brace and its other fields).
     text = (Path(__file__).parents[2] / "data" / "sqlite-json-etc-services.json").read_text(encoding="utf-8")
     assert answer in search(text, ContentKind.JSON, {"query": query})
+
+
+def test_a_word_right_after_a_strings_escape_is_found() -> None:
+    # "Plugin %r\nhook %r\nhistoric incompatible …": "\nhistoric" was read as the word
+    # "nhistoric", in the index and in the lines, so the message never matched "historic".
+    text = (Path(__file__).parents[2] / "data" / "read-multiple-files-pluggy-150.txt").read_text(
+        encoding="utf-8"
+    )
+    reply = search(text, ContentKind.SOURCE, {"query": "historic hook wrapper validation message"})
+    assert "historic incompatible with yield/wrapper/hookwrapper" in reply

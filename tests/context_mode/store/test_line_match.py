@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from context_mode.ansi import ANSI
+from context_mode.identifiers import ESCAPE
 from context_mode.store.line_match import _tokens, one_edit_apart
 from context_mode.store.terms import PART, TOKEN, stem
 from tests.corpora import BENCH_CORPUS
@@ -30,8 +31,10 @@ def test_one_edit_apart(first: str, second: str, near: bool) -> None:
 def _reference_tokens(line: str) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
     """The tokens of a line the plain way: each token's stem and span, then its identifier parts.
 
-    ANSI codes are blanked first, offsets kept: ``\x1b[22mlazy`` holds the word ``lazy``."""
+    ANSI codes and a string's escapes are blanked first, offsets kept: ``\x1b[22mlazy`` holds the
+    word ``lazy``, ``%r\\nhook`` the word ``hook``."""
     line = ANSI.sub(lambda code: " " * len(code.group()), line)
+    line = ESCAPE.sub("  ", line)
     plain = [(stem(m.group()), m.start(), m.end()) for m in TOKEN.finditer(line)]
     split = []
     for m in TOKEN.finditer(line):
