@@ -8,9 +8,11 @@ prose that repeats "of the" does not outrank the record that holds the query's w
 tools write it in (``argument`` -> ``arg``, ``args``; ``configuration`` -> ``config``, ``cfg``;
 ``colour`` -> ``color``; a plural is matched through its stem by the caller): a question asked
 in full words still finds ``max_retries``,
-``parseArgs`` and ``NO_COLOR``. Only shortenings and spelling variants of one word, a few
-plain synonyms of the trade (``folder``/``directory``) besides: what any developer reads as the
-same thing, never a guess at what a query means.
+``parseArgs`` and ``NO_COLOR``. Shortenings and spelling variants of one word, and a few groups
+of words of the trade that name the same thing in a question and in a tool's output (``limit``,
+``max``; ``remove``, ``delete``; ``version``, ``release``): what any developer reads as the same
+thing, never a guess at what a query means. (A "count, number, total" group cost facts: "counted
+array" found totals lines.)
 
 ``light_stem(word, keep=)`` cuts one common English suffix (``timeouts`` -> ``timeout``,
 ``failing`` -> ``fail``) when at least ``keep`` + 1 letters stay: the cheap matching of the
@@ -93,8 +95,27 @@ _SHORT_FORMS = {
     "value": "val",
     "variable": "var vars",
 }
+# Words of the trade that name the same thing in a question and in a tool's output (each group's
+# words stand for one another): a question asks for the "limit", the output prints "max".
+_SAME_THING = (
+    "limit max maximum",
+    "remove delete drop",
+    "size bytes length",
+    "version release",
+    "start begin launch startup",
+    "stop terminate shutdown kill",
+    "default initial",
+    "duration elapsed took",
+    "memory ram rss",
+    "option flag setting",
+    "warning warn",
+)
+_FORMS: dict[str, list[str]] = {full: forms.split() for full, forms in _SHORT_FORMS.items()}
+for _group in _SAME_THING:
+    for _word in _group.split():
+        _FORMS.setdefault(_word, []).extend(other for other in _group.split() if other != _word)
 ABBREVIATIONS: dict[str, tuple[str, ...]] = {
-    full: tuple(forms.split()) for full, forms in _SHORT_FORMS.items()
+    full: tuple(dict.fromkeys(forms)) for full, forms in _FORMS.items()
 }
 
 

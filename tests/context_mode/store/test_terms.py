@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from context_mode.store.line_match import scan
 from context_mode.store.terms import QUERY_PART, TOKEN, line_filter, probe, query_terms, stem
+from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS
 
 
@@ -65,3 +67,18 @@ def test_the_line_filter_keeps_every_line_that_holds_a_query_term() -> None:
             held += bool(found)
             assert may_hold(line) or not found, (query, line)
     assert held > 300 and checked == 30_000
+
+
+@pytest.mark.parametrize(
+    ("query", "option"),
+    [
+        ("total time limit option", "-m, --max-time <fractional seconds> Maximum time allowed for transfer"),
+        ("download size limit option", "--max-filesize <bytes> Maximum file size to download"),
+    ],
+)
+def test_a_word_of_the_trade_finds_the_word_the_output_uses(query: str, option: str) -> None:
+    # curl --help all says "max" where a question says "limit": neither line was in the reply.
+    from tests.searching import search
+
+    text = (Path(__file__).parents[2] / "data" / "curl-help-all-7-88.txt").read_text(encoding="utf-8")
+    assert option in search(text, ContentKind.TEXT, {"query": query})
