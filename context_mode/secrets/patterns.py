@@ -150,7 +150,8 @@ BEARER = re.compile(r"Bearer[ \t]{1,8}(?P<value>[A-Za-z0-9._~+/-]{20,4096}=*)")
 ASSIGNED = re.compile(
     r"[\"']?[ \t]{0,8}(?::=|=>|[:=])(?![=>])[ \t]{0,8}"
     rf"(?:(?P<quote>[\"'])(?P<quoted>[^\"'\r\n]{{1,{MAX_VALUE}}})(?P=quote)"
-    rf"|(?P<bare>[^\s\"',;&<>(){{}}\[\]]{{1,{MAX_VALUE}}}))"
+    # a bare value ends at a string's escape too (``YOUR_SECRET\\n\\nThen`` in JSON is YOUR_SECRET)
+    rf"|(?P<bare>(?:[^\s\"',;&<>(){{}}\[\]\\]|\\(?![nrt])){{1,{MAX_VALUE}}}))"
 )
 URL_CREDENTIALS = re.compile(r"[^\s:/@\"'<>\[\]]{1,256}:(?P<value>[^\s/@\"'<>\[\]]{1,256})@")
 SCHEME_BEFORE = re.compile(r"(?:^|[^A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}$")
@@ -159,6 +160,7 @@ PEM_END = re.compile(r"-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
 PLACEHOLDER = re.compile(
     r"(?i)\*+|x{3,}|\.{3,}|-+|<[^>]*>|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{.*\}\}|%\(?\w*\)?s|\[secret:[a-z-]+\]"
     r"|null|nil|none|undefined|true|false|redacted|hidden|masked|secret|password|changeme|example"
+    r"|your[_-]?[a-z_-]*"  # documentation's YOUR_SECRET, your-api-key
 )
 VERSION = re.compile(r"[\^~>=<v]{0,3}\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.-]+)?")
 CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")

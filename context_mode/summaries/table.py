@@ -159,7 +159,7 @@ class _Spans:
         spelled = self.grid.span(line, *run) if run else ""
         if spelled and len(spelled) <= _ROW_WIDTH:
             return spelled
-        cells = dict(zip(self.grid.names, self.grid.cells(line), strict=True))
+        cells = dict(zip(self.grid.names, self.grid.spelled_cells(line), strict=True))
         return " | ".join(_clip(cells[key]) for key in keys)
 
 

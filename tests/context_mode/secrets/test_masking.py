@@ -173,6 +173,12 @@ NAMED_SECRETS = [
         pytest.param(
             "client_secret => 'x9y8z7w6'", "x9y8z7w6", "client_secret => '[secret:secret]'", id="ruby"
         ),
+        pytest.param(  # in a JSON string: the value ends at its escaped line break, the text goes on
+            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG\\n\\nThen, set up",
+            "wJalrXUtnFEMI",
+            "aws_secret_access_key = [secret:secret]\\n\\nThen, set up",
+            id="value-before-a-json-escape",
+        ),
         pytest.param(
             "postgres://admin:Sup3rS3cret@db.example.com:5432/app",
             "Sup3rS3cret",
@@ -224,6 +230,12 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
         ),
         # a prompt checked in a test (click's), then the escaped line break after it
         pytest.param('     assert out == "Password:\\ninterrupted\\n"', id="prompt-then-an-escape"),
+        # boto3's README inside pip inspect's JSON: a placeholder, then the escaped line breaks
+        # (the whole "YOUR_SECRET\n\nThen," was masked, the sentence after it lost)
+        pytest.param(
+            '"    aws_secret_access_key = YOUR_SECRET\\n\\nThen, set up a default region"',
+            id="placeholder-then-json-escapes",
+        ),
     ],
 )
 def test_ordinary_text_is_untouched(text: str) -> None:
@@ -244,7 +256,8 @@ def test_the_shared_corpus_has_no_false_positives() -> None:
 # a password="…" argument in an example of httpx's changelog, httpx's own tests and docstrings
 # (a URL with the password "a%20secret", password="a secret"), a Flask test's
 # app.secret_key = "new test key" in the diff between two Flask releases, and the test
-# certificates' private keys and proxy URL passwords in the diff between two requests releases.
+# certificates' private keys and proxy URL passwords in the diff between two requests releases,
+# and SQLAlchemy's documented engine URL (postgresql://scott:tiger@localhost/).
 TRUE_POSITIVES = {
     "diff-git-diff-flask-3-0-3-3-1-0.diff": 1,
     "diff-git-diff-requests-2-31-0-2-32-3.diff": 13,
@@ -253,6 +266,7 @@ TRUE_POSITIVES = {
     "markdown-changelog-httpx.md": 1,
     "test-pytest-boltons.log": 3,
     "test-pytest-ci-marshmallow.log": 2,
+    "markdown-fetch-sqlalchemy14-session-basics.md": 3,  # create_engine("postgresql://scott:tiger@…")
 }
 
 
