@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from collections import Counter
 from dataclasses import replace
 from operator import attrgetter
@@ -34,7 +35,7 @@ from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.line_match import terms_held
 from context_mode.store.query import best_lines, choose_lines, record_card
-from context_mode.store.terms import TOKEN, Term, is_exact, probe, query_terms, stem
+from context_mode.store.terms import PART, TOKEN, Term, is_exact, probe, query_terms, stem, stem_of
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.types import ContentKind
 
@@ -44,6 +45,8 @@ CHUNK_BYTES = 4096  # as the store chunks payloads
 _K1, _B = 1.2, 0.75
 _MAX_MATCHES = 50_000  # probe matches counted: plenty to rank, bounded for pathological text
 _ANSI_LONGEST = 24  # how far back a colour code may start (``\x1b[38;2;255;128;0m`` is 17 long)
+_WORD_AT = re.compile(r"[^\W_]+")
+_LONGEST_WORD = 40  # letters of a word stemmed to check a probe's match (the index's own limit)
 _MAX_STEM_CHECKS = 200  # words stemmed to tell whether the payload holds a query word
 
 
@@ -57,7 +60,7 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
         lowered = "".join(char.lower()[:1] for char in text)
     terms = _near_marked(lowered, terms)
     chunks = chunk(text, kind, max_chunk_bytes=CHUNK_BYTES)
-    frequencies = _term_counts(lowered, chunks, terms)
+    frequencies = _term_counts(text, lowered, chunks, terms)
     extreme = extreme_asked(query)
     if not frequencies and not edges_asked(query) and extreme is None:
         return []
@@ -138,34 +141,52 @@ def _heading_terms(chunks: list[Chunk], terms: list[Term]) -> dict[int, set[tupl
     return out
 
 
-def _term_counts(lowered: str, chunks: list[Chunk], terms: list[Term]) -> dict[int, Counter[tuple[str, ...]]]:
+def _term_counts(
+    text: str, lowered: str, chunks: list[Chunk], terms: list[Term]
+) -> dict[int, Counter[tuple[str, ...]]]:
     """Per chunk, how often each term's probe starts a word (a cheap stand-in for its stem's frequency).
 
     One fast literal search per probe over the lowercased payload, ``lowered`` (offsets as in the
     payload; a regex alternation with lookbehind is ten times slower on a megabyte).
     """
-    probes: dict[str, tuple[tuple[str, ...], bool]] = {}  # probe: the term, and whether it is whole
+    probes: dict[str, tuple[tuple[str, ...], bool, bool]] = {}  # probe: the term, whole, to be checked
     for term in terms:
         if len(term.stems) > 1:  # a phrase or a punctuated word (13.7.1, web.xml): as written
-            probes.setdefault(term.text.lower(), (term.stems, True))
+            probes.setdefault(term.text.lower(), (term.stems, True, False))
         else:
             head = term.stems[0]
-            probes.setdefault(head[: max(3, len(head) - 1)] if len(head) > 3 else head, (term.stems, False))
+            short = head[: max(3, len(head) - 1)] if len(head) > 3 else head
+            probes.setdefault(short, (term.stems, False, not term.near))
     starts = [piece.start for piece in chunks]
     counts: dict[int, Counter[tuple[str, ...]]] = {}
-    for literal, (stems, whole) in probes.items():
+    for literal, (stems, whole, checked) in probes.items():
         at = lowered.find(literal)
         seen = 0
         while at >= 0 and seen < _MAX_MATCHES:
             after = at + len(literal)
-            if _starts_word(lowered, at) and not (
-                whole and after < len(lowered) and lowered[after].isalnum()
+            if (
+                _starts_word(lowered, at)
+                and not (whole and after < len(lowered) and lowered[after].isalnum())
+                and (not checked or _stems_to(text, lowered, at, stems[0]))
             ):
                 index = bisect.bisect_right(starts, at) - 1
                 counts.setdefault(index, Counter())[stems] += 1
                 seen += 1
             at = lowered.find(literal, after)
     return counts
+
+
+def _stems_to(text: str, lowered: str, at: int, wanted: str) -> bool:
+    """Whether the word at ``at``, or its first identifier part, stems to ``wanted``, as the index
+    counts words (``hookimpl`` starts with ``hoo`` but is no ``hook``; ``countedArray`` holds
+    ``counted``); a word over ``_LONGEST_WORD`` letters is let through."""
+    word = _WORD_AT.match(lowered, at, at + _LONGEST_WORD + 1)
+    if word is None or len(word.group()) > _LONGEST_WORD:
+        return True
+    if stem_of(word.group()) == wanted:
+        return True
+    first = PART.match(text, at, word.end())
+    return first is not None and first.end() < word.end() and stem_of(first.group().lower()) == wanted
 
 
 def _starts_word(lowered: str, at: int) -> bool:

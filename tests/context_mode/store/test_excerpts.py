@@ -437,3 +437,18 @@ def test_a_word_right_after_a_strings_escape_is_found() -> None:
     )
     reply = search(text, ContentKind.SOURCE, {"query": "historic hook wrapper validation message"})
     assert "historic incompatible with yield/wrapper/hookwrapper" in reply
+
+
+def test_an_intents_passages_count_words_as_the_index_does() -> None:
+    # The in-memory ranking counted every word that starts with a term's probe as the term
+    # ("refe" for "reference": referenced, referencing…), where the index counts stems, so an
+    # intent's passages came from other chunks than a search's: the CommonMark spec's rule for
+    # decimal entities was not among them.
+    from context_mode.store.passages import payload_passages
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "markdown-spec-commonmark.md").read_text(encoding="utf-8")
+    lines = payload_passages(
+        text, ContentKind.MARKDOWN, "length limit of decimal entity references", budget=1500
+    )
+    assert any("1--7 arabic digits" in line for line in lines)
