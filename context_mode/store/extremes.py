@@ -82,7 +82,8 @@ _ROW_NOUNS = frozenset(
 _WORD = re.compile(r"[^\W_]+")
 _NUMBER = (
     r"(?<![\w.])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)"
-    r"(?:\s?(KiB|MiB|GiB|TiB|kB|KB|MB|GB|TB|[KMGTkmgt]|ms|us|µs|s|sec|min|h)\b|%)?(?![\w.]*\d)(?!\.[^\W\d])"
+    r"(?:\s?(KiB|MiB|GiB|TiB|kB|KB|MB|GB|TB|[KMGTkmgt]|ms|us|µs|s|sec|min|h)\b|%)?"
+    r"(?![\w.]*\d)(?!\.[^\W\d])(?![-:/]\d)"  # no version (4.18.2, 3.x), no date or time (2011-11-30)
 )
 _VALUE = re.compile(_NUMBER + r"(?![\w.])")
 # A date or a timestamp: ISO 8601 (or with a space), git's ``Mon Dec 10 00:59:56 2018``, RFC 2822's

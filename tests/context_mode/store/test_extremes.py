@@ -131,3 +131,16 @@ def test_an_intent_asking_for_an_extreme_gets_its_line() -> None:
     text = (DATA / "ps-auxf-services-host.txt").read_text(encoding="utf-8")
     passages = payload_passages(text, ContentKind.TEXT, "process with highest cpu percent", budget=1500)
     assert any(line.startswith(PS_HOT) for line in passages)
+
+
+def test_a_date_is_no_number() -> None:
+    # PyPI's JSON for alembic: "upload_time": "2011-11-30T21:11:24" read as the number 2011, so
+    # "the earliest release" compared years among numbers and found no dated field at all.
+    from tests.corpora import BENCH_CORPUS
+
+    line = (BENCH_CORPUS / "json-pypi-alembic.json").read_text(encoding="utf-8")
+    asked = extreme_asked("upload date of the earliest release")
+    assert asked is not None and asked.dated
+    found = extreme_line([line], asked)
+    assert found is not None and found.span is not None
+    assert line[found.span[0] :].startswith('upload_time": "2011-11-30T21:11:24"')
