@@ -12,7 +12,7 @@ in full words still finds ``max_retries``,
 of words of the trade that name the same thing in a question and in a tool's output (``limit``,
 ``max``; ``remove``, ``delete``; ``version``, ``release``): what any developer reads as the same
 thing, never a guess at what a query means. (A "count, number, total" group cost facts: "counted
-array" found totals lines.)
+array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``.)
 
 ``light_stem(word, keep=)`` cuts one common English suffix (``timeouts`` -> ``timeout``,
 ``failing`` -> ``fail``) when at least ``keep`` + 1 letters stay: the cheap matching of the
@@ -102,7 +102,7 @@ _SAME_THING = (
     "remove delete drop",
     "size bytes length",
     "version release",
-    "start begin launch startup",
+    "start launch startup",
     "stop terminate shutdown kill",
     "default initial",
     "duration elapsed took",

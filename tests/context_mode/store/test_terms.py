@@ -82,3 +82,15 @@ def test_a_word_of_the_trade_finds_the_word_the_output_uses(query: str, option: 
 
     text = (Path(__file__).parents[2] / "data" / "curl-help-all-7-88.txt").read_text(encoding="utf-8")
     assert option in search(text, ContentKind.TEXT, {"query": query})
+
+
+def test_a_word_of_the_trade_stands_for_no_keyword() -> None:
+    # "begin" stood for "start" too: a log's SQL "BEGIN;" statements outranked the startup line.
+    from tests.searching import search
+
+    text = (Path(__file__).parents[2] / "data" / "postgresql15-inventory-server.log").read_text(
+        encoding="utf-8"
+    )
+    assert "starting PostgreSQL 15.20 (Debian 15.20-0+deb12u1)" in search(
+        text, ContentKind.LOG, {"query": "server version at startup"}
+    )
