@@ -17,12 +17,16 @@
 - ``kind``: the kind actually summarised: ``TEXT`` when the payload is not of the kind asked for
   (JSON that does not parse, a "diff" without hunks).
 
-``terms`` (search words from the call's arguments) make lines that mention them preferred.
-Summaries are pure, linear in the input, and never raise on a ``str``.
+``terms`` (search words from the call's arguments) make lines that mention them preferred. A
+tool's note on the payload's last line that it cut the content (the fetch server's
+``<error>Content truncated. Call the fetch tool with a start_index of … </error>``) is the
+summary's last line, whatever the kind. Summaries are pure, linear in the input, and never raise
+on a ``str``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
@@ -74,6 +78,12 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
 
     A JSON document (or the rows, tree or diagnostics it holds) inside a tool's framing lines
     (``framing.unframe``) is summarised alone, after the frame's opening lines."""
+    note = _truncation_note(text)
+    if note is not None and size(note) + 1 < budget:  # said last, whatever the kind shows
+        inner = summarize(
+            text[: text.rstrip().rfind("\n") + 1], kind, budget=budget - size(note) - 1, terms=terms
+        )
+        return replace(inner, text=f"{inner.text}\n{note}")
     summarizer = _BY_KIND.get(kind, summarize_text)
     framed = unframe(text) if kind in _JSON_KINDS else None
     if framed is not None:
@@ -82,6 +92,22 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
             inner = summarizer(framed.body, budget=room, terms=tuple(terms))
             return replace(inner, text=framed.head + "\n" + inner.text)
     return summarizer(text, budget=max(budget, 0), terms=tuple(terms))
+
+
+# A tool's note on its last line that it cut the content, and how to get the rest: the fetch
+# server's ``<error>Content truncated. Call the fetch tool with a start_index of 100000 to get
+# more content.</error>``, others' "… truncated …" lines.
+_TRUNCATED = re.compile(r"(?i)\s*(?:<error>)?[^\n]{0,80}\btruncated\b[^\n]{0,240}\s*\Z")
+
+
+def _truncation_note(text: str) -> str | None:
+    """The last line of ``text`` when it says the content was cut (``_TRUNCATED``), else None."""
+    tail = text[-400:].rstrip()
+    cut = tail.rfind("\n")
+    if cut < 0 or len(text) <= len(tail):
+        return None
+    last = tail[cut + 1 :]
+    return last.strip() if _TRUNCATED.fullmatch(last) else None
 
 
 def summarize_for_intent(

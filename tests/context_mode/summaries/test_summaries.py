@@ -598,3 +598,16 @@ def test_an_error_comes_with_the_paragraph_that_explains_it_before_warnings_of_o
     assert "The conflict is caused by:" in lines
     assert "    The user requested urllib3<1.21" in lines
     assert "    requests 2.31.0 depends on urllib3<3 and >=1.21.1" in lines
+
+
+def test_a_tools_note_that_it_cut_the_content_is_the_summarys_last_line() -> None:
+    # mcp-server-fetch ends a page it cut with how to get the rest ("… start_index of 100000 …"):
+    # the Markdown summary dropped it, so the agent could not know the page went on.
+    from context_mode.summaries import summarize
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "markdown-fetch-gnu-coding-standards.md").read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.MARKDOWN, budget=3000).text
+    note = "<error>Content truncated. Call the fetch tool with a start_index of 100000 to get more content."
+    assert shown.endswith(note + "</error>")
+    assert len(shown.encode()) <= 3000
