@@ -109,17 +109,16 @@ _SCALE = {
 _RULE = re.compile(r"^[\s|+=:\-─━═┼┬┴├┤┌┐└┘│]*$")
 _TOKEN = re.compile(r"\S+")
 _DIGIT = re.compile(r"\d")
-# What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode
-# (a number and a name alone, as ``wc -c`` prints them, is as often a count and a row's name).
 # A test's time: at the end of its line in brackets (mocha's ``(3225ms)``, Jest's ``(12 ms)``, go
 # test's ``(0.01s)``), or opening it (``pytest --durations``' ``3.21s call     tests/…``).
 _TIMED = re.compile(
     r"\((?P<a>\d+(?:\.\d+)?) ?(?P<au>ms|s)\)\s*\Z"
     r"|\A\s*(?P<b>\d+(?:\.\d+)?)(?P<bu>s) (?:call|setup|teardown)\b"
 )
-_TOTALS = re.compile(
-    r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b"
-)  # a run's time, not a test's
+# A run's totals line, whose time is the run's, not a test's (``299 passing (32s)``).
+_TOTALS = re.compile(r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b")
+# What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode
+# (a number and a name alone, as ``wc -c`` prints them, is as often a count and a row's name).
 _SIZED_START = re.compile(r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|[-dlcbpsD][rwx-]{3}")
 # A whitespace table's header: three or more names (``USER PID %CPU``, ``rkB/s``, ``1K-blocks``).
 _NAME = r"[%#]?(?:\d+[A-Za-z]|[A-Za-z_])[\w%/.:\-]*"
@@ -233,7 +232,8 @@ def extreme_passage(texts: Sequence[str], extreme: Extreme, weight: float) -> tu
 
 
 def _fields(lines: Sequence[str]) -> Iterator[_Field]:
-    """Every named number in the lines: pairs on a line, and table cells under their header."""
+    """Every named number or date in the lines: pairs on a line, table cells under their header,
+    a listing's sizes and a test run's times."""
     header: _Header | None = None
     for index, line in enumerate(lines):
         if not line or line.isspace():
@@ -260,12 +260,10 @@ def _fields(lines: Sequence[str]) -> Iterator[_Field]:
             continue
         if _DIGIT.search(line):
             sized = sized_entry(line) if _SIZED_START.match(line) else None
-            if sized is not None and sized[1] is not None:  # ``ls -l``, ``du``, ``find -printf '%s %p'``
+            if sized is not None and sized[1] is not None:  # ``ls -l``, ``du``, ``[FILE] a.py  2 KB``
                 yield _Field(index, None, "size", sized[1])
             timed = _TIMED.search(line)
-            if timed is not None and not _TOTALS.search(
-                line
-            ):  # a test's time as its runner prints it: a field named "duration"
+            if timed is not None and not _TOTALS.search(line):  # a test's time, as its runner prints it
                 digits, unit = timed.group("a") or timed.group("b"), timed.group("au") or timed.group("bu")
                 yield _Field(index, None, "duration", float(digits) * _SCALE[unit], span=timed.span())
             yield from _pairs(index, line)

@@ -32,7 +32,7 @@ Each hit carries, besides a snippet, the chunk's lines that best match the query
 names an end of the payload by position ("the final request", "the version at startup") also
 gets that end's first or last lines as a passage (``store.edges.edges_asked``), as a hit of its
 own when no query word is in that chunk; one asking for an extreme ("the process with the
-highest cpu") gets the line holding it (``store.extremes``), shown first.
+highest cpu") gets the line holding it (``store.extremes``), worth all the query's terms.
 """
 
 from __future__ import annotations
@@ -288,7 +288,7 @@ class ChunkIndex:
         if ref is not None:
             weight = max(weights.values(), default=1.0)
             hits = self._with_edges(searcher, ref, text, hits, weight)
-            # The extreme line answers the whole query: worth all its terms, so it is shown first.
+            # The extreme line answers the whole query: worth all its terms, so it is chosen first.
             hits = self._with_extreme(ref, text, hits, sum(weights.values()) or 1.0)
         return hits
 

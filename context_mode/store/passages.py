@@ -3,8 +3,9 @@
 ``payload_passages(text, kind, query, budget=)`` is ``doc_search`` over one payload in memory,
 for a summary aimed by an intent: the payload is chunked as the store chunks it, each chunk is
 scored by BM25 over the query's terms (their document frequencies counted over the chunks, one
-literal search for each term: a word's stem less its last letter, a phrase or version as
-written; versions and codes boosted as in the index; terms in a chunk's heading path add their
+literal search for each term: a word's stem less its last letter, counted where the word found
+there, or its first identifier part, stems to the term as the index counts it; a phrase or
+version as written; versions and codes boosted as in the index; terms in a chunk's heading path add their
 weight boosted as the index's heading field does), and the best
 chunks' passages are chosen and shaped exactly as a search reply's are
 (``store_query.best_lines`` / ``choose_lines``: the unit an answer lives in, a record's named
