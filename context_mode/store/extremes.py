@@ -10,16 +10,17 @@ extreme, and no query word need be on it more than on the lines around it.
 - ``extreme_line(lines, extreme)`` finds the line among a payload's lines. A line's fields are
   read three ways: ``key=value``, ``key: value`` and ``"key": value`` pairs; the columns of a
   table under its header line (aligned by the header's character spans for a whitespace table
-  such as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|`` or ``,`` separated one); the
+  such as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|``, ``│``, ``,`` or tab separated
+  one, a row of types or units under the names skipped, a ``TOTAL`` row left out); the
   size of a listing's entry (``ls -l``, ``du``, ``list_directory_with_sizes``), named "size", and a
   test's time as its runner prints it (``(3225ms)``, ``3.21s call``), named "duration"; a
   value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``). The field is the one
   whose name's parts best match the query's words (``%CPU`` for "cpu", ``usec_per_call`` for
-  "microseconds per call"; a word the superlative implies, such as a time for "slowest", counts
-  half). When some of the field's lines hold more of the query's other words than the rest
-  ("for the reporting job"; not words naming what the rows are, such as "process" or "file"),
-  only those compete. An extreme several lines share, or a field on one line only, names no
-  line: None.
+  "microseconds per call", ``tbilrate`` for "treasury bill rate", ``RSS`` for "resident set
+  size"; a word the superlative implies, such as a time for "slowest", counts half). When some
+  of the field's lines hold more of the query's other words than the rest ("for the reporting
+  job"; not words naming what the rows are, such as "process" or "file"), only those compete.
+  An extreme several lines share, or a field on one line only, names no line: None.
 
 It returns the line's index and its table's header line's index (or None). Linear in the lines;
 never raises on a ``str``. ``extreme_passage(texts, extreme, weight)`` is that line among a
@@ -73,6 +74,8 @@ _IMPLIED = {
     "earliest": "date time created updated modified released published",
 }
 IMPLIED_SHARE = 0.5
+_RUN_MIN = 4  # letters of a name part that may be words' beginnings run together (tbilrate)
+_RUN_WORDS = 12  # query words tried for such a run (the search is exponential in them)
 # Words that name what the rows are, not which of them: never a filter on the field's lines.
 _ROW_NOUNS = frozenset(
     "row rows record records entry entries item items line lines file files process processes "
@@ -109,6 +112,9 @@ _SCALE = {
 _RULE = re.compile(r"^[\s|+=:\-─━═┼┬┴├┤┌┐└┘│]*$")
 _TOKEN = re.compile(r"\S+")
 _DIGIT = re.compile(r"\d")
+_SEPARATORS = ("|", "│", ",", "\t")  # a table's cells: psql's and Markdown's, box-drawn, CSV, TSV
+# A row that sums up the others (``TOTAL``, ``Grand total``): it repeats their extreme.
+_TOTAL_ROW = re.compile(r"[\s|│]*(?:total|totals|grand total|sum|all|overall)\b", re.IGNORECASE)
 # A test's time: at the end of its line in brackets (mocha's ``(3225ms)``, Jest's ``(12 ms)``, go
 # test's ``(0.01s)``), or opening it (``pytest --durations``' ``3.21s call     tests/…``).
 _TIMED = re.compile(
@@ -197,6 +203,8 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
         most_held = max(held)
         if most_held:
             candidates = [field for field, count in zip(candidates, held, strict=True) if count == most_held]
+    own = [field for field in candidates if not _TOTAL_ROW.match(lines[field.line])]
+    candidates = own if own else candidates
     if len(candidates) < 2:  # one line holds the field: nothing to compare, the search finds it
         return None
     values = [field.value for field in candidates]
@@ -311,13 +319,16 @@ class _Header:
     def of(cls, lines: Sequence[str], index: int) -> _Header | None:
         """The table whose header is line ``index``: a line of names over rows holding numbers."""
         line = lines[index]
-        separated = "|" if "|" in line else "," if "," in line else "\t" if "\t" in line else None
+        separated = next((mark for mark in _SEPARATORS if mark in line), None)
         if separated is None and not _HEADER_LINE.fullmatch(line):
             return None
         names = _split(line, separated) if separated is not None else []
         if separated is not None and not _names_like(names):
             return None
-        following = [row for row in lines[index + 1 : index + 4] if not _RULE.match(row)]
+        following = [row for row in lines[index + 1 : index + 5] if not _RULE.match(row)]
+        if following and separated is not None and _names_like(_split(following[0], separated)):
+            following = following[1:]  # a row of types or units under the names (DuckDB's ``varchar``)
+        following = following[:3]
         if not following or not all(_DIGIT.search(row) for row in following):
             return None
         if separated is not None:
@@ -374,7 +385,7 @@ def _split(line: str, separator: str) -> list[str]:
         except (csv.Error, StopIteration):
             return []
     cells = [cell.strip() for cell in line.split(separator)]
-    if separator == "|":  # a leading and trailing pipe open and close the row
+    if separator in "|│":  # a leading and trailing pipe open and close the row
         cells = cells[1:] if cells and not cells[0] else cells
         cells = cells[:-1] if cells and not cells[-1] else cells
     return cells
@@ -426,9 +437,14 @@ def _name_score(name: str, extreme: Extreme) -> float:
 
 
 def _named_words(name: str, words: Sequence[str]) -> set[str]:
-    """The words that name a part of the field's name, or whose initials are its name (``RSS``
-    for "resident set size")."""
+    """The words that name a part of the field's name, whose beginnings run together make a part
+    (``tbilrate`` for "treasury bill rate", ``realinv`` for "real investment"), or whose initials
+    are its name (``RSS`` for "resident set size")."""
     named = {word for word in words if _word_matches_name(word, name)}
+    for part in PART.findall(name):
+        run = _run_of_beginnings(part.lower(), words)
+        if len(run) > len(named & set(run)):
+            named |= set(run)
     letters = name.strip("%#_").lower()
     if not named and 2 <= len(letters) <= 5 and letters.isalpha():
         initials = "".join(word[0] for word in words)
@@ -436,6 +452,28 @@ def _named_words(name: str, words: Sequence[str]) -> set[str]:
         if at >= 0:
             named = set(words[at : at + len(letters)])
     return named
+
+
+def _run_of_beginnings(part: str, words: Sequence[str]) -> list[str]:
+    """Two or more of ``words``, in their order, whose beginnings make up ``part`` whole (``t`` +
+    ``bil`` + ``rate``), the longest such run; [] when there is none."""
+    if len(part) < _RUN_MIN or not part.isalpha():
+        return []
+
+    def cover(at: int, first: int) -> list[str] | None:
+        if at == len(part):
+            return []
+        for index in range(first, len(words)):
+            word = words[index]
+            for length in range(min(len(word), len(part) - at), 0, -1):
+                if word[:length] == part[at : at + length]:
+                    rest = cover(at + length, index + 1)
+                    if rest is not None:
+                        return [word, *rest]
+        return None
+
+    found = cover(0, 0) if len(words) <= _RUN_WORDS else None
+    return found if found is not None and len(found) >= 2 else []
 
 
 def _word_matches_name(word: str, name: str) -> bool:

@@ -47,6 +47,17 @@ def test_positions_and_plain_words_ask_for_none(query: str) -> None:
         ("ps-auxf-services-host.txt", "process using the most memory", PS_HOT),  # %MEM: a short form
         ("psql-customers-orders.txt", "customer who spent the most", "  60 | user60@example.com"),
         ("redis-info-everything.txt", "command with highest microseconds per call", "cmdstat_command|docs:"),
+        # tbilrate and realinv: the query's words' beginnings run together (realgdp, realcons tie
+        # with realinv on "real" alone)
+        ("sqlite-markdown-us-macrodata.md", "peak treasury bill rate quarter", "| 1981 | 2       | 5957.795"),
+        (
+            "sqlite-markdown-us-macrodata.md",
+            "maximum real investment quarter",
+            "| 2006 | 1       | 12915.938",
+        ),
+        # a box-drawn table (DuckDB's .show()) with a row of column types under its names
+        ("duckdb-show-fertility-range.txt", "country with the highest mean fertility", "│ NER     │ Niger"),
+        ("duckdb-show-fertility-range.txt", "lowest minimum fertility rate", "│ MAC     │ Macao SAR, China"),
         # mocha's time after a slow test's name, not its run's "299 passing (32s)"
         (
             "mocha-spec-iconv-lite-063.txt",
