@@ -57,7 +57,14 @@ from context_mode.store.edges import add_edge, edge_passage, edges_asked
 from context_mode.store.extremes import extreme_asked, extreme_passage
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import best_lines, record_card
-from context_mode.store.terms import Term, alternative_words, exact_query, index_queries, query_terms
+from context_mode.store.terms import (
+    Term,
+    alternative_words,
+    exact_query,
+    index_queries,
+    query_terms,
+    with_numeric_dates,
+)
 from context_mode.store.values import IndexHit, LineMatch, Section, StoredChunk, StoredDoc
 from context_mode.types import ContentKind
 
@@ -231,6 +238,7 @@ class ChunkIndex:
         self, text: str, *, ref: str | None, limit: int, is_live: Callable[[str], bool]
     ) -> list[IndexHit]:
         """BM25 hits for ``text`` over live refs, best first, ties broken by the newest payload."""
+        text = with_numeric_dates(text)
         plain, split, pairs = index_queries(text)
         if not plain:
             return []

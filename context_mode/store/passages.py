@@ -36,7 +36,17 @@ from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.line_match import terms_held
 from context_mode.store.query import best_lines, choose_lines, record_card
-from context_mode.store.terms import PART, TOKEN, Term, is_exact, probe, query_terms, stem, stem_of
+from context_mode.store.terms import (
+    PART,
+    TOKEN,
+    Term,
+    is_exact,
+    probe,
+    query_terms,
+    stem,
+    stem_of,
+    with_numeric_dates,
+)
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.types import ContentKind
 
@@ -53,6 +63,7 @@ _MAX_STEM_CHECKS = 200  # words stemmed to tell whether the payload holds a quer
 
 def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -> list[str]:
     """The lines a search for ``query`` would show from ``text``, within ``budget`` bytes (see module doc)."""
+    query = with_numeric_dates(query)
     terms = query_terms(query)
     if not terms or not text or budget <= 0:
         return []

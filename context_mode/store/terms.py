@@ -6,6 +6,8 @@
   each pair of neighbouring words as a phrase allowing one word between them.
 - ``exact_query(query)`` is the phrase query of its versions, codes and addresses, which the
   index boosts (their parts are common numbers, so BM25 alone ranks them low).
+- ``with_numeric_dates(query)`` adds the numbers of a date the query names by its month's name
+  ("March 2009": ``2009-03``), as data spells it; the index's and an intent's searches take it.
 - ``query_terms(query)`` parses the query the same way into ``Term``s (stems in order, the same
   with identifiers split, and the stems of a word's short forms from ``words.ABBREVIATIONS``);
   ``alternative_words(terms)`` is those short forms as a query.
@@ -129,6 +131,40 @@ def _alternatives() -> dict[str, tuple[str, ...]]:
 def alternative_words(terms: Sequence[Term]) -> str:
     """The short forms of the terms, as a query for the index (``arg argv cfg``)."""
     return " ".join(dict.fromkeys(other for term in terms for other in term.alternatives))
+
+
+_MONTHS = "january february march april may june july august september october november december".split()
+_MONTH_NAME = (
+    r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_NAMED_DATE = re.compile(
+    rf"\b{_MONTH_NAME}\s+(?:(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b,?\s*)?(?P<year>\d{{4}})?\b"
+    rf"|\b(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH_NAME.replace('month', 'month2')}\b"
+    r"(?:,?\s+(?P<year2>\d{4}))?",
+    re.IGNORECASE,
+)
+
+
+def with_numeric_dates(query: str) -> str:
+    """``query`` with each date it names by its month's name also spelled in numbers, as data
+    holds it: "March 2009" adds ``2009-03``, "July 4" ``07-04``, "4 July 2010" ``2010-07-04``
+    (a phrase of the parts: it matches 2009-03-01 and 2010/07/04). "may" needs a day or a year."""
+    added: list[str] = []
+    for match in _NAMED_DATE.finditer(query):
+        name = (match.group("month") or match.group("month2") or "").lower()
+        day, year = match.group("day") or match.group("day2"), match.group("year") or match.group("year2")
+        if not (day or year) or (name == "may" and not year):  # "you may 2 go"
+            continue
+        month = next(number for number, full in enumerate(_MONTHS, 1) if full.startswith(name[:3]))
+        parts = [year] if year else []
+        parts.append(f"{month:02d}")
+        if day and 1 <= int(day) <= 31:
+            parts.append(f"{int(day):02d}")
+        elif not year:
+            continue
+        added.append("-".join(parts))
+    return f"{query} {' '.join(added)}" if added else query
 
 
 def index_queries(text: str) -> tuple[str, str, str]:

@@ -94,3 +94,35 @@ def test_a_word_of_the_trade_stands_for_no_keyword() -> None:
     assert "starting PostgreSQL 15.20 (Debian 15.20-0+deb12u1)" in search(
         text, ContentKind.LOG, {"query": "server version at startup"}
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "spelled"),
+    [
+        ("nonfarm payroll March 2009", "nonfarm payroll March 2009 2009-03"),
+        ("July 4 temperatures", "July 4 temperatures 07-04"),
+        ("release of 4 July 2010", "release of 4 July 2010 2010-07-04"),
+        ("Dec 25th", "Dec 25th 12-25"),
+        ("it may 2 go wrong", "it may 2 go wrong"),  # "may" names a month only with a year
+        ("first release", "first release"),
+    ],
+)
+def test_a_date_named_by_its_month_is_also_spelled_in_numbers(query: str, spelled: str) -> None:
+    from context_mode.store.terms import with_numeric_dates
+
+    assert with_numeric_dates(query) == spelled
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "row"),
+    [
+        ("column-t-us-employment.txt", "nonfarm payroll March 2009", "2009-03-01  132549   109989"),
+        ("awk-sf-temps-daily.txt", "July 4 temperatures", "2010/07/04    24   55.5   69.9  61.56"),
+    ],
+)
+def test_a_row_dated_in_numbers_is_found_by_its_months_name(name: str, query: str, row: str) -> None:
+    # Rows hold 2009-03-01 and 2010/07/04; the question says "March 2009" and "July 4".
+    from tests.searching import search
+
+    text = (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
+    assert row in search(text, ContentKind.TABLE, {"query": query})
