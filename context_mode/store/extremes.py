@@ -34,7 +34,7 @@ import bisect
 import csv
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from context_mode.shapes import sized_entry
 from context_mode.store.cutting import LINE_WIDTH, cut
@@ -48,7 +48,7 @@ _MOST = frozenset(
 )
 _LEAST = frozenset(
     "lowest smallest least min minimum shortest fastest fewest lightest cheapest coldest "
-    "oldest earliest".split()
+    "youngest oldest earliest".split()
 )
 _NAMING = frozenset("max maximum min minimum".split())  # superlatives a field's name may hold
 _DATED = frozenset("newest latest oldest earliest".split())
@@ -141,6 +141,7 @@ class Extreme:
     words: tuple[str, ...]  # the query's other words, lower case, function words dropped
     implied: tuple[str, ...]  # the field names the superlative implies
     dated: bool = False  # asks for the newest or oldest: a date's extreme, not a number's
+    older: bool = False  # "oldest": of a number the query names (an age), the most
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,12 +178,18 @@ def extreme_asked(query: str) -> Extreme | None:
     )
     implied = tuple(dict.fromkeys(name for word in asked for name in _IMPLIED.get(word, "").split()))
     dated = bool(_DATED & set(asked)) or ("recent" in words and "most" in asked)
-    return Extreme(asked[0] in _MOST, rest, implied, dated)
+    return Extreme(asked[0] in _MOST, rest, implied, dated, asked[0] == "oldest")
 
 
 def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
-    """The line holding the extreme value of the field the query names (module doc), or None."""
-    fields = [field for field in _fields(lines) if field.dated is extreme.dated]
+    """The line holding the extreme value of the field the query names (module doc), or None.
+    A query for the oldest or newest of a number it names ("the oldest age") gets that number's."""
+    found = list(_fields(lines))
+    fields = [field for field in found if field.dated is extreme.dated]
+    if extreme.dated and not any(_named_words(field.name, extreme.words) for field in fields):
+        numbers = [field for field in found if not field.dated]
+        if any(_named_words(field.name, extreme.words) for field in numbers):
+            fields, extreme = numbers, replace(extreme, dated=False, most=extreme.most or extreme.older)
     if not fields:
         return None
     scores = {name: _name_score(name, extreme) for name in {field.name for field in fields}}

@@ -58,6 +58,8 @@ def test_positions_and_plain_words_ask_for_none(query: str) -> None:
         # a box-drawn table (DuckDB's .show()) with a row of column types under its names
         ("duckdb-show-fertility-range.txt", "country with the highest mean fertility", "│ NER     │ Niger"),
         ("duckdb-show-fertility-range.txt", "lowest minimum fertility rate", "│ MAC     │ Macao SAR, China"),
+        # "oldest" of an age, not of a date: the most years (csvkit's csvlook)
+        ("csvlook-la-riots.txt", "oldest age victim", "| Vivian         | Austin        |  87 |"),
         # mocha's time after a slow test's name, not its run's "299 passing (32s)"
         (
             "mocha-spec-iconv-lite-063.txt",
