@@ -3,14 +3,15 @@
 The header is the line just above a rule line (``+++-====-===``, ``|---|---|``, ``-----``)
 within the first lines, else the first non-blank line; a footer in the last lines (``(N rows)``,
 ``Total: 263 files``, ``Result: 322 rows``) is no row and is shown last. When the columns can be
-cut apart (``table_grid``), the table is a row set (``rows.summarize_records``):
-the row count, the key columns of as many rows as fit (matching rows first, the last row too)
-as the verbatim span of each line when those columns are adjacent and the first rows' spans fit
-``_ROW_WIDTH``, else as cells joined by `` | ``; then each column's kind, distinct count and
-range, one-value columns said once. Only the first ``_PARSED`` rows and the last are cut into
-cells. A table whose columns cannot be cut apart keeps, highest first: header and rule, rows that
-mention a search term, the first rows, the last row, clipped to ``_ROW_WIDTH``. Several tables
-one after another (``psql``'s ``\\d+`` of several tables) are ``table_sections``'.
+cut apart (``table_grid``), the table is a row set (``rows.summarize_records``): the row count,
+the key columns of as many rows as fit (matching rows first, the last row too) as the verbatim
+span of each line when those columns are adjacent and the first rows' spans fit ``_ROW_WIDTH``,
+else as the line itself cut to ``_ROW_WIDTH`` (its first columns, as spelled); then each column's
+kind, distinct count and range, one-value columns said once. Only the first ``_PARSED`` rows and
+the last are cut into cells. A table whose columns cannot be cut apart keeps, highest first:
+header and rule, rows that mention a search term, the first rows, the last row, clipped to
+``_ROW_WIDTH``. Several tables one after another (``psql``'s ``\\d+`` of several tables) are
+``table_sections``'.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import NamedTuple
 
 from context_mode.shapes import RULE_LINE, table_headers
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.packing import Pick, clip, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.rows import summarize_records
 from context_mode.summaries.table_grid import Grid, parse_grid
@@ -33,7 +34,6 @@ _COLUMN_SPLIT = re.compile(r"\t|,|;|\s{2,}|\s*\|\s*|\s+")
 _HEADER_SEARCH = 30
 _ROW_WIDTH = 120
 _HEADER_WIDTH = 240
-_CELL = 40
 _SPAN_SAMPLE = 20  # rows whose spans must fit for a table to be shown by spans
 _PARSED = 2000  # rows cut into cells: the first ones and the last (the columns are described from them)
 _LS_TOTAL = re.compile(r"total \d+[KMG]?\s*\Z")
@@ -126,7 +126,8 @@ def _read(text: str) -> _Reading:
 
 class _Spans:
     """Rows shown by the verbatim span of their key columns when those are adjacent and the spans
-    of the first rows fit ``_ROW_WIDTH``; else (and the header likewise) by their cells."""
+    of the first rows fit ``_ROW_WIDTH``; else (and the header likewise) by the line itself, cut
+    to ``_ROW_WIDTH``: a row's first columns name it, and a row is quoted as it is spelled."""
 
     def __init__(self, grid: Grid, lines: Sequence[str], rows: Sequence[int], header: int) -> None:
         self.grid, self.lines, self.rows = grid, lines, rows
@@ -150,7 +151,9 @@ class _Spans:
 
     def header(self, keys: Sequence[str]) -> str:
         run = self._run(keys)
-        spelled = self.grid.span(self.header_line, *run) if run else ""
+        spelled = (
+            self.grid.span(self.header_line, *run) if run else clip(self.header_line.strip(), _ROW_WIDTH)
+        )
         return spelled or " | ".join(keys)
 
     def row(self, index: int, keys: Sequence[str]) -> str:
@@ -159,8 +162,7 @@ class _Spans:
         spelled = self.grid.span(line, *run) if run else ""
         if spelled and len(spelled) <= _ROW_WIDTH:
             return spelled
-        cells = dict(zip(self.grid.names, self.grid.spelled_cells(line), strict=True))
-        return " | ".join(_clip(cells[key]) for key in keys)
+        return clip(line.strip(), _ROW_WIDTH)
 
 
 def _is_footer(line: str) -> bool:
@@ -169,10 +171,6 @@ def _is_footer(line: str) -> bool:
     (``Total: 263 files, 0 directories``, ``Combined size: 3.90 MB``, ``Result: 322 rows``,
     coverage's ``TOTAL  120  18  85%``)."""
     return bool(_FOOTER.match(line) or _TOTALS_LINE.match(line))
-
-
-def _clip(value: str) -> str:
-    return value if len(value) <= _CELL else value[: _CELL - 1] + "…"
 
 
 def _table_lines(

@@ -48,16 +48,6 @@ class Grid:
         cells = [part.strip() for part in parts[: len(self.names)]]
         return cells + [""] * (len(self.names) - len(cells))
 
-    def spelled_cells(self, line: str) -> list[str]:
-        """The line's cells as the line spells them (a quoted CSV cell keeps its quotes and
-        doubled quotes), stripped, one per column: what a summary shows of a row."""
-        if not self.delimiter or '"' not in line:
-            return self.cells(line)
-        parts = _spelled_fields(line, self.delimiter)
-        if len(parts) != len(self.names):
-            return self.cells(line)
-        return [part.strip() for part in parts]
-
     def span(self, line: str, first: int, last: int) -> str:
         """The part of ``line`` holding columns ``first`` to ``last`` (adjacent), as it is spelled."""
         if self.delimiter:

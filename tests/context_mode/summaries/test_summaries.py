@@ -515,12 +515,15 @@ TABLE = "\n".join(
 
 def test_a_table_is_a_row_set_of_its_key_columns_with_counts() -> None:
     extract = summarize(TABLE, ContentKind.TABLE, budget=600)
-    # The status and architecture columns hold one value each: said once, not per row.
-    assert extract.text.startswith("200 rows × 5 columns\nName | Version | Description\n")
-    assert "pkg000 | 1.0.0 | package number 0" in extract.text
-    assert "pkg199 | 1.199.0 | package number 199" in extract.text
+    # Rows as spelled (their first columns: a row is quoted as the payload has it); the status
+    # column holds one value: said once in the column list.
+    assert extract.text.startswith(
+        "200 rows × 5 columns\n||/ Name        Version     Architecture Description\n"
+    )
+    assert "ii  pkg000      1.0.0       amd64        package number 0" in extract.text
+    assert "ii  pkg199      1.199.0       amd64        package number 199" in extract.text
     assert "pkg150" not in extract.text
-    assert "- Architecture: 1 distinct: amd64" in extract.text
+    assert "- ||/: 1 distinct: ii" in extract.text
     assert extract.outline == "table: 200 rows × 5 columns (||/, Name, Version, Architecture, Description)"
 
 

@@ -80,7 +80,7 @@ def test_a_table_without_a_header_names_its_columns_and_keeps_its_first_row() ->
     text = _read("ls-l-dist-packages.txt")
     extract = summarize(text, ContentKind.TABLE, budget=900)
     assert extract.outline.startswith("table: 30 rows × 9 columns (column 1, column 2,")
-    assert "drwxr-xr-x | 64 | 4096 | Dec | 1 | 08:59 | ." in extract.text
+    assert "drwxr-xr-x 64 root root   4096 Dec  1 08:59 ." in extract.text
     assert_table_verbatim(extract.text, text)
 
 
@@ -90,8 +90,8 @@ def test_ps_keeps_its_command_column_though_kernel_threads_are_bracketed() -> No
     text = _read("ps-aux-kernel-threads.txt")
     extract = summarize(text, ContentKind.TABLE, budget=900)
     header = extract.text.splitlines()[1]
-    assert header.startswith("PID") and header.endswith("| COMMAND")
-    assert "| [kthreadd]" in extract.text
+    assert header.startswith("USER       PID") and header.endswith(" COMMAND")
+    assert "0:00 [kthreadd]" in extract.text
     assert_table_verbatim(extract.text, text)
 
 
@@ -182,4 +182,16 @@ def test_a_table_drawn_with_box_characters_is_a_grid_with_its_last_row() -> None
     assert "│ Zzzz    │ 999     │ Code for uncoded script\n" in extract.text
     assert "└──" not in extract.text
     assert "- numeric: number, 182 distinct" in extract.text
+    assert_table_verbatim(extract.text, text)
+
+
+def test_a_wide_tables_rows_are_quoted_as_spelled() -> None:
+    # csvkit's csvlook pads its cells: the rows were shown as their cells joined again
+    # ("Vivian | Austin | 87 | Female"), which quotes no line of the payload; a row's first
+    # columns as spelled name it and can be searched for as they stand.
+    text = _read("csvlook-la-riots.txt")
+    extract = summarize(text, ContentKind.TABLE, budget=2600)
+    lines = extract.text.splitlines()
+    assert lines[1].startswith("| first_name     | last_name     | age | gender |")
+    assert any(line.startswith("| Vivian         | Austin        |  87 | Female |") for line in lines)
     assert_table_verbatim(extract.text, text)
