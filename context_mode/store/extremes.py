@@ -75,7 +75,7 @@ _IMPLIED = {
 }
 IMPLIED_SHARE = 0.5
 _RUN_MIN = 4  # letters of a name part that may be words' beginnings run together (tbilrate)
-_RUN_WORDS = 12  # query words tried for such a run (the search is exponential in them)
+_RUN_WORDS = 12  # query words tried for such a run
 # Words that name what the rows are, not which of them: never a filter on the field's lines.
 _ROW_NOUNS = frozenset(
     "row rows record records entry entries item items line lines file files process processes "
@@ -467,17 +467,26 @@ def _run_of_beginnings(part: str, words: Sequence[str]) -> list[str]:
     if len(part) < _RUN_MIN or not part.isalpha():
         return []
 
+    known: dict[tuple[int, int], list[str] | None] = {}  # memoised: polynomial in the part and the words
+
     def cover(at: int, first: int) -> list[str] | None:
         if at == len(part):
             return []
+        if (at, first) in known:
+            return known[at, first]
+        found: list[str] | None = None
         for index in range(first, len(words)):
             word = words[index]
             for length in range(min(len(word), len(part) - at), 0, -1):
                 if word[:length] == part[at : at + length]:
                     rest = cover(at + length, index + 1)
                     if rest is not None:
-                        return [word, *rest]
-        return None
+                        found = [word, *rest]
+                        break
+            if found is not None:
+                break
+        known[at, first] = found
+        return found
 
     found = cover(0, 0) if len(words) <= _RUN_WORDS else None
     return found if found is not None and len(found) >= 2 else []
