@@ -29,9 +29,9 @@ a match; the indexes point at the verbatim input lines):
 
 ``clean_lines`` does it to a whole list when needed; ``without_service_prefix`` drops the service
 column of a multi-service log (``docker compose logs``: ``web-1  | …``; ``kubectl logs --prefix``:
-``[pod/web-7d4b9/app] …``) when nearly every line has one, and ``without_test_number`` the test
-numbers ``ctest -V`` puts before each line a test printed;
-``is_server_log`` spots access/error logs.
+``[pod/web-7d4b9/app] …``) when nearly every line has one, and ``without_test_number`` drops the
+test numbers ``ctest -V`` puts before each line a test printed; ``is_server_log`` spots
+access/error logs.
 ``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``, ``is_diagnostic_records(value)``
 a list of one record per diagnostic (ruff's, pylint's, ShellCheck's JSON); ``is_lint(lines)``
 says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint

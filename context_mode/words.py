@@ -110,13 +110,18 @@ _SAME_THING = (
     "option flag setting",
     "warning warn",
 )
-_FORMS: dict[str, list[str]] = {full: forms.split() for full, forms in _SHORT_FORMS.items()}
-for _group in _SAME_THING:
-    for _word in _group.split():
-        _FORMS.setdefault(_word, []).extend(other for other in _group.split() if other != _word)
-ABBREVIATIONS: dict[str, tuple[str, ...]] = {
-    full: tuple(dict.fromkeys(forms)) for full, forms in _FORMS.items()
-}
+
+
+def _forms() -> dict[str, tuple[str, ...]]:
+    """Each word's short forms, and the other words of its groups in ``_SAME_THING``."""
+    forms: dict[str, list[str]] = {full: spelled.split() for full, spelled in _SHORT_FORMS.items()}
+    for group in _SAME_THING:
+        for word in group.split():
+            forms.setdefault(word, []).extend(other for other in group.split() if other != word)
+    return {full: tuple(dict.fromkeys(found)) for full, found in forms.items()}
+
+
+ABBREVIATIONS: dict[str, tuple[str, ...]] = _forms()
 
 
 def is_function_word(word: str) -> bool:
