@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from context_mode.shapes import sized_entry
 from context_mode.store.cutting import LINE_WIDTH, cut
-from context_mode.store.terms import PART, stem_of
+from context_mode.store.terms import PART, month_number, stem_of
 from context_mode.store.values import LineMatch
 from context_mode.words import ABBREVIATIONS, is_function_word
 
@@ -94,7 +94,6 @@ _VALUE = re.compile(_NUMBER + r"(?![\w.])")
 _ISO_DATE = re.compile(
     r"(\d{4})-(\d\d)-(\d\d)(?:[ T](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?)?(?:Z|[+-]\d\d(?::?\d\d)?)?"
 )
-_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _MONTH = r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 _GIT_DATE = re.compile(r"(?:[A-Z][a-z]{2},? )?" + _MONTH + r" +(\d{1,2}) (\d\d):(\d\d):(\d\d) (\d{4})")
 _MAIL_DATE = re.compile(r"(?:[A-Z][a-z]{2}, )?(\d{1,2}) " + _MONTH + r" (\d{4}) (\d\d):(\d\d):(\d\d)")
@@ -186,9 +185,9 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
     A query for the oldest or newest of a number it names ("the oldest age") gets that number's."""
     found = list(_fields(lines))
     fields = [field for field in found if field.dated is extreme.dated]
-    if extreme.dated and not any(_named_words(field.name, extreme.words) for field in fields):
+    if extreme.dated and not _names_any({field.name for field in fields}, extreme.words):
         numbers = [field for field in found if not field.dated]
-        if any(_named_words(field.name, extreme.words) for field in numbers):
+        if _names_any({field.name for field in numbers}, extreme.words):
             fields, extreme = numbers, replace(extreme, dated=False, most=extreme.most or extreme.older)
     if not fields:
         return None
@@ -420,9 +419,9 @@ def _date(text: str, *, whole: bool) -> float | None:
             continue
         parts = list(match.groups())
         if pattern is _GIT_DATE:  # month day h m s year
-            parts = [parts[5], str(_MONTHS.index(parts[0].lower()) + 1), *parts[1:5]]
+            parts = [parts[5], str(month_number(parts[0])), *parts[1:5]]
         elif pattern is _MAIL_DATE:  # day month year h m s
-            parts = [parts[2], str(_MONTHS.index(parts[1].lower()) + 1), parts[0], *parts[3:]]
+            parts = [parts[2], str(month_number(parts[1])), parts[0], *parts[3:]]
         return float("".join((part or "0").zfill(2) for part in parts))
     return None
 
@@ -441,6 +440,11 @@ def _name_score(name: str, extreme: Extreme) -> float:
     if named:
         return float(len(named))
     return IMPLIED_SHARE if _named_words(name, extreme.implied) else 0.0
+
+
+def _names_any(names: set[str], words: Sequence[str]) -> bool:
+    """Whether the query's words name any of the fields ``names`` (each distinct name once)."""
+    return any(_named_words(name, words) for name in names)
 
 
 def _named_words(name: str, words: Sequence[str]) -> set[str]:

@@ -146,19 +146,24 @@ _NAMED_DATE = re.compile(
 )
 
 
+def month_number(name: str) -> int:
+    """The number of the month ``name`` spells or shortens (``Dec``, ``march``; 1 to 12), or 0."""
+    short = name[:3].lower()
+    return next((number for number, full in enumerate(_MONTHS, 1) if full.startswith(short)), 0)
+
+
 def with_numeric_dates(query: str) -> str:
     """``query`` with each date it names by its month's name also spelled in numbers, as data
     holds it: "March 2009" adds ``2009-03``, "July 4" ``07-04``, "4 July 2010" ``2010-07-04``
-    (a phrase of the parts: it matches 2009-03-01 and 2010/07/04). "may" needs a day or a year."""
+    (a phrase of the parts: it matches 2009-03-01 and 2010/07/04). "may" needs a year."""
     added: list[str] = []
     for match in _NAMED_DATE.finditer(query):
         name = (match.group("month") or match.group("month2") or "").lower()
         day, year = match.group("day") or match.group("day2"), match.group("year") or match.group("year2")
         if not (day or year) or (name == "may" and not year):  # "you may 2 go"
             continue
-        month = next(number for number, full in enumerate(_MONTHS, 1) if full.startswith(name[:3]))
         parts = [year] if year else []
-        parts.append(f"{month:02d}")
+        parts.append(f"{month_number(name):02d}")
         if day and 1 <= int(day) <= 31:
             parts.append(f"{int(day):02d}")
         elif not year:
