@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from context_mode.shapes import sized_entry
 from context_mode.store.cutting import LINE_WIDTH, cut
-from context_mode.store.terms import PART, month_number, stem_of
+from context_mode.store.terms import PART, TOKEN, month_number, stem_of
 from context_mode.store.values import LineMatch
 from context_mode.words import ABBREVIATIONS, is_function_word
 
@@ -82,7 +82,6 @@ _ROW_NOUNS = frozenset(
     "command commands package packages test tests query queries request requests value values "
     "number one ones result results column field".split()
 )
-_WORD = re.compile(r"[^\W_]+")
 _NUMBER = (
     r"(?<![\w.])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)"
     r"(?:\s?(KiB|MiB|GiB|TiB|kB|KB|MB|GB|TB|[KMGTkmgt]|ms|us|µs|s|sec|min|h)\b|%)?"
@@ -165,7 +164,7 @@ class _Field:
 
 def extreme_asked(query: str) -> Extreme | None:
     """The extreme the query asks for, or None when it has no superlative."""
-    words = [word.lower() for word in _WORD.findall(query)]
+    words = [word.lower() for word in TOKEN.findall(query)]
     asked = [word for word in words if word in _MOST or word in _LEAST]
     if not asked:
         return None
@@ -526,5 +525,5 @@ def _around(line: str, span: tuple[int, int] | None) -> str:
 
 def _held(line: str, words: Sequence[str]) -> int:
     """How many of ``words`` the line holds (by stem)."""
-    stems = {stem_of(token.lower()) for token in _WORD.findall(line)}
+    stems = {stem_of(token.lower()) for token in TOKEN.findall(line)}
     return sum(stem_of(word) in stems for word in words)

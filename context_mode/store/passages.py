@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import bisect
 import math
-import re
 from collections import Counter
 from dataclasses import replace
 from operator import attrgetter
@@ -56,7 +55,6 @@ CHUNK_BYTES = 4096  # as the store chunks payloads
 _K1, _B = 1.2, 0.75
 _MAX_MATCHES = 50_000  # probe matches counted: plenty to rank, bounded for pathological text
 _ANSI_LONGEST = 24  # how far back a colour code may start (``\x1b[38;2;255;128;0m`` is 17 long)
-_WORD_AT = re.compile(r"[^\W_]+")
 _LONGEST_WORD = 40  # letters of a word stemmed to check a probe's match (the index's own limit)
 _MAX_STEM_CHECKS = 200  # words stemmed to tell whether the payload holds a query word
 
@@ -192,7 +190,7 @@ def _stems_to(text: str, lowered: str, at: int, wanted: str) -> bool:
     """Whether the word at ``at``, or its first identifier part, stems to ``wanted``, as the index
     counts words (``hookimpl`` starts with ``hoo`` but is no ``hook``; ``countedArray`` holds
     ``counted``); a word over ``_LONGEST_WORD`` letters is let through."""
-    word = _WORD_AT.match(lowered, at, at + _LONGEST_WORD + 1)
+    word = TOKEN.match(lowered, at, at + _LONGEST_WORD + 1)
     if word is None or len(word.group()) > _LONGEST_WORD:
         return True
     if stem_of(word.group()) == wanted:
