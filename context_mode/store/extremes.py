@@ -20,7 +20,10 @@ extreme, and no query word need be on it more than on the lines around it.
   size"; a word the superlative implies, such as a time for "slowest", counts half). When some
   of the field's lines hold more of the query's other words than the rest ("for the reporting
   job"; not words naming what the rows are, such as "process" or "file"), only those compete.
-  An extreme several lines share, or a field on one line only, names no line: None.
+  Of lines sharing the extreme the first is named, the next two shown with it; when most lines
+  share it, or the field is on one line only, no line is named: None.
+  Words after a negation ("non-null") are dropped; a falling word the field's name does not hold
+  ("the largest negative change", "the biggest drop") asks for the most negative value.
 
 It returns the line's index and its table's header line's index (or None). Linear in the lines;
 never raises on a ``str``. ``extreme_passage(texts, extreme, weight)`` is that line among a
@@ -52,6 +55,11 @@ _LEAST = frozenset(
 )
 _NAMING = frozenset("max maximum min minimum".split())  # superlatives a field's name may hold
 _DATED = frozenset("newest latest oldest earliest".split())
+# A word that negates the next ("non-null", "not skipped"): neither names the field nor picks lines.
+_NEGATING = frozenset("non not no without excluding except ignoring".split())
+# Words that turn "the largest" into the most negative value of a field they do not name ("the largest
+# negative change", "the biggest drop").
+_FALLING = frozenset("negative drop drops decline declines decrease decreases fall falls loss losses".split())
 # The fields a superlative implies when the query names none ("the slowest test": a time).
 _IMPLIED = {
     "longest": "time duration elapsed",
@@ -128,6 +136,7 @@ _SIZED_START = re.compile(r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|[-dlcbps
 _NAME = r"[%#]?(?:\d+[A-Za-z]|[A-Za-z_])[\w%/.:\-]*"
 _HEADER_LINE = re.compile(rf"\s*{_NAME}(?:\s+{_NAME}){{2,}}\s*")
 HEADER_LINE = -3  # the number a table's header from an earlier chunk is shown under (first)
+_TIES = 2  # lines sharing the extreme shown besides the first
 _MAX_LINE = 2000  # a line longer is data (records on one line), not a table's row: pairs only
 
 
@@ -150,6 +159,7 @@ class ExtremeLine:
     header: int | None
     field: str
     span: tuple[int, int] | None = None  # where on the line its pair is (a long line is cut around it)
+    ties: tuple[int, ...] = ()  # the next lines holding the same extreme (``_TIES`` at most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +175,7 @@ class _Field:
 def extreme_asked(query: str) -> Extreme | None:
     """The extreme the query asks for, or None when it has no superlative."""
     words = [word.lower() for word in TOKEN.findall(query)]
+    words = [word for at, word in enumerate(words) if not _negated(words, at)]
     asked = [word for word in words if word in _MOST or word in _LEAST]
     if not asked:
         return None
@@ -177,6 +188,11 @@ def extreme_asked(query: str) -> Extreme | None:
     implied = tuple(dict.fromkeys(name for word in asked for name in _IMPLIED.get(word, "").split()))
     dated = bool(_DATED & set(asked)) or ("recent" in words and "most" in asked)
     return Extreme(asked[0] in _MOST, rest, implied, dated, asked[0] == "oldest")
+
+
+def _negated(words: Sequence[str], at: int) -> bool:
+    """Whether the word at ``at`` negates the next or is negated by the one before."""
+    return words[at] in _NEGATING or at > 0 and words[at - 1] in _NEGATING
 
 
 def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
@@ -195,14 +211,21 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
     if best <= 0:
         return None
     named = [field for field in fields if scores[field.name] == best]
-    # Of equally named fields the commonest is the column or key the query means.
+    # Of equally named fields the one of most distinct values is the measure the query means (not
+    # the ``quarter`` or ``month`` it names as what to return), then the commonest.
     counts: dict[str, int] = {}
+    distinct: dict[str, set[float]] = {}
     for field in named:
         counts[field.name] = counts.get(field.name, 0) + 1
-    name = max(counts, key=lambda key: counts[key])
+        distinct.setdefault(field.name, set()).add(field.value)
+    name = max(counts, key=lambda key: (len(distinct[key]), counts[key]))
     candidates = [field for field in named if field.name == name]
     named_words = _named_words(name, extreme.words)
-    others = [word for word in extreme.words if word not in _ROW_NOUNS and word not in named_words]
+    falling = (_FALLING & set(extreme.words)) - named_words
+    if falling and extreme.most:  # "the largest negative change": the most negative
+        extreme = replace(extreme, most=False)
+    not_filters = _ROW_NOUNS | named_words | falling
+    others = [word for word in extreme.words if word not in not_filters]
     if others:
         held = [_held(_around(lines[field.line], field.span), others) for field in candidates]
         most_held = max(held)
@@ -215,10 +238,11 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
     values = [field.value for field in candidates]
     best_value = max(values) if extreme.most else min(values)
     holding = [field for field in candidates if field.value == best_value]
-    if len(holding) > 1:  # lines sharing the extreme: no one line answers
+    if len(holding) * 2 > len(candidates):  # most lines share it (dates of one import): it tells none apart
         return None
-    pick = holding[0]
-    return ExtremeLine(pick.line, pick.header, pick.name, pick.span)
+    pick = holding[0]  # of lines sharing it, the first, and the next few
+    ties = tuple(dict.fromkeys(field.line for field in holding[1:] if field.line != pick.line))[:_TIES]
+    return ExtremeLine(pick.line, pick.header, pick.name, pick.span, ties)
 
 
 def extreme_passage(texts: Sequence[str], extreme: Extreme, weight: float) -> tuple[int, LineMatch] | None:
@@ -239,9 +263,14 @@ def extreme_passage(texts: Sequence[str], extreme: Extreme, weight: float) -> tu
         header_place, header_number = places[found.header]
         shown = header_number if header_place == place else HEADER_LINE
         unit = ((shown, cut(lines[found.header], (), LINE_WIDTH, str)),)
+    tied = tuple(
+        (places[tie][1], cut(lines[tie], (), LINE_WIDTH, str))
+        for tie in found.ties
+        if places[tie][0] == place
+    )
     spans = [(*found.span, 1.0)] if found.span else []
     line = cut(lines[found.line], spans, LINE_WIDTH, str)
-    return place, LineMatch(number, line, weight, ((f"@{found.field}", weight),), 1, unit, grows=True)
+    return place, LineMatch(number, line, weight, ((f"@{found.field}", weight),), 1, unit + tied, grows=True)
 
 
 def _fields(lines: Sequence[str]) -> Iterator[_Field]:

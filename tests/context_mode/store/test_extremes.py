@@ -58,6 +58,19 @@ def test_positions_and_plain_words_ask_for_none(query: str) -> None:
         # a box-drawn table (DuckDB's .show()) with a row of column types under its names
         ("duckdb-show-fertility-range.txt", "country with the highest mean fertility", "│ NER     │ Niger"),
         ("duckdb-show-fertility-range.txt", "lowest minimum fertility rate", "│ MAC     │ Macao SAR, China"),
+        # two days share the year's highest maximum: the first of them (before: no line)
+        ("awk-sf-temps-daily.txt", "hottest day maximum temperature", "2010/08/31    24   57.2   72.2"),
+        # "the largest negative change" is the most negative value (before: the largest)
+        ("column-t-us-employment.txt", "largest negative nonfarm_change", "2009-03-01  132549"),
+        # "month" and "max_ppm" are named alike: the column of many values is the measure, not
+        # the month's 12 (before: the month column's first 12)
+        ("sqlite-csv-co2-monthly.csv", "maximum ppm month", "2001,05,4,373.8,373.7,373.9"),
+        # "non-null" names no line: before, the records holding a null were the only ones to compete
+        (
+            "sqlite-json-fertility-by-country.json",
+            "lowest non-null 2010 fertility",
+            '{"country_name":"Macao SAR, China"',
+        ),
         # "oldest" of an age, not of a date: the most years (csvkit's csvlook)
         ("csvlook-la-riots.txt", "oldest age victim", "| Vivian         | Austin        |  87 |"),
         # mocha's time after a slow test's name, not its run's "299 passing (32s)"
@@ -100,6 +113,14 @@ def test_records_on_one_line_answer_by_their_record(query: str, record: str) -> 
     assert line.rfind("{", 0, found.span[0]) == line.find(record)
 
 
+def test_an_extreme_most_lines_share_gives_no_line() -> None:
+    # 13 release commits made in the same second: "the latest" tells none apart, and the search's
+    # own hits (the newest commit's totals) must not give way to the first commit's date
+    asked = extreme_asked("change totals of the latest release commit")
+    assert asked is not None
+    assert extreme_line(_lines("git-log-stat-marked-releases.txt"), asked) is None
+
+
 def test_a_field_no_query_word_names_gives_no_line() -> None:
     asked = extreme_asked("highest colour saturation")
     assert asked is not None
@@ -117,6 +138,13 @@ def test_a_field_no_query_word_names_gives_no_line() -> None:
             "  60 | user60@example.com  | User 60  |     40 | 21090.00",
         ),
         ("mocha-spec-iconv-lite-063.txt", ContentKind.LOG, "slowest test duration", "'gb18030' (3225ms)"),
+        # the second of two days sharing the highest maximum is shown with the first
+        (
+            "awk-sf-temps-daily.txt",
+            ContentKind.TABLE,
+            "hottest day maximum temperature",
+            "2010/09/01    24   57.3   72.2",
+        ),
         (
             "postgresql15-report-job-excerpt.log",
             ContentKind.LOG,

@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from context_mode.kinds import detect_kind
+from context_mode.shapes import is_html
 from context_mode.summaries import Extract, summarize
 from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
@@ -98,7 +99,8 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
             assert is_marker(line) or strip_annotation(line).removesuffix("…") in text, line
         return
     source_lines = set(text.splitlines())
-    if extract.kind == ContentKind.SNAPSHOT:  # snapshot lines are shown without their indentation
+    # snapshot and HTML page lines are shown without their indentation
+    if extract.kind == ContentKind.SNAPSHOT or extract.kind == ContentKind.MARKDOWN and is_html(text):
         source_lines |= {line.strip() for line in source_lines}
     for line in extract.text.split("\n"):
         stripped = strip_annotation(line)

@@ -312,3 +312,12 @@ def test_lines_of_key_value_fields_are_a_row_set_of_their_lines() -> None:
     # a logfmt log is no row set
     logfmt = "\n".join(f"ts=2026-12-03T04:{n:02d}:00Z level=info msg=tick n={n}" for n in range(10))
     assert detect_kind(logfmt) is not ContentKind.ROWS
+
+
+def test_a_records_number_is_shown_as_the_payload_spells_it() -> None:
+    # sqlite3 -json writes floats as SQLite spells them (7.0499999999999998223); Python's JSON
+    # read them as floats and wrote them back shortest (7.05): a value not in the payload
+    text = (DATA / "sqlite-json-fertility-by-country.json").read_text(encoding="utf-8")
+    body = _stage1(text, "run_command").extract.text
+    assert '"tfr_1960":7.0499999999999998223' in body
+    assert '"tfr_1960":7.05,' not in body
