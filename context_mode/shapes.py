@@ -60,7 +60,9 @@ _REF = re.compile(r"\[ref=[a-z][a-z0-9]*\d\]|\[ref=\d+\]")
 _REPR_ROWS = re.compile(r"\s*\[(?:\{'[^'\n]{1,80}': |\((?:'|\"|-?\d|None\b|True\b|False\b))")
 # Flat JSON objects one after another, not in an array (a row per object)
 _OBJECT_STREAM = re.compile(r"^\}\s*\n\s*\{\s*\n?\s*\"", re.M)
-_ROW_BLOCK = re.compile(r"\d+\. row\Z|-\[ RECORD \d+ \]-*\Z")  # mcp-alchemy's; psql's expanded display
+# A record's opening line: mcp-alchemy's ``1. row``; psql's expanded display ``-[ RECORD 1 ]----``
+# (``-[ RECORD 1 ]---+----`` with a border).
+ROW_BLOCK = re.compile(r"\d+\. row\Z|-\[ RECORD \d+ \][-+]*\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: |[^\s|][^|\n]{0,80}? *\|(?: |\Z)")
 _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of
@@ -233,6 +235,49 @@ def is_slow_query_log(lines: Sequence[str]) -> bool:
     return sum(1 for line in timed if SLOW_QUERY_TIMING.match(line)) >= _SLOW_QUERIES
 
 
+# A stanza's field line: ``Installed-Size: 54254`` (Debian's control stanzas, ``apt-cache show``,
+# ``dpkg -s``, ``pip show``, e-mail headers) or sqlite3 -line's ``  mean_area = 2499.0`` (names
+# right-aligned); an indented line continues the field above (a ``Description``'s paragraphs).
+STANZA_FIELD = re.compile(r"(?:([A-Za-z][\w.\-]{0,60}): ?|\s*(\w{1,60}) = )(.*)\Z")
+STANZA_CONTINUED = re.compile(r"[ \t]+\S")
+_STANZAS_MIN = 2
+_STANZAS_SAMPLED = 8  # stanzas looked at for detection, in the text's first ``_STANZAS_READ`` chars
+_STANZAS_READ = 16384
+_STANZA_SHARE = 0.9  # of a stanza's lines, the fields and their continuations
+_SAME_FIRST_SHARE = 0.8  # of the stanzas, those opening with the commonest first field
+
+
+def stanzas(text: str, limit: int | None = None) -> list[list[str]] | None:
+    """The text's stanzas: blank-line separated blocks of field lines, each opening with the same
+    field in most (``Package:``, ``id =``), at least two; None when the text is not so. At most
+    ``limit`` stanzas are read (all when None)."""
+    blocks: list[list[str]] = []
+    current: list[str] = []
+    for line in text.splitlines():
+        if line.strip():
+            current.append(line.rstrip())
+            continue
+        if current:
+            blocks.append(current)
+            current = []
+            if limit is not None and len(blocks) >= limit:
+                break
+    if current and (limit is None or len(blocks) < limit):
+        blocks.append(current)
+    if len(blocks) < _STANZAS_MIN:
+        return None
+    firsts: Counter[str] = Counter()
+    for block in blocks:
+        fields = [STANZA_FIELD.match(line) for line in block]
+        held = sum(
+            1 for line, field in zip(block, fields, strict=True) if field or STANZA_CONTINUED.match(line)
+        )
+        if held < len(block) * _STANZA_SHARE or fields[0] is None:
+            return None
+        firsts[fields[0].group(1) or fields[0].group(2)] += 1
+    return blocks if firsts.most_common(1)[0][1] >= len(blocks) * _SAME_FIRST_SHARE else None
+
+
 def is_key_value_rows(lines: Sequence[str]) -> bool:
     """Whether ``lines`` are records of ``key=value`` fields, one per line, the same keys first
     (``redis-cli CLIENT LIST``: ``id=451 addr=127.0.0.1:53758 fd=8 name= age=12 …``); a logfmt
@@ -343,11 +388,14 @@ def detect_shape(
     refs = sum(1 for line in lines if _REF.search(line))
     if refs >= 3 and (items * 3 >= len(lines) or _SNAPSHOT_HEADER.search(text[:4096])):
         return ContentKind.SNAPSHOT
-    blocks = sum(1 for line in lines if _ROW_BLOCK.match(line))
+    blocks = sum(1 for line in lines if ROW_BLOCK.match(line))
     fields = sum(1 for line in lines if _FIELD.match(line))
     if blocks >= 2 and (blocks + fields) * 10 >= len(lines) * 8:
         return ContentKind.ROWS
     if is_key_value_rows(lines):
+        return ContentKind.ROWS
+    opening = text[:_STANZAS_READ]  # whole stanzas of the text's first part
+    if stanzas(opening[: opening.rfind("\n\n") + 1] or opening, limit=_STANZAS_SAMPLED) is not None:
         return ContentKind.ROWS
     headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:

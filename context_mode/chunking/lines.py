@@ -250,6 +250,19 @@ def paragraph_units(text: str) -> list[Unit]:
     return out.finish(len(text))
 
 
+def record_units(text: str, opens: re.Pattern[str]) -> list[Unit] | None:
+    """Vertical records, each from the line ``opens`` matches (psql's ``-[ RECORD 3 ]``) to the
+    next; the lines before the first are a unit of their own. None when fewer than two open."""
+    out = _Units()
+    marks = 0
+    for start, end in lines(text):
+        if opens.match(text, start, end - 1 if text.endswith("\n", start, end) else end):
+            marks += 1
+            if start:
+                out.cut(start, ())
+    return out.finish(len(text)) if marks >= 2 else None
+
+
 def row_units(text: str) -> list[Unit]:
     """One unit per line (table rows)."""
     return [(start, end, (), False) for start, end in lines(text)]

@@ -47,10 +47,12 @@ from context_mode.chunking.lines import (
     log_units,
     markdown_units,
     paragraph_units,
+    record_units,
     row_units,
 )
 from context_mode.chunking.repr_units import repr_units
 from context_mode.framing import unframe
+from context_mode.shapes import ROW_BLOCK
 from context_mode.types import ContentKind
 
 MIN_CHUNK_BYTES = 4  # the largest UTF-8 character: any smaller cap could not make progress
@@ -102,6 +104,10 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[li
             units = json_units(text, lambda s, e: sizer.size(s, e) <= cap) if shaped else None
             if units is None and kind is ContentKind.ROWS:
                 units = repr_units(text)  # a Python-repr list of rows (SQLite's, DuckDB's MCP servers)
+            if units is None and kind is ContentKind.ROWS:
+                units = record_units(text, ROW_BLOCK)  # vertical records (psql's ``\\x``)
+                if units is not None:
+                    return units, False
             return (units, True) if units is not None else (log_units(text), False)
         case _:
             return paragraph_units(text), False

@@ -34,9 +34,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+
+from context_mode.store.terms import split_stems
 
 UNIT_BYTES = 600
+_HELD_CHARS = 400  # of a unit's line, the part looked through for a wanted term
 _SCANNED_LINE = 16384  # a longer line's records are not all looked at: only the heaviest match's
 RECORD_CHARS = 400  # a one-line record shown whole up to this, beyond the usual line width
 _LOOKAHEAD = 30  # lines below a traceback hit searched for its message
@@ -74,7 +77,10 @@ _IDENTITY = re.compile(
 )
 _SENTENCE_END = re.compile(r"[.!?:]\)?\s*$")
 _LOG_LINE = re.compile(r"^\s*(?:\d{2,4}[-/:.T]\d|\[|\d{1,3}(?:\.\d{1,3}){3} |\w{3} [ \d]\d \d\d:|at )")
-_ROW_MARK = re.compile(r"^\s*+\**+\s*+\d+\. row\b")
+# A record's field on a line of its own: ``Version: 1.2`` (Debian's and e-mail's stanzas), sqlite3
+# -line's ``  mean_area = 2499.0``; a continuation line (indented) goes with it.
+_STANZA_FIELD = re.compile(r"^(?:[A-Za-z][\w.\-]{0,60}: |\s*\w{1,60} = |[ \t]+\S)")
+_ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")  # mcp-alchemy's, psql's \\x
 _SNAPSHOT_ROW = re.compile(r"^\s*- row\b.*\[ref=")
 # a snapshot node with text of its own: after its ref, or as its name (``- cell "reserved" [ref=…]``)
 _SNAPSHOT_TEXT = re.compile(r'\]: \S|^\s*- text: \S|^\s*- [a-z]+ "[^"\n]+" \[')
@@ -91,10 +97,15 @@ _PUNCTUATION = " \t{}[](),;"
 _TABLE_GAP = re.compile(r"\S(?: {2,}|\t|\s*\|\s*|,)\S")
 
 
-def unit_lines(lines: Sequence[str], first: int, last: int, *, width: int = 240) -> list[tuple[int, str]]:
-    """The other lines of the unit around lines ``first .. last`` (see module doc), in order."""
+def unit_lines(
+    lines: Sequence[str], first: int, last: int, *, width: int = 240, wanted: Collection[str] = ()
+) -> list[tuple[int, str]]:
+    """The other lines of the unit around lines ``first .. last`` (see module doc), in order.
+    In a record (JSON, vertical, a stanza of ``Key: value`` lines), the fields holding one of the
+    ``wanted`` terms (the query's others, as space-joined stems of their parts: ``countri car`` for
+    ``country_car``) come first: the record named by the hit, the field named by the query."""
     picked: dict[int, None] = {}
-    for number in _unit(lines, first, last):
+    for number in _unit(lines, first, last, wanted):
         if not first <= number <= last and 0 <= number < len(lines) and not is_punctuation(lines[number]):
             picked[number] = None
     out: list[tuple[int, str]] = []
@@ -107,6 +118,23 @@ def unit_lines(lines: Sequence[str], first: int, last: int, *, width: int = 240)
         out.append((number, shown))
     out.sort()
     return out
+
+
+def _holding(numbers: Sequence[int], lines: Sequence[str], wanted: Collection[str]) -> list[int]:
+    """Those of ``numbers`` whose line holds one of the ``wanted`` stem phrases."""
+    if not wanted:
+        return []
+
+    def holds(line: str) -> bool:
+        stems = f" {' '.join(split_stems(line[:_HELD_CHARS]))} "
+        return any(f" {term} " in stems for term in wanted)
+
+    return [number for number in numbers if holds(lines[number])]
+
+
+def _wanted_first(numbers: Sequence[int], lines: Sequence[str], wanted: Collection[str]) -> list[int]:
+    """``numbers``, those whose line holds one of the ``wanted`` stem phrases first."""
+    return list(dict.fromkeys([*_holding(numbers, lines, wanted), *numbers]))
 
 
 def is_punctuation(line: str) -> bool:
@@ -184,13 +212,13 @@ def _best_record(line: str, spans: Sequence[tuple[int, int, float]], longest: in
     return records[best]
 
 
-def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
+def _unit(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) -> list[int]:
     shaped = [
         *_message_below(lines, first, last),
-        *_record(lines, first, last),
+        *_record(lines, first, last, wanted),
         *_definition(lines, first, last),
         *_body_start(lines, first),
-        *_row_block(lines, first, last),
+        *_wanted_first(_row_block(lines, first, last), lines, wanted),
         *_snapshot_row(lines, first, last),
         *_section_below(lines, first, last),
         *_change_block(lines, first, last),
@@ -207,7 +235,7 @@ def _unit(lines: Sequence[str], first: int, last: int) -> list[int]:
     if element:
         return [*element, *head]
     near = not _LOG_LINE.match(lines[first]) and not _COMMENT.match(lines[first])
-    return [*head, *(_paragraph(lines, first, last) if near else [])]
+    return [*head, *(_paragraph(lines, first, last, wanted) if near else [])]
 
 
 def _message_below(lines: Sequence[str], first: int, last: int) -> list[int]:
@@ -255,7 +283,7 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def _record(lines: Sequence[str], first: int, last: int) -> list[int]:
+def _record(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) -> list[int]:
     """The enclosing pretty-printed JSON object of the hit, or its identity and short fields."""
     hit = lines[first]
     if not re.match(r'^\s+"[^"]*"\s*:', hit) and not re.match(r"^\s+[\[{\"\d-]", hit):
@@ -284,11 +312,15 @@ def _record(lines: Sequence[str], first: int, last: int) -> list[int]:
     if sum(len(lines[n]) for n in span) <= UNIT_BYTES:
         return list(span)
     inner = min((_indent(lines[n]) for n in span if n != opening and lines[n].strip()), default=base + 2)
-    identity = [n for n in span if _indent(lines[n]) == inner and _IDENTITY.match(lines[n])]
-    short = [
-        n for n in span if _indent(lines[n]) == inner and len(lines[n].strip()) <= 80 and n not in identity
+    members = [n for n in span if _indent(lines[n]) == inner]
+    identity = [n for n in members if _IDENTITY.match(lines[n])]
+    short = [n for n in members if len(lines[n].strip()) <= 80 and n not in identity]
+    return [
+        opening,
+        *_holding(members, lines, wanted),
+        *identity,
+        *sorted(short, key=lambda n: abs(n - first)),
     ]
-    return [opening, *identity, *sorted(short, key=lambda n: abs(n - first))]
 
 
 def _definition(lines: Sequence[str], first: int, last: int) -> list[int]:
@@ -488,7 +520,7 @@ def _table_header(lines: Sequence[str], first: int) -> list[int]:
     return [0, *rule]
 
 
-def _paragraph(lines: Sequence[str], first: int, last: int) -> list[int]:
+def _paragraph(lines: Sequence[str], first: int, last: int, wanted: Collection[str] = ()) -> list[int]:
     """The sentence around the hit first, then the rest of its paragraph, nearest lines first."""
     start, stop = first, last
     while start > 0 and lines[start - 1].strip() and not _HEAD.match(lines[start - 1]):
@@ -498,7 +530,9 @@ def _paragraph(lines: Sequence[str], first: int, last: int) -> list[int]:
     if not is_prose(lines[first]):  # a list or tree: its nearest lines, unless a long run of rows
         if stop - start + 1 > _LIST_LINES and len(_TABLE_GAP.findall(lines[first])) >= _ROW_CELLS - 1:
             return []
-        return sorted(range(start, stop + 1), key=lambda n: abs(n - first))
+        nearest = sorted(range(start, stop + 1), key=lambda n: abs(n - first))
+        fields = sum(1 for n in nearest if _STANZA_FIELD.match(lines[n]))
+        return _wanted_first(nearest, lines, wanted) if fields * 5 >= len(nearest) * 4 else nearest
     begin = first
     while begin > start and not _SENTENCE_END.search(lines[begin - 1]):
         begin -= 1

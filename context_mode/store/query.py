@@ -289,7 +289,12 @@ def _grown(
     """The lines of the passage's unit that ``store.excerpts`` finds in its chunk (``grows``)."""
     if not passage.grows or not hits[rank].text:
         return []
-    return unit_lines(_lines_of(hits, rank, chunk_lines), passage.number, passage.number + passage.lines - 1)
+    own = {key for key, _ in passage.matched}
+    wanted = {
+        key for other in hits[rank].lines for key, _ in other.matched if key not in own and key[:1] != "@"
+    }
+    lines = _lines_of(hits, rank, chunk_lines)
+    return unit_lines(lines, passage.number, passage.number + passage.lines - 1, wanted=wanted)
 
 
 def _lines_of(hits: Sequence[SearchHit], rank: int, chunk_lines: dict[int, list[str]]) -> list[str]:

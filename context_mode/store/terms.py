@@ -112,7 +112,7 @@ def query_terms(query: str) -> list[Term]:
             continue
         seen.add(stems)
         others = _alternatives().get(stems[0], ()) if len(stems) == 1 else ()
-        terms.append(Term(text, stems, tuple(_split_stems(text)), alternatives=others))
+        terms.append(Term(text, stems, tuple(split_stems(text)), alternatives=others))
         if len(terms) >= MAX_TERMS:
             break
     return terms
@@ -278,5 +278,6 @@ def _stems(text: str) -> list[str]:
     return [s for s in (stem(token) for token in TOKEN.findall(text)) if s]
 
 
-def _split_stems(text: str) -> list[str]:
+def split_stems(text: str) -> list[str]:
+    """The stems of the text's words' parts (``country_car`` -> ``countri``, ``car``)."""
     return [s for token in TOKEN.findall(text) for part in PART.findall(token) if (s := stem(part))]

@@ -155,7 +155,11 @@ def _key_columns(columns: list[str], records: list[Record]) -> list[str]:
     internal = {"id"} if "number" in ranks and "id" in ranks else set()
     candidates = [c for c in columns if telling(c) and c not in internal] or columns
     identity = sorted((c for c in candidates if ranks[c] is not None), key=lambda c: ranks[c] or 0)
-    rest = sorted((c for c in candidates if ranks[c] is None), key=width)
+
+    def sparse(column: str) -> bool:  # empty in most rows (a field few records have): narrow, not telling
+        return sum(1 for r in sample if not r.get(column, "")) * 2 > len(sample)
+
+    rest = sorted((c for c in candidates if ranks[c] is None and not sparse(c)), key=width)
     chosen: list[str] = []
     used = 0.0
     for column in [*identity, *rest]:

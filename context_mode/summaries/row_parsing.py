@@ -4,7 +4,8 @@ Input shapes, recognised by ``context_mode.shapes``: a JSON array of flat record
 objects one after another (no array), a Python-repr list of dicts (``[{'iata': 'AUS', …}, …]``, as
 SQLite MCP servers print) or of tuples (``[('AUS', 'Austin', …), …]``, DuckDB's: columns by
 position, ``col1`` …), ``N. row`` blocks of ``column: value`` lines (``Result: N rows`` at the
-end), psql's expanded records (``-[ RECORD 1 ]---`` blocks of ``column | value`` lines) and lines of
+end), psql's expanded records (``-[ RECORD 1 ]---`` blocks of ``column | value`` lines), stanzas of
+``Key: value`` or ``key = value`` lines (``apt-cache show``, ``sqlite3 -line``) and lines of
 ``key=value`` fields (``redis-cli CLIENT LIST``).
 Records are parsed with bounded regexes, so a 1 MB single line costs one linear pass; at most
 ``MAX_ROWS`` are kept.
@@ -28,7 +29,7 @@ import json
 import re
 from collections.abc import Callable
 
-from context_mode.shapes import KV_LINE, KV_PREFIX, json_values
+from context_mode.shapes import KV_LINE, KV_PREFIX, ROW_BLOCK, STANZA_FIELD, json_values, stanzas
 
 _REPR_RECORD = re.compile(r"\{([^{}]*)\}")
 _REPR_PAIR = re.compile(r"""'((?:[^'\\]|\\.){0,200})': ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^,{}]{0,200})""")
@@ -37,7 +38,6 @@ _REPR_CELL = re.compile(r"""'(?:[^'\\]|\\.){0,2000}'|"(?:[^"\\]|\\.){0,2000}"|[^
 _REPR_TUPLE = re.compile(r"""\(((?:'(?:[^'\\]|\\.){0,2000}'|"(?:[^"\\]|\\.){0,2000}"|[^'"()]){0,4000})\)""")
 # ``N. row`` blocks of ``column: value`` lines (mcp-alchemy); psql's expanded display (``\x``):
 # ``-[ RECORD 12 ]------`` blocks of ``column   | value`` lines, the names padded to one width.
-_BLOCK_START = re.compile(r"\d+\. row\Z|-\[ RECORD \d+ \]-*\Z")
 _FIELD = re.compile(r"([^\s:][^:\n]{0,80}): (.*)\Z|([^\s|][^|\n]{0,80}?) *\|(?: (.*))?\Z")
 _TOTALS = re.compile(r"(?:Result|Total|Rows?|Count)\b.{0,40}\d", re.I)
 # In a JSON record, a nested object is shown by the first of these it holds (``user`` by login).
@@ -79,7 +79,7 @@ def read_rows(text: str) -> tuple[list[Record], Speller] | None:
                 lambda index, key: spell(key, items[index][key]),
             )
         return None
-    return _block_rows(text) or _key_value_rows(text)
+    return _block_rows(text) or _stanza_rows(text) or _key_value_rows(text)
 
 
 def key_value_lines(text: str) -> list[str]:
@@ -159,7 +159,7 @@ def _block_rows(text: str) -> tuple[list[Record], Speller] | None:
     records: list[Record] = []
     spelled: list[dict[str, str]] = []  # each field's line as written (psql pads the names)
     for line in text.splitlines():
-        if _BLOCK_START.match(line):
+        if ROW_BLOCK.match(line):
             records.append({})
             spelled.append({})
         elif records:
@@ -172,6 +172,28 @@ def _block_rows(text: str) -> tuple[list[Record], Speller] | None:
             break
     if len(records) < 2:
         return None
+    return records, lambda index, key: spelled[index][key]
+
+
+def _stanza_rows(text: str) -> tuple[list[Record], Speller] | None:
+    """Stanzas of ``Key: value`` or ``key = value`` lines (``shapes.stanzas``): a record each, a
+    field spelled as its line (a continued field by its first line)."""
+    found = stanzas(text, limit=MAX_ROWS)
+    if found is None:
+        return None
+    records: list[Record] = []
+    spelled: list[dict[str, str]] = []
+    for block in found:
+        records.append({})
+        spelled.append({})
+        for line in block:
+            field = STANZA_FIELD.match(line)
+            if field is None:
+                continue
+            key = field.group(1) or field.group(2)
+            if key not in records[-1]:
+                records[-1][key] = field.group(3).strip()
+                spelled[-1][key] = line.strip()  # sqlite3 -line's names are padded on the left
     return records, lambda index, key: spelled[index][key]
 
 
