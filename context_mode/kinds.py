@@ -132,6 +132,13 @@ _HINTS: tuple[tuple[str, ContentKind], ...] = (
     ("log", ContentKind.LOG),
 )
 _SEARCH_ARGUMENTS = frozenset({"pattern", "regex", "regexp"})
+_DIAGNOSED_SHARE = 0.03  # lines with a level word that, with a compiler's diagnostic, make a log
+# A command line that builds, installs or tests: what it prints is a log (a build's, a run's).
+_BUILD_COMMAND = re.compile(
+    r"(?:\A|[;&|(]\s*|\s)(?:make|cmake|ninja|meson|cargo|mvn|gradle|tsc|gcc|g\+\+|clang|tox|nox|pytest"
+    r"|go (?:build|test|vet)|(?:npm|pnpm|yarn) (?:install|ci|run|test|build)|pip3? install"
+    r"|python3?(?:\.\d+)? -m (?:build|pip install|pytest))\b"
+)
 
 # What one sampled line shows, as bits; found once per key (see ``summaries.line_groups``).
 _BLANK, _DIFF, _HUNK_LINE, _COMMIT_LINE, _GREP_LINE, _HEADING_PATH_LINE, _HEADING_MATCH_LINE = (
@@ -198,8 +205,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         content = ContentKind.MARKDOWN
     elif table and log_share < 0.3:
         content = ContentKind.TABLE
-    elif log_share >= 0.15:
-        content = ContentKind.LOG
+    elif log_share >= 0.15 or structure.compiler > 0 and log_share >= _DIAGNOSED_SHARE:
+        content = ContentKind.LOG  # a compiler's ``a.c:37:14: error:`` among level words: a build
 
     if hint is None or hint == content:
         return content
@@ -465,4 +472,7 @@ def _hint(tool_name: str, arguments: Mapping[str, Any]) -> ContentKind | None:
             return kind
     if _SEARCH_ARGUMENTS & {str(key).lower() for key in arguments}:
         return ContentKind.CODE_SEARCH
+    command = arguments.get("command", arguments.get("cmd"))
+    if isinstance(command, str) and _BUILD_COMMAND.search(command[:_PREFIX]):
+        return ContentKind.LOG
     return None

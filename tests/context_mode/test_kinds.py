@@ -350,3 +350,27 @@ def test_a_long_listing_with_iso_dates_is_a_sized_listing_not_a_log(style: str) 
         text = re.sub(r"(\d{4}-\d\d-\d\d \d\d:\d\d) ", r"\1:41.123456789 +0000 ", text)
         assert text.count(".123456789 +0000 ") >= 40
     assert detect_kind(text, tool_name="run_command") is ContentKind.TREE
+
+
+BUILD_LOG = "python-build-wcwidth-c-error.txt"  # python -m build: setuptools chatter, one gcc error
+
+
+@pytest.mark.parametrize("arguments", [{}, {"command": "CIBUILDWHEEL=1 python -m build --wheel"}])
+def test_a_build_with_a_compilers_error_is_a_log(arguments: dict[str, Any]) -> None:
+    # 110 lines of "copying … -> build/lib…" with one "align.c:37:14: error:" and an "ERROR
+    # Backend" line: plain text before, so a Directive that showed none of it
+    text = (DATA / BUILD_LOG).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command", arguments=arguments) is ContentKind.LOG
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["make -k", "npm ci", "cargo build --release", "pip install -r req.txt", "cd x && go test ./..."],
+)
+def test_a_build_or_test_command_hints_a_log(command: str) -> None:
+    # mostly plain lines, a few with a level word: a log when the command builds or tests
+    text = "\n".join([*(f"step {n} done" for n in range(40)), "warning: deprecated flag", "error: failed"])
+    assert detect_kind(text, tool_name="run_command", arguments={"command": command}) is ContentKind.LOG
+    assert (
+        detect_kind(text, tool_name="run_command", arguments={"command": "cat notes.txt"}) is ContentKind.TEXT
+    )

@@ -201,3 +201,15 @@ def test_the_budget_grows_with_salient_content_within_the_payloads_share(
     size: int, highlights: int, expected: int
 ) -> None:
     assert summary_budget(RoutingPolicy(), size, highlights) == expected
+
+
+def test_a_failed_build_is_summarised_with_its_error_not_a_directive() -> None:
+    text = (Path(__file__).resolve().parents[1] / "data" / "python-build-wcwidth-c-error.txt").read_text(
+        encoding="utf-8"
+    )
+    decision = route(
+        text, tool="run_command", policy=RoutingPolicy(), arguments={"command": "python -m build"}
+    )
+    assert isinstance(decision, Summary)
+    assert "libwcwidth/src/align.c:37:14: error:" in decision.extract.text
+    assert "ERROR Backend subprocess exited when trying to invoke build_wheel" in decision.extract.text
