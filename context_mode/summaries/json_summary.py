@@ -42,6 +42,8 @@ MIN_BUDGET = 64
 _MAP_KEYS = 24  # an object with more keys than this is data (a map), sampled like an array
 _MAX_CANDIDATES = 1000  # children offered per container; the rest are only counted
 _STRING_WIDTH = 120
+_SMALL_OBJECT = 6  # an object of this few keys is worth showing whole before a big one's samples
+_SMALL_OBJECT_BONUS = 4.0
 _TOP_STRING_WIDTH = 240
 # In a record, an object under one of these keys says who (``user``: its ``login``).
 _WHO = frozenset("user owner author creator assignee committer uploader publisher".split())
@@ -193,6 +195,8 @@ def _score(
         score -= 2.5 * min(position, 40)  # a map: its keys are data, sampled like items
     else:
         score -= 0.5 * min(position, 60)
+        if siblings <= _SMALL_OBJECT and not parent.record:
+            score += _SMALL_OBJECT_BONUS  # a few members say all of it: ``dependencies`` of four
     link = isinstance(child, str) and _LINK.match(child) is not None
     if not container:
         score += 6.0

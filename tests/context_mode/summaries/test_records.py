@@ -325,3 +325,12 @@ def test_a_records_number_is_shown_as_the_payload_spells_it() -> None:
     body = _stage1(text, "run_command").extract.text
     assert '"tfr_1960":7.0499999999999998223' in body
     assert '"tfr_1960":7.05,' not in body
+
+
+def test_a_small_object_is_shown_whole_before_a_big_ones_samples() -> None:
+    # npm view axios --json: its four dependencies were "…": "+4 keys" while ten of the 15
+    # "exports" mappings and eight "browser" ones were shown
+    text = (DATA / "npm-view-axios.json").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.JSON, budget=2500).text
+    assert '"dependencies": {"follow-redirects": "^1.16.2", "form-data": "^4.0.6",' in body
+    assert size(body) <= 2500
