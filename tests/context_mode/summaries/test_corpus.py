@@ -110,18 +110,19 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
 
 
 _JSON_MEMBER_START = re.compile(r", ?(?=[\"'][^\"'\n]{1,80}[\"']\s*:)")  # between two members of a row
-_BLOCK_MEMBER_START = re.compile(r"; (?=[^;:\n]{1,80}: )")
+# between two members of a vertical record's row: ``a: 1; b: 2``, psql's ``a   | 1; b   | 2``, ``a = 1; b = 2``
+_BLOCK_MEMBER_START = re.compile(r"; (?=[^;:|=\n]{1,80}(?:: | \| | = ))")
 
 
 def assert_values_verbatim(summary: str, text: str, kind: ContentKind = ContentKind.TREE) -> None:
     """Row cells, rows' members and tree names are values of the payload (clipped ones end in …)."""
     for line in summary.split("\n") if summary else []:
-        if " | " in line:
+        if kind is ContentKind.ROWS and _BLOCK_MEMBER_START.search(line) and not line[:1].isdigit():
+            values = _BLOCK_MEMBER_START.split(line)  # a vertical record's row as its field lines
+        elif " | " in line:
             values = line.split(" | ")
         elif kind is ContentKind.ROWS and line.startswith("{") and line.endswith("}"):
             values = _JSON_MEMBER_START.split(line[1:-1])  # a row as its members, as spelled
-        elif kind is ContentKind.ROWS and _BLOCK_MEMBER_START.search(line) and not line[:1].isdigit():
-            values = _BLOCK_MEMBER_START.split(line)
         elif kind is ContentKind.TREE and "): " in line:
             values = line.split("): ", 1)[1].split(", ")
         else:
