@@ -36,6 +36,7 @@ import bisect
 import re
 from collections.abc import Collection, Sequence
 
+from context_mode.shapes import STANZA_CONTINUED, STANZA_FIELD
 from context_mode.store.terms import split_stems
 
 UNIT_BYTES = 600
@@ -77,9 +78,6 @@ _IDENTITY = re.compile(
 )
 _SENTENCE_END = re.compile(r"[.!?:]\)?\s*$")
 _LOG_LINE = re.compile(r"^\s*(?:\d{2,4}[-/:.T]\d|\[|\d{1,3}(?:\.\d{1,3}){3} |\w{3} [ \d]\d \d\d:|at )")
-# A record's field on a line of its own: ``Version: 1.2`` (Debian's and e-mail's stanzas), sqlite3
-# -line's ``  mean_area = 2499.0``; a continuation line (indented) goes with it.
-_STANZA_FIELD = re.compile(r"^(?:[A-Za-z][\w.\-]{0,60}: |\s*\w{1,60} = |[ \t]+\S)")
 _ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")  # mcp-alchemy's, psql's \\x
 _SNAPSHOT_ROW = re.compile(r"^\s*- row\b.*\[ref=")
 # a snapshot node with text of its own: after its ref, or as its name (``- cell "reserved" [ref=…]``)
@@ -531,7 +529,8 @@ def _paragraph(lines: Sequence[str], first: int, last: int, wanted: Collection[s
         if stop - start + 1 > _LIST_LINES and len(_TABLE_GAP.findall(lines[first])) >= _ROW_CELLS - 1:
             return []
         nearest = sorted(range(start, stop + 1), key=lambda n: abs(n - first))
-        fields = sum(1 for n in nearest if _STANZA_FIELD.match(lines[n]))
+        # a stanza of fields (``Version: 1.2``, sqlite3 -line's ``mean_area = 2499.0``): a record
+        fields = sum(1 for n in nearest if STANZA_FIELD.match(lines[n]) or STANZA_CONTINUED.match(lines[n]))
         return _wanted_first(nearest, lines, wanted) if fields * 5 >= len(nearest) * 4 else nearest
     begin = first
     while begin > start and not _SENTENCE_END.search(lines[begin - 1]):

@@ -68,7 +68,7 @@ def read_rows(text: str) -> tuple[list[Record], Speller] | None:
         return _object_stream(text)
     if stripped.startswith("["):
         try:
-            value = json.loads(text, parse_float=SpelledFloat)
+            value = json.loads(text, parse_float=_SpelledFloat)
         except (ValueError, RecursionError):
             return None
         if isinstance(value, list) and value and all(isinstance(item, dict) for item in value[:50]):
@@ -197,14 +197,14 @@ def _stanza_rows(text: str) -> tuple[list[Record], Speller] | None:
     return records, lambda index, key: spelled[index][key]
 
 
-class SpelledFloat(float):
-    """A JSON number read as a float that remembers how the payload spelled it (``7.0499999999999998224``
+class _SpelledFloat(float):
+    """A JSON number read as a float that remembers how the payload spelled it (``7.0499999999999998223``
     stays that, where ``json.dumps`` would write ``7.05``)."""
 
     __slots__ = ("spelled",)
     spelled: str
 
-    def __new__(cls, text: str) -> SpelledFloat:
+    def __new__(cls, text: str) -> _SpelledFloat:
         number = super().__new__(cls, text)
         number.spelled = text
         return number
@@ -223,7 +223,7 @@ def _json_speller(text: str) -> Callable[[str, object], str]:
                 if isinstance(value.get(inner), str) and value[inner]:
                     key, value = inner, value[inner]
                     break
-        if isinstance(value, SpelledFloat):
+        if isinstance(value, _SpelledFloat):
             shown = value.spelled
         else:
             shown = json.dumps(value, ensure_ascii=ascii_only, separators=(",", separator))
@@ -242,7 +242,7 @@ def _json_cell(value: object) -> str:
     """A JSON value as a cell: a string as is, an object by its identity field, else as JSON."""
     if isinstance(value, str):
         return value
-    if isinstance(value, SpelledFloat):
+    if isinstance(value, _SpelledFloat):
         return value.spelled
     if isinstance(value, dict):
         for key in _NESTED_IDENTITY:

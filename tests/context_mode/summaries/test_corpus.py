@@ -110,7 +110,7 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
 
 
 _JSON_MEMBER_START = re.compile(r", ?(?=[\"'][^\"'\n]{1,80}[\"']\s*:)")  # between two members of a row
-# between two members of a vertical record's row: ``a: 1; b: 2``, psql's ``a   | 1; b   | 2``, ``a = 1; b = 2``
+# between two members of a vertical record's row: ``a: 1; b: 2``, psql's ``a  | 1; b  | 2``, ``a = 1``
 _BLOCK_MEMBER_START = re.compile(r"; (?=[^;:|=\n]{1,80}(?:: | \| | = ))")
 
 
