@@ -278,6 +278,20 @@ def stanzas(text: str, limit: int | None = None) -> list[list[str]] | None:
     return blocks if firsts.most_common(1)[0][1] >= len(blocks) * _SAME_FIRST_SHARE else None
 
 
+# Directories a tool or a build writes, not the project's own: what they hold is seldom asked for.
+_GENERATED_DIRS = frozenset(
+    ".git node_modules __pycache__ .tox .nox .venv venv .mypy_cache .pytest_cache .ruff_cache "
+    "autom4te.cache .cache CMakeFiles .gradle .eggs .hypothesis .sass-cache bower_components".split()
+)
+
+
+def is_generated_dir(name: str) -> bool:
+    """Whether a directory of this name holds what tools generate (``node_modules``, ``.git``,
+    ``__pycache__``, ``autom4te.cache``, ``x.egg-info``…) rather than the project's files."""
+    bare = name.rstrip("/")
+    return bare in _GENERATED_DIRS or bare.endswith(".egg-info")
+
+
 def is_key_value_rows(lines: Sequence[str]) -> bool:
     """Whether ``lines`` are records of ``key=value`` fields, one per line, the same keys first
     (``redis-cli CLIENT LIST``: ``id=451 addr=127.0.0.1:53758 fd=8 name= age=12 …``); a logfmt

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from context_mode.shapes import is_generated_dir
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
@@ -22,6 +23,7 @@ _BRANCH = re.compile(r"├|└|\|--|`--|\+--|\\--")
 _PROBLEM = re.compile(r"\b(?:invalid|UNMET|missing|extraneous)\b|npm ERR!|^npm error ")
 _WIDTH = 160
 _DEPTH_STEP = 8.0
+_GENERATED_SHARE = 2 * _DEPTH_STEP  # what an item inside a generated directory loses (two levels)
 _AFTER = 95.0  # a line below the tree (``npm error code ELSPROBLEMS``, ``42 directories, 300 files``)
 
 
@@ -32,6 +34,7 @@ def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -
     picks: list[Pick] = []
     depths: list[int] = []
     top = problems = 0
+    ancestors: list[str] = []  # the names of the items above the line, by depth
     for index, line in enumerate(lines):
         if not line.strip():
             continue
@@ -44,6 +47,10 @@ def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -
         depths.append(depth)
         top += depth == 0
         priority = 90.0 - _DEPTH_STEP * min(depth, 10) - 0.0001 * index
+        del ancestors[depth:]
+        if any(is_generated_dir(name) for name in ancestors):
+            priority -= _GENERATED_SHARE  # inside ``node_modules``, ``autom4te.cache``: after the project's
+        ancestors.append(line[branch.end() :].strip().lstrip("─- ").split(" ")[0])
         if _PROBLEM.search(line):
             problems += 1
             priority = max(priority, 92.0)

@@ -203,3 +203,15 @@ def test_a_path_list_of_many_directories_names_files_not_only_directories() -> N
     named = [line for line in lines if "): …" not in line]
     assert len(named) >= 0.9 * len(lines) and len(lines) >= 20
     assert "cryptography-50.0.2/src/_cffi_src/ (3 files): __init__.py, build_openssl.py, utils.py" in lines
+
+
+def test_a_drawn_trees_generated_directories_give_way_to_the_projects_own() -> None:
+    # tree -a of libuv as uvloop ships it: autom4te.cache's seven files (a directory autoconf
+    # wrote, not the project's) took the room of seven of the project's test files
+    text = (Path(__file__).resolve().parents[2] / "data" / "tree-a-libuv-uvloop.txt").read_text(
+        encoding="utf-8"
+    )
+    body = summarize_tree(text, budget=2800).text
+    assert "├── autom4te.cache" in body
+    assert "── output.0" not in body
+    assert "── benchmark-pump.c" in body
