@@ -65,7 +65,8 @@ _COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b")
 _GREP = re.compile(r"(?P<path>[^\s:]{1,250}?)(?P<sep>[:=-])\d+(?P=sep)")
 _HEADING_MATCH = re.compile(r"\d+[:-]")
 _HEADING_PATH = re.compile(r"[^\s:]*[./][^\s:]*\Z")
-_COMPILER = re.compile(r"[^\s:]+:\d+(?::\d+)?: (?:fatal error|error|warning|note)\b")
+# A compiler's diagnostic: ``a.c:37:14: error:``, erlc's ``tftp.erl:298:1: Warning:``.
+_COMPILER = re.compile(r"[^\s:]+:\d+(?::\d+)?: (?:fatal error|error|warning|note|Error|Warning)\b")
 # TAP (node --test, tape, prove, bats): results, plan, version and the "# Subtest:" / totals
 # comments (indented under a ``describe``), node's ``duration_ms:`` lines, and a Terraform
 # plan's "  # aws_instance.web will be created", which are no Markdown headings.
@@ -135,7 +136,7 @@ _SEARCH_ARGUMENTS = frozenset({"pattern", "regex", "regexp"})
 _DIAGNOSED_SHARE = 0.03  # lines with a level word that, with a compiler's diagnostic, make a log
 # A command line that builds, installs or tests: what it prints is a log (a build's, a run's).
 _BUILD_COMMAND = re.compile(
-    r"(?:\A|[;&|(]\s*|\s)(?:make|cmake|ninja|meson|cargo|mvn|gradle|tsc|gcc|g\+\+|clang|tox|nox|pytest"
+    r"(?:\A|[;&|(]\s*|\s)(?:make|cmake|ninja|meson|cargo|mvn|gradle|tsc|gcc|g\+\+|clang|javac|erlc|rustc|tox|nox|pytest"
     r"|go (?:build|test|vet)|(?:npm|pnpm|yarn) (?:install|ci|run|test|build)|pip3? install"
     r"|python3?(?:\.\d+)? -m (?:build|pip install|pytest))\b"
 )

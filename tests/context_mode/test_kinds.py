@@ -374,3 +374,11 @@ def test_a_build_or_test_command_hints_a_log(command: str) -> None:
     assert (
         detect_kind(text, tool_name="run_command", arguments={"command": "cat notes.txt"}) is ContentKind.TEXT
     )
+
+
+def test_erlangs_compiler_diagnostics_make_a_build_log() -> None:
+    # erlc -Wall on OTP's tftp with two edits: "src/tftp.erl:298:1: Warning: …" lines (a capital W)
+    # and its errors were plain text, a Directive showing none of them
+    text = (DATA / "erlc-wall-tftp-edits.txt").read_text(encoding="utf-8")
+    command = "erlc -Wall +warn_missing_spec +warn_untyped_record +warn_export_vars -o ebin src/*.erl"
+    assert detect_kind(text, tool_name="run_command", arguments={"command": command}) is ContentKind.LOG
