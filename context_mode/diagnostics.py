@@ -206,22 +206,33 @@ _CTEST_SHARE = 0.5
 def without_service_prefix(lines: Sequence[str]) -> Sequence[str]:
     """``lines`` without their service column (``SERVICE_PREFIX``) when nine in ten non-blank lines of the
     first 200 have one (``docker compose logs``), else ``without_test_number(lines)``; for matching only."""
-    sample = [line for line in lines[:200] if line.strip()]
-    prefixed = sum(1 for line in sample if SERVICE_PREFIX.match(line))
-    if not sample or prefixed < _PREFIXED_SHARE * len(sample):
-        return without_test_number(lines)
-    return [line[match.end() :] if (match := SERVICE_PREFIX.match(line)) else line for line in lines]
+    cut = _without_prefix(lines, SERVICE_PREFIX, _PREFIXED_SHARE)
+    return without_test_number(lines) if cut is None else cut
 
 
 def without_test_number(lines: Sequence[str]) -> Sequence[str]:
     """``lines`` without CTest's test number (``12: `` before each line a test printed, under
     ``ctest -V``) when half the non-blank lines of the first 200 have one and CTest's own lines
     are there, else ``lines`` itself; for matching and detecting only."""
+    cut = _without_prefix(lines, _CTEST_PREFIX, _CTEST_SHARE, among=_CTEST_LINE)
+    return lines if cut is None else cut
+
+
+def _without_prefix(
+    lines: Sequence[str], prefix: re.Pattern[str], share: float, among: re.Pattern[str] | None = None
+) -> list[str] | None:
+    """``lines`` with ``prefix`` cut off where one opens, when ``share`` of the non-blank lines of
+    the first 200 open with one (and, given ``among``, one of them matches it); else None."""
     sample = [line for line in lines[:200] if line.strip()]
-    prefixed = sum(1 for line in sample if _CTEST_PREFIX.match(line))
-    if not sample or prefixed < _CTEST_SHARE * len(sample) or not any(map(_CTEST_LINE.match, sample)):
-        return lines
-    return [line[match.end() :] if (match := _CTEST_PREFIX.match(line)) else line for line in lines]
+    prefixed = sum(1 for line in sample if prefix.match(line))
+    if (
+        not sample
+        or prefixed < share * len(sample)
+        or among is not None
+        and not any(map(among.match, sample))
+    ):
+        return None
+    return [line[match.end() :] if (match := prefix.match(line)) else line for line in lines]
 
 
 def is_server_log(lines: Sequence[str]) -> bool:

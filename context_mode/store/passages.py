@@ -111,8 +111,7 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
         passage = edge_passage(piece.text, edge, max(weights.values(), default=1.0))
         if passage is None:
             continue
-        edge_hit = SearchHit(str(piece.index), "", "", piece.heading_path, 0.0, "", (passage,), piece.text)
-        add_edge(hits, edge_hit, attrgetter("chunk_id"))
+        add_edge(hits, _passage_hit(piece, passage), attrgetter("chunk_id"))
     extreme_found = (
         extreme_passage([piece.text for piece in chunks], extreme, sum(weights.values()) or 1.0)
         if extreme
@@ -120,9 +119,7 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     )
     if extreme_found is not None:  # "the highest cpu": the line holding it, as a search has it
         place, passage = extreme_found
-        piece = chunks[place]
-        extreme_hit = SearchHit(str(piece.index), "", "", piece.heading_path, 0.0, "", (passage,), piece.text)
-        add_edge(hits, extreme_hit, attrgetter("chunk_id"))
+        add_edge(hits, _passage_hit(chunks[place], passage), attrgetter("chunk_id"))
     if not hits:
         return []
     headings = [HEADING_MARK + " › ".join(hit.heading_path) if hit.heading_path else "" for hit in hits]
@@ -184,6 +181,11 @@ def _term_counts(
                 seen += 1
             at = lowered.find(literal, after)
     return counts
+
+
+def _passage_hit(piece: Chunk, passage: LineMatch) -> SearchHit:
+    """A chunk found for one passage of its own (an end of the payload, an extreme line)."""
+    return SearchHit(str(piece.index), "", "", piece.heading_path, 0.0, "", (passage,), piece.text)
 
 
 def _stems_to(text: str, lowered: str, at: int, wanted: str) -> bool:
