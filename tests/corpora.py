@@ -62,16 +62,24 @@ def item_params() -> list[Any]:
     return params
 
 
-def payload_params(*, markdown: bool = True) -> list[Any]:
-    """One parameter per payload file of every corpus (``markdown=False`` leaves out markdown items)."""
+def payload_params(*, markdown: bool = True, sample: int = 1) -> list[Any]:
+    """One parameter per payload file of every corpus (``markdown=False`` leaves out markdown items).
+
+    ``sample=N`` keeps every Nth item of the shipped corpus (its items are in id order, so every
+    kind keeps some) and the whole shared corpus: for checks that a fast path equals its
+    reference, whose cost is the reference's, not for properties of every output.
+    """
     params = []
     for name, path in CORPORA.items():
         if not is_present(path):
             params.append(pytest.param(path / "absent", id=f"{name}:absent", marks=_skip(name, path)))
             continue
-        params.extend(
-            pytest.param(path / item["file"], id=f"{name}:{item['file']}")
+        chosen = [
+            item
             for item in items_of(path)
             if markdown or (item["kind"] != "markdown" and not str(item["file"]).endswith(".md"))
-        )
+        ]
+        if name == "bench":
+            chosen = chosen[::sample]
+        params.extend(pytest.param(path / item["file"], id=f"{name}:{item['file']}") for item in chosen)
     return params

@@ -3,10 +3,12 @@
 A question often says where its answer is rather than what it holds: "the final request in the
 log", "the version at startup", "the closing totals". ``edges_asked(query)`` says which end a
 query names (``start`` or ``end``, by words such as startup, beginning, final, closing, bottom;
-not "first" or "last", which name rows and columns as often), and ``edge_passage(text, edge,
-weight)`` is a chunk's first or last few lines as one passage worth ``weight``, for a search
-reply or an intent's passages to show; ``add_edge`` puts that passage among a search's hits.
-Pure.
+and "first", "last" or "top" right before a row's noun: "the last row", "the first record", "the
+table header"; not "first" or "last" alone, which name columns and groups as often), and
+``edge_passage(text, edge, weight)`` is a chunk's first or last few lines as one passage worth
+``weight``, for a search reply or an intent's passages to show (``EDGE_CHUNKS``: the chunk
+before the last when the last holds only a table's closing border); ``add_edge`` puts that
+passage among a search's hits. Pure.
 """
 
 from __future__ import annotations
@@ -16,37 +18,66 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
+from context_mode.shapes import RULE_LINE
 from context_mode.store.cutting import LINE_WIDTH, cut
 from context_mode.store.values import IndexHit, LineMatch, SearchHit
 
 Hit = TypeVar("Hit", bound=IndexHit | SearchHit)
 
 EDGE_LINES = 3  # lines of the payload's start or end shown for a query naming that end
+EDGE_CHUNKS = 2  # chunks from that end tried for those lines
 _EDGE_WORDS = {
     "start": frozenset({"startup", "beginning", "initially", "opening"}),
     "end": frozenset({"final", "finally", "closing", "ending", "bottom", "trailing"}),
 }
 _WORD = re.compile(r"\w+")
+# "the last row", "first record", "top line", "the header row", "column names": one row of a
+# listing by its place, which is the payload's first or last lines (a name's words such as
+# first_name or "the last 4.9 release" are not).
+_ROW_NOUN = r"(?:rows?|records?|lines?|entry|entries|items?|elements?|results?)\b"
+_ROW_AT = {
+    "start": re.compile(
+        rf"\b(?:first|top)\s+{_ROW_NOUN}|\bheader\s+(?:rows?|columns?)\b|"
+        r"\btable\s+header\b|\bcolumn\s+names\b",
+        re.IGNORECASE,
+    ),
+    "end": re.compile(rf"\blast\s+{_ROW_NOUN}", re.IGNORECASE),
+}
 
 
 def edges_asked(query: str) -> tuple[str, ...]:
     """Which end of the payload the query names by position: ``("end",)`` for "the final request",
     ``("start",)`` for "the address at startup"; () when it names none."""
     words = {word.lower() for word in _WORD.findall(query)}
-    return tuple(edge for edge, names in _EDGE_WORDS.items() if words & names)
+    return tuple(edge for edge, names in _EDGE_WORDS.items() if words & names or _ROW_AT[edge].search(query))
 
 
 def edge_passage(text: str, edge: str, weight: float) -> LineMatch | None:
-    """The first (``start``) or last (``end``) few non-blank lines of a chunk, as one passage."""
-    rows = [(number, line) for number, line in enumerate(text.splitlines()) if line.strip()]
-    rows = rows[:EDGE_LINES] if edge == "start" else rows[-EDGE_LINES:]
-    if not rows:
+    """The first (``start``) or last (``end``) few non-blank lines of a chunk up to a blank line,
+    as one passage; a table's rules (``└──┴──┘``, ``+----+``) are passed over, not shown. None
+    when the chunk's end holds nothing else (a table's closing border)."""
+    lines = list(enumerate(text.splitlines()))
+    picked: list[tuple[int, str]] = []
+    previous = None
+    for number, line in lines if edge == "start" else reversed(lines):
+        if not line.strip():
+            if picked:
+                break  # blank lines between: the lines nearest the end only
+            previous = None
+            continue
+        if previous is not None and abs(number - previous) != 1:
+            break
+        previous = number
+        if not RULE_LINE.match(line):
+            picked.append((number, line))
+            if len(picked) == EDGE_LINES:
+                break
+    if not picked:
         return None
-    if rows[-1][0] - rows[0][0] != len(rows) - 1:  # blank lines between: the nearest line alone
-        rows = rows[:1] if edge == "start" else rows[-1:]
-    shown = "\n".join(cut(line, (), LINE_WIDTH, str) for _, line in rows)
+    picked.sort()
+    shown = "\n".join(cut(line, (), LINE_WIDTH, str) for _, line in picked)
     matched = ((f"@{edge}", weight),)
-    return LineMatch(rows[0][0], shown, weight, matched, len(rows))
+    return LineMatch(picked[0][0], shown, weight, matched, picked[-1][0] - picked[0][0] + 1)
 
 
 def add_edge(hits: list[Hit], edge_hit: Hit, chunk_of: Callable[[Hit], str]) -> None:

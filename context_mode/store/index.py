@@ -53,7 +53,7 @@ from context_mode.ansi import strip_ansi
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import escaped_words, identifier_words, split_identifiers
-from context_mode.store.edges import add_edge, edge_passage, edges_asked
+from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_passage, edges_asked
 from context_mode.store.extremes import extreme_asked, extreme_passage
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import best_lines, record_card
@@ -322,15 +322,16 @@ class ChunkIndex:
         final request", "the version at startup"): no query word need be on those lines."""
         for edge in edges_asked(text):
             order = tantivy.Order.Asc if edge == "start" else tantivy.Order.Desc
-            found = searcher.search(self._ref_query(ref), limit=1, order_by_field="n", order=order).hits
-            if not found:
-                continue
-            chunk = _chunk(searcher.doc(found[0][1]))
-            passage = edge_passage(chunk.text, edge, weight)
-            if passage is None:
-                continue
-            edge_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,))
-            add_edge(hits, edge_hit, attrgetter("chunk.chunk_id"))
+            found = searcher.search(
+                self._ref_query(ref), limit=EDGE_CHUNKS, order_by_field="n", order=order
+            ).hits
+            for _, address in found:
+                chunk = _chunk(searcher.doc(address))
+                passage = edge_passage(chunk.text, edge, weight)
+                if passage is not None:
+                    edge_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,))
+                    add_edge(hits, edge_hit, attrgetter("chunk.chunk_id"))
+                    break
         return hits
 
     def _record_card(

@@ -29,7 +29,7 @@ from operator import attrgetter
 
 from context_mode.ansi import ANSI
 from context_mode.chunking import Chunk, chunk
-from context_mode.store.edges import add_edge, edge_passage, edges_asked
+from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_passage, edges_asked
 from context_mode.store.extremes import extreme_asked, extreme_passage
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
@@ -107,11 +107,12 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
         if len(hits) >= MAX_HITS:
             break
     for edge in edges_asked(query):  # "the final request": the payload's last lines, as a search has them
-        piece = chunks[0] if edge == "start" else chunks[-1]
-        passage = edge_passage(piece.text, edge, max(weights.values(), default=1.0))
-        if passage is None:
-            continue
-        add_edge(hits, _passage_hit(piece, passage), attrgetter("chunk_id"))
+        ends = chunks[:EDGE_CHUNKS] if edge == "start" else chunks[: -EDGE_CHUNKS - 1 : -1]
+        for piece in ends:
+            passage = edge_passage(piece.text, edge, max(weights.values(), default=1.0))
+            if passage is not None:
+                add_edge(hits, _passage_hit(piece, passage), attrgetter("chunk_id"))
+                break
     extreme_found = (
         extreme_passage([piece.text for piece in chunks], extreme, sum(weights.values()) or 1.0)
         if extreme

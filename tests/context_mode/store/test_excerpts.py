@@ -12,6 +12,7 @@ import pytest
 
 from context_mode.store import Store
 from context_mode.store.excerpts import unit_lines
+from context_mode.summaries import summarize_for_intent
 from context_mode.types import ContentKind
 from tests.searching import search
 from tools.doc_tools import doc_tools
@@ -293,6 +294,47 @@ def test_a_query_naming_an_end_of_the_payload_gets_its_lines(query: str, answer:
     ]
     text = "\n".join([*lines, "34/34 files checked 100% done"])
     assert answer in search(text, ContentKind.LOG, {"query": query})
+
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "answer"),
+    [
+        pytest.param(
+            "sqlite-box-iso15924-scripts.txt",
+            "last row of the result",
+            "│ Zzzz    │ 999     │ Code for uncoded script",
+            id="the last row, above the closing border that is a chunk of its own",
+        ),
+        pytest.param(
+            "sqlite-box-iso15924-scripts.txt",
+            "first row script name",
+            "│ Xsux    │ 020     │ Cuneiform, Sumero-Akkadian",
+            id="the first row, below the header's rules",
+        ),
+        pytest.param(
+            "csvlook-la-riots.txt",
+            "table header",
+            "| first_name     | last_name     | age | gender",
+            id="the header",
+        ),
+        pytest.param(
+            "csvlook-la-riots.txt",
+            "last row victim",
+            "| Willie Bernard | Williams      |  29 |",
+            id="the last row",
+        ),
+    ],
+)
+def test_a_query_naming_a_row_by_its_place_gets_that_row(name: str, query: str, answer: str) -> None:
+    # "the last row", "the table header": no query word is on the row (Zzzz's row says "uncoded
+    # script", not "last"); a box table's closing border was the last chunk's only line.
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert answer in search(text, ContentKind.TABLE, {"query": query})
+    extract = summarize_for_intent(text, ContentKind.TABLE, budget=1500, terms=(), intent=query)
+    assert answer in extract.text
 
 
 def test_words_right_after_an_ansi_colour_code_are_found() -> None:
