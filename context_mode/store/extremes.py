@@ -36,6 +36,7 @@ from __future__ import annotations
 import bisect
 import csv
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -115,6 +116,7 @@ _SCALE = {
     "g": 1e9, "gb": 1e9, "gib": 1024.0**3, "t": 1e12, "tb": 1e12, "tib": 1024.0**4,
     "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "s": 1.0, "sec": 1.0, "min": 60.0, "h": 3600.0,
 }  # fmt: skip
+_UNIT_BYTES = {"": 1.0, **{unit: 1024.0 ** (power + 1) for power, unit in enumerate("KMGTPE")}}
 _RULE = re.compile(r"^[\s|+=:\-─━═┼┬┴├┤┌┐└┘│]*$")
 _TOKEN = re.compile(r"\S+")
 _DIGIT = re.compile(r"\d")
@@ -132,6 +134,8 @@ _TOTALS = re.compile(r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b"
 # What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode
 # (a number and a name alone, as ``wc -c`` prints them, is as often a count and a row's name).
 _SIZED_START = re.compile(r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|[-dlcbpsD][rwx-]{3}")
+# ``tree -s`` / ``tree -h``'s entry: ``│   ├── [     133123]  states.py``, ``└── [4.0K]  docs``.
+_TREE_SIZED = re.compile(r"[\s│├└─|`\-]*\[\s*(\d+(?:\.\d+)?)([KMGTPE]?)\]\s+\S")
 # A whitespace table's header: three or more names (``USER PID %CPU``, ``rkB/s``, ``1K-blocks``).
 _NAME = r"[%#]?(?:\d+[A-Za-z]|[A-Za-z_])[\w%/.:\-]*"
 _HEADER_LINE = re.compile(rf"\s*{_NAME}(?:\s+{_NAME}){{2,}}\s*")
@@ -204,6 +208,10 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
         numbers = [field for field in found if not field.dated]
         if _names_any({field.name for field in numbers}, extreme.words):
             fields, extreme = numbers, replace(extreme, dated=False, most=extreme.most or extreme.older)
+    # A field given once has nothing to compare (tree -J's closing report's "files": 123 against
+    # every entry's "size" for "the biggest file"): it does not compete.
+    given = Counter(field.name for field in fields)
+    fields = [field for field in fields if given[field.name] > 1]
     if not fields:
         return None
     scores = {name: _name_score(name, extreme) for name in {field.name for field in fields}}
@@ -304,6 +312,8 @@ def _fields(lines: Sequence[str]) -> Iterator[_Field]:
             sized = sized_entry(line) if _SIZED_START.match(line) else None
             if sized is not None and sized[1] is not None:  # ``ls -l``, ``du``, ``[FILE] a.py  2 KB``
                 yield _Field(index, None, "size", sized[1])
+            elif (drawn := _TREE_SIZED.match(line)) is not None:  # ``tree -s``
+                yield _Field(index, None, "size", float(drawn.group(1)) * _UNIT_BYTES[drawn.group(2)])
             timed = _TIMED.search(line)
             if timed is not None and not _TOTALS.search(line):  # a test's time, as its runner prints it
                 digits, unit = timed.group("a") or timed.group("b"), timed.group("au") or timed.group("bu")

@@ -151,6 +151,10 @@ def test_a_field_no_query_word_names_gives_no_line() -> None:
             "longest slow query duration for the reporting job",
             "duration: 9968.198 ms",
         ),
+        # tree -J: its closing report's "files": 235 is on one line and does not compete with
+        # every entry's "size"; tree -h's drawn entries ("[ 58K]  config.md") are sized
+        ("tree-J-django-auth.json", ContentKind.TREE, "biggest file", '"name":"common-passwords.txt.gz"'),
+        ("tree-h-npm-head.txt", ContentKind.TREE, "largest file", "├── [ 58K]  config.md"),
     ],
 )
 def test_doc_search_shows_the_extreme_line(name: str, kind: ContentKind, query: str, answer: str) -> None:
