@@ -11,7 +11,8 @@ result. Rules, with bytes meaning UTF-8 bytes of the text:
 - ``DIRECTIVE`` tag: Directive whenever not small.
 - ``SUMMARY`` tag: Summary whenever not small.
 - ``AUTO``: Summary; but above ``directive_threshold`` bytes, a result whose summary found nothing
-  that stands out (no errors, failures, matches or records) becomes a Directive.
+  that stands out (no errors, failures, matches or records) becomes a Directive. Plain text is
+  first read as a log (a daemon's messages without levels): a Summary when something stands out.
 - ``pass_whole`` (a retention floor of 1.0, ``context_mode.budgets``): Direct, whatever the size.
 - an error result (``isError``) keeps its text: Direct up to ``error_cap`` bytes, else a log
   Summary with ``error_cap`` as its budget.
@@ -184,6 +185,13 @@ def route(
         return Directive(f"tagged DIRECTIVE and {over}", kind, extract, budget)
     if style is OutputStyle.SUMMARY:
         return Summary(f"tagged SUMMARY and {over}", kind, extract, budget)
+    if facts.size > policy.directive_threshold and extract.highlights == 0 and kind is ContentKind.TEXT:
+        # Plain text in which nothing stands out may be a daemon's messages without levels or
+        # timestamps (sshd -e, apt-cache depends, luacheck): read as a log, its failures and
+        # repeated lines do.
+        as_log, log_budget = _sized_summary(text, ContentKind.LOG, policy, facts.size, arguments, intent)
+        if as_log.highlights:
+            return Summary(f"{over}; text read as a log", ContentKind.LOG, as_log, log_budget)
     if facts.size > policy.directive_threshold and extract.highlights == 0 and not intent:
         return Directive(
             f"{facts.size} B > directive threshold {policy.directive_threshold} B and nothing stands out "

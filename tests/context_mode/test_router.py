@@ -213,3 +213,30 @@ def test_a_failed_build_is_summarised_with_its_error_not_a_directive() -> None:
     assert isinstance(decision, Summary)
     assert "libwcwidth/src/align.c:37:14: error:" in decision.extract.text
     assert "ERROR Backend subprocess exited when trying to invoke build_wheel" in decision.extract.text
+
+
+@pytest.mark.parametrize(
+    ("name", "command", "shown"),
+    [
+        pytest.param(
+            "sshd-e-failed-logins.txt",
+            "/usr/sbin/sshd -D -e",
+            ("Server listening on 127.0.0.1 port 18622.", "Failed publickey for deploy from 127.0.0.1"),
+            id="a daemon's messages without levels or timestamps",
+        ),
+        pytest.param(
+            "apt-cache-depends-recurse-gdb.txt",
+            "apt-cache depends --recurse gdb",
+            ("Depends: <libboost-regex1.74.0-icu72>",),
+            id="a dependency listing",
+        ),
+    ],
+)
+def test_plain_text_in_which_nothing_stands_out_is_read_as_a_log(
+    name: str, command: str, shown: tuple[str, ...]
+) -> None:
+    # Both were Directives showing nothing: as text, no line stood out.
+    text = (Path(__file__).resolve().parents[1] / "data" / name).read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", policy=RoutingPolicy(), arguments={"command": command})
+    assert isinstance(decision, Summary) and decision.kind is ContentKind.LOG
+    assert all(line in decision.extract.text for line in shown)
