@@ -32,7 +32,8 @@ Each hit carries, besides a snippet, the chunk's lines that best match the query
 names an end of the payload by position ("the final request", "the version at startup") also
 gets that end's first or last lines as a passage (``store.edges.edges_asked``), as a hit of its
 own when no query word is in that chunk; one asking for an extreme ("the process with the
-highest cpu") gets the line holding it (``store.extremes``), worth all the query's terms.
+highest cpu") gets the line holding it (``store.extremes``), worth all the query's terms; in a
+diff, one naming a version gets the changed lines assigning one (``store.versions``).
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ from context_mode.store.terms import (
     with_numeric_dates,
 )
 from context_mode.store.values import IndexHit, LineMatch, Section, StoredChunk, StoredDoc
+from context_mode.store.versions import version_asked, version_passages
 from context_mode.types import ContentKind
 
 SNIPPET_CHARS = 200
@@ -298,6 +300,20 @@ class ChunkIndex:
             hits = self._with_edges(searcher, ref, text, hits, weight)
             # The extreme line answers the whole query: worth all its terms, so it is chosen first.
             hits = self._with_extreme(ref, text, hits, sum(weights.values()) or 1.0)
+            hits = self._with_version(ref, text, hits, sum(weights.values()) or 1.0)
+        return hits
+
+    def _with_version(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:
+        """In a diff, the changed line assigning a version, when the query names one ("the new
+        version string"): a short chunk that long ones mentioning "version" outrank."""
+        meta = self.meta(ref) if version_asked(text) else None
+        if meta is None or meta.doc.kind is not ContentKind.DIFF:
+            return hits
+        chunks = self.fetch(ref, 0, meta.doc.chunk_count)
+        for place, passage in version_passages([chunk.text for chunk in chunks], text, weight):
+            chunk = chunks[place]
+            version_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,))
+            add_edge(hits, version_hit, attrgetter("chunk.chunk_id"))
         return hits
 
     def _with_extreme(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:

@@ -11,8 +11,9 @@ chunks' passages are chosen and shaped exactly as a search reply's are
 (``store_query.best_lines`` / ``choose_lines``: the unit an answer lives in, a record's named
 fields, a run's first and last rows). A later chunk of a JSON record also gets the record card
 of the record's first chunk, and a query naming an end of the payload (``store.edges.edges_asked``)
-its first or last lines, and one asking for an extreme (``store.extremes``) the line holding it, as
-a search in its ref does.
+its first or last lines, one asking for an extreme (``store.extremes``) the line holding it, and
+one naming a version in a diff the changed lines assigning it (``store.versions``), as a search
+in its ref does.
 
 It returns lines: for each chosen chunk with a heading path, ``§ heading › path`` first, then its
 lines (verbatim but for indentation, long ones cut with ``…``, a record's fields joined by
@@ -47,6 +48,7 @@ from context_mode.store.terms import (
     with_numeric_dates,
 )
 from context_mode.store.values import LineMatch, SearchHit
+from context_mode.store.versions import version_asked, version_passages
 from context_mode.types import ContentKind
 
 HEADING_MARK = "§ "
@@ -121,6 +123,10 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     if extreme_found is not None:  # "the highest cpu": the line holding it, as a search has it
         place, passage = extreme_found
         add_edge(hits, _passage_hit(chunks[place], passage), attrgetter("chunk_id"))
+    if kind is ContentKind.DIFF and version_asked(query):  # "the new version": the lines assigning it
+        texts = [piece.text for piece in chunks]
+        for place, passage in version_passages(texts, query, sum(weights.values()) or 1.0):
+            add_edge(hits, _passage_hit(chunks[place], passage), attrgetter("chunk_id"))
     if not hits:
         return []
     headings = [HEADING_MARK + " › ".join(hit.heading_path) if hit.heading_path else "" for hit in hits]
