@@ -57,6 +57,8 @@ class Grid:
             spelled = self.delimiter.join(parts[first : last + 1])
             if first == 0 and self.delimiter in _PIPES and line.lstrip().startswith(self.delimiter):
                 spelled = self.delimiter + spelled  # from the line's own start: ``│ Xsux    │ 020``
+            if last == len(parts) - 1 and self.delimiter in _PIPES and line.rstrip().endswith(self.delimiter):
+                spelled += self.delimiter  # to the line's own end: ``│ 35        │``
             return spelled.strip()
         end = self.starts[last + 1] if last + 1 < len(self.starts) else len(line)
         return line[self.starts[first] : end].strip()

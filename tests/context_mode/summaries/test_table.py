@@ -34,8 +34,9 @@ def test_sqlite_markdown_table_keeps_the_pipes_and_counts_distinct_values() -> N
     text = _read("sqlite-markdown-stocks.md")
     assert detect_kind(text) is ContentKind.TABLE
     extract = summarize(text, ContentKind.TABLE, budget=800)
-    assert extract.text.startswith("30 rows × 3 columns\n| symbol |    date    | price\n")
-    assert "IBM    | Apr 1 2000 | 99.95" in extract.text
+    # rows to their closing pipe, as spelled (before: cut at the last cell, "| price")
+    assert extract.text.startswith("30 rows × 3 columns\n| symbol |    date    | price  |\n")
+    assert "IBM    | Apr 1 2000 | 99.95  |" in extract.text
     assert "- symbol: 2 distinct: IBM ×15, AAPL ×15" in extract.text
     assert_table_verbatim(extract.text, text)
 
@@ -178,8 +179,9 @@ def test_a_table_drawn_with_box_characters_is_a_grid_with_its_last_row() -> None
     assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
     extract = summarize(text, ContentKind.TABLE, budget=1500)
     assert extract.outline.startswith("table: 182 rows × 3 columns (alpha_4, numeric, name)")
-    assert "│ Xsux    │ 020     │ Cuneiform, Sumero-Akkadian\n" in extract.text
-    assert "│ Zzzz    │ 999     │ Code for uncoded script\n" in extract.text
+    # each row whole, to its closing │ (before: cut at its last cell's text)
+    assert "│ Xsux    │ 020     │ Cuneiform, Sumero-Akkadian" + " " * 38 + "│\n" in extract.text
+    assert "│ Zzzz    │ 999     │ Code for uncoded script" + " " * 41 + "│\n" in extract.text
     assert "└──" not in extract.text
     assert "- numeric: number, 182 distinct" in extract.text
     assert_table_verbatim(extract.text, text)
