@@ -82,11 +82,18 @@ def edge_passage(text: str, edge: str, weight: float) -> LineMatch | None:
 
 def add_edge(hits: list[Hit], edge_hit: Hit, chunk_of: Callable[[Hit], str]) -> None:
     """Put ``edge_hit``'s passage (its only line) first in the hit of its chunk (``chunk_of``
-    names a hit's chunk), or, when no hit holds that chunk, ``edge_hit`` itself with the best
-    hit's score, shown second: the best hit keeps its place."""
+    names a hit's chunk), or, when no hit holds that chunk, ``edge_hit`` itself; either way with
+    at least the best hit's score, shown second: the best hit keeps its place, and a passage
+    that answers the query is not discounted for its chunk's low rank."""
     its_chunk = chunk_of(edge_hit)
+    best = hits[0].score if hits else 1.0
     for rank, hit in enumerate(hits):
         if chunk_of(hit) == its_chunk:
-            hits[rank] = replace(hit, lines=(*edge_hit.lines, *hit.lines))
+            merged = replace(hit, lines=(*edge_hit.lines, *hit.lines))
+            if rank > 1:
+                del hits[rank]
+                hits.insert(1, replace(merged, score=max(hit.score, best)))
+            else:
+                hits[rank] = merged if rank == 0 else replace(merged, score=max(hit.score, best))
             return
-    hits.insert(1, replace(edge_hit, score=hits[0].score if hits else 1.0))
+    hits.insert(1, replace(edge_hit, score=best))

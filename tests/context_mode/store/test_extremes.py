@@ -155,6 +155,13 @@ def test_a_field_no_query_word_names_gives_no_line() -> None:
         # every entry's "size"; tree -h's drawn entries ("[ 58K]  config.md") are sized
         ("tree-J-django-auth.json", ContentKind.TREE, "biggest file", '"name":"common-passwords.txt.gz"'),
         ("tree-h-npm-head.txt", ContentKind.TREE, "largest file", "├── [ 58K]  config.md"),
+        # the line was added to its chunk's hit, ranked fifth: too low to be shown
+        (
+            "sqlite-column-colorado-airports.txt",
+            ContentKind.TABLE,
+            "lowest elevation airport",
+            "KK08        Holly Airport                                 Holly                  3399",
+        ),
     ],
 )
 def test_doc_search_shows_the_extreme_line(name: str, kind: ContentKind, query: str, answer: str) -> None:
