@@ -84,6 +84,16 @@ def test_a_word_of_the_trade_finds_the_word_the_output_uses(query: str, option: 
     assert option in search(text, ContentKind.TEXT, {"query": query})
 
 
+def test_a_changelog_is_found_by_the_name_projects_give_it() -> None:
+    # find -printf '%s %p' of Babel's sdist: "changelog" found no CHANGES.rst in 1,300 paths (a
+    # changelog is a CHANGES, HISTORY or NEWS file).
+    from tests.searching import search
+
+    path = Path(__file__).parents[2] / "data" / "find-printf-babel-2190-sdist.txt"
+    text = path.read_text(encoding="utf-8")
+    assert "55069 ./CHANGES.rst" in search(text, ContentKind.TREE, {"query": "size of changelog file"})
+
+
 def test_a_word_of_the_trade_stands_for_no_keyword() -> None:
     # "begin" stood for "start" too: a log's SQL "BEGIN;" statements outranked the startup line.
     from tests.searching import search
