@@ -71,8 +71,10 @@ _VERSIONED = re.compile(r"\d+\.\d+|\b(?:version|requires?)\b", re.I)
 # or a version check (``if sys.version_info < (3, 14):``).
 _SETTING = re.compile(
     r"""["']?[A-Z][A-Z0-9_]{2,}["']?\s*[:=]\s*\S"""  # an upper-case key, quoted or not
-    # TOML / INI ``key = value``, unindented (an indented one is a call's keyword argument)
-    r"""|(?<![ \t])[a-z][\w.-]*\s*=\s*(?:["'\d\[{]|true\b|false\b)"""
+    # TOML / INI / rc ``key = value``, unindented (an indented one is a call's keyword argument):
+    # a string, number, list, table, a word such as False or off, or a list of words
+    r"""|(?<![ \t])[a-z][\w.-]*\s*=\s*(?:["'\d\[{]|(?i:true|false|yes|no|on|off|none)\b"""
+    r"""|[\w-]+(?:,\s*[\w-]+)+\s*\Z)"""
     r"""|["']?[A-Za-z][\w.\-]*["']?\s*(?:[<>=!~]=|[<>]|:\s*["']?[\^~<>=]+)\s*\d"""  # a version spec
     r"""|.*\bversion_info\b|.*\b__version__\b"""
 )

@@ -233,3 +233,12 @@ def test_a_log_of_commits_shows_their_dates_and_first_body_lines_when_room_is_le
     assert "\nUnpacked from the click-8.5.1.tar.gz sdist uploaded to PyPI on 2026-11-06.\n" in body
     assert sum(line.startswith("Commit: ") for line in body.split("\n")) == 27  # every commit first
     assert len(body.encode()) <= 4500
+
+
+def test_a_config_diff_shows_the_settings_it_changes_before_its_comments() -> None:
+    # diff -u of pgcli's pgclirc between 3.0.0 and 4.1.0: the settings set to a word (False) or a
+    # list of words were no settings, so the changed comment lines above them filled the room.
+    text = (Path(__file__).parents[2] / "data" / "diff-u-pgclirc-300-410.txt").read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.DIFF, budget=1100).text
+    assert "+destructive_warning = drop, shutdown, delete, truncate, alter" in shown
+    assert "+verbose_errors = False" in shown
