@@ -300,6 +300,11 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         if diagnostic is not None:
             found.append(diagnostic)
             continue
+        critic = _PERLCRITIC.match(line) if line.startswith("[") else None
+        if critic:  # perlcritic's default format: one file, so no file on the line
+            severity = _CRITIC_LEVELS.get(critic["sev"], "convention")
+            found.append(Diagnostic(index, index, critic["code"], "", severity))
+            continue
         match = _HEADER.match(line)
         if match:
             located = _locate(lines, index)

@@ -50,7 +50,10 @@ _CONTEXT_LINES = 8
 _ERROR_ROUNDS = 2  # rounds of error rules before any warning's first
 # A line of a linter's own statistics: a count, then a rule code (``325   E501 line too long``,
 # ruff's ``  325\tE501\t[*] line-too-long``); shown verbatim when they fit this share of the budget.
-_STATISTIC = re.compile(r"\s*(\d+)\s+(?:[A-Z]{1,4}\d{2,5}|[a-z]+(?:-[a-z]+)+)\b")
+# flake8 / ruff / pylint ``--statistics``; perlcritic's ``26 violations of Subroutines::RequireFinalReturn.``
+_STATISTIC = re.compile(
+    r"\s*(\d+)\s+(?:[A-Z]{1,4}\d{2,5}|[a-z]+(?:-[a-z]+)+|violations of [A-Z]\w*(?:::\w+)+\.)(?:\W|\Z)"
+)
 _STATISTICS_SHARE = 0.4
 _STATISTICS_REACH = 2000
 
@@ -163,7 +166,8 @@ def _render(
             body += _diagnostic_lines(lines, diagnostic, repeats)
             body += context.get(diagnostic.index, [])
     body += [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in tail_edges)]
-    outline = f"lint: {len(diagnostics)} diagnostics, {len(rule_counts)} rules, {len(file_counts)} files"
+    outline = f"lint: {len(diagnostics)} diagnostics, {len(rule_counts)} rules"
+    outline += f", {len(file_counts)} files" if file_counts else ""
     return Extract(text="\n".join(body), kind=ContentKind.LINT, outline=outline, highlights=len(repeats))
 
 
@@ -196,9 +200,8 @@ def _labels(
 ) -> list[str]:
     room = max(budget // 10, 80)
     counts = _listing(rule_counts, room)
-    overall = (
-        f"== {len(diagnostics)} diagnostics · {len(rule_counts)} rules ({counts}) · {len(file_counts)} files"
-    )
+    overall = f"== {len(diagnostics)} diagnostics · {len(rule_counts)} rules ({counts})"
+    overall += f" · {len(file_counts)} files" if file_counts else ""  # perlcritic on one file names none
     labels = [overall + (f" · {totals} ==" if totals else " ==")]
     if len(file_counts) > 1 and file_counts.most_common(1)[0][1] > 1:
         labels.append(f"== files: {_listing(file_counts, room)} ==")

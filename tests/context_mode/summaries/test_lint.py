@@ -420,7 +420,23 @@ def test_perlcritic_is_lint_by_its_policies_and_severities() -> None:
     assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
     extract = summarize(text, ContentKind.LINT, budget=2000)
     assert extract.outline.startswith("lint: 80 diagnostics")
-    assert "Modules::ProhibitAutomaticExportation" in extract.text
+    # its --statistics lines are shown as printed (the commonest first), then its severest rules
+    assert "102 violations of RegularExpressions::RequireExtendedFormatting." in extract.text
+    assert "Git.pm:781:23: [InputOutput::ProhibitInteractiveTest] Use IO::Interactive" in extract.text
+
+
+def test_perlcritics_default_format_on_one_file_is_lint_with_its_statistics() -> None:
+    # ``perlcritic --statistics Template.pm``: ``[Policy] message at line 3, column 1.  (Severity:
+    # 5)`` names no file; it read as a log with one warning, its 187 violations and per-policy
+    # counts left out.
+    text = (Path(__file__).parents[2] / "data" / "perlcritic-statistics-html-template.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2400)
+    assert extract.outline == "lint: 187 diagnostics, 30 rules"
+    assert "26 violations of Subroutines::RequireFinalReturn." in extract.text
+    assert '[InputOutput::ProhibitTwoArgOpen] Two-argument "open" used at line 1824' in extract.text
 
 
 def test_a_linters_own_statistics_are_shown_as_it_printed_them() -> None:
