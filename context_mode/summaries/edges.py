@@ -42,6 +42,11 @@ _COUNTED = re.compile(
     r"(?:Total\b[\w ]{0,30}:? *\d|(?:Returning|Found|Showing|Listing) \d|\d+ (?:results?|matches)\b)", re.I
 )
 _HEAD_COUNTS = 2
+_BEFORE_IDENTITY = 2  # lines the identity line may come under, when it names a tool's version:
+# ``using npm@11.19.1``, ``Python 3.11.7`` (not a diagnostic's ``a.py:3:24: TODO: remove in v5.0.0``)
+_NAMED_VERSION = re.compile(
+    r"(?<![\w:])[A-Za-z][\w.+-]*@v?\d+\.\d+|\A(?!\S+:\d+:)[^:]*\b[A-Z][\w.+-]* v?\d+\.\d+"
+)
 # A test runner's banner, which a CI job log prints wherever its step starts: pytest's ``platform
 # linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0``, Vitest's `` RUN  v1.6.0 /app``.
 # (Literal-led, so the search skips ahead fast.)
@@ -86,11 +91,17 @@ def address_lines(lines: Sequence[str]) -> list[int]:
 def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
     """Indexes of the identity line at the top and the totals lines at the bottom of ``lines``."""
     head: list[int] = []
+    passed = 0  # lines above the identity line (npm's ``verbose cli /usr/bin/node`` above ``using npm@11``)
     for index in range(min(len(lines), _LOOK)):
         line = clean_line(lines[index]).strip()
         if not line or (not head and _WRAPPER.match(line)):
             continue
         if len(line) > 400 or not (_COUNTED.match(line) or not head and _IDENTITY.search(line)):
+            if head or passed >= _BEFORE_IDENTITY or len(lines) <= 2 * _LOOK:  # a short one: its tail
+                break
+            passed += 1
+            continue
+        if passed and not _NAMED_VERSION.search(line):  # below others, only a tool's named version
             break
         head.append(index)
         if len(head) > _HEAD_COUNTS:

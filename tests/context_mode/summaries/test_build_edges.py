@@ -45,3 +45,18 @@ def test_a_rating_or_a_coverage_share_is_a_tail_line() -> None:
     assert [rated[i] for i in edge_lines(rated)[1]] == ["Your code has been rated at 8.52/10"]
     covered = ["src/a.py      10      2    80%", "TOTAL        120     18    85%"]
     assert [covered[i] for i in edge_lines(covered)[1]] == covered
+
+
+def test_the_identity_line_may_come_under_a_line_or_two_that_name_nothing() -> None:
+    # npm install --verbose under ts: "npm verbose cli /usr/bin/node /usr/bin/npm" comes first,
+    # "npm info using npm@11.19.1" second; the head stopped at the first line, so npm's and
+    # node's versions were never in stage 1.
+    text = (
+        Path(__file__).resolve().parents[2] / "data" / "npm-install-verbose-bcrypt-ts-ansi.log"
+    ).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    head, _ = edge_lines(lines)
+    assert head and "npm@11.19.1" in lines[head[0]]
+    decision = route(text, policy=RoutingPolicy(), tool="run_command", arguments={"command": "npm install"})
+    assert isinstance(decision, Summary) and "npm@11.19.1" in decision.extract.text
+    assert edge_lines(["a", "b", "c", "version 1.2.3", *"defghijklmnop"])[0] == []  # a third line down is not
