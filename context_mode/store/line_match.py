@@ -31,6 +31,11 @@ from context_mode.store.terms import PART, Term, stem_of
 # ``\x1b[22mlazy`` holds ``lazy``, ``"Plugin %r\\nhook %r"`` holds ``hook``.
 _LINE_TOKEN = re.compile(rf"{ANSI.pattern}|{ESCAPE.pattern}|[^\W_]+")
 _MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
+# A word found only run together with another (``lcovreport`` for "lcov") counts this share of it,
+# when the word has ``_PREFIX_MIN`` letters and the other at least ``_PREFIX_REST``.
+PREFIX_SHARE = 0.5
+_PREFIX_MIN = 4
+_PREFIX_REST = 3
 
 Matched = tuple[tuple[str, float], ...]  # per term held: its key (stems joined by spaces), its weight
 _Token = tuple[str, int, int]  # a stem, where its word (or identifier part) starts and ends
@@ -119,13 +124,27 @@ def scan(
     spans: list[Span] = []
     for term in terms:
         at = _holds(tokens, term)
+        share = 1.0
         if not at and term.near:
             at = _find_near(tokens.plain, term.stems[0])
+        if not at and len(term.stems) == 1 and len(term.stems[0]) >= _PREFIX_MIN:
+            at, share = _find_prefixed(tokens.plain, term.stems[0]), PREFIX_SHARE
         if at:
-            w = weight[term.stems]
+            w = weight[term.stems] * share
             found.append((" ".join(term.stems), w))
             spans.extend((start, end, w) for start, end in at)
     return tuple(found), spans
+
+
+def _find_prefixed(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]:
+    """Character spans of the first few words run together from ``stem`` and another
+    (``lcovreport`` for "lcov", ``asyncpg`` for "async")."""
+    spans = [
+        (start, end)
+        for token, start, end in tokens
+        if len(token) >= len(stem) + _PREFIX_REST and token.startswith(stem)
+    ]
+    return spans[:_MAX_SPANS]
 
 
 def _find_near(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]:

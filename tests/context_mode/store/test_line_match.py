@@ -66,3 +66,29 @@ def test_the_tokens_of_a_line_are_its_stems_and_identifier_parts_with_their_span
     assert len(lines) > 15_000
     for line in lines:
         assert _tokens(line, stem) == _reference_tokens(line), line
+
+
+def test_a_word_run_together_with_another_matches_at_half_its_weight() -> None:
+    from context_mode.store.line_match import PREFIX_SHARE, scan
+    from context_mode.store.terms import query_terms
+
+    terms = query_terms("lcov report")
+    weights = {term.stems: 2.0 for term in terms}
+    # "report" is no prefix of the word: only the query's first word is run together there
+    found, spans = scan('"name": "lcovreport.py",', terms, weights, stem)
+    assert found == (("lcov", 2.0 * PREFIX_SHARE),) and spans == [(9, 19, 2.0 * PREFIX_SHARE)]
+    assert scan("the lcov format", terms, weights, stem)[0] == (("lcov", 2.0),)  # a word of its own: whole
+    assert scan("a lcovr file", terms, weights, stem)[0] == ()  # too little run on: no match
+
+
+def test_rubocops_offense_in_a_file_named_by_two_words_run_together_is_found() -> None:
+    # RuboCop on the rss gem: "the REXML parser file" is lib/rss/rexmlparser.rb; no word of the
+    # query was a word of that line, so the reply showed other files' warnings.
+    from pathlib import Path
+
+    from context_mode.types import ContentKind
+    from tests.searching import search
+
+    text = (Path(__file__).parents[2] / "data" / "rubocop-lint-rss-029.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.LINT, {"query": "warning in the REXML parser file"})
+    assert "lib/rss/rexmlparser.rb:19:7: W: Lint/ShadowedException" in reply
