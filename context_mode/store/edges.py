@@ -14,13 +14,14 @@ passage among a search's hits. Pure.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
 from context_mode.shapes import RULE_LINE
 from context_mode.store.cutting import LINE_WIDTH, cut
 from context_mode.store.values import IndexHit, LineMatch, SearchHit
+from context_mode.totals import is_totals_line
 
 Hit = TypeVar("Hit", bound=IndexHit | SearchHit)
 
@@ -78,6 +79,28 @@ def edge_passage(text: str, edge: str, weight: float) -> LineMatch | None:
     shown = "\n".join(cut(line, (), LINE_WIDTH, str) for _, line in picked)
     matched = ((f"@{edge}", weight),)
     return LineMatch(picked[0][0], shown, weight, matched, picked[-1][0] - picked[0][0] + 1)
+
+
+_TOTALS_WORDS = frozenset({"total", "totals", "overall", "summary", "tally", "altogether"})
+
+
+def totals_asked(query: str) -> bool:
+    """Whether ``query`` asks for a run's totals ("total diagnostics", "overall test counts")."""
+    return bool({word.lower() for word in _WORD.findall(query)} & _TOTALS_WORDS)
+
+
+def totals_passage(texts: Sequence[str], weight: float) -> tuple[int, LineMatch] | None:
+    """The last line among the chunks ``texts`` that sums the run up (``totals.is_totals_line``;
+    a diff's own ``+``/``-`` lines aside): its chunk's place and the line as a passage."""
+    for place in range(len(texts) - 1, -1, -1):
+        lines = texts[place].splitlines()
+        for number in range(len(lines) - 1, -1, -1):
+            line = lines[number]
+            if line[:1] not in ("+", "-") and is_totals_line(line):
+                return place, LineMatch(
+                    number, cut(line, (), LINE_WIDTH, str), weight, (("@totals", weight),)
+                )
+    return None
 
 
 def add_edge(hits: list[Hit], edge_hit: Hit, chunk_of: Callable[[Hit], str]) -> None:

@@ -54,7 +54,14 @@ from context_mode.ansi import strip_ansi
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import escaped_words, identifier_words, split_identifiers
-from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_passage, edges_asked
+from context_mode.store.edges import (
+    EDGE_CHUNKS,
+    add_edge,
+    edge_passage,
+    edges_asked,
+    totals_asked,
+    totals_passage,
+)
 from context_mode.store.extremes import extreme_asked, extreme_passage
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import best_lines, record_card
@@ -301,6 +308,24 @@ class ChunkIndex:
             # The extreme line answers the whole query: worth all its terms, so it is chosen first.
             hits = self._with_extreme(ref, text, hits, sum(weights.values()) or 1.0)
             hits = self._with_version(ref, text, hits, sum(weights.values()) or 1.0)
+            hits = self._with_totals(ref, text, hits, sum(weights.values()) or 1.0)
+        return hits
+
+    def _with_totals(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:
+        """The line that sums the run up, when the query asks for totals ("total diagnostics",
+        "the diffstat summary"): ``Found 112 errors.`` holds none of those words."""
+        meta = self.meta(ref) if totals_asked(text) else None
+        if meta is None:
+            return hits
+        chunks = self.fetch(ref, 0, meta.doc.chunk_count)
+        found = totals_passage([chunk.text for chunk in chunks], weight)
+        if found is not None:
+            chunk = chunks[found[0]]
+            add_edge(
+                hits,
+                IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (found[1],)),
+                attrgetter("chunk.chunk_id"),
+            )
         return hits
 
     def _with_version(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:

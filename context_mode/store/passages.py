@@ -30,7 +30,14 @@ from operator import attrgetter
 
 from context_mode.ansi import ANSI
 from context_mode.chunking import Chunk, chunk
-from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_passage, edges_asked
+from context_mode.store.edges import (
+    EDGE_CHUNKS,
+    add_edge,
+    edge_passage,
+    edges_asked,
+    totals_asked,
+    totals_passage,
+)
 from context_mode.store.extremes import extreme_asked, extreme_passage
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
@@ -74,7 +81,7 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     chunks = chunk(text, kind, max_chunk_bytes=CHUNK_BYTES)
     frequencies = _term_counts(text, lowered, chunks, terms)
     extreme = extreme_asked(query)
-    if not frequencies and not edges_asked(query) and extreme is None:
+    if not frequencies and not edges_asked(query) and not totals_asked(query) and extreme is None:
         return []
     total = len(chunks)
     df = Counter(key for counts in frequencies.values() for key in counts)
@@ -123,6 +130,13 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     if extreme_found is not None:  # "the highest cpu": the line holding it, as a search has it
         place, passage = extreme_found
         add_edge(hits, _passage_hit(chunks[place], passage), attrgetter("chunk_id"))
+    totals = (
+        totals_passage([piece.text for piece in chunks], sum(weights.values()) or 1.0)
+        if totals_asked(query)
+        else None
+    )
+    if totals is not None:  # "the total diagnostics": the line that sums the run up
+        add_edge(hits, _passage_hit(chunks[totals[0]], totals[1]), attrgetter("chunk_id"))
     if kind is ContentKind.DIFF and version_asked(query):  # "the new version": the lines assigning it
         texts = [piece.text for piece in chunks]
         for place, passage in version_passages(texts, query, sum(weights.values()) or 1.0):

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from context_mode.levels import LEVELS
 from context_mode.line_groups import LineGroups, group_lines, shapes
+from context_mode.totals import is_run_summary
 
 # Regexes only ever see this many leading chars of a line: enough for any marker, and it keeps
 # a 1 MB single-line payload linear.
@@ -164,42 +165,6 @@ _FAILING = frozenset(
     }
 )
 
-# Summary lines (on the lowercased line): anchored forms, then word forms behind a substring check.
-_SUMMARY_ANCHORED = re.compile(
-    r"=+ .*\b(?:passed|failed|errors?|skipped|deselected|no tests ran)\b.* =+$"
-    r"|ran \d+ tests? in "
-    r"|(?:failed|ok)(?: \(.*\))?$"
-    r"|tests?:\s+\d+"
-    r"|test suites:"
-    r"|test result: "
-    r"|(?:ok|fail)\s+\S+\s+[\d.]+s$"
-    r"|\s*successfully (?:installed|built) "
-    r"|# (?:tests|pass|fail) \d+$"  # TAP's totals
-    r"|\s*\d+ (?:passing|failing|pending)\b"  # mocha's
-    r"|\[=+\] \d+ tests? from .* ran\b|\[\s+(?:passed|failed)\s+\] \d+ tests?\b"  # gtest
-    r"|summary: \w+sanitizer: "  # ASan's / UBSan's one-line verdict
-    r"|found \d+ errors? in \d+ files?\b|found \d+ errors?\.?$|found 1 error in \S"  # tsc's, mypy's
-    r"|\d+ warnings? and \d+ errors?$"  # esbuild's
-    r"|warning: `[^`]+` \([^)]*\) generated \d+ warnings?"  # cargo's count per target
-    r"|\s*failed: \d+\.\s+skipped: \d+\.\s+passed: \d+\."  # EUnit's
-    r"|\s*\d+ failed tests?$"
-    r"|\d+% tests passed, \d+ tests? failed out of \d+"  # ctest
-    r"|\d+ examples?, \d+ failures?"  # rspec
-    r"|(?:\[\w+\] )?tests run: \d+, failures: \d+, errors: \d+, skipped: \d+$"  # surefire's totals
-    r"|\d+ tests completed, \d+ failed"  # gradle
-    r"|\s*(?:<\?xml[^>]*>)?\s*<testsuites?\b[^>]*\btests=\"\d+\""  # a JUnit XML report's totals
-    r"|(?:failed|passed)!\s+- failed:\s+\d+"  # dotnet test
-    r"|\d+ runs, \d+ assertions, \d+ failures, \d+ errors"  # minitest
-    r"|\[\s+\d+ tests (?:successful|failed|aborted)\s+\]"  # JUnit 5's console launcher
-    r"|webpack [\d.]+ compiled\b"
-    r"|✓ built in [\d.]+m?s$"  # vite
-    r"|(?:added|removed|changed|up to date)\b.* (?:audited )?\d+ packages? in [\d.]+m?s$"  # npm install
-    r"|\d+ upgraded, \d+ newly installed, \d+ to remove and \d+ not upgraded"  # apt-get
-    r"|plan: \d+ to add, \d+ to change, \d+ to destroy|(?:apply|destroy) complete! resources:"  # terraform
-)
-_SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b")
-_SUMMARY_BUILD = re.compile(r"build (?:success|successful|failed|failure)\b")
-_SUMMARY_STARTUP = re.compile(r"startup in \[?\d+")
 _EXIT = re.compile(  # on the lowercased line
     r"\bexit(?:ed)?(?: with)?(?: code| status)[:= ]+(?P<a>-?\d+)"
     r"|\bnon-zero exit status (?P<b>\d+)"
@@ -327,7 +292,7 @@ def _facts(line: str) -> _Facts | None:
     exit_match = _EXIT.search(lowered) if _mentions(lowered, _EXIT_WORDS) else None
     if exit_match is not None and _declared_level(line, lowered) == "info":
         exit_match = None  # "[notice] worker process 10332 exited with code 0": an event of a server
-    summary = exit_match is not None or _is_summary(lowered)
+    summary = exit_match is not None or is_run_summary(lowered)
     exit_status = None
     if exit_match is not None:
         exit_status = exit_match.group("a") or exit_match.group("b") or exit_match.group("c") or ""
@@ -359,16 +324,6 @@ def _status_and_id(match: re.Match[str]) -> tuple[str, str]:
     if status.endswith(")"):  # mocha numbers its failures: ``  3) keeps unicode names``
         status = "FAIL"
     return status, match.group(names[0]) or ""
-
-
-def _is_summary(lowered: str) -> bool:
-    """Whether a (lowercased) line is a run's final summary: counts, build result, startup time."""
-    return bool(
-        _SUMMARY_ANCHORED.match(lowered)
-        or (("passed" in lowered or "failed" in lowered) and _SUMMARY_COUNTS.search(lowered))
-        or ("build " in lowered and _SUMMARY_BUILD.search(lowered))
-        or ("startup in" in lowered and _SUMMARY_STARTUP.search(lowered))
-    )
 
 
 def _mentions(lowered: str, words: tuple[str, ...]) -> bool:
