@@ -305,55 +305,37 @@ class ChunkIndex:
         if ref is not None:
             weight = max(weights.values(), default=1.0)
             hits = self._with_edges(searcher, ref, text, hits, weight)
-            # The extreme line answers the whole query: worth all its terms, so it is chosen first.
-            hits = self._with_extreme(ref, text, hits, sum(weights.values()) or 1.0)
-            hits = self._with_version(ref, text, hits, sum(weights.values()) or 1.0)
-            hits = self._with_totals(ref, text, hits, sum(weights.values()) or 1.0)
+            # A line that answers the whole query is worth all its terms, so it is chosen first.
+            hits = self._with_answer_lines(ref, text, hits, sum(weights.values()) or 1.0)
         return hits
 
-    def _with_totals(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:
-        """The line that sums the run up, when the query asks for totals ("total diagnostics",
-        "the diffstat summary"): ``Found 112 errors.`` holds none of those words."""
-        meta = self.meta(ref) if totals_asked(text) else None
+    def _with_answer_lines(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:
+        """Lines found in the whole payload that answer the query whatever its words: the line
+        holding a field's largest or smallest value ("the process with the highest cpu",
+        ``store.extremes``), in a diff the changed lines assigning a version ("the new version",
+        ``store.versions``), the line that sums the run up ("total diagnostics": ``Found 112
+        errors.``, ``store.edges.totals_passage``). The payload is read once, only for such a query."""
+        extreme = extreme_asked(text)
+        version, totals = version_asked(text), totals_asked(text)
+        meta = self.meta(ref) if extreme is not None or version or totals else None
         if meta is None:
             return hits
         chunks = self.fetch(ref, 0, meta.doc.chunk_count)
-        found = totals_passage([chunk.text for chunk in chunks], weight)
-        if found is not None:
-            chunk = chunks[found[0]]
+        texts = [chunk.text for chunk in chunks]
+        found: list[tuple[int, LineMatch]] = []
+        if extreme is not None and (at := extreme_passage(texts, extreme, weight)) is not None:
+            found.append(at)
+        if version and meta.doc.kind is ContentKind.DIFF:
+            found.extend(version_passages(texts, text, weight))
+        if totals and (at := totals_passage(texts, weight)) is not None:
+            found.append(at)
+        for place, passage in found:
+            chunk = chunks[place]
             add_edge(
                 hits,
-                IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (found[1],)),
+                IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,)),
                 attrgetter("chunk.chunk_id"),
             )
-        return hits
-
-    def _with_version(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:
-        """In a diff, the changed line assigning a version, when the query names one ("the new
-        version string"): a short chunk that long ones mentioning "version" outrank."""
-        meta = self.meta(ref) if version_asked(text) else None
-        if meta is None or meta.doc.kind is not ContentKind.DIFF:
-            return hits
-        chunks = self.fetch(ref, 0, meta.doc.chunk_count)
-        for place, passage in version_passages([chunk.text for chunk in chunks], text, weight):
-            chunk = chunks[place]
-            version_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,))
-            add_edge(hits, version_hit, attrgetter("chunk.chunk_id"))
-        return hits
-
-    def _with_extreme(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:
-        """The line with a field's largest or smallest value as a passage, when the query asks
-        for one ("the process with the highest cpu"): no query word need be on that line."""
-        extreme = extreme_asked(text)
-        meta = self.meta(ref) if extreme is not None else None
-        if extreme is None or meta is None:
-            return hits
-        chunks = self.fetch(ref, 0, meta.doc.chunk_count)
-        found = extreme_passage([chunk.text for chunk in chunks], extreme, weight)
-        if found is not None:
-            chunk = chunks[found[0]]
-            extreme_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (found[1],))
-            add_edge(hits, extreme_hit, attrgetter("chunk.chunk_id"))
         return hits
 
     def _with_edges(
