@@ -7,8 +7,11 @@ and "first", "last" or "top" right before a row's noun: "the last row", "the fir
 table header"; not "first" or "last" alone, which name columns and groups as often), and
 ``edge_passage(text, edge, weight)`` is a chunk's first or last few lines as one passage worth
 ``weight``, for a search reply or an intent's passages to show (``EDGE_CHUNKS``: the chunk
-before the last when the last holds only a table's closing border); ``add_edge`` puts that
-passage among a search's hits. Pure.
+before the last when the last holds only a table's closing border). ``totals_asked(query)``
+says whether a query asks for the totals ("total diagnostics", "the overall test counts") and
+``totals_passage(texts, weight)`` is the payload's last line that sums the run up
+(``context_mode.totals``), read from the end. ``add_edge`` puts such a passage among a search's
+hits. Pure.
 """
 
 from __future__ import annotations
