@@ -221,12 +221,10 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
     named = [field for field in fields if scores[field.name] == best]
     # Of equally named fields the one of most distinct values is the measure the query means (not
     # the ``quarter`` or ``month`` it names as what to return), then the commonest.
-    counts: dict[str, int] = {}
     distinct: dict[str, set[float]] = {}
     for field in named:
-        counts[field.name] = counts.get(field.name, 0) + 1
         distinct.setdefault(field.name, set()).add(field.value)
-    name = max(counts, key=lambda key: (len(distinct[key]), counts[key]))
+    name = max(distinct, key=lambda key: (len(distinct[key]), given[key]))
     candidates = [field for field in named if field.name == name]
     named_words = _named_words(name, extreme.words)
     falling = (_FALLING & set(extreme.words)) - named_words

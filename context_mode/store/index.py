@@ -32,8 +32,8 @@ Each hit carries, besides a snippet, the chunk's lines that best match the query
 names an end of the payload by position ("the final request", "the version at startup") also
 gets that end's first or last lines as a passage (``store.edges.edges_asked``), as a hit of its
 own when no query word is in that chunk; one asking for an extreme ("the process with the
-highest cpu") gets the line holding it (``store.extremes``), worth all the query's terms; in a
-diff, one naming a version gets the changed lines assigning one (``store.versions``).
+highest cpu") gets the line holding it (``store.extremes``), worth all the query's terms, as do
+a diff's lines assigning a version and the totals line (``store.answers``).
 """
 
 from __future__ import annotations
@@ -54,15 +54,8 @@ from context_mode.ansi import strip_ansi
 from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import escaped_words, identifier_words, split_identifiers
-from context_mode.store.edges import (
-    EDGE_CHUNKS,
-    add_edge,
-    edge_passage,
-    edges_asked,
-    totals_asked,
-    totals_passage,
-)
-from context_mode.store.extremes import extreme_asked, extreme_passage
+from context_mode.store.answers import answer_passages, answers_asked
+from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_passage, edges_asked
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import best_lines, record_card
 from context_mode.store.terms import (
@@ -74,7 +67,6 @@ from context_mode.store.terms import (
     with_numeric_dates,
 )
 from context_mode.store.values import IndexHit, LineMatch, Section, StoredChunk, StoredDoc
-from context_mode.store.versions import version_asked, version_passages
 from context_mode.types import ContentKind
 
 SNIPPET_CHARS = 200
@@ -310,26 +302,14 @@ class ChunkIndex:
         return hits
 
     def _with_answer_lines(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:
-        """Lines found in the whole payload that answer the query whatever its words: the line
-        holding a field's largest or smallest value ("the process with the highest cpu",
-        ``store.extremes``), in a diff the changed lines assigning a version ("the new version",
-        ``store.versions``), the line that sums the run up ("total diagnostics": ``Found 112
-        errors.``, ``store.edges.totals_passage``). The payload is read once, only for such a query."""
-        extreme = extreme_asked(text)
-        version, totals = version_asked(text), totals_asked(text)
-        meta = self.meta(ref) if extreme is not None or version or totals else None
+        """The lines of the whole payload that answer the query whatever its words
+        (``store.answers``: an extreme, a diff's version lines, the totals), each as a hit's
+        passage; the payload is read only for such a query."""
+        meta = self.meta(ref) if answers_asked(text) else None
         if meta is None:
             return hits
         chunks = self.fetch(ref, 0, meta.doc.chunk_count)
-        texts = [chunk.text for chunk in chunks]
-        found: list[tuple[int, LineMatch]] = []
-        if extreme is not None and (at := extreme_passage(texts, extreme, weight)) is not None:
-            found.append(at)
-        if version and meta.doc.kind is ContentKind.DIFF:
-            found.extend(version_passages(texts, text, weight))
-        if totals and (at := totals_passage(texts, weight)) is not None:
-            found.append(at)
-        for place, passage in found:
+        for place, passage in answer_passages([chunk.text for chunk in chunks], text, meta.doc.kind, weight):
             chunk = chunks[place]
             add_edge(
                 hits,

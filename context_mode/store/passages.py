@@ -11,9 +11,8 @@ chunks' passages are chosen and shaped exactly as a search reply's are
 (``store_query.best_lines`` / ``choose_lines``: the unit an answer lives in, a record's named
 fields, a run's first and last rows). A later chunk of a JSON record also gets the record card
 of the record's first chunk, and a query naming an end of the payload (``store.edges.edges_asked``)
-its first or last lines, one asking for an extreme (``store.extremes``) the line holding it, and
-one naming a version in a diff the changed lines assigning it (``store.versions``), as a search
-in its ref does.
+its first or last lines, and one asking for an extreme, a diff's version or the totals the lines
+that answer it (``store.answers``), as a search in its ref does.
 
 It returns lines: for each chosen chunk with a heading path, ``§ heading › path`` first, then its
 lines (verbatim but for indentation, long ones cut with ``…``, a record's fields joined by
@@ -30,15 +29,8 @@ from operator import attrgetter
 
 from context_mode.ansi import ANSI
 from context_mode.chunking import Chunk, chunk
-from context_mode.store.edges import (
-    EDGE_CHUNKS,
-    add_edge,
-    edge_passage,
-    edges_asked,
-    totals_asked,
-    totals_passage,
-)
-from context_mode.store.extremes import extreme_asked, extreme_passage
+from context_mode.store.answers import answer_passages, answers_asked
+from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_passage, edges_asked
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.line_match import terms_held
@@ -55,7 +47,6 @@ from context_mode.store.terms import (
     with_numeric_dates,
 )
 from context_mode.store.values import LineMatch, SearchHit
-from context_mode.store.versions import version_asked, version_passages
 from context_mode.types import ContentKind
 
 HEADING_MARK = "§ "
@@ -80,8 +71,7 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     terms = _near_marked(lowered, terms)
     chunks = chunk(text, kind, max_chunk_bytes=CHUNK_BYTES)
     frequencies = _term_counts(text, lowered, chunks, terms)
-    extreme = extreme_asked(query)
-    if not frequencies and not edges_asked(query) and not totals_asked(query) and extreme is None:
+    if not frequencies and not edges_asked(query) and not answers_asked(query):
         return []
     total = len(chunks)
     df = Counter(key for counts in frequencies.values() for key in counts)
@@ -122,25 +112,9 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
             if passage is not None:
                 add_edge(hits, _passage_hit(piece, passage), attrgetter("chunk_id"))
                 break
-    extreme_found = (
-        extreme_passage([piece.text for piece in chunks], extreme, sum(weights.values()) or 1.0)
-        if extreme
-        else None
-    )
-    if extreme_found is not None:  # "the highest cpu": the line holding it, as a search has it
-        place, passage = extreme_found
+    texts = [piece.text for piece in chunks]
+    for place, passage in answer_passages(texts, query, kind, sum(weights.values()) or 1.0):
         add_edge(hits, _passage_hit(chunks[place], passage), attrgetter("chunk_id"))
-    totals = (
-        totals_passage([piece.text for piece in chunks], sum(weights.values()) or 1.0)
-        if totals_asked(query)
-        else None
-    )
-    if totals is not None:  # "the total diagnostics": the line that sums the run up
-        add_edge(hits, _passage_hit(chunks[totals[0]], totals[1]), attrgetter("chunk_id"))
-    if kind is ContentKind.DIFF and version_asked(query):  # "the new version": the lines assigning it
-        texts = [piece.text for piece in chunks]
-        for place, passage in version_passages(texts, query, sum(weights.values()) or 1.0):
-            add_edge(hits, _passage_hit(chunks[place], passage), attrgetter("chunk_id"))
     if not hits:
         return []
     headings = [HEADING_MARK + " › ".join(hit.heading_path) if hit.heading_path else "" for hit in hits]

@@ -1,0 +1,46 @@
+"""Lines of a whole payload that answer a query whatever the query's words are.
+
+Some questions name what the answer is, not what it says: "the process with the highest cpu"
+(the line holding a field's extreme, ``store.extremes``), "the new version string" in a diff
+(the changed lines assigning a version, ``store.versions``), "the total diagnostics" (the line
+that sums the run up, ``Found 112 errors.``: ``store.edges.totals_passage``). No query word need
+be on those lines, so BM25 does not find them.
+
+- ``answers_asked(query)`` says whether the query asks for any of them (only then is the whole
+  payload read).
+- ``answer_passages(texts, query, kind, weight)`` are those lines among a payload's chunks
+  ``texts`` (in order), each its chunk's place and a passage worth ``weight``, in the order a
+  search adds them to its hits (``store.edges.add_edge``): the extreme, the version lines (a
+  diff's only), the totals. The index's search and an intent's passages both take them from here.
+  Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from context_mode.store.edges import totals_asked, totals_passage
+from context_mode.store.extremes import extreme_asked, extreme_passage
+from context_mode.store.values import LineMatch
+from context_mode.store.versions import version_asked, version_passages
+from context_mode.types import ContentKind
+
+
+def answers_asked(query: str) -> bool:
+    """Whether ``query`` asks for an extreme, a version or the totals (module doc)."""
+    return extreme_asked(query) is not None or version_asked(query) or totals_asked(query)
+
+
+def answer_passages(
+    texts: Sequence[str], query: str, kind: ContentKind, weight: float
+) -> list[tuple[int, LineMatch]]:
+    """The lines among the chunks ``texts`` that answer ``query`` whatever its words (module doc)."""
+    found: list[tuple[int, LineMatch]] = []
+    extreme = extreme_asked(query)
+    if extreme is not None and (at := extreme_passage(texts, extreme, weight)) is not None:
+        found.append(at)
+    if kind is ContentKind.DIFF and version_asked(query):
+        found.extend(version_passages(texts, query, weight))
+    if totals_asked(query) and (at := totals_passage(texts, weight)) is not None:
+        found.append(at)
+    return found
