@@ -59,7 +59,10 @@ _SNAPSHOT_HEADER = re.compile(r"^### (?:Page state|Snapshot)\s*$|^```yaml\s*$", 
 _REF = re.compile(r"\[ref=[a-z][a-z0-9]*\d\]|\[ref=\d+\]")
 _REPR_ROWS = re.compile(r"\s*\[(?:\{'[^'\n]{1,80}': |\((?:'|\"|-?\d|None\b|True\b|False\b))")
 # Flat JSON objects one after another, not in an array (a row per object)
-_OBJECT_STREAM = re.compile(r"^\}\s*\n\s*\{\s*\n?\s*\"", re.M)
+_OBJECT_STREAM = re.compile(r"\}[ \t]*\r?\n\s*\{\s*\"")
+# A member that makes a stream of records a log's events (pino's ``level`` and ``time``, PostgreSQL
+# jsonlog's ``timestamp``, ``go test -json``'s ``Time``), keys lowercased without ``_``.
+_EVENT_KEYS = frozenset("time timestamp ts asctime level levelname lvl loglevel severity".split())
 # A record's opening line: mcp-alchemy's ``1. row``; psql's expanded display ``-[ RECORD 1 ]----``
 # (``-[ RECORD 1 ]---+----`` with a border).
 ROW_BLOCK = re.compile(r"\d+\. row\Z|-\[ RECORD \d+ \][-+]*\Z")
@@ -366,15 +369,26 @@ def json_values(text: str) -> Iterator[object]:
 
 
 def _flat_objects(text: str, count: int = 3) -> bool:
-    """Whether ``text`` opens with ``count`` JSON objects of scalar members one after another
-    (records: ``go list -json``'s packages, whose members hold lists, are no rows)."""
+    """Whether ``text`` opens with ``count`` JSON records one after another (``_flat_record``), the
+    first naming no time or level (such a stream is a log's events: a log's summary reads it)."""
     try:
         opening = list(islice(json_values(text), count))
     except (ValueError, RecursionError):
         return False
-    return len(opening) == count and all(
-        isinstance(value, dict) and not any(isinstance(v, (dict, list)) for v in value.values())
-        for value in opening
+    if len(opening) < count or not all(map(_flat_record, opening)):
+        return False
+    first: dict[str, object] = opening[0]  # type: ignore[assignment]  # a record, as checked
+    return not any(key.lower().replace("_", "") in _EVENT_KEYS for key in first)
+
+
+def _flat_record(value: object) -> bool:
+    """Whether ``value`` is a record: an object at least three quarters of whose members are
+    scalars (emojibase's records hold a list of tags; ``go list -json``'s packages, a third or more
+    of whose members are lists, are no records)."""
+    return (
+        isinstance(value, dict)
+        and bool(value)
+        and sum(not isinstance(v, dict | list) for v in value.values()) * 4 >= len(value) * 3
     )
 
 
@@ -580,13 +594,7 @@ def json_shape(value: Any) -> ContentKind | None:
         return ContentKind.TREE
     if len(value) < 3:
         return None
-    flat = sum(
-        1
-        for item in head
-        if isinstance(item, dict)
-        and item
-        and sum(not isinstance(v, dict | list) for v in item.values()) * 4 >= len(item) * 3
-    )
+    flat = sum(map(_flat_record, head))
     return ContentKind.ROWS if flat * 10 >= len(head) * 9 else None
 
 

@@ -268,6 +268,24 @@ def test_duckdbs_tuples_and_a_stream_of_json_objects_are_rows() -> None:
     )
 
 
+def test_json_lines_of_records_are_rows_and_a_loggers_lines_are_not() -> None:
+    # jq -c's records, one per line, each with a list of tags, were "text: nothing stands out":
+    # a 354-byte Directive for 48 kB of emoji records (only pretty-printed objects of scalars were rows).
+    from context_mode.kinds import detect_kind
+
+    text = (DATA / "jq-c-emojibase-animals-head.jsonl").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.ROWS
+    decision = route(text * 4, tool="run_command", arguments={})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("rows: 160 records × 9 columns (hexcode, emoji, label,")
+    # a structured logger's lines name a level or time: they stay a log
+    events = "".join(
+        json.dumps({"level": 30, "time": 1796116941636 + n, "pid": 14511, "msg": f"request {n} done"}) + "\n"
+        for n in range(60)
+    )
+    assert detect_kind(events, tool_name="run_command") is not ContentKind.ROWS
+
+
 def test_compact_json_rows_are_shown_as_the_payload_spells_them() -> None:
     # psql's json_agg writes no space after a comma: before, the rows were re-joined with ", "
     # (``{"obs_date":"2015-01-01", "precipitation":0.0, …}``), a record found nowhere in the payload.
