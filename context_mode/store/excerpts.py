@@ -19,7 +19,9 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
 - a heading (Markdown's, or a snapshot's ``- heading "x"``): the start of its section below it;
 - a snapshot element the hit ends inside (``paragraph:`` holding ``strong: default`` and the
   ``code:`` value): its line and its other children;
-- prose: the rest of the paragraph (the sentence wrapped around the hit); a list or tree:
+- prose: the rest of the paragraph (the sentence wrapped around the hit), and for a sentence the
+  paragraph leaves unfinished ("the default format is"), the line below the gap it goes on in
+  (the value on its own, indented or fenced); a list or tree:
   its nearest lines (but a long run of table rows has no such unit);
 - a vertical row (``12. row`` then ``column: value`` lines): the whole row;
 - an accessibility snapshot's table ``row`` (Playwright ``[ref=…]`` trees): the row's
@@ -77,6 +79,9 @@ _IDENTITY = re.compile(
     r'^\s*"(?:id|name|title|number|version|tag_name|login|url|html_url|key|code|state|type)"\s*:'
 )
 _SENTENCE_END = re.compile(r"[.!?:]\)?\s*$")
+_SENTENCE_STOP = re.compile(r"[.!?]\)?\s*$")  # a colon announces what follows
+_FENCE = re.compile(r"^\s*(?:```|~~~)")
+_CONTINUED_REACH = 4  # lines below an unfinished paragraph searched for its continuation
 _LOG_LINE = re.compile(r"^\s*(?:\d{2,4}[-/:.T]\d|\[|\d{1,3}(?:\.\d{1,3}){3} |\w{3} [ \d]\d \d\d:|at )")
 _ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")  # mcp-alchemy's, psql's \\x
 _SNAPSHOT_ROW = re.compile(r"^\s*- row\b.*\[ref=")
@@ -539,11 +544,22 @@ def _paragraph(lines: Sequence[str], first: int, last: int, wanted: Collection[s
     while end < stop and not _SENTENCE_END.search(lines[end]):
         end += 1
     sentence = list(range(begin, end + 1))
+    if end == stop and not _SENTENCE_STOP.search(lines[end]):
+        sentence += _continued(lines, stop)
     rest = sorted(
         (n for n in range(start, stop + 1) if not begin <= n <= end and not _LOG_LINE.match(lines[n])),
         key=lambda n: abs(n - first),
     )
     return [*sentence, *rest]
+
+
+def _continued(lines: Sequence[str], stop: int) -> list[int]:
+    """The line a paragraph's unfinished last sentence goes on in, below a blank line or a code
+    fence ("On clock format, the default format is", then the format indented on its own)."""
+    for number in range(stop + 1, min(len(lines), stop + 1 + _CONTINUED_REACH)):
+        if lines[number].strip() and not _FENCE.match(lines[number]):
+            return [number]
+    return []
 
 
 def is_prose(line: str) -> bool:

@@ -196,6 +196,13 @@ CASES = [
         id="snapshot heading: its section below it, where the default is given",
     ),
     pytest.param(
+        "man-tcl-clock-head.txt",
+        ContentKind.TEXT,
+        "default output format string",
+        "%a %b %d %H:%M:%S %Z %Y",
+        id="prose: the line an unfinished sentence goes on in, below a blank line",
+    ),
+    pytest.param(
         CORPUS / "snapshot-playwright-python311-controlflow.txt",
         ContentKind.SNAPSHOT,
         "link to the following chapter of the tutorial",
