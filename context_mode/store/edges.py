@@ -4,7 +4,8 @@ A question often says where its answer is rather than what it holds: "the final 
 log", "the version at startup", "the closing totals". ``edges_asked(query)`` says which end a
 query names (``start`` or ``end``, by words such as startup, beginning, final, closing, bottom;
 and "first", "last" or "top" right before a row's noun: "the last row", "the first record", "the
-table header"; not "first" or "last" alone, which name columns and groups as often), and
+table header"; or a few words before the listing itself: "the last city in the output", "the first
+file listed", "at the top"; not "first" or "last" alone, which name columns and groups as often), and
 ``edge_passage(text, edge, weight)`` is a chunk's first or last few lines as one passage worth
 ``weight``, for a search reply or an intent's passages to show (``EDGE_CHUNKS``: the chunk
 before the last when the last holds only a table's closing border). ``totals_asked(query)``
@@ -39,13 +40,16 @@ _WORD = re.compile(r"\w+")
 # listing by its place, which is the payload's first or last lines (a name's words such as
 # first_name or "the last 4.9 release" are not).
 _ROW_NOUN = r"(?:rows?|records?|lines?|entry|entries|items?|elements?|results?)\b"
+# "the last city in the output", "the last test file listed": first or last, a few words, then
+# the listing itself named.
+_LISTED = r"(?:\s+[\w.-]+){0,3}?\s+(?:listed|shown|printed|in\s+the\s+(?:list|listing|output|results?))\b"
 _ROW_AT = {
     "start": re.compile(
         rf"\b(?:first|top)\s+{_ROW_NOUN}|\bheader\s+(?:rows?|columns?)\b|"
-        r"\btable\s+header\b|\bcolumn\s+names\b",
+        rf"\btable\s+header\b|\bcolumn\s+names\b|\b(?:at\s+the\s+top|top\s+of\s+the)\b|\bfirst{_LISTED}",
         re.IGNORECASE,
     ),
-    "end": re.compile(rf"\blast\s+{_ROW_NOUN}", re.IGNORECASE),
+    "end": re.compile(rf"\blast\s+{_ROW_NOUN}|\blast{_LISTED}", re.IGNORECASE),
 }
 
 

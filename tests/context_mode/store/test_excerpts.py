@@ -333,6 +333,24 @@ DATA = Path(__file__).resolve().parents[2] / "data"
             "| Willie Bernard | Williams      |  29 |",
             id="the last row",
         ),
+        pytest.param(
+            "csvlook-la-riots.txt",
+            "last victim listed",
+            "| Willie Bernard | Williams      |  29 |",
+            id="the last of a listing: a few words, then listed",
+        ),
+        pytest.param(
+            "csvlook-la-riots.txt",
+            "age of the last person in the output",
+            "| Willie Bernard | Williams      |  29 |",
+            id="the last of a listing: in the output",
+        ),
+        pytest.param(
+            "sqlite-box-iso15924-scripts.txt",
+            "script at the top of the table",
+            "│ Xsux    │ 020     │ Cuneiform, Sumero-Akkadian",
+            id="at the top",
+        ),
     ],
 )
 def test_a_query_naming_a_row_by_its_place_gets_that_row(name: str, query: str, answer: str) -> None:
