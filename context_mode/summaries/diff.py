@@ -60,6 +60,9 @@ _DIFF_MARKS = frozenset(" \t+-\\")  # a line opening with one reads as a diff's,
 _OWN_TAIL = 2
 _DATE_FIELD = re.compile(r"(?:Date|AuthorDate):\s")
 _DATE_PRIORITY = 29.0  # below every commit's hash and subject (they fall to 30 at the 40th)
+# When every commit's hash, subject and date fit, a date is worth its commit's hash less this:
+# before its --stat or changes (else after every commit's hash and subject: room for more commits).
+_DATE_BELOW = 10.0
 _BODY_PRIORITY = 24.0
 _BODY_REACH = 4  # the tool's last lines under its last hunk that are its verdict
 _STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
@@ -121,7 +124,7 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             return _commit_list(lines, oneline, budget=budget, terms=terms)
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)
-    picks = _picks(lines, commits, terms)
+    picks = _picks(lines, commits, terms, budget)
     if not real_commits:  # a log's commit messages (unindented from the git MCP server) are no tool's lines
         picks += _own_line_picks(lines, _own_lines(lines))
     preamble = _preamble(lines, commits)
@@ -155,6 +158,13 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     # A commit list without patches (`git log`) stands out by its commits.
     return Extract(
         text=body, kind=ContentKind.DIFF, outline=" ".join(parts), highlights=len(files) + len(real_commits)
+    )
+
+
+def _date_line(lines: Sequence[str], commit: _Commit) -> int:
+    """The commit's ``Date:`` (or ``AuthorDate:``) line between its hash and subject, or -1."""
+    return next(
+        (i for i in range(commit.line + 1, commit.subject) if _DATE_FIELD.match(lines[i][:_PREFIX])), -1
     )
 
 
@@ -341,7 +351,7 @@ def _is_salient(line: str) -> bool:
     return _SETTING.match(line, 1 + indent) is not None  # matched in place: its lookbehind sees the indent
 
 
-def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str]) -> list[Pick]:
+def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str], budget: int) -> list[Pick]:
     matches = term_matcher(terms)
     picks: list[Pick] = []
     plain = all(commit.line < 0 for commit in commits)
@@ -349,6 +359,10 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
     shown = plain or sum(commit.line >= 0 for commit in commits) <= _SHOW_COMMITS
     # A subject many commits share ("Merge branch 'main'") says little about any of them.
     subjects = Counter(lines[c.subject].strip() for c in commits if c.subject >= 0)
+    dates = {commit.line: _date_line(lines, commit) for commit in commits if commit.subject >= 0}
+    # When every commit's hash, subject and date fit, each date comes before the files and changes.
+    heads = [index for commit in commits if commit.line >= 0 for index in (commit.line, commit.subject)]
+    dated_log = sum(len(lines[i][:_PREFIX]) + 3 for i in [*heads, *dates.values()] if i >= 0) <= budget
     for order, commit in enumerate(commits):
         base = 90.0 - 1.5 * min(order, 40) - (3.0 if commit.merge else 0.0)
         if commit.subject >= 0 and subjects[lines[commit.subject].strip()] > 1:
@@ -362,13 +376,11 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
             )
             # When it was, and the first line of its message's body: after every commit's hash and
             # subject (a log's room goes to more commits first), the date before the body.
-            dated = next(
-                (i for i in range(commit.line + 1, commit.subject) if _DATE_FIELD.match(lines[i][:_PREFIX])),
-                -1,
-            )
+            dated = dates[commit.line]
             late = 0.05 * min(order, 200)
             if dated >= 0:
-                picks.append(Pick(dated, dated + 1, _DATE_PRIORITY - late, 120))
+                priority = max(_DATE_PRIORITY - late, base - _DATE_BELOW if dated_log else 0.0)
+                picks.append(Pick(dated, dated + 1, priority, 120))
             body = _body_line(lines, commit.subject)
             if body >= 0:
                 picks.append(Pick(body, body + 1, _BODY_PRIORITY - late, 160))

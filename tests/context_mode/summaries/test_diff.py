@@ -11,6 +11,8 @@ from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.types import ContentKind, OutputStyle
 
+DATA = Path(__file__).resolve().parents[2] / "data"
+
 CORPUS = Path(__file__).resolve().parents[3] / "bench" / "corpus"
 
 
@@ -242,3 +244,15 @@ def test_a_config_diff_shows_the_settings_it_changes_before_its_comments() -> No
     shown = summarize(text, ContentKind.DIFF, budget=1100).text
     assert "+destructive_warning = drop, shutdown, delete, truncate, alter" in shown
     assert "+verbose_errors = False" in shown
+
+
+def test_a_short_logs_commits_each_show_their_date_before_their_stat_lines() -> None:
+    # git log --stat --format=fuller of six releases: the dates came after every --stat line, so
+    # a 2 kB summary showed the files of the first commits and no commit's date.
+    text = (DATA / "git-log-stat-fuller-pyjwt-releases.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.DIFF, budget=2000)
+    dates = [line for line in text.splitlines() if line.startswith("AuthorDate: ")]
+    assert len(dates) == 6
+    for line in dates:
+        assert line in extract.text.splitlines()
+    assert " 6 files changed, 26 insertions(+), 7 deletions(-)" in extract.text
