@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
-from context_mode.store.excerpts import is_punctuation, unit_lines
+from context_mode.store.excerpts import RECORD_CHARS, is_punctuation, unit_lines
 from context_mode.store.json_fields import Member, members, record_fields, scope
 from context_mode.store.line_match import Matched, scan, terms_held, union, worth_of
 from context_mode.store.terms import PART, TOKEN, Term, is_exact, line_filter, stem_of
@@ -393,9 +393,9 @@ def _fields_passage(
     if "\n" not in text[begin:end]:
         # A small record is shown as written (its line when that is all it holds): its fields
         # joined would drop its braces and quotes, and the names of the fields not asked for.
-        if end - begin <= LINE_WIDTH:
+        if end - begin <= RECORD_CHARS:
             whole = line.strip()
-            shown = whole if len(whole) <= LINE_WIDTH + LINE_WIDTH // 3 else text[begin:end]
+            shown = whole if len(whole) <= RECORD_CHARS else text[begin:end]
         return LineMatch(number, shown, worth_of(matched) + worth, matched)
     # A record over several lines: its anchor line stays itself (it is what matched the record's
     # name, and a passage that took its number would hide it), the fields joined as its unit.

@@ -466,8 +466,18 @@ def test_a_record_named_by_its_key_and_value_is_the_one_shown() -> None:
     # 17's values ("alcalinity_of_ash": 18.0…), so the reply showed sample 17's proline.
     text = (Path(__file__).parents[2] / "data" / "fetch-datasette-wine-json.txt").read_text(encoding="utf-8")
     reply = search(text, ContentKind.JSON, {"query": "proline of sample 18"})
-    assert '"sample_id": 18, "proline": 1680.0' in reply
-    assert '"sample_id": 17, "proline"' not in reply
+    record = next(line for line in reply.splitlines() if '"sample_id": 18,' in line)
+    assert '"proline": 1680.0' in record  # the whole record, or its named fields joined
+    assert '"sample_id": 17,' not in reply
+
+
+def test_a_one_line_record_a_little_wider_than_a_line_is_shown_whole() -> None:
+    # sqlite3 -json's counties, 250 characters each: the reply showed the fields the query named
+    # joined ('"state":"OH", "poptotal":1412140.0'), not which county they were Cuyahoga's.
+    text = (Path(__file__).parents[2] / "data" / "sqlite-json-midwest-oh-wi.json").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.ROWS, {"query": "CUYAHOGA poptotal"})
+    record = next(line for line in text.splitlines() if '"county":"CUYAHOGA"' in line)
+    assert record in reply
 
 
 def test_a_line_of_many_rows_shows_the_row_naming_most_of_the_query() -> None:
