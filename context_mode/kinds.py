@@ -82,6 +82,7 @@ _TAP = re.compile(
 _LOG_MARK = re.compile(
     r"\b(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|SEVERE|CRITICAL|FINE|PASSED|FAILED|SKIPPED|XFAIL)\b"
     r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\b\d{1,2} [A-Z][a-z]{2} \d{4}\b|\d\d-[A-Z][a-z]{2}-\d{4}"
+    r"|\[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d"  # CUPS's and Apache's ``[03/Dec/2026:13:09:16 +0000]``
     r"|Traceback \(most recent call last\)|::\w+|npm (?:ERR!|WARN)|\b(?:error|warning)(?:\[\w+\])?: "
     r"|\b(?:error|warning) [A-Z]{2,4}\d{3,5}: "  # MSBuild / dotnet: ``error CS0103: …``
     r"| \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)\b"  # unittest -v
@@ -100,6 +101,7 @@ _LOG_START = re.compile(
     r"|\s*\d+/\d+ Test\s+#\d+: |\s+Start\s+\d+: "  # CTest
     r"|\S+:\d+:\w+:(?:PASS|FAIL|IGNORE)\b|\d+ Tests \d+ Failures \d+ Ignored"  # Unity (C)
     r"|\s+Failure/Error: |\s+# \./\S+:\d+|rspec \./|\d+ examples?, \d+ failures?"  # RSpec
+    r"|\* (?:checking|using|installing|building|preparing|this is package) "  # R CMD check / build
     r"|> Task :|BUILD (?:SUCCESSFUL|FAILED) in "  # Gradle (its "> Task" lines are no Markdown quotes)
     r"|\s+--> [^\s:]+:\d+:\d+|\s+= (?:help|note): |running \d+ tests?$|test result: "  # rustc, cargo test
     r"|\s+(?:Passed|Failed|Skipped) [\w.+`<>,-]+ \[\d+ m?s\]|(?:Passed|Failed)!\s+- "  # dotnet test

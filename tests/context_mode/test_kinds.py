@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from context_mode.kinds import detect_kind
+from context_mode.router import Summary, route
 from context_mode.types import ContentKind
 from tests.corpora import SHARED_CORPUS, item_params
 
@@ -382,3 +383,20 @@ def test_erlangs_compiler_diagnostics_make_a_build_log() -> None:
     text = (DATA / "erlc-wall-tftp-edits.txt").read_text(encoding="utf-8")
     command = "erlc -Wall +warn_missing_spec +warn_untyped_record +warn_export_vars -o ebin src/*.erl"
     assert detect_kind(text, tool_name="run_command", arguments={"command": command}) is ContentKind.LOG
+
+
+def test_r_cmd_checks_ci_job_is_a_log() -> None:
+    # ``* checking … ... OK`` under CI timestamps read as Markdown bullets: an 11.9 kB check with
+    # a failing testthat expectation was a 354-byte Directive ("nothing stands out").
+    text = (DATA / "r-cmd-check-magrittr-ci.log").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    decision = route(text, tool="run_command", arguments={})
+    assert isinstance(decision, Summary)
+    assert "Status: 1 ERROR, 1 NOTE" in decision.extract.text
+    assert "Failure ('test-aliases.R:25'): the provided aliases work as intended." in decision.extract.text
+
+
+def test_cups_error_log_with_its_level_letters_and_bracketed_dates_is_a_log() -> None:
+    # ``D [03/Dec/2026:13:09:23 +0000] …``: a level letter and an Apache-style date were a table.
+    text = (DATA / "cups-error-log-debug-head.log").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
