@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from context_mode.store.edges import totals_asked, totals_passage
+from context_mode.store.edges import running_total_passage, totals_asked, totals_passage
 from context_mode.store.extremes import extreme_asked, extreme_passage
+from context_mode.store.terms import query_terms
 from context_mode.store.values import LineMatch
 from context_mode.store.versions import version_asked, version_passages
 from context_mode.types import ContentKind
@@ -41,6 +42,8 @@ def answer_passages(
         found.append(at)
     if kind is ContentKind.DIFF and version_asked(query):
         found.extend(version_passages(texts, query, weight))
-    if totals_asked(query) and (at := totals_passage(texts, weight)) is not None:
-        found.append(at)
+    if totals_asked(query):
+        at = totals_passage(texts, weight) or running_total_passage(texts, query_terms(query), weight)
+        if at is not None:
+            found.append(at)
     return found

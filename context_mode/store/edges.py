@@ -24,6 +24,8 @@ from typing import TypeVar
 
 from context_mode.shapes import RULE_LINE
 from context_mode.store.cutting import LINE_WIDTH, cut
+from context_mode.store.line_match import terms_held
+from context_mode.store.terms import Term, line_filter
 from context_mode.store.values import IndexHit, LineMatch, SearchHit
 from context_mode.totals import is_totals_line
 
@@ -89,6 +91,8 @@ def edge_passage(text: str, edge: str, weight: float) -> LineMatch | None:
 
 
 _TOTALS_WORDS = frozenset({"total", "totals", "overall", "summary", "tally", "altogether"})
+_RUNNING_TERMS = 2  # of the query's other terms, a running count's line holds at least these
+_DIGIT = re.compile(r"\d")
 
 
 def totals_asked(query: str) -> bool:
@@ -104,6 +108,35 @@ def totals_passage(texts: Sequence[str], weight: float) -> tuple[int, LineMatch]
         for number in range(len(lines) - 1, -1, -1):
             line = lines[number]
             if line[:1] not in ("+", "-") and is_totals_line(line):
+                return place, LineMatch(
+                    number, cut(line, (), LINE_WIDTH, str), weight, (("@totals", weight),)
+                )
+    return None
+
+
+def running_total_passage(
+    texts: Sequence[str], terms: Sequence[Term], weight: float
+) -> tuple[int, LineMatch] | None:
+    """For a totals query where no line sums the run up: the payload's last line holding a number,
+    the query's word for a total and at least two of its other terms, and half of them (fail2ban's
+    ``Total # of detected failures: 54.`` is the last of a running count, 54 lines of it). Its
+    chunk's place and the line as a passage; None when there is none."""
+    totals = [term for term in terms if len(term.stems) == 1 and term.text.lower() in _TOTALS_WORDS]
+    others = [term for term in terms if term not in totals]
+    needed = max(_RUNNING_TERMS, (len(others) + 1) // 2)
+    if not totals or len(others) < needed:
+        return None
+    may_hold = line_filter(totals)
+    for place in range(len(texts) - 1, -1, -1):
+        lines = texts[place].splitlines()
+        for number in range(len(lines) - 1, -1, -1):
+            line = lines[number]
+            if (
+                may_hold(line)
+                and _DIGIT.search(line)
+                and terms_held(line, totals)
+                and len(terms_held(line, others)) >= needed
+            ):
                 return place, LineMatch(
                     number, cut(line, (), LINE_WIDTH, str), weight, (("@totals", weight),)
                 )

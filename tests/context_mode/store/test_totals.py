@@ -51,3 +51,15 @@ def test_totals_lines_and_the_words_that_ask_for_them() -> None:
     assert not is_totals_line("src/a.py:3:1: F401 'os' imported but unused")
     assert totals_asked("overall test counts") and totals_asked("the Total")
     assert not totals_asked("final count of failures")  # "final" names the end, not the totals
+
+
+def test_a_running_count_with_no_totals_line_gives_its_last_line() -> None:
+    # fail2ban logs "Total # of detected failures: N." at each failure and no summary: the reply
+    # showed the 32nd to 37th, the chunk BM25 liked best, not the 54th (its last).
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "data" / "fail2ban-foreground-debug-sshd.log").read_text(
+        encoding="utf-8"
+    )
+    reply = search(text, ContentKind.LOG, {"query": "total failures detected count"})
+    assert "Total # of detected failures: 54." in reply
