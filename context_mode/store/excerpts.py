@@ -5,6 +5,9 @@ unit that does not. ``unit_lines(lines, first, last)`` returns, for the passage 
 ``first .. last`` (0-based in ``text.splitlines()``), the other lines of its unit to show with it,
 as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
 
+- a TAP failure the hit heads or is in: tape's ``not ok 36 …`` with its YAML ``operator``,
+  ``expected``, ``actual`` and ``at`` lines; Test::More's ``#   Failed test '…'`` with its
+  ``#   at t/basic.t line 57.`` and ``got`` / ``expected`` lines;
 - a traceback or test failure: the exception / assertion message below the hit (``E   …``,
   ``FooError: …``, ``Caused by: …``, ``panicked at …``, ``--- FAIL``), and pytest's location
   line closing it (``tests/test_a.py:137: AssertionError``);
@@ -38,6 +41,7 @@ import bisect
 import re
 from collections.abc import Collection, Sequence
 
+from context_mode.diagnostics import clean_line
 from context_mode.shapes import STANZA_CONTINUED, STANZA_FIELD
 from context_mode.store.terms import split_stems
 
@@ -46,6 +50,13 @@ _HELD_CHARS = 400  # of a unit's line, the part looked through for a wanted term
 _SCANNED_LINE = 16384  # a longer line's records are not all looked at: only the heaviest match's
 RECORD_CHARS = 400  # a one-line record shown whole up to this, beyond the usual line width
 _LOOKAHEAD = 30  # lines below a traceback hit searched for its message
+_TAP_FAILURE = re.compile(r"\s*(?:not ok \d+\b|#\s+Failed test\b)")
+_TAP_OK = re.compile(r"\s*ok \d+\b")
+_TAP_YAML_START = re.compile(r"\s*---\s*\Z")
+_TAP_YAML_STOP = re.compile(r"\s*(?:\.\.\.\s*\Z|stack:)")
+_TAP_PLAN = re.compile(r"#\s+Looks like you")
+_TAP_LOOKBACK = 40  # lines above a hit searched for the failure it is in
+_TAP_BLOCK_LINES = 8  # of a failure's diagnostic lines, at most these are looked at
 _LOCATION_REACH = 12  # lines of ``E`` below a message searched for pytest's location line
 _ARROW = re.compile(r"\s*--> \S+:\d+(?::\d+)?\s*\Z")  # rustc's and ruff's `` --> src/a.rs:12:5``
 _SNIPPET = re.compile(r"\s*(?:\d+\s*)?(?:\||[-+] |\d+ [+-] )")  # their code lines: `` 12 | x``, ``  |``
@@ -217,6 +228,7 @@ def _best_record(line: str, spans: Sequence[tuple[int, int, float]], longest: in
 
 def _unit(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) -> list[int]:
     shaped = [
+        *_tap_failure(lines, first, last),
         *_message_below(lines, first, last),
         *_record(lines, first, last, wanted),
         *_definition(lines, first, last),
@@ -239,6 +251,35 @@ def _unit(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) 
         return [*element, *head]
     near = not _LOG_LINE.match(lines[first]) and not _COMMENT.match(lines[first])
     return [*head, *(_paragraph(lines, first, last, wanted) if near else [])]
+
+
+def _tap_failure(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """A TAP failure the hit is in or heads: tape's ``not ok 36 …`` with its YAML block's
+    ``operator`` / ``expected`` / ``actual`` / ``at`` lines (not its stack), Test::More's
+    ``#   Failed test '…'`` with its ``#   at t/basic.t line 57.`` and ``got`` / ``expected``."""
+    head = None
+    for number in range(last, max(-1, first - _TAP_LOOKBACK), -1):
+        text = clean_line(lines[number])
+        if _TAP_FAILURE.match(text):
+            head = number
+            break
+        if number < last and (not text.strip() or _TAP_OK.match(text)):
+            return []
+    if head is None:
+        return []
+    block: list[int] = []
+    yaml = False
+    for number in range(head + 1, min(len(lines), head + 1 + _TAP_BLOCK_LINES)):
+        text = clean_line(lines[number])
+        if number == head + 1 and _TAP_YAML_START.match(text):
+            yaml = True
+            continue
+        if yaml and _TAP_YAML_STOP.match(text):
+            break
+        if not yaml and (not text.startswith("#") or _TAP_FAILURE.match(text) or _TAP_PLAN.match(text)):
+            break
+        block.append(number)
+    return [head, *block]
 
 
 def _message_below(lines: Sequence[str], first: int, last: int) -> list[int]:

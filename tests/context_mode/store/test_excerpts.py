@@ -480,6 +480,33 @@ def test_a_one_line_record_a_little_wider_than_a_line_is_shown_whole() -> None:
     assert record in reply
 
 
+@pytest.mark.parametrize(
+    ("name", "query", "answers"),
+    [
+        pytest.param(
+            "make-test-verbose-try-tiny-edit.txt",
+            "location of first failed test",
+            ["#   at t/basic.t line 57."],
+            id="Test::More: the failure's location and got/expected below its Failed test line",
+        ),
+        pytest.param(
+            "tape-ci-object-assign-failures.log",
+            "key is visited first then symbol",
+            ["actual:   [ 'a' ]", "at: Test.<anonymous> (/tmp/w/gen56/work/oa/package/test/tests.js:156:6)"],
+            id="tape: the YAML block's actual and at lines below its not ok line",
+        ),
+    ],
+)
+def test_a_tap_failures_hit_shows_its_diagnostics(name: str, query: str, answers: list[str]) -> None:
+    # The hit was the ``#   Failed test '$@ untouched'`` / ``not ok 36 …`` line (or a frame of its
+    # stack); where it failed and what it got sat in the diagnostic lines below, which no query
+    # word reaches.
+    text = (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
+    reply = search(text, ContentKind.LOG, {"query": query})
+    for answer in answers:
+        assert answer in reply
+
+
 def test_a_line_of_many_rows_shows_the_row_naming_most_of_the_query() -> None:
     # mcp-server-sqlite's rows on one line: the excerpt showed the row around the heaviest single
     # match ("pip" in the first python3-pip row), not the row naming pip, Recommends, python and dev.
