@@ -12,6 +12,9 @@ describe the columns, as ``(rank, line)`` pairs (the lower the rank, the more th
   name their row by a key column when one row alone holds each and that column names every row
   alone: ``-3.0 (date 2013-01-27)``.
 
+``extreme_rows(columns, records)`` is the rows that alone hold a numeric column's greatest or
+least value (ids, names and dates aside), which a row set shows among its rows.
+
 ``clip(value)`` is a cell cut to ``_MAX_CELL`` characters (or ``width``), with ``…`` where it
 was cut. Linear in the cells; never raises.
 """
@@ -25,7 +28,9 @@ from context_mode.summaries.row_parsing import Record
 
 # Column-name words that say a column identifies its row, by rank (lower shows first).
 _IDENTITY = {
-    **dict.fromkeys(("number", "id", "key", "code", "iata", "symbol", "slug", "sku", "isbn", "pid"), 0),
+    **dict.fromkeys(
+        ("number", "id", "key", "code", "iata", "symbol", "slug", "sku", "isbn", "pid", "oid", "uid"), 0
+    ),
     **dict.fromkeys(("name", "title", "login", "label", "user", "author", "owner", "filename", "path"), 1),
     # what CLI tables name their rows by: ``ps``'s COMMAND, ``pip list``'s Package, ``docker ps``'s NAMES
     **dict.fromkeys(("command", "cmd", "package", "image", "container", "service", "names", "module"), 1),
@@ -37,6 +42,7 @@ _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _LINK = re.compile(r"(?:https?|ftp)://")
 KEY_WIDTH = 120
 _MAX_CELL = 40
+EXTREME_ROWS = 6  # rows holding a column's greatest or least value that a table shows
 
 Labels = tuple[str, list[str]]  # a key column's name and its value in each row
 
@@ -123,6 +129,37 @@ def _at(value: str, distinct: Counter[str], values: list[str], labels: Labels | 
     column, names = labels
     name = names[values.index(value)]
     return f"{value} ({column} {clip(name)})" if name and name != value else value
+
+
+def extreme_rows(columns: list[str], records: list[Record], *, limit: int = EXTREME_ROWS) -> list[int]:
+    """The rows that alone hold a numeric column's greatest value (then its least), by column
+    order, at most ``limit``: a city's most sales, the most expensive group, what "which … the
+    most" asks. Ids, names and dates are no measure, nor a first column of distinct integers (it
+    numbers the rows), nor a column of fewer than three distinct numbers."""
+    greatest: list[int] = []
+    least: list[int] = []
+    for column in columns:
+        numbers = _numbers(column, records)
+        if numbers is None or _rank(column) is not None or len(set(numbers)) < 3:
+            continue
+        if column == columns[0] and len(set(numbers)) == len(numbers) and all(map(float.is_integer, numbers)):
+            continue
+        for extreme, found in ((max, greatest), (min, least)):
+            value = extreme(numbers)
+            if numbers.count(value) == 1:
+                found.append(numbers.index(value))
+    return list(dict.fromkeys([*greatest, *least]))[:limit]
+
+
+def _numbers(column: str, records: list[Record]) -> list[float] | None:
+    """The column's values as numbers, or None when one is not a number."""
+    numbers: list[float] = []
+    for record in records:
+        number = _number(record.get(column, ""))
+        if number is None:
+            return None
+        numbers.append(number)
+    return numbers
 
 
 def _number(value: str) -> float | None:

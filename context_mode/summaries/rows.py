@@ -12,7 +12,9 @@ After them come the column names and one line per column (``columns.describe_col
 payload's own totals line, kept whatever is cut. Every cell is the value as it appears in the
 payload, so a value read off the summary is found verbatim in the payload. Rows holding the
 call's terms (or the intent's words) go first, the best few also whole, as the payload spells
-them (a block's lines joined by spaces), and then not again in the table. ``summarize_records``
+them (a block's lines joined by spaces), and then not again in the table; then the rows that
+alone hold a numeric column's greatest or least value (``columns.extreme_rows``: "which city sold
+the most"), in their place in the table. ``summarize_records``
 is the same summary for records parsed elsewhere (``table`` cuts text tables into them and shows
 rows by their spans). Rows count as salient content, for the budget, only when they all fit
 ``FIT_ALL`` bytes; else the budget grows with the columns the ranges describe.
@@ -24,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from context_mode.shapes import KV_LINE, KV_PREFIX
-from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns
+from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns, extreme_rows
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
@@ -202,8 +204,10 @@ def summarize_records(
             shown_raw.append(whole)
             whole_rows.add(index)
             used += size(whole) + 1
+    # Then the rows that hold a column's greatest value ("which city sold the most").
+    extremes = _READINGS_EXTREMES.get(records, columns, lambda: extreme_rows(columns, records))
     chosen, used = _choose_rows(
-        count, lambda index: shown.row(index, keys), matched, used, rows_budget, whole_rows
+        count, lambda index: shown.row(index, keys), [*matched, *extremes], used, rows_budget, whole_rows
     )
     table = [header] if header else []
     previous = -1
@@ -245,6 +249,7 @@ _RECORDS: LastReading[tuple[list[Record], Speller] | None] = LastReading()
 # The router summarises a payload more than once: the key columns and the columns' descriptions
 # are kept for the same records (the table and row-set readings are kept too, so they are).
 _READINGS: LastReading[tuple[list[str], list[tuple[float, str]]]] = LastReading()
+_READINGS_EXTREMES: LastReading[list[int]] = LastReading()
 
 
 def _most_fit(count: int, row: Callable[[int], str], room: int) -> bool:

@@ -197,3 +197,14 @@ def test_a_wide_tables_rows_are_quoted_as_spelled() -> None:
     assert lines[1].startswith("| first_name     | last_name     | age | gender |")
     assert any(line.startswith("| Vivian         | Austin        |  87 | Female |") for line in lines)
     assert_table_verbatim(extract.text, text)
+
+
+def test_the_rows_holding_a_columns_greatest_and_least_values_are_shown() -> None:
+    # psql's 276 city-years: stage 1 showed the first 13 rows, the last, and "sales: 165 … 83412"
+    # naming no row, so "which city sold the most" and "the highest median price" were not in it.
+    text = _read("psql-txhousing-city-year.txt")
+    extract = summarize(text, ContentKind.TABLE, budget=1800)
+    assert "Houston               | 2014 | 83412 |     22142.5 |" in extract.text  # most sales
+    assert "Collin County         | 2015 |  9585 |      3186.8 |           289400 |" in extract.text  # price
+    assert "Wichita Falls         | 2015 |   941 |" in extract.text  # the last row still
+    assert_table_verbatim(extract.text, text)
