@@ -6,7 +6,9 @@ in a frame), and to read what the page says. The summary keeps, best first: the 
 section (a search's "found 48 pages", a page's lead sentence), named landmarks (navigation, main, search,
 form, dialog…), what a live region says (a ``status`` or ``alert``: a search's "9 results are
 available"), interactive elements (textboxes, buttons, checkboxes, comboboxes, menu items,
-tabs…) with their names and refs, the terms of definition lists (a reference page's options),
+tabs…) with their names and refs, the terms of definition lists (a reference page's options)
+and the text or table cells stating a default (``cell "No; defaults to off"``, with its row's first
+cell: whose default it is),
 then links (an unnamed link by its first child's text, as search results are; a named item one
 can click, such as a search box's suggestion, as a link; a link named by a section number,
 ``"22.4"``, below them), then paragraphs and other text. The same role and name
@@ -25,6 +27,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from context_mode.summaries.definitions import definition_lines
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
@@ -47,6 +50,8 @@ _REPEATED = 8.0
 _FIRST_PROSE = 60.0
 _FOLD_AT = 6  # a run of at least this many similar siblings is folded
 _TERM = 55.0
+_STATED = 55.0  # a text or cell stating a default ("No; defaults to off"), and its row's first cell
+_STATED_STEP = 0.002  # the later on the page, the lower
 _WORDS = re.compile(r"[A-Za-z]{2}")  # a section's first text has words, not a lone "(" or "."
 _LIVE = 85.0  # what a status or alert region says (a search's "9 results are available")
 _LIVE_LINES = 30  # lines of one live region ranked so
@@ -72,6 +77,9 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     seen: set[tuple[str, str | None]] = set()
     filler: set[int] = set()  # link targets and bare wrappers: leaving them out is not worth a "…"
     in_tree = False
+    stated = set(definition_lines("\n".join(lines)))  # "defaults to off": what a reference page states
+    first_cell: int | None = None  # the current table row's first cell: what its other cells are about
+    stated_seen: list[int] = []
     for index, line in enumerate(lines):
         if not line:
             continue
@@ -121,6 +129,17 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         if seen_key in seen and role not in _WRAPPERS:
             priority = min(priority, _REPEATED)  # the same link or text again says nothing new
         seen.add(seen_key)
+        if role == "row":
+            first_cell = None
+        elif role == "cell" and first_cell is None:
+            first_cell = index
+        if index in stated and (role in _PROSE or role == "cell"):
+            # Each default with its row's first cell (whose default it is), then the next one.
+            late = _STATED_STEP * min(len(stated_seen), 500)
+            stated_seen.append(index)
+            priority = max(priority, _STATED - late)
+            if role == "cell" and first_cell is not None and first_cell != index:
+                picks.append(Pick(first_cell, first_cell + 1, _STATED - late - _STATED_STEP / 2))
         if mentioned:
             priority += 50.0
         if live:

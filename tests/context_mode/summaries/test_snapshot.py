@@ -140,3 +140,16 @@ def test_a_sections_first_text_has_words_not_a_lone_bracket() -> None:
         )
         for line in body
     )
+
+
+def test_a_reference_pages_stated_defaults_are_shown_with_the_cell_naming_them() -> None:
+    # Ant's javac page: a table of attributes whose third cell says "No; defaults to off". Stage 1
+    # showed links such as "below" and "reference" and none of the defaults.
+    text = (Path(__file__).parents[2] / "data" / "playwright-snapshot-ant-javac.txt").read_text(
+        encoding="utf-8"
+    )
+    lines = summarize(text, ContentKind.SNAPSHOT, budget=2800).text.splitlines()
+    assert '- cell "No; defaults to all .java files" [ref=e76]' in lines
+    default = lines.index('- cell "No; defaults to all .java files" [ref=e76]')
+    assert lines[default - 2 : default] == ['- cell "includes" [ref=e74]', "…"]  # the attribute it is of
+    assert '- cell "No; defaults to off" [ref=e137]' in lines  # nowarn's
