@@ -151,7 +151,8 @@ def _fold(by_dir: dict[str, list[str]]) -> tuple[dict[str, list[str]], dict[str,
     for (template, _), members in sorted(families.items(), key=lambda item: -len(item[1])):
         if len(members) < FOLD_MIN:
             break
-        if template in by_dir or any(member in taken for member in members):
+        # A second family on the same template (``*/_lib`` with other files) would take its place.
+        if template in by_dir or template in folded or any(member in taken for member in members):
             continue
         folded[template] = members
         taken.update(members)

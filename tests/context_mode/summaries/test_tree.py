@@ -215,3 +215,17 @@ def test_a_drawn_trees_generated_directories_give_way_to_the_projects_own() -> N
     assert "├── autom4te.cache" in body
     assert "── output.0" not in body
     assert "── benchmark-pump.c" in body
+
+
+def test_two_families_on_one_template_keep_the_larger() -> None:
+    # search_files for **/locale/*/_lib/*.js: 84 locales hold the same five files and 7 hold only
+    # formatLong.js. Both folded to "*/_lib/": the 7 took the 84's place, so the summary said
+    # nothing of the five files most locales hold.
+    text = (Path(__file__).parents[2] / "data" / "mcp-search-files-date-fns-locale-lib.txt").read_text(
+        encoding="utf-8"
+    )
+    extract = summarize_tree(text, budget=1500)
+    assert (
+        "*/_lib/ (84 directories: af, ar, ar-DZ, …, zh-TW; 5 files each): formatDistance.js, formatLong.js,"
+        in extract.text
+    )
