@@ -31,10 +31,14 @@ from context_mode.types import ContentKind
 _HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 # a line that defines: a class, function, type, method; the diff summary reads changed lines by it too
 DEFINITION = re.compile(
-    r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*? ?\w"
+    r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function(?:\s*\*\s*|\s+)\w"
     r"|(?:export\s+)(?:const|let|var|type|interface|enum|class|abstract) \w|interface \w|type \w+\s*=|enum \w"
     r"|func \w|func \([^)]*\) \w|type \w+ (?:struct|interface)\b"
-    r"|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod|const|static) \w"
+    r"|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod) \w"
+    # Rust's ``const MAX: u32 = 5;``, ``static mut N: i32``: a type after a colon (C's
+    # ``const void* src`` is no definition)
+    r"|(?:pub(?:\([^)]*\))?\s+)?(?:const|static) (?:mut )?[A-Za-z_]\w*\s*:"
+    r"|const [A-Za-z_$][\w$]*\s*="  # JavaScript's ``const isoWeekRegex = /…/;``
     r"|(?:public|private|protected|internal)\s[\w<>\[\], ]*\(|@\w+(?:\.\w+)*(?:\(|\Z)"
     # Java, C#, Kotlin: ``public final class Optional<T> {``, ``sealed interface Shape``
     r"|(?:(?:public|private|protected|internal|abstract|final|sealed|static|open|data|partial)\s+)+"
@@ -60,7 +64,7 @@ _MEMBER_CONSTANT = re.compile(
 _ROUTINE_ANNOTATION = re.compile(
     r"@(?:Override|SuppressWarnings|SafeVarargs|FunctionalInterface|Serial|jdk\.internal\.\w+|Nullable|NonNull|NotNull)\b"
 )
-CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{2,}(?:\s*:\s*[^=]+)?\s*=\s*\S|#define [A-Za-z_]\w* \S")
+CONSTANT = re.compile(r"[A-Z][A-Z0-9_]{2,}(?:\s*:\s*[^=]+)?\s*=\s*\S|#\s*define [A-Za-z_]\w*[ \t]+\S")
 # Go's package-level ``var X = …`` / ``const X = …``, and the names in its ``var (`` / ``const (`` blocks
 _GO_VALUE = re.compile(r"(?:var|const) [A-Za-z_]\w*(?: [\w.*\[\]]+)?\s+=\s+\S")
 _GO_BLOCK = re.compile(r"(?:var|const) \(\Z")

@@ -124,3 +124,18 @@ def test_config_files_read_together_are_outlined_by_their_top_level_keys() -> No
     assert sum(line.startswith("/srv/dask_kubernetes-2026.3.0/") for line in lines) == 8
     assert "kind: DaskCluster [L2]" in lines and "kind: ClusterRole [L3]" in lines
     assert "image: [L1]" in lines
+
+
+def test_a_c_headers_defines_are_its_outline_not_its_parameters_or_comments() -> None:
+    # zstd.h: ``#define ZSTD_VERSION_MAJOR    1`` (aligned with spaces) and ``#  define
+    # ZSTD_CLEVEL_DEFAULT 3`` were no constants; ``const void* src, size_t srcSize,`` (a
+    # declaration's second line) read as a Rust const and a comment's "functions." as a JavaScript
+    # function, and took their room.
+    text = (Path(__file__).parents[2] / "data" / "zstd-h-154-head.txt").read_text(encoding="utf-8")
+    lines = summarize(text, ContentKind.SOURCE, budget=2000).text.splitlines()
+    assert "#define ZSTD_VERSION_MAJOR    1 [L107]" in lines
+    assert "#  define ZSTD_CLEVEL_DEFAULT 3 [L129]" in lines
+    assert not any(line.lstrip().startswith(("const void*", "functions.")) for line in lines)
+    # JavaScript's module constants are definitions still
+    js = "\n".join(["const isoWeekRegex = /(\\d{4})-?W(\\d\\d)/;", *(f"// line {n}" for n in range(400))])
+    assert "const isoWeekRegex" in summarize(js, ContentKind.SOURCE, budget=300).text
