@@ -96,6 +96,16 @@ _CONFIG_KEY = {
 }
 
 
+# Languages whose functions ``DEFINITION`` names: a line of theirs at the left margin that reads
+# as a C signature is prose or an import (a docstring's "defined in any module (it also",
+# ``from typing import (``).
+_NOT_C = frozenset("py pyi js mjs cjs ts tsx jsx go rs java kt rb php lua sh".split())
+# A module's own variable at the left margin (``options = OptionParser()``, ``_netloc_re =
+# re.compile(…)``): after its constants and definitions.
+_MODULE_VALUE = re.compile(r"[A-Za-z_][\w.]*(?:\s*:\s*[^=]+)?\s*=(?!=)\s*\S")
+_MODULE_VALUE_PRIORITY = 35.0
+
+
 def _is_c_function(line: str) -> bool:
     return "(" in line and len(line) <= _SIGNATURE_CHARS and _C_FUNCTION.match(line) is not None
 
@@ -130,6 +140,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
         extension = lines[start].rstrip().rstrip(":").rsplit(".", 1)[-1].lower() if header else ""
         config = _CONFIG_KEY.get(extension)
+        c_like = extension not in _NOT_C
         for index in range(first, stop):
             line = lines[index]
             stripped = line.lstrip()
@@ -145,7 +156,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 ";" in stripped and _C_DECLARATION.match(stripped)
             ):
                 pass
-            elif DEFINITION.match(stripped) or (depth == 0 and _is_c_function(stripped)):
+            elif DEFINITION.match(stripped) or (depth == 0 and c_like and _is_c_function(stripped)):
                 definitions += 1
                 # a Go method (``func (c *T) X``) ranks as a nested one: below the module's constants
                 nested = depth or stripped.startswith("func (")
@@ -159,6 +170,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 priority = _CONSTANT_PRIORITY - min(keys, 40) * 0.5
             elif depth and "=" in stripped and _MEMBER_CONSTANT.match(stripped):
                 priority = _CONSTANT_PRIORITY - 5.0  # below the module's own, above methods
+            elif depth == 0 and not c_like and _MODULE_VALUE.match(stripped):
+                priority = _MODULE_VALUE_PRIORITY
             elif _RAISED.search(stripped):
                 raised += 1
                 priority = _RAISED_PRIORITY if raised <= _RAISED_PER_FILE else _RAISED_PRIORITY / 2

@@ -139,3 +139,16 @@ def test_a_c_headers_defines_are_its_outline_not_its_parameters_or_comments() ->
     # JavaScript's module constants are definitions still
     js = "\n".join(["const isoWeekRegex = /(\\d{4})-?W(\\d\\d)/;", *(f"// line {n}" for n in range(400))])
     assert "const isoWeekRegex" in summarize(js, ContentKind.SOURCE, budget=300).text
+
+
+def test_python_prose_and_imports_are_no_c_functions_and_module_variables_count() -> None:
+    # tornado's options.py read by read_multiple_files: a docstring's "that options may be defined
+    # in any module (it also enables" and "from typing import (" read as C signatures at the left
+    # margin; the module's "options = OptionParser()" was not in the outline at all.
+    text = (Path(__file__).parents[2] / "data" / "mcp-read-multiple-tornado-options.txt").read_text(
+        encoding="utf-8"
+    )
+    summary = summarize(text, ContentKind.SOURCE, budget=2500).text
+    assert "any module (it also enables" not in summary
+    assert "from typing import (" not in summary
+    assert "options = OptionParser() [L" in summary
