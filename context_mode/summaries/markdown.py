@@ -105,6 +105,7 @@ class _Plan(NamedTuple):
 
 
 _PLANS: LastReading[_Plan] = LastReading()
+_LEAD = 85.0  # the first sentence above the first heading: as the first section's is
 
 
 def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -123,6 +124,11 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         return _without_headings(lines, joined, fence_lines, terms=terms)
     matches = term_matcher(terms)
     picks: list[Pick] = [Pick(0, 1, 95.0)]
+    # Text before the first heading is the page's lead (a fetched page has lost its title): its
+    # first sentence says what the page is, as a first section's does.
+    lead = _first_text(lines, 1, headings[0].index, {heading.index for heading in headings}, fence_lines)
+    if lead >= 0:
+        picks.append(Pick(lead, lead + 1, _LEAD, _sentence_width(lines[lead])))
     for order, heading in enumerate(headings):
         priority = 80.0 - 8.0 * (heading.level - 1) - 0.3 * min(order, 200)
         if order == len(headings) - 1:

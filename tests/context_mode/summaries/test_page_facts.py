@@ -72,9 +72,10 @@ def test_a_reference_page_of_definition_lists_shows_terms_and_their_defaults() -
     assert decision.extract.highlights > 30 and size(body) > 4000
     assert decision.extract.outline.endswith(", 726 defined terms")
     lines = body.splitlines()
-    # diff.renameLimit, a third of the way down, with its term above its default
-    at = lines.index("diff.renameLimit")
-    assert lines[at + 2] == "    `-l`. If not set, the default value is currently 1000. This"
+    # diff.autoRefreshIndex, near a third of the way down, with its term above its default (the
+    # page's lead above its first heading, shown since, took diff.renameLimit's default's room)
+    at = lines.index("diff.autoRefreshIndex")
+    assert lines[at + 2] == "    index. This option defaults to true. Note that this"
 
 
 def test_a_page_that_is_mostly_a_table_shows_its_header_and_rows() -> None:
@@ -102,3 +103,12 @@ def test_room_left_after_the_outline_goes_to_each_sections_next_lines() -> None:
     assert "   v:NotBefore: Dec  3 05:13:54 2026 GMT; NotAfter: Jan  4 05:13:54 2028 GMT" in shown
     assert "New, TLSv1.3, Cipher is TLS_AES_256_GCM_SHA384" in shown
     assert size(shown) <= decision.budget
+
+
+def test_a_fetched_pages_lead_above_its_first_heading_is_shown() -> None:
+    # mcp-server-fetch's Markdown of tornado.web's page has no title heading: the lead sentence
+    # ("`tornado.web` provides a simple web framework …") stood above the first "##" heading, in
+    # no section, and stage 1 left it out.
+    text = (Path(__file__).parents[2] / "data" / "fetch-tornado-web-head.md").read_text(encoding="utf-8")
+    summary = summarize(text, ContentKind.MARKDOWN, budget=1200).text
+    assert "`tornado.web` provides a simple web framework with asynchronous" in summary
