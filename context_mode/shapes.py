@@ -381,14 +381,14 @@ def _flat_objects(text: str, count: int = 3) -> bool:
     return not any(key.lower().replace("_", "") in _EVENT_KEYS for key in first)
 
 
-def _flat_record(value: object) -> bool:
-    """Whether ``value`` is a record: an object at least three quarters of whose members are
-    scalars (emojibase's records hold a list of tags; ``go list -json``'s packages, a third or more
-    of whose members are lists, are no records)."""
+def _flat_record(value: object, share: float = 0.75) -> bool:
+    """Whether ``value`` is a record: an object at least ``share`` of whose members are scalars
+    (emojibase's records hold a list of tags; ``go list -json``'s packages, a third or more of
+    whose members are lists, are no records)."""
     return (
         isinstance(value, dict)
         and bool(value)
-        and sum(not isinstance(v, dict | list) for v in value.values()) * 4 >= len(value) * 3
+        and sum(not isinstance(v, dict | list) for v in value.values()) >= len(value) * share
     )
 
 
@@ -579,6 +579,10 @@ def is_yaml(lines: Sequence[str]) -> bool:
     return keys * 3 >= len(content) and shaped * 10 >= len(content) * 9 and repeated * 4 < keys
 
 
+_MANY_RECORDS = 20
+_MANY_SHARE = 0.5
+
+
 def json_shape(value: Any) -> ContentKind | None:
     """ROWS for a JSON array of flat records, TREE for a directory tree, else ``None``."""
     if isinstance(value, dict) and _is_tree_node(value) and _has_children(value):
@@ -594,7 +598,10 @@ def json_shape(value: Any) -> ContentKind | None:
         return ContentKind.TREE
     if len(value) < 3:
         return None
-    flat = sum(map(_flat_record, head))
+    # Many records are a row set when half their members are scalars (countries with lists of
+    # borders and maps of languages): a table shows dozens of them where a skeleton shows a few.
+    share = _MANY_SHARE if len(value) >= _MANY_RECORDS else 0.75
+    flat = sum(_flat_record(item, share) for item in head)
     return ContentKind.ROWS if flat * 10 >= len(head) * 9 else None
 
 

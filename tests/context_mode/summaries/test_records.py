@@ -352,3 +352,21 @@ def test_a_small_object_is_shown_whole_before_a_big_ones_samples() -> None:
     body = summarize(text, ContentKind.JSON, budget=2500).text
     assert '"dependencies": {"follow-redirects": "^1.16.2", "form-data": "^4.0.6",' in body
     assert size(body) <= 2500
+
+
+def test_many_records_half_of_whose_members_are_scalars_are_rows() -> None:
+    # jq's projection of world-countries: each country has 8 scalar members and 5 lists or maps
+    # (capital, borders, languages, currencies, callingCodes). It was JSON, whose skeleton showed
+    # four countries in 5.8 kB; as rows, a table of dozens with the largest and smallest area.
+    from context_mode.kinds import detect_kind
+
+    text = (DATA / "jq-world-countries-head.json").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.ROWS
+    extract = summarize(text, ContentKind.ROWS, budget=2500)
+    assert extract.outline.startswith("rows: 40 records × 13 columns (name, official, cca2, cca3,")
+    rows = [line for line in extract.text.splitlines() if line.count(" | ") >= 7]
+    assert len(rows) >= 20
+    assert "Antarctica | Antarctica | AQ | ATA | Antarctic |  | 14000000 | false" in rows  # the largest area
+    # a few records stay JSON, shown whole in its skeleton
+    few = json.dumps(json.loads(text)[:8], indent=2)
+    assert detect_kind(few, tool_name="run_command") is ContentKind.JSON
