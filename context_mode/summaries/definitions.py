@@ -4,7 +4,8 @@ For ``markdown`` (documents and fetched web pages). Every finder takes the docum
 the regex finders also their newline-joined (prefix-cut) text, searched once, so lines without a
 match cost no Python step. Each returns line indexes in order:
 
-- ``definition_lines``: "The default X is Y", "X defaults to Y" (not "must": a spec says it in
+- ``definition_lines``: "The default X is Y", "X defaults to Y", "Y is the default", "(default: Y)"
+  (not "must": a spec says it in
   every paragraph, and the lines would crowd out its outline);
 - ``quantity_lines``: a number with a unit ("4 characters", "1--9 arabic digits", "512 bytes");
 - ``front_matter``: the YAML block between ``---`` lines that opens a document (title, version);
@@ -21,7 +22,9 @@ from collections.abc import Collection, Sequence
 
 _DEFINITION = re.compile(
     r"\b(?:the default\b(?:(?!\b(?:that|which|who)\b)[^.;:!?]){0,50}?\b(?:is|are|was|of)\b"
-    r"|defaults? (?:to|is|value)\b)",
+    r"|defaults? (?:to|is|value)\b"
+    # "with 6 being the default", "(default: 5)"
+    r"|\b(?:is|being|was) the default\b|\(default(?::|=| is)? )",
     re.IGNORECASE,
 )
 _QUANTITY = re.compile(

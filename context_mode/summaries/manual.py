@@ -29,7 +29,9 @@ _COLON_HEADING = re.compile(r"[A-Z][\w ,/()'-]{1,50}:\Z")  # Options:, Usage:
 # An option as listings start it: ``-a, --append``, ``--basic``, ``-fexpensive-optimizations``.
 _OPTION = re.compile(r"\s{0,12}(?:-[\w?]{1,2}(?:, ?|\s|=|\Z)|--?[\w][\w.+-]*)")
 _BESIDE = re.compile(r"\S {2,}\S")  # an option's description beside it, after two spaces or more
-_DEFAULT = re.compile(r"\(the default\)|\bdefault(?:s to| is| value is|:)|\bby default\b", re.I)
+_DEFAULT = re.compile(
+    r"\(the default\)|\bdefault(?:s to| is| value is|:)|\bby default\b|\b(?:is|being|was) the default\b", re.I
+)
 # A man page's first line names it on both sides: ``SSH_CONFIG(5)   BSD File Formats Manual   SSH_CONFIG(5)``.
 _MAN_TITLE = re.compile(r"\s*([\w.:+-]+\(\w+\))\s.*\s\1\s*\Z")
 _EXIT = re.compile(r"EXIT|RETURN VALUE|DIAGNOSTICS")

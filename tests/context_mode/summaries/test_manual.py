@@ -60,3 +60,15 @@ def test_prose_and_logs_are_no_manual() -> None:
     log = "\n".join(f"2026-12-02 10:00:{i % 60:02d} INFO worker started job {i}" for i in range(50))
     assert not is_manual(prose.splitlines())
     assert not is_manual(log.splitlines())
+
+
+def test_a_default_said_as_this_is_the_default_is_a_stated_default() -> None:
+    # find(1): "-P  Never follow symbolic links.  This is the default behaviour." and "`b' for
+    # 512-byte blocks (this is the default if no suffix is used)" state defaults as "is the
+    # default", which no pattern read ("default is", "defaults to", "(the default)", "by default").
+    text = (DATA / "man-find-4-9-0.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "man find"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert "       -P     Never  follow  symbolic  links.   This is the default behaviour." in lines
+    assert "              `b'    for  512-byte blocks (this is the default if no suffix is" in lines
