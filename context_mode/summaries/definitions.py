@@ -5,8 +5,7 @@ the regex finders also their newline-joined (prefix-cut) text, searched once, so
 match cost no Python step. Each returns line indexes in order:
 
 - ``definition_lines``: "The default X is Y", "X defaults to Y", "Y is the default", "(default: Y)"
-  (not "must": a spec says it in
-  every paragraph, and the lines would crowd out its outline);
+  (not "must": a spec says it in every paragraph, and the lines would crowd out its outline);
 - ``quantity_lines``: a number with a unit ("4 characters", "1--9 arabic digits", "512 bytes");
 - ``front_matter``: the YAML block between ``---`` lines that opens a document (title, version);
 - ``rule_sections``: the first text line after a thematic break (``---``, ``***``, ``___`` after
