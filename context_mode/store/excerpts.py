@@ -49,6 +49,8 @@ UNIT_BYTES = 600
 _HELD_CHARS = 400  # of a unit's line, the part looked through for a wanted term
 _SCANNED_LINE = 16384  # a longer line's records are not all looked at: only the heaviest match's
 RECORD_CHARS = 400  # a one-line record shown whole up to this, beyond the usual line width
+_KEY_END = re.compile(r"""['"]?\s*:""")  # what follows a member's key (``'macrolanguage':``)
+_KEY_SHARE = 0.5  # a query word matched only as a record's key counts this much
 _LOOKAHEAD = 30  # lines below a traceback hit searched for its message
 _TAP_FAILURE = re.compile(r"\s*(?:not ok \d+\b|#\s+Failed test\b)")
 _TAP_OK = re.compile(r"\s*ok \d+\b")
@@ -217,7 +219,10 @@ def _best_record(line: str, spans: Sequence[tuple[int, int, float]], longest: in
         for match in re.finditer(rf"(?<![a-z]){re.escape(text)}(?![a-z])", lowered):
             index = bisect.bisect_right(starts, match.start()) - 1
             if index >= 0 and match.end() <= records[index][1]:
-                weights.setdefault(index, {})[text] = weight
+                # A key every record has ("'macrolanguage':") names no record: a value does.
+                worth = weight * _KEY_SHARE if _KEY_END.match(lowered, match.end()) else weight
+                held = weights.setdefault(index, {})
+                held[text] = max(held.get(text, 0.0), worth)
     heaviest, _, _ = max(spans, key=lambda span: span[2])
     inside = bisect.bisect_right(starts, heaviest) - 1
     if not weights or inside < 0 or heaviest >= records[inside][1]:

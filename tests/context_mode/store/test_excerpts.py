@@ -507,6 +507,17 @@ def test_a_tap_failures_hit_shows_its_diagnostics(name: str, query: str, answers
         assert answer in reply
 
 
+def test_a_record_naming_a_query_word_in_a_value_beats_one_naming_it_as_a_key() -> None:
+    # mcp-server-sqlite's rows on one line, each with a 'macrolanguage' key: for "malay
+    # macrolanguage row" every Malay record matched both words, and the first (Bacanese Malay) was
+    # shown, not Malay's own record, whose value says "(macrolanguage)".
+    text = (Path(__file__).parents[2] / "data" / "mcp-sqlite-language-subtag-macrolanguages.txt").read_text(
+        encoding="utf-8"
+    )
+    reply = search(text, ContentKind.ROWS, {"query": "malay macrolanguage row"})
+    assert "{'subtag': 'ms', 'description': 'Malay (macrolanguage)'" in reply
+
+
 def test_a_line_of_many_rows_shows_the_row_naming_most_of_the_query() -> None:
     # mcp-server-sqlite's rows on one line: the excerpt showed the row around the heaviest single
     # match ("pip" in the first python3-pip row), not the row naming pip, Recommends, python and dev.
