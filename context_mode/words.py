@@ -14,6 +14,13 @@ of words of the trade that name the same thing in a question and in a tool's out
 thing, never a guess at what a query means. (A "count, number, total" group cost facts: "counted
 array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``.)
 
+A country or a language named in one word is spelled in data by its ISO code (``Japan`` -> ``JP``,
+``Croatian`` -> ``hr``, ``German`` -> ``de`` in ``de-AT``): those codes are its short forms too, but
+for codes that are English words (``in`` for India, ``it``, ``is``, ``no``, ``us`` …), which would
+match every sentence. (A query for "the Japan airport count" found nothing in a table keyed by
+``JP``; country and locale codes were the commonest words that fresh sets' queries and outputs
+spelled differently.)
+
 ``light_stem(word, keep=)`` cuts one common English suffix (``timeouts`` -> ``timeout``,
 ``failing`` -> ``fail``) when at least ``keep`` + 1 letters stay: the cheap matching of the
 in-memory rankers (tool search, intent terms); the store uses tantivy's stemmer instead.
@@ -116,9 +123,59 @@ _SAME_THING = (
 )
 
 
+# A country named in one word, and its ISO 3166-1 code, which data spells it by (``JP``, ``hr``);
+_PLACES = (
+    "afghanistan=af albania=al algeria=dz andorra=ad angola=ao anguilla=ai antarctica=aq aruba=aw "
+    "australia=au azerbaijan=az bahamas=bs bahrain=bh bangladesh=bd barbados=bb belize=bz benin=bj "
+    "bermuda=bm bhutan=bt bolivia=bo bonaire=bq botswana=bw brazil=br bulgaria=bg burundi=bi cambodia=kh "
+    "cameroon=cm chad=td chile=cl china=cn cocos=cc comoros=km congo=cg croatia=hr cuba=cu curaçao=cw "
+    "cyprus=cy czechia=cz denmark=dk djibouti=dj dominica=dm ecuador=ec egypt=eg eritrea=er estonia=ee "
+    "eswatini=sz ethiopia=et fiji=fj finland=fi france=fr gabon=ga gambia=gm georgia=ge germany=de "
+    "ghana=gh gibraltar=gi greece=gr greenland=gl grenada=gd guadeloupe=gp guam=gu guatemala=gt "
+    "guernsey=gg guinea-bissau=gw guinea=gn guyana=gy haiti=ht honduras=hn hungary=hu iran=ir iraq=iq "
+    "ireland=ie israel=il jamaica=jm japan=jp jersey=je jordan=jo kazakhstan=kz kenya=ke kiribati=ki "
+    "kuwait=kw kyrgyzstan=kg latvia=lv lebanon=lb lesotho=ls liberia=lr libya=ly liechtenstein=li "
+    "lithuania=lt luxembourg=lu madagascar=mg malawi=mw maldives=mv mali=ml malta=mt martinique=mq "
+    "mauritania=mr mauritius=mu mayotte=yt mexico=mx micronesia=fm moldova=md monaco=mc mongolia=mn "
+    "montserrat=ms mozambique=mz myanmar=mm namibia=na nauru=nr nepal=np netherlands=nl nicaragua=ni "
+    "nigeria=ng niue=nu oman=om pakistan=pk palau=pw palestine=ps paraguay=py peru=pe philippines=ph "
+    "pitcairn=pn poland=pl portugal=pt qatar=qa romania=ro rwanda=rw réunion=re samoa=ws senegal=sn "
+    "serbia=rs seychelles=sc singapore=sg slovakia=sk slovenia=si spain=es sudan=sd suriname=sr "
+    "switzerland=ch syria=sy taiwan=tw tajikistan=tj tanzania=tz thailand=th timor-leste=tl togo=tg "
+    "tokelau=tk tunisia=tn turkmenistan=tm tuvalu=tv türkiye=tr uganda=ug ukraine=ua uruguay=uy "
+    "uzbekistan=uz vanuatu=vu venezuela=ve vietnam=vn yemen=ye zambia=zm zimbabwe=zw"
+)
+# A language named in one word, and its ISO 639-1 code (``bg``, ``de-AT``'s ``de``). Both from
+# Debian's iso-codes; a code that is an English word (in, it, is, at, no, to, my, us …) is left out.
+_LANGUAGES = (
+    "abkhazian=ab afar=aa afrikaans=af akan=ak albanian=sq armenian=hy avaric=av avestan=ae aymara=ay "
+    "azerbaijani=az bambara=bm bashkir=ba basque=eu bengali=bn bislama=bi bokmål=nb bosnian=bs breton=br "
+    "bulgarian=bg chamorro=ch chechen=ce chichewa=ny chinese=zh chuvash=cv cornish=kw cree=cr croatian=hr "
+    "czech=cs danish=da divehi=dv dutch=nl dzongkha=dz english=en esperanto=eo estonian=et ewe=ee "
+    "faroese=fo fijian=fj finnish=fi french=fr fulah=ff gaelic=gd galician=gl ganda=lg georgian=ka "
+    "german=de greek=el guarani=gn gujarati=gu haitian=ht hausa=ha herero=hz hungarian=hu ido=io igbo=ig "
+    "interlingue=ie inuktitut=iu inupiaq=ik irish=ga japanese=ja javanese=jv kalaallisut=kl kannada=kn "
+    "kanuri=kr kashmiri=ks kazakh=kk kikuyu=ki kinyarwanda=rw kirghiz=ky komi=kv kongo=kg korean=ko "
+    "kuanyama=kj kurdish=ku lao=lo latvian=lv limburgan=li lingala=ln lithuanian=lt luba-katanga=lu "
+    "luxembourgish=lb macedonian=mk malagasy=mg malay=ms malayalam=ml maltese=mt manx=gv maori=mi "
+    "marathi=mr marshallese=mh mongolian=mn nauru=na navajo=nv ndebele=nd ndonga=ng ojibwa=oj oromo=om "
+    "ossetian=os pali=pi persian=fa polish=pl portuguese=pt pushto=ps quechua=qu romanian=ro romansh=rm "
+    "rundi=rn russian=ru samoan=sm sango=sg sanskrit=sa sardinian=sc serbian=sr shona=sn sindhi=sd "
+    "sinhala=si slovak=sk slovenian=sl sotho=st spanish=es sundanese=su swahili=sw swati=ss swedish=sv "
+    "tagalog=tl tahitian=ty tajik=tg tamil=ta tatar=tt telugu=te thai=th tibetan=bo tigrinya=ti tsonga=ts "
+    "tswana=tn turkish=tr turkmen=tk twi=tw uighur=ug ukrainian=uk urdu=ur uzbek=uz venda=ve "
+    "vietnamese=vi volapük=vo walloon=wa welsh=cy wolof=wo xhosa=xh yiddish=yi yoruba=yo zhuang=za "
+    "zulu=zu"
+)
+
+
 def _forms() -> dict[str, tuple[str, ...]]:
-    """Each word's short forms, and the other words of its groups in ``_SAME_THING``."""
+    """Each word's short forms, the other words of its groups in ``_SAME_THING``, and the ISO code
+    of a country or language (``_PLACES``, ``_LANGUAGES``)."""
     forms: dict[str, list[str]] = {full: spelled.split() for full, spelled in _SHORT_FORMS.items()}
+    for pair in (*_PLACES.split(), *_LANGUAGES.split()):
+        name, code = pair.split("=")
+        forms.setdefault(name, []).append(code)
     for group in _SAME_THING:
         for word in group.split():
             forms.setdefault(word, []).extend(other for other in group.split() if other != word)

@@ -197,3 +197,36 @@ def test_best_lines_cuts_a_one_megabyte_line() -> None:
     text = "getUserById(request_started, LocalProxy) " * 25_000  # one 1 MB line
     found = best_lines(text, query_terms("user by id local proxy request started"), {})  # timing: bench/
     assert len(found) == 1 and len(found[0].text) <= LINE_WIDTH + 2
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "query", "answer"),
+    [
+        pytest.param(
+            "bench/corpus/table-sql-box-airports-by-country.txt",
+            "table",
+            "Japan airport count",
+            "│ JP      │ 130",
+            id="a country by its ISO 3166 code",
+        ),
+        pytest.param(
+            "tests/data/mcp-search-files-date-fns-locale-lib.txt",
+            "tree",
+            "Japanese hiragana locale localize path",
+            "ja-Hira/_lib/localize.js",
+            id="a language by its ISO 639 code",
+        ),
+    ],
+)
+def test_a_country_or_language_named_in_words_finds_its_code(
+    path: str, kind: str, query: str, answer: str
+) -> None:
+    # Data spells countries and languages by their codes (JP, ja-Hira): a query naming them in
+    # words found the rows and paths of other countries and locales.
+    from pathlib import Path
+
+    from context_mode.types import ContentKind
+    from tests.searching import search
+
+    text = (Path(__file__).resolve().parents[3] / path).read_text(encoding="utf-8")
+    assert answer in search(text, ContentKind(kind), {"query": query})
