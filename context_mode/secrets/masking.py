@@ -343,7 +343,9 @@ _ESCAPES = ("\\n", "\\r", "\\t")  # a bare value that opens with an escape seque
 
 
 def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
-    value = value.strip()
+    # Markdown's emphasis and code marks around a bare value are no part of it: a fetched Sphinx
+    # signature's ``*password=None*`` sets no password.
+    value = value.strip() if quoted else value.strip().strip("*_`")
     if len(value) < MIN_VALUE or PLACEHOLDER.fullmatch(value) or VERSION.fullmatch(value):
         return False
     if value in TYPE_NAMES or value.lower() == key.lower():

@@ -236,6 +236,13 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
             '"    aws_secret_access_key = YOUR_SECRET\\n\\nThen, set up a default region"',
             id="placeholder-then-json-escapes",
         ),
+        # kombu's reference fetched as Markdown: a signature's parameters in emphasis ("None*" and
+        # "False*" were values of eight characters, masked)
+        pytest.param(
+            "*class* kombu.Connection(*hostname='localhost'*, *userid=None*, *password=None*, *ssl=False*)\n"
+            "as\\_uri(*include\\_password=False*, *mask='\\*\\*'*)",
+            id="markdown-emphasis-around-a-null-value",
+        ),
     ],
 )
 def test_ordinary_text_is_untouched(text: str) -> None:
@@ -267,6 +274,11 @@ TRUE_POSITIVES = {
     "test-pytest-boltons.log": 3,
     "test-pytest-ci-marshmallow.log": 2,
     "markdown-fetch-sqlalchemy14-session-basics.md": 3,  # create_engine("postgresql://scott:tiger@…")
+    # PyJWT's docs and tests in a git log -p: example JWTs and PEM private keys
+    "gitlog-git-log-stat-p-n2-pyjwt-2101.txt": 23,
+    # axios' README: password: 's00pers3cret', https://user:pass@example.com
+    "markdown-fs-read-axios-1-21-1-readme.md": 4,
+    "webpage-fetch-kombu-5-2-reference.txt": 1,  # amqp://guest:guest@localhost:5672//
 }
 
 
