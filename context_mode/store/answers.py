@@ -3,7 +3,8 @@
 Some questions name what the answer is, not what it says: "the process with the highest cpu"
 (the line holding a field's extreme, ``store.extremes``), "the new version string" in a diff
 (the changed lines assigning a version, ``store.versions``), "the total diagnostics" (the line
-that sums the run up, ``Found 112 errors.``: ``store.edges.totals_passage``). No query word need
+that sums the run up, ``Found 112 errors.``: ``store.edges.totals_passage``; when none does, a
+running count's last line, ``running_total_passage``). No query word need
 be on those lines, so BM25 does not find them.
 
 - ``answers_asked(query)`` says whether the query asks for any of them (only then is the whole

@@ -11,8 +11,9 @@ file listed", "at the top"; not "first" or "last" alone, which name columns and 
 before the last when the last holds only a table's closing border). ``totals_asked(query)``
 says whether a query asks for the totals ("total diagnostics", "the overall test counts") and
 ``totals_passage(texts, weight)`` is the payload's last line that sums the run up
-(``context_mode.totals``), read from the end. ``add_edge`` puts such a passage among a search's
-hits. Pure.
+(``context_mode.totals``), read from the end; ``running_total_passage(texts, terms, weight)``,
+when there is none, the last line of a running count (``Total # of detected failures: 54.``).
+``add_edge`` puts such a passage among a search's hits. Pure.
 """
 
 from __future__ import annotations

@@ -268,8 +268,8 @@ def _tap_failure(lines: Sequence[str], first: int, last: int) -> list[int]:
         if _TAP_FAILURE.match(text):
             head = number
             break
-        if number < last and (not text.strip() or _TAP_OK.match(text)):
-            return []
+        if not text.strip() or _TAP_OK.match(text):
+            return []  # a passing test (the hit's own line, or one above it) ends the search
     if head is None:
         return []
     block: list[int] = []
