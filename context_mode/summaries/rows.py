@@ -204,7 +204,7 @@ def summarize_records(
             shown_raw.append(whole)
             whole_rows.add(index)
             used += size(whole) + 1
-    # Then the rows that hold a column's greatest value ("which city sold the most").
+    # Then the rows that alone hold a column's greatest or least value ("which city sold the most").
     extremes = _READINGS_EXTREMES.get(records, columns, lambda: extreme_rows(columns, records))
     chosen, used = _choose_rows(
         count, lambda index: shown.row(index, keys), [*matched, *extremes], used, rows_budget, whole_rows
