@@ -104,15 +104,7 @@ def totals_asked(query: str) -> bool:
 def totals_passage(texts: Sequence[str], weight: float) -> tuple[int, LineMatch] | None:
     """The last line among the chunks ``texts`` that sums the run up (``totals.is_totals_line``;
     a diff's own ``+``/``-`` lines aside): its chunk's place and the line as a passage."""
-    for place in range(len(texts) - 1, -1, -1):
-        lines = texts[place].splitlines()
-        for number in range(len(lines) - 1, -1, -1):
-            line = lines[number]
-            if line[:1] not in ("+", "-") and is_totals_line(line):
-                return place, LineMatch(
-                    number, cut(line, (), LINE_WIDTH, str), weight, (("@totals", weight),)
-                )
-    return None
+    return _last_line(texts, lambda line: line[:1] not in ("+", "-") and is_totals_line(line), weight)
 
 
 def running_total_passage(
@@ -128,19 +120,29 @@ def running_total_passage(
     if not totals or len(others) < needed:
         return None
     may_hold = line_filter(totals)
+
+    def counts(line: str) -> bool:
+        return (
+            may_hold(line)
+            and _DIGIT.search(line) is not None
+            and bool(terms_held(line, totals))
+            and len(terms_held(line, others)) >= needed
+        )
+
+    return _last_line(texts, counts, weight)
+
+
+def _last_line(
+    texts: Sequence[str], holds: Callable[[str], bool], weight: float
+) -> tuple[int, LineMatch] | None:
+    """The last line among the chunks ``texts`` that ``holds``, read from the end: its chunk's
+    place and the line as a totals passage worth ``weight``."""
     for place in range(len(texts) - 1, -1, -1):
         lines = texts[place].splitlines()
         for number in range(len(lines) - 1, -1, -1):
-            line = lines[number]
-            if (
-                may_hold(line)
-                and _DIGIT.search(line)
-                and terms_held(line, totals)
-                and len(terms_held(line, others)) >= needed
-            ):
-                return place, LineMatch(
-                    number, cut(line, (), LINE_WIDTH, str), weight, (("@totals", weight),)
-                )
+            if holds(lines[number]):
+                line = cut(lines[number], (), LINE_WIDTH, str)
+                return place, LineMatch(number, line, weight, (("@totals", weight),))
     return None
 
 

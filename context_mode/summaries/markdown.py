@@ -126,7 +126,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     picks: list[Pick] = [Pick(0, 1, 95.0)]
     # Text before the first heading is the page's lead (a fetched page has lost its title): its
     # first sentence says what the page is, as a first section's does.
-    lead = _first_text(lines, 1, headings[0].index, {heading.index for heading in headings}, fence_lines)
+    heading_lines = {heading.index for heading in headings}
+    lead = _first_text(lines, 1, headings[0].index, heading_lines, fence_lines)
     if lead >= 0:
         picks.append(Pick(lead, lead + 1, _LEAD, _sentence_width(lines[lead])))
     for order, heading in enumerate(headings):
@@ -143,7 +144,6 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
                 boost += 15.0  # the document's opening sentence says what it is
             width = _sentence_width(line)
             picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost, width))
-    heading_lines = {heading.index for heading in headings}
     picks.extend(
         Pick(index, index + 1, 56.0 - 0.01 * index, 160)
         for index in term_lines(joined, terms)

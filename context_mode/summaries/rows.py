@@ -183,7 +183,9 @@ def summarize_records(
     head = [f"{total} rows × {len(columns)} columns"]
     if total > count:
         head[0] += f" (columns described from the first {count - 1} rows and the last)"
-    keys, descriptions = _READINGS.get(records, columns, lambda: describe_columns(columns, records))
+    keys, descriptions, extremes = _READINGS.get(
+        records, columns, lambda: (*describe_columns(columns, records), extreme_rows(columns, records))
+    )
     tail = [total_line] if total_line else []
     fixed = sum(size(line) + 1 for line in [*head, *tail])  # before the layout's header
     described = sum(size(line) + 1 for _, line in descriptions)
@@ -205,7 +207,6 @@ def summarize_records(
             whole_rows.add(index)
             used += size(whole) + 1
     # Then the rows that alone hold a column's greatest or least value ("which city sold the most").
-    extremes = _READINGS_EXTREMES.get(records, columns, lambda: extreme_rows(columns, records))
     chosen, used = _choose_rows(
         count, lambda index: shown.row(index, keys), [*matched, *extremes], used, rows_budget, whole_rows
     )
@@ -246,10 +247,10 @@ def summarize_records(
 
 
 _RECORDS: LastReading[tuple[list[Record], Speller] | None] = LastReading()
-# The router summarises a payload more than once: the key columns and the columns' descriptions
-# are kept for the same records (the table and row-set readings are kept too, so they are).
-_READINGS: LastReading[tuple[list[str], list[tuple[float, str]]]] = LastReading()
-_READINGS_EXTREMES: LastReading[list[int]] = LastReading()
+# The router summarises a payload more than once: the key columns, the columns' descriptions and
+# the rows holding their extremes are kept for the same records (the table and row-set readings
+# are kept too, so they are).
+_READINGS: LastReading[tuple[list[str], list[tuple[float, str]], list[int]]] = LastReading()
 
 
 def _most_fit(count: int, row: Callable[[int], str], room: int) -> bool:
