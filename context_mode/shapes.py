@@ -125,9 +125,25 @@ _LS_ENTRY = re.compile(
     r"|\d{4}-\d\d-\d\d(?: \d\d:\d\d(?::\d\d(?:\.\d+)?)?)?(?: [+-]\d{4})?)"
     r"\s+(?P<path>\S.*)\Z"
 )
+# Archive and object listings: ``tar tv``'s ``-rw-r--r-- user/group 146 2024-09-24 14:16 pkg/a.yml``,
+# ``unzip -l``'s ``  11257  2024-08-13 00:17   pkg/METADATA`` (``08-13-2024`` too), ``git ls-tree -l``'s
+# ``100644 blob 06416fce…     273<TAB>.coveragerc`` (a tree's size is ``-``).
+_TAR_ENTRY = re.compile(
+    r"(?P<type>[-dlhcbp])[rwxsStT-]{9}\s+\S+/\S+\s+(?P<size>\d+)(?P<unit>)\s+"
+    r"\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d)?\s+(?P<path>\S.*)\Z"
+)
+_ZIP_ENTRY = re.compile(
+    r"\s*(?P<size>\d+)(?P<unit>)\s+(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{2,4})\s+\d\d:\d\d\s+(?P<path>\S.*)\Z"
+)
+_GIT_TREE_ENTRY = re.compile(
+    r"\d{6} (?P<type>blob|tree|commit) [0-9a-f]{40,64}\s+(?P<size>\d+|-)(?P<unit>)\t(?P<path>.+)\Z"
+)
+_ARCHIVE_FRAME = re.compile(r"Archive: |\s*Length\s+Date\s+Time\s+Name\s*\Z|[-\s]+\Z")
 LS_FRAME = re.compile(r"total \d+(?:[.,]\d+)?[KMGTPE]?\Z|\S[^\t]*:\Z")
 SIZED_TOTALS = re.compile(
-    r"(?:Total|Combined size|Grand total)\b.*:|\s*\d+(?:[.,]\d+)?[KMGTPE]?\s+total\Z", re.IGNORECASE
+    r"(?:Total|Combined size|Grand total)\b.*:|\s*\d+(?:[.,]\d+)?[KMGTPE]?\s+total\Z"
+    r"|\s*\d+\s+\d+ files?\Z",  # ``unzip -l``'s last line: bytes and files
+    re.IGNORECASE,
 )
 # A MySQL / MariaDB slow query log's timing line (``# Query_time: 4.000272  Lock_time: 0.000118
 # Rows_sent: 1  Rows_examined: 1200000``): its ``#`` lines are no Markdown headings.
@@ -319,15 +335,23 @@ def sized_entry(line: str) -> tuple[str, float | None, bool] | None:
         or _COUNTED_ENTRY.match(line)
         or _LISTED_SIZE.match(line)
         or _LS_ENTRY.match(line)
+        or _TAR_ENTRY.match(line)
+        or _ZIP_ENTRY.match(line)
+        or _GIT_TREE_ENTRY.match(line)
     )
     if found is None:
         return None
-    amount = found.group("size")
-    scale = _SIZE_UNITS[found.group("unit") or ""]
-    listed_dir = found.group("type") in ("DIR", "d") if found.re in (_LISTED_SIZE, _LS_ENTRY) else False
-    if listed_dir and found.re is _LS_ENTRY:
-        amount = ""  # the size ``ls`` gives a directory is its own block, not what it holds
-    return found.group("path"), float(amount.replace(",", ".")) * scale if amount else None, listed_dir
+    amount = (found.group("size") or "").strip("-")
+    typed = "type" in found.re.groupindex
+    listed_dir = typed and found.group("type") in ("DIR", "d", "tree") or found.group("path").endswith("/")
+    if listed_dir and found.re in (_LS_ENTRY, _TAR_ENTRY, _ZIP_ENTRY):
+        amount = ""  # the size an archive or ``ls`` gives a directory is its own, not what it holds
+    return found.group("path"), byte_size(amount, found.group("unit") or "") if amount else None, listed_dir
+
+
+def byte_size(number: str, unit: str = "") -> float:
+    """``number`` (``1.5``, ``4,0``) of ``unit`` (``K``, ``M``… or none: bytes) in bytes."""
+    return float(number.replace(",", ".")) * _SIZE_UNITS[unit]
 
 
 def is_sized_listing(lines: Sequence[str]) -> bool:
@@ -338,7 +362,9 @@ def is_sized_listing(lines: Sequence[str]) -> bool:
         return False
     entries = [found for line in shown if (found := sized_entry(line)) is not None]
     sized = sum(1 for _, amount, _ in entries if amount is not None)
-    totals = sum(1 for line in shown if SIZED_TOTALS.match(line) or LS_FRAME.match(line))
+    totals = sum(
+        1 for line in shown if SIZED_TOTALS.match(line) or LS_FRAME.match(line) or _ARCHIVE_FRAME.match(line)
+    )
     return (
         len(entries) >= _SIZED_MIN
         and sized * 2 >= len(entries)

@@ -4,7 +4,8 @@ For ``markdown`` (documents and fetched web pages). Every finder takes the docum
 the regex finders also their newline-joined (prefix-cut) text, searched once, so lines without a
 match cost no Python step. Each returns line indexes in order:
 
-- ``definition_lines``: "The default X is Y", "X defaults to Y", "Y is the default", "(default: Y)"
+- ``definition_lines``: "The default X is Y", "X defaults to Y", "Y is the default", "(default: Y)",
+  "the port, default 53,"
   (not "must": a spec says it in every paragraph, and the lines would crowd out its outline);
 - ``quantity_lines``: a number with a unit ("4 characters", "1--9 arabic digits", "512 bytes");
 - ``front_matter``: the YAML block between ``---`` lines that opens a document (title, version);
@@ -20,8 +21,10 @@ import re
 from collections.abc import Collection, Sequence
 
 _DEFINITION = re.compile(
-    r"\b(?:the default\b(?:(?!\b(?:that|which|who)\b)[^.;:!?]){0,50}?\b(?:is|are|was|of)\b"
+    r"\b(?:(?:the|a) default\b(?:(?!\b(?:that|which|who)\b)[^.;:!?]){0,50}?\b(?:is|are|was|of)\b"
     r"|defaults? (?:to|is|value)\b"
+    # "The port number, default 53, on which", "(default `1000`)"
+    r"|\bdefault:? `?\d"
     # "with 6 being the default", "(default: 5)"
     r"|\b(?:is|being|was) the default\b|\(default(?::|=| is)? )",
     re.IGNORECASE,
@@ -127,12 +130,20 @@ def rule_sections(lines: Sequence[str], joined: str, skip: Collection[int]) -> l
 
 def definition_terms(lines: Sequence[str], joined: str) -> list[int]:
     """The terms of definition lists: a line just above a ``:   definition`` line (the Markdown
-    that pandoc and markdownify write for HTML ``<dl>``), at most four spaces in."""
+    that pandoc and markdownify write for HTML ``<dl>``), at most four spaces in; in a loose list
+    (pandoc's of a man page: a blank line between), a line of its own, not indented, two above."""
     found: list[int] = []
     for index in pattern_lines(joined, _DEFINITION_BODY):
         term = lines[index - 1] if index > 0 else ""
         if term.strip() and len(term) - len(term.lstrip()) <= 4:
             found.append(index - 1)
+        elif (
+            index >= 2
+            and not term.strip()
+            and lines[index - 2][:1].strip()
+            and (index == 2 or not lines[index - 3].strip())
+        ):
+            found.append(index - 2)
     return found
 
 

@@ -5,8 +5,9 @@ path) and the lines below the tree (its totals, ``npm error …``), then items s
 so the tree is shown to the depth the budget allows and every top-level item comes before any
 grandchild; an item that names a problem (``invalid``, ``UNMET``, ``missing``, ``extraneous``,
 ``npm ERR!``, ``npm error``) or a search term ranks with the top level.
-Left-out runs are marked ``… N lines …``. The outline counts items, depth and top-level items.
-Lines are verbatim (cut after ``_WIDTH`` characters). Linear in the text.
+A tree drawn with sizes (``tree -s``/``-h``: ``[134K]  yacc.py``) ranks its ``_BIGGEST``
+biggest files with the top level. Left-out runs are marked ``… N lines …``. The outline counts
+items, depth and top-level items. Lines are verbatim (cut after ``_WIDTH`` characters). Linear in the text.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from context_mode.shapes import is_generated_dir
+from context_mode.shapes import byte_size, is_generated_dir
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
@@ -25,6 +26,10 @@ _WIDTH = 160
 _DEPTH_STEP = 8.0
 _GENERATED_SHARE = 2 * _DEPTH_STEP  # what an item inside a generated directory loses (two levels)
 _AFTER = 95.0  # a line below the tree (``npm error code ELSPROBLEMS``, ``42 directories, 300 files``)
+# ``tree -s`` / ``-h`` / ``--du``: each item's size in brackets before its name (``[134K]  yacc.py``)
+_ITEM_SIZE = re.compile(r"\[\s*(\d+(?:[.,]\d+)?)([KMGTPE]?)\]\s")
+_BIGGEST = 6  # files of a tree drawn with sizes that rank next to its top level, biggest first
+_BIGGEST_RANK = 89.0
 
 
 def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -35,6 +40,7 @@ def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -
     depths: list[int] = []
     top = problems = 0
     ancestors: list[str] = []  # the names of the items above the line, by depth
+    sizes: list[tuple[int, int, float]] = []  # an item's line, depth and size (``tree -s``)
     for index, line in enumerate(lines):
         if not line.strip():
             continue
@@ -57,6 +63,20 @@ def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -
         if matches(line):
             priority = max(priority, 91.0)
         picks.append(Pick(index, index + 1, priority, _WIDTH))
+        if sized := _ITEM_SIZE.search(line, branch.end(), branch.end() + 16):
+            sizes.append((index, depth, byte_size(sized.group(1), sized.group(2))))
+    # the biggest files (an item with a deeper one right below it is a directory) rank with the top level
+    items = [(index, depth) for index, depth, _ in sizes]
+    files = [
+        (amount, index)
+        for n, (index, depth, amount) in enumerate(sizes)
+        if n + 1 == len(items) or items[n + 1][1] <= depth
+    ]
+    biggest = {index for _, index in sorted(files, key=lambda found: -found[0])[:_BIGGEST]}
+    picks = [
+        Pick(p.start, p.stop, max(p.priority, _BIGGEST_RANK), p.width) if p.start in biggest else p
+        for p in picks
+    ]
     body = pack(lines, picks, budget, width=_WIDTH)
     deepest = max(depths, default=0) + 1
     outline = f"tree: {len(depths)} items, depth {deepest}, {top} top-level"

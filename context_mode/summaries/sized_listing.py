@@ -8,7 +8,11 @@ Input: one entry per line with its size, as these tools print them:
 - the filesystem MCP server's ``list_directory_with_sizes``: ``[FILE] GFile.html   643.94 KB`` /
   ``[DIR] utils``, then ``Total: 241 files, 0 directories`` and ``Combined size: 9.61 MB``;
 - ``ls -l`` (``-a``, ``-R``, ``-h``, ``--time-style``): ``-rw-r--r-- 1 u g 113169 Oct 21  2024 backends.py``
-  (a directory's own size is no size; ``.`` and ``..`` are left out).
+  (a directory's own size is no size; ``.`` and ``..`` are left out);
+- archives and object stores: ``tar tv``'s ``-rw-r--r-- user/group 146 2024-09-24 14:16 pkg/a.yml``,
+  ``unzip -l``'s ``   11257  2024-08-13 00:17   pkg/METADATA`` (its ``20954702   622 files`` the
+  totals), ``git ls-tree -r -l``'s ``100644 blob 06416fce…   273<TAB>.coveragerc`` (a directory
+  listed without what it holds is no candidate for the biggest).
 
 ``shapes.is_sized_listing`` tells one. ``summarize_sized_listing`` shows, within
 ``budget`` bytes, a count line (entries, files, directories; derived), then the entries biggest
@@ -41,6 +45,7 @@ class _Entry:
     path: str
     bytes: float
     directory: bool
+    sized: bool
 
 
 def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -53,7 +58,7 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
             totals.append(index)
         elif (parsed := sized_entry(line)) is not None and parsed[0] not in (".", ".."):  # ls -a's own two
             path, amount, listed_dir = parsed
-            entries.append(_Entry(index, path, amount or 0.0, listed_dir))
+            entries.append(_Entry(index, path, amount or 0.0, listed_dir, amount is not None))
     # ``du -a`` names each directory after its contents: a path that others are under is one.
     parents = {entry.path.rsplit("/", 1)[0] for entry in entries if "/" in entry.path}
     directories = [e for e in entries if e.directory or e.path.rstrip("/") in parents]
@@ -75,7 +80,9 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     for entry in entries:
         if wanted(lines[entry.index]):
             take(entry)
-    groups = [sorted(group, key=lambda e: -e.bytes) for group in (directories, files)]
+    # a directory an archive or ``ls`` lists without what it holds says nothing about space
+    sized_directories = [e for e in directories if e.sized]
+    groups = [sorted(group, key=lambda e: -e.bytes) for group in (sized_directories, files)]
     for turn in range(max((len(group) for group in groups), default=0)):
         if used > budget - _ROOM_LEFT:
             break

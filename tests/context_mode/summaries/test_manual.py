@@ -72,3 +72,15 @@ def test_a_default_said_as_this_is_the_default_is_a_stated_default() -> None:
     lines = decision.extract.text.splitlines()
     assert "       -P     Never  follow  symbolic  links.   This is the default behaviour." in lines
     assert "              `b'    for  512-byte blocks (this is the default if no suffix is" in lines
+
+
+def test_a_pandoc_man_pages_option_comes_with_its_default_stated_as_default_n() -> None:
+    # pandoc writes a man page's options as a loose definition list (a blank line between the term
+    # and ``:   …``): the terms were not found, so defaults showed without their options, and
+    # "The port number, default 53," was no stated default at all
+    text = (DATA / "pandoc-unbound-conf-head.md").read_text(encoding="utf-8")
+    shown = _summary(text).extract.text.split("\n")
+    port = shown.index("**port: *\\<port* number\\>**")
+    assert shown[port + 1] == ":   The port number, default 53, on which the server responds to"
+    default = next(i for i, line in enumerate(shown) if "Default is 4 megabytes." in line)
+    assert shown[default - 2] == "**stream-wait-size: *\\<number\\>***"

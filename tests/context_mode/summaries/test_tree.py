@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
@@ -229,3 +231,48 @@ def test_two_families_on_one_template_keep_the_larger() -> None:
         "*/_lib/ (84 directories: af, ar, ar-DZ, …, zh-TW; 5 files each): formatDistance.js, formatLong.js,"
         in extract.text
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "biggest", "total"),
+    [
+        # unzip -l of a wheel was a log (its dates): a Directive that showed no file
+        (
+            "unzip-l-matplotlib-wheel-excerpt.txt",
+            "   749360  2024-08-13 00:17   matplotlib/_qhull.cpython-311-x86_64-linux-gnu.so",
+            " 20954702                     622 files",
+        ),
+        # tar tv of an sdist: a log as well
+        (
+            "tar-tvzf-fonttools-excerpt.txt",
+            "-rw-r--r-- runner/docker 1238120 2024-09-24 14:16 fonttools-4.54.1/Tests/merge/data/CFFFont",
+            None,
+        ),
+        # git ls-tree -r -l: a table of its first rows
+        ("git-ls-tree-r-l-parso.txt", "100644 blob ", None),
+    ],
+)
+def test_archive_and_object_listings_show_their_biggest_files_first(
+    name: str, biggest: str, total: str | None
+) -> None:
+    text = (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TREE
+    lines = summarize_tree(text, budget=1500).text.split("\n")
+    assert lines[1] == "== biggest first =="
+    assert lines[2].startswith(biggest)
+    if name.startswith("git-ls-tree"):
+        assert lines[2].endswith("204714\tdocs/_static/logo.png")
+    if total is not None:
+        assert lines[-1] == total
+    # an archive's directories carry no size of what they hold: they are not the biggest of anything
+    assert not any(line.rstrip().endswith("/") for line in lines[2:-2])
+
+
+def test_a_tree_drawn_with_sizes_shows_its_biggest_files_next_to_its_top_level() -> None:
+    # tree -s -h: the biggest files (yacctab.py, yacc.py, deep in pycparser/ and ply/) were left out
+    # for shallower items
+    text = (Path(__file__).parents[2] / "data" / "tree-s-h-pycparser.txt").read_text(encoding="utf-8")
+    shown = summarize_tree(text, budget=1500).text
+    assert "└── [205K]  yacctab.py" in shown
+    assert "├── [134K]  yacc.py" in shown
+    assert shown.endswith("22 directories, 196 files")
