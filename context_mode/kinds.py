@@ -83,13 +83,16 @@ _LOG_MARK = re.compile(
     r"\b(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|SEVERE|CRITICAL|FINE|PASSED|FAILED|SKIPPED|XFAIL)\b"
     r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\b\d{1,2} [A-Z][a-z]{2} \d{4}\b|\d\d-[A-Z][a-z]{2}-\d{4}"
     r"|\[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d"  # CUPS's and Apache's ``[03/Dec/2026:13:09:16 +0000]``
+    r"|\b[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d\b"  # syslog's ``Dec 03 15:02:04`` (dovecot, sshd)
+    # a program's own level word: unbound's ``unbound[29134:0] debug: …``, dovecot's ``auth: Debug: …``
+    r"|\w\] (?:debug|info|notice): |\w: (?:Debug|Info|Notice|Warning|Error|Fatal|Panic): "
     r"|Traceback \(most recent call last\)|::\w+|npm (?:ERR!|WARN)|\b(?:error|warning)(?:\[\w+\])?: "
     r"|\b(?:error|warning) [A-Z]{2,4}\d{3,5}: "  # MSBuild / dotnet: ``error CS0103: …``
     r"| \.\.\. (?:ok|FAIL|ERROR|skipped|expected failure|unexpected success)\b"  # unittest -v
     r"""|["_](?:level|lvl|severity|levelname)"\s*:|\blevel=\w"""  # JSON-lines and logfmt records
 )
 _LOG_START = re.compile(
-    r"\[?\d\d:\d\d:\d\d\b|\s+at [\w$.]+\(|\s*File \"[^\"]+\", line \d+"
+    r"\[?\d\d:\d\d:\d\d\b|\[\d{10}(?:\.\d+)?\] |\s+at [\w$.]+\(|\s*File \"[^\"]+\", line \d+"
     r"|=+ .* =+$|(?:ok|FAIL|---) "
     r"|make(?:\[\d+\])?: |\[ *\d+%\]|-- |(?:Collecting|Downloading|Installing|Successfully) "
     r"|\s*(?:Compiling|Finished|Running) |\w+(?:Error|Exception)\b"

@@ -48,7 +48,8 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\d+ upgraded, \d+ newly installed, \d+ to remove and \d+ not upgraded"  # apt-get
     r"|plan: \d+ to add, \d+ to change, \d+ to destroy|(?:apply|destroy) complete! resources:"  # terraform
 )
-_SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b")
+# (not followed by a colon: "recvfrom 13 failed: Connection refused" is an error, not a count)
+_SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b(?!:)")
 _SUMMARY_BUILD = re.compile(r"build (?:success|successful|failed|failure)\b")
 _SUMMARY_STARTUP = re.compile(r"startup in \[?\d+")
 _STAT_TOTALS = re.compile(r"\s*\d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?\s*\Z")

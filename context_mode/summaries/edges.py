@@ -16,7 +16,9 @@ pytest-9.2.0``) wherever they are: a CI job log runs its tests after many lines 
 ``address_lines(lines)`` are the lines near the top where a service says where it listens
 (``* Running on http://127.0.0.1:5000``, ``listening on IPv4 address "0.0.0.0", port 5432``,
 ``Uvicorn running on http://…``, Vite's ``Local:   http://localhost:5173/``): what an agent
-needs next to reach it. Matching sees lines through ``clean_line`` (no ANSI, no CI stamps).
+needs next to reach it; and the lines there where it names the version it starts as (unbound's
+``info: start of service (unbound 1.17.1).``, coturn's ``Version Coturn-4.6.1 'Gorst'``). Matching
+sees lines through ``clean_line`` (no ANSI, no CI stamps).
 """
 
 from __future__ import annotations
@@ -72,19 +74,30 @@ _ADDRESS = re.compile(
 )
 _ADDRESS_LOOK = 60  # a service says where it listens as it starts
 _ADDRESSES = 3
+# …and what it is: a start or version word and a dotted version of three parts or more
+_STARTS_AS = re.compile(
+    r"\b(?:start(?:s|ing|ed)?|version|launching|booting)\b.{0,80}?(?<![\w.])v?\d+\.\d+\.\d+", re.I
+)
+_STARTS_AS_LINES = 2
 
 
 def address_lines(lines: Sequence[str]) -> list[int]:
     """Indexes of up to ``_ADDRESSES`` lines among the first ``_ADDRESS_LOOK`` that say where a
-    service listens (see module doc)."""
+    service listens and up to ``_STARTS_AS_LINES`` that name the version it starts as (see module
+    doc)."""
     found: list[int] = []
+    versions = 0
     for index in range(min(len(lines), _ADDRESS_LOOK)):
         line = lines[index]
-        if len(line) <= 400 and ("//" in line or ":" in line or "port" in line.lower()):
+        if len(line) > 400:
+            continue
+        if len(found) - versions < _ADDRESSES and ("//" in line or ":" in line or "port" in line.lower()):
             if _ADDRESS.search(clean_line(line)):
                 found.append(index)
-                if len(found) >= _ADDRESSES:
-                    break
+                continue
+        if versions < _STARTS_AS_LINES and _STARTS_AS.search(clean_line(line)):
+            found.append(index)
+            versions += 1
     return found
 
 

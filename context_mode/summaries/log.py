@@ -234,7 +234,7 @@ def _picks(
         add(index, 94, _CONTEXT_WIDTH)
     for index in tail:
         add(index, 99)
-    for index in address_lines(lines):  # where a service listens
+    for index in address_lines(lines):  # where a service listens, which version starts
         add(index, 74, _CONTEXT_WIDTH)
     for index in banner_lines(scan.groups.text):  # a test runner's own banner, wherever the run starts
         add(index, 90, _CONTEXT_WIDTH)

@@ -400,3 +400,11 @@ def test_cups_error_log_with_its_level_letters_and_bracketed_dates_is_a_log() ->
     # ``D [03/Dec/2026:13:09:23 +0000] …``: a level letter and an Apache-style date were a table.
     text = (DATA / "cups-error-log-debug-head.log").read_text(encoding="utf-8")
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+
+
+@pytest.mark.parametrize("name", ["unbound-verbosity4-head.log", "dovecot-auth-debug-head.log"])
+def test_service_logs_with_a_programs_own_level_word_are_logs(name: str) -> None:
+    # unbound's ``[1796310097] unbound[29134:0] debug: …`` (an epoch, lowercase levels) and dovecot's
+    # ``Dec 03 15:02:12 auth: Debug: …`` (a syslog stamp, capitalised levels) were tables
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG

@@ -19,6 +19,7 @@ import pytest
 
 from context_mode.diagnostics import find_diagnostics
 from context_mode.kinds import detect_kind
+from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.log_lines import scan_log
 from context_mode.summaries.packing import strip_annotation
@@ -611,3 +612,15 @@ def test_the_linkers_undefined_references_are_errors() -> None:
     text = (BENCH_CORPUS / "build-cmake-build-jsonc016-link-error.txt").read_text(encoding="utf-8")
     extract = summarize(text, ContentKind.LOG, budget=2700)
     assert "undefined reference to `json_pointer_get'" in extract.text
+
+
+def test_a_services_failed_calls_fold_into_one_line_and_its_starting_version_is_shown() -> None:
+    # "recvfrom 13 failed: Connection refused" read as a run's totals ("13 failed"): every one was
+    # shown as a verdict, unfolded, and the line naming the version it started as was left out
+    text = (Path(__file__).parents[2] / "data" / "unbound-verbosity4-head.log").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "unbound -d -vvvv"})
+    assert isinstance(decision, Summary) and decision.kind is ContentKind.LOG
+    shown = decision.extract.text.split("\n")
+    refused = [line for line in shown if "failed: Connection refused" in line]
+    assert len(refused) == 1 and refused[0].endswith("[×6]")
+    assert "[1796310097] unbound[29134:0] info: start of service (unbound 1.17.1)." in shown
