@@ -11,7 +11,7 @@ kind, distinct count and range, one-value columns said once. Only the first ``_P
 the last are cut into cells. A table whose columns cannot be cut apart keeps, highest first:
 header and rule, rows that mention a search term, the first rows, the last row, clipped to
 ``_ROW_WIDTH``. Several tables one after another (``psql``'s ``\\d+`` of several tables) are
-``table_sections``'.
+``table_sections``', a report of titled sections (``readelf -a``, ``pip show -f``) ``report``'s.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from context_mode.shapes import RULE_LINE, table_headers
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
 from context_mode.summaries.reading import LastReading
+from context_mode.summaries.report import is_report, report_titles, summarize_report
 from context_mode.summaries.rows import summarize_records
 from context_mode.summaries.table_grid import Grid, parse_grid
 from context_mode.summaries.table_sections import MIN_TABLES, summarize_table_sections
@@ -60,6 +61,7 @@ class _Reading(NamedTuple):
     kept: list[int]
     records: list[dict[str, str]]
     tables: list[int]  # the header lines of several tables one after another (``table_sections``)
+    titles: list[int]  # the titles of a report's sections (``report``)
 
 
 # The router summarises a payload more than once: the reading is kept for the same text.
@@ -69,11 +71,13 @@ _READINGS: LastReading[_Reading] = LastReading()
 def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """A table as a row set (its key columns, row count, columns' ranges) when its columns can be
     cut apart, else its header, first rows and last row; within ``budget`` bytes."""
-    lines, header, rule, rows, footers, grid, kept, records, tables = _READINGS.get(
+    lines, header, rule, rows, footers, grid, kept, records, tables, titles = _READINGS.get(
         text, (), lambda: _read(text)
     )
     if tables:
         return summarize_table_sections(lines, tables, budget=budget, terms=terms)
+    if titles:
+        return summarize_report(lines, titles, budget=budget, terms=terms)
     if grid is None:
         return _table_lines(lines, header, rule, rows, footers, budget=budget, terms=terms)
     return summarize_records(
@@ -94,7 +98,10 @@ def _read(text: str) -> _Reading:
     lines = split_lines(text)
     tables = table_headers(lines)
     if len(tables) >= MIN_TABLES:  # no one grid to read: each table is shown by its lines
-        return _Reading(lines, -1, -1, [], [], None, [], [], tables)
+        return _Reading(lines, -1, -1, [], [], None, [], [], tables, [])
+    titles = report_titles(lines)
+    if is_report(lines, titles):  # many small tables and key lines, each under its title
+        return _Reading(lines, -1, -1, [], [], None, [], [], [], titles)
     header, rule = _header(lines)
     if rule < 0 and header >= 0 and _LS_TOTAL.match(lines[header]):
         # ``ls -l`` opens with ``total 1752``: a count, not the header
@@ -113,7 +120,7 @@ def _read(text: str) -> _Reading:
         footers.insert(0, rows.pop())
     grid = parse_grid(lines, header, rows)
     if grid is None:
-        return _Reading(lines, header, rule, rows, footers, None, [], [], [])
+        return _Reading(lines, header, rule, rows, footers, None, [], [], [], [])
     if rule < 0 and any(_NUMBER.match(cell) for cell in grid.cells(lines[header])):
         # A first line with a bare number in a cell is data (``ls -l``, ``du``): no header.
         rows, header = [header, *rows], -1
@@ -121,7 +128,7 @@ def _read(text: str) -> _Reading:
         grid = Grid(names=names, delimiter=grid.delimiter, starts=grid.starts)
     kept = rows if len(rows) <= _PARSED else [*rows[: _PARSED - 1], rows[-1]]
     records = [dict(zip(grid.names, grid.cells(lines[i]), strict=True)) for i in kept]
-    return _Reading(lines, header, rule, rows, footers, grid, kept, records, [])
+    return _Reading(lines, header, rule, rows, footers, grid, kept, records, [], [])
 
 
 class _Spans:

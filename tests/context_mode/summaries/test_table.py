@@ -5,10 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from context_mode.kinds import detect_kind
+from context_mode.router import Summary, route
 from context_mode.summaries import summarize
+from context_mode.summaries.report import is_report, report_titles
 from context_mode.summaries.table_grid import parse_grid
 from context_mode.types import ContentKind
 from tests.context_mode.summaries.test_corpus import assert_table_verbatim
+from tests.corpora import BENCH_CORPUS
 
 DATA = Path(__file__).parents[2] / "data"
 
@@ -101,7 +104,6 @@ def test_a_footer_that_sums_the_rows_up_is_kept_and_is_no_row() -> None:
     # they were rows, and the count of files was not in stage 1.
     from context_mode.summaries import summarize
     from context_mode.types import ContentKind
-    from tests.corpora import BENCH_CORPUS
 
     text = (BENCH_CORPUS / "tree-filesystem-sizes-pygments-lexers.txt").read_text(encoding="utf-8")
     extract = summarize(text, ContentKind.TABLE, budget=1400)
@@ -208,3 +210,26 @@ def test_the_rows_holding_a_columns_greatest_and_least_values_are_shown() -> Non
     assert "Collin County         | 2015 |  9585 |      3186.8 |           289400 |" in extract.text  # price
     assert "Wichita Falls         | 2015 |   941 |" in extract.text  # the last row still
     assert_table_verbatim(extract.text, text)
+
+
+def test_a_report_of_titled_sections_shows_every_title_and_each_sections_first_lines() -> None:
+    # readelf -aW was one table of its first section (the ELF header): the symbol table's and the
+    # relocations' sizes, the build id at its end, were not in stage 1
+    text = (BENCH_CORPUS / "table-readelf-aw-libexpat.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "readelf -aW libexpat.so.1"})
+    assert isinstance(decision, Summary)
+    shown = decision.extract.text.split("\n")
+    assert decision.extract.outline == "report: 579 lines, 12 titled sections"
+    for title in (
+        "Section Headers:",
+        "Symbol table '.dynsym' contains 91 entries:",
+        "Version needs section '.gnu.version_r' contains 1 entry:",
+    ):
+        assert title in shown
+        assert shown[shown.index(title) + 1].startswith(" ")  # and the section's first line
+    assert shown[-1].endswith("Build ID: a2f37366bc9782b9306773fd6318838fbae5ad5d")
+
+
+def test_a_table_with_a_title_line_or_two_is_no_report() -> None:
+    text = "Installed packages:\n" + "\n".join(f"  pkg{n}    1.{n}.0    ok" for n in range(30))
+    assert not is_report(text.split("\n"), report_titles(text.split("\n")))
