@@ -488,7 +488,7 @@ def detect_shape(
     )
     if len(lines) >= 8 and paths * 10 >= len(lines) * 9:
         return ContentKind.TREE
-    if is_file_read(tool_name) and _code_path(arguments or {}):
+    if (is_file_read(tool_name) and _code_path(arguments or {})) or prints_source_file(arguments or {}):
         return ContentKind.SOURCE
     return None
 
@@ -644,6 +644,22 @@ def _code_path(arguments: Mapping[str, Any]) -> bool:
         if isinstance(value, str) and value.rsplit(".", 1)[-1].lower() in _CODE_EXTENSIONS:
             return True
     return False
+
+
+# A shell command that prints one file: ``cat a.h``, ``head -n 400 a.go``, ``sed -n '1,1300p' a.rb``.
+_PRINTS_FILE = re.compile(
+    r"\s*(?:cat|bat|batcat|nl|head|tail|sed -n\s+(?:'[^']*'|\"[^\"]*\"|\S+))"
+    r"(?:\s+-{1,2}[\w-]+(?:[ =]\d+)?)*\s+(?P<path>[^\s|;&<>]+)\s*\Z"
+)
+
+
+def prints_source_file(arguments: Mapping[str, Any]) -> bool:
+    """Whether the call's command prints one source file (``cat src/a.rs``)."""
+    command = arguments.get("command") or arguments.get("cmd")
+    if not isinstance(command, str) or len(command) > 500:
+        return False
+    found = _PRINTS_FILE.match(command)
+    return found is not None and found.group("path").rsplit(".", 1)[-1].lower() in _CODE_EXTENSIONS
 
 
 def _is_tree_node(value: dict[str, Any]) -> bool:

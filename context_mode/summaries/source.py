@@ -81,6 +81,7 @@ _RAISED = re.compile(
 _RAISED_PRIORITY = 50.0  # above methods: the first few a file raises (then half: below them)
 _RAISED_PER_FILE = 12
 # A module's constants (DEFAULT_TIMEOUT = 5) say what it does by default: above methods.
+_CONSTANTS_PER_HIGHLIGHT = 8
 _CONSTANT_PRIORITY = 45.0
 
 
@@ -127,7 +128,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     lowered = [t.lower() for t in terms if t]
     picks: list[Pick] = []
     notes: dict[int, str] = {}
-    definitions = 0
+    definitions = constants = 0
     for start, stop in zip(bounds, bounds[1:], strict=False):
         header = start in headers
         first = start + 1 if header else start
@@ -164,6 +165,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 if depth and _SPECIAL.match(stripped):
                     priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
             elif depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
+                constants += 1
                 priority = _CONSTANT_PRIORITY
             elif config is not None and depth == 0 and config.match(stripped):
                 keys += 1  # each file's first keys before any file's tenth
@@ -188,7 +190,10 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     outline = (
         f"source: {files} file{'s' if files != 1 else ''}, {len(lines)} lines, {definitions} definitions"
     )
+    if constants:
+        outline += f", {constants} constants"
     # Files read together are each worth their header and outline, definitions or not (eight
-    # Helm YAML files had been a Directive of "0 definitions").
-    highlights = max(definitions, files if files > 1 else 0)
+    # Helm YAML files had been a Directive of "0 definitions"); a header's constants are its
+    # outline (libpng's ``png.h``: hundreds of ``#define``s, its prototypes behind macros).
+    highlights = max(definitions + constants // _CONSTANTS_PER_HIGHLIGHT, files if files > 1 else 0)
     return Extract(text=body, kind=ContentKind.SOURCE, outline=outline, highlights=highlights)

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from context_mode.kinds import detect_kind
+from context_mode.router import Summary, route
+from context_mode.shapes import prints_source_file
 from context_mode.summaries import summarize
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
+
+DATA = Path(__file__).parents[2] / "data"
 
 TEXT = (Path(__file__).parents[2] / "data" / "read-multiple-files-httpx.txt").read_text(encoding="utf-8")
 
@@ -152,3 +158,23 @@ def test_python_prose_and_imports_are_no_c_functions_and_module_variables_count(
     assert "any module (it also enables" not in summary
     assert "from typing import (" not in summary
     assert "options = OptionParser() [L" in summary
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["cat /usr/include/libpng16/png.h", "head -n 700 png.h", "sed -n '1,700p' include/png.h", "nl -ba png.h"],
+)
+def test_a_header_printed_by_a_shell_command_is_source_outlined_by_its_constants(command: str) -> None:
+    # ``cat png.h`` was markdown (libpng's ``#  define`` lines read as headings); once source, a
+    # header of constants and macro-wrapped prototypes had "0 definitions": a Directive
+    text = (DATA / "libpng-png-h-head.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command", arguments={"command": command}) is ContentKind.SOURCE
+    decision = route(text, tool="run_command", arguments={"command": command})
+    assert isinstance(decision, Summary), decision
+    assert decision.extract.outline == "source: 1 file, 700 lines, 0 definitions, 64 constants"
+    assert '#define PNG_LIBPNG_VER_STRING "1.6.39" [L281]' in decision.extract.text.split("\n")
+
+
+@pytest.mark.parametrize("command", ["cat README.md", "cat a.h | grep X", "tail -f app.log"])
+def test_a_command_printing_no_source_file_gives_no_source_hint(command: str) -> None:
+    assert not prints_source_file({"command": command})
