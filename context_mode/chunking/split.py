@@ -25,7 +25,8 @@ Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units
   (``("items", "[3] octo/repo", "owner")``, at most 12 deep; an array element that is a record
   is named by its index and its identity field, see ``chunking.json_units``). A chunk never mixes the
   members of a value cut open with its siblings, so a record too big for one chunk starts a
-  chunk of its own. Invalid JSON falls back to LOG records. ROWS, TREE and LINT payloads that
+  chunk of its own, its key and opening bracket first (``"chokidar": {``, not at the end of the
+  siblings' chunk). Invalid JSON falls back to LOG records. ROWS, TREE and LINT payloads that
   are JSON (a record list, an ESLint report) are cut the same way; a ROWS payload that is a
   Python-repr list of rows (``[('AUS', …), …]``) is cut between its rows (``repr_units``).
 - DIFF: a chunk never spans two files; ``heading_path`` is ``(commit, file)`` or ``(file,)``;
@@ -192,6 +193,10 @@ def _pack(text: str, units: Iterable[Unit], sizer: ByteSizer, cap: int, *, secti
             continue
         size = sizer.size(start, end)
         new_section = sections and not structural and content is not None and path != content
+        # A value cut open starts with its opening (``"chokidar": {``): the key goes with the
+        # members it names, not at the end of the siblings' span before them.
+        opens = structural and text[start:end].rstrip().endswith(("{", "[", ":"))
+        new_section = new_section or (sections and opens and content is not None)
         if open_end > open_start and (open_size + size > cap or new_section):
             close()
             open_start = open_end

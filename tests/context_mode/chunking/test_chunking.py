@@ -399,3 +399,16 @@ def test_pathological_shapes_are_chunked_whole_and_capped(text: str, kind: Conte
     chunks = chunk(text, kind)
     assert "".join(piece.text for piece in chunks) == text
     assert all(len(piece.text.encode()) <= 4096 for piece in chunks)
+
+
+def test_a_value_cut_open_starts_its_chunk_with_its_key() -> None:
+    # npm ls --all --json: a package too big for a chunk was cut open with its key ('"chokidar": {')
+    # left at the end of its siblings' chunk; its members, the version among them, were in the next
+    # one under a path naming it, and a search for the package showed the key alone
+    siblings = {f"dep{i}": {"version": f"1.0.{i}", "overridden": False} for i in range(30)}
+    big = {"version": "2.1.8", "dependencies": {f"sub{i}": {"version": f"3.{i}.0"} for i in range(40)}}
+    text = json.dumps({"dependencies": {**siblings, "chokidar": big}}, indent=2)
+    chunks = checked(text, ContentKind.JSON, 1024)
+    (opening,) = [piece for piece in chunks if '"chokidar": {' in piece.text]
+    assert opening.text.lstrip().startswith('"chokidar": {')
+    assert '"version": "2.1.8"' in opening.text and opening.heading_path[:2] == ("dependencies", "chokidar")

@@ -230,3 +230,17 @@ def test_a_country_or_language_named_in_words_finds_its_code(
 
     text = (Path(__file__).resolve().parents[3] / path).read_text(encoding="utf-8")
     assert answer in search(text, ContentKind(kind), {"query": query})
+
+
+def test_a_package_named_in_a_dependency_tree_is_found_with_its_version() -> None:
+    # npm ls --all --json of a real project: "chokidar": { ended its siblings' chunk, so the search
+    # showed the key and the siblings' versions, not chokidar's own "version": "2.1.8"
+    from context_mode.types import ContentKind
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "json-npm-ls-all-legacy-dashboard.json").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.JSON, {"query": "installed file watcher chokidar version"})
+    first_hit = reply.split("\n")[1:4]
+    assert first_hit[0].endswith("dependencies › webpack-dev-server › dependencies › chokidar")
+    assert first_hit[1:] == ['  "chokidar": {', '  "version": "2.1.8",']
