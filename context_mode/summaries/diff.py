@@ -7,7 +7,8 @@ something (a ``def``/``class``/``func``, a constant or setting, a dependency pin
 check). Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each
 commit's hash line and subject (newest first; merges after
 other commits), the ``--stat`` totals, the list of files (the ``--stat`` lines when there are
-some, each file's header then shown only with its changes; else each header annotated
+some, the ``_LIST_FILES`` biggest changes first and the rest after what changed lines set, each
+file's header then shown only with its changes; else each header annotated
 ``[+12 -3]``, a deleted file by its ``--- a/x`` line), the changed lines that define or set
 something (added before removed; docs and pinned ``.txt`` lists last), ``diff -r``'s ``Only in
 dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name
@@ -35,6 +36,8 @@ from context_mode.types import ContentKind
 _PREFIX = 400
 _LIST_COMMITS = 5
 _LIST_FILES = 10
+_LATE_STAT_SHARE = 8.0
+_STAT_COUNT = re.compile(r"\|\s+(\d+)")
 _SHOW_COMMITS = 2  # this few commits are a ``git show``: their changed lines are picked too
 _SMALL_CHANGE = 12  # changed lines of a file that make a small change
 _SMALL_CHANGE_BONUS = 10.0
@@ -329,6 +332,12 @@ def _file_picks(
     return picks
 
 
+def _stat_count(line: str) -> int:
+    """The lines a ``--stat`` line says its file changed (`` a.py | 118 +++---`` -> 118; 0 if none)."""
+    found = _STAT_COUNT.search(line[:_PREFIX])
+    return int(found.group(1)) if found else 0
+
+
 def _word_change(line: str) -> bool:
     """A line of ``git diff --word-diff`` with a change marked in it (``[-old-]{+new+}``)."""
     return ("{+" in line or "[-" in line) and WORD_CHANGE.search(line) is not None
@@ -390,8 +399,11 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
         # With ``--stat`` its lines are the list of files (one short line each, with the size of
         # its change), and a file's header is shown with what is shown of its changes.
         listed = bool(commit.stat)
+        # past its biggest few, a long list's files rank below the changes that set something
+        biggest = set(sorted(commit.stat, key=lambda i: -_stat_count(lines[i]))[:_LIST_FILES])
         for position, index in enumerate(commit.stat):
-            picks.append(Pick(index, index + 1, file_base - 0.05 * min(position, 200), 160))
+            later = 0.0 if index in biggest else _LATE_STAT_SHARE
+            picks.append(Pick(index, index + 1, file_base - later - 0.05 * min(position, 200), 160))
         for position, file in enumerate(commit.files):
             priority = file_base - 0.3 * min(position, 60)
             path = _path(lines[file.header][:_PREFIX])

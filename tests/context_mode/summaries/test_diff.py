@@ -63,17 +63,19 @@ def test_a_oneline_log_is_a_commit_list_newest_and_oldest_first() -> None:
     assert extract.highlights == 24
 
 
-def test_a_diff_with_stat_names_every_file_by_its_stat_line_and_shows_what_sources_define() -> None:
-    # git diff --stat -p between two Flask releases, 53 files: the totals and every file's stat
-    # line (path and size of its change) first; then what the change defines or sets, which the
-    # first lines of 30 docs and requirements files used to crowd out.
+def test_a_diff_with_stat_names_its_biggest_files_by_their_stat_lines_and_shows_what_sources_define() -> None:
+    # git diff --stat -p between two Flask releases, 53 files: the totals and the biggest files'
+    # stat lines (path and size of its change) first; then what the change defines or sets, which
+    # the first lines of 30 docs and requirements files used to crowd out, then the other files.
     text = (CORPUS / "diff-git-diff-flask-3-0-3-3-1-0.diff").read_text(encoding="utf-8")
     summary = routed(text, "git_diff").extract.text.split("\n")
     assert " 53 files changed, 977 insertions(+), 467 deletions(-)" in summary
     head = text.split("\ndiff --git ", 1)[0].splitlines()
     stat = [line for line in head if " | " in line]
     assert len(stat) == 53
-    assert all(line in summary for line in stat)
+    biggest = sorted(stat, key=lambda line: -int(line.split("|")[1].split()[0]))[:10]
+    assert all(line in summary for line in biggest)
+    assert sum(line in summary for line in stat) >= 25
     assert '+version = "3.1.0"' in summary  # pyproject.toml
     assert '+            "SECRET_KEY_FALLBACKS": None,' in summary  # src/flask/app.py
     assert "index " not in "\n".join(summary)  # a file's index and ---/+++ lines are not shown, nor marked
@@ -256,3 +258,15 @@ def test_a_short_logs_commits_each_show_their_date_before_their_stat_lines() -> 
     for line in dates:
         assert line in extract.text.splitlines()
     assert " 6 files changed, 26 insertions(+), 7 deletions(-)" in extract.text
+
+
+def test_a_long_stat_keeps_its_biggest_files_and_gives_the_rest_of_its_room_to_what_is_set() -> None:
+    # git diff --stat -p between two Flask releases: 53 --stat lines ranked above every changed line
+    # that sets something, so the new "Werkzeug>=3.1" pin was left out for small files' stat lines
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "diff-git-diff-flask-3-0-3-3-1-0.diff").read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.DIFF, budget=5000).text.split("\n")
+    assert " requirements/dev.txt                               | 179 +++++++++++----------" in shown
+    assert " src/flask/cli.py                                   | 120 ++++++++------" in shown
+    assert any(line.strip() == '+    "Werkzeug>=3.1",' for line in shown)
