@@ -92,7 +92,8 @@ _LOG_MARK = re.compile(
     r"""|["_](?:level|lvl|severity|levelname)"\s*:|\blevel=\w"""  # JSON-lines and logfmt records
 )
 _LOG_START = re.compile(
-    r"\[?\d\d:\d\d:\d\d\b|\[\d{10}(?:\.\d+)?\] |\s+at [\w$.]+\(|\s*File \"[^\"]+\", line \d+"
+    r"\[?\d\d:\d\d:\d\d\b|\s+at [\w$.]+\(|\s*File \"[^\"]+\", line \d+"
+    r"|\[\d{10}(?:\.\d+)?\] |[0-9a-f]{8}\.[0-9a-f]{8} 0x[0-9a-f]{6,16} "  # unbound's epoch; slapd's hex time
     r"|=+ .* =+$|(?:ok|FAIL|---) "
     r"|make(?:\[\d+\])?: |\[ *\d+%\]|-- |(?:Collecting|Downloading|Installing|Successfully) "
     r"|\s*(?:Compiling|Finished|Running) |\w+(?:Error|Exception)\b"

@@ -76,6 +76,9 @@ _WEAK_ERROR = re.compile(
     r"|\b(?:refused|unreachable|unavailable|timed out|denied|is down|no server available|unable to"
     r"|too large|out of memory|reset by peer|broken pipe)\b"
     r"|\be(?:connrefused|connreset|timedout|notfound|addrinuse|acces|noent|hostunreach|netunreach)\b"  # errno
+    # a result with an error's text (slapd's ``RESULT tag=105 err=65 … text=object class …``; a
+    # success's ``text=`` is empty: which digits the code has is never looked at, see above)
+    r"|\berr=\d+ .*\btext=\S"
 )
 _WARNING_WORD = re.compile(r"\bwarn(?:ing)?\b|\wwarning\b|\bdeprecated\b")
 _PY_FRAME = re.compile(r'^\s*File "(?P<file>[^"]*)", line \d+')

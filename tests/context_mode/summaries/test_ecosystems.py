@@ -624,3 +624,16 @@ def test_a_services_failed_calls_fold_into_one_line_and_its_starting_version_is_
     refused = [line for line in shown if "failed: Connection refused" in line]
     assert len(refused) == 1 and refused[0].endswith("[×6]")
     assert "[1796310097] unbound[29134:0] info: start of service (unbound 1.17.1)." in shown
+
+
+def test_slapds_log_is_a_log_whose_failed_results_are_its_errors() -> None:
+    # OpenLDAP's ``6b118da1.01d7bd6c 0x7fd5b30f4200 conn=1000 …`` lines (a hex time, a thread) were a
+    # table's rows; as a log, a result with a non-zero code (``RESULT tag=105 err=65 … text=object
+    # class 'inetOrgPerson' requires attribute 'sn'``) is an error, not one more line
+    text = (Path(__file__).parents[2] / "data" / "slapd-stats-acl-excerpt.log").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    decision = route(text, tool="run_command", arguments={"command": "slapd -d stats,acl"})
+    assert isinstance(decision, Summary)
+    shown = decision.extract.text
+    assert "err=65 qtime=0.000002 etime=0.000053 text=object class 'inetOrgPerson' requires" in shown
+    assert "err=21 qtime=0.000013 etime=0.000070 text=uidNumber: value #0 invalid per syntax" in shown
