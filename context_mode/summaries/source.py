@@ -103,6 +103,9 @@ _CONFIG_KEY = {
 _NOT_C = frozenset("py pyi js mjs cjs ts tsx jsx go rs java kt rb php lua sh".split())
 # A module's own variable at the left margin (``options = OptionParser()``, ``_netloc_re =
 # re.compile(…)``): after its constants and definitions.
+# What a module exports by name: Rust's ``pub use self::prefilter::Prefilter;``, JavaScript's
+# ``export { a, b } from "./x"`` / ``export * from``, CommonJS's ``module.exports = …``.
+_EXPORTED = re.compile(r"pub(?:\([^)]*\))? use \S|export (?:\{|\* )|module\.exports\b|exports\.\w+\s*=")
 _MODULE_VALUE = re.compile(r"[A-Za-z_][\w.]*(?:\s*:\s*[^=]+)?\s*=(?!=)\s*\S")
 _MODULE_VALUE_PRIORITY = 35.0
 
@@ -166,6 +169,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                     priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
             elif depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
                 constants += 1
+                priority = _CONSTANT_PRIORITY
+            elif depth == 0 and _EXPORTED.match(stripped):
                 priority = _CONSTANT_PRIORITY
             elif config is not None and depth == 0 and config.match(stripped):
                 keys += 1  # each file's first keys before any file's tenth

@@ -178,3 +178,17 @@ def test_a_header_printed_by_a_shell_command_is_source_outlined_by_its_constants
 @pytest.mark.parametrize("command", ["cat README.md", "cat a.h | grep X", "tail -f app.log"])
 def test_a_command_printing_no_source_file_gives_no_source_hint(command: str) -> None:
     assert not prints_source_file({"command": command})
+
+
+def test_what_a_module_exports_by_name_is_in_its_outline() -> None:
+    # memchr's memmem/mod.rs re-exports its Prefilter (``pub use self::prefilter::Prefilter;``):
+    # an exported name, which the outline of definitions and constants left out
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "source-cat-memchr-250-memmem-mod-rs.txt").read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.SOURCE, budget=2500).text
+    assert "pub use self::prefilter::Prefilter; [L" in shown
+    js = "// a comment\n" * 30 + 'export { parse, stringify } from "./core.js"\nmodule.exports = { load }\n'
+    shown = summarize(js, ContentKind.SOURCE, budget=400).text
+    assert 'export { parse, stringify } from "./core.js" [L31]' in shown
+    assert "module.exports = { load } [L32]" in shown
