@@ -292,6 +292,8 @@ TRUE_POSITIVES = {
     "webpage-fetch-gnu-parallel-tutorial.md": 2,
     # Dovecot's auth debug log: session ids, auth tokens, the given passwords' hash prefixes
     "log-dovecot-2319-imap-auth-debug.log": 23,
+    # mobile-broadband-provider-info's APN settings: a carrier's (public) password = t-d1
+    "rows-sqlite-line-mbpi-apns-uk-de-fr-us-au.txt": 1,
 }
 
 
