@@ -13,7 +13,8 @@ lines). Head+tail truncation finds these facts; a summary must not drop them.
 ``banner_lines(lines)`` are a test runner's banners (pytest's ``platform linux -- Python 3.11.7,
 pytest-9.2.0``) wherever they are: a CI job log runs its tests after many lines of set-up.
 
-``address_lines(lines)`` are the lines near the top where a service says where it listens
+``address_lines(lines)`` are the lines near the top (the first 200: a debug log prints its settings
+first) where a service says where it listens
 (``* Running on http://127.0.0.1:5000``, ``listening on IPv4 address "0.0.0.0", port 5432``,
 ``Uvicorn running on http://…``, Vite's ``Local:   http://localhost:5173/``): what an agent
 needs next to reach it; and the lines there where it names the version it starts as (unbound's
@@ -72,7 +73,7 @@ _ADDRESS = re.compile(
     r"|(?:\d{1,3}(?:\.\d{1,3}){3}|localhost|\[[0-9a-f:]+\]|\*):\d{2,5}\b)",
     re.I,
 )
-_ADDRESS_LOOK = 60  # a service says where it listens as it starts
+_ADDRESS_LOOK = 200  # a service says where it listens as it starts (after its config, in debug)
 _ADDRESSES = 3
 # …and what it is: a start or version word and a dotted version of three parts or more
 _STARTS_AS = re.compile(

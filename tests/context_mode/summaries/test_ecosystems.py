@@ -637,3 +637,14 @@ def test_slapds_log_is_a_log_whose_failed_results_are_its_errors() -> None:
     shown = decision.extract.text
     assert "err=65 qtime=0.000002 etime=0.000053 text=object class 'inetOrgPerson' requires" in shown
     assert "err=21 qtime=0.000013 etime=0.000070 text=uidNumber: value #0 invalid per syntax" in shown
+
+
+def test_a_service_that_logs_its_configuration_first_still_shows_where_it_listens() -> None:
+    # Radicale's debug log prints 116 lines of settings before "Listening on '127.0.0.1:20502'":
+    # only the first 60 lines were looked at for where a service listens
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "log-radicale-390-debug-caldav.log").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "radicale --debug"})
+    assert isinstance(decision, Summary)
+    assert "[2026-12-03 15:42:12 +0000] [5505] [INFO] Listening on '127.0.0.1:20502'" in decision.extract.text
