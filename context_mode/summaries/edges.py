@@ -80,6 +80,7 @@ _STARTS_AS = re.compile(
     r"\b(?:start(?:s|ing|ed)?|version|launching|booting)\b.{0,80}?(?<![\w.])v?\d+\.\d+\.\d+", re.I
 )
 _STARTS_AS_LINES = 2
+_VERSION_HINT = re.compile(r"\d\.\d+\.\d")  # looked for first: most lines name no version
 
 
 def address_lines(lines: Sequence[str]) -> list[int]:
@@ -96,7 +97,7 @@ def address_lines(lines: Sequence[str]) -> list[int]:
             if _ADDRESS.search(clean_line(line)):
                 found.append(index)
                 continue
-        if versions < _STARTS_AS_LINES and _STARTS_AS.search(clean_line(line)):
+        if versions < _STARTS_AS_LINES and _VERSION_HINT.search(line) and _STARTS_AS.search(clean_line(line)):
             found.append(index)
             versions += 1
     return found

@@ -1,17 +1,17 @@
-"""Reports of titled sections: ``readelf -a``, ``objdump -p``, ``pip show -f``, ``openssl x509 -text``.
+"""Reports of titled sections: ``readelf -a``, ``objdump -p`` and the like.
 
 Such a report is detected as a table (its sections' rows line up), but it is many small tables
 and key lines one after another, each under a title at the left margin: ``Section Headers:``,
 ``Symbol table '.dynsym' contains 91 entries:``, ``Dynamic section at offset 0x2ac28 contains 27
-entries:``, ``Files:``. A table's first rows would show the first section only.
+entries:``. A table's first rows would show the first section only.
 
 ``report_titles(lines)`` finds the titles: lines at the left margin right above an indented line
 (blank lines between allowed) or ending in a colon. ``is_report(lines, titles)`` holds for
 ``MIN_TITLES`` or more ending in a colon, over a body of which a good part is indented (a
 relocation table's rows are not). ``summarize_report`` shows, within ``budget`` bytes, every
-title first, then each section's lines in turns (every section's first line before any section's second), the
-lines that mention the call's terms ranking with the titles and the last line with them. Lines
-are verbatim, clipped at ``_WIDTH`` characters. Linear in the text.
+title first, then each section's lines in turns (every section's first line before any
+section's second), the lines that mention the call's terms and the report's last line ranking
+with the titles. Lines are verbatim, clipped at ``_WIDTH`` characters. Linear in the text.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def is_report(lines: Sequence[str], titles: Sequence[int]) -> bool:
 def summarize_report(
     lines: Sequence[str], titles: Sequence[int], *, budget: int, terms: Sequence[str] = ()
 ) -> Extract:
-    """The report's titles and margin lines, then its sections' lines in turns, in ``budget`` bytes."""
+    """The report's titles, then its sections' lines in turns, in ``budget`` bytes (module doc)."""
     matches = term_matcher(terms)
     picks: list[Pick] = []
     turn = 0
