@@ -641,9 +641,13 @@ def _code_path(arguments: Mapping[str, Any]) -> bool:
     """Whether the call names a source file by its extension (a ``.md`` or ``.log`` read is not code)."""
     for key in ("path", "file", "file_path", "filename", "uri"):
         value = arguments.get(key)
-        if isinstance(value, str) and value.rsplit(".", 1)[-1].lower() in _CODE_EXTENSIONS:
+        if isinstance(value, str) and _is_code_file(value):
             return True
     return False
+
+
+def _is_code_file(path: str) -> bool:
+    return path.rsplit(".", 1)[-1].lower() in _CODE_EXTENSIONS
 
 
 # A shell command that prints one file: ``cat a.h``, ``head -n 400 a.go``, ``sed -n '1,1300p' a.rb``.
@@ -659,7 +663,7 @@ def prints_source_file(arguments: Mapping[str, Any]) -> bool:
     if not isinstance(command, str) or len(command) > 500:
         return False
     found = _PRINTS_FILE.match(command)
-    return found is not None and found.group("path").rsplit(".", 1)[-1].lower() in _CODE_EXTENSIONS
+    return found is not None and _is_code_file(found.group("path"))
 
 
 def _is_tree_node(value: dict[str, Any]) -> bool:

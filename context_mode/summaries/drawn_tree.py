@@ -66,11 +66,10 @@ def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -
         if sized := _ITEM_SIZE.search(line, branch.end(), branch.end() + 16):
             sizes.append((index, depth, byte_size(sized.group(1), sized.group(2))))
     # the biggest files (an item with a deeper one right below it is a directory) rank with the top level
-    items = [(index, depth) for index, depth, _ in sizes]
     files = [
         (amount, index)
         for n, (index, depth, amount) in enumerate(sizes)
-        if n + 1 == len(items) or items[n + 1][1] <= depth
+        if n + 1 == len(sizes) or sizes[n + 1][1] <= depth
     ]
     biggest = {index for _, index in sorted(files, key=lambda found: -found[0])[:_BIGGEST]}
     picks = [

@@ -101,11 +101,11 @@ _CONFIG_KEY = {
 # as a C signature is prose or an import (a docstring's "defined in any module (it also",
 # ``from typing import (``).
 _NOT_C = frozenset("py pyi js mjs cjs ts tsx jsx go rs java kt rb php lua sh".split())
-# A module's own variable at the left margin (``options = OptionParser()``, ``_netloc_re =
-# re.compile(…)``): after its constants and definitions.
 # What a module exports by name: Rust's ``pub use self::prefilter::Prefilter;``, JavaScript's
 # ``export { a, b } from "./x"`` / ``export * from``, CommonJS's ``module.exports = …``.
 _EXPORTED = re.compile(r"pub(?:\([^)]*\))? use \S|export (?:\{|\* )|module\.exports\b|exports\.\w+\s*=")
+# A module's own variable at the left margin (``options = OptionParser()``, ``_netloc_re =
+# re.compile(…)``): after its constants and definitions.
 _MODULE_VALUE = re.compile(r"[A-Za-z_][\w.]*(?:\s*:\s*[^=]+)?\s*=(?!=)\s*\S")
 _MODULE_VALUE_PRIORITY = 35.0
 
