@@ -378,11 +378,15 @@ class ChunkIndex:
         return bool(searcher.search(query, limit=1, count=False).hits)
 
     def _term_weights(self, searcher: Any, terms: Sequence[Term]) -> dict[tuple[str, ...], float]:
-        """Each term's inverse document frequency; a phrase counts as its rarest word, plus a little."""
+        """Each term's inverse document frequency; a phrase (``9.0.0``) counts as the phrase itself
+        (its words are often common), plus a little."""
         total = max(int(searcher.num_docs), 1)
         weights: dict[tuple[str, ...], float] = {}
         for term in terms:
             rarest = min(int(searcher.doc_freq("body", word)) for word in term.stems)
+            if len(term.stems) > 1 and rarest:  # a phrase (``9.0.0``) is as rare as the phrase itself
+                phrase = tantivy.Query.phrase_query(self._schema, "body", list(term.stems))
+                rarest = min(rarest, int(searcher.search(phrase, limit=1, count=True).count or 0))
             weights[term.stems] = math.log(1 + total / (1 + rarest)) + 0.5 * (len(term.stems) - 1)
         return weights
 

@@ -244,3 +244,15 @@ def test_a_package_named_in_a_dependency_tree_is_found_with_its_version() -> Non
     first_hit = reply.split("\n")[1:4]
     assert first_hit[0].endswith("dependencies › webpack-dev-server › dependencies › chokidar")
     assert first_hit[1:] == ['  "chokidar": {', '  "version": "2.1.8",']
+
+
+def test_a_version_named_in_the_query_weighs_as_rare_as_it_is() -> None:
+    # PyPI's JSON of rich: "10.0.0" is one release among hundreds, but its words ("10", "0") are in
+    # every chunk, so it weighed as a common word and the reply showed other releases' digests.
+    from context_mode.types import ContentKind
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "json-pypi-rich.json").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.JSON, {"query": "digest of the wheel file for release 10.0.0"})
+    assert "01b3fcc305ae71b9ade4a645b6e371d395c6cd9ba52dcf180bfba69ef05c13b5" in reply
