@@ -6,7 +6,8 @@ counts, hunk headers (``@@ -79,7 +79,7 @@ context``) and the changed lines that 
 something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version
 check). Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each
 commit's hash line and subject (newest first; merges after
-other commits), the ``--stat`` totals, the list of files (the ``--stat`` lines when there are
+other commits), the ``--stat`` totals and a changed floor on the platform (``python_requires``,
+``Requires-Python``, engines' ``"node"``), the list of files (the ``--stat`` lines when there are
 some, the ``_LIST_FILES`` biggest changes first and the rest after what changed lines set, each
 file's header then shown only with its changes; else each header annotated
 ``[+12 -3]``, a deleted file by its ``--- a/x`` line), the changed lines that define or set
@@ -92,6 +93,16 @@ _CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|relea
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 _MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
 _RELEASE = re.compile(r"^\+.*\b\d+\.\d+(?:\.\d+)?\b")  # an added line naming a version
+# A changed floor on the platform (``python_requires='>=3.11'``, ``Requires-Python: >=3.8.0``,
+# ``requires-python = ">=3.9"``, ``"node": "20 || >=22"``, ``rust-version = "1.70"``): who can
+# still upgrade. Shown next to the totals, added before removed, at most ``_PLATFORM_LINES``.
+_PLATFORM = re.compile(
+    r"""(?:^[+-]|\[-|\{\+)\s*["']?(?:python_requires|requires[-_]python|rust-version|"""
+    r"""minSdkVersion|node|engines)["']?\s*[:=]\s*["'{]?\s*[\^~<>=\d]""",
+    re.IGNORECASE,
+)
+_PLATFORM_LINES = 4
+_PLATFORM_PRIORITY = 88.0
 
 
 @dataclass(slots=True)
@@ -427,6 +438,10 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                     picks.append(Pick(release, release + 1, header - 0.5, 160))
             picks.append(Pick(file.header, file.header + 1, header))
             picks.extend(own)
+    platform = [i for i, line in enumerate(lines) if _PLATFORM.search(line[:_PREFIX])]
+    platform.sort(key=lambda i: (lines[i][:1] == "-" or lines[i].lstrip()[:2] == "[-", i))
+    for rank, index in enumerate(platform[:_PLATFORM_LINES]):
+        picks.append(Pick(index, index + 1, _PLATFORM_PRIORITY - 0.1 * rank, 160))
     for index, line in enumerate(lines):
         if line[:1] in {"+", "-"} and not line.startswith(("+++", "---")) and matches(line[:_PREFIX]):
             picks.append(Pick(index, index + 1, 55.0 - 0.001 * index, 160))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy, resolve_style
 from context_mode.router import Summary, route
@@ -270,3 +272,43 @@ def test_a_long_stat_keeps_its_biggest_files_and_gives_the_rest_of_its_room_to_w
     assert " requirements/dev.txt                               | 179 +++++++++++----------" in shown
     assert " src/flask/cli.py                                   | 120 ++++++++------" in shown
     assert any(line.strip() == '+    "Werkzeug>=3.1",' for line in shown)
+
+
+@pytest.mark.parametrize(
+    ("name", "tool", "floor"),
+    [
+        pytest.param(
+            "diff-git-diff-pyflakes-3-4-0-to-4-1-0.txt",
+            "git_diff",
+            "+    python_requires='>=3.11',",
+            id="setup-py",
+        ),
+        pytest.param(
+            "diff-git-diff-stat-patch-h11-0140-0160.txt",
+            "git_diff",
+            '+    python_requires=">=3.8",',
+            id="stat-patch",
+        ),
+        pytest.param(
+            "diff-word-diff-schedule-110-122.txt",
+            "run_command",
+            '    [-python_requires=">=3.6",-]{+python_requires=">=3.7",+}',
+            id="word-diff",
+        ),
+        pytest.param(
+            "diff-format-patch-minimatch-903-1001.txt",
+            "run_command",
+            '+    "node": "20 || >=22"',
+            id="engines",
+        ),
+    ],
+)
+def test_a_changed_floor_on_the_platform_is_shown_next_to_the_totals(
+    name: str, tool: str, floor: str
+) -> None:
+    # Release diffs of pyflakes, h11, schedule and minimatch: the new minimum Python or Node (who
+    # can still upgrade) was one changed line among hundreds and was left out.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert floor in routed(text, tool).extract.text.split("\n")
