@@ -18,14 +18,18 @@ arguments match. A call the records cannot answer gets an ``isError`` result say
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
 import anyio
 import mcp.types as types
-import yaml
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: the repo root
+
+from bench.corpus.build import read_yaml  # noqa: E402
 
 DEFAULT_NAMESPACE = "corpus"
 
@@ -39,9 +43,7 @@ def split_tool(exposed: str) -> tuple[str, str]:
 
 
 def load_records(corpus: Path) -> list[dict[str, Any]]:
-    records: list[dict[str, Any]] = yaml.safe_load((corpus / "corpus.yaml").read_text(encoding="utf-8"))[
-        "items"
-    ]
+    records: list[dict[str, Any]] = read_yaml(corpus / "corpus.yaml")["items"]
     return records
 
 

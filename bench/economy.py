@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.corpus.build import read_yaml  # noqa: E402
 from bench.economy_run import EconomyError, FactResult, ItemResult, measure  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent / "corpus"
@@ -81,9 +81,7 @@ class Totals:
 
 
 def load_items(corpus: Path) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = yaml.safe_load((corpus / "corpus.yaml").read_text(encoding="utf-8"))[
-        "items"
-    ]
+    items: list[dict[str, Any]] = read_yaml(corpus / "corpus.yaml")["items"]
     return items
 
 

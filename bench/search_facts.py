@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.corpus.build import read_yaml  # noqa: E402
 from context_mode.policy import RoutingPolicy, resolve_style  # noqa: E402
 from context_mode.router import Decision, Direct, route  # noqa: E402
 from context_mode.store import StoredDoc  # noqa: E402
@@ -37,9 +36,7 @@ def items(corpus: Path, chosen: str) -> list[dict[str, Any]]:
     """The items of one set (``dev`` or ``holdout``) of a corpus in ``parts/*.yaml`` form."""
     found: list[dict[str, Any]] = []
     for part in sorted((corpus / "parts").glob("*.yaml")):
-        found.extend(
-            i for i in yaml.safe_load(part.read_text(encoding="utf-8"))["items"] if i.get("set") == chosen
-        )
+        found.extend(i for i in read_yaml(part)["items"] if i.get("set") == chosen)
     return found
 
 

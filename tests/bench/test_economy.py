@@ -27,13 +27,13 @@ pytestmark = pytest.mark.timeout(600)
 
 @functools.cache
 def _results() -> tuple[ItemResult, ...]:
-    """The first item of each kind in each set, through one real hub: the measurement's checks.
+    """The smallest item of each kind in each set, through one real hub: the measurement's checks.
 
-    ``bench/economy.py`` runs all 184 items for the figures (here they made the suite's longest
+    ``bench/economy.py`` runs every item for the figures (here they made the suite's longest
     test, 70 s); ``tests/context_mode/summaries/test_real_outputs.py`` summarises every item in
     process, within its budget."""
     sample: dict[tuple[str, str], dict[str, Any]] = {}
-    for item in load_items(BENCH_CORPUS):
+    for item in sorted(load_items(BENCH_CORPUS), key=lambda item: int(item["bytes"])):
         sample.setdefault((str(item["kind"]), str(item.get("set", ""))), item)
     results, _ = anyio.run(lambda: measure(BENCH_CORPUS, list(sample.values())))
     return tuple(results)

@@ -8,12 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
 from context_mode.types import ContentKind
-from tests.corpora import SHARED_CORPUS, item_params
+from tests.corpora import SHARED_CORPUS, item_params, items_of
 
 CORPUS = SHARED_CORPUS
 
@@ -285,7 +284,7 @@ def test_a_bom_does_not_hide_json() -> None:
 def _corpus_items() -> list[Any]:
     if not (CORPUS / "corpus.yaml").is_file():
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"corpus not found at {CORPUS}"))]
-    items = yaml.safe_load((CORPUS / "corpus.yaml").read_text(encoding="utf-8"))["items"]
+    items = items_of(CORPUS)
     return [pytest.param(item, id=item["id"]) for item in items]
 
 

@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from context_mode.kinds import detect_kind
 from context_mode.shapes import is_html
 from context_mode.summaries import Extract, summarize
 from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
-from tests.corpora import SHARED_CORPUS
+from tests.corpora import SHARED_CORPUS, items_of
 from tests.verbatim import clipped_from
 
 CORPUS = SHARED_CORPUS
@@ -37,7 +36,7 @@ pytestmark = pytest.mark.skipif(
 def _items() -> dict[str, dict[str, Any]]:
     if not (CORPUS / "corpus.yaml").is_file():
         return {}
-    items = yaml.safe_load((CORPUS / "corpus.yaml").read_text(encoding="utf-8"))["items"]
+    items = items_of(CORPUS)
     return {item["id"]: item for item in items}
 
 
