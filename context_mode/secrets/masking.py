@@ -340,6 +340,7 @@ def _assignments(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
 
 
 _ESCAPES = ("\\n", "\\r", "\\t")  # a bare value that opens with an escape sequence
+_ABSOLUTE_PATH = re.compile(r"/[\w.+-]+(?:/[\w.+-]+)+/?")  # two segments at least: /bin/kill
 
 
 def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
@@ -352,6 +353,8 @@ def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
         return False
     if key.lower() == "pwd" and not quoted and value.startswith(("/", "~")):
         return False  # PWD=/home/me/proj, OLDPWD=…: the shell's working directory
+    if not quoted and _ABSOLUTE_PATH.fullmatch(value.rstrip(",;")):
+        return False  # sudoers' "NOPASSWD: /bin/kill": a path, not a password
     if not quoted and value.startswith(_ESCAPES):
         return False  # "Password:\ninterrupted\n": a prompt in a string literal, then its line break
     if quoted or key.isupper():  # a literal, or an environment variable's value

@@ -202,6 +202,12 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
         pytest.param("password: str\npassword=self.password\npassword = None\npassword=getpass()", id="code"),
         # addressable's uri.rb: a Ruby predicate (``defined?``) was masked as a password
         pytest.param("self.password = defined?(new_password) ? new_password : nil", id="ruby-predicate"),
+        # sudoers(5): a NOPASSWD: or PASSWD: tag is followed by the commands it applies to
+        pytest.param(
+            "ray rushmore = NOPASSWD: /bin/kill, PASSWD: /bin/ls, /usr/bin/lprm\n"
+            "ALL CDROM = NOPASSWD: /sbin/umount /CDROM,\\",
+            id="sudoers-tags",
+        ),
         pytest.param('if password == "x":\n    return', id="comparison"),
         pytest.param("password: ${DB_PASSWORD}\npassword=<your password>\npassword: ***", id="placeholders"),
         pytest.param('"pbkdf2-password": "1.2.1", "X-Auth-Token": "1"', id="versions-and-short-values"),
