@@ -294,6 +294,12 @@ TRUE_POSITIVES = {
     "lint-bandit-r-gitpython-3143.txt": 2,
     # URI's tests print the URLs they parse: ftp://usr:pswd@web:1234/…
     "test-prove-v-uri-517-edit.txt": 3,
+    # Pyramid's CSRF tests set a 32-hex token in a cookie: a token's shape under a token's name
+    "code-rg-n-pyramid-202-csrf.txt": 2,
+    # zod's README parses { password: "asdf" }; koa's doc comment sets 'X-API-Key': 'tobi': quoted
+    # literals under a password's or a key's name, as axios' README above
+    "markdown-fs-read-zod-3238-readme.md": 2,
+    "diff-ru-koa-2-16-1-to-3-0-0.diff": 1,
     # GNU parallel's tutorial: mysql://scott:tiger@my.example.com/…
     "webpage-fetch-gnu-parallel-tutorial.md": 2,
     # Dovecot's auth debug log: session ids, auth tokens, the given passwords' hash prefixes

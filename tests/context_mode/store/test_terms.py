@@ -66,7 +66,7 @@ def test_the_line_filter_keeps_every_line_that_holds_a_query_term() -> None:
             checked += 1
             held += bool(found)
             assert may_hold(line) or not found, (query, line)
-    assert held > 300 and checked == 30_000
+    assert held > 200 and checked == 30_000  # enough lines hold a term for the check to mean something
 
 
 @pytest.mark.parametrize(
