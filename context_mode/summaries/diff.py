@@ -3,21 +3,21 @@
 The parse finds commits (``commit <hash>`` with its subject, the first message line), files
 (``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair) with their added and removed line
 counts, hunk headers (``@@ -79,7 +79,7 @@ context``) and the changed lines that define or set
-something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version
-check). Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each
-commit's hash line and subject (newest first; merges after
-other commits), the ``--stat`` totals and a changed floor on the platform (``python_requires``,
-``Requires-Python``, engines' ``"node"``), the list of files (the ``--stat`` lines when there are
-some, the ``_LIST_FILES`` biggest changes first and the rest after what changed lines set, each
-file's header then shown only with its changes; else each header annotated
-``[+12 -3]``, a deleted file by its ``--- a/x`` line), the changed lines that define or set
-something (added before removed; docs and pinned ``.txt`` lists last), ``diff -r``'s ``Only in
-dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name
-their context (``@@ … @@ class Client:``; bare ones last), changed lines that mention a search
-term, and for a plain diff or one or two commits the first changed lines of each hunk, small
-changes (a version, a dependency) first. The outline counts commits, files, hunks and lines.
-A one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those
-naming a search term.
+something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version check).
+Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each commit's
+hash line and subject (newest first; merges after other commits; then its date, and its message's
+first lines above its file list, below every commit's hash and subject), the ``--stat`` totals and a
+changed floor on the platform (``python_requires``, ``Requires-Python``, engines' ``"node"``), the
+list of files (the ``--stat`` lines when there are some, the ``_LIST_FILES`` biggest changes first
+and the rest after what changed lines set, each file's header then shown only with its changes; else
+each header annotated ``[+12 -3]``, a deleted file by its ``--- a/x`` line), the changed lines that
+define or set something (added before removed; docs and pinned ``.txt`` lists last), ``diff -r``'s
+``Only in dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name their
+context (``@@ … @@ class Client:``; bare ones last), changed lines that mention a search term, and
+for a plain diff or one or two commits the first changed lines of each hunk, small changes (a
+version, a dependency) first. The outline counts commits, files, hunks and lines. A
+one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those naming a
+search term.
 """
 
 from __future__ import annotations
@@ -68,6 +68,8 @@ _DATE_PRIORITY = 29.0  # below every commit's hash and subject (they fall to 30 
 # before its --stat or changes (else after every commit's hash and subject: room for more commits).
 _DATE_BELOW = 10.0
 _BODY_PRIORITY = 24.0
+_BODY_LINES = 3  # lines of a commit message's body ranked above its file list
+_BODY_BELOW = 20.0  # below its hash (above the commit's file list, at base - 25)
 _BODY_REACH = 4  # the tool's last lines under its last hunk that are its verdict
 _STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
 _STAT_TOTAL = re.compile(r" \d+ files? changed\b")
@@ -193,6 +195,21 @@ def _body_line(lines: Sequence[str], subject: int) -> int:
             return -1  # no blank line under the subject: no body (or a --stat list)
         return index
     return -1
+
+
+def _body_lines(lines: Sequence[str], body: int) -> list[int]:
+    """The body's first ``_BODY_LINES`` non-blank lines from ``body``, up to the next commit, diff
+    or ``--stat`` line."""
+    found: list[int] = []
+    for index in range(body, min(len(lines), body + 4 * _BODY_LINES)):
+        text = lines[index][:_PREFIX]
+        if _COMMIT.match(text) or _DIFF_GIT.match(text) or _STAT_FILE.match(text):
+            break
+        if text.strip():
+            found.append(index)
+            if len(found) == _BODY_LINES:
+                break
+    return found
 
 
 def _own_lines(lines: Sequence[str]) -> list[int]:
@@ -383,6 +400,7 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
     # When every commit's hash, subject and date fit, each date comes before the files and changes.
     heads = [index for commit in commits if commit.line >= 0 for index in (commit.line, commit.subject)]
     dated_log = sum(len(lines[i][:_PREFIX]) + 3 for i in [*heads, *dates.values()] if i >= 0) <= budget
+    last_head = 90.0 - 1.5 * min(len(commits) - 1, 40) - 3.5  # below the last commit's subject
     for order, commit in enumerate(commits):
         base = 90.0 - 1.5 * min(order, 40) - (3.0 if commit.merge else 0.0)
         if commit.subject >= 0 and subjects[lines[commit.subject].strip()] > 1:
@@ -403,7 +421,12 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                 picks.append(Pick(dated, dated + 1, priority, 120))
             body = _body_line(lines, commit.subject)
             if body >= 0:
-                picks.append(Pick(body, body + 1, _BODY_PRIORITY - late, 160))
+                # A release's message lists what it changed: its first lines say more than the
+                # commit's file list (ranked above it)…
+                for rank, at in enumerate(_body_lines(lines, body)):
+                    # …but below every commit's hash and subject: a log's room goes to more commits first
+                    above_files = min(base - _BODY_BELOW, last_head - 0.5) - 2.0 * rank
+                    picks.append(Pick(at, at + 1, max(_BODY_PRIORITY - late - rank, above_files), 160))
         file_base = 80.0 if plain else base - 25.0
         if commit.totals >= 0:  # what the whole change comes to: worth more than any one file
             picks.append(Pick(commit.totals, commit.totals + 1, (95.0 if plain else base - 1.0)))

@@ -312,3 +312,15 @@ def test_a_changed_floor_on_the_platform_is_shown_next_to_the_totals(
 
     text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
     assert floor in routed(text, tool).extract.text.split("\n")
+
+
+def test_a_release_logs_commits_show_what_their_messages_say_they_changed() -> None:
+    # git log --stat of sixteen python-slugify releases, each message a changelog section: the
+    # subjects say only "python-slugify 9.1.0", and the first lines of the message, which say what
+    # changed, ranked below every commit's file list.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "gitlog-git-log-stat-python-slugify-releases.txt").read_text(encoding="utf-8")
+    shown = routed(text, "run_command").extract.text
+    assert "    - Fix pattern types." in shown.split("\n")  # 8.0.3's message
+    assert sum(line.startswith("commit ") for line in shown.split("\n")) == 16  # every commit still
