@@ -130,7 +130,7 @@ def assert_same_scan(lines: Sequence[str]) -> None:
     assert count_runs(grouped.errors) == count_runs(plain.errors)
 
 
-@pytest.mark.parametrize("path", payload_params(markdown=False, sample=4))
+@pytest.mark.parametrize("path", payload_params(markdown=False, sample=6))
 def test_the_grouped_scan_equals_the_line_by_line_scan_on_the_corpus(path: Path) -> None:
     assert_same_scan(split_lines(path.read_text(encoding="utf-8", errors="replace")))
 

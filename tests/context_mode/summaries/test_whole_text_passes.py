@@ -102,7 +102,7 @@ def assert_same_structure(lines: Sequence[str]) -> None:
     assert _structural_kind(cut) == reference_structural(cut)
 
 
-@pytest.mark.parametrize("path", payload_params(sample=4))
+@pytest.mark.parametrize("path", payload_params(sample=6))
 def test_whole_text_passes_equal_the_line_by_line_rules_on_the_corpus(path: Path) -> None:
     lines = split_lines(path.read_text(encoding="utf-8", errors="replace"))
     assert_same_hits(lines)
