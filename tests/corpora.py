@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+
+from bench.corpus.build import read_yaml
 
 REPO = Path(__file__).resolve().parents[1]
 BENCH_CORPUS = REPO / "bench" / "corpus"
@@ -35,11 +36,9 @@ def _skip(name: str, corpus: Path) -> Any:
 def items_of(corpus: Path) -> list[dict[str, Any]]:
     if not is_present(corpus):
         return []
-    # libyaml's loader when PyYAML has it (the same data, ~8x faster): the suite reads the corpus a
-    # dozen times at collection, in every xdist worker.
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    text = (corpus / "corpus.yaml").read_text(encoding="utf-8")
-    items: list[dict[str, Any]] = yaml.load(text, Loader=loader)["items"]
+    # libyaml's loader (read_yaml): the suite reads the corpus a dozen times at collection, in
+    # every xdist worker.
+    items: list[dict[str, Any]] = read_yaml(corpus / "corpus.yaml")["items"]
     return items
 
 

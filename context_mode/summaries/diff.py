@@ -197,9 +197,17 @@ def _body_line(lines: Sequence[str], subject: int) -> int:
     return -1
 
 
-def _body_lines(lines: Sequence[str], body: int) -> list[int]:
-    """The body's first ``_BODY_LINES`` non-blank lines from ``body``, up to the next commit, diff
-    or ``--stat`` line."""
+def _commit_base(order: int) -> float:
+    """The priority of the ``order``-th commit's hash line (its subject's, less half a point)."""
+    return 90.0 - 1.5 * min(order, 40)
+
+
+def _body_lines(lines: Sequence[str], subject: int) -> list[int]:
+    """The first ``_BODY_LINES`` non-blank lines of the message body under ``subject``
+    (``_body_line`` on), up to the next commit, diff or ``--stat`` line."""
+    body = _body_line(lines, subject)
+    if body < 0:
+        return []
     found: list[int] = []
     for index in range(body, min(len(lines), body + 4 * _BODY_LINES)):
         text = lines[index][:_PREFIX]
@@ -400,9 +408,9 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
     # When every commit's hash, subject and date fit, each date comes before the files and changes.
     heads = [index for commit in commits if commit.line >= 0 for index in (commit.line, commit.subject)]
     dated_log = sum(len(lines[i][:_PREFIX]) + 3 for i in [*heads, *dates.values()] if i >= 0) <= budget
-    last_head = 90.0 - 1.5 * min(len(commits) - 1, 40) - 3.5  # below the last commit's subject
+    last_head = _commit_base(len(commits) - 1) - 3.5  # below the last commit's subject, a merge's too
     for order, commit in enumerate(commits):
-        base = 90.0 - 1.5 * min(order, 40) - (3.0 if commit.merge else 0.0)
+        base = _commit_base(order) - (3.0 if commit.merge else 0.0)
         if commit.subject >= 0 and subjects[lines[commit.subject].strip()] > 1:
             base -= 25.0
         if commit.line >= 0:
@@ -419,14 +427,12 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
             if dated >= 0:
                 priority = max(_DATE_PRIORITY - late, base - _DATE_BELOW if dated_log else 0.0)
                 picks.append(Pick(dated, dated + 1, priority, 120))
-            body = _body_line(lines, commit.subject)
-            if body >= 0:
-                # A release's message lists what it changed: its first lines say more than the
-                # commit's file list (ranked above it)…
-                for rank, at in enumerate(_body_lines(lines, body)):
-                    # …but below every commit's hash and subject: a log's room goes to more commits first
-                    above_files = min(base - _BODY_BELOW, last_head - 0.5) - 2.0 * rank
-                    picks.append(Pick(at, at + 1, max(_BODY_PRIORITY - late - rank, above_files), 160))
+            # A release's message lists what it changed: its first lines say more than the
+            # commit's file list (ranked above it)…
+            for rank, at in enumerate(_body_lines(lines, commit.subject)):
+                # …but below every commit's hash and subject: a log's room goes to more commits first
+                above_files = min(base - _BODY_BELOW, last_head - 0.5) - 2.0 * rank
+                picks.append(Pick(at, at + 1, max(_BODY_PRIORITY - late - rank, above_files), 160))
         file_base = 80.0 if plain else base - 25.0
         if commit.totals >= 0:  # what the whole change comes to: worth more than any one file
             picks.append(Pick(commit.totals, commit.totals + 1, (95.0 if plain else base - 1.0)))
@@ -461,14 +467,19 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                     picks.append(Pick(release, release + 1, header - 0.5, 160))
             picks.append(Pick(file.header, file.header + 1, header))
             picks.extend(own)
-    platform = [i for i, line in enumerate(lines) if _PLATFORM.search(line[:_PREFIX])]
-    platform.sort(key=lambda i: (lines[i][:1] == "-" or lines[i].lstrip()[:2] == "[-", i))
-    for rank, index in enumerate(platform[:_PLATFORM_LINES]):
-        picks.append(Pick(index, index + 1, _PLATFORM_PRIORITY - 0.1 * rank, 160))
+    platform: list[int] = []
+    line_picks: list[Pick] = []
     for index, line in enumerate(lines):
+        if _PLATFORM.search(line[:_PREFIX]):
+            platform.append(index)
         if line[:1] in {"+", "-"} and not line.startswith(("+++", "---")) and matches(line[:_PREFIX]):
-            picks.append(Pick(index, index + 1, 55.0 - 0.001 * index, 160))
+            line_picks.append(Pick(index, index + 1, 55.0 - 0.001 * index, 160))
         elif line[:1] in {"O", "B"} and _WHOLE_FILE.match(line[:_PREFIX]):
             # ``diff -r``: a file only one side has, a binary file that differs (files, as headers are)
-            picks.append(Pick(index, index + 1, 80.0 - 0.0001 * index, 160))
-    return picks
+            line_picks.append(Pick(index, index + 1, 80.0 - 0.0001 * index, 160))
+    platform.sort(key=lambda i: (lines[i][:1] == "-" or lines[i].lstrip()[:2] == "[-", i))
+    picks.extend(
+        Pick(index, index + 1, _PLATFORM_PRIORITY - 0.1 * rank, 160)
+        for rank, index in enumerate(platform[:_PLATFORM_LINES])
+    )
+    return picks + line_picks
