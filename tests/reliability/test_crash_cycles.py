@@ -3,9 +3,10 @@
 Pass criterion, every cycle: the crashed call is an ``isError`` naming the server; the other servers
 answer; the crashed server's tools are listed again (a ``tools/list_changed`` arrives) and answer
 from a new process; exactly one process per downstream is alive (counted from /proc). After the
-hub exits, no child process is left. CI runs 20 cycles (``CTXHUB_CRASH_CYCLES`` sets the count;
-``bench/soak.py`` runs 100 and more); the server restarts after ``restart_delay`` (a config key),
-so a cycle costs one start-up.
+hub exits, no child process is left. CI runs 6 cycles, three of each crash shape (a cycle proves the
+same thing every time and costs one server start-up, about 2 s of CPU on a loaded machine;
+``CTXHUB_CRASH_CYCLES`` sets the count, ``bench/soak.py`` runs 300); the server restarts after
+``restart_delay`` (a config key).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from tests.reliability.harness import (
 
 pytestmark = pytest.mark.anyio
 
-CYCLES = int(os.environ.get("CTXHUB_CRASH_CYCLES", "20"))  # bench/soak.py runs 100 and more
+CYCLES = int(os.environ.get("CTXHUB_CRASH_CYCLES", "6"))  # bench/soak.py runs 300
 
 
 def crash_config(directory: Path) -> Path:
@@ -90,6 +91,7 @@ async def run_crash_cycles(config: Path, cycles: int) -> dict[str, Any]:
 
 async def test_a_downstream_survives_crash_restart_cycles_and_leaves_no_child(tmp_path: Path) -> None:
     config = crash_config(tmp_path)
-    with anyio.fail_after(30 + CYCLES * 2.5):
+    # A bound against a hang, not a timing: a restart under a fully loaded CI box took over 3 s.
+    with anyio.fail_after(60 + CYCLES * 10):
         figures = await run_crash_cycles(config, CYCLES)
     assert figures["list_changed"] >= CYCLES

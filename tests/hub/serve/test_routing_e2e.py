@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import stat
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
+from mcp import ClientSession
 
 from tests.conftest import fixture_server, hub_client, text_of, write_config
 
@@ -50,11 +52,19 @@ def ci_log(size: int = 40_000) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.fixture
-def config(tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"  # per module, so that ``session`` lives across the module's tests
+
+
+@pytest.fixture(scope="module")
+async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[ClientSession]:
+    """One hub for the module's tests (each reads its own files, so none sees another's repeats)."""
+    tmp_path = tmp_path_factory.mktemp("routing")
     workspace = tmp_path / "ws"
     workspace.mkdir()
     (workspace / "ci.log").write_text(ci_log(), encoding="utf-8")
+    (workspace / "ci-again.log").write_text(ci_log(39_000), encoding="utf-8")  # other content, other ref
     (workspace / "small.txt").write_text("just a few words\n", encoding="utf-8")
     servers: dict[str, Any] = {
         "ws": {"command": sys.executable, "args": ["-m", "tools.workspace_server", "--root", str(workspace)]},
@@ -62,21 +72,19 @@ def config(tmp_path: Path) -> Path:
             "fx", env={"FIXTURE_MARKER_DIR": str(tmp_path)}, tools={"big": {"mode": "DIRECTIVE"}}
         ),
     }
-    return write_config(tmp_path, servers)
+    async with hub_client(write_config(tmp_path, servers)) as session:
+        yield session
 
 
-async def test_a_big_log_comes_back_as_a_summary_with_a_ref_and_a_spill_file(config: Path) -> None:
+async def test_a_big_log_comes_back_as_a_summary_with_a_ref_and_a_spill_file(session: ClientSession) -> None:
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            result = await session.call_tool("ws__read_log", {"path": "ci.log"})
-            route = result.meta["ctxhub/route"]
-            summary = text_of(result)
-            found = text_of(
-                await session.call_tool(
-                    "doc_search", {"query": "discount rounding failed", "ref": route["ref"]}
-                )
-            )
-            window = text_of(await session.call_tool("doc_window", {"ref": route["ref"], "start": 0}))
+        result = await session.call_tool("ws__read_log", {"path": "ci.log"})
+        route = result.meta["ctxhub/route"]
+        summary = text_of(result)
+        found = text_of(
+            await session.call_tool("doc_search", {"query": "discount rounding failed", "ref": route["ref"]})
+        )
+        window = text_of(await session.call_tool("doc_window", {"ref": route["ref"], "start": 0}))
     assert route["mode"] == "summary" and route["original_bytes"] >= 38_000
     # the stage-1 budget grows with distinct salient content, from summary_budget to summary_budget_max
     assert 1500 <= route["budget"] <= 6000
@@ -92,12 +100,11 @@ async def test_a_big_log_comes_back_as_a_summary_with_a_ref_and_a_spill_file(con
     assert "test session starts" in window
 
 
-async def test_the_same_read_again_returns_a_short_pointer(config: Path) -> None:
+async def test_the_same_read_again_returns_a_short_pointer(session: ClientSession) -> None:
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            first = await session.call_tool("ws__read_log", {"path": "ci.log"})
-            again = await session.call_tool("ws__read_log", {"path": "ci.log"})
-            other = await session.call_tool("ws__read_log", {"path": "ci.log", "tail": 50})
+        first = await session.call_tool("ws__read_log", {"path": "ci-again.log"})
+        again = await session.call_tool("ws__read_log", {"path": "ci-again.log"})
+        other = await session.call_tool("ws__read_log", {"path": "ci-again.log", "tail": 50})
     ref = first.meta["ctxhub/route"]["ref"]
     assert again.meta["ctxhub/route"]["cache_hit"] is True
     assert again.meta["ctxhub/route"]["ref"] == ref
@@ -106,32 +113,29 @@ async def test_the_same_read_again_returns_a_short_pointer(config: Path) -> None
     assert other.meta["ctxhub/route"]["cache_hit"] is False
 
 
-async def test_a_write_clears_the_cached_reads_of_its_server(config: Path, tmp_path: Path) -> None:
+async def test_a_write_clears_the_cached_reads_of_its_server(session: ClientSession) -> None:
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            await session.call_tool("fx__echo", {"text": "x" * 500})
-            hit = await session.call_tool("fx__echo", {"text": "x" * 500})
-            await session.call_tool("fx__write_note", {"text": "changed"})
-            fresh = await session.call_tool("fx__echo", {"text": "x" * 500})
+        await session.call_tool("fx__echo", {"text": "x" * 500})
+        hit = await session.call_tool("fx__echo", {"text": "x" * 500})
+        await session.call_tool("fx__write_note", {"text": "changed"})
+        fresh = await session.call_tool("fx__echo", {"text": "x" * 500})
     assert hit.meta["ctxhub/route"]["cache_hit"] is True
     assert fresh.meta["ctxhub/route"]["cache_hit"] is False
     assert text_of(fresh) == "x" * 500
 
 
-async def test_small_results_pass_through_untouched(config: Path) -> None:
+async def test_small_results_pass_through_untouched(session: ClientSession) -> None:
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            text = await session.call_tool("ws__read_file", {"path": "small.txt"})
-            added = await session.call_tool("fx__add", {"a": 20, "b": 22})
+        text = await session.call_tool("ws__read_file", {"path": "small.txt"})
+        added = await session.call_tool("fx__add", {"a": 20, "b": 22})
     assert text_of(text) == "just a few words\n"
     assert text.meta["ctxhub/route"]["mode"] == "direct"
     assert added.structured_content == {"result": 42}
 
 
-async def test_a_directive_tool_returns_no_payload_lines_and_the_next_calls(config: Path) -> None:
+async def test_a_directive_tool_returns_no_payload_lines_and_the_next_calls(session: ClientSession) -> None:
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            result = await session.call_tool("fx__big", {"kb": 60, "kind": "log"})
+        result = await session.call_tool("fx__big", {"kb": 60, "kind": "log"})
     body = text_of(result)
     route = result.meta["ctxhub/route"]
     assert route["mode"] == "directive"
