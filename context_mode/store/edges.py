@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from context_mode.shapes import RULE_LINE
-from context_mode.store.cutting import LINE_WIDTH, cut
+from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.line_match import terms_held
 from context_mode.store.terms import Term, line_filter
 from context_mode.store.values import IndexHit, LineMatch, SearchHit
@@ -34,6 +34,13 @@ Hit = TypeVar("Hit", bound=IndexHit | SearchHit)
 
 EDGE_LINES = 3  # lines of the payload's start or end shown for a query naming that end
 EDGE_CHUNKS = 2  # chunks from that end tried for those lines
+ABOVE_LINE = -3  # a passage's unit line from the chunk above (a record card is -1, its fields -2)
+_UNIT_REACH = 200  # lines above the last ones searched for the head of the unit they are in
+_UNIT_HEAD = re.compile(
+    r"\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])|commit [0-9a-f]{7,}\b|diff --git |#{1,6} \S"
+    r"|==> .+ <==\s*\Z"
+)
+_DIRECTORY_HEAD = re.compile(r"[^\s:][^\s]*:\s*\Z")  # ``ls -R``'s ``./lib/vquic:`` after a blank line
 _EDGE_WORDS = {
     "start": frozenset({"startup", "beginning", "initially", "opening"}),
     "end": frozenset({"final", "finally", "closing", "ending", "bottom", "trailing"}),
@@ -45,7 +52,9 @@ _WORD = re.compile(r"\w+")
 _ROW_NOUN = r"(?:rows?|records?|lines?|entry|entries|items?|elements?|results?)\b"
 # "the last city in the output", "the last test file listed": first or last, a few words, then
 # the listing itself named.
-_LISTED = r"(?:\s+[\w.-]+){0,3}?\s+(?:listed|shown|printed|in\s+the\s+(?:list|listing|output|results?))\b"
+_LISTED = (
+    r"(?:\s+[\w.-]+){0,3}?\s+(?:listed|shown|printed|in\s+(?:the\s+)?(?:list|listing|output|results?))\b"
+)
 _ROW_AT = {
     "start": re.compile(
         rf"\b(?:first|top)\s+{_ROW_NOUN}|\bheader\s+(?:rows?|columns?)\b|"
@@ -63,10 +72,12 @@ def edges_asked(query: str) -> tuple[str, ...]:
     return tuple(edge for edge, names in _EDGE_WORDS.items() if words & names or _ROW_AT[edge].search(query))
 
 
-def edge_passage(text: str, edge: str, weight: float) -> LineMatch | None:
+def edge_passage(text: str, edge: str, weight: float, *, above: str = "") -> LineMatch | None:
     """The first (``start``) or last (``end``) few non-blank lines of a chunk up to a blank line,
     as one passage; a table's rules (``└──┴──┘``, ``+----+``) are passed over, not shown. None
-    when the chunk's end holds nothing else (a table's closing border)."""
+    when the chunk's end holds nothing else (a table's closing border). The last lines' passage
+    has as its unit the head of the record, directory or file they are in, when it is above
+    them: in the chunk, or in the chunk ``above`` it (numbered ``ABOVE_LINE``)."""
     lines = list(enumerate(text.splitlines()))
     picked: list[tuple[int, str]] = []
     previous = None
@@ -86,9 +97,36 @@ def edge_passage(text: str, edge: str, weight: float) -> LineMatch | None:
     if not picked:
         return None
     picked.sort()
-    shown = "\n".join(cut(line, (), LINE_WIDTH, str) for _, line in picked)
+    if edge == "end":  # a long line's last record is at its end (a one-line list of rows)
+        shown = "\n".join(cut(line, _at_end(line), LINE_WIDTH, str) for _, line in picked)
+    else:
+        shown = "\n".join(cut(line, (), LINE_WIDTH, str) for _, line in picked)
     matched = ((f"@{edge}", weight),)
-    return LineMatch(picked[0][0], shown, weight, matched, picked[-1][0] - picked[0][0] + 1)
+    unit = _last_unit_head(lines, picked[0][0]) if edge == "end" else ()
+    if edge == "end" and not unit and above:
+        unit = tuple(
+            (ABOVE_LINE, line) for _, line in _last_unit_head(list(enumerate(above.splitlines())), None)
+        )
+    return LineMatch(picked[0][0], shown, weight, matched, picked[-1][0] - picked[0][0] + 1, unit)
+
+
+def _at_end(line: str) -> tuple[Span, ...]:
+    end = len(line.rstrip())
+    return ((end - 1, end, 1.0),)
+
+
+def _last_unit_head(lines: Sequence[tuple[int, str]], first: int | None) -> tuple[tuple[int, str], ...]:
+    """The head line of the unit the payload's last lines are in, when it is above them: the last
+    record's ``-[ RECORD 35 ]``, the last directory's ``lib/vquic:`` in ``ls -R``, the last
+    commit's or file's header (the last one of a listing is named by its head, not its tail)."""
+    first = len(lines) if first is None else first
+    for number in range(first - 1, max(-1, first - _UNIT_REACH), -1):
+        line = lines[number][1]
+        if _UNIT_HEAD.match(line) or (
+            _DIRECTORY_HEAD.match(line) and (number == 0 or not lines[number - 1][1].strip())
+        ):
+            return ((number, cut(line, (), LINE_WIDTH, str)),)
+    return ()
 
 
 _TOTALS_WORDS = frozenset({"total", "totals", "overall", "summary", "tally", "altogether"})

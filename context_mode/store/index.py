@@ -328,9 +328,10 @@ class ChunkIndex:
             found = searcher.search(
                 self._ref_query(ref), limit=EDGE_CHUNKS, order_by_field="n", order=order
             ).hits
-            for _, address in found:
-                chunk = _chunk(searcher.doc(address))
-                passage = edge_passage(chunk.text, edge, weight)
+            chunks = [_chunk(searcher.doc(address)) for _, address in found]
+            for place, chunk in enumerate(chunks):
+                above = chunks[place + 1].text if edge == "end" and place + 1 < len(chunks) else ""
+                passage = edge_passage(chunk.text, edge, weight, above=above)
                 if passage is not None:
                     edge_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,))
                     add_edge(hits, edge_hit, attrgetter("chunk.chunk_id"))

@@ -107,8 +107,9 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
             break
     for edge in edges_asked(query):  # "the final request": the payload's last lines, as a search has them
         ends = chunks[:EDGE_CHUNKS] if edge == "start" else chunks[: -EDGE_CHUNKS - 1 : -1]
-        for piece in ends:
-            passage = edge_passage(piece.text, edge, max(weights.values(), default=1.0))
+        for place, piece in enumerate(ends):
+            above = ends[place + 1].text if edge == "end" and place + 1 < len(ends) else ""
+            passage = edge_passage(piece.text, edge, max(weights.values(), default=1.0), above=above)
             if passage is not None:
                 add_edge(hits, _passage_hit(piece, passage), attrgetter("chunk_id"))
                 break

@@ -14,6 +14,7 @@ from context_mode.store import Store
 from context_mode.store.excerpts import unit_lines
 from context_mode.summaries import summarize_for_intent
 from context_mode.types import ContentKind
+from tests.corpora import BENCH_CORPUS
 from tests.searching import search
 from tools.doc_tools import doc_tools
 
@@ -362,6 +363,42 @@ def test_a_query_naming_a_row_by_its_place_gets_that_row(name: str, query: str, 
     assert answer in extract.text
 
 
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        pytest.param(
+            "rows-mcp-sqlite-utf8-locales-territory.txt",
+            ContentKind.ROWS,
+            "last row of the result",
+            "{'locale': 'mt_MT.UTF-8', 'charset': 'UTF-8', 'language': 'Maltese'",
+            id="a one-line list of rows: the end of its line",
+        ),
+        pytest.param(
+            "rows-psql-expanded-romance-locales.txt",
+            ContentKind.ROWS,
+            "last record number",
+            "-[ RECORD 35 ]",
+            id="psql's expanded records: the last record's head",
+        ),
+        pytest.param(
+            "tree-ls-lar-networkx-342-sdist.txt",
+            ContentKind.TREE,
+            "last directory in listing",
+            "networkx-3.4.2/requirements:",
+            id="ls -laR: the last directory's head, in the chunk above the last",
+        ),
+    ],
+)
+def test_the_last_unit_of_a_listing_is_shown_with_its_head(
+    name: str, kind: ContentKind, query: str, answer: str
+) -> None:
+    # The payload's last lines are the last record's or directory's tail; what names it is its
+    # head above them (or, for a one-line list, the end of the line, which a cut to the line's
+    # start left out).
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert answer in search(text, kind, {"query": query})
+
+
 def test_words_right_after_an_ansi_colour_code_are_found() -> None:
     # Vitest and Jest in CI colour their lines: ``\x1b[22mlazy.test.ts`` was indexed as the one
     # word ``22mlazy``, so a search for "lazy" found nothing in the coloured line.
@@ -521,8 +558,6 @@ def test_a_record_naming_a_query_word_in_a_value_beats_one_naming_it_as_a_key() 
 def test_a_line_of_many_rows_shows_the_row_naming_most_of_the_query() -> None:
     # mcp-server-sqlite's rows on one line: the excerpt showed the row around the heaviest single
     # match ("pip" in the first python3-pip row), not the row naming pip, Recommends, python and dev.
-    from tests.corpora import BENCH_CORPUS
-
     text = (BENCH_CORPUS / "rows-sqlite-dpkg-dependency-join.txt").read_text(encoding="utf-8")
     reply = search(text, ContentKind.ROWS, {"query": "pip recommended python dev package"})
     assert "'kind': 'Recommends', 'dependency': 'python3-dev', 'required': '>= 3.2'" in reply
@@ -560,7 +595,6 @@ def test_an_intents_passages_count_words_as_the_index_does() -> None:
     # intent's passages came from other chunks than a search's: the CommonMark spec's rule for
     # decimal entities was not among them.
     from context_mode.store.passages import payload_passages
-    from tests.corpora import BENCH_CORPUS
 
     text = (BENCH_CORPUS / "markdown-spec-commonmark.md").read_text(encoding="utf-8")
     lines = payload_passages(
