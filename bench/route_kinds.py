@@ -14,12 +14,18 @@ less; run it beside a worktree of another commit (``PYTHONPATH=<worktree>``) to 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# This checkout's code, after PYTHONPATH's entries (sys.path[0] is bench/): with
+# ``PYTHONPATH=<worktree>`` the worktree's code is measured, not this checkout's twice.
+_FIRST_AFTER_PYTHONPATH = 1 + len(
+    [entry for entry in os.environ.get("PYTHONPATH", "").split(os.pathsep) if entry]
+)
+sys.path.insert(_FIRST_AFTER_PYTHONPATH, str(Path(__file__).resolve().parents[1]))
 
 from harness import corpus_files, megabyte  # noqa: E402
 
