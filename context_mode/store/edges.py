@@ -8,7 +8,10 @@ table header"; or a few words before the listing itself: "the last city in the o
 file listed", "at the top"; not "first" or "last" alone, which name columns and groups as often), and
 ``edge_passage(text, edge, weight)`` is a chunk's first or last few lines as one passage worth
 ``weight``, for a search reply or an intent's passages to show (``EDGE_CHUNKS``: the chunk
-before the last when the last holds only a table's closing border). ``totals_asked(query)``
+before the last when the last holds only a table's closing border; the last lines come with the
+head of the unit they are in, from the chunk above when the last chunk is a short tail: the last
+record's ``-[ RECORD 35 ]``, ``ls -R``'s last directory line; a long last line shows its end,
+where a one-line list's last row is). ``totals_asked(query)``
 says whether a query asks for the totals ("total diagnostics", "the overall test counts") and
 ``totals_passage(texts, weight)`` is the payload's last line that sums the run up
 (``context_mode.totals``), read from the end; ``running_total_passage(texts, terms, weight)``,
