@@ -66,6 +66,8 @@ _EVENT_KEYS = frozenset("time timestamp ts asctime level levelname lvl loglevel 
 # A record's opening line: mcp-alchemy's ``1. row``; psql's expanded display ``-[ RECORD 1 ]----``
 # (``-[ RECORD 1 ]---+----`` with a border).
 ROW_BLOCK = re.compile(r"\d+\. row\Z|-\[ RECORD \d+ \][-+]*\Z")
+# The same opening anywhere on a line, after indentation or MySQL ``\G``'s stars (``*** 1. row ***``)
+ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: |[^\s|][^|\n]{0,80}? *\|(?: |\Z)")
 _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of

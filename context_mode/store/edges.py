@@ -11,7 +11,8 @@ file listed", "at the top"; not "first" or "last" alone, which name columns and 
 before the last when the last holds only a table's closing border; the last lines come with the
 head of the unit they are in, from the chunk above when the last chunk is a short tail: the last
 record's ``-[ RECORD 35 ]``, ``ls -R``'s last directory line; a long last line shows its end,
-where a one-line list's last row is). ``totals_asked(query)``
+where a one-line list's last row is); ``edge_from(texts, edge, weight)`` is the first such passage
+among the chunks at that end. ``totals_asked(query)``
 says whether a query asks for the totals ("total diagnostics", "the overall test counts") and
 ``totals_passage(texts, weight)`` is the payload's last line that sums the run up
 (``context_mode.totals``), read from the end; ``running_total_passage(texts, terms, weight)``,
@@ -26,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from context_mode.shapes import RULE_LINE
+from context_mode.shapes import ROW_MARK, RULE_LINE
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.line_match import terms_held
 from context_mode.store.terms import Term, line_filter
@@ -39,10 +40,8 @@ EDGE_LINES = 3  # lines of the payload's start or end shown for a query naming t
 EDGE_CHUNKS = 2  # chunks from that end tried for those lines
 ABOVE_LINE = -3  # a passage's unit line from the chunk above (a record card is -1, its fields -2)
 _UNIT_REACH = 200  # lines above the last ones searched for the head of the unit they are in
-_UNIT_HEAD = re.compile(
-    r"\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])|commit [0-9a-f]{7,}\b|diff --git |#{1,6} \S"
-    r"|==> .+ <==\s*\Z"
-)
+# beside a record's opening (``shapes.ROW_MARK``): a commit's, a diff's, a section's, ``tail``'s file's
+_UNIT_HEAD = re.compile(r"commit [0-9a-f]{7,}\b|diff --git |#{1,6} \S|==> .+ <==\s*\Z")
 _DIRECTORY_HEAD = re.compile(r"[^\s:][^\s]*:\s*\Z")  # ``ls -R``'s ``./lib/vquic:`` after a blank line
 _EDGE_WORDS = {
     "start": frozenset({"startup", "beginning", "initially", "opening"}),
@@ -81,7 +80,8 @@ def edge_passage(text: str, edge: str, weight: float, *, above: str = "") -> Lin
     when the chunk's end holds nothing else (a table's closing border). The last lines' passage
     has as its unit the head of the record, directory or file they are in, when it is above
     them: in the chunk, or in the chunk ``above`` it (numbered ``ABOVE_LINE``)."""
-    lines = list(enumerate(text.splitlines()))
+    raw = text.splitlines()
+    lines = list(enumerate(raw))
     picked: list[tuple[int, str]] = []
     previous = None
     for number, line in lines if edge == "start" else reversed(lines):
@@ -100,17 +100,31 @@ def edge_passage(text: str, edge: str, weight: float, *, above: str = "") -> Lin
     if not picked:
         return None
     picked.sort()
+    matched = ((f"@{edge}", weight),)
+    unit: tuple[tuple[int, str], ...] = ()
     if edge == "end":  # a long line's last record is at its end (a one-line list of rows)
         shown = "\n".join(cut(line, _at_end(line), LINE_WIDTH, str) for _, line in picked)
+        head = _last_unit_head(raw, picked[0][0])
+        if head is None and above:
+            above_lines = above.splitlines()
+            head = _last_unit_head(above_lines, len(above_lines))
+            head = None if head is None else (ABOVE_LINE, head[1])
+        unit = () if head is None else (head,)
     else:
         shown = "\n".join(cut(line, (), LINE_WIDTH, str) for _, line in picked)
-    matched = ((f"@{edge}", weight),)
-    unit = _last_unit_head(lines, picked[0][0]) if edge == "end" else ()
-    if edge == "end" and not unit and above:
-        unit = tuple(
-            (ABOVE_LINE, line) for _, line in _last_unit_head(list(enumerate(above.splitlines())), None)
-        )
     return LineMatch(picked[0][0], shown, weight, matched, picked[-1][0] - picked[0][0] + 1, unit)
+
+
+def edge_from(texts: Sequence[str], edge: str, weight: float) -> tuple[int, LineMatch] | None:
+    """The first ``edge_passage`` among the chunks ``texts`` (``EDGE_CHUNKS`` of them at most,
+    the one at that end of the payload first, then inward): its place in ``texts`` and the
+    passage. Each chunk's neighbour inward is the chunk ``above`` it for the last lines' unit."""
+    for place, text in enumerate(texts[:EDGE_CHUNKS]):
+        above = texts[place + 1] if edge == "end" and place + 1 < len(texts) else ""
+        passage = edge_passage(text, edge, weight, above=above)
+        if passage is not None:
+            return place, passage
+    return None
 
 
 def _at_end(line: str) -> tuple[Span, ...]:
@@ -118,18 +132,20 @@ def _at_end(line: str) -> tuple[Span, ...]:
     return ((end - 1, end, 1.0),)
 
 
-def _last_unit_head(lines: Sequence[tuple[int, str]], first: int | None) -> tuple[tuple[int, str], ...]:
-    """The head line of the unit the payload's last lines are in, when it is above them: the last
-    record's ``-[ RECORD 35 ]``, the last directory's ``lib/vquic:`` in ``ls -R``, the last
-    commit's or file's header (the last one of a listing is named by its head, not its tail)."""
-    first = len(lines) if first is None else first
-    for number in range(first - 1, max(-1, first - _UNIT_REACH), -1):
-        line = lines[number][1]
-        if _UNIT_HEAD.match(line) or (
-            _DIRECTORY_HEAD.match(line) and (number == 0 or not lines[number - 1][1].strip())
+def _last_unit_head(lines: Sequence[str], stop: int) -> tuple[int, str] | None:
+    """The head line above line ``stop`` of the unit the payload's last lines are in, with its
+    number: the last record's ``-[ RECORD 35 ]``, the last directory's ``lib/vquic:`` in ``ls -R``,
+    the last commit's or file's header (the last one of a listing is named by its head, not its
+    tail). None when none is within ``_UNIT_REACH`` lines."""
+    for number in range(stop - 1, max(-1, stop - _UNIT_REACH), -1):
+        line = lines[number]
+        if (
+            ROW_MARK.match(line)
+            or _UNIT_HEAD.match(line)
+            or (_DIRECTORY_HEAD.match(line) and (number == 0 or not lines[number - 1].strip()))
         ):
-            return ((number, cut(line, (), LINE_WIDTH, str)),)
-    return ()
+            return number, cut(line, (), LINE_WIDTH, str)
+    return None
 
 
 _TOTALS_WORDS = frozenset({"total", "totals", "overall", "summary", "tally", "altogether"})

@@ -42,7 +42,7 @@ import re
 from collections.abc import Collection, Sequence
 
 from context_mode.diagnostics import clean_line
-from context_mode.shapes import STANZA_CONTINUED, STANZA_FIELD
+from context_mode.shapes import ROW_MARK, STANZA_CONTINUED, STANZA_FIELD
 from context_mode.store.terms import split_stems
 
 UNIT_BYTES = 600
@@ -96,7 +96,6 @@ _SENTENCE_STOP = re.compile(r"[.!?]\)?\s*$")  # a colon announces what follows
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _CONTINUED_REACH = 4  # lines below an unfinished paragraph searched for its continuation
 _LOG_LINE = re.compile(r"^\s*(?:\d{2,4}[-/:.T]\d|\[|\d{1,3}(?:\.\d{1,3}){3} |\w{3} [ \d]\d \d\d:|at )")
-_ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")  # mcp-alchemy's, psql's \\x
 _SNAPSHOT_ROW = re.compile(r"^\s*- row\b.*\[ref=")
 # a snapshot node with text of its own: after its ref, or as its name (``- cell "reserved" [ref=…]``)
 _SNAPSHOT_TEXT = re.compile(r'\]: \S|^\s*- text: \S|^\s*- [a-z]+ "[^"\n]+" \[')
@@ -478,11 +477,11 @@ def _is_change(line: str) -> bool:
 
 def _row_block(lines: Sequence[str], first: int, last: int) -> list[int]:
     """A vertical record (``N. row`` then ``column: value`` lines, as sqlite/mysql print them)."""
-    start = next((n for n in range(first, max(-1, first - 40), -1) if _ROW_MARK.match(lines[n])), None)
+    start = next((n for n in range(first, max(-1, first - 40), -1) if ROW_MARK.match(lines[n])), None)
     if start is None:
         return []
     stop = next(
-        (n for n in range(last + 1, min(len(lines), last + 40)) if _ROW_MARK.match(lines[n])), len(lines)
+        (n for n in range(last + 1, min(len(lines), last + 40)) if ROW_MARK.match(lines[n])), len(lines)
     )
     return sorted(range(start, stop), key=lambda n: abs(n - first))
 

@@ -55,7 +55,7 @@ from context_mode.chunking import Chunk
 from context_mode.errors import StoreCorrupt, StoreLocked
 from context_mode.identifiers import escaped_words, identifier_words, split_identifiers
 from context_mode.store.answers import answer_passages, answers_asked
-from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_passage, edges_asked
+from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_from, edges_asked
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.query import best_lines, record_card
 from context_mode.store.terms import (
@@ -329,13 +329,11 @@ class ChunkIndex:
                 self._ref_query(ref), limit=EDGE_CHUNKS, order_by_field="n", order=order
             ).hits
             chunks = [_chunk(searcher.doc(address)) for _, address in found]
-            for place, chunk in enumerate(chunks):
-                above = chunks[place + 1].text if edge == "end" and place + 1 < len(chunks) else ""
-                passage = edge_passage(chunk.text, edge, weight, above=above)
-                if passage is not None:
-                    edge_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,))
-                    add_edge(hits, edge_hit, attrgetter("chunk.chunk_id"))
-                    break
+            at = edge_from([chunk.text for chunk in chunks], edge, weight)
+            if at is not None:
+                chunk = chunks[at[0]]
+                edge_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (at[1],))
+                add_edge(hits, edge_hit, attrgetter("chunk.chunk_id"))
         return hits
 
     def _record_card(

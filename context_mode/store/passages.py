@@ -30,7 +30,7 @@ from operator import attrgetter
 from context_mode.ansi import ANSI
 from context_mode.chunking import Chunk, chunk
 from context_mode.store.answers import answer_passages, answers_asked
-from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_passage, edges_asked
+from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_from, edges_asked
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.line_match import terms_held
@@ -107,12 +107,9 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
             break
     for edge in edges_asked(query):  # "the final request": the payload's last lines, as a search has them
         ends = chunks[:EDGE_CHUNKS] if edge == "start" else chunks[: -EDGE_CHUNKS - 1 : -1]
-        for place, piece in enumerate(ends):
-            above = ends[place + 1].text if edge == "end" and place + 1 < len(ends) else ""
-            passage = edge_passage(piece.text, edge, max(weights.values(), default=1.0), above=above)
-            if passage is not None:
-                add_edge(hits, _passage_hit(piece, passage), attrgetter("chunk_id"))
-                break
+        at = edge_from([piece.text for piece in ends], edge, max(weights.values(), default=1.0))
+        if at is not None:
+            add_edge(hits, _passage_hit(ends[at[0]], at[1]), attrgetter("chunk_id"))
     texts = [piece.text for piece in chunks]
     for place, passage in answer_passages(texts, query, kind, sum(weights.values()) or 1.0):
         add_edge(hits, _passage_hit(chunks[place], passage), attrgetter("chunk_id"))
