@@ -2,8 +2,9 @@
 
 Downstreams: our fixture server, the workspace server, and mcp-server-time / mcp-server-git from PyPI.
 
-The tests that only list and call share one hub with every downstream (``shared``, per module); a
-test that crashes, hangs, cancels, changes a tool list or sets the environment starts its own hub
+The tests that list, call, time out, cancel, read the environment or add a tool share one hub
+with every downstream (``shared``, per module; each such test clears the cancellation markers or
+waits for a fresh notification first); a test that crashes a server or stops the hub starts its own
 with the downstreams it uses (every start is ~1 s of CPU per process on the suite's 2 cores).
 """
 
@@ -13,7 +14,7 @@ import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,8 @@ def hub_config(tmp_path: Path) -> Path:
 class Shared:
     session: ClientSession
     repo: Path
+    markers: Path  # FIXTURE_MARKER_DIR of fx and slowfx
+    tools_changed: anyio.Event = field(default_factory=anyio.Event)  # replaced by a test that waits on it
 
 
 @pytest.fixture(scope="module")
@@ -87,10 +90,23 @@ async def shared(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Shar
     """One hub with every downstream for the tests that only list and call."""
     directory = tmp_path_factory.mktemp("fanout")
     config = fanout_config(directory)
-    async with hub_client(config) as session:
+    holder: list[Shared] = []
+
+    async def on_message(message: Any) -> None:
+        if isinstance(message, types.ToolListChangedNotification) and holder:
+            holder[0].tools_changed.set()
+
+    env = {"CTXHUB_TEST_INHERITED": "yes-inherited"}  # test_children_inherit_the_hub_environment
+    async with hub_client(config, message_handler=on_message, env=env) as session:
         with anyio.fail_after(60):
             await session.list_tools()
-        yield Shared(session, directory / "repo")
+        holder.append(Shared(session, directory / "repo", directory / "markers"))
+        yield holder[0]
+
+
+def clear_markers(shared: Shared) -> None:
+    for marker in shared.markers.glob("cancelled-*"):
+        marker.unlink()
 
 
 async def direct_session_result(
@@ -173,21 +189,19 @@ async def test_a_downstream_killed_mid_call_gives_an_error_and_comes_back(tmp_pa
                 await anyio.sleep(0.05)
 
 
-async def test_a_hanging_downstream_times_out_while_others_answer(tmp_path: Path) -> None:
-    config = fanout_config(tmp_path, ("fx", "slowfx"))
+async def test_a_hanging_downstream_times_out_while_others_answer(shared: Shared) -> None:
     results: dict[str, types.CallToolResult] = {}
+    clear_markers(shared)
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            await session.list_tools()
 
-            async def call(name: str, arguments: dict[str, Any]) -> None:
-                results[name] = await session.call_tool(name, arguments)
+        async def call(name: str, arguments: dict[str, Any]) -> None:
+            results[name] = await shared.session.call_tool(name, arguments)
 
-            async with anyio.create_task_group() as group:
-                group.start_soon(call, "slowfx__hang", {})
-                group.start_soon(call, "fx__echo", {"text": "still here"})
-            while not list((tmp_path / "markers").glob("cancelled-*")):
-                await anyio.sleep(0.05)  # the downstream saw the cancellation
+        async with anyio.create_task_group() as group:
+            group.start_soon(call, "slowfx__hang", {})
+            group.start_soon(call, "fx__echo", {"text": "still here"})
+        while not list(shared.markers.glob("cancelled-*")):
+            await anyio.sleep(0.05)  # the downstream saw the cancellation
     hung = text_of(results["slowfx__hang"])
     assert results["slowfx__hang"].is_error
     assert "did not answer" in hung and "servers.slowfx.timeout" in hung
@@ -202,23 +216,22 @@ async def test_a_server_that_cannot_start_is_reported_and_others_serve(shared: S
     assert "broken (stdio): failed" in status
 
 
-async def test_progress_is_forwarded_and_cancellation_reaches_the_downstream(tmp_path: Path) -> None:
-    config = fanout_config(tmp_path, ("fx",))
+async def test_progress_is_forwarded_and_cancellation_reaches_the_downstream(shared: Shared) -> None:
     seen: list[float] = []
 
     async def on_progress(progress: float, total: float | None, message: str | None) -> None:
         seen.append(progress)
 
+    clear_markers(shared)
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            done = await session.call_tool(
-                "fx__slow", {"seconds": 0.2, "steps": 4}, progress_callback=on_progress
-            )
-            assert text_of(done) and seen == [1, 2, 3, 4]
-            with anyio.move_on_after(1.0):
-                await session.call_tool("fx__hang", {})
-            while not list((tmp_path / "markers").glob("cancelled-*")):
-                await anyio.sleep(0.05)
+        done = await shared.session.call_tool(
+            "fx__slow", {"seconds": 0.2, "steps": 4}, progress_callback=on_progress
+        )
+        assert text_of(done) and seen == [1, 2, 3, 4]
+        with anyio.move_on_after(1.0):
+            await shared.session.call_tool("fx__hang", {})
+        while not list(shared.markers.glob("cancelled-*")):
+            await anyio.sleep(0.05)
 
 
 async def test_unknown_tools_and_bad_arguments_are_error_results_not_protocol_errors(shared: Shared) -> None:
@@ -229,11 +242,9 @@ async def test_unknown_tools_and_bad_arguments_are_error_results_not_protocol_er
     assert bad.is_error
 
 
-async def test_children_inherit_the_hub_environment(tmp_path: Path) -> None:
-    config = fanout_config(tmp_path, ("fx",))
-    with anyio.fail_after(60):
-        async with hub_client(config, env={"CTXHUB_TEST_INHERITED": "yes-inherited"}) as session:
-            result = await session.call_tool("fx__env", {"name": "CTXHUB_TEST_INHERITED"})
+async def test_children_inherit_the_hub_environment(shared: Shared) -> None:
+    with anyio.fail_after(60):  # the shared hub runs with CTXHUB_TEST_INHERITED set
+        result = await shared.session.call_tool("fx__env", {"name": "CTXHUB_TEST_INHERITED"})
     assert text_of(result) == "yes-inherited"
 
 
@@ -278,20 +289,14 @@ def _state(pid: int) -> str:
     return stat[stat.rindex(")") + 2]
 
 
-async def test_a_downstream_tool_list_change_reaches_the_client(tmp_path: Path) -> None:
-    config = fanout_config(tmp_path, ("fx",))
-    changed = anyio.Event()
-
-    async def on_message(message: Any) -> None:
-        if isinstance(message, types.ToolListChangedNotification):
-            changed.set()
-
+async def test_a_downstream_tool_list_change_reaches_the_client(shared: Shared) -> None:
+    # Last in the module: it adds a tool to the shared fx. A fresh event, so an earlier change
+    # (a late server joining) does not count.
+    shared.tools_changed = anyio.Event()
     with anyio.fail_after(60):
-        async with hub_client(config, message_handler=on_message) as session:
-            await session.list_tools()
-            added = text_of(await session.call_tool("fx__add_tool", {}))
-            await changed.wait()
-            names = {tool.name for tool in (await session.list_tools()).tools}
-            result = await session.call_tool(f"fx__{added}", {})
+        added = text_of(await shared.session.call_tool("fx__add_tool", {}))
+        await shared.tools_changed.wait()
+        names = {tool.name for tool in (await shared.session.list_tools()).tools}
+        result = await shared.session.call_tool(f"fx__{added}", {})
     assert f"fx__{added}" in names
     assert text_of(result).startswith("dynamic")
