@@ -2,7 +2,9 @@
 
 Every test drives a real SDK client against ``ctxhub serve`` with real downstreams: the bundled
 workspace server on a tmp directory, the fixture server and the stateful fixture server; each hub
-runs the one of them its test calls (a downstream start is ~1 s of CPU on the suite's 2 cores).
+runs the one of them its test calls (a downstream start is ~1 s of CPU on the suite's 2 cores). The
+tests of one session reading and editing workspace files share one hub (``reader``, per module),
+each on files of its own.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import os
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +76,31 @@ def config(workspace: Path, tmp_path: Path) -> Path:
     return write_config(tmp_path, servers(workspace, tmp_path, "ws"))
 
 
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"  # per module, so that ``reader`` lives across the module's tests
+
+
+@dataclass
+class Reader:
+    """A session of the shared hub, and the workspace its ``ws`` server reads."""
+
+    session: ClientSession
+    workspace: Path
+
+
+@pytest.fixture(scope="module")
+async def reader(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Reader]:
+    directory = tmp_path_factory.mktemp("repeats")
+    workspace = directory / "ws"
+    workspace.mkdir()
+    (workspace / "app.log").write_text(log_lines(600), encoding="utf-8")
+    (workspace / "grown.log").write_text(log_lines(600, start=1000), encoding="utf-8")
+    (workspace / "notes.txt").write_text("first version\n", encoding="utf-8")
+    async with hub_client(write_config(directory, servers(workspace, directory, "ws"))) as session:
+        yield Reader(session, workspace)
+
+
 def packaged_cache_section() -> dict[str, Any]:
     return dict(yaml.safe_load(DEFAULT_CONFIG.read_text(encoding="utf-8"))["cache"])
 
@@ -97,12 +125,11 @@ async def test_writes_with_read_ish_names_reach_the_server_every_time_under_the_
 
 
 async def test_an_unchanged_repeat_is_checked_with_the_server_and_answered_with_a_short_pointer(
-    config: Path,
+    reader: Reader,
 ) -> None:
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            first = await session.call_tool("ws__read_log", {"path": "app.log"})
-            again = await session.call_tool("ws__read_log", {"path": "app.log"})
+        first = await reader.session.call_tool("ws__read_log", {"path": "app.log"})
+        again = await reader.session.call_tool("ws__read_log", {"path": "app.log"})
     assert route(first)["mode"] == "summary"
     assert route(again)["mode"] == "repeat" and route(again)["ref"] == route(first)["ref"]
     assert len(text_of(again).encode()) <= 300
@@ -110,18 +137,18 @@ async def test_an_unchanged_repeat_is_checked_with_the_server_and_answered_with_
 
 
 async def test_a_log_that_grew_between_two_reads_comes_back_as_a_delta_of_the_new_lines(
-    config: Path, workspace: Path
+    reader: Reader,
 ) -> None:
-    before = (workspace / "app.log").read_text(encoding="utf-8")
-    added = log_lines(3, start=600) + "2026-01-01T00:01:00 ERROR worker-3 batch 00603 failed: disk full\n"
+    session, log_path = reader.session, reader.workspace / "grown.log"
+    before = log_path.read_text(encoding="utf-8")
+    added = log_lines(3, start=1600) + "2026-01-01T00:01:00 ERROR worker-3 batch 01603 failed: disk full\n"
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            first = await session.call_tool("ws__read_log", {"path": "app.log"})
-            with (workspace / "app.log").open("a", encoding="utf-8") as log:
-                log.write(added)
-            second = await session.call_tool("ws__read_log", {"path": "app.log"})
-            new_ref = route(second)["ref"]
-            stored = text_of(await session.call_tool("doc_search", {"query": "disk full", "ref": new_ref}))
+        first = await session.call_tool("ws__read_log", {"path": "grown.log"})
+        with log_path.open("a", encoding="utf-8") as log:
+            log.write(added)
+        second = await session.call_tool("ws__read_log", {"path": "grown.log"})
+        new_ref = route(second)["ref"]
+        stored = text_of(await session.call_tool("doc_search", {"query": "disk full", "ref": new_ref}))
     meta = route(second)
     text = text_of(second)
     header, _, body = text.partition("\n")
@@ -137,15 +164,13 @@ async def test_a_log_that_grew_between_two_reads_comes_back_as_a_delta_of_the_ne
     assert "disk full" in stored
 
 
-async def test_a_small_file_edited_between_two_reads_gives_its_new_content(
-    config: Path, workspace: Path
-) -> None:
+async def test_a_small_file_edited_between_two_reads_gives_its_new_content(reader: Reader) -> None:
+    session = reader.session
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            first = await session.call_tool("ws__read_file", {"path": "notes.txt"})
-            (workspace / "notes.txt").write_text("second version\n", encoding="utf-8")
-            second = await session.call_tool("ws__read_file", {"path": "notes.txt"})
-            third = await session.call_tool("ws__read_file", {"path": "notes.txt"})
+        first = await session.call_tool("ws__read_file", {"path": "notes.txt"})
+        (reader.workspace / "notes.txt").write_text("second version\n", encoding="utf-8")
+        second = await session.call_tool("ws__read_file", {"path": "notes.txt"})
+        third = await session.call_tool("ws__read_file", {"path": "notes.txt"})
     assert text_of(first) == "first version\n"
     assert text_of(second) == "second version\n"
     assert text_of(third) == "second version\n" and route(third)["mode"] == "repeat"
