@@ -9,8 +9,10 @@
 - ``with_numeric_dates(query)`` adds the numbers of a date the query names by its month's name
   ("March 2009": ``2009-03``), as data spells it; the index's and an intent's searches take it.
 - ``query_terms(query)`` parses the query the same way into ``Term``s (stems in order, the same
-  with identifiers split, and the stems of a word's short forms from ``words.ABBREVIATIONS``);
-  ``alternative_words(terms)`` is those short forms as a query.
+  with identifiers split, and the stems of a word's short forms from ``words.ABBREVIATIONS``;
+  two neighbouring plain words also stand for the two run together, ``fontsize`` for "font
+  size", ``ProcessProtocol`` for "process protocol", an alternative of both terms);
+  ``alternative_words(terms)`` is those alternatives as a query.
   All three drop English function words (``context_mode.words``) unless the query has nothing else.
 - ``stem(word)`` is the index's English stemmer (``stem_of``: the same, memoised), so a term's
   stems are the ones the index holds.
@@ -27,7 +29,7 @@ import functools
 import itertools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import tantivy
 
@@ -103,15 +105,26 @@ def query_terms(query: str) -> list[Term]:
     terms: list[Term] = []
     seen: set[tuple[str, ...]] = set()
     keep_all = _only_function_words(query)
-    for match in QUERY_PART.finditer(query):
+    previous: tuple[int, str] | None = None  # the last term kept, if a plain word: (index, word)
+    for order, match in enumerate(QUERY_PART.finditer(query)):
         text = match.group(1) if match.group(1) is not None else match.group(2)
         if match.group(2) is not None and not keep_all and is_function_word(text):
             continue
         stems = tuple(_stems(text))
         if not stems or stems in seen:
+            previous = None
             continue
         seen.add(stems)
         others = _alternatives().get(stems[0], ()) if len(stems) == 1 else ()
+        word = text if match.group(2) is not None and text.isalpha() else ""
+        if word and previous is not None and previous[0] == order - 1:
+            # Neighbouring words run together as one (``fontsize`` for "font size"): both terms'.
+            glued = stem_of((previous[1] + word).lower())
+            if glued and len(previous[1]) > 1 and len(word) > 1:
+                others = (*others, glued)
+                last = terms[-1]
+                terms[-1] = replace(last, alternatives=(*last.alternatives, glued))
+        previous = (order, word) if word else None
         terms.append(Term(text, stems, tuple(split_stems(text)), alternatives=others))
         if len(terms) >= MAX_TERMS:
             break

@@ -77,8 +77,11 @@ def test_a_word_run_together_with_another_matches_at_half_its_weight() -> None:
     terms = query_terms("lcov report")
     weights = {term.stems: 2.0 for term in terms}
     # "report" is no prefix of the word: only the query's first word is run together there
+    found, spans = scan('"name": "lcovparse.py",', terms, weights, stem)
+    assert found == (("lcov", 2.0 * PREFIX_SHARE),) and spans == [(9, 18, 2.0 * PREFIX_SHARE)]
+    # both words run together, as the query has them, are both words in full
     found, spans = scan('"name": "lcovreport.py",', terms, weights, stem)
-    assert found == (("lcov", 2.0 * PREFIX_SHARE),) and spans == [(9, 19, 2.0 * PREFIX_SHARE)]
+    assert found == (("lcov", 2.0), ("report", 2.0)) and spans == [(9, 19, 2.0), (9, 19, 2.0)]
     assert scan("the lcov format", terms, weights, stem)[0] == (("lcov", 2.0),)  # a word of its own: whole
     assert scan("a lcovr file", terms, weights, stem)[0] == ()  # too little run on: no match
 

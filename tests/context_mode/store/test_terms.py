@@ -136,3 +136,36 @@ def test_a_row_dated_in_numbers_is_found_by_its_months_name(name: str, query: st
 
     text = (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
     assert row in search(text, ContentKind.TABLE, {"query": query})
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        (
+            "code-rg-n-twisted-protocol-classes.txt",
+            ContentKind.CODE_SEARCH,
+            "process protocol base class location",
+            "protocol.py:620:class ProcessProtocol(BaseProtocol):",
+        ),
+        (
+            "snapshot-sqlite-web-statsmodels-fair-content.txt",
+            ContentKind.SNAPSHOT,
+            "sorted column header",
+            'columnheader "affairs▲" [ref=e90]',
+        ),
+        (
+            "json-npm-ls-all-legacy-dashboard.json",
+            ContentKind.JSON,
+            "self signed certificate package version",
+            '"version": "1.10.14"',
+        ),
+    ],
+)
+def test_two_words_are_also_found_run_together(name: str, kind: ContentKind, query: str, answer: str) -> None:
+    # "process protocol" is ProcessProtocol, "column header" an accessibility tree's columnheader,
+    # "self signed" npm's selfsigned: the payload spells as one word what the question says in two.
+    # None of the three answers was in the reply before.
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert answer in search(text, kind, {"query": query})
