@@ -60,3 +60,14 @@ def test_the_identity_line_may_come_under_a_line_or_two_that_name_nothing() -> N
     decision = route(text, policy=RoutingPolicy(), tool="run_command", arguments={"command": "npm install"})
     assert isinstance(decision, Summary) and "npm@11.19.1" in decision.extract.text
     assert edge_lines(["a", "b", "c", "version 1.2.3", *"defghijklmnop"])[0] == []  # a third line down is not
+
+
+def test_a_servers_log_keeps_its_last_line_where_it_says_how_it_ended() -> None:
+    # PostgreSQL 15 under psql traffic, then stopped: eight errors above, and the last line
+    # ("database system is shut down") was left out for them; Caddy's "shutdown complete" too.
+    data = Path(__file__).resolve().parents[2] / "data"
+    text = (data / "postgresql15-inventory-server.log").read_text(encoding="utf-8")
+    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="run_command", arguments={})
+    assert isinstance(decision, Summary)
+    assert "LOG:  database system is shut down" in decision.extract.text
+    assert "ERROR:  deadlock detected" in decision.extract.text  # the errors stay
