@@ -15,7 +15,9 @@ define or set something (added before removed; docs and pinned ``.txt`` lists la
 ``Only in dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name their
 context (``@@ … @@ class Client:``; bare ones last), changed lines that mention a search term, and
 for a plain diff or one or two commits the first changed lines of each hunk, small changes (a
-version, a dependency) first. The outline counts commits, files, hunks and lines. A
+version, a dependency) first. The outline counts commits, files, hunks and lines; the salient
+items the router sizes the budget by are the files, the commits and one in ``_HUNKS_PER_HIGHLIGHT``
+hunks (a file changed in 80 places says more than one changed in one). A
 one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those naming a
 search term.
 """
@@ -42,6 +44,7 @@ _STAT_COUNT = re.compile(r"\|\s+(\d+)")
 _SHOW_COMMITS = 2  # this few commits are a ``git show``: their changed lines are picked too
 _SMALL_CHANGE = 12  # changed lines of a file that make a small change
 _SMALL_CHANGE_BONUS = 10.0
+_HUNKS_PER_HIGHLIGHT = 4  # hunks that count as one salient item more (a file's many changes)
 _COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b|Commit: [0-9a-f]{40}\s*\Z")  # git; the git MCP server
 _WHOLE_FILE = re.compile(r"Only in \S.*: \S|Binary files \S.* and \S.* differ\s*\Z")
 _ONELINE_MERGE = re.compile(r"[0-9a-f] (?:\([^)]*\) )?Merge ")
@@ -173,7 +176,10 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     parts.append(f"{len(files)} file changes, {hunks} hunks, +{added} -{removed} lines")
     # A commit list without patches (`git log`) stands out by its commits.
     return Extract(
-        text=body, kind=ContentKind.DIFF, outline=" ".join(parts), highlights=len(files) + len(real_commits)
+        text=body,
+        kind=ContentKind.DIFF,
+        outline=" ".join(parts),
+        highlights=len(files) + len(real_commits) + hunks // _HUNKS_PER_HIGHLIGHT,
     )
 
 

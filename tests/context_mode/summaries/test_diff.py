@@ -324,3 +324,20 @@ def test_a_release_logs_commits_show_what_their_messages_say_they_changed() -> N
     shown = routed(text, "run_command").extract.text
     assert "    - Fix pattern types." in shown.split("\n")  # 8.0.3's message
     assert sum(line.startswith("commit ") for line in shown.split("\n")) == 16  # every commit still
+
+
+def test_a_diff_of_many_hunks_gets_room_for_them_not_only_for_its_files() -> None:
+    # filelock 3.12.0 -> 3.16.1 through the git MCP server's git_diff: 16 files, 63 hunks. The
+    # budget grew with files and commits only; what the tests and the base class define was left
+    # out (the first and a later file's definitions, below their files' lists of changes).
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "diff-git-mcp-filelock-3120-to-3161.diff").read_text(encoding="utf-8")
+    policy = RoutingPolicy()
+    decision = route(
+        text, style=resolve_style("git_diff").style, policy=policy, tool="git_diff", arguments={}
+    )
+    assert isinstance(decision, Summary)
+    assert policy.summary_budget < decision.budget <= policy.summary_budget_max
+    assert "def is_singleton(self) -> bool:" in decision.extract.text
+    assert "def test_subclass_compatibility(tmp_path: Path) -> None:" in decision.extract.text
