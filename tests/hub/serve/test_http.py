@@ -1,7 +1,9 @@
 """The hub over loopback HTTP: SDK clients (SSE and streamable HTTP) → ``serve_http`` → real downstreams.
 
-Every test starts the real uvicorn server on 127.0.0.1 with a free port; raw ``httpx`` requests probe
-the security checks (Host, Origin, token, body size) and the health endpoints.
+Every hub is the real uvicorn server on 127.0.0.1 with a free port; raw ``httpx`` requests probe
+the security checks (Host, Origin, token, body size) and the health endpoints. The tests that only
+need clients of a hub with the fixture and time servers share one for the module (its two servers
+cost ~2.5 s of CPU to start); the tests of shutdown and of other configs start their own.
 """
 
 from __future__ import annotations
@@ -124,13 +126,41 @@ def markers(tmp_path: Path) -> Path:
     return directory
 
 
-@pytest.fixture
-def downstreams(tmp_path: Path, markers: Path) -> Path:
+def downstreams_config(directory: Path, markers: Path) -> Path:
     servers = {
         "fx": fixture_server("fx", env={"FIXTURE_MARKER_DIR": str(markers)}),
         "time": {"command": sys.executable, "args": ["-m", "mcp_server_time", "--local-timezone", "UTC"]},
     }
-    return write_config(tmp_path, servers)
+    return write_config(directory, servers)
+
+
+@pytest.fixture
+def downstreams(tmp_path: Path, markers: Path) -> Path:
+    return downstreams_config(tmp_path, markers)
+
+
+@dataclass
+class Shared:
+    """The module's hub (fixture and time servers) and the directory its fixture server marks
+    cancelled calls in."""
+
+    hub: Hub
+    markers: Path
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"  # per module, so that ``shared`` lives across the module's tests
+
+
+@pytest.fixture(scope="module")
+async def shared(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Shared]:
+    directory = tmp_path_factory.mktemp("http")
+    markers = directory / "markers"
+    markers.mkdir()
+    with open(os.devnull, "w") as errlog:
+        async with running_hub(downstreams_config(directory, markers), errlog) as hub:
+            yield Shared(hub, markers)
 
 
 @pytest.fixture
@@ -141,15 +171,9 @@ def no_downstreams(tmp_path: Path) -> Path:
 # ---------------------------------------------------------------- MCP clients through the hub
 
 
-async def test_sse_and_streamable_http_clients_share_one_downstream_pool(
-    downstreams: Path, devnull: IO[str]
-) -> None:
+async def test_sse_and_streamable_http_clients_share_one_downstream_pool(shared: Shared) -> None:
     with anyio.fail_after(30):
-        async with (
-            running_hub(downstreams, devnull) as hub,
-            mcp_session(hub, "sse") as old,
-            mcp_session(hub, "http") as new,
-        ):
+        async with mcp_session(shared.hub, "sse") as old, mcp_session(shared.hub, "http") as new:
             for session in (old, new):
                 names = {tool.name for tool in (await session.list_tools()).tools}
                 assert {"fx__echo", "fx__slow", "time__get_current_time", "doc_search"} <= names
@@ -161,16 +185,10 @@ async def test_sse_and_streamable_http_clients_share_one_downstream_pool(
             assert len(pids) == 1  # one downstream process for every client
 
 
-async def test_two_clients_call_at_once_without_waiting_for_each_other(
-    downstreams: Path, devnull: IO[str]
-) -> None:
+async def test_two_clients_call_at_once_without_waiting_for_each_other(shared: Shared) -> None:
     finished: list[str] = []
     with anyio.fail_after(30):
-        async with (
-            running_hub(downstreams, devnull) as hub,
-            mcp_session(hub, "sse") as old,
-            mcp_session(hub, "http") as new,
-        ):
+        async with mcp_session(shared.hub, "sse") as old, mcp_session(shared.hub, "http") as new:
             started = anyio.Event()
 
             async def progress(progress: float, total: float | None, message: str | None) -> None:
@@ -195,35 +213,32 @@ async def test_two_clients_call_at_once_without_waiting_for_each_other(
     "transport", [pytest.param("sse", id="sse"), pytest.param("http", id="streamable-http")]
 )
 async def test_a_client_that_disconnects_mid_call_leaves_the_hub_serving(
-    downstreams: Path, markers: Path, transport: str, devnull: IO[str]
+    shared: Shared, transport: str
 ) -> None:
+    hub, markers = shared.hub, shared.markers
+    cancelled_before = cancelled_tools(markers).count("slow")  # other tests' calls on the shared hub
     with anyio.fail_after(30):
-        async with running_hub(downstreams, devnull) as hub:
-            in_flight = anyio.Event()
+        in_flight = anyio.Event()
 
-            async def progress(progress: float, total: float | None, message: str | None) -> None:
-                in_flight.set()
+        async def progress(progress: float, total: float | None, message: str | None) -> None:
+            in_flight.set()
 
-            async def abandoned_call() -> None:
-                async with mcp_session(hub, transport) as session:
-                    await session.call_tool(
-                        "fx__slow", {"seconds": 60, "steps": 600}, progress_callback=progress
-                    )
+        async def abandoned_call() -> None:
+            async with mcp_session(hub, transport) as session:
+                await session.call_tool("fx__slow", {"seconds": 60, "steps": 600}, progress_callback=progress)
 
-            async with anyio.create_task_group() as group:
-                group.start_soon(abandoned_call)
-                await in_flight.wait()
-                group.cancel_scope.cancel()  # the client goes away with the call still running
+        async with anyio.create_task_group() as group:
+            group.start_soon(abandoned_call)
+            await in_flight.wait()
+            group.cancel_scope.cancel()  # the client goes away with the call still running
 
-            async with mcp_session(hub, "sse") as old, mcp_session(hub, "http") as new:
-                assert text_of(await old.call_tool("fx__echo", {"text": "still here"})) == "still here"
-                assert text_of(await new.call_tool("fx__echo", {"text": "me too"})) == "me too"
-            if (
-                transport == "sse"
-            ):  # the end of the SSE stream ends the session: its call is cancelled downstream
-                await eventually(lambda: "slow" in cancelled_tools(markers))
-            # A streamable-HTTP session outlives a dropped connection (the spec: a disconnect is not a
-            # cancel), so that call runs on until it ends, the session expires or the hub shuts down.
+        async with mcp_session(hub, "sse") as old, mcp_session(hub, "http") as new:
+            assert text_of(await old.call_tool("fx__echo", {"text": "still here"})) == "still here"
+            assert text_of(await new.call_tool("fx__echo", {"text": "me too"})) == "me too"
+        if transport == "sse":  # the end of the SSE stream ends the session: its call is cancelled downstream
+            await eventually(lambda: cancelled_tools(markers).count("slow") > cancelled_before)
+        # A streamable-HTTP session outlives a dropped connection (the spec: a disconnect is not a
+        # cancel), so that call runs on until it ends, the session expires or the hub shuts down.
 
 
 async def test_shutdown_closes_clients_then_stops_downstreams(downstreams: Path, devnull: IO[str]) -> None:
