@@ -1,11 +1,17 @@
-"""Small things a new user hits: --version, option help, broken pipes, tool-name hints, sizes, repeats."""
+"""Small things a new user hits: --version, option help, broken pipes, tool-name hints, sizes, repeats.
+
+The two tests through ``ctxhub serve`` share one hub (a hub and its fixture server cost ~3 s of CPU
+to start): its result cache is off, and the tool-name hints store nothing.
+"""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -29,6 +35,20 @@ def _ctxhub(*args: str) -> subprocess.CompletedProcess[str]:
         env=ENV,
         cwd=REPO,
     )
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"  # per module, so that ``session`` lives across the module's tests
+
+
+@pytest.fixture(scope="module")
+async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Any]:
+    """A client of a hub with the fixture server and no result cache (a repeat reaches the store)."""
+    directory = tmp_path_factory.mktemp("small")
+    config = write_config(directory, {"fixture": fixture_server("fixture")}, cache={"enabled": False})
+    async with hub_client(config) as session:
+        yield session
 
 
 def test_version_is_printed() -> None:
@@ -65,12 +85,10 @@ def test_piping_route_into_head_exits_quietly(tmp_path: Path) -> None:
 
 
 @pytest.mark.anyio
-async def test_an_unknown_tool_suggests_the_prefixed_names_and_ctxhub_tools(tmp_path: Path) -> None:
-    config = write_config(tmp_path, {"fixture": fixture_server("fixture")})
+async def test_an_unknown_tool_suggests_the_prefixed_names_and_ctxhub_tools(session: Any) -> None:
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            bare = await session.call_tool("echo", {"text": "x"})
-            typo = await session.call_tool("fixture__ecko", {"text": "x"})
+        bare = await session.call_tool("echo", {"text": "x"})
+        typo = await session.call_tool("fixture__ecko", {"text": "x"})
     assert bare.is_error and "did you mean 'fixture__echo'?" in text_of(bare)
     assert "run `ctxhub tools`" in text_of(bare)
     assert typo.is_error and "did you mean 'fixture__echo'" in text_of(typo)
@@ -112,13 +130,11 @@ def test_sizes_use_one_unit_system_in_summaries_and_doc_tools() -> None:
 
 
 @pytest.mark.anyio
-async def test_reading_the_same_payload_twice_gives_one_ref(tmp_path: Path) -> None:
-    config = write_config(tmp_path, {"fixture": fixture_server("fixture")}, cache={"enabled": False})
+async def test_reading_the_same_payload_twice_gives_one_ref(session: Any) -> None:
     with anyio.fail_after(60):
-        async with hub_client(config) as session:
-            first = await session.call_tool("fixture__big", {"kb": 40})
-            second = await session.call_tool("fixture__big", {"kb": 40})
-            listed = text_of(await session.call_tool("doc_list", {}))
+        first = await session.call_tool("fixture__big", {"kb": 40})
+        second = await session.call_tool("fixture__big", {"kb": 40})
+        listed = text_of(await session.call_tool("doc_list", {}))
     ref = (first.meta or {})["ctxhub/route"]["ref"]
     assert ref and (second.meta or {})["ctxhub/route"]["ref"] == ref
     assert listed.startswith("1 documents")
