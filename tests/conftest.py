@@ -44,16 +44,30 @@ def pytest_configure(config: pytest.Config) -> None:
         compileall.compile_dir(REPO / package, quiet=1)
 
 
-# The directories whose tests start processes, longest first (test_crash_cycles alone is ~40 s).
-FIRST = ("tests/reliability/", "tests/bench/", "tests/hub/")
+# The directories and modules whose tests start processes, longest first (test_crash_cycles alone is
+# ~40 s), then the in-process modules of 10 s of CPU or more (test_real_outputs ~35 s): when it ran
+# last, it made the end of the run on one worker while the others had finished.
+FIRST = (
+    "tests/reliability/",
+    "tests/bench/",
+    "tests/hub/",
+    "tests/tools/",  # fixture and workspace servers, path-swapping races
+    "tests/context_mode/test_economy_targets.py",  # a hub and seven corpus servers
+    "tests/context_mode/summaries/test_real_outputs.py",
+    "tests/context_mode/summaries/test_whole_text_passes.py",
+    "tests/context_mode/summaries/test_log_lines.py",
+    "tests/context_mode/summaries/test_properties.py",
+    "tests/context_mode/summaries/test_reading.py",
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the process-heavy directories first and the short in-process tests last.
+    """Run the process-heavy directories first, then the long in-process modules, and the short
+    in-process tests last.
 
     Under xdist (``scripts/test``) the short tests then fill the end of the run on every worker
-    instead of one worker starting the crash cycles when the others are done. The sort is stable:
-    a module's tests stay together and in their order.
+    instead of one worker starting the crash cycles (or the 35 s of real outputs) when the others
+    are done. The sort is stable: a module's tests stay together and in their order.
     """
 
     def rank(item: pytest.Item) -> int:
