@@ -31,11 +31,13 @@ from context_mode.store.terms import PART, Term, stem_of
 # ``\x1b[22mlazy`` holds ``lazy``, ``"Plugin %r\\nhook %r"`` holds ``hook``.
 _LINE_TOKEN = re.compile(rf"{ANSI.pattern}|{ESCAPE.pattern}|[^\W_]+")
 _MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
-# A word found only run together with another (``lcovreport`` for "lcov") counts this share of it,
-# when the word has ``_PREFIX_MIN`` letters and the other at least ``_PREFIX_REST``.
+# A word found only run together with another (``lcovreport`` for "lcov", ``zstdcli`` for "cli")
+# counts this share of it, when the other has at least ``_PREFIX_REST`` letters and the word at
+# least ``_PREFIX_MIN`` letters at the start or ``_SUFFIX_MIN`` at the end.
 PREFIX_SHARE = 0.5
 _PREFIX_MIN = 4
 _PREFIX_REST = 3
+_SUFFIX_MIN = 3
 
 Matched = tuple[tuple[str, float], ...]  # per term held: its key (stems joined by spaces), its weight
 _Token = tuple[str, int, int]  # a stem, where its word (or identifier part) starts and ends
@@ -127,7 +129,7 @@ def scan(
         share = 1.0
         if not at and term.near:
             at = _find_near(tokens.plain, term.stems[0])
-        if not at and len(term.stems) == 1 and len(term.stems[0]) >= _PREFIX_MIN:
+        if not at and len(term.stems) == 1 and len(term.stems[0]) >= _SUFFIX_MIN:
             at, share = _find_prefixed(tokens.plain, term.stems[0]), PREFIX_SHARE
         if at:
             w = weight[term.stems] * share
@@ -138,11 +140,14 @@ def scan(
 
 def _find_prefixed(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]:
     """Character spans of the first few words run together from ``stem`` and another
-    (``lcovreport`` for "lcov", ``asyncpg`` for "async")."""
+    (``lcovreport`` for "lcov", ``asyncpg`` for "async"), or from another and ``stem``
+    (``zstdcli`` for "cli", ``libdebuginfod`` for "debuginfod")."""
+    starts = len(stem) >= _PREFIX_MIN
     spans = [
         (start, end)
         for token, start, end in tokens
-        if len(token) >= len(stem) + _PREFIX_REST and token.startswith(stem)
+        if len(token) >= len(stem) + _PREFIX_REST
+        and (starts and token.startswith(stem) or token.endswith(stem))
     ]
     return spans[:_MAX_SPANS]
 

@@ -86,6 +86,45 @@ def test_a_word_run_together_with_another_matches_at_half_its_weight() -> None:
     assert scan("a lcovr file", terms, weights, stem)[0] == ()  # too little run on: no match
 
 
+def test_a_word_run_together_after_another_matches_at_half_its_weight() -> None:
+    from context_mode.store.line_match import PREFIX_SHARE, scan
+    from context_mode.store.terms import query_terms
+
+    terms = query_terms("cli data")
+    weights = {term.stems: 2.0 for term in terms}
+    found, _ = scan("programs/zstdcli.c coverage/sqldata.py", terms, weights, stem)
+    assert found == (("cli", 2.0 * PREFIX_SHARE), ("data", 2.0 * PREFIX_SHARE))
+    assert scan("a dcli file", terms, weights, stem)[0] == ()  # too little run on: no match
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        (
+            "markdown-pandoc-chrony-43-conf.md",
+            "markdown",
+            "public server example client log limit",
+            "clientloglimit 100000000",
+        ),
+        (
+            "tree-filesystem-search-coverage-py.txt",
+            "tree",
+            "sqlite data storage module path",
+            "coverage-7.17.5/coverage/sqldata.py",
+        ),
+    ],
+)
+def test_a_name_that_ends_with_the_asked_word_is_found(name: str, kind: str, query: str, answer: str) -> None:
+    # chrony's clientloglimit for "log limit", sqldata.py for "data": the word ends a longer one,
+    # and neither answer was in the reply before.
+    from context_mode.types import ContentKind
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert answer in search(text, ContentKind(kind), {"query": query})
+
+
 def test_rubocops_offense_in_a_file_named_by_two_words_run_together_is_found() -> None:
     # RuboCop on the rss gem: "the REXML parser file" is lib/rss/rexmlparser.rb; no word of the
     # query was a word of that line, so the reply showed other files' warnings.
