@@ -15,7 +15,9 @@ Input: one entry per line with its size, as these tools print them:
   listed without what it holds is no candidate for the biggest).
 
 ``shapes.is_sized_listing`` tells one. ``summarize_sized_listing`` shows, within
-``budget`` bytes, a count line (entries, files, directories; derived), then the entries biggest
+``budget`` bytes, a count line (entries, files, directories; derived), ``ls -R``'s directory lines
+with how many entries each holds (in order, at most ``SECTION_SHARE`` of the budget, the last one
+always), then the entries biggest
 first as the payload spells them, directories and files in turns (``du`` lists both: the biggest
 directories say where the space goes, the biggest files what takes it), entries naming the call's
 terms before the rest, then the listing's last entry and its totals lines. Sizes compare across
@@ -25,6 +27,8 @@ one listing). Linear in the input, but for one sort of the entries.
 
 from __future__ import annotations
 
+import bisect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,6 +41,10 @@ _WIDTH = 200
 _BIGGEST = "== biggest first =="
 _ENDING = "== the last entry and the totals =="
 _ROOM_LEFT = 16  # bytes left that no entry line would fit in
+_SECTIONS = "== directories =="
+_MORE = 16  # room for the ``… 65 more`` line
+SECTION_SHARE = 0.3  # of the budget, at most, for ``ls -R``'s directory lines
+_SECTION = re.compile(r"\S[^\t]*:\s*\Z")  # ``ls -R``'s ``lib/vquic:`` above a directory's entries
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +71,8 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     parents = {entry.path.rsplit("/", 1)[0] for entry in entries if "/" in entry.path}
     directories = [e for e in entries if e.directory or e.path.rstrip("/") in parents]
     files = [e for e in entries if not (e.directory or e.path.rstrip("/") in parents)]
-    head = [f"{len(entries)} entries: {len(files)} files, {len(directories)} directories", _BIGGEST]
+    head = [f"{len(entries)} entries: {len(files)} files, {len(directories)} directories"]
+    head += [*_sections(lines, [entry.index for entry in entries], int(budget * SECTION_SHARE)), _BIGGEST]
     tail = sorted({entries[-1].index, *totals}) if entries else totals
     ending = [_ENDING, *(clip(lines[i], _WIDTH) for i in tail)]
     used = sum(size(line) + 1 for line in [*head, *ending])
@@ -95,3 +104,35 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     return Extract(
         text="\n".join(body), kind=ContentKind.TREE, outline=outline, highlights=min(len(entries) // 10, 20)
     )
+
+
+def _sections(lines: Sequence[str], entries: Sequence[int], room: int) -> list[str]:
+    """``ls -R``'s directory lines (``lib/vquic:`` after a blank line), each verbatim with the
+    number of entries under it, within ``room`` bytes: shallow directories before deep ones (the
+    outline of the tree), the last one always (where the listing ends), shown in listing order;
+    none for a listing of one directory."""
+    found = [
+        index
+        for index, line in enumerate(lines)
+        if (index == 0 or not lines[index - 1].strip()) and _SECTION.match(line) and sized_entry(line) is None
+    ]
+    if len(found) < 2:
+        return []
+    counted: list[str] = []
+    for order, index in enumerate(found):
+        stop = found[order + 1] if order + 1 < len(found) else len(lines)
+        count = bisect.bisect_left(entries, stop) - bisect.bisect_right(entries, index)
+        counted.append(
+            f"{clip(lines[index].rstrip(), _WIDTH)} {count} {'entry' if count == 1 else 'entries'}"
+        )
+    last = len(counted) - 1
+    used = size(_SECTIONS) + size(counted[last]) + 2 + _MORE
+    chosen = {last}
+    for order in sorted(range(last), key=lambda o: (lines[found[o]].count("/"), o)):
+        if used + size(counted[order]) + 1 > room:
+            break
+        chosen.add(order)
+        used += size(counted[order]) + 1
+    left = len(counted) - len(chosen)
+    shown = [counted[order] for order in sorted(chosen)]
+    return [_SECTIONS, *shown[:-1], *([f"… {left} more"] if left else []), shown[-1]]

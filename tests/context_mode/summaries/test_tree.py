@@ -187,12 +187,39 @@ def test_ls_lr_shows_its_biggest_files_not_its_first_directory() -> None:
     text = (Path(__file__).parents[2] / "data" / "ls-laR-networkx-342-sdist.txt").read_text(encoding="utf-8")
     assert detect_kind(text, tool_name="run_command") is ContentKind.TREE
     lines = summarize_tree(text, budget=2000).text.split("\n")
-    assert lines[1:4] == [
+    biggest = lines.index("== biggest first ==")
+    assert lines[biggest : biggest + 3] == [
         "== biggest first ==",
         "-rw-r--r--  1 1001 127 1346746 Oct 21  2024 WormNet.v3.benchmark.txt",
         "-rw-r--r--  1 1001 127 113169 Oct 21  2024 backends.py",
     ]
     assert not any(line.endswith((" .", " ..")) for line in lines)  # ls -a's own entries say nothing
+
+
+def test_ls_lr_names_its_directories_with_their_entry_counts() -> None:
+    # ls -laR of curl's lib/ (five directories) and of an sdist (77): the summary listed the
+    # biggest files and never a directory, so "the directory for QUIC backends" (lib/vquic:) or
+    # the listing's last directory were not in stage 1.
+    from tests.corpora import BENCH_CORPUS
+
+    curl = summarize_tree(
+        (BENCH_CORPUS / "tree-ls-lar-curl-7881-lib.txt").read_text(encoding="utf-8"), budget=3000
+    )
+    lines = curl.text.split("\n")
+    assert lines[1:7] == [
+        "== directories ==",
+        "lib: 279 entries",
+        "lib/vauth: 16 entries",
+        "lib/vquic: 9 entries",
+        "lib/vssh: 4 entries",
+        "lib/vtls: 32 entries",
+    ]
+    text = (Path(__file__).parents[2] / "data" / "ls-laR-networkx-342-sdist.txt").read_text(encoding="utf-8")
+    shown = summarize_tree(text, budget=2000).text
+    assert len(shown.encode()) <= 2000
+    sections = shown.split("== biggest first ==")[0].split("\n")
+    assert sections[-2].startswith("networkx-3.4.2/requirements: ")  # the last always
+    assert len(sections) >= 8 and sections[-3].startswith("… ")  # as many as fit, then how many more
 
 
 def test_a_path_list_of_many_directories_names_files_not_only_directories() -> None:
