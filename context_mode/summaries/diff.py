@@ -11,7 +11,8 @@ changed floor on the platform (``python_requires``, ``Requires-Python``, engines
 list of files (the ``--stat`` lines when there are some, the ``_LIST_FILES`` biggest changes first
 and the rest after what changed lines set, each file's header then shown only with its changes; else
 each header annotated ``[+12 -3]``, a deleted file by its ``--- a/x`` line), the changed lines that
-define or set something (added before removed; docs and pinned ``.txt`` lists last), ``diff -r``'s
+define or set something (added before removed; docs and pinned ``.txt`` lists last; a changelog's
+newest release line and the date on the lines below it, when it has none), ``diff -r``'s
 ``Only in dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name their
 context (``@@ … @@ class Client:``; bare ones last), changed lines that mention a search term, and
 for a plain diff or one or two commits the first changed lines of each hunk, small changes (a
@@ -98,6 +99,11 @@ _CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|relea
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 _MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
 _RELEASE = re.compile(r"^\+.*\b\d+\.\d+(?:\.\d+)?\b")  # an added line naming a version
+_RELEASE_DATE = re.compile(  # a date as changelogs give one: 2024-04-16, April 16, 2024, 16 Apr 2024
+    r"\b(?:(?:19|20)\d\d-\d\d-\d\d"
+    r"|[A-Z][a-z]{2,8}\.? \d{1,2},? (?:19|20)\d\d|\d{1,2} [A-Z][a-z]{2,8}\.? (?:19|20)\d\d)\b"
+)
+_RELEASE_DATE_REACH = 4  # added lines below a release's line looked at for its date
 # A changed floor on the platform (``python_requires='>=3.11'``, ``Requires-Python: >=3.8.0``,
 # ``requires-python = ">=3.9"``, ``"node": "20 || >=22"``, ``rust-version = "1.70"``): who can
 # still upgrade. Shown next to the totals, added before removed, at most ``_PLATFORM_LINES``.
@@ -374,6 +380,18 @@ def _file_picks(
     return picks
 
 
+def _release_date(lines: Sequence[str], release: int) -> int:
+    """The added line just below a changelog's release line that dates it, when that line does not."""
+    if _RELEASE_DATE.search(lines[release][:_PREFIX]):
+        return -1
+    for index in range(release + 1, min(len(lines), release + 1 + _RELEASE_DATE_REACH)):
+        if not lines[index].startswith("+"):
+            return -1
+        if _RELEASE_DATE.search(lines[index][:_PREFIX]):
+            return index
+    return -1
+
+
 def _stat_count(line: str) -> int:
     """The lines a ``--stat`` line says its file changed (`` a.py | 118 +++---`` -> 118; 0 if none)."""
     found = _STAT_COUNT.search(line[:_PREFIX])
@@ -471,6 +489,9 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                 release = next((i for i in file.changed[:3] if _RELEASE.search(lines[i][:_PREFIX])), -1)
                 if release >= 0:
                     picks.append(Pick(release, release + 1, header - 0.5, 160))
+                    dated = _release_date(lines, release)
+                    if dated >= 0:  # "Version 2.2.0", its rule, then "Released 2024-04-16"
+                        picks.append(Pick(dated, dated + 1, header - 0.6, 160))
             picks.append(Pick(file.header, file.header + 1, header))
             picks.extend(own)
     platform: list[int] = []

@@ -341,3 +341,15 @@ def test_a_diff_of_many_hunks_gets_room_for_them_not_only_for_its_files() -> Non
     assert policy.summary_budget < decision.budget <= policy.summary_budget_max
     assert "def is_singleton(self) -> bool:" in decision.extract.text
     assert "def test_subclass_compatibility(tmp_path: Path) -> None:" in decision.extract.text
+
+
+def test_a_changelogs_new_release_comes_with_the_date_below_it() -> None:
+    # itsdangerous 2.1.2 -> 2.2.0 as git log -p: CHANGES.rst's "+Version 2.2.0" was shown, its
+    # "+Released 2024-04-16" two lines below (after the rule) was not.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "gitlog-p-itsdangerous-212-220.txt").read_text(encoding="utf-8")
+    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="run_command", arguments={})
+    assert isinstance(decision, Summary)
+    assert "+Version 2.2.0" in decision.extract.text
+    assert "+Released 2024-04-16" in decision.extract.text
