@@ -98,7 +98,7 @@ _PROSE = re.compile(r"\.(?:rst|md|txt|adoc|html?)\Z|(?:\A|/)docs?/", re.IGNORECA
 _CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|release)[\w.-]*\Z", re.IGNORECASE)
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 _MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
-_RELEASE = re.compile(r"^\+.*\b\d+\.\d+(?:\.\d+)?\b")  # an added line naming a version
+_RELEASE = re.compile(r"^\{?\+.*\b\d+\.\d+(?:\.\d+)?\b")  # an added line naming a version (``{+…+}`` too)
 _RELEASE_DATE = re.compile(  # a date as changelogs give one: 2024-04-16, April 16, 2024, 16 Apr 2024
     r"\b(?:(?:19|20)\d\d-\d\d-\d\d"
     r"|[A-Z][a-z]{2,8}\.? \d{1,2},? (?:19|20)\d\d|\d{1,2} [A-Z][a-z]{2,8}\.? (?:19|20)\d\d)\b"
@@ -385,7 +385,9 @@ def _release_date(lines: Sequence[str], release: int) -> int:
     if _RELEASE_DATE.search(lines[release][:_PREFIX]):
         return -1
     for index in range(release + 1, min(len(lines), release + 1 + _RELEASE_DATE_REACH)):
-        if not lines[index].startswith("+"):
+        if not lines[index].strip():
+            continue  # ``--word-diff`` shows a blank line as it is
+        if not lines[index].startswith(("+", "{+")):
             return -1
         if _RELEASE_DATE.search(lines[index][:_PREFIX]):
             return index

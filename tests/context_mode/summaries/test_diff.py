@@ -343,13 +343,21 @@ def test_a_diff_of_many_hunks_gets_room_for_them_not_only_for_its_files() -> Non
     assert "def test_subclass_compatibility(tmp_path: Path) -> None:" in decision.extract.text
 
 
-def test_a_changelogs_new_release_comes_with_the_date_below_it() -> None:
-    # itsdangerous 2.1.2 -> 2.2.0 as git log -p: CHANGES.rst's "+Version 2.2.0" was shown, its
-    # "+Released 2024-04-16" two lines below (after the rule) was not.
+@pytest.mark.parametrize(
+    ("name", "release", "date"),
+    [
+        ("gitlog-p-itsdangerous-212-220.txt", "+Version 2.2.0", "+Released 2024-04-16"),
+        ("diff-git-word-diff-markupsafe-2-1-5-to-3-0-0.diff", "{+Version 3.0.0+}", "{+Released 2024-08-07+}"),
+    ],
+)
+def test_a_changelogs_new_release_comes_with_the_date_below_it(name: str, release: str, date: str) -> None:
+    # itsdangerous 2.1.2 -> 2.2.0 as git log -p, MarkupSafe 2.1.5 -> 3.0.0 as git diff --word-diff:
+    # CHANGES.rst's date two lines below its release line (after the rule and, in the word diff, a
+    # blank line) was not shown.
     from tests.corpora import BENCH_CORPUS
 
-    text = (BENCH_CORPUS / "gitlog-p-itsdangerous-212-220.txt").read_text(encoding="utf-8")
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
     decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="run_command", arguments={})
     assert isinstance(decision, Summary)
-    assert "+Version 2.2.0" in decision.extract.text
-    assert "+Released 2024-04-16" in decision.extract.text
+    assert release in decision.extract.text
+    assert date in decision.extract.text
