@@ -1,9 +1,9 @@
-"""Search-only fact reach on ``bench/corpus``: one ``doc_search`` per fact, no stage 1.
+"""Search fact reach on ``bench/corpus`` in process: one ``doc_search`` per fact, alone and after stage 1.
 
 Usage: ``.venv/bin/python bench/search_facts.py [--set dev|holdout] [--corpus DIR] [--shared] [--misses]``
 
-Each item's payload goes into an in-RAM ``Store(None)`` of its own (as ``bench/economy.measure_item``),
-the native ``doc_search`` runs with ``{"query": fact.query, "ref": ref}``, and a fact is reached
+Each item's payload is routed as the hub routes it and goes into an in-RAM ``Store(None)`` of its
+own, the native ``doc_search`` runs with ``{"query": fact.query, "ref": ref}``, and a fact is reached
 when its ``answer`` is verbatim in the reply. With ``--shared``, every item of the corpus (both
 sets) goes into one store first, as a hub's store holds a session's payloads: a word's rarity is
 then the whole store's, which ranks chunks as ``bench/economy.py`` through a real hub does (an
@@ -111,11 +111,6 @@ def shared_store(corpus: Path) -> Iterator[dict[str, StoredItem]]:
         store.close()
 
 
-def measure(item: dict[str, Any], text: str) -> list[tuple[bool, int, str, str, str]]:
-    with stored_item(item, text) as stored:
-        return measure_stored(item, stored)
-
-
 def measure_stored(item: dict[str, Any], stored: StoredItem) -> list[tuple[bool, int, str, str, str]]:
     """Per fact: whether one search reached its answer, the reply's bytes, query, answer, reply."""
     search = stored.search_tool()
@@ -133,7 +128,11 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--misses", action="store_true")
     parser.add_argument("--only", default="")
-    parser.add_argument("--shared", action="store_true", help="one store holding every item, as a hub's")
+    parser.add_argument(
+        "--shared",
+        action="store_true",
+        help="one store holding every item of both sets, as a hub's (built whole, even with --only)",
+    )
     options = parser.parse_args()
     per_kind: dict[str, list[tuple[bool, bool, int]]] = defaultdict(list)
     with ExitStack() as stack:

@@ -258,7 +258,7 @@ class ChunkIndex:
         searcher = self._index.searcher()
         terms = self._near_terms(searcher, query_terms(text), ref)
         others = alternative_words(terms)
-        if others:  # short forms (arg, cfg) count, less than the words as asked
+        if others:  # short forms (arg, cfg) and words run together count, less than the words as asked
             query_others, _ = self._index.parse_query_lenient(others, ["body", "body_split"])
             clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(query_others, SHORT_FORM_BOOST)))
         for term in terms:

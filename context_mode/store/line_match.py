@@ -3,9 +3,11 @@
 A line is tokenised as tantivy's simple tokenizer cuts text (letters and digits; ANSI colour
 codes are skipped, so ``\\x1b[22mlazy`` holds ``lazy``), each token stemmed with the index's
 English stemmer (``terms.stem_of``). A ``Term`` is held where its stems stand in a row, else its
-identifier-split stems in a row (``LocalProxy`` matches ``local proxy``), else one of its short
-forms as an identifier's part (``max_retries`` for "maximum"); a term the index lacks
-(``Term.near``) also matches a word one edit away (``one_edit_apart``).
+identifier-split stems in a row (``LocalProxy`` matches ``local proxy``), else one of its
+alternatives as an identifier's part (a short form, ``max_retries`` for "maximum", or the word run
+together with its neighbour in the query, ``columnheader`` for "column header"); a term the index
+lacks (``Term.near``) also matches a word one edit away (``one_edit_apart``); else, at
+``PREFIX_SHARE`` of its weight, a longer word it starts or ends (``lcovreport``, ``zstdcli``).
 
 - ``scan(line, terms, weight, stemmer)`` is the terms a line holds, as ``Matched`` (each term's
   key, its stems joined by spaces, with its weight), and the spans of the first few occurrences
@@ -108,7 +110,8 @@ def _starts(tokens: Sequence[_Token]) -> dict[str, list[int]]:
 
 def _holds(line: _Indexed, term: Term) -> list[tuple[int, int]]:
     """Where ``line`` holds ``term``: its stems in a row, else its split stems in a row, else one
-    of its short forms as an identifier's part (``max_retries`` for "maximum")."""
+    of its alternatives as an identifier's part (``max_retries`` for "maximum", ``columnheader``
+    for "column" beside "header")."""
     found = _find(line.plain, line.plain_at, term.stems) or _find(line.split, line.split_at, term.split)
     for other in term.alternatives:
         if found:
@@ -129,7 +132,7 @@ def scan(
         share = 1.0
         if not at and term.near:
             at = _find_near(tokens.plain, term.stems[0])
-        if not at and len(term.stems) == 1 and len(term.stems[0]) >= _SUFFIX_MIN:
+        if not at and len(term.stems) == 1 and len(term.stems[0]) >= min(_PREFIX_MIN, _SUFFIX_MIN):
             at, share = _find_prefixed(tokens.plain, term.stems[0]), PREFIX_SHARE
         if at:
             w = weight[term.stems] * share
@@ -143,11 +146,18 @@ def _find_prefixed(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]
     (``lcovreport`` for "lcov", ``asyncpg`` for "async"), or from another and ``stem``
     (``zstdcli`` for "cli", ``libdebuginfod`` for "debuginfod")."""
     starts = len(stem) >= _PREFIX_MIN
+    ends = len(stem) >= _SUFFIX_MIN and stem.isalpha()  # a number's digits end many a number
     spans = [
         (start, end)
         for token, start, end in tokens
         if len(token) >= len(stem) + _PREFIX_REST
-        and (starts and token.startswith(stem) or token.endswith(stem))
+        and (
+            starts
+            and token.startswith(stem)
+            or ends
+            and token.endswith(stem)
+            and token[-len(stem) - 1].isalpha()
+        )
     ]
     return spans[:_MAX_SPANS]
 

@@ -62,7 +62,9 @@ class Term:
     stems: tuple[str, ...]  # as the index tokenizes it
     split: tuple[str, ...]  # with identifier parts split (getUserById -> get user by id)
     near: bool = False  # a word the index lacks: matches a word one edit away (Bolivian ~ Bolivia)
-    alternatives: tuple[str, ...] = ()  # stems of its short forms (``words.ABBREVIATIONS``): arg, cfg
+    # stems of its short forms (``words.ABBREVIATIONS``: arg, cfg) and of it run together with a
+    # neighbouring word of the query (``columnheader``)
+    alternatives: tuple[str, ...] = ()
 
     @property
     def probes(self) -> tuple[str, ...]:
@@ -142,7 +144,8 @@ def _alternatives() -> dict[str, tuple[str, ...]]:
 
 
 def alternative_words(terms: Sequence[Term]) -> str:
-    """The short forms of the terms, as a query for the index (``arg argv cfg``)."""
+    """The terms' alternatives (short forms, words run together), as a query for the index
+    (``arg argv cfg columnheader``)."""
     return " ".join(dict.fromkeys(other for term in terms for other in term.alternatives))
 
 

@@ -385,10 +385,10 @@ def _release_date(lines: Sequence[str], release: int) -> int:
     if _RELEASE_DATE.search(lines[release][:_PREFIX]):
         return -1
     for index in range(release + 1, min(len(lines), release + 1 + _RELEASE_DATE_REACH)):
-        if not lines[index].strip():
+        if lines[index] == "":
             continue  # ``--word-diff`` shows a blank line as it is
-        if not lines[index].startswith(("+", "{+")):
-            return -1
+        if not lines[index].startswith(("+", "{+")) or _RELEASE.search(lines[index][:_PREFIX]):
+            return -1  # the end of what was added, or the next release
         if _RELEASE_DATE.search(lines[index][:_PREFIX]):
             return index
     return -1

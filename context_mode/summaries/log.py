@@ -10,10 +10,10 @@ level character makes a warning of a line without error words.
 Picks then go to ``packing.pack``, highest priority first: the final summary, failing tests,
 exception and error lines (the first of each shape; of a cluster, its first and last line; the
 paragraph under an error that explains it, after one blank line at most), the last line (how the
-process ended), the rest of the tail, compiler notes, tracebacks collapsed to the frames that
-matter (Python: innermost; JVM: the first frame of each class, application before JDK; pytest's
-``>`` source line above an ``E`` block), warnings (past the second of one template, below an
-error's context), context, the head, and last
+process ended: below the first errors of each shape, above their context), the rest of the tail,
+compiler notes, tracebacks collapsed to the frames that matter (Python: innermost; JVM: the first
+frame of each class, application before JDK; pytest's ``>`` source line above an ``E`` block),
+warnings (past the second of one template, below an error's context), context, the head, and last
 rare lines (a shape, numbers aside, seen once is usually an event). A shown line whose shape
 recurs carries a fold count ``[×37]``. The first line when it names the command, project or
 version, and the last lines that carry totals (``summaries.edges``) rank with the final summary;
@@ -262,9 +262,13 @@ def _picks(
     for index in scan.notes:
         add(index, 66 if index - 1 in errors or index - 3 in errors else 40)
     # The last line says how the process ended ("database system is shut down", "shutdown
-    # complete"): just below the errors (above their context), unless it is one of many alike.
+    # complete"): below the first errors of each shape, above their context and the middle of a
+    # run of errors, unless it is one of many alike. Blank lines at the end are no last line.
+    last = total - 1
+    while last > 0 and not lines[last].strip():
+        last -= 1
     for offset, priority in enumerate((75, 62, 55, 44, 42, 40, 22, 21, 20, 19)):
-        index = total - 1 - offset
+        index = last - offset
         add(index, 14 - offset if routine(index) else priority)
     _add_frames(scan.frames, add)
     seen_warnings: set[str] = set()

@@ -15,8 +15,8 @@ Input: one entry per line with its size, as these tools print them:
   listed without what it holds is no candidate for the biggest).
 
 ``shapes.is_sized_listing`` tells one. ``summarize_sized_listing`` shows, within
-``budget`` bytes, a count line (entries, files, directories; derived), ``ls -R``'s directory lines
-with how many entries each holds (in order, at most ``SECTION_SHARE`` of the budget, the last one
+``budget`` bytes, a count line (entries, files, directories; derived), ``ls -lR``'s directory lines
+with how many entries each holds (in order, at most ``_SECTION_SHARE`` of the budget, the last one
 always), then the entries biggest
 first as the payload spells them, directories and files in turns (``du`` lists both: the biggest
 directories say where the space goes, the biggest files what takes it), entries naming the call's
@@ -42,9 +42,9 @@ _BIGGEST = "== biggest first =="
 _ENDING = "== the last entry and the totals =="
 _ROOM_LEFT = 16  # bytes left that no entry line would fit in
 _SECTIONS = "== directories =="
-_MORE = 16  # room for the ``… 65 more`` line
-SECTION_SHARE = 0.3  # of the budget, at most, for ``ls -R``'s directory lines
-_SECTION = re.compile(r"\S[^\t]*:\s*\Z")  # ``ls -R``'s ``lib/vquic:`` above a directory's entries
+_MORE = 28  # room for the ``… 65 more directories`` line
+_SECTION_SHARE = 0.3  # of the budget, at most, for ``ls -lR``'s directory lines
+_SECTION = re.compile(r"\S[^\t]*:\s*\Z")  # ``ls -lR``'s ``lib/vquic:`` above a directory's entries
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     directories = [e for e in entries if e.directory or e.path.rstrip("/") in parents]
     files = [e for e in entries if not (e.directory or e.path.rstrip("/") in parents)]
     head = [f"{len(entries)} entries: {len(files)} files, {len(directories)} directories"]
-    head += [*_sections(lines, [entry.index for entry in entries], int(budget * SECTION_SHARE)), _BIGGEST]
+    head += [*_sections(lines, [entry.index for entry in entries], int(budget * _SECTION_SHARE)), _BIGGEST]
     tail = sorted({entries[-1].index, *totals}) if entries else totals
     ending = [_ENDING, *(clip(lines[i], _WIDTH) for i in tail)]
     used = sum(size(line) + 1 for line in [*head, *ending])
@@ -107,7 +107,7 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
 
 
 def _sections(lines: Sequence[str], entries: Sequence[int], room: int) -> list[str]:
-    """``ls -R``'s directory lines (``lib/vquic:`` after a blank line), each verbatim with the
+    """``ls -lR``'s directory lines (``lib/vquic:`` after a blank line), each verbatim with the
     number of entries under it, within ``room`` bytes: shallow directories before deep ones (the
     outline of the tree), the last one always (where the listing ends), shown in listing order;
     none for a listing of one directory."""
@@ -135,4 +135,4 @@ def _sections(lines: Sequence[str], entries: Sequence[int], room: int) -> list[s
         used += size(counted[order]) + 1
     left = len(counted) - len(chosen)
     shown = [counted[order] for order in sorted(chosen)]
-    return [_SECTIONS, *shown[:-1], *([f"… {left} more"] if left else []), shown[-1]]
+    return [_SECTIONS, *shown[:-1], *([f"… {left} more directories"] if left else []), shown[-1]]

@@ -39,6 +39,8 @@ def test_a_shared_store_holds_every_item_of_both_sets_and_searches_each_by_its_r
         assert len({id(one.store) for one in stored.values()}) == 1  # one store, as a hub's
         for item in picked:
             own = stored[str(item["id"])]
+            # stage 1 is what the hub answers with: the routed summary, headed as the hub heads it
+            assert own.stage1((tmp_path / item["file"]).read_text(encoding="utf-8")).startswith("[ctxhub ")
             for _, _, _, _, reply in measure_stored(item, own):
                 # A reply names its own document's chunks only.
                 refs = {ref for other in stored.values() if (ref := other.doc.ref) in reply}

@@ -95,6 +95,10 @@ def test_a_word_run_together_after_another_matches_at_half_its_weight() -> None:
     found, _ = scan("programs/zstdcli.c coverage/sqldata.py", terms, weights, stem)
     assert found == (("cli", 2.0 * PREFIX_SHARE), ("data", 2.0 * PREFIX_SHARE))
     assert scan("a dcli file", terms, weights, stem)[0] == ()  # too little run on: no match
+    # a number's digits end many a number: "status 200" is not a timestamp's end
+    numbers = query_terms("status 200")
+    found, _ = scan("at 1700000200 the job ran", numbers, {term.stems: 1.0 for term in numbers}, stem)
+    assert found == ()
 
 
 @pytest.mark.parametrize(

@@ -138,6 +138,19 @@ def test_a_row_dated_in_numbers_is_found_by_its_months_name(name: str, query: st
     assert row in search(text, ContentKind.TABLE, {"query": query})
 
 
+def test_two_neighbouring_words_stand_for_the_two_run_together_in_both_terms() -> None:
+    terms = query_terms("sorted column header of the table")
+    assert [term.alternatives for term in terms] == [
+        ("sortedcolumn",),
+        ("sortedcolumn", "columnhead"),
+        ("columnhead",),
+        (),
+    ]
+    # a function word between, or a one-letter word, glues nothing
+    assert all(not term.alternatives for term in query_terms("column of header"))
+    assert all(not term.alternatives for term in query_terms("a x header"))
+
+
 @pytest.mark.parametrize(
     ("name", "kind", "query", "answer"),
     [

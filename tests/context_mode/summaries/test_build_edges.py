@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries.edges import edge_lines
@@ -62,11 +64,12 @@ def test_the_identity_line_may_come_under_a_line_or_two_that_name_nothing() -> N
     assert edge_lines(["a", "b", "c", "version 1.2.3", *"defghijklmnop"])[0] == []  # a third line down is not
 
 
-def test_a_servers_log_keeps_its_last_line_where_it_says_how_it_ended() -> None:
+@pytest.mark.parametrize("ending", ["", "\n", "\n\n\n"])
+def test_a_servers_log_keeps_its_last_line_where_it_says_how_it_ended(ending: str) -> None:
     # PostgreSQL 15 under psql traffic, then stopped: eight errors above, and the last line
-    # ("database system is shut down") was left out for them; Caddy's "shutdown complete" too.
+    # ("database system is shut down") was left out for them. Blank lines after it are no last line.
     data = Path(__file__).resolve().parents[2] / "data"
-    text = (data / "postgresql15-inventory-server.log").read_text(encoding="utf-8")
+    text = (data / "postgresql15-inventory-server.log").read_text(encoding="utf-8").rstrip("\n") + ending
     decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="run_command", arguments={})
     assert isinstance(decision, Summary)
     assert "LOG:  database system is shut down" in decision.extract.text
