@@ -159,7 +159,8 @@ def _diff_name(line: str) -> str:
 
 
 def diff_units(text: str) -> list[Unit]:
-    """Commit headers, file headers and hunks; paths are ``(commit, file)``, ``(commit,)`` or ``(file,)``."""
+    """Commit headers and hunks, a file's header with its first hunk (so a chunk that names the
+    file holds some of its change); paths are ``(commit, file)``, ``(commit,)`` or ``(file,)``."""
     out = _Units()
     commit: tuple[str, ...] = ()
     old = new = 0  # lines still expected in the current hunk (counted from its header)
@@ -198,7 +199,8 @@ def diff_units(text: str) -> list[Unit]:
             if name != "/dev/null":
                 out.path = (*commit, _title(name))
         elif line.startswith("@@"):
-            out.cut(start, out.path)
+            if not header:  # a file's header and its first hunk are one unit: the header names it
+                out.cut(start, out.path)
             header = False
             counts = _HUNK.match(line)
             if counts:

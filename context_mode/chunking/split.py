@@ -30,7 +30,7 @@ Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units
   are JSON (a record list, an ESLint report) are cut the same way; a ROWS payload that is a
   Python-repr list of rows (``[('AUS', …), …]``) is cut between its rows (``repr_units``).
 - DIFF: a chunk never spans two files; ``heading_path`` is ``(commit, file)`` or ``(file,)``;
-  hunks are kept whole.
+  hunks are kept whole, a file's header with its first hunk.
 - CODE_SEARCH: grep/ripgrep output, a chunk never spans two files; ``heading_path`` is ``(file,)``.
 - TEXT: paragraphs; TABLE: rows. Their ``heading_path`` is ``()``.
 """

@@ -361,6 +361,23 @@ def test_a_plain_unified_diff_is_cut_by_file() -> None:
     assert [piece.heading_path for piece in chunks] == [("x.txt",), ("new.txt",)]
 
 
+def test_a_files_header_starts_the_chunk_of_its_first_hunk_however_big() -> None:
+    # filelock 3.12.0 -> 3.16.1 (git diff): src/filelock/asyncio.py is new, one 342-line hunk.
+    # Its header (diff --git … +++ b/…) was a chunk of its own, the hunk's "@@ -0,0 +1,342 @@"
+    # (the new file's size) and first lines in the next: a search for the module found the header
+    # without a line of it.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "diff-git-mcp-filelock-3120-to-3161.diff").read_text(encoding="utf-8")
+    chunks = checked(text, ContentKind.DIFF)
+    header = next(piece for piece in chunks if "+++ b/src/filelock/asyncio.py" in piece.text)
+    assert "@@ -0,0 +1,342 @@" in header.text
+    assert header.heading_path == ("src/filelock/asyncio.py",)
+    small = "--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n" + "".join(f"-{n}\n+{n + 1}\n" for n in range(300))
+    first = checked(small, ContentKind.DIFF, cap=512)[0]
+    assert first.text.startswith("--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n-0\n")
+
+
 def test_code_search_results_are_grouped_by_file() -> None:
     text = (
         "src/a.py:3:def getUser():\nsrc/a.py-4-    pass\n--\nsrc/a.py:9:getUser()\n"
