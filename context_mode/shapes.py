@@ -68,6 +68,8 @@ _EVENT_KEYS = frozenset("time timestamp ts asctime level levelname lvl loglevel 
 ROW_BLOCK = re.compile(r"\d+\. row\Z|-\[ RECORD \d+ \][-+]*\Z")
 # The same opening anywhere on a line, after indentation or MySQL ``\G``'s stars (``*** 1. row ***``)
 ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")
+# ``ls -R``'s directory line (``./lib/vquic:``), heading that directory's entries
+_LISTING_DIRECTORY = re.compile(r"[^\s:][^\s]*:\s*\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: |[^\s|][^|\n]{0,80}? *\|(?: |\Z)")
 _FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of
@@ -677,3 +679,9 @@ TREE_CHILDREN = ("children", "contents")  # the filesystem MCP server's key, ``t
 
 def _has_children(node: dict[str, Any]) -> bool:
     return any(key in node for key in TREE_CHILDREN)
+
+
+def is_listing_directory(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is ``ls -R``'s ``./lib/vquic:`` opening a directory's entries: the
+    listing's first line or one after a blank line."""
+    return (index == 0 or not lines[index - 1].strip()) and _LISTING_DIRECTORY.match(lines[index]) is not None

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from context_mode.shapes import ROW_MARK, RULE_LINE
+from context_mode.shapes import ROW_MARK, RULE_LINE, is_listing_directory
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.line_match import terms_held
 from context_mode.store.terms import Term, line_filter
@@ -42,7 +42,6 @@ ABOVE_LINE = -3  # a passage's unit line from the chunk above (a record card is 
 _UNIT_REACH = 200  # lines above the last ones searched for the head of the unit they are in
 # beside a record's opening (``shapes.ROW_MARK``): a commit's, a diff's, a section's, ``tail``'s file's
 _UNIT_HEAD = re.compile(r"commit [0-9a-f]{7,}\b|diff --git |#{1,6} \S|==> .+ <==\s*\Z")
-_DIRECTORY_HEAD = re.compile(r"[^\s:][^\s]*:\s*\Z")  # ``ls -R``'s ``./lib/vquic:`` after a blank line
 _EDGE_WORDS = {
     "start": frozenset({"startup", "beginning", "initially", "opening"}),
     "end": frozenset({"final", "finally", "closing", "ending", "bottom", "trailing"}),
@@ -139,11 +138,7 @@ def _last_unit_head(lines: Sequence[str], stop: int) -> tuple[int, str] | None:
     tail). None when none is within ``_UNIT_REACH`` lines."""
     for number in range(stop - 1, max(-1, stop - _UNIT_REACH), -1):
         line = lines[number]
-        if (
-            ROW_MARK.match(line)
-            or _UNIT_HEAD.match(line)
-            or (_DIRECTORY_HEAD.match(line) and (number == 0 or not lines[number - 1].strip()))
-        ):
+        if ROW_MARK.match(line) or _UNIT_HEAD.match(line) or is_listing_directory(lines, number):
             return number, cut(line, (), LINE_WIDTH, str)
     return None
 

@@ -28,11 +28,10 @@ one listing). Linear in the input, but for one sort of the entries.
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from context_mode.shapes import SIZED_TOTALS, sized_entry
+from context_mode.shapes import SIZED_TOTALS, is_listing_directory, sized_entry
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import clip, size, split_lines
 from context_mode.types import ContentKind
@@ -44,7 +43,6 @@ _ROOM_LEFT = 16  # bytes left that no entry line would fit in
 _SECTIONS = "== directories =="
 _MORE = 28  # room for the ``… 65 more directories`` line
 _SECTION_SHARE = 0.3  # of the budget, at most, for ``ls -lR``'s directory lines
-_SECTION = re.compile(r"\S[^\t]*:\s*\Z")  # ``ls -lR``'s ``lib/vquic:`` above a directory's entries
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +112,7 @@ def _sections(lines: Sequence[str], entries: Sequence[int], room: int) -> list[s
     found = [
         index
         for index, line in enumerate(lines)
-        if (index == 0 or not lines[index - 1].strip()) and _SECTION.match(line) and sized_entry(line) is None
+        if is_listing_directory(lines, index) and sized_entry(line) is None
     ]
     if len(found) < 2:
         return []
