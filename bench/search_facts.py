@@ -58,7 +58,8 @@ class StoredItem:
         return next(t for t in doc_tools(self.store, ingest_roots=()) if t.name == "doc_search")
 
     def stage1(self, text: str) -> str:
-        """What the agent gets first: the payload itself when Direct, else the routed summary."""
+        """What the agent gets first, as the hub renders it: the payload itself when Direct, else
+        the routed summary (with the file a log is spilled to)."""
         if isinstance(self.decision, Direct):
             return text
         return render(
@@ -66,7 +67,7 @@ class StoredItem:
             tool=self.exposed,
             ref=self.doc.ref,
             original_bytes=len(text.encode()),
-            spill_path=None,
+            spill_path=self.doc.spill_path,
         )
 
 

@@ -61,8 +61,6 @@ sys.path.insert(0, str(ROOT))
 
 from search_facts import items, stored_item  # noqa: E402  (bench/ is on the path when run)
 
-from context_mode.router import Direct  # noqa: E402
-from context_mode.stage1 import render  # noqa: E402
 from context_mode.store import index as store_index  # noqa: E402
 from context_mode.store.cutting import LINE_WIDTH  # noqa: E402
 from context_mode.store.store import Store  # noqa: E402
@@ -284,14 +282,8 @@ class Figures:
 def measure(item: dict[str, Any], text: str, figures: Figures) -> None:
     """Route, store, render stage 1 and search every fact of one item, as the hub and agent would."""
     with stored_item(item, text) as stored:
-        decision, doc = stored.decision, stored.doc
-        if isinstance(decision, Direct):
-            stage1 = text
-        else:
-            raw = len(text.encode("utf-8"))
-            stage1 = render(
-                decision, tool=stored.exposed, ref=doc.ref, original_bytes=raw, spill_path=doc.spill_path
-            )
+        doc = stored.doc
+        stage1 = stored.stage1(text)
         search = stored.search_tool()
         for fact in item["facts"]:
             answer, query = str(fact["answer"]), str(fact["query"])
