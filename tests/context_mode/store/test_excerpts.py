@@ -190,6 +190,13 @@ CASES = [
         id="room left: rows near the header the query matched",
     ),
     pytest.param(
+        CORPUS / "json-tree-filesystem-coverage-7175-sdist.json",
+        ContentKind.JSON,
+        "developer task runner script in tools folder",
+        '"name": "igor.py",',
+        id="room left: the chunk's lines beyond six from the shown ones (a folder's later files)",
+    ),
+    pytest.param(
         "mkdocs-configuration-snapshot.txt",
         ContentKind.SNAPSHOT,
         "What is the default docs_dir?",
