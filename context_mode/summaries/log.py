@@ -14,7 +14,10 @@ process ended: below the first errors of each shape, above their context), the r
 compiler notes, tracebacks collapsed to the frames that matter (Python: innermost; JVM: the first
 frame of each class, application before JDK; pytest's ``>`` source line above an ``E`` block),
 warnings (past the second of one template, below an error's context), context, the head, and last
-rare lines (a shape, numbers aside, seen once is usually an event). A shown line whose shape
+rare lines (a shape, numbers aside, seen once is usually an event). In a log written at debug
+verbosity, the first line of each shape declaring a level above the bulk's (INFO among DEBUG,
+NOTICE among INFO: ``summaries.log_levels``) ranks above the head's third line, each shape
+adding a quarter of an error's room. A shown line whose shape
 recurs carries a fold count ``[×37]``. The first line when it names the command, project or
 version, and the last lines that carry totals (``summaries.edges``) rank with the final summary;
 a service's lines near the top that say where it listens rank with its errors' context; a
@@ -43,6 +46,7 @@ from context_mode.summaries.definitions import pattern_lines
 from context_mode.summaries.edges import address_lines, banner_lines, edge_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
+from context_mode.summaries.log_levels import raised_lines
 from context_mode.summaries.log_lines import (
     CODE_CONTEXT,
     COMPILER,
@@ -82,6 +86,10 @@ _SHAPE_FAMILY = 48
 _SHADOW = "Shadow bytes around the buggy address:"
 _ABORTING = re.compile(r"==\d+==ABORTING")
 _LEGEND_PRIORITY = 3.0
+# A raised line (``log_levels``: INFO among DEBUG, NOTICE among INFO), first of its shape: above
+# the head's third line and one-off events, below warnings; two levels above the bulk, higher.
+_RAISED = 36.0
+_RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is a quarter of an error
 _RULE = re.compile(r"[-=_*#~─━]{3,}\Z")
 _FAILING_VERDICT = re.compile(r"\bFAIL(?:ED|URES?)?\b|\b[1-9]\d* (?:failed|failures?|failing)\b")
 
@@ -122,7 +130,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         return _Plan(lines, go_test.picks, _WIDTH * 2, {}, outline, go_test.messages)
     # CI colours, timestamps and a compose service column hide markers; lines stay as sent.
     cleaned = clean_lines(lines)
-    scan = scan_log(without_service_prefix(cleaned))
+    unprefixed = without_service_prefix(cleaned)
+    scan = scan_log(unprefixed)
     counts = Counter(scan.shapes)
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
@@ -140,8 +149,12 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     for index in tap_failures[:_UNFOLDED_FAILURES]:
         verdicts.add(index)
         verdicts.update(_tap_diagnostics(lines, index + 1))
+    raised = raised_lines(unprefixed, scan.groups)
     picks = _fold(
-        _picks(lines, cleaned, scan, errors, counts, terms, rspec), scan.shapes, counts, frames | verdicts
+        _picks(lines, cleaned, scan, errors, counts, terms, rspec, raised),
+        scan.shapes,
+        counts,
+        frames | verdicts,
     )
     access = access_picks(lines, cleaned)
     if access is not None:  # its error responses share one shape with the 200s: never folded
@@ -170,6 +183,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     warned = len({scan.shapes[index] for index in scan.warnings})
     highlights = max(error_events, distinct) + len(scan.failing) + (access.highlights if access else 0)
     highlights += min(warned, _COUNTED_WARNINGS) // 2
+    highlights += min(len({scan.shapes[index] for index in raised}), _COUNTED_WARNINGS) // _RAISED_SHARE
     # A run's totals line ("11 upgraded, 297 newly installed", "added 1317 packages") stands out
     # in a log with no error: it is what the run came to.
     # So do its warnings (Redis's "# WARNING Memory overcommit must be enabled!").
@@ -206,6 +220,7 @@ def _picks(
     counts: Counter[str],
     terms: Sequence[str],
     rspec: RSpecFailures,
+    raised: dict[int, int],
 ) -> list[Pick]:
     total = len(lines)
     picks: list[Pick] = []
@@ -284,6 +299,11 @@ def _picks(
             add(index, 50 - len(seen_warnings) * 0.2 - repeated, _WIDTH)
     for index, priority in enumerate((34, 33, 22, 12, 11)):
         add(index, priority)
+    raised_seen: set[str] = set()
+    for index, above in raised.items():  # INFO among DEBUG, NOTICE among INFO: what happened
+        if scan.shapes[index] not in raised_seen:
+            raised_seen.add(scan.shapes[index])
+            add(index, _RAISED + 6 * (above - 1), _CONTEXT_WIDTH)
     _add_lines(cleaned, scan, counts, terms, add, routine)
     return picks
 
