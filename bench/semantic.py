@@ -37,6 +37,12 @@ the bar of +4 holdout facts. Best on dev, ``lines:0.7``: dev 123 -> 124/145 (sea
 1 search on dev at any alpha. At 100k chunks ``doc_search`` p50 goes from 5.8-6.5 ms to 13 ms
 (``lines``) and 24 ms (``rerank``); embedding every chunk at index time instead runs at about
 0.6 MB/s, a third of ``Store.put``'s rate. Load is 0.7-1.1 s and +125 MB of RSS. BM25 stays.
+
+Again on the broad corpus (round twenty-one, 2,239 dev and 1,785 holdout facts, at a5f00f5's
+search): ``off`` 1961 / 1552 within stage 1 + one search (search only 1724 / 1382); ``lines:0.7``
+1962 / 1556 (1719 / 1385); ``lines:0.5`` 1956 / 1560 (1711 / 1392); ``rerank:0.7`` 1928 / 1551
+(1626 / 1330). On dev, where a variant is chosen, none gains more than one fact; the holdout's
++4 to +8 for ``lines`` would cost 5-8 times the search time in process. BM25 stays.
 """
 
 from __future__ import annotations
@@ -205,7 +211,7 @@ def _reranking(alpha: float) -> Callable[..., list[store_index.IndexHit]]:
         ]
         blended.sort(key=lambda hit: -round(hit.score, 4))
         searcher = self._index.searcher()
-        terms = self._near_terms(searcher, query_terms(text))
+        terms = self._near_terms(searcher, query_terms(text), ref)
         weights = self._term_weights(searcher, terms)
         kept = []
         for hit in blended[:limit]:
