@@ -3,7 +3,7 @@
 A service run at debug verbosity writes hundreds of ``DEBUG`` lines; its few ``INFO`` ones are
 what happened (``passwd-file(bob,…): Password mismatch``, ``Logged out in=80 … expunged=1``). A
 server logging at info marks its events ``NOTICE`` (fail2ban's ``[sshd] Ban 127.0.0.41``).
-``raised_lines(lines)`` finds them: each line's first declared fine level (``TRACE``/``DEBUG``,
+``raised_lines(lines, groups)`` finds them: each line's first declared fine level (``TRACE``/``DEBUG``,
 ``INFO``, ``NOTICE``: an uppercase word, a capitalised one before a colon as Dovecot writes
 ``Info:``, a bracketed lowercase one as nginx writes ``[notice]``, or a ``level=`` key) in its
 first ``_REACH`` characters; the level most lines declare is the bulk; the lines above it are
