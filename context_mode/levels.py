@@ -2,7 +2,9 @@
 
 ``LEVELS`` maps an uppercase level word to ``"error"``, ``"warning"`` or ``"info"``: the log
 summariser reads a line's declared level by it, and shape detection knows that a line led by
-one (``ERROR: …``) is a log line, not a YAML key. Pure data.
+one (``ERROR: …``) is a log line, not a YAML key. ``FINE_RANKS`` orders the "info" words a
+service's verbosity chooses among (``summaries.log_levels``: NOTICE above INFO above DEBUG).
+Pure data.
 """
 
 from __future__ import annotations
@@ -16,3 +18,5 @@ LEVELS: dict[str, str] = {
         ("INFO", "DEBUG", "TRACE", "FINE", "FINER", "FINEST", "NOTICE", "VERBOSE", "CONFIG"), "info"
     ),
 }
+# The "info" levels a log's verbosity chooses among, lowest first (lowercase, as matched).
+FINE_RANKS: dict[str, int] = {"trace": 0, "debug": 0, "verbose": 0, "info": 1, "notice": 2}

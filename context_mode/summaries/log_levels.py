@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from context_mode.levels import FINE_RANKS
 from context_mode.line_groups import LineGroups
 
 _REACH = 120
@@ -26,7 +27,6 @@ _FINE = re.compile(
     r"\b(TRACE|DEBUG|INFO|NOTICE|VERBOSE)\b|\b(Trace|Debug|Info|Notice):"
     r"|\[(trace|debug|info|notice)\]|\blevel[=:]\s*\"?(trace|debug|info|notice)\b"
 )
-_RANKS = {"trace": 0, "debug": 0, "verbose": 0, "info": 1, "notice": 2}
 
 
 def raised_lines(lines: Sequence[str], groups: LineGroups) -> dict[int, int]:
@@ -36,7 +36,7 @@ def raised_lines(lines: Sequence[str], groups: LineGroups) -> dict[int, int]:
     for key, sample in groups.samples.items():
         found = _FINE.search(lines[sample], 0, _REACH)
         if found is not None:
-            by_key[key] = _RANKS[next(word for word in found.groups() if word).lower()]
+            by_key[key] = FINE_RANKS[next(word for word in found.groups() if word).lower()]
     if sum(groups.sizes[key] for key in by_key) < _MIN_LEVELED:
         return {}
     levels: Counter[int] = Counter()
@@ -44,4 +44,4 @@ def raised_lines(lines: Sequence[str], groups: LineGroups) -> dict[int, int]:
         levels[rank] += groups.sizes[key]
     bulk = levels.most_common(1)[0][0]
     raised = {key: rank - bulk for key, rank in by_key.items() if rank > bulk}
-    return {index: raised[key] for index in groups.members(set(raised)) for key in [groups.keys[index]]}
+    return {index: raised[groups.keys[index]] for index in groups.members(set(raised))}
