@@ -14,9 +14,10 @@ correct, only less grouped.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections import Counter
-from collections.abc import Sequence, Set
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -105,3 +106,32 @@ def _digit_table(mark: str) -> bytes:
 def _key_shape(mark: str) -> re.Pattern[str]:
     escaped = re.escape(mark)
     return re.compile(rf"[{escaped}a-fA-F]{{8,}}|[{escaped}\d]+")
+
+
+def templates(distinct: Iterable[str], least: int = 3) -> dict[str, str]:
+    """The shapes that are one template with one word changed, mapped to that template.
+
+    ``Failed password for invalid user admin from … port #`` and the same line for ``root`` and
+    ``oracle`` differ in one word (of their first ``_TEMPLATE_WORDS``): with ``least`` or more such
+    shapes, each maps to the template (that word as ``*``). A shape in several templates gets
+    the largest one's (the first seen on a tie); a shape in none is absent. Shapes beyond the
+    first ``_TEMPLATE_SHAPES`` are not looked at (their count, not their length, makes the cost).
+    """
+    members: defaultdict[str, list[str]] = defaultdict(list)
+    for shape in itertools.islice(distinct, _TEMPLATE_SHAPES):
+        words = shape.split()[:_TEMPLATE_WORDS]
+        if len(words) < 2:
+            continue
+        for position in range(len(words)):
+            members[" ".join([*words[:position], "*", *words[position + 1 :]])].append(shape)
+    found: dict[str, str] = {}
+    for template, shapes in sorted(members.items(), key=lambda item: -len(item[1])):
+        if len(shapes) < least:
+            break
+        for shape in shapes:
+            found.setdefault(shape, template)
+    return found
+
+
+_TEMPLATE_WORDS = 24
+_TEMPLATE_SHAPES = 400

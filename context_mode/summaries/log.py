@@ -9,7 +9,8 @@ level character makes a warning of a line without error words.
 
 Picks then go to ``packing.pack``, highest priority first: the final summary, failing tests,
 exception and error lines (the first of each shape; of a cluster, its first and last line; the
-paragraph under an error that explains it, after one blank line at most), the last line (how the
+paragraph under an error that explains it, after one blank line at most; past the second of one
+template with one word changed, below the head: ``line_groups.templates``), the last line (how the
 process ended: below the first errors of each shape, above their context), the rest of the tail,
 compiler notes, tracebacks collapsed to the frames that matter (Python: innermost; JVM: the first
 frame of each class, application before JDK; pytest's ``>`` source line above an ``E`` block),
@@ -39,6 +40,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from context_mode.diagnostics import clean_line, clean_lines, without_service_prefix
+from context_mode.line_groups import templates
 from context_mode.shapes import is_slow_query_log
 from context_mode.summaries.access_log import access_picks
 from context_mode.summaries.coverage import coverage_picks
@@ -78,6 +80,7 @@ _FOLD = 3  # a shape seen this often is shown once
 _COUNTED_WARNINGS = 20  # distinct warnings that add to a summary's room (each half an error)
 _EXPLAINED = 4  # lines of the paragraph under an error shown as its explanation
 _WARNINGS_PER_FAMILY = 2  # warnings of one family (their first words) shown before the rest
+_ERRORS_PER_TEMPLATE = 2  # errors of one template (one word changed) shown before the rest
 _QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the failing one (``>``)
 _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" source line
 # A line whose shape starts (this many chars) like ROUTINE others is routine: as context or tail
@@ -408,13 +411,26 @@ def _add_errors(
     add: _Adder,
     routine: _Callable,
 ) -> None:
-    """Errors by shape, once each: a cluster's first and last lines rank above its middle."""
+    """Errors by shape, once each: a cluster's first and last lines rank above its middle.
+
+    Shapes that are one template with one word changed (``Failed password for invalid user
+    admin``, ``… root``, ``… oracle``: ``line_groups.templates``) are one error said again: the
+    first ``_ERRORS_PER_TEMPLATE`` rank as errors, the rest below the lines that explain them.
+    """
     seen: set[str] = set()
+    tests = set(scan.failing.values())  # each failing test is its own news, named alike or not
+    template = templates(dict.fromkeys(scan.shapes[index] for index in errors if index not in tests))
+    said: Counter[str] = Counter()
     for order, index in enumerate(errors):
         shape = scan.shapes[index]
         if shape in seen:
             continue
         seen.add(shape)
+        if shape in template and index not in tests:
+            said[template[shape]] += 1
+            if said[template[shape]] > _ERRORS_PER_TEMPLATE:
+                add(index, 16.0 - min(said[template[shape]], 40) * 0.15)
+                continue
         line = lines[index][:PREFIX]
         starts = order == 0 or errors[order - 1] < index - 3
         ends = order == len(errors) - 1 or errors[order + 1] > index + 3
