@@ -169,7 +169,7 @@ class _Spans:
         spelled = self.grid.span(line, *run) if run else ""
         if spelled and len(spelled) <= _ROW_WIDTH:
             return spelled
-        return clip(line.strip(), _ROW_WIDTH)
+        return clip(line.rstrip(), _ROW_WIDTH)
 
 
 def _is_footer(line: str) -> bool:

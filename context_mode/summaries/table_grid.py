@@ -49,7 +49,8 @@ class Grid:
         return cells + [""] * (len(self.names) - len(cells))
 
     def span(self, line: str, first: int, last: int) -> str:
-        """The part of ``line`` holding columns ``first`` to ``last`` (adjacent), as it is spelled."""
+        """The part of ``line`` holding columns ``first`` to ``last`` (adjacent), as it is spelled:
+        from the line's own start for the first column (psql's rows open with a space)."""
         if self.delimiter:
             parts = self._parts(line) if '"' not in line else _spelled_fields(line, self.delimiter)
             if len(parts) != len(self.names):
@@ -59,9 +60,10 @@ class Grid:
                 spelled = self.delimiter + spelled  # from the line's own start: ``│ Xsux    │ 020``
             if last == len(parts) - 1 and self.delimiter in _PIPES and line.rstrip().endswith(self.delimiter):
                 spelled += self.delimiter  # to the line's own end: ``│ 35        │``
-            return spelled.strip()
+            return spelled.rstrip() if first == 0 else spelled.strip()
         end = self.starts[last + 1] if last + 1 < len(self.starts) else len(line)
-        return line[self.starts[first] : end].strip()
+        start = 0 if first == 0 else self.starts[first]
+        return line[start:end].rstrip() if first == 0 else line[start:end].strip()
 
     def _parts(self, line: str) -> list[str]:
         parts = line.split(self.delimiter)

@@ -212,6 +212,18 @@ def test_the_rows_holding_a_columns_greatest_and_least_values_are_shown() -> Non
     assert_table_verbatim(extract.text, text)
 
 
+def test_rows_narrowed_from_the_first_column_start_where_their_line_starts() -> None:
+    # Failed before: psql's rows open with a space, which the narrowed rows dropped, so
+    # " Houston | 2014 | 83412" (the line as the agent would quote or grep it) was not in stage 1.
+    text = _read("psql-txhousing-city-year.txt")
+    lines = text.splitlines()
+    extract = summarize(text, ContentKind.TABLE, budget=1800)
+    rows = [line for line in extract.text.splitlines() if line.startswith(" ") and " | " in line]
+    assert " Houston               | 2014 | 83412 |" in extract.text
+    assert len(rows) > 10
+    assert all(any(payload.startswith(row) for payload in lines) for row in rows)
+
+
 def test_a_report_of_titled_sections_shows_every_title_and_each_sections_first_lines() -> None:
     # readelf -aW was one table of its first section (the ELF header): the symbol table's and the
     # relocations' sizes, the build id at its end, were not in stage 1
