@@ -11,15 +11,18 @@ extreme, and no query word need be on it more than on the lines around it.
   read three ways: ``key=value``, ``key: value`` and ``"key": value`` pairs; the columns of a
   table under its header line (aligned by the header's character spans for a whitespace table
   such as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|``, ``│``, ``,`` or tab separated
-  one, a row of types or units under the names skipped, a ``TOTAL`` row left out); the
-  size of a listing's entry (``ls -l``, ``du``, ``list_directory_with_sizes``), named "size", and a
+  one, a row of types or units under the names skipped, a ``TOTAL`` row or the line under a
+  closing rule left out); the size of a listing's entry (``ls -l``, ``du``, ``tree -s``, ``find
+  -printf '%s %p'``, ``list_directory_with_sizes``; its root, holding all the others, left out),
+  named "size", and a
   test's time as its runner prints it (``(3225ms)``, ``3.21s call``), named "duration"; a
   value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``). The field is the one
   whose name's parts best match the query's words (``%CPU`` for "cpu", ``usec_per_call`` for
   "microseconds per call", ``tbilrate`` for "treasury bill rate", ``RSS`` for "resident set
   size"; a word the superlative implies, such as a time for "slowest", counts half). When some
   of the field's lines hold more of the query's other words than the rest ("for the reporting
-  job"; not words naming what the rows are, such as "process" or "file"), only those compete.
+  job"; not words naming what the rows are, such as "process" or "file", or the listing, such as
+  "source tree" or "disk usage"), only those compete.
   Of lines sharing the extreme the first is named, the next two shown with it; when most lines
   share it, or the field is on one line only, no line is named: None.
   Words after a negation ("non-null") are dropped; a falling word the field's name does not hold
@@ -89,7 +92,11 @@ _RUN_WORDS = 12  # query words tried for such a run
 _ROW_NOUNS = frozenset(
     "row rows record records entry entries item items line lines file files process processes "
     "command commands package packages test tests query queries request requests value values "
-    "number one ones result results column field".split()
+    "number one ones result results column field "
+    # and words naming the listing or its measure ("the largest file in the source tree", "the
+    # biggest subpackage by disk usage"): a file named usage.py is not what they pick
+    "directory directories folder folders tree source sources archive disk usage space overall whole "
+    "entire project repository listing".split()
 )
 _NUMBER = (
     r"(?<![\w.])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)"
@@ -133,7 +140,7 @@ _TIMED = re.compile(
 _TOTALS = re.compile(r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b")
 # What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode
 # (a number and a name alone, as ``wc -c`` prints them, is as often a count and a row's name).
-_SIZED_START = re.compile(r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|[-dlcbpsD][rwx-]{3}")
+_SIZED_START = re.compile(r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|[-dlcbpsD][rwx-]{3}|\s*\d+ +\S*[/.]")
 # ``tree -s`` / ``tree -h``'s entry: ``│   ├── [     133123]  states.py``, ``└── [4.0K]  docs``.
 _TREE_SIZED = re.compile(r"[\s│├└─|`\-]*\[\s*(\d+(?:\.\d+)?)([KMGTPE]?)\]\s+\S")
 # A whitespace table's header: three or more names (``USER PID %CPU``, ``rkB/s``, ``1K-blocks``).
@@ -239,6 +246,8 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
             candidates = [field for field, count in zip(candidates, held, strict=True) if count == most_held]
     own = [field for field in candidates if not _TOTAL_ROW.match(lines[field.line])]
     candidates = own if own else candidates
+    if name == "size":
+        candidates = _without_root(lines, candidates)
     if len(candidates) < 2:  # one line holds the field: nothing to compare, the search finds it
         return None
     values = [field.value for field in candidates]
@@ -249,6 +258,19 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
     pick = holding[0]  # of lines sharing it, the first, and the next few
     ties = tuple(dict.fromkeys(field.line for field in holding[1:] if field.line != pick.line))[:_TIES]
     return ExtremeLine(pick.line, pick.header, pick.name, pick.span, ties)
+
+
+def _without_root(lines: Sequence[str], candidates: list[_Field]) -> list[_Field]:
+    """A listing's entries but its root, the directory holding all the others (``du``'s last line,
+    ``15M  src/twisted``): its size sums theirs up, as a ``TOTAL`` row's does."""
+    entries = {field.line: sized_entry(lines[field.line]) for field in candidates}
+    paths = {line: entry[0].rstrip("/") for line, entry in entries.items() if entry is not None}
+    if len(paths) < 3:
+        return candidates
+    root = min(paths.values(), key=len)
+    if not all(path == root or path.startswith(f"{root}/") for path in paths.values()):
+        return candidates
+    return [field for field in candidates if paths.get(field.line) != root]
 
 
 def extreme_passage(texts: Sequence[str], extreme: Extreme, weight: float) -> tuple[int, LineMatch] | None:
@@ -283,15 +305,23 @@ def _fields(lines: Sequence[str]) -> Iterator[_Field]:
     """Every named number or date in the lines: pairs on a line, table cells under their header,
     a listing's sizes and a test run's times."""
     header: _Header | None = None
+    closed = False
     for index, line in enumerate(lines):
         if not line or line.isspace():
             header = None
+            closed = False
             continue
         if len(line) > _MAX_LINE:  # data on one line (records of JSON or of a repr): its pairs only
             header = None
             yield from _pairs(index, line)
             continue
         if _RULE.match(line):
+            # A rule under a table's rows closes them: the line below sums them up (``unzip -l``'s
+            # `` 20954702   622 files``), as a ``TOTAL`` row does.
+            closed = header is not None and index > header.line + 2
+            continue
+        if closed:
+            closed = False
             continue
         if header is not None:
             cells = header.cells(line)

@@ -14,6 +14,7 @@ import pytest
 from context_mode.store.extremes import extreme_asked, extreme_line
 from context_mode.store.passages import payload_passages
 from context_mode.types import ContentKind
+from tests.corpora import BENCH_CORPUS
 from tests.searching import search
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -88,6 +89,31 @@ def test_positions_and_plain_words_ask_for_none(query: str) -> None:
 )
 def test_the_extreme_line_of_the_field_the_query_names(name: str, query: str, line_start: str) -> None:
     lines = _lines(name)
+    asked = extreme_asked(query)
+    assert asked is not None
+    found = extreme_line(lines, asked)
+    assert found is not None and lines[found.line].startswith(line_start)
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "line_start"),
+    [
+        # find -printf '%s %p': a size and a path, no tab (before: no line)
+        ("tree-find-printf-babel-2190-sdist.txt", "biggest file overall", "470760 ./babel/global.dat"),
+        # "source" names the listing, not the lines holding it (before: test_source_line.py, 10 kB)
+        (
+            "tree-s-docutils-0212-sdist.txt",
+            "largest file in the source tree",
+            "│\xa0\xa0 " * 3 + "├── [     259122]",
+        ),
+        # du's root sums the others up, and usage.py is no "disk usage" (before: usage.py)
+        ("tree-du-ah-twisted-2410.txt", "largest subpackage disk usage", "2.0M\tsrc/twisted/internet"),
+        # the line under unzip -l's closing rule is its totals (before: " 20954702   622 files")
+        ("tree-unzip-l-matplotlib-392-wheel.txt", "biggest file in the archive", "   967840  2024-08-13"),
+    ],
+)
+def test_the_extreme_entry_of_a_listing(name: str, query: str, line_start: str) -> None:
+    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
     asked = extreme_asked(query)
     assert asked is not None
     found = extreme_line(lines, asked)
