@@ -1,19 +1,19 @@
 """Summary of Markdown documents: the heading skeleton, each section's first sentence.
 
 Headings are ATX (``## Title``) or setext (a paragraph line over ``===`` or ``---``); lines in
-fenced code blocks are never headings. Priority falls with heading level and position, so a
-tight budget keeps the first and shallowest headings; the last heading is kept too, to show
-where the document ends. A section's first sentence is the verbatim start of its first text
-line, cut after the sentence with ``…``. Headings and lines that mention a search term rank
-first. Beside the outline (``definitions``): the front matter first, "The default X is Y" lines
+fenced code blocks are never headings. Priority falls with heading level and position, so a tight
+budget keeps the first and shallowest headings; the last heading is kept too, to show where the
+document ends, and on a page of a few hundred lines its last two lines of text (a footer's
+copyright, generator or version) below it. A section's first sentence is the verbatim start of its
+first text line, cut after the sentence with ``…``. Headings and lines that mention a search term
+rank first. Beside the outline (``definitions``): the front matter first, "The default X is Y" lines
 (one a section, above later headings, a late one nearly as high as an early one), the terms of
-definition lists (a reference page's options and variables: each term's definition is a section,
-and a default is shown under its term), the first line of each section a thematic break opens
-(converted web pages use rules where headings would be), and the first few code blocks' first
-lines (below the headings), a pipe table's header, first rows and last row (its other rows fill what
-room is left, a data page's table being its content), and last, in order, the first lines of
-list items (release notes and changelogs are lists under few headings: their items fill the room
-the outline leaves).
+definition lists (a reference page's options and variables: each term's definition is a section, and
+a default is shown under its term), the first line of each section a thematic break opens (converted
+web pages use rules where headings would be), and the first few code blocks' first lines (below the
+headings), a pipe table's header, first rows and last row (its other rows fill what room is left, a
+data page's table being its content), and last, in order, the first lines of list items (release
+notes and changelogs are lists under few headings: their items fill the room the outline leaves).
 The outline counts lines, headings per level, code blocks and defined terms. A page without
 headings is its head and tail, its list items that are links (a FAQ's questions) and its stated
 facts.
@@ -144,6 +144,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
                 boost += 15.0  # the document's opening sentence says what it is
             width = _sentence_width(line)
             picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost, width))
+    picks.extend(_footer(lines, heading_lines, fence_lines))
     picks.extend(
         Pick(index, index + 1, 56.0 - 0.01 * index, 160)
         for index in term_lines(joined, terms)
@@ -184,6 +185,28 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         + tables.rows // _ROWS_PER_HIGHLIGHT
     )
     return _Plan(lines, picks, underlines, outline, highlights)
+
+
+def _footer(lines: Sequence[str], headings: Container[int], fenced: Container[int]) -> list[Pick]:
+    """A long page's last lines of text (a footer's copyright, generator, version), below its
+    last heading."""
+    if len(lines) < _FOOTER_PAGE:
+        return []
+    found: list[Pick] = []
+    for index in range(len(lines) - 1, max(len(lines) - _FOOTER_REACH, 0), -1):
+        if index in headings or index in fenced or not _ALNUM.search(lines[index]):
+            continue
+        found.append(Pick(index, index + 1, _FOOTER_PRIORITY - len(found), _FIRST_LINE_WIDTH))
+        if len(found) == _FOOTER_LINES:
+            break
+    return found
+
+
+_FOOTER_PAGE = 200  # lines a page has at least for its last lines to be a footer
+_FOOTER_REACH = 20  # lines from the page's end a footer line is in
+_FOOTER_LINES = 2
+_FOOTER_PRIORITY = 70.0
+_ALNUM = re.compile(r"[^\W_]")
 
 
 def _section_fill(

@@ -112,3 +112,16 @@ def test_a_fetched_pages_lead_above_its_first_heading_is_shown() -> None:
     text = (Path(__file__).parents[2] / "data" / "fetch-tornado-web-head.md").read_text(encoding="utf-8")
     summary = summarize(text, ContentKind.MARKDOWN, budget=1200).text
     assert "`tornado.web` provides a simple web framework with asynchronous" in summary
+
+
+def test_a_long_pages_last_lines_are_shown_below_its_last_heading() -> None:
+    # Failed before: GNU parallel's 3,600-line tutorial ended its stage 1 at the last heading;
+    # its last line, the copyright and licence, was not in it (nor curl's closing advice).
+    for name, last in (
+        ("webpage-fetch-gnu-parallel-tutorial.md", "(C) 2013-2022 Ole Tange, GFDLv1.3+"),
+        ("markdown-zcat-curl-art-of-http-scripting.md", "HTTPS forces you to use `SSLKEYLOGFILE`"),
+    ):
+        text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+        decision = route(text, tool="fetch", policy=RoutingPolicy())
+        assert isinstance(decision, Summary)
+        assert last in decision.extract.text
