@@ -7,7 +7,8 @@ ids (``pytest --collect-only -q``: each test file is a line of its tests, and th
 are kept at the end); a ``git status`` goes to ``summaries.git_status``, a listing with a size on
 every line (``du``, ``find -printf '%s %p'``, ``list_directory_with_sizes``) to
 ``summaries.sized_listing``. The summary says how many
-files and directories there are under which root and which extensions, then one line per directory
+files and directories there are under which root and which extensions, a path list's first and last
+lines as they are (``first: …``, ``last: …``: a search's first and last result), then one line per directory
 in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries as fit (names exactly
 as in the payload; subdirectories end in ``/``, and are not named again when they have a line of
 their own). Directory lines take at most ``DIRECTORY_SHARE`` of the budget (a line alone names
@@ -87,6 +88,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         head = [f"{files} tests in {len(dirs)} files" + (f" under {root}" if root else "")]
     elif extensions:
         head.append("extensions: " + ", ".join(f"{ext} ×{n}" for ext, n in extensions.most_common(8)))
+    if not tests:
+        head.extend(_ends(text))
     used = sum(size(line) + 1 for line in head)
     by_dir, folded = _fold(by_dir) if not tests else (by_dir, {})
     hidden = {member for members in folded.values() for member in members}
@@ -129,6 +132,20 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     body = "\n".join([body, *tail])
     outline = f"tree: {head[0]}" if tests else f"tree: {files} files, {len(dirs)} directories"
     return Extract(text=body, kind=ContentKind.TREE, outline=outline, highlights=len(by_dir))
+
+
+def _ends(text: str) -> list[str]:
+    """A path list's first and last lines as they are (a search's first and last result), when
+    both are entries: a JSON tree's are brackets."""
+    head, tail = text[:_END_READ].lstrip(), text[-_END_READ:].rstrip()
+    first = head.split("\n", 1)[0].strip()
+    last = tail.rsplit("\n", 1)[-1].strip()
+    if first == last or head[:1] in "{[" and not LISTED_ENTRY.match(first):
+        return []
+    return [f"first: {first}", f"last: {last}"]
+
+
+_END_READ = 4096
 
 
 def _fold(by_dir: dict[str, list[str]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:

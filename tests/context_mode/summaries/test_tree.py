@@ -303,3 +303,27 @@ def test_a_tree_drawn_with_sizes_shows_its_biggest_files_next_to_its_top_level()
     assert "└── [205K]  yacctab.py" in shown
     assert "├── [134K]  yacc.py" in shown
     assert shown.endswith("22 directories, 196 files")
+
+
+def test_a_path_lists_first_and_last_lines_are_shown_as_they_are() -> None:
+    # Failed before: a search's first and last results (git ls-files' last file) were in no
+    # directory's line, which names a few of each directory's files.
+    for name, first, last in (
+        (
+            "tree-fs-search-date-fns-360-locale-lib.txt",
+            "package/locale/af/_lib/formatDistance.js",
+            "package/locale/zh-TW/_lib/match.js",
+        ),
+        ("tree-git-ls-files-libzstd-154-deb.txt", ".gitattributes", "zlibWrapper/zstd_zlibwrapper.h"),
+    ):
+        text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+        lines = summarize_tree(text, budget=1500).text.splitlines()
+        firsts = [line for line in lines if line.startswith("first: ")]
+        lasts = [line for line in lines if line.startswith("last: ")]
+        assert firsts[0].endswith(first) and lasts[0].endswith(last)
+        assert all(line.split(": ", 1)[1] in text.splitlines() for line in firsts + lasts)
+    # A JSON tree's first and last lines are brackets: no such lines.
+    tree = '[\n  {"name": "a.py", "type": "file"},\n  {"name": "b.py", "type": "file"}\n]'
+    assert not any(
+        line.startswith(("first: ", "last: ")) for line in summarize_tree(tree, budget=500).text.splitlines()
+    )
