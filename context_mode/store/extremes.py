@@ -138,8 +138,9 @@ _TIMED = re.compile(
 )
 # A run's totals line, whose time is the run's, not a test's (``299 passing (32s)``).
 _TOTALS = re.compile(r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b")
-# What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode
-# (a number and a name alone, as ``wc -c`` prints them, is as often a count and a row's name).
+# What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode,
+# a number before a path (``find -printf '%s %p'``; a number before a bare name, as ``uniq -c``
+# prints them, is as often a count and a row's name).
 _SIZED_START = re.compile(r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|[-dlcbpsD][rwx-]{3}|\s*\d+ +\S*[/.]")
 # ``tree -s`` / ``tree -h``'s entry: ``│   ├── [     133123]  states.py``, ``└── [4.0K]  docs``.
 _TREE_SIZED = re.compile(r"[\s│├└─|`\-]*\[\s*(\d+(?:\.\d+)?)([KMGTPE]?)\]\s+\S")

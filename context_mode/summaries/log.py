@@ -415,7 +415,7 @@ def _add_errors(
 
     Shapes that are one template with one word changed (``Failed password for invalid user
     admin``, ``… root``, ``… oracle``: ``line_groups.templates``) are one error said again: the
-    first ``_ERRORS_PER_TEMPLATE`` rank as errors, the rest below the lines that explain them.
+    first ``_ERRORS_PER_TEMPLATE`` rank as errors, the rest below the head and one-off events.
     """
     seen: set[str] = set()
     tests = set(scan.failing.values())  # each failing test is its own news, named alike or not

@@ -194,7 +194,7 @@ def _footer(lines: Sequence[str], headings: Container[int], fenced: Container[in
         return []
     found: list[Pick] = []
     for index in range(len(lines) - 1, max(len(lines) - _FOOTER_REACH, 0), -1):
-        if index in headings or index in fenced or not _ALNUM.search(lines[index]):
+        if index in headings or index in fenced or not any(map(str.isalnum, lines[index])):
             continue
         found.append(Pick(index, index + 1, _FOOTER_PRIORITY - len(found), _FIRST_LINE_WIDTH))
         if len(found) == _FOOTER_LINES:
@@ -206,7 +206,6 @@ _FOOTER_PAGE = 200  # lines a page has at least for its last lines to be a foote
 _FOOTER_REACH = 20  # lines from the page's end a footer line is in
 _FOOTER_LINES = 2
 _FOOTER_PRIORITY = 70.0
-_ALNUM = re.compile(r"[^\W_]")
 
 
 def _section_fill(

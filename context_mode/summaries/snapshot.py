@@ -64,7 +64,6 @@ _LAST = 62.0  # the page's last lines with text: its footer
 _LAST_LINES = 2
 _FOOTER_REACH = 20  # lines from the page's end a footer line is in
 _FOOTER_PAGE = 200  # lines a page has at least for its last lines to be a footer
-_ALNUM = re.compile(r"[^\W_]")
 
 
 def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -175,7 +174,9 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     said = [
         pick
         for pick in picks
-        if pick.start >= end and pick.priority > _REPEATED and _ALNUM.search(_text_of(lines[pick.start]))
+        if pick.start >= end
+        and pick.priority > _REPEATED
+        and any(map(str.isalnum, _text_of(lines[pick.start])))
     ]
     for pick in said[-_LAST_LINES:]:
         picks.append(Pick(pick.start, pick.stop, max(pick.priority, _LAST), pick.width))
