@@ -22,7 +22,8 @@ extreme, and no query word need be on it more than on the lines around it.
   size"; a word the superlative implies, such as a time for "slowest", counts half). When some
   of the field's lines hold more of the query's other words than the rest ("for the reporting
   job"; not words naming what the rows are, such as "process" or "file", or the listing, such as
-  "source tree" or "disk usage"), only those compete.
+  "source tree" or "disk usage"), only those compete, when two or more do (a word on one line
+  only names where the lines are: "the largest file in physics", the directory's entry).
   Of lines sharing the extreme the first is named, the next two shown with it; when most lines
   share it, or the field is on one line only, no line is named: None.
   Words after a negation ("non-null") are dropped; a falling word the field's name does not hold
@@ -243,7 +244,9 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
     if others:
         held = [_held(_around(lines[field.line], field.span), others) for field in candidates]
         most_held = max(held)
-        if most_held:
+        # Words on one line only name where the lines are ("the largest file in physics": the
+        # directory's own entry), not which of them: a filter needs two lines to compare.
+        if most_held and held.count(most_held) > 1:
             candidates = [field for field, count in zip(candidates, held, strict=True) if count == most_held]
     own = [field for field in candidates if not _TOTAL_ROW.match(lines[field.line])]
     candidates = own if own else candidates

@@ -110,6 +110,12 @@ def test_the_extreme_line_of_the_field_the_query_names(name: str, query: str, li
         ("tree-du-ah-twisted-2410.txt", "largest subpackage disk usage", "2.0M\tsrc/twisted/internet"),
         # the line under unzip -l's closing rule is its totals (before: " 20954702   622 files")
         ("tree-unzip-l-matplotlib-392-wheel.txt", "biggest file in the archive", "   967840  2024-08-13"),
+        # "physics" is on the directory's own entry only: it names where, not which (before: none)
+        (
+            "json-tree-tree-j-s-sympy-1133-physics.json",
+            "largest file in physics",
+            '        {"type":"file","name":"test_spin.py","size":344807}',
+        ),
     ],
 )
 def test_the_extreme_entry_of_a_listing(name: str, query: str, line_start: str) -> None:
