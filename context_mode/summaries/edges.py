@@ -3,7 +3,8 @@
 ``edge_lines(lines)`` returns ``(head, tail)`` indexes: the first non-blank line when it names the
 command, project or version (``$ mypy src``, ``> pkg@1.2.0 test``, ``platform linux -- Python
 3.11``, ``Compiling foo v0.3.1``) or counts what the output holds (``Total messages: 10``,
-``Found 12 matches``; a heading over the result such as ``### Result`` is passed over), with the
+``Found 12 matches``, RuboCop's ``Inspecting 44 files``; a heading over the result such as
+``### Result`` is passed over), with the
 counting lines right below it, and up to ``TAIL_LINES`` of the last non-blank lines that carry
 totals (a count or duration next to passed / failed / errors / warnings / problems / tests…, a
 score, rating or percentage (``Your code has been rated at 8.52/10``, ``TOTAL … 87%``), a
@@ -42,7 +43,9 @@ _WRAPPER = re.compile(r"#{1,6} \w[\w ]{0,30}\Z")
 # …and then count what it returns: ``Total messages: 10 (Errors: 10, Warnings: 0)``,
 # ``Returning 41 messages``, ``Found 12 matches``, ``Showing 20 of 310 results``.
 _COUNTED = re.compile(
-    r"(?:Total\b[\w ]{0,30}:? *\d|(?:Returning|Found|Showing|Listing) \d|\d+ (?:results?|matches)\b)", re.I
+    r"(?:Total\b[\w ]{0,30}:? *\d|(?:Returning|Found|Showing|Listing) \d|\d+ (?:results?|matches)\b"
+    r"|(?:Inspecting|Checking|Scanning|Linting|Analy[sz]ing) \d+ (?:source )?files?\b)",
+    re.I,
 )
 _HEAD_COUNTS = 2
 _BEFORE_IDENTITY = 2  # lines the identity line may come under, when it names a tool's version:

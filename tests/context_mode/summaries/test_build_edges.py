@@ -49,6 +49,14 @@ def test_a_rating_or_a_coverage_share_is_a_tail_line() -> None:
     assert [covered[i] for i in edge_lines(covered)[1]] == covered
 
 
+def test_a_linters_count_of_the_files_it_inspects_is_a_head_line() -> None:
+    # RuboCop opens with "Inspecting 44 files" and a line of progress marks: the count was not a
+    # head line, and stage 1 (its offenses first) left it out.
+    lines = ["Inspecting 44 files", ".WW.W....W....W.WWW.W...WWW", "", "Offenses:", ""] + ["x"] * 20
+    assert edge_lines(lines)[0] == [0]
+    assert edge_lines(["Checking 3 source files", "ok", *"abcdefghijklmnopq"])[0] == [0]
+
+
 def test_the_identity_line_may_come_under_a_line_or_two_that_name_nothing() -> None:
     # npm install --verbose under ts: "npm verbose cli /usr/bin/node /usr/bin/npm" comes first,
     # "npm info using npm@11.19.1" second; the head stopped at the first line, so npm's and
