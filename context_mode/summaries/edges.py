@@ -12,7 +12,8 @@ score, rating or percentage (``Your code has been rated at 8.52/10``, ``TOTAL â€
 lines). Head+tail truncation finds these facts; a summary must not drop them.
 
 ``banner_lines(lines)`` are a test runner's banners (pytest's ``platform linux -- Python 3.11.7,
-pytest-9.2.0``) wherever they are: a CI job log runs its tests after many lines of set-up.
+pytest-9.2.0`` and ``collected 119 items``) wherever they are: a CI job log runs its tests after
+many lines of set-up.
 
 ``address_lines(lines)`` are the lines near the top (the first 200: a debug log prints its settings
 first) where a service says where it listens
@@ -56,7 +57,11 @@ _NAMED_VERSION = re.compile(
 # A test runner's banner, which a CI job log prints wherever its step starts: pytest's ``platform
 # linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0``, Vitest's `` RUN  v1.6.0 /app``.
 # (Literal-led, so the search skips ahead fast.)
-_BANNERS = (re.compile(r"platform \S+ -- Python \d\S*, pytest-\d"), re.compile(r"RUN[ \t]+v\d+\.\d+\.\d+ /"))
+_BANNERS = (
+    re.compile(r"platform \S+ -- Python \d\S*, pytest-\d"),
+    re.compile(r"collected \d+ items?\b"),  # and how many tests it found
+    re.compile(r"RUN[ \t]+v\d+\.\d+\.\d+ /"),
+)
 
 _TOTALS = re.compile(
     r"^\D*+\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"

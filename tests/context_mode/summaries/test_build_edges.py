@@ -8,8 +8,9 @@ import pytest
 
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
-from context_mode.summaries.edges import edge_lines
+from context_mode.summaries.edges import banner_lines, edge_lines
 from context_mode.types import OutputStyle
+from tests.corpora import BENCH_CORPUS
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "logs"
 
@@ -55,6 +56,15 @@ def test_a_linters_count_of_the_files_it_inspects_is_a_head_line() -> None:
     lines = ["Inspecting 44 files", ".WW.W....W....W.WWW.W...WWW", "", "Offenses:", ""] + ["x"] * 20
     assert edge_lines(lines)[0] == [0]
     assert edge_lines(["Checking 3 source files", "ok", *"abcdefghijklmnopq"])[0] == [0]
+
+
+def test_pytests_count_of_collected_tests_is_a_banner_line() -> None:
+    # pytest -v's "collecting ... collected 119 items" (under platform, rootdir and plugins) said how
+    # many tests ran; stage 1 of pathspec's run with four failures left it out.
+    text = (BENCH_CORPUS / "test-pytest-v-pathspec-0121-edits.txt").read_text(encoding="utf-8")
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary) and "collecting ... collected 119 items" in decision.extract.text
+    assert banner_lines("setup\nplatform linux -- Python 3.11.7, pytest-9.2.0\ncollected 1 item\n") == [1, 2]
 
 
 def test_the_identity_line_may_come_under_a_line_or_two_that_name_nothing() -> None:
