@@ -87,3 +87,15 @@ def payload_params(*, markdown: bool = True, sample: int = 1) -> list[Any]:
             chosen = chosen[::sample]
         params.extend(pytest.param(path / item["file"], id=f"{name}:{item['file']}") for item in chosen)
     return params
+
+
+def bench_stage1(name: str, tool: str = "run_command") -> str:
+    """Stage 1 of ``bench/corpus``'s file ``name`` as ``tool``'s result (a Summary, asserted)."""
+    from context_mode.policy import RoutingPolicy
+    from context_mode.router import Summary, route
+    from context_mode.types import OutputStyle
+
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool=tool)
+    assert isinstance(decision, Summary)
+    return decision.extract.text

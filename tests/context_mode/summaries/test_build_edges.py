@@ -10,7 +10,7 @@ from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries.edges import banner_lines, edge_lines
 from context_mode.types import OutputStyle
-from tests.corpora import BENCH_CORPUS
+from tests.corpora import bench_stage1
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "logs"
 
@@ -61,9 +61,7 @@ def test_a_linters_count_of_the_files_it_inspects_is_a_head_line() -> None:
 def test_pytests_count_of_collected_tests_is_a_banner_line() -> None:
     # pytest -v's "collecting ... collected 119 items" (under platform, rootdir and plugins) said how
     # many tests ran; stage 1 of pathspec's run with four failures left it out.
-    text = (BENCH_CORPUS / "test-pytest-v-pathspec-0121-edits.txt").read_text(encoding="utf-8")
-    decision = route(text, policy=RoutingPolicy(), tool="run_command")
-    assert isinstance(decision, Summary) and "collecting ... collected 119 items" in decision.extract.text
+    assert "collecting ... collected 119 items" in bench_stage1("test-pytest-v-pathspec-0121-edits.txt")
     assert banner_lines("setup\nplatform linux -- Python 3.11.7, pytest-9.2.0\ncollected 1 item\n") == [1, 2]
 
 

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 from context_mode.line_groups import group_lines
-from context_mode.policy import RoutingPolicy
-from context_mode.router import Summary, route
 from context_mode.summaries.log_levels import raised_lines
-from context_mode.types import OutputStyle
-from tests.corpora import BENCH_CORPUS
+from tests.corpora import bench_stage1
 
 
 def _raised(lines: list[str]) -> dict[int, int]:
@@ -34,17 +31,11 @@ def test_a_log_with_few_leveled_lines_or_one_level_raises_nothing() -> None:
     assert _raised([f"12:00:{n:02d} INFO request {n} served" for n in range(40)]) == {}
 
 
-def _stage1(name: str) -> str:
-    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
-    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="run_command")
-    assert isinstance(decision, Summary)
-    return decision.extract.text
-
-
 def test_a_debug_run_of_a_service_shows_its_notices_and_info_events() -> None:
     # Both failed before: 348 DEBUG lines hid fail2ban's NOTICE bans, unbans (and 197 Debug lines
     # Radicale's INFO "access denied") behind the head and the tail.
-    fail2ban = _stage1("log-fail2ban-102-foreground-sshd-bans.log")
+    fail2ban = bench_stage1("log-fail2ban-102-foreground-sshd-bans.log")
     assert "NOTICE  [sshd] Unban 127.0.0.41" in fail2ban
     assert "2026-12-03 13:10:26,009 fail2ban.actions" in fail2ban  # the first ban, with its time
-    assert "Access to '/bob/cal/x.ics' denied for 'alice'" in _stage1("log-radicale-390-debug-caldav.log")
+    radicale = bench_stage1("log-radicale-390-debug-caldav.log")
+    assert "Access to '/bob/cal/x.ics' denied for 'alice'" in radicale

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from context_mode.line_groups import templates
-from context_mode.policy import RoutingPolicy
-from context_mode.router import Summary, route
-from context_mode.types import OutputStyle
-from tests.corpora import BENCH_CORPUS
+from tests.corpora import bench_stage1
 
 
 def test_shapes_with_one_word_changed_share_a_template_once_three_do() -> None:
@@ -23,28 +20,21 @@ def test_a_shape_in_two_templates_gets_the_larger() -> None:
     assert found["GET /a 404"] == "GET * 404"
 
 
-def _stage1(name: str) -> str:
-    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
-    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="run_command")
-    assert isinstance(decision, Summary)
-    return decision.extract.text
-
-
 def test_a_login_failure_per_user_leaves_room_for_the_other_events() -> None:
     # Failed before: 25 "Failed password for invalid user <name>" lines, each its own shape, took
     # the room of the refused root login, the HTTP request on the ssh port and the last session.
-    sshd = _stage1("log-sshd-92-foreground-failed-logins.log")
+    sshd = bench_stage1("log-sshd-92-foreground-failed-logins.log")
     assert "User root from 127.0.0.1 not allowed because not listed in AllowUsers" in sshd
     assert 'client sent invalid protocol identifier "GET / HTTP/1.1"' in sshd
     assert "User child is on pid 25532" in sshd
     assert sshd.count("Failed password for invalid user") <= 8
     # Caddy's proxy errors, below a run of "dial tcp" errors that differ in one port each.
-    caddy = _stage1("log-caddy-262-reverse-proxy-debug-json.log")
+    caddy = bench_stage1("log-caddy-262-reverse-proxy-debug-json.log")
     assert "connection reset by peer" in caddy
     assert "net/http: timeout awaiting response headers" in caddy
 
 
 def test_failing_tests_named_alike_are_each_shown_with_their_message() -> None:
     # A go test run's "--- FAIL: TestX" lines differ in one word, the test's name: not one error.
-    mux = _stage1("test-gotest-gorilla-mux.log")
+    mux = bench_stage1("test-gotest-gorilla-mux.log")
     assert "vars length should be 3, got 0" in mux

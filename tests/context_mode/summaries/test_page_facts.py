@@ -14,7 +14,7 @@ from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
-from tests.corpora import BENCH_CORPUS
+from tests.corpora import BENCH_CORPUS, bench_stage1
 
 PAGE = Path(__file__).resolve().parents[2] / "data" / "fetch-sqlite-pragma-head.md"
 
@@ -121,7 +121,4 @@ def test_a_long_pages_last_lines_are_shown_below_its_last_heading() -> None:
         ("webpage-fetch-gnu-parallel-tutorial.md", "(C) 2013-2022 Ole Tange, GFDLv1.3+"),
         ("markdown-zcat-curl-art-of-http-scripting.md", "HTTPS forces you to use `SSLKEYLOGFILE`"),
     ):
-        text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
-        decision = route(text, tool="fetch", policy=RoutingPolicy())
-        assert isinstance(decision, Summary)
-        assert last in decision.extract.text
+        assert last in bench_stage1(name, "fetch")
