@@ -76,7 +76,7 @@ _TOTALS = re.compile(
 
 
 _ADDRESS = re.compile(
-    r"\b(?:listen(?:ing|s)?|running|serving|started|starting|ready|bound|accepting|available|local|network)\b"
+    r"\b(?:listen(?:ing|s|ers?)?|running|serving|started|starting|ready|bound|accepting|available|local|network)\b"
     r".{0,80}?(?:\b(?:https?|wss?|tcp|grpc)://\S|\bport\s*[:=]?\s*\d{2,5}\b"
     r"|(?:\d{1,3}(?:\.\d{1,3}){3}|localhost|\[[0-9a-f:]+\]|\*):\d{2,5}\b)",
     re.I,

@@ -648,3 +648,11 @@ def test_a_service_that_logs_its_configuration_first_still_shows_where_it_listen
     decision = route(text, tool="run_command", arguments={"command": "radicale --debug"})
     assert isinstance(decision, Summary)
     assert "[2026-12-03 15:42:12 +0000] [5505] [INFO] Listening on '127.0.0.1:20502'" in decision.extract.text
+
+
+def test_a_listener_opened_is_where_a_service_listens() -> None:
+    # Failed before: coturn's "IPv4. TCP listener opened on : 127.0.0.1:20078" named no listen word
+    # ("listener" was not one), so its port was not in stage 1.
+    from tests.corpora import bench_stage1
+
+    assert "TCP listener opened on : 127.0.0.1:20078" in bench_stage1("log-coturn-461-verbose-quota-auth.log")
