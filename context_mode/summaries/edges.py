@@ -34,6 +34,11 @@ from context_mode.summaries.definitions import pattern_lines
 
 TAIL_LINES = 3
 _LOOK = 8  # how far from each end to look
+# A page's footer (Markdown's, a snapshot's): its last FOOTER_LINES lines that say something among
+# its last FOOTER_REACH, on a page of FOOTER_PAGE lines or more (a shorter one's end is its content).
+FOOTER_PAGE = 200
+FOOTER_REACH = 20
+FOOTER_LINES = 2
 _IDENTITY = re.compile(
     r"^\s*(?:[$>#+] |❯ |Running |Compiling |Checking |Building |Installing |Collecting |\[INFO\] Building )"
     r"|\bv?\d+\.\d+(?:\.\d+)?\b|\bversion\b|\bplatform\b|session starts|\bRUN v",

@@ -42,6 +42,7 @@ from context_mode.summaries.definitions import (
     pattern_lines,
     rule_sections,
 )
+from context_mode.summaries.edges import FOOTER_LINES, FOOTER_PAGE, FOOTER_REACH
 from context_mode.summaries.extract import Extract, term_lines, term_matcher
 from context_mode.summaries.html_page import summarize_html
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
@@ -190,21 +191,18 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
 def _footer(lines: Sequence[str], headings: Container[int], fenced: Container[int]) -> list[Pick]:
     """A long page's last lines of text (a footer's copyright, generator, version), below its
     last heading."""
-    if len(lines) < _FOOTER_PAGE:
+    if len(lines) < FOOTER_PAGE:
         return []
     found: list[Pick] = []
-    for index in range(len(lines) - 1, max(len(lines) - _FOOTER_REACH, 0), -1):
+    for index in range(len(lines) - 1, max(len(lines) - FOOTER_REACH, 0), -1):
         if index in headings or index in fenced or not any(map(str.isalnum, lines[index])):
             continue
         found.append(Pick(index, index + 1, _FOOTER_PRIORITY - len(found), _FIRST_LINE_WIDTH))
-        if len(found) == _FOOTER_LINES:
+        if len(found) == FOOTER_LINES:
             break
     return found
 
 
-_FOOTER_PAGE = 200  # lines a page has at least for its last lines to be a footer
-_FOOTER_REACH = 20  # lines from the page's end a footer line is in
-_FOOTER_LINES = 2
 _FOOTER_PRIORITY = 70.0
 
 

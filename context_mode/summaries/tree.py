@@ -135,8 +135,9 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
 
 
 def _ends(text: str) -> list[str]:
-    """A path list's first and last lines as they are (a search's first and last result), when
-    both are entries: a JSON tree's are brackets."""
+    """A path list's first and last lines as they are (a search's first and last result); none for
+    a one-line list or a JSON tree (its first and last lines are brackets; ``list_directory``'s
+    ``[FILE] a.py`` opens with a bracket too and is no JSON)."""
     head, tail = text[:_END_READ].lstrip(), text[-_END_READ:].rstrip()
     first = head.split("\n", 1)[0].strip()
     last = tail.rsplit("\n", 1)[-1].strip()
