@@ -382,12 +382,19 @@ class ChunkIndex:
         total = max(int(searcher.num_docs), 1)
         weights: dict[tuple[str, ...], float] = {}
         for term in terms:
-            rarest = min(int(searcher.doc_freq("body", word)) for word in term.stems)
+            rarest = min(self._doc_freq(searcher, word) for word in term.stems)
             if len(term.stems) > 1 and rarest:  # a phrase (``9.0.0``) is as rare as the phrase itself
                 phrase = tantivy.Query.phrase_query(self._schema, "body", list(term.stems))
                 rarest = min(rarest, int(searcher.search(phrase, limit=1, count=True).count or 0))
             weights[term.stems] = math.log(1 + total / (1 + rarest)) + 0.5 * (len(term.stems) - 1)
         return weights
+
+    @staticmethod
+    def _doc_freq(searcher: Any, word: str) -> int:
+        """In how many chunks ``word`` is, as a word or as a part of an identifier (``1964`` of
+        ``y1964``, in every record of a table with a column per year): a word the chunks hold
+        only inside identifiers is not therefore rare."""
+        return max(int(searcher.doc_freq("body", word)), int(searcher.doc_freq("body_split", word)))
 
     def distinctive_terms(self, texts: Sequence[str], limit: int) -> tuple[str, ...]:
         """Words frequent in ``texts`` but rare in the index (tf × idf), for "no hit, try these"."""

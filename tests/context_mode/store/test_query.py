@@ -263,3 +263,17 @@ def test_a_version_named_in_the_query_weighs_as_rare_as_it_is() -> None:
     text = (BENCH_CORPUS / "json-pypi-rich.json").read_text(encoding="utf-8")
     reply = search(text, ContentKind.JSON, {"query": "digest of the wheel file for release 10.0.0"})
     assert "01b3fcc305ae71b9ade4a645b6e371d395c6cd9ba52dcf180bfba69ef05c13b5" in reply
+
+
+def test_a_word_every_record_holds_inside_an_identifier_is_not_rare() -> None:
+    # sqlite's .mode line of votes by state: every record has a "y1964 = …" line, but "1964" is a
+    # word only inside the identifier, so it counted as in no chunk, the rarest of the query's
+    # words, and the reply showed other states' y1964 lines instead of Mississippi's record.
+    from context_mode.types import ContentKind
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "rows-sqlite-line-cluster-votes-repub-by-state.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.ROWS, {"query": "Mississippi 1964 republican vote"})
+    assert "state = Mississippi" in reply
+    assert "y1964 = 87.1" in reply
