@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 
 from context_mode.errors import StoreClosed, StoreError
 from context_mode.stage1 import format_size
-from context_mode.store import SearchHit, Store, StoredDoc, choose_lines
+from context_mode.store import SearchHit, Store, StoredDoc, choose_lines, number_asked
 from context_mode.types import ContentKind
 from tools.confined import Escape, open_beneath
 from tools.errors import ToolInputError, ToolUnavailableError
@@ -245,7 +245,7 @@ def render_hits(
     room = budget - _size_of(head) - _size_of(tail) - 2
     reserve = 0
     while True:  # at most twice: again with room kept for the lines saying what is left
-        body, shown = _hit_lines(hits, headings, room - reserve)
+        body, shown = _hit_lines(hits, headings, room - reserve, numeric=number_asked(query))
         rest = left_over(query, scope, hits, shown, more)
         needed = sum(_size_of(line) + 1 for line in rest)
         if needed <= reserve or sum(_size_of(line) + 1 for line in body) + needed <= room:
@@ -254,8 +254,10 @@ def render_hits(
     return "\n".join([head, *body, *rest, tail])
 
 
-def _hit_lines(hits: Sequence[SearchHit], headings: Sequence[str], room: int) -> tuple[list[str], set[int]]:
-    chosen = choose_lines(hits, room, heading_bytes=[_size_of(heading) for heading in headings])
+def _hit_lines(
+    hits: Sequence[SearchHit], headings: Sequence[str], room: int, *, numeric: bool
+) -> tuple[list[str], set[int]]:
+    chosen = choose_lines(hits, room, heading_bytes=[_size_of(heading) for heading in headings], numeric=numeric)
     out: list[str] = []
     if chosen:
         for rank in sorted(chosen):

@@ -6,16 +6,18 @@ read back by ref, chunk id or search (``search``, ``window``, ``read_chunk``, ``
 ledger of refs survives restarts; one writer per directory. Details in ``store.store``.
 
 Exports: ``Store`` and its values (``StoredDoc``, ``SearchHit``), ``choose_lines`` (the best
-lines of a text for a query, shared with the native doc tools) and ``payload_passages`` (the
+lines of a text for a query, shared with the native doc tools; ``number_asked`` says whether a
+query wants a number, which it weighs) and ``payload_passages`` (the
 lines a search would show, over a payload not yet indexed: for summaries aimed by an intent).
 Everything else is private.
 """
 
 from __future__ import annotations
 
+from context_mode.store.answers import number_asked
 from context_mode.store.passages import payload_passages
 from context_mode.store.query import choose_lines
 from context_mode.store.store import Store
 from context_mode.store.values import SearchHit, StoredDoc
 
-__all__ = ["SearchHit", "Store", "StoredDoc", "choose_lines", "payload_passages"]
+__all__ = ["SearchHit", "Store", "StoredDoc", "choose_lines", "number_asked", "payload_passages"]

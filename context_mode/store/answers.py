@@ -9,6 +9,9 @@ be on those lines, so BM25 does not find them.
 
 - ``answers_asked(query)`` says whether the query asks for any of them (only then is the whole
   payload read).
+- ``number_asked(query)`` says whether the query names a quantity ("the size of …", "which
+  port", "how many …"): its answer is a number, so of the lines holding its words, those with a
+  digit come first (``store.query.choose_lines``'s ``numeric``).
 - ``answer_passages(texts, query, kind, weight)`` are those lines among a payload's chunks
   ``texts`` (in order), each its chunk's place and a passage worth ``weight``, in the order a
   search adds them to its hits (``store.edges.add_edge``): the extreme, the version lines (a
@@ -22,10 +25,26 @@ from collections.abc import Sequence
 
 from context_mode.store.edges import running_total_passage, totals_asked, totals_passage
 from context_mode.store.extremes import extreme_asked, extreme_passage
-from context_mode.store.terms import query_terms
+from context_mode.store.terms import query_terms, stem
 from context_mode.store.values import LineMatch
 from context_mode.store.versions import version_asked, version_passages
 from context_mode.types import ContentKind
+
+# Words naming a quantity, whose value an output prints as a number. Not "default" (a default
+# is as often a word or a path), "line" (the word of many outputs' own text) nor "seconds" (its
+# stem is "second", the ordinal: "the second job").
+_NUMBER_WORDS = frozenset(
+    stem(word)
+    for word in (
+        "size length bytes count number total many much port pid id version date year time "
+        "timeout duration limit percent price cost"
+    ).split()
+)
+
+
+def number_asked(query: str) -> bool:
+    """Whether ``query`` names a quantity, whose answer is a number (module doc)."""
+    return any(len(term.stems) == 1 and term.stems[0] in _NUMBER_WORDS for term in query_terms(query))
 
 
 def answers_asked(query: str) -> bool:

@@ -29,7 +29,7 @@ from operator import attrgetter
 
 from context_mode.ansi import ANSI
 from context_mode.chunking import Chunk, chunk
-from context_mode.store.answers import answer_passages, answers_asked
+from context_mode.store.answers import answer_passages, answers_asked, number_asked
 from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_from, edges_asked
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
@@ -116,7 +116,9 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     if not hits:
         return []
     headings = [HEADING_MARK + " › ".join(hit.heading_path) if hit.heading_path else "" for hit in hits]
-    chosen = choose_lines(hits, budget, heading_bytes=[len(heading.encode()) for heading in headings])
+    chosen = choose_lines(
+        hits, budget, heading_bytes=[len(heading.encode()) for heading in headings], numeric=number_asked(query)
+    )
     out: list[str] = []
     for rank in sorted(chosen):
         if headings[rank]:

@@ -8,6 +8,7 @@ from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH
 from context_mode.store.query import best_lines, choose_lines
 from context_mode.store.terms import query_terms
 from context_mode.store.values import LineMatch, SearchHit
+from context_mode.types import ContentKind
 
 FILLER = "".join(f"routine line number {i} about nothing in particular\n" for i in range(20))
 
@@ -277,3 +278,44 @@ def test_a_word_every_record_holds_inside_an_identifier_is_not_rare() -> None:
     reply = search(text, ContentKind.ROWS, {"query": "Mississippi 1964 republican vote"})
     assert "state = Mississippi" in reply
     assert "y1964 = 87.1" in reply
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        # Datasette's page of Ubuntu releases: the "date" lines of the page's facet links took the
+        # room of Bionic's row, whose cells hold its dates.
+        (
+            "snapshot-datasette-distro-info-ubuntu.txt",
+            ContentKind.SNAPSHOT,
+            "Bionic release date",
+            'cell "2018-04-26" [ref=f2e448]',
+        ),
+        # git-config's page: the lines saying what rename detection is came before the one with
+        # its number of files.
+        (
+            "webpage-fetch-git-config.md",
+            ContentKind.MARKDOWN,
+            "how many files rename detection considers by default",
+            "the default value is currently 1000",
+        ),
+    ],
+)
+def test_a_query_asking_for_a_number_is_shown_the_lines_with_one(
+    name: str, kind: ContentKind, query: str, answer: str
+) -> None:
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    reply = search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})
+    assert answer in reply
+
+
+def test_a_query_asks_for_a_number_when_it_names_a_quantity() -> None:
+    from context_mode.store import number_asked
+
+    assert number_asked("size of the woff2 module")
+    assert number_asked("which ports does it listen on")
+    assert number_asked("how many tests ran")
+    assert not number_asked("the default shell for exec")
+    assert not number_asked("who cancelled the second job")
