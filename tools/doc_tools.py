@@ -257,7 +257,8 @@ def render_hits(
 def _hit_lines(
     hits: Sequence[SearchHit], headings: Sequence[str], room: int, *, numeric: bool
 ) -> tuple[list[str], set[int]]:
-    chosen = choose_lines(hits, room, heading_bytes=[_size_of(heading) for heading in headings], numeric=numeric)
+    sizes = [_size_of(heading) for heading in headings]
+    chosen = choose_lines(hits, room, heading_bytes=sizes, numeric=numeric)
     out: list[str] = []
     if chosen:
         for rank in sorted(chosen):

@@ -116,9 +116,8 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
     if not hits:
         return []
     headings = [HEADING_MARK + " › ".join(hit.heading_path) if hit.heading_path else "" for hit in hits]
-    chosen = choose_lines(
-        hits, budget, heading_bytes=[len(heading.encode()) for heading in headings], numeric=number_asked(query)
-    )
+    sizes = [len(heading.encode()) for heading in headings]
+    chosen = choose_lines(hits, budget, heading_bytes=sizes, numeric=number_asked(query))
     out: list[str] = []
     for rank in sorted(chosen):
         if headings[rank]:
