@@ -132,6 +132,6 @@ def limit(policy: RoutingPolicy, stage: Plan) -> RoutingPolicy:
         "pass_whole": stage.whole,
     }
     if stage.floor > 0:
-        changes["directive_threshold"] = max(policy.directive_threshold, 2**62)
+        changes["directive_threshold"] = None
         changes["error_cap"] = max(policy.error_cap, stage.budget)
     return dataclasses.replace(policy, **changes)  # type: ignore[arg-type]

@@ -31,7 +31,9 @@ class RoutingPolicy:
 
     direct_max_bytes: int = 2048
     direct_max_code_lines: int = 30
-    directive_threshold: int = 8192
+    # None: an AUTO output is never a Directive (a Summary shows at least its first and last
+    # lines); a size: above it, AUTO output in which nothing stands out becomes a Directive.
+    directive_threshold: int | None = None
     direct_hard_cap: int = 50_000  # characters, as Claude Code counts before spilling to a file
     summary_budget: int = 1500  # the least a Summary's stage 1 may take…
     summary_budget_max: int = 6000  # …and the most, spent by how much distinct salient content there is

@@ -10,9 +10,12 @@ result. Rules, with bytes meaning UTF-8 bytes of the text:
   same: the agent asked to see that file.
 - ``DIRECTIVE`` tag: Directive whenever not small.
 - ``SUMMARY`` tag: Summary whenever not small.
-- ``AUTO``: Summary; but above ``directive_threshold`` bytes, a result whose summary found nothing
-  that stands out (no errors, failures, matches or records) becomes a Directive. Plain text is
-  first read as a log (a daemon's messages without levels): a Summary when something stands out.
+- ``AUTO``: Summary. Plain text above ``TEXT_AS_LOG_BYTES`` in which nothing stands out (no
+  errors, failures, matches or records) is read as a log (a daemon's messages without levels):
+  its summary when something stands out there. Only when ``directive_threshold`` is set does a
+  result above it in which nothing stands out become a Directive: by default it is a Summary,
+  which keeps its first and last lines (its command, version and totals) where a Directive
+  would show none.
 - ``pass_whole`` (a retention floor of 1.0, ``context_mode.budgets``): Direct, whatever the size.
 - an error result (``isError``) keeps its text: Direct up to ``error_cap`` bytes, else a log
   Summary with ``error_cap`` as its budget.
@@ -64,6 +67,8 @@ FREE_HIGHLIGHTS = 3
 MAX_SHARE = 0.06
 SMALL_CAP = 3000  # what a small payload's budget may grow to…
 SMALL_SHARE = 0.25  # …at most this share of it
+# Plain text above this in which nothing stands out is read as a log too (``route``).
+TEXT_AS_LOG_BYTES = 8192
 INTENT_ROOM = 1500  # bytes an intent adds to the stage-1 budget: about one doc_search reply
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,}")
 # A database tool's ``query`` is a statement, not a search: its keywords and column names are in
@@ -185,16 +190,17 @@ def route(
         return Directive(f"tagged DIRECTIVE and {over}", kind, extract, budget)
     if style is OutputStyle.SUMMARY:
         return Summary(f"tagged SUMMARY and {over}", kind, extract, budget)
-    if facts.size > policy.directive_threshold and extract.highlights == 0 and kind is ContentKind.TEXT:
+    if facts.size > TEXT_AS_LOG_BYTES and extract.highlights == 0 and kind is ContentKind.TEXT:
         # Plain text in which nothing stands out may be a daemon's messages without levels or
         # timestamps (sshd -e, apt-cache depends, luacheck): read as a log, its failures and
         # repeated lines do.
         as_log, log_budget = _sized_summary(text, ContentKind.LOG, policy, facts.size, arguments, intent)
         if as_log.highlights:
             return Summary(f"{over}; text read as a log", ContentKind.LOG, as_log, log_budget)
-    if facts.size > policy.directive_threshold and extract.highlights == 0 and not intent:
+    threshold = policy.directive_threshold
+    if threshold is not None and facts.size > threshold and extract.highlights == 0 and not intent:
         return Directive(
-            f"{facts.size} B > directive threshold {policy.directive_threshold} B and nothing stands out "
+            f"{facts.size} B > directive threshold {threshold} B and nothing stands out "
             f"in this {kind.value} output",
             kind,
             extract,

@@ -114,7 +114,7 @@ class ServerConfig(_Model):
 class RoutingConfig(_Model):
     direct_max_bytes: int = Field(default=2048, ge=0)
     direct_max_code_lines: int = Field(default=30, ge=0)
-    directive_threshold: int = Field(default=8192, ge=0)
+    directive_threshold: int | None = Field(default=None, ge=0)  # null: AUTO output is never a Directive
     direct_hard_cap: int = Field(default=50_000, ge=1)
     summary_budget: int = Field(default=1500, ge=200)
     summary_budget_max: int = Field(default=6000, ge=200)

@@ -135,8 +135,9 @@ def test_floor_half_gives_a_summary_of_half_the_payload_and_floor_one_passes_it_
 
 def test_a_floor_keeps_auto_output_from_becoming_a_directive() -> None:
     text = "\n".join(f"line {number} nothing to see here" for number in range(2000))
-    assert type(route(text, policy=RoutingPolicy())).__name__ == "Directive"
-    floored = limit(RoutingPolicy(), plan(BudgetChoice(1500, "k", 0.2, "f"), len(text)))
+    policy = RoutingPolicy(directive_threshold=8192)
+    assert type(route(text, policy=policy)).__name__ == "Directive"
+    floored = limit(policy, plan(BudgetChoice(1500, "k", 0.2, "f"), len(text)))
     assert isinstance(route(text, policy=floored), Summary)
 
 

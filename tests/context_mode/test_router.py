@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -65,12 +66,40 @@ def test_multibyte_text_is_measured_in_utf8_bytes() -> None:
         pytest.param(OutputStyle.SUMMARY, prose(30_000), Summary, id="summary-tag"),
         pytest.param(OutputStyle.SUMMARY, prose(100), Direct, id="summary-tag-small-stays-direct"),
         pytest.param(OutputStyle.AUTO, failing_log(30_000), Summary, id="auto-log-with-an-error"),
-        pytest.param(OutputStyle.AUTO, prose(30_000), Directive, id="auto-big-with-nothing-standing-out"),
-        pytest.param(OutputStyle.AUTO, prose(5_000), Summary, id="auto-under-directive-threshold"),
+        pytest.param(OutputStyle.AUTO, prose(30_000), Summary, id="auto-big-with-nothing-standing-out"),
     ],
 )
 def test_each_tag_routes_as_designed(style: OutputStyle, text: str, expected: type) -> None:
     assert type(route(text, style=style, policy=POLICY)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(prose(30_000), Directive, id="big-with-nothing-standing-out"),
+        pytest.param(failing_log(30_000), Summary, id="big-log-with-an-error"),
+        pytest.param(prose(5_000), Summary, id="under-the-threshold"),
+    ],
+)
+def test_a_directive_threshold_set_makes_big_auto_output_with_nothing_standing_out_a_directive(
+    text: str, expected: type
+) -> None:
+    policy = dataclasses.replace(POLICY, directive_threshold=8192)
+    assert type(route(text, policy=policy)) is expected
+
+
+def test_big_auto_output_where_nothing_stands_out_keeps_its_first_and_last_lines() -> None:
+    # libxslt's news page fetched as Markdown: 62 kB on four lines (its HTML tables flattened), no
+    # heading, nothing that stands out. It was a Directive of 355 bytes that showed none of it,
+    # not even the address it was fetched from.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "webpage-fetch-libxslt-1135-news.md").read_text(encoding="utf-8")
+    decision = route(text, tool="fetch")
+    assert isinstance(decision, Summary)
+    stage1 = render(decision, tool="fetch", ref="r_1", original_bytes=len(text.encode()), spill_path=None)
+    assert "Contents of http://127.0.0.1:20000/libxslt1-dev/html/news.html:" in stage1
+    assert len(stage1.encode()) <= POLICY.summary_budget
 
 
 def test_error_results_keep_their_text_up_to_the_error_cap() -> None:
