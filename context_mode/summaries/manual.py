@@ -11,7 +11,9 @@ man page's version and date), the section headings (a line at column 0 in capita
 colon: ``Options:``), each section's first line, the lines of an exit status section, lines that
 state a default (``The default is /usr/bin/xauth.``, ``(the default)``) with the term they describe,
 then the entries in document order: a definition's term (an option, a keyword) with its first line
-of description below it, or an option with its description beside it, then paragraphs' first lines.
+of description below it, or an option with its description beside it, then paragraphs' first lines,
+then, in the room left, the other lines in document order (a report of three sections, ``ldd`` and
+``objdump -p``, took a third of its budget with its titles and their first lines).
 Lines holding the call's terms rank above all but the first line. Linear in the text.
 """
 
@@ -38,6 +40,7 @@ _EXIT = re.compile(r"EXIT|RETURN VALUE|DIAGNOSTICS")
 _WIDTH = 160
 _TERM_WIDTH = 80  # a term line is short: a longer one is prose
 _SAMPLE = 2000  # lines looked at to recognise a manual
+_FILL = 5.0  # any other line: the room the skeleton leaves is not left empty
 MIN_HEADINGS = 3
 MIN_OPTIONS = 10
 
@@ -113,6 +116,8 @@ def summarize_manual(lines: Sequence[str], *, budget: int, terms: Sequence[str] 
             priority = 44.0 - order
         elif index > 0 and not lines[index - 1].strip():
             priority = 20.0 - order  # a paragraph's first line
+        else:
+            priority = max(_FILL - order, 0.01)  # room left is filled in document order
         if terms and matches(line):
             priority = max(priority, 30.0) + 50.0
         if priority:

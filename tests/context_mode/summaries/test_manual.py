@@ -84,3 +84,15 @@ def test_a_pandoc_man_pages_option_comes_with_its_default_stated_as_default_n() 
     assert shown[port + 1] == ":   The port number, default 53, on which the server responds to"
     default = next(i for i, line in enumerate(shown) if "Default is 4 megabytes." in line)
     assert shown[default - 2] == "**stream-wait-size: *\\<number\\>***"
+
+
+def test_the_room_a_reports_titles_leave_is_filled_in_order() -> None:
+    # ldd then objdump -p of gdb (11 kB): three titled sections, and stage 1 showed their titles
+    # and first lines in 545 bytes of its 1.5 kB (its extract 357), without the libraries the
+    # loader resolved.
+    from tests.corpora import bench_stage1
+
+    stage1 = bench_stage1("table-ldd-objdump-p-gdb.txt")
+    assert "libpython3.11.so.1.0 => /lib/x86_64-linux-gnu/libpython3.11.so.1.0" in stage1
+    assert "Dynamic Section:" in stage1
+    assert 1000 <= len(stage1.encode()) <= 1500  # the extract: 357 bytes before
