@@ -244,8 +244,9 @@ def render_hits(
     headings = [_hit_heading(hit, shown_source) for hit in hits]
     room = budget - _size_of(head) - _size_of(tail) - 2
     reserve = 0
+    numeric = number_asked(query)
     while True:  # at most twice: again with room kept for the lines saying what is left
-        body, shown = _hit_lines(hits, headings, room - reserve, numeric=number_asked(query))
+        body, shown = _hit_lines(hits, headings, room - reserve, numeric=numeric)
         rest = left_over(query, scope, hits, shown, more)
         needed = sum(_size_of(line) + 1 for line in rest)
         if needed <= reserve or sum(_size_of(line) + 1 for line in body) + needed <= room:

@@ -6,8 +6,8 @@ read back by ref, chunk id or search (``search``, ``window``, ``read_chunk``, ``
 ledger of refs survives restarts; one writer per directory. Details in ``store.store``.
 
 Exports: ``Store`` and its values (``StoredDoc``, ``SearchHit``), ``choose_lines`` (the best
-lines of a text for a query, shared with the native doc tools; ``number_asked`` says whether a
-query wants a number, which it weighs) and ``payload_passages`` (the
+lines of a text for a query, shared with the native doc tools, and ``number_asked``, whether a
+query names a quantity, for its ``numeric``) and ``payload_passages`` (the
 lines a search would show, over a payload not yet indexed: for summaries aimed by an intent).
 Everything else is private.
 """
