@@ -18,10 +18,12 @@ A search finds chunks; the agent needs the exact line. Two steps, over the ``Ter
   terms' weights, each cut to ``SHOWN_TERM_DECAY`` of itself for every passage already chosen
   that showed it (so ten lines naming the same thing do not crowd out the one line with the
   other word), times the square root of its hit's score relative to the best hit. Passages
-  worth less than ``WEAK_SHARE`` of the first are left out. Room still left goes to the shown
-  hits' lines next to their shown ones (nearest first, best hit first, as far as the chunk
-  goes): the answer often sits beside the lines that repeat the query, where no query word
-  reaches it. For a query asking for a number (a size, a port, a version), a passage with a
+  worth less than ``WEAK_SHARE`` of the first are left out. A passage comes with its unit (the
+  record, the message below a traceback: ``store.excerpts``) when it fits, leaving
+  ``RUNNER_UP_ROOM`` free while the other of the two best hits shows nothing. Room still left
+  goes to the shown hits' lines next to their shown ones (nearest first, best hit first, as far
+  as the chunk goes): the answer often sits beside the lines that repeat the query, where no
+  query word reaches it. For a query asking for a number (a size, a port, a version), a passage with a
   digit is worth more: the answer is a number.
 
 Lines are verbatim without their indentation; a line longer than ``width`` characters is cut to
@@ -61,6 +63,13 @@ SHOWN_TERM_DECAY = 0.7
 # with a first list of words: 1.3, 1.6, 2.0, 3.0 took stage 1 + one search on dev +7, +9, +2, ±0
 # facts, the holdout ±0, +1, −1, −4; at 1.6 with ``store.answers``' words, dev +6, holdout +3.
 NUMBER_SHARE = 1.6
+# The bytes a passage's unit leaves free while the other of the two best hits (one with a passage
+# still worth showing) shows no line: room for the runner-up's first line, where the answer is
+# about as often as in the first hit's unit. 150, 200, 300 took stage 1 + one search on dev +2,
+# +3, +3 facts (search only +9, +11, +11), the holdout +2, +2, ±0 (+4, +5, +6); the top three
+# hits' room kept alike: dev −1. At 200, once a runner-up with nothing worth showing no longer
+# holds the room: dev +4 (search only +11), holdout +2 (+5).
+RUNNER_UP_ROOM = 200
 _DIGIT = re.compile(r"\d")
 _CHATTER = re.compile(
     r"\s*+(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|✓|√|\S.* \.\.\. ok$|\S.* PASSED\b)"
@@ -273,6 +282,15 @@ def choose_lines(
         if alone and used + heading + _cost(alone, overhead) > budget:
             continue  # its own lines do not fit: with its unit they fit still less
         unit = [*passage.unit, *_grown(hits, rank, passage, chunk_lines)]
+        # While the other of the two best hits shows nothing, a unit leaves room for its first line.
+        waiting = any(
+            other != rank
+            and other not in chosen
+            and max((value(other, offer) for offer in hits[other].lines[:_MAX_OFFERS]), default=0.0)
+            >= WEAK_SHARE * first
+            for other in range(min(2, len(hits)))
+        )
+        with_unit = budget - (RUNNER_UP_ROOM if waiting else 0)
         # The whole unit when it fits, else the matched lines alone.
         for offered in ([*own, *unit], own) if unit else (own,):
             # A unit may name a line the passage holds too (a run's end): shown once.
@@ -280,7 +298,7 @@ def choose_lines(
                 {number: line for number, line in offered if (rank, number) not in shown_lines}.items()
             )
             cost = heading + _cost(fresh, overhead)
-            if fresh and used + cost <= budget:
+            if fresh and used + cost <= (budget if offered is own else with_unit):
                 break
         else:
             continue

@@ -319,3 +319,33 @@ def test_a_query_asks_for_a_number_when_it_names_a_quantity() -> None:
     assert number_asked("how many tests ran")
     assert not number_asked("the default shell for exec")
     assert not number_asked("who cancelled the second job")
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        # GLib's hash tables page: the first hit's paragraph and its element took the reply, and
+        # the second hit, g_str_hash's description, was left out.
+        (
+            "snapshot-playwright-glib-hash-tables.txt",
+            ContentKind.SNAPSHOT,
+            "string hash function algorithm seed",
+            "unsigned hash value starts at 5381",
+        ),
+        # Ant's junit task: the first hit's section, not the attribute table's fork row.
+        (
+            "webpage-fetch-ant-junit.md",
+            ContentKind.MARKDOWN,
+            "fork attribute default of the junit task",
+            '| fork | Run the tests in a separate JVM. | No; default is "off" |',
+        ),
+    ],
+)
+def test_a_unit_leaves_room_for_the_second_hits_first_line(
+    name: str, kind: ContentKind, query: str, answer: str
+) -> None:
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    reply = search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})
+    assert answer in reply
