@@ -283,7 +283,7 @@ def choose_lines(
             continue  # its own lines do not fit: with its unit they fit still less
         unit = [*passage.unit, *_grown(hits, rank, passage, chunk_lines)]
         # While the other of the two best hits shows nothing, a unit leaves room for its first line.
-        waiting = any(
+        waiting = bool(unit) and any(
             other != rank
             and other not in chosen
             and max((value(other, offer) for offer in hits[other].lines[:_MAX_OFFERS]), default=0.0)
