@@ -23,8 +23,8 @@ A search finds chunks; the agent needs the exact line. Two steps, over the ``Ter
   ``RUNNER_UP_ROOM`` free while the other of the two best hits shows nothing. Room still left
   goes to the shown hits' lines next to their shown ones (nearest first, best hit first, as far
   as the chunk goes): the answer often sits beside the lines that repeat the query, where no
-  query word reaches it. For a query asking for a number (a size, a port, a version), a passage with a
-  digit is worth more: the answer is a number.
+  query word reaches it. For a query asking for a number (a size, a port, a version), a passage
+  with a digit is worth more: the answer is a number.
 
 Lines are verbatim without their indentation; a line longer than ``width`` characters is cut to
 the ``width`` characters around its heaviest matches, with ``…`` where it was cut. Everything is

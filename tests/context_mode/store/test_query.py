@@ -280,6 +280,14 @@ def test_a_word_every_record_holds_inside_an_identifier_is_not_rare() -> None:
     assert "y1964 = 87.1" in reply
 
 
+def bench_reply(name: str, kind: ContentKind, query: str) -> str:
+    """The ``doc_search`` reply for ``query`` over ``bench/corpus``'s file ``name`` as ``kind``."""
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    return search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})
+
+
 @pytest.mark.parametrize(
     ("name", "kind", "query", "answer"),
     [
@@ -304,11 +312,7 @@ def test_a_word_every_record_holds_inside_an_identifier_is_not_rare() -> None:
 def test_a_query_asking_for_a_number_is_shown_the_lines_with_one(
     name: str, kind: ContentKind, query: str, answer: str
 ) -> None:
-    from tests.corpora import BENCH_CORPUS
-    from tests.searching import search
-
-    reply = search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})
-    assert answer in reply
+    assert answer in bench_reply(name, kind, query)
 
 
 def test_a_query_asks_for_a_number_when_it_names_a_quantity() -> None:
@@ -344,8 +348,4 @@ def test_a_query_asks_for_a_number_when_it_names_a_quantity() -> None:
 def test_a_unit_leaves_room_for_the_second_hits_first_line(
     name: str, kind: ContentKind, query: str, answer: str
 ) -> None:
-    from tests.corpora import BENCH_CORPUS
-    from tests.searching import search
-
-    reply = search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})
-    assert answer in reply
+    assert answer in bench_reply(name, kind, query)
