@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from context_mode.shapes import HEADING_ANCHOR
+
 Unit = tuple[int, int, tuple[str, ...], bool]
 
 MAX_TITLE_CHARS = 120
@@ -94,7 +96,7 @@ def markdown_units(text: str) -> list[Unit]:
                 title, at = text[out.start : start], out.start
             while sections and sections[-1][0] >= level:
                 sections.pop()
-            sections.append((level, _title(title)))
+            sections.append((level, _title(HEADING_ANCHOR.sub("", title))))
             out.cut(at, tuple(name for _, name in sections))
             state = "heading"
         elif opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):

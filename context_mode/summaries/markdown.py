@@ -32,7 +32,7 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from context_mode.shapes import is_html
+from context_mode.shapes import HEADING_ANCHOR, is_html
 from context_mode.summaries.definitions import (
     code_openings,
     count_definition_terms,
@@ -137,7 +137,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
             priority = max(priority, 75.0)
         if matches(lines[heading.index][:_PREFIX]):
             priority += 30.0
-        picks.append(Pick(heading.index, heading.index + 1, priority))
+        anchor = HEADING_ANCHOR.search(lines[heading.index])  # shown up to its link to itself
+        picks.append(Pick(heading.index, heading.index + 1, priority, anchor.start() + 1 if anchor else 0))
         if heading.first_line >= 0:
             line = lines[heading.first_line]
             boost = 20.0 if matches(line[:_PREFIX]) else 0.0

@@ -429,3 +429,17 @@ def test_a_value_cut_open_starts_its_chunk_with_its_key() -> None:
     (opening,) = [piece for piece in chunks if '"chokidar": {' in piece.text]
     assert opening.text.lstrip().startswith('"chokidar": {')
     assert '"version": "2.1.8"' in opening.text and opening.heading_path[:2] == ("dependencies", "chokidar")
+
+
+def test_a_headings_link_to_itself_is_not_in_its_path() -> None:
+    # Sphinx's pages fetched as Markdown end every heading with [¶](#id "Permalink to this
+    # heading"): every hit's path repeated it, and "permalink" and "heading" were in every path.
+    text = (
+        '## 7.5. Virtual packages - `Provides`[¶](#virtual-packages-provides "Permalink to this heading")\n'
+        "As well as the names of actual packages…\n"
+        "### Options [#](#options)\n"
+        "--force\n"
+    )
+    paths = [piece.heading_path for piece in chunk(text, ContentKind.MARKDOWN, max_chunk_bytes=60)]
+    assert ("7.5. Virtual packages - `Provides`",) in paths
+    assert ("7.5. Virtual packages - `Provides`", "Options") in paths

@@ -349,3 +349,17 @@ def test_a_unit_leaves_room_for_the_second_hits_first_line(
     name: str, kind: ContentKind, query: str, answer: str
 ) -> None:
     assert answer in bench_reply(name, kind, query)
+
+
+def test_a_sphinx_pages_heading_paths_leave_their_permalinks_out() -> None:
+    # Debian Policy's chapter fetched as Markdown: each hit's heading path carried its sections'
+    # `[¶](#… "Permalink to this heading")`, and the room it took was the room of the Replaces
+    # example below the heading.
+    reply = bench_reply(
+        "webpage-fetch-debian-policy-462-relationships.md",
+        ContentKind.MARKDOWN,
+        "example of overwriting files from another package",
+    )
+    paths = [line for line in reply.splitlines() if line.startswith("r_") and " · " in line]
+    assert paths and not any("Permalink" in path for path in paths)
+    assert "Replaces: foo (<< 1.2-3)" in reply

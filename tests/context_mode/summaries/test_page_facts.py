@@ -122,3 +122,11 @@ def test_a_long_pages_last_lines_are_shown_below_its_last_heading() -> None:
         ("markdown-zcat-curl-art-of-http-scripting.md", "HTTPS forces you to use `SSLKEYLOGFILE`"),
     ):
         assert last in bench_stage1(name, "fetch")
+
+
+def test_a_headings_link_to_itself_is_left_out_of_stage_1() -> None:
+    # psycopg2's NEWS page fetched as Markdown: every release heading ended in a Sphinx permalink
+    # (`[¶](#… "Permalink to this heading")`), a third of each heading line's bytes.
+    stage1 = bench_stage1("webpage-fetch-psycopg2-2-9-5-news.txt", "fetch")
+    assert "Permalink" not in stage1
+    assert "Add support for Python 3.11." in stage1
