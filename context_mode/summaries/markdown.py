@@ -137,8 +137,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
             priority = max(priority, 75.0)
         if matches(lines[heading.index][:_PREFIX]):
             priority += 30.0
-        anchor = HEADING_ANCHOR.search(lines[heading.index])  # shown up to its link to itself
-        picks.append(Pick(heading.index, heading.index + 1, priority, anchor.start() + 1 if anchor else 0))
+        picks.append(Pick(heading.index, heading.index + 1, priority))
         if heading.first_line >= 0:
             line = lines[heading.first_line]
             boost = 20.0 if matches(line[:_PREFIX]) else 0.0
@@ -186,7 +185,20 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         + tables.found
         + tables.rows // _ROWS_PER_HIGHLIGHT
     )
-    return _Plan(lines, picks, underlines, outline, highlights)
+    return _Plan(lines, [_before_anchor(lines, pick) for pick in picks], underlines, outline, highlights)
+
+
+def _before_anchor(lines: Sequence[str], pick: Pick) -> Pick:
+    """``pick`` shown up to its line's link to itself (a heading's or a defined term's Sphinx
+    ``[¶](#id "Permalink to this heading")``), which names nothing: with ``…`` where it was."""
+    line = lines[pick.start]
+    if pick.stop != pick.start + 1 or "](#" not in line:
+        return pick
+    anchor = HEADING_ANCHOR.search(line)
+    if anchor is None or anchor.end() < len(line.rstrip()):
+        return pick
+    width = anchor.start() + 1
+    return pick if 0 < pick.width <= width else Pick(pick.start, pick.stop, pick.priority, width)
 
 
 def _footer(lines: Sequence[str], headings: Container[int], fenced: Container[int]) -> list[Pick]:
@@ -275,7 +287,7 @@ def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, t
     stated = sum(pick.priority > _FACT_HIGHLIGHT for pick in facts)
     outline = f"markdown: {len(lines)} lines, no headings, {len(links)} list links"
     highlights = 1 + (len(links) + stated) // _FACTS_PER_HIGHLIGHT if links or stated else 0
-    return _Plan(lines, picks, (), outline, highlights)
+    return _Plan(lines, [_before_anchor(lines, pick) for pick in picks], (), outline, highlights)
 
 
 def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[int]) -> list[Pick]:

@@ -130,3 +130,11 @@ def test_a_headings_link_to_itself_is_left_out_of_stage_1() -> None:
     stage1 = bench_stage1("webpage-fetch-psycopg2-2-9-5-news.txt", "fetch")
     assert "Permalink" not in stage1
     assert "Add support for Python 3.11." in stage1
+
+
+def test_a_defined_terms_link_to_itself_is_left_out_of_stage_1() -> None:
+    # Sphinx's configuration reference: each option is a term ending in `[¶](#confval-… "Permalink
+    # to this definition")`, about as long as the term itself.
+    stage1 = bench_stage1("webpage-fetch-sphinx-configuration.md", "fetch")
+    assert "Permalink to this definition" not in stage1
+    assert "project…" in stage1.splitlines()
