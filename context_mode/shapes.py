@@ -63,8 +63,9 @@ _OBJECT_STREAM = re.compile(r"\}[ \t]*\r?\n\s*\{\s*\"")
 # A member that makes a stream of records a log's events (pino's ``level`` and ``time``, PostgreSQL
 # jsonlog's ``timestamp``, ``go test -json``'s ``Time``), keys lowercased without ``_``.
 _EVENT_KEYS = frozenset("time timestamp ts asctime level levelname lvl loglevel severity".split())
-# A Markdown heading's link to itself, as documentation generators write it (Sphinx's ``[¶](#id
-# "Permalink to this heading")``, ``[#](#id)``): it names nothing, and its words are in every heading.
+# A Markdown heading's or defined term's link to itself, as documentation generators write it
+# (Sphinx's ``[¶](#id "Permalink to this heading")``, ``[#](#id)``): it names nothing, and its words
+# are in every heading.
 HEADING_ANCHOR = re.compile(r"\s*\[(?:¶|#|🔗|)\]\(#[^)\s]*(?:\s+\"[^\"]*\")?\)")
 # A record's opening line: mcp-alchemy's ``1. row``; psql's expanded display ``-[ RECORD 1 ]----``
 # (``-[ RECORD 1 ]---+----`` with a border).

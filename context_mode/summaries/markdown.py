@@ -57,6 +57,7 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 _SENTENCE_WIDTH = 200
 _FIRST_LINE_WIDTH = 120
+_TERM_LINE_WIDTH = 240  # a line up to its link to itself (``_before_anchor``), at most
 MAX_HEADINGS = 2000
 _FACT_WIDTH = 200
 _FACTS_PER_HIGHLIGHT = 8
@@ -197,7 +198,8 @@ def _before_anchor(lines: Sequence[str], pick: Pick) -> Pick:
     anchor = HEADING_ANCHOR.search(line)
     if anchor is None or anchor.end() < len(line.rstrip()):
         return pick
-    width = anchor.start() + 1
+    # The text before it, then ``…``; at the packer's width, a term (a signature) shown whole.
+    width = min(anchor.start() + 1, _TERM_LINE_WIDTH)
     return pick if 0 < pick.width <= width else Pick(pick.start, pick.stop, pick.priority, width)
 
 
