@@ -88,7 +88,7 @@ def test_a_directive_threshold_set_makes_big_auto_output_with_nothing_standing_o
     assert type(route(text, policy=policy)) is expected
 
 
-def test_big_auto_output_where_nothing_stands_out_keeps_its_first_and_last_lines() -> None:
+def test_big_auto_output_where_nothing_stands_out_shows_its_first_lines() -> None:
     # libxslt's news page fetched as Markdown: 62 kB on four lines (its HTML tables flattened), no
     # heading, nothing that stands out. It was a Directive of 355 bytes that showed none of it,
     # not even the address it was fetched from.
