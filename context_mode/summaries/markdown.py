@@ -108,6 +108,7 @@ class _Plan(NamedTuple):
 
 _PLANS: LastReading[_Plan] = LastReading()
 _LEAD = 85.0  # the first sentence above the first heading: as the first section's is
+_FOOTER_PRIORITY = 70.0  # a long page's last lines of text (``_footer``)
 
 
 def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -216,9 +217,6 @@ def _footer(lines: Sequence[str], headings: Container[int], fenced: Container[in
         if len(found) == FOOTER_LINES:
             break
     return found
-
-
-_FOOTER_PRIORITY = 70.0
 
 
 def _section_fill(

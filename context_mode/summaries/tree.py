@@ -51,6 +51,7 @@ _MARKER = 10  # room kept per directory line for its ``, … +N`` and newline
 FOLD_MIN = 4  # directories alike (one path part apart, the same entries) folded into one line
 _FAMILY_NAMES = 4  # the differing parts of a folded family named (the first ones and the last)
 DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get the rest
+_END_READ = 4096  # characters read at each end for a path list's first and last lines
 
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -144,9 +145,6 @@ def _ends(text: str) -> list[str]:
     if first == last or head[:1] in "{[" and not LISTED_ENTRY.match(first):
         return []
     return [f"first: {first}", f"last: {last}"]
-
-
-_END_READ = 4096
 
 
 def _fold(by_dir: dict[str, list[str]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
