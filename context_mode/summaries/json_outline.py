@@ -4,8 +4,9 @@
 NDJSON (at least two lines, each an object or array, which count as an array of those lines).
 Nesting too deep for the parser is first cut at ``MAX_DEPTH`` and replaced by ``"…"``. The
 outline reads ``json: object of 12 keys, depth 3; arrays: items (258 items); largest objects: …``
-(at most three of each, names escaped and clipped to 40 characters); ``records`` is the length of
-the largest array anywhere, 0 if there is none. Past ``_MAX_STATS_NODES`` nodes the outline
+(at most three of each, names escaped and clipped to 40 characters); ``records`` is the most
+records one container holds: the length of the largest array, or the objects of an object keyed
+by name (``npm ls``'s packages), 0 if there is none. Past ``_MAX_STATS_NODES`` nodes the outline
 counts only what the first ones hold. The last text analysed is remembered by identity, so a
 second call with the same string object costs nothing.
 """
@@ -118,6 +119,7 @@ def _walk(value: Any) -> tuple[list[tuple[int, str, str]], int]:
         depth = max(depth, level)
         if isinstance(current, dict):
             largest.append((len(current), name, "keys"))
+            largest.extend(_keyed_records(current, name))
             stack.extend((child, str(key), level + 1) for key, child in current.items())
         elif isinstance(current, list):
             largest.append((len(current), name, "items"))
@@ -143,6 +145,7 @@ def _walk_containers(value: Any) -> tuple[list[tuple[int, str, str]], int] | Non
             return None
         if isinstance(current, dict):
             largest.append((len(current), name, "keys"))
+            largest.extend(_keyed_records(current, name))
             stack.extend(
                 (child, str(key), level + 1)
                 for key, child in current.items()
@@ -155,11 +158,18 @@ def _walk_containers(value: Any) -> tuple[list[tuple[int, str, str]], int] | Non
     return largest, depth
 
 
+def _keyed_records(value: dict[Any, Any], name: str) -> list[tuple[int, str, str]]:
+    """An object most of whose members are objects (``dependencies`` of ``npm ls``, keyed by
+    package) holds records as an array of them would: ``(count, name, "records")``, else none."""
+    inner = sum(1 for child in value.values() if isinstance(child, dict))
+    return [(inner, name, "records")] if inner * 2 > len(value) else []
+
+
 def _outline(value: Any) -> tuple[str, int]:
-    """One line of shape and counts, and the length of the largest array (the records)."""
+    """One line of shape and counts, and the most records one container holds."""
     walked = _walk_containers(value)
     largest, depth = walked if walked is not None else _walk(value)
-    records = max((count for count, _, unit in largest if unit == "items"), default=0)
+    records = max((count for count, _, unit in largest if unit != "keys"), default=0)
     kind = "object" if isinstance(value, dict) else "array" if isinstance(value, list) else "scalar"
     head = f"json: {kind}"
     if isinstance(value, dict | list):

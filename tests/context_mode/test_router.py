@@ -269,3 +269,16 @@ def test_plain_text_in_which_nothing_stands_out_is_read_as_a_log(
     decision = route(text, tool="run_command", policy=RoutingPolicy(), arguments={"command": command})
     assert isinstance(decision, Summary) and decision.kind is ContentKind.LOG
     assert all(line in decision.extract.text for line in shown)
+
+
+def test_an_object_keyed_by_name_counts_its_records_for_the_budget() -> None:
+    # ``npm ls --all --json --long``: 178 kB, every package an object keyed by its name under
+    # ``dependencies``. Only arrays counted as records, so its two-item ``funding`` array was all
+    # that stood out: the minimum budget, and none of the nested packages' versions.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "json-npm-ls-mcp-servers.json").read_text(encoding="utf-8")
+    decision = route(text, tool="shell__run")
+    assert isinstance(decision, Summary) and decision.budget > POLICY.summary_budget
+    for nested in ('"_id": "@modelcontextprotocol/sdk@1.32.2"', '"_id": "pg@8.23.1"', '"node": ">=22.12.0"'):
+        assert nested in decision.extract.text
