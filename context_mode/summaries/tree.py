@@ -6,18 +6,18 @@ a.py``, ``[DIR] src``) or one path per line (``search_files``, ``find``, ``git l
 ids (``pytest --collect-only -q``: each test file is a line of its tests, and the runner's own lines
 are kept at the end); a ``git status`` goes to ``summaries.git_status``, a listing with a size on
 every line (``du``, ``find -printf '%s %p'``, ``list_directory_with_sizes``) to
-``summaries.sized_listing``. The summary says how many
-files and directories there are under which root and which extensions, a path list's first and last
-lines as they are (``first: …``, ``last: …``: a search's first and last result), then one line per directory
-in input order: ``dir/ (N files): a.py, b.py, …`` with as many of its entries as fit (names exactly
-as in the payload; subdirectories end in ``/``, and are not named again when they have a line of
-their own). Directory lines take at most ``DIRECTORY_SHARE`` of the budget (a line alone names
-no file); names are given in turns, one of every directory before a second of any, so small and
-deep directories show whole and no directory takes the budget; deepest directories are given up
-first when their lines do not fit. Directories and names mentioning the call's terms come
-first. Directories one path part apart holding the same entries (``locale/af/LC_MESSAGES/``,
-``locale/de/LC_MESSAGES/``…), ``FOLD_MIN`` or more, are one line: ``locale/*/LC_MESSAGES/ (96
-directories: af, ar, ar_DZ, …, zh_Hant; 4 files each): …``.
+``summaries.sized_listing``. The summary says how many files and directories there are under which
+root and which extensions, a path list's first and last lines as they are (``first: …``, ``last:
+…``: a search's first and last result), then one line per directory in input order: ``dir/ (N
+files): a.py, b.py, …`` with as many of its entries as fit (names exactly as in the payload, a JSON
+tree's files as its members: ``"name": "a.py"``; subdirectories end in ``/``, and are not named
+again when they have a line of their own). Directory lines take at most ``DIRECTORY_SHARE`` of the
+budget (a line alone names no file); names are given in turns, one of every directory before a
+second of any, so small and deep directories show whole and no directory takes the budget; deepest
+directories are given up first when their lines do not fit. Directories and names mentioning the
+call's terms come first. Directories one path part apart holding the same entries
+(``locale/af/LC_MESSAGES/``, ``locale/de/LC_MESSAGES/``…), ``FOLD_MIN`` or more, are one line:
+``locale/*/LC_MESSAGES/ (96 directories: af, ar, ar_DZ, …, zh_Hant; 4 files each): …``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from context_mode.shapes import (
@@ -52,6 +52,7 @@ FOLD_MIN = 4  # directories alike (one path part apart, the same entries) folded
 _FAMILY_NAMES = 4  # the differing parts of a folded family named (the first ones and the last)
 DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get the rest
 _END_READ = 4096  # characters read at each end for a path list's first and last lines
+_NAME_MEMBER = re.compile(r'"name"\s*:\s*"')
 
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -121,6 +122,9 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         )
         for directory in prefixes
     }
+    quoted = _name_member(text)
+    if quoted:  # a JSON tree's files are quoted as its members are spelled: ``"name": "a.py"``
+        listed = {d: [n if n.endswith("/") else quoted(n) for n in names] for d, names in listed.items()}
     # A directory holding only subdirectories with lines of their own says nothing more.
     for directory in [d for d, names in listed.items() if not names]:
         used -= size(prefixes.pop(directory)) + _MARKER
@@ -234,6 +238,17 @@ def _entries(text: str) -> list[tuple[str, bool]]:
     known = set(paths)
     prefixes = {os.path.dirname(p) for p in paths}
     return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known]
+
+
+def _name_member(text: str) -> Callable[[str], str] | None:
+    """For a JSON tree, a name spelled as the payload spells its ``name`` members (``"name":
+    "a.py"`` or ``"name":"a.py"``); None for other listings."""
+    head = text[:_SIZED_SAMPLE]
+    match = _NAME_MEMBER.search(head) if head.lstrip()[:1] in "[{" else None
+    if match is None:
+        return None
+    opening = match[0][:-1]
+    return lambda name: opening + json.dumps(name, ensure_ascii=False)
 
 
 def _walk(value: Any, parent: str) -> Iterator[tuple[str, bool]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,7 @@ def test_every_directory_of_a_real_tree_gets_a_line_before_any_gets_all_its_name
     text = (BENCH_CORPUS / "tree-filesystem-click.json").read_text(encoding="utf-8")
     body = summarize_tree(text, budget=1100).text
     lines = body.splitlines()
-    assert "tests/test_exceptions/ (2 files): __init__.py, test_FileError.py" in lines
+    assert 'tests/test_exceptions/ (2 files): "name": "__init__.py", "name": "test_FileError.py"' in lines
     labels = ("./", "docs/", "src/click/", "tests/", "tests/test_types/", "tests/test_utils/")
     for label in labels:
         assert any(line.startswith(f"{label} (") for line in lines), label
@@ -95,7 +96,8 @@ def test_a_directory_tree_under_one_top_directory_is_a_tree() -> None:
     assert isinstance(decision, Summary)
     assert decision.extract.outline == "tree: 38 files, 7 directories"
     lines = decision.extract.text.splitlines()
-    assert any(line.startswith("usr/share/man/man3/ (25 files): DString.3tcl.gz, ") for line in lines)
+    man3 = 'usr/share/man/man3/ (25 files): "name": "DString.3tcl.gz", '
+    assert any(line.startswith(man3) for line in lines)
 
 
 def test_a_sized_listing_whose_long_names_break_its_columns_is_a_tree_with_its_totals() -> None:
@@ -133,6 +135,17 @@ def test_tree_j_output_is_a_tree() -> None:
     assert extract.text.startswith("235 files, 204 directories\n")
 
 
+@pytest.mark.parametrize("tree", ["filesystem", "tree -J"])
+def test_a_json_trees_files_are_quoted_as_the_payload_spells_them(tree: str) -> None:
+    # A JSON tree's file names were listed bare (``bench.py, bench_edges.py``): what an agent
+    # copies from stage 1 to find or quote an entry was no text the payload holds.
+    click = BENCH_CORPUS / "tree-filesystem-click.json"
+    text = _tree_j() if tree == "tree -J" else click.read_text(encoding="utf-8")
+    quoted = re.findall(r'"name": ?"[^"]+"', summarize_tree(text, budget=1500).text)
+    assert len(quoted) > 20
+    assert all(name in text for name in quoted)
+
+
 def test_alike_directories_are_one_line_and_the_rest_of_the_tree_is_shown_whole() -> None:
     # 97 ``locale/<language>/LC_MESSAGES/`` directories, each with django.mo and django.po:
     # before, a line each, and the root's own twenty files were cut to one.
@@ -140,13 +153,13 @@ def test_alike_directories_are_one_line_and_the_rest_of_the_tree_is_shown_whole(
     lines = extract.text.splitlines()
     assert (
         "django/contrib/auth/locale/*/LC_MESSAGES/ (97 directories: af, ar, ar_DZ, …, zh_Hant; "
-        "2 files each): django.mo, django.po"
+        '2 files each): "name":"django.mo", "name":"django.po"'
     ) in lines
     assert not any("/locale/de/" in line for line in lines)
     root = next(line for line in lines if line.startswith("django/contrib/auth/ (20 files): "))
     assert "…" not in root and "validators.py" in root
     commands = "django/contrib/auth/management/commands/ (3 files): "
-    assert commands + "__init__.py, changepassword.py, createsuperuser.py" in lines
+    assert commands + '"name":"__init__.py", "name":"changepassword.py", "name":"createsuperuser.py"' in lines
 
 
 def test_a_drawn_tree_indented_with_non_breaking_spaces_is_a_tree() -> None:
