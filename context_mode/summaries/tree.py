@@ -8,20 +8,23 @@ are kept at the end); a ``git status`` goes to ``summaries.git_status``, a listi
 every line (``du``, ``find -printf '%s %p'``, ``list_directory_with_sizes``) to
 ``summaries.sized_listing``. The summary says how many files and directories there are under which
 root and which extensions, a path list's first and last lines as they are (``first: …``, ``last:
-…``: a search's first and last result), then one line per directory in input order: ``dir/ (N
-files): a.py, b.py, …`` with as many of its entries as fit (names exactly as in the payload, a JSON
-tree's files as its members: ``"name": "a.py"``; subdirectories end in ``/``, and are not named
-again when they have a line of their own). Directory lines take at most ``DIRECTORY_SHARE`` of the
-budget (a line alone names no file); names are given in turns, one of every directory before a
-second of any, so small and deep directories show whole and no directory takes the budget; deepest
-directories are given up first when their lines do not fit. Directories and names mentioning the
-call's terms come first. Directories one path part apart holding the same entries
-(``locale/af/LC_MESSAGES/``, ``locale/de/LC_MESSAGES/``…), ``FOLD_MIN`` or more, are one line:
-``locale/*/LC_MESSAGES/ (96 directories: af, ar, ar_DZ, …, zh_Hant; 4 files each): …``.
+…``: a search's first and last result), a JSON tree's closing record as it is (``tree -J``'s report)
+and, where its files' lines state sizes (``tree -J -s``), its biggest files' lines with their
+directories (at most ``BIGGEST_SHARE`` of the budget), then one line per directory in input order:
+``dir/ (N files): a.py, b.py, …`` with as many of its entries as fit (names exactly as in the
+payload, a JSON tree's files as its members: ``"name": "a.py"``; subdirectories end in ``/``, and
+are not named again when they have a line of their own). Directory lines take at most
+``DIRECTORY_SHARE`` of the budget (a line alone names no file); names are given in turns, one of
+every directory before a second of any, so small and deep directories show whole and no directory
+takes the budget; deepest directories are given up first when their lines do not fit. Directories
+and names mentioning the call's terms come first. Directories one path part apart holding the same
+entries (``locale/af/LC_MESSAGES/``, ``locale/de/LC_MESSAGES/``…), ``FOLD_MIN`` or more, are one
+line: ``locale/*/LC_MESSAGES/ (96 directories: af, ar, ar_DZ, …, zh_Hant; 4 files each): …``.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -53,6 +56,10 @@ _FAMILY_NAMES = 4  # the differing parts of a folded family named (the first one
 DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get the rest
 _END_READ = 4096  # characters read at each end for a path list's first and last lines
 _NAME_MEMBER = re.compile(r'"name"\s*:\s*"')
+# A file's whole object on one line (``tree -J -s``): ``{"type":"file","name":"a.py","size":344},``
+_SIZED_OBJECT = re.compile(r'^[ \t]*\{"type": ?"file",[^\n]*"size": ?\d+[^\n]*\},?[ \t]*$', re.MULTILINE)
+BIGGEST_SHARE = 0.25  # of the budget, at most, for a sized JSON tree's biggest files
+_BIGGEST = "== biggest first =="
 
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -64,7 +71,7 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     if is_sized_listing(split_lines(text[:_SIZED_SAMPLE])):
         return summarize_sized_listing(text, budget=budget, terms=terms)
     tests = _test_ids(text)
-    entries = tests[0] if tests else _entries(text)
+    entries, sized = (tests[0], []) if tests else _entries(text)
     if not entries:
         from context_mode.summaries.text import summarize_text
 
@@ -92,6 +99,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         head.append("extensions: " + ", ".join(f"{ext} ×{n}" for ext, n in extensions.most_common(8)))
     if not tests:
         head.extend(_ends(text))
+        head.extend(_json_report(text))
+        head.extend(_biggest_objects(text, sized, root, budget))
     used = sum(size(line) + 1 for line in head)
     by_dir, folded = _fold(by_dir) if not tests else (by_dir, {})
     hidden = {member for members in folded.values() for member in members}
@@ -149,6 +158,51 @@ def _ends(text: str) -> list[str]:
     if first == last or head[:1] in "{[" and not LISTED_ENTRY.match(first):
         return []
     return [f"first: {first}", f"last: {last}"]
+
+
+def _json_report(text: str) -> list[str]:
+    """A JSON tree's closing record that is no entry (``tree -J``'s ``{"type":"report",
+    "directories":22,"files":214}``), as the payload spells it; none for other listings."""
+    tail = text[-_END_READ:].rstrip()
+    if not tail.endswith("]"):
+        return []
+    last = tail[:-1].rstrip().rsplit("\n", 1)[-1].strip().rstrip(",")
+    if not (last.startswith("{") and last.endswith("}")) or '"name"' in last:
+        return []
+    try:
+        record = json.loads(last)
+    except ValueError:
+        return []
+    return [last] if isinstance(record, dict) and not any(key in record for key in TREE_CHILDREN) else []
+
+
+def _biggest_objects(text: str, sized: list[tuple[int, str]], root: str, budget: int) -> list[str]:
+    """A JSON tree with a size on each file's line (``tree -J -s``): its biggest files' lines as
+    the payload spells them, each with its directory, in at most ``BIGGEST_SHARE`` of the budget."""
+    if not sized or not _SIZED_OBJECT.search(text[:_SIZED_SAMPLE]):
+        return []
+    spelled: dict[tuple[str, int], str] = {}
+    for match in _SIZED_OBJECT.finditer(text):
+        line = match[0].strip().rstrip(",")
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and isinstance(record.get("size"), int):
+            spelled.setdefault((str(record.get("name")), record["size"]), line)
+    shown: list[str] = []
+    room = int(budget * BIGGEST_SHARE) - size(_BIGGEST) - 1
+    for stated, path in sorted(sized, key=lambda entry: -entry[0]):
+        directory, name = os.path.split(path)
+        spelling = spelled.get((name, stated))
+        if spelling is None:
+            continue
+        line = f"{spelling} in {_relative(directory, root) or '.'}/"
+        if size(line) + 1 > room:
+            break
+        shown.append(line)
+        room -= size(line) + 1
+    return [_BIGGEST, *shown] if shown else []
 
 
 def _fold(by_dir: dict[str, list[str]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -220,24 +274,29 @@ def _test_ids(text: str) -> tuple[list[tuple[str, bool]], list[str]] | None:
     return [*((file, True) for file in files), *entries], others[-_TEST_TAIL:]
 
 
-def _entries(text: str) -> list[tuple[str, bool]]:
+def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]]]:
+    """The listing's (path, is directory) entries, and a JSON tree's files' (size, path) where
+    its nodes state sizes (``tree -J -s``)."""
     stripped = text.lstrip()
     if stripped[:1] in "[{" and not LISTED_ENTRY.match(stripped):
         try:
             value = json.loads(text)
         except (ValueError, RecursionError):
-            return []
-        return list(_walk(value, ""))[:_MAX_ENTRIES]
+            return [], []
+        nodes = list(itertools.islice(_walk(value, ""), _MAX_ENTRIES))
+        sized = [(stated, path) for path, is_dir, stated in nodes if stated is not None and not is_dir]
+        return [(path, is_dir) for path, is_dir, _ in nodes], sized
     paths = [line.strip() for line in text.splitlines() if line.strip()][:_MAX_ENTRIES]
     if paths and all(LISTED_ENTRY.match(path) for path in paths[:20]):  # ``[FILE] a.py``, ``[DIR] src``
-        return [
+        listed = [
             (path.split("] ", 1)[1].rstrip("/"), path.startswith("[DIR]"))
             for path in paths
             if LISTED_ENTRY.match(path)
         ]
+        return listed, []
     known = set(paths)
     prefixes = {os.path.dirname(p) for p in paths}
-    return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known]
+    return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known], []
 
 
 def _name_member(text: str) -> Callable[[str], str] | None:
@@ -251,7 +310,8 @@ def _name_member(text: str) -> Callable[[str], str] | None:
     return lambda name: opening + json.dumps(name, ensure_ascii=False)
 
 
-def _walk(value: Any, parent: str) -> Iterator[tuple[str, bool]]:
+def _walk(value: Any, parent: str) -> Iterator[tuple[str, bool, int | None]]:
+    """Every node's path, whether it is a directory, and its size where it states one."""
     stack = [(value, parent)]
     while stack:
         node, base = stack.pop()
@@ -263,7 +323,8 @@ def _walk(value: Any, parent: str) -> Iterator[tuple[str, bool]]:
         path = f"{base}/{node['name']}" if base else node["name"]
         children = next((node[key] for key in TREE_CHILDREN if key in node), None)
         is_dir = node.get("type") in ("directory", "dir", "folder") or children is not None
-        yield path, is_dir
+        stated = node.get("size")
+        yield path, is_dir, stated if isinstance(stated, int) and not isinstance(stated, bool) else None
         if isinstance(children, list):
             stack.extend((child, path) for child in reversed(children))
 

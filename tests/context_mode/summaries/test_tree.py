@@ -146,10 +146,30 @@ def test_a_json_trees_files_are_quoted_as_the_payload_spells_them(tree: str) -> 
     assert all(name in text for name in quoted)
 
 
+def test_a_sized_json_trees_report_and_biggest_files_are_shown_as_spelled() -> None:
+    # ``tree -J -s``: stage 1 counted files and directories itself but left out the payload's
+    # own report record, and every size (what is biggest is what a listing with sizes is read for).
+    text = _tree_j()
+    lines = summarize_tree(text, budget=2000).text.splitlines()
+    assert '{"type":"report","directories":204,"files":235}' in lines
+    biggest = lines[lines.index("== biggest first ==") + 1 :][:4]
+    assert biggest == [
+        f'{{"type":"file","name":"{name}","size":{size}}} in django/contrib/auth/'
+        for name, size in (
+            ("common-passwords.txt.gz", 80228),
+            ("hashers.py", 23335),
+            ("forms.py", 21496),
+            ("models.py", 21331),
+        )
+    ]
+    assert all(line.split(" in ")[0] in text for line in biggest)
+
+
 def test_alike_directories_are_one_line_and_the_rest_of_the_tree_is_shown_whole() -> None:
     # 97 ``locale/<language>/LC_MESSAGES/`` directories, each with django.mo and django.po:
-    # before, a line each, and the root's own twenty files were cut to one.
-    extract = summarize_tree(_tree_j(), budget=2000)
+    # before, a line each, and the root's own twenty files were cut to one (the room is what the
+    # biggest files, ``test_a_sized_json_trees_report_and_biggest_files_are_shown_as_spelled``, leave).
+    extract = summarize_tree(_tree_j(), budget=2600)
     lines = extract.text.splitlines()
     assert (
         "django/contrib/auth/locale/*/LC_MESSAGES/ (97 directories: af, ar, ar_DZ, …, zh_Hant; "
