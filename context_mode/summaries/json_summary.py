@@ -16,7 +16,9 @@ with ``…``; NaN and infinities become ``null``.
 
 Left-out members are counted in place: ``"… +258 items"`` inside an array, ``"…": "+288 keys"``
 in an object. The body is valid JSON for any budget of at least ``MIN_BUDGET`` bytes (below
-that it may be empty). Top-level containers are printed one member per line, deeper ones inline.
+that it may be empty). Top-level containers are printed one member per line, deeper ones inline,
+with the payload's spacing: a payload that writes no space after its colons and commas
+(``{"name":"bstr","version":"0.2.17"}``) gets none in its skeleton either.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ _LINK = re.compile(r"(?:https?|git|ssh)://|git@")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*\Z")
 _SAME_SAMPLE = 50  # records looked at for keys of one value
 _MISSING = object()
+_MEMBER = re.compile(r'"(?:[^"\\\n]|\\.){1,80}":( ?)[^\s]')  # a member's key and colon: spaced or not
+_COMPACT_SAMPLE = 4096
 
 
 @dataclass(slots=True, eq=False)
@@ -80,8 +84,9 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     body = ""
     target = budget
     memo = _READINGS.get(value, terms, dict)  # keyed by the parsed value: the memo holds its ids
+    compact = _is_compact(text)
     for _ in range(4):
-        candidate = _render(_select(value, target, memo, terms), _root_width(value))
+        candidate = _render(_select(value, target, memo, terms), _root_width(value), compact=compact)
         spare = budget - size(candidate)
         if spare >= 0 and size(candidate) > size(body):
             body = candidate
@@ -354,7 +359,14 @@ def _key_text(key: str) -> str:
     return _string_text(key, 60)
 
 
-def _render(node: _Node, width: int, indent: int = 0) -> str:
+def _is_compact(text: str) -> bool:
+    """Whether the payload spells its members without spaces (``{"name":"bstr","version":…``):
+    its skeleton is spelled so too, and what stage 1 quotes is text the payload holds."""
+    match = _MEMBER.search(text, 0, _COMPACT_SAMPLE)
+    return match is not None and not match[1]
+
+
+def _render(node: _Node, width: int, indent: int = 0, *, compact: bool = False) -> str:
     value = node.value
     if not isinstance(value, dict | list):
         return _scalar_text(value, width)
@@ -368,13 +380,16 @@ def _render(node: _Node, width: int, indent: int = 0) -> str:
     parts: list[str] = []
     previous = -1
     marked = False
+    colon, comma = (":", ",") if compact else (": ", ", ")
     for position in sorted(shown):
         key, child = shown[position]
         if position > previous + 1 and isinstance(value, list) and not marked:
             parts.append(_marker(value, len(value) - len(shown)))
             marked = True
-        text = _render(child, _TOP_STRING_WIDTH if node.depth == 0 else _STRING_WIDTH, indent + 1)
-        parts.append(f"{_key_text(key)}: {text}" if key is not None else text)
+        text = _render(
+            child, _TOP_STRING_WIDTH if node.depth == 0 else _STRING_WIDTH, indent + 1, compact=compact
+        )
+        parts.append(f"{_key_text(key)}{colon}{text}" if key is not None else text)
         previous = position
     if len(shown) < len(value) and not marked:
         parts.append(_marker(value, len(value) - len(shown)))
@@ -385,7 +400,7 @@ def _render(node: _Node, width: int, indent: int = 0) -> str:
     if node.depth == 0 or (node.depth == 1 and nested):
         pad = "\n" + " " * (indent + 1)
         return opening + pad + ("," + pad).join(parts) + "\n" + " " * indent + closing
-    return opening + ", ".join(parts) + closing
+    return opening + comma.join(parts) + closing
 
 
 def _bare_stub(node: _Node) -> bool:

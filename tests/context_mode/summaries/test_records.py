@@ -297,6 +297,17 @@ def test_compact_json_rows_are_shown_as_the_payload_spells_them() -> None:
         assert record in text, record
 
 
+def test_a_compact_json_objects_skeleton_is_spelled_as_compact_as_the_payload() -> None:
+    # ``cargo metadata`` writes no spaces: its skeleton was spelled with them
+    # (``{"name": "bstr", "version": "0.2.17", …}``), members found nowhere in the payload.
+    text = (BENCH_CORPUS / "json-cargo-metadata-csv.json").read_text(encoding="utf-8")
+    body = _stage1(text, "shell__run").extract.text
+    assert '{"name":"bstr","version":"0.2.17",' in body
+    members = re.findall(r'"[a-z_]+":(?:"[^"…]*"|\d+)', body)
+    assert len(members) > 20
+    assert all(member in text for member in members)
+
+
 def test_psqls_expanded_records_are_a_row_set_with_the_last_record() -> None:
     # psql -x: "-[ RECORD 1 ]---" blocks of "column   | value" lines were a table of two columns
     # named "RECORD" and "1" with 439 rows, its first blocks line by line and no last record.
