@@ -20,7 +20,8 @@ run's size (``[×200 link]``), the middle kept for room that is left. Generic wr
 (``generic``, ``list``, ``listitem``, ``group``) and ``/url:`` props are dropped, without a ``…``
 where they alone were left out. Lines are shown verbatim without their indentation, a link up to
 its ref (``[cursor=pointer]``, which every link has, cut as a clipped line is); the call's terms
-raise lines that mention them.
+raise lines that mention them. The salient items the budget grows with are its headings and
+controls and, ``_READ_PER_HIGHLIGHT`` to one, its paragraphs, table rows, terms and links.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ _INTERACTIVE = frozenset(
     menuitemradio menu menubar tab switch slider spinbutton""".split()
 )
 _WRAPPERS = frozenset("generic list listitem group none presentation separator".split())
+# What a page says besides its headings and controls counts toward its budget, this many as one
+# salient item (an attribute table of 1,500 rows is no less to read than a form of 60 fields).
+_READ = ("paragraph", "row", "term", "link")
+_READ_PER_HIGHLIGHT = 25
 _PROSE = frozenset("paragraph text status alert note definition term blockquote caption".split())
 _REPEATED = 8.0
 _FIRST_PROSE = 60.0
@@ -184,7 +189,8 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     # A page without headings or controls (a man page as text and links) still has links to
     # follow and text to read: the agent asked for it to act on it, so it is never a bare Directive.
     readable = roles["link"] or roles["text"] or roles["paragraph"]
-    highlights = roles["heading"] + interactive or int(bool(readable))
+    highlights = roles["heading"] + interactive + sum(roles[role] for role in _READ) // _READ_PER_HIGHLIGHT
+    highlights = highlights or int(bool(readable))
     return Extract(text=body, kind=ContentKind.SNAPSHOT, outline=outline, highlights=highlights)
 
 

@@ -164,3 +164,18 @@ def test_the_pages_footer_is_shown_as_its_title_is() -> None:
         ("snapshot-playwright-sdl2-data-structures.txt", "- text: 1.9.4"),
     ):
         assert footer in bench_stage1(name, "browser_snapshot").splitlines()
+
+
+def test_a_pages_rows_paragraphs_and_links_count_toward_its_budget() -> None:
+    # Graphviz's attribute table (214 kB, a row per attribute) and Vim's digraph help (106 kB of
+    # text and links) have few headings and no controls: only those counted, so stage 1 got the
+    # minimum budget (1.3 kB, 0.6% of the table), as a page of a dozen lines would.
+    from context_mode.policy import RoutingPolicy
+    from context_mode.router import Summary, route
+    from tests.corpora import BENCH_CORPUS
+
+    for name in ("snapshot-graphviz-242-attrs-table.txt", "snapshot-playwright-vim90-digraph.txt"):
+        text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+        decision = route(text, tool="browser_snapshot", policy=RoutingPolicy())
+        assert isinstance(decision, Summary)
+        assert decision.budget >= 2 * RoutingPolicy().summary_budget, name
