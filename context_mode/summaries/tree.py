@@ -12,8 +12,9 @@ root and which extensions, a path list's first and last lines as they are (``fir
 and, where its files' lines state sizes (``tree -J -s``), its biggest files' lines with their
 directories (at most ``BIGGEST_SHARE`` of the budget), then one line per directory in input order:
 ``dir/ (N files): a.py, b.py, …`` with as many of its entries as fit (names exactly as in the
-payload, a JSON tree's files as its members: ``"name": "a.py"``; subdirectories end in ``/``, and
-are not named again when they have a line of their own). Directory lines take at most
+payload, a JSON tree's files as its members, ``"name": "a.py"``, ``list_directory``'s entries as its
+lines, ``[FILE] a.py``, ``[DIR] src``; other subdirectories end in ``/``; none is named again when
+it has a line of its own). Directory lines take at most
 ``DIRECTORY_SHARE`` of the budget (a line alone names no file); names are given in turns, one of
 every directory before a second of any, so small and deep directories show whole and no directory
 takes the budget; deepest directories are given up first when their lines do not fit. Directories
@@ -131,9 +132,9 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         )
         for directory in prefixes
     }
-    quoted = _name_member(text)
-    if quoted:  # a JSON tree's files are quoted as its members are spelled: ``"name": "a.py"``
-        listed = {d: [n if n.endswith("/") else quoted(n) for n in names] for d, names in listed.items()}
+    quoted = _spelling(text)
+    if quoted:  # entries quoted as the payload spells them: ``"name": "a.py"``, ``[FILE] a.py``
+        listed = {d: [quoted(n) for n in names] for d, names in listed.items()}
     # A directory holding only subdirectories with lines of their own says nothing more.
     for directory in [d for d, names in listed.items() if not names]:
         used -= size(prefixes.pop(directory)) + _MARKER
@@ -299,15 +300,19 @@ def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]]]:
     return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known], []
 
 
-def _name_member(text: str) -> Callable[[str], str] | None:
-    """For a JSON tree, a name spelled as the payload spells its ``name`` members (``"name":
-    "a.py"`` or ``"name":"a.py"``); None for other listings."""
-    head = text[:_SIZED_SAMPLE]
-    match = _NAME_MEMBER.search(head) if head.lstrip()[:1] in "[{" else None
+def _spelling(text: str) -> Callable[[str], str] | None:
+    """How the payload spells a listed name (a directory's ending in ``/``), where that is more
+    than the name: a JSON tree's files as its ``name`` members (``"name": "a.py"`` or
+    ``"name":"a.py"``; its directories stay ``src/``), ``list_directory``'s entries as its lines
+    (``[FILE] a.py``, ``[DIR] src``); None for other listings."""
+    head = text[:_SIZED_SAMPLE].lstrip()
+    if LISTED_ENTRY.match(head):
+        return lambda name: f"[DIR] {name[:-1]}" if name.endswith("/") else f"[FILE] {name}"
+    match = _NAME_MEMBER.search(head) if head[:1] in "[{" else None
     if match is None:
         return None
     opening = match[0][:-1]
-    return lambda name: opening + json.dumps(name, ensure_ascii=False)
+    return lambda name: name if name.endswith("/") else opening + json.dumps(name, ensure_ascii=False)
 
 
 def _walk(value: Any, parent: str) -> Iterator[tuple[str, bool, int | None]]:

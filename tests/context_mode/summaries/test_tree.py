@@ -51,7 +51,10 @@ def test_a_list_directory_listing_is_a_tree_not_a_directive_with_nothing_shown()
     )
     assert isinstance(decision, Summary)
     assert decision.extract.outline.startswith("tree: 401 files, 1 directories")
-    assert "_base000.js" in decision.extract.text
+    # its entries are quoted as its lines spell them (they were bare names: ``_base000.js``, ``fp/``)
+    assert "./ (401 files): [FILE] _base000.js, [FILE] _base001.js, " in decision.extract.text
+    tail = summarize_tree("\n".join(names[-12:]), budget=600).text
+    assert tail.endswith("[FILE] _base399.js, [DIR] fp, [FILE] package.json")
     # the listing with sizes is one too, summarised biggest first (``summaries.sized_listing``)
     sized = "\n".join(f"[FILE] m{n}.py{' ' * 20}{n + 1}.50 KB" for n in range(20))
     assert detect_kind(sized) is ContentKind.TREE
