@@ -53,6 +53,7 @@ _SIZED_SAMPLE = 16384  # characters of the start read to tell a listing with siz
 _TEST_TAIL = 2  # a test list's last lines of the runner's own (its count) kept
 _MARKER = 10  # room kept per directory line for its ``, … +N`` and newline
 FOLD_MIN = 4  # directories alike (one path part apart, the same entries) folded into one line
+_FOLD_PARTS = 64  # a directory with more path parts than this is never folded
 _FAMILY_NAMES = 4  # the differing parts of a folded family named (the first ones and the last)
 DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get the rest
 _END_READ = 4096  # characters read at each end for a path list's first and last lines
@@ -215,7 +216,9 @@ def _fold(by_dir: dict[str, list[str]]) -> tuple[dict[str, list[str]], dict[str,
     for directory, names in by_dir.items():
         if not directory:
             continue
-        parts = directory.split("/")
+        parts = directory.split("/", _FOLD_PARTS)
+        if len(parts) > _FOLD_PARTS:
+            continue  # no tree is this deep: a line of text read as a path (a template per part)
         signature = tuple(sorted(names))
         for at in range(len(parts)):
             if parts[at]:
