@@ -59,7 +59,10 @@ DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get 
 _END_READ = 4096  # characters read at each end for a path list's first and last lines
 _NAME_MEMBER = re.compile(r'"name"\s*:\s*"')
 # A file's whole object on one line (``tree -J -s``): ``{"type":"file","name":"a.py","size":344},``
-_SIZED_OBJECT = re.compile(r'^[ \t]*\{"type": ?"file",[^\n]*"size": ?\d+[^\n]*\},?[ \t]*$', re.MULTILINE)
+# (bounded: a megabyte on one line costs one bounded try, not a search back and forth through it)
+_SIZED_OBJECT = re.compile(
+    r'^[ \t]*\{"type": ?"file",[^\n]{0,400}?"size": ?\d+[^\n]{0,200}?\},?[ \t]*$', re.MULTILINE
+)
 BIGGEST_SHARE = 0.25  # of the budget, at most, for a sized JSON tree's biggest files
 _BIGGEST = "== biggest first =="
 
