@@ -30,17 +30,16 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from context_mode.shapes import (
     BOX_LINE,
     LISTED_ENTRY,
     TEST_ID,
-    TREE_CHILDREN,
     is_git_status,
     is_sized_listing,
 )
+from context_mode.summaries import json_tree
 from context_mode.summaries.drawn_tree import summarize_drawn_tree
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.git_status import summarize_git_status
@@ -57,14 +56,7 @@ _FOLD_PARTS = 64  # a directory with more path parts than this is never folded
 _FAMILY_NAMES = 4  # the differing parts of a folded family named (the first ones and the last)
 DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get the rest
 _END_READ = 4096  # characters read at each end for a path list's first and last lines
-_NAME_MEMBER = re.compile(r'"name"\s*:\s*"')
-# A file's whole object on one line (``tree -J -s``): ``{"type":"file","name":"a.py","size":344},``
-# (bounded: a megabyte on one line costs one bounded try, not a search back and forth through it)
-_SIZED_OBJECT = re.compile(
-    r'^[ \t]*\{"type": ?"file",[^\n]{0,400}?"size": ?\d+[^\n]{0,200}?\},?[ \t]*$', re.MULTILINE
-)
 BIGGEST_SHARE = 0.25  # of the budget, at most, for a sized JSON tree's biggest files
-_BIGGEST = "== biggest first =="
 
 
 def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -104,8 +96,15 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         head.append("extensions: " + ", ".join(f"{ext} ×{n}" for ext, n in extensions.most_common(8)))
     if not tests:
         head.extend(_ends(text))
-        head.extend(_json_report(text))
-        head.extend(_biggest_objects(text, sized, root, budget))
+        head.extend(json_tree.report(text))
+        head.extend(
+            json_tree.biggest(
+                text,
+                sized,
+                budget=int(budget * BIGGEST_SHARE),
+                where=lambda directory: f"{_relative(directory, root) or '.'}/",
+            )
+        )
     used = sum(size(line) + 1 for line in head)
     by_dir, folded = _fold(by_dir) if not tests else (by_dir, {})
     hidden = {member for members in folded.values() for member in members}
@@ -163,51 +162,6 @@ def _ends(text: str) -> list[str]:
     if first == last or head[:1] in "{[" and not LISTED_ENTRY.match(first):
         return []
     return [f"first: {first}", f"last: {last}"]
-
-
-def _json_report(text: str) -> list[str]:
-    """A JSON tree's closing record that is no entry (``tree -J``'s ``{"type":"report",
-    "directories":22,"files":214}``), as the payload spells it; none for other listings."""
-    tail = text[-_END_READ:].rstrip()
-    if not tail.endswith("]"):
-        return []
-    last = tail[:-1].rstrip().rsplit("\n", 1)[-1].strip().rstrip(",")
-    if not (last.startswith("{") and last.endswith("}")) or '"name"' in last:
-        return []
-    try:
-        record = json.loads(last)
-    except ValueError:
-        return []
-    return [last] if isinstance(record, dict) and not any(key in record for key in TREE_CHILDREN) else []
-
-
-def _biggest_objects(text: str, sized: list[tuple[int, str]], root: str, budget: int) -> list[str]:
-    """A JSON tree with a size on each file's line (``tree -J -s``): its biggest files' lines as
-    the payload spells them, each with its directory, in at most ``BIGGEST_SHARE`` of the budget."""
-    if not sized or not _SIZED_OBJECT.search(text[:_SIZED_SAMPLE]):
-        return []
-    spelled: dict[tuple[str, int], str] = {}
-    for match in _SIZED_OBJECT.finditer(text):
-        line = match[0].strip().rstrip(",")
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict) and isinstance(record.get("size"), int):
-            spelled.setdefault((str(record.get("name")), record["size"]), line)
-    shown: list[str] = []
-    room = int(budget * BIGGEST_SHARE) - size(_BIGGEST) - 1
-    for stated, path in sorted(sized, key=lambda entry: -entry[0]):
-        directory, name = os.path.split(path)
-        spelling = spelled.get((name, stated))
-        if spelling is None:
-            continue
-        line = f"{spelling} in {_relative(directory, root) or '.'}/"
-        if size(line) + 1 > room:
-            break
-        shown.append(line)
-        room -= size(line) + 1
-    return [_BIGGEST, *shown] if shown else []
 
 
 def _fold(by_dir: dict[str, list[str]]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -290,7 +244,7 @@ def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]]]:
             value = json.loads(text)
         except (ValueError, RecursionError):
             return [], []
-        nodes = list(itertools.islice(_walk(value, ""), _MAX_ENTRIES))
+        nodes = list(itertools.islice(json_tree.nodes(value), _MAX_ENTRIES))
         sized = [(stated, path) for path, is_dir, stated in nodes if stated is not None and not is_dir]
         return [(path, is_dir) for path, is_dir, _ in nodes], sized
     paths = [line.strip() for line in text.splitlines() if line.strip()][:_MAX_ENTRIES]
@@ -311,33 +265,12 @@ def _spelling(text: str) -> Callable[[str], str] | None:
     than the name: a JSON tree's files as its ``name`` members (``"name": "a.py"`` or
     ``"name":"a.py"``; its directories stay ``src/``), ``list_directory``'s entries as its lines
     (``[FILE] a.py``, ``[DIR] src``); None for other listings."""
-    head = text[:_SIZED_SAMPLE].lstrip()
-    if LISTED_ENTRY.match(head):
+    if LISTED_ENTRY.match(text[:_SIZED_SAMPLE].lstrip()):
         return lambda name: f"[DIR] {name[:-1]}" if name.endswith("/") else f"[FILE] {name}"
-    match = _NAME_MEMBER.search(head) if head[:1] in "[{" else None
-    if match is None:
+    member = json_tree.name_spelling(text)
+    if member is None:
         return None
-    opening = match[0][:-1]
-    return lambda name: name if name.endswith("/") else opening + json.dumps(name, ensure_ascii=False)
-
-
-def _walk(value: Any, parent: str) -> Iterator[tuple[str, bool, int | None]]:
-    """Every node's path, whether it is a directory, and its size where it states one."""
-    stack = [(value, parent)]
-    while stack:
-        node, base = stack.pop()
-        if isinstance(node, list):
-            stack.extend((child, base) for child in reversed(node))
-            continue
-        if not isinstance(node, dict) or not isinstance(node.get("name"), str):
-            continue
-        path = f"{base}/{node['name']}" if base else node["name"]
-        children = next((node[key] for key in TREE_CHILDREN if key in node), None)
-        is_dir = node.get("type") in ("directory", "dir", "folder") or children is not None
-        stated = node.get("size")
-        yield path, is_dir, stated if isinstance(stated, int) and not isinstance(stated, bool) else None
-        if isinstance(children, list):
-            stack.extend((child, path) for child in reversed(children))
+    return lambda name: name if name.endswith("/") else member(name)
 
 
 def _root(entries: list[tuple[str, bool]]) -> str:
