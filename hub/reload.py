@@ -5,7 +5,9 @@ restart (their connection settings changed: command, args, env, cwd, url, header
 servers whose other settings (timeouts, tool modes, namespace) are applied in place, plus whether
 the top-level sections (routing, cache, tool_surface…) changed. ``watch_config(service, path)``
 polls the file (modification time, size, inode: an editor's atomic replace counts) every
-``interval`` seconds; on a change it loads and validates the file; a valid one is applied with
+``interval`` seconds; a change is read once the file has stayed the same for one more poll (a
+file written in place is truncated first: caught empty or half written, it would be applied as
+such), then loaded and validated; a valid one is applied with
 ``HubService.reload`` (clients get ``list_changed`` for what changed), an invalid one keeps the
 running config, logs one ``ctxhub:`` line naming the file, key path and fix, and shows it in
 ``hub_status`` until a valid edit arrives. A serving hub records the config it applied in its
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -94,15 +96,21 @@ async def watch_config(
     *,
     interval: float = 1.0,
     load: Callable[[Path], HubConfig] = load_config,
+    sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
 ) -> None:
     """Apply every valid edit of ``path`` to ``service`` until cancelled (see the module docstring)."""
-    last = _stamp(path)
+    last = _stamp(path)  # the file as last applied (or found at the start)
+    pending: tuple[int, int, int] | None = None  # a change seen at the last poll, not applied yet
     while True:
-        await anyio.sleep(interval)
+        await sleep(interval)
         stamp = _stamp(path)
         if stamp == last or stamp is None:
+            pending = None
             continue
-        last = stamp
+        if stamp != pending:
+            pending = stamp  # still being written, maybe (truncated, half there): look again
+            continue
+        last, pending = stamp, None
         try:
             config = load(path)
         except ConfigError as exc:

@@ -122,3 +122,51 @@ def test_check_previews_what_a_serving_hub_would_reload(tmp_path: Path) -> None:
     edited = parse_config({"servers": {"b": {"command": "y"}}, "store": store}, source="a.yaml")
     assert preview(edited) == "start b; stop a"
     assert preview(running) == "nothing changes"
+
+
+class _Service:
+    """What ``watch_config`` needs of a hub: its reload and the error it shows."""
+
+    def __init__(self) -> None:
+        self.reload_error: str | None = None
+        self.applied: list[tuple[str, ...]] = []
+
+    async def reload(self, config: Any) -> Any:
+        self.applied.append(tuple(config.active_servers()))
+        return plan(config, config)
+
+
+async def test_a_config_caught_half_written_is_not_applied(tmp_path: Path) -> None:
+    # Found by the reload test above failing in CI: writing a config in place (``write_text``,
+    # ``cat >``, editors that do not replace the file) truncates it first, and a poll that caught
+    # it empty applied "no servers", stopping every one. A file is now applied once it has stayed
+    # the same for one poll. The polls are stepped by hand: no sleeps, no timing.
+    from hub.reload import watch_config
+
+    config, store = tmp_path / "ctxhub.yaml", tmp_path / "store"
+    _write(config, {"fx": fixture_server("fx")}, store)
+    tick_send, tick_receive = anyio.create_memory_object_stream[None]()
+    idle_send, idle_receive = anyio.create_memory_object_stream[None]()
+    service = _Service()
+
+    async def poll(_: float) -> None:
+        await idle_send.send(None)  # the last poll is done
+        await tick_receive.receive()
+
+    async def step() -> None:
+        await tick_send.send(None)
+        await idle_receive.receive()
+
+    with anyio.fail_after(10), tick_send, tick_receive, idle_send, idle_receive:
+        async with anyio.create_task_group() as group:
+            group.start_soon(lambda: watch_config(service, config, interval=0.1, sleep=poll))
+            await idle_receive.receive()  # watching, from the file as it is
+            config.write_text("", encoding="utf-8")  # truncated: the writer has not written yet
+            await step()
+            body = {"servers": {"fx": fixture_server("fx"), "time": TIME}, "store": {"path": str(store)}}
+            config.write_text(yaml.safe_dump(body), encoding="utf-8")
+            await step()
+            await step()  # the file has not changed since the last poll: applied
+            group.cancel_scope.cancel()
+    assert service.applied == [("fx", "time")]
+    assert service.reload_error is None
