@@ -110,4 +110,10 @@ def name_spelling(text: str) -> Callable[[str], str] | None:
     if match is None:
         return None
     opening = match[0][:-1]
-    return lambda name: opening + json.dumps(name, ensure_ascii=False)
+
+    def spell(name: str) -> str:
+        if '"' in name or "\\" in name or not name.isprintable():
+            return opening + json.dumps(name, ensure_ascii=False)  # escapes as JSON writes them
+        return f'{opening}"{name}"'
+
+    return spell

@@ -135,15 +135,14 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         )
         for directory in prefixes
     }
-    quoted = _spelling(text)
-    if quoted:  # entries quoted as the payload spells them: ``"name": "a.py"``, ``[FILE] a.py``
-        listed = {d: [quoted(n) for n in names] for d, names in listed.items()}
     # A directory holding only subdirectories with lines of their own says nothing more.
     for directory in [d for d, names in listed.items() if not names]:
         used -= size(prefixes.pop(directory)) + _MARKER
         del listed[directory]
-    shown = _fill(listed, budget - used)
-    lines = {d: prefixes[d] + _listing(listed[d], shown[d]) for d in prefixes}
+    # Entries quoted as the payload spells them (``"name": "a.py"``, ``[FILE] a.py``): those shown.
+    spell = _spelling(text) or _as_listed
+    shown = _fill(listed, budget - used, spell)
+    lines = {d: prefixes[d] + _listing(listed[d], shown[d], spell) for d in prefixes}
     body = "\n".join([*head, *(lines[d] for d in by_dir if d in lines)])
     if size(body) > budget:
         body = body.encode("utf-8")[:budget].decode("utf-8", "ignore").rsplit("\n", 1)[0]
@@ -286,7 +285,7 @@ def _relative(directory: str, root: str) -> str:
     return directory
 
 
-def _fill(listed: dict[str, list[str]], room: int) -> dict[str, int]:
+def _fill(listed: dict[str, list[str]], room: int, spell: Callable[[str], str]) -> dict[str, int]:
     """How many names of each directory fit in ``room`` bytes, given in turns: a name of every
     directory (in order) before a second one of any, so small and deep directories show whole
     and no directory eats the budget."""
@@ -296,7 +295,7 @@ def _fill(listed: dict[str, list[str]], room: int) -> dict[str, int]:
         added = False
         for directory, names in listed.items():
             if turn < len(names):
-                cost = size(names[turn]) + 2
+                cost = size(spell(names[turn])) + 2
                 if cost <= room:
                     shown[directory] += 1
                     room -= cost
@@ -310,12 +309,16 @@ def _fill(listed: dict[str, list[str]], room: int) -> dict[str, int]:
     return shown
 
 
-def _listing(names: list[str], count: int) -> str:
-    """The first ``count`` names, then how many are left."""
+def _listing(names: list[str], count: int, spell: Callable[[str], str]) -> str:
+    """The first ``count`` names as the payload spells them, then how many are left."""
     rest = len(names) - count
     if not count:
         return f"… {rest} entries" if rest else ""
-    return ", ".join(names[:count]) + (f", … +{rest}" if rest else "")
+    return ", ".join(map(spell, names[:count])) + (f", … +{rest}" if rest else "")
+
+
+def _as_listed(name: str) -> str:
+    return name
 
 
 def _join(directory: str, name: str) -> str:
