@@ -7,7 +7,7 @@ the top-level sections (routing, cache, tool_surface…) changed. ``watch_config
 polls the file (modification time, size, inode: an editor's atomic replace counts) every
 ``interval`` seconds; a change is read once the file has stayed the same for one more poll (a
 file written in place is truncated first: caught empty or half written, it would be applied as
-such), then loaded and validated; a valid one is applied with
+such; an empty file is never applied), then loaded and validated; a valid one is applied with
 ``HubService.reload`` (clients get ``list_changed`` for what changed), an invalid one keeps the
 running config, logs one ``ctxhub:`` line naming the file, key path and fix, and shows it in
 ``hub_status`` until a valid edit arrives. A serving hub records the config it applied in its
@@ -112,6 +112,8 @@ async def watch_config(
             continue
         last, pending = stamp, None
         try:
+            if stamp[1] == 0:  # a writer that truncated the file and stopped: no config of no servers
+                raise ConfigError(f"{path}: is empty; for a hub with no servers write 'servers: {{}}'")
             config = load(path)
         except ConfigError as exc:
             if service.reload_error != str(exc):

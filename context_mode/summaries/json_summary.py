@@ -56,6 +56,8 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*\Z")
 _SAME_SAMPLE = 50  # records looked at for keys of one value
 _MISSING = object()
 _MEMBER = re.compile(r'"(?:[^"\\\n]|\\.){1,80}":( ?)[^\s]')  # a member's key and colon: spaced or not
+# two items of an array and the comma between them: spaced or not (``[[0,1,"x"],…]``)
+_ITEMS = re.compile(r'[\]}"\d],( ?)[\[{"\d-]')
 _COMPACT_SAMPLE = 4096
 
 
@@ -98,8 +100,9 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             break
     if not body:
         body = _minimal(value, budget)
-    # Records are what stands out in an array; in a plain object, its top-level fields are.
-    highlights = records or (len(value) if isinstance(value, dict) else 0)
+    # Records are what stands out (an array's, an object's keyed by name); in a plain object, its
+    # top-level fields are, whichever are more: a small nested array or object takes nothing away.
+    highlights = max(records, len(value) if isinstance(value, dict) else 0)
     return Extract(text=body, kind=ContentKind.JSON, outline=outline, highlights=highlights)
 
 
@@ -360,9 +363,10 @@ def _key_text(key: str) -> str:
 
 
 def _is_compact(text: str) -> bool:
-    """Whether the payload spells its members without spaces (``{"name":"bstr","version":…``):
-    its skeleton is spelled so too, and what stage 1 quotes is text the payload holds."""
-    match = _MEMBER.search(text, 0, _COMPACT_SAMPLE)
+    """Whether the payload spells its members (or, holding none, its items) without spaces
+    (``{"name":"bstr","version":…``, ``[[0,1,"x"],…]``): its skeleton is spelled so too, and what
+    stage 1 quotes is text the payload holds."""
+    match = _MEMBER.search(text, 0, _COMPACT_SAMPLE) or _ITEMS.search(text, 0, _COMPACT_SAMPLE)
     return match is not None and not match[1]
 
 

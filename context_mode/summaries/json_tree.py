@@ -12,11 +12,12 @@ summary reads from them besides their paths, as the payload spells it.
 - ``name_spelling(text)``: a file's name as the payload's ``name`` members spell it (``"name":
   "a.py"`` or ``"name":"a.py"``), or None when the payload has none.
 
-Linear in the payload: a file's line is looked for within ``_OBJECT_WIDTH`` characters.
+Linear in the payload: a file's line is looked for within a bounded width (``_SIZED_OBJECT``).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -30,6 +31,8 @@ BIGGEST = "== biggest first =="
 _HEAD = 16384  # characters of the start read for how the payload spells its members
 _TAIL = 4096  # characters of the end read for its report
 _NAME_MEMBER = re.compile(r'"name"\s*:\s*"')
+_NAMES_LOOKED_AT = 20  # the first names read for whether they are paths
+_ESCAPED_NAME = re.compile(r'"name"\s*:\s*"[^"\n]*?\\u[0-9a-fA-F]{4}')  # ``"name": "caf\u00e9.py"``
 # A file's whole object on one line (``tree -J -s``): ``{"type":"file","name":"a.py","size":344},``
 # (bounded: a megabyte on one line costs one bounded try, not a search back and forth through it)
 _SIZED_OBJECT = re.compile(
@@ -48,7 +51,9 @@ def nodes(value: Any) -> Iterator[tuple[str, bool, int | None]]:
             continue
         if not isinstance(node, dict) or not isinstance(node.get("name"), str):
             continue
-        path = f"{base}/{node['name']}" if base else node["name"]
+        name = node["name"]
+        # ``tree -f`` names a node by its path from the root (``./src/a.py`` under ``./src``)
+        path = name if not base or name.startswith(f"{base}/") else f"{base}/{name}"
         children = next((node[key] for key in TREE_CHILDREN if key in node), None)
         is_dir = node.get("type") in _DIRECTORY_TYPES or children is not None
         stated = node.get("size")
@@ -87,7 +92,7 @@ def biggest(
         except ValueError:
             continue
         if isinstance(record, dict) and isinstance(record.get("size"), int):
-            spelled.setdefault((str(record.get("name")), record["size"]), line)
+            spelled.setdefault((os.path.basename(str(record.get("name"))), record["size"]), line)
     shown: list[str] = []
     room = budget - size(BIGGEST) - 1
     for stated, path in sorted(sized, key=lambda entry: -entry[0]):
@@ -104,16 +109,24 @@ def biggest(
 
 
 def name_spelling(text: str) -> Callable[[str], str] | None:
-    """A file name as the payload's ``name`` members spell it, or None when it has none."""
+    """A file name as the payload's ``name`` members spell it, or None when it has none or its
+    names below the first are paths (``tree -f``: the member holds more than the name listed)."""
     head = text[:_HEAD].lstrip()
-    match = _NAME_MEMBER.search(head) if head[:1] in "[{" else None
-    if match is None:
+    if head[:1] not in "[{":
         return None
-    opening = match[0][:-1]
+    members = list(itertools.islice(_NAME_MEMBER.finditer(head), _NAMES_LOOKED_AT))
+    # (the first may be the root, named by the path it was given: ``tree -J django/contrib/auth``)
+    if not members or any("/" in head[match.end() : head.find('"', match.end())] for match in members[1:]):
+        return None
+    opening = members[0][0][:-1]
+    escaped: list[bool] = []  # whether the payload writes non-ASCII as ``\u00e9``: looked up once, if asked
 
     def spell(name: str) -> str:
-        if '"' in name or "\\" in name or not name.isprintable():
-            return opening + json.dumps(name, ensure_ascii=False)  # escapes as JSON writes them
-        return f'{opening}"{name}"'
+        if name.isascii() and name.isprintable() and '"' not in name and "\\" not in name:
+            return f'{opening}"{name}"'
+        if not name.isascii() and not escaped:
+            escaped.append(_ESCAPED_NAME.search(text) is not None)
+        ascii_only = bool(escaped) and escaped[0]
+        return opening + json.dumps(name, ensure_ascii=ascii_only)  # escaped as the payload's JSON
 
     return spell

@@ -282,3 +282,14 @@ def test_an_object_keyed_by_name_counts_its_records_for_the_budget() -> None:
     assert isinstance(decision, Summary) and decision.budget > POLICY.summary_budget
     for nested in ('"_id": "@modelcontextprotocol/sdk@1.32.2"', '"_id": "pg@8.23.1"', '"node": ">=22.12.0"'):
         assert nested in decision.extract.text
+
+
+def test_a_small_nested_object_takes_nothing_from_a_big_objects_budget() -> None:
+    # Found in review: 600 settings and one ``exports`` object of one member counted as one
+    # record (the most any container held), so the budget fell from 600 fields' to the minimum.
+    settings = {f"setting_{n:03d}": f"value number {n}" for n in range(600)}
+    alone = route(json.dumps(settings, indent=1), tool="x")
+    settings["exports"] = {".": {"import": "./index.mjs"}}
+    nested = route(json.dumps(settings, indent=1), tool="x")
+    assert isinstance(alone, Summary) and isinstance(nested, Summary)
+    assert nested.budget == alone.budget > POLICY.summary_budget

@@ -167,6 +167,10 @@ async def test_a_config_caught_half_written_is_not_applied(tmp_path: Path) -> No
             config.write_text(yaml.safe_dump(body), encoding="utf-8")
             await step()
             await step()  # the file has not changed since the last poll: applied
+            # a writer that truncated the file and stopped: an empty file is never applied
+            config.write_text("", encoding="utf-8")
+            await step()
+            await step()
             group.cancel_scope.cancel()
     assert service.applied == [("fx", "time")]
-    assert service.reload_error is None
+    assert service.reload_error is not None and "is empty" in service.reload_error

@@ -308,6 +308,16 @@ def test_a_compact_json_objects_skeleton_is_spelled_as_compact_as_the_payload() 
     assert all(member in text for member in members)
 
 
+def test_a_compact_array_without_members_is_spelled_compact_too() -> None:
+    # Found in review: with no object member to read the spacing from, ``[[0,1,"x"],…]`` got a
+    # skeleton of ``[0, 1, "x"]``, items found nowhere in the payload.
+    from context_mode.summaries.json_summary import summarize_json
+
+    text = json.dumps([[n, n + 1, "x"] for n in range(300)], separators=(",", ":"))
+    items = [line.strip().rstrip(",") for line in summarize_json(text, budget=400).text.splitlines()[1:-1]]
+    assert len(items) > 5 and all(item in text for item in items if "…" not in item)
+
+
 def test_psqls_expanded_records_are_a_row_set_with_the_last_record() -> None:
     # psql -x: "-[ RECORD 1 ]---" blocks of "column   | value" lines were a table of two columns
     # named "RECORD" and "1" with 439 rows, its first blocks line by line and no last record.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -55,6 +56,10 @@ def test_a_list_directory_listing_is_a_tree_not_a_directive_with_nothing_shown()
     assert "./ (401 files): [FILE] _base000.js, [FILE] _base001.js, " in decision.extract.text
     tail = summarize_tree("\n".join(names[-12:]), budget=600).text
     assert tail.endswith("[FILE] _base399.js, [DIR] fp, [FILE] package.json")
+    # one line unlike the others (a name opening with a space) makes it a list of lines, shown as
+    # they are, not prefixed again (found in review: ``[FILE] [FILE] a.py``)
+    odd = summarize_tree("\n".join([*names[:12], "[FILE]  x.txt"]), budget=900).text
+    assert "[FILE] [FILE]" not in odd and "[FILE] _base000.js, " in odd
     # the listing with sizes is one too, summarised biggest first (``summaries.sized_listing``)
     sized = "\n".join(f"[FILE] m{n}.py{' ' * 20}{n + 1}.50 KB" for n in range(20))
     assert detect_kind(sized) is ContentKind.TREE
@@ -147,6 +152,30 @@ def test_a_json_trees_files_are_quoted_as_the_payload_spells_them(tree: str) -> 
     quoted = re.findall(r'"name": ?"[^"]+"', summarize_tree(text, budget=1500).text)
     assert len(quoted) > 20
     assert all(name in text for name in quoted)
+
+
+@pytest.mark.parametrize("ascii_only", [True, False])
+def test_a_json_trees_non_ascii_names_are_quoted_as_escaped_in_the_payload(ascii_only: bool) -> None:
+    # Found in review: Python's json.dumps writes ``"caf\u00e9.py"``; stage 1 quoted "café.py".
+    tree = [{"name": "café.py", "type": "file"}, {"name": "src", "type": "directory", "children": []}]
+    tree += [{"name": f"m{n}.py", "type": "file"} for n in range(4)]
+    text = json.dumps(tree, ensure_ascii=ascii_only, indent=2)
+    quoted = re.findall(r'"name": "[^"]+"', summarize_tree(text, budget=600).text)
+    assert quoted[0] == ('"name": "caf\\u00e9.py"' if ascii_only else '"name": "café.py"')
+    assert all(name in text for name in quoted)
+
+
+def test_tree_f_names_are_paths_neither_doubled_nor_quoted_as_bare_names() -> None:
+    # Found in review: ``tree -fJ`` names a node by its path (``./src/m0.py``): its paths were
+    # doubled (``././src/./src/``) and its names quoted as ``"name":"m0.py"``, which it never writes.
+    files = [f'{{"type":"file","name":"./src/m{n}.py","size":{size}}}' for n, size in ((0, 50), (1, 90))]
+    src = '{"type":"directory","name":"./src","contents":[\n' + ",\n".join(files) + "\n]}"
+    top = '{"type":"directory","name":".","contents":[\n' + src + ","
+    top += '\n{"type":"file","name":"./a.py","size":10}\n]}'
+    text = "[\n" + top + ',\n{"type":"report","directories":1,"files":3}\n]'
+    lines = summarize_tree(text, budget=800).text.splitlines()
+    assert "./src/ (2 files): m0.py, m1.py" in lines
+    assert f"{files[1]} in ./src/" in lines
 
 
 def test_a_sized_json_trees_report_and_biggest_files_are_shown_as_spelled() -> None:
