@@ -5,10 +5,10 @@ NDJSON (at least two lines, each an object or array, which count as an array of 
 Nesting too deep for the parser is first cut at ``MAX_DEPTH`` and replaced by ``"…"``. The
 outline reads ``json: object of 12 keys, depth 3; arrays: items (258 items); largest objects: …``
 (at most three of each, names escaped and clipped to 40 characters); ``records`` is the most
-records one container holds: the length of the largest array, or the objects of an object keyed
-by name (``npm ls``'s packages), 0 if there is none. Past ``_MAX_STATS_NODES`` nodes the outline
-counts only what the first ones hold. The last text analysed is remembered by identity, so a
-second call with the same string object costs nothing.
+records one container holds: the length of the largest array, or the objects of an object most
+of whose members are objects (``npm ls``'s packages, keyed by name), 0 if there is none. Past
+``_MAX_STATS_NODES`` nodes the outline counts only what the first ones hold. The last text
+analysed is remembered by identity, so a second call with the same string object costs nothing.
 """
 
 from __future__ import annotations
