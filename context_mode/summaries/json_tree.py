@@ -10,7 +10,8 @@ summary reads from them besides their paths, as the payload spells it.
   the biggest files' lines (``{"type":"file","name":"a.py","size":344}``) each followed by ``in``
   and its directory, after ``BIGGEST``, in at most ``budget`` bytes; none otherwise.
 - ``name_spelling(text)``: a file's name as the payload's ``name`` members spell it (``"name":
-  "a.py"`` or ``"name":"a.py"``), or None when the payload has none.
+  "a.py"`` or ``"name":"a.py"``; ``"caf\\u00e9.py"`` where the payload escapes non-ASCII), or None
+  when it has none or its names below the root are paths (``tree -f``).
 
 Linear in the payload: a file's line is looked for within a bounded width (``_SIZED_OBJECT``).
 """
