@@ -115,7 +115,7 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     """Heading skeleton with first sentences, within ``budget`` bytes (an HTML page: ``html_page``)."""
     if is_html(text):
         return summarize_html(text, budget=budget, terms=terms)
-    plan = _PLANS.get(text, terms, lambda: _plan(text, terms))
+    plan = _PLANS.get(text, terms, lambda: _without_anchors(_plan(text, terms)))
     # A skeleton shows where the text was cut with a bare "…": counts would double its size.
     body = pack(plan.lines, plan.picks, budget, width=_FIRST_LINE_WIDTH, gaps="short", filler=plan.filler)
     return Extract(text=body, kind=ContentKind.MARKDOWN, outline=plan.outline, highlights=plan.highlights)
@@ -187,7 +187,12 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         + tables.found
         + tables.rows // _ROWS_PER_HIGHLIGHT
     )
-    return _Plan(lines, [_before_anchor(lines, pick) for pick in picks], underlines, outline, highlights)
+    return _Plan(lines, picks, underlines, outline, highlights)
+
+
+def _without_anchors(plan: _Plan) -> _Plan:
+    """``plan`` with each pick shown up to its line's link to itself (``_before_anchor``)."""
+    return plan._replace(picks=[_before_anchor(plan.lines, pick) for pick in plan.picks])
 
 
 def _before_anchor(lines: Sequence[str], pick: Pick) -> Pick:
@@ -287,7 +292,7 @@ def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, t
     stated = sum(pick.priority > _FACT_HIGHLIGHT for pick in facts)
     outline = f"markdown: {len(lines)} lines, no headings, {len(links)} list links"
     highlights = 1 + (len(links) + stated) // _FACTS_PER_HIGHLIGHT if links or stated else 0
-    return _Plan(lines, [_before_anchor(lines, pick) for pick in picks], (), outline, highlights)
+    return _Plan(lines, picks, (), outline, highlights)
 
 
 def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[int]) -> list[Pick]:

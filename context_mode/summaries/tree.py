@@ -68,7 +68,7 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     if is_sized_listing(split_lines(text[:_SIZED_SAMPLE])):
         return summarize_sized_listing(text, budget=budget, terms=terms)
     tests = _test_ids(text)
-    entries, sized, spell = (tests[0], [], None) if tests else _entries(text)
+    entries, sized, spell = (tests[0], [], _as_listed) if tests else _entries(text)
     if not entries:
         from context_mode.summaries.text import summarize_text
 
@@ -140,8 +140,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         used -= size(prefixes.pop(directory)) + _MARKER
         del listed[directory]
     # Entries quoted as the payload spells them (``"name": "a.py"``, ``[FILE] a.py``): those shown.
-    shown = _fill(listed, budget - used, spell or _as_listed)
-    lines = {d: prefixes[d] + _listing(listed[d], shown[d], spell or _as_listed) for d in prefixes}
+    shown = _fill(listed, budget - used, spell)
+    lines = {d: prefixes[d] + _listing(listed[d], shown[d], spell) for d in prefixes}
     body = "\n".join([*head, *(lines[d] for d in by_dir if d in lines)])
     if size(body) > budget:
         body = body.encode("utf-8")[:budget].decode("utf-8", "ignore").rsplit("\n", 1)[0]
@@ -233,22 +233,22 @@ def _test_ids(text: str) -> tuple[list[tuple[str, bool]], list[str]] | None:
     return [*((file, True) for file in files), *entries], others[-_TEST_TAIL:]
 
 
-def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]], Callable[[str], str] | None]:
+def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]], Callable[[str], str]]:
     """The listing's (path, is directory) entries, a JSON tree's files' (size, path) where its
     nodes state sizes (``tree -J -s``), and how the payload spells a listed name where that is
     more than the name (a directory's ending in ``/``): a JSON tree's files as its ``name``
     members (``json_tree.name_spelling``; its directories stay ``src/``), ``list_directory``'s
-    entries as its lines (``[FILE] a.py``, ``[DIR] src``); None for other listings."""
+    entries as its lines (``[FILE] a.py``, ``[DIR] src``); other listings' names as they are."""
     stripped = text.lstrip()
     if stripped[:1] in "[{" and not LISTED_ENTRY.match(stripped):
         try:
             value = json.loads(text)
         except (ValueError, RecursionError):
-            return [], [], None
+            return [], [], _as_listed
         nodes = list(itertools.islice(json_tree.nodes(value), _MAX_ENTRIES))
         sized = [(stated, path) for path, is_dir, stated in nodes if stated is not None and not is_dir]
         member = json_tree.name_spelling(text)
-        spell = None if member is None else (lambda name: name if name.endswith("/") else member(name))
+        spell = _as_listed if member is None else (lambda name: name if name.endswith("/") else member(name))
         return [(path, is_dir) for path, is_dir, _ in nodes], sized, spell
     paths = [line.strip() for line in text.splitlines() if line.strip()][:_MAX_ENTRIES]
     if paths and all(LISTED_ENTRY.match(path) for path in paths[:20]):  # ``[FILE] a.py``, ``[DIR] src``
@@ -260,7 +260,7 @@ def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]], 
         return listed, [], _listed_entry
     known = set(paths)
     prefixes = {os.path.dirname(p) for p in paths}
-    return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known], [], None
+    return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known], [], _as_listed
 
 
 def _listed_entry(name: str) -> str:
