@@ -188,6 +188,18 @@ class Pool:
             return True
         return False
 
+    def down_for(self, name: str) -> Downstream | None:
+        """The server that is not connected and whose namespace prefixes ``name``, if any.
+
+        A server that failed to start has its tools dropped: a call of one of them (an agent that
+        listed them earlier) is answered with that server's failure, not with "no such tool".
+        """
+        for downstream in self.downstreams.values():
+            namespace = downstream.namespace
+            if namespace and name.startswith(f"{namespace}__") and downstream.session is None:
+                return downstream
+        return None
+
     def tool_table(self) -> dict[str, Target]:
         if self._table_dirty:
             self._table = self._build_table()

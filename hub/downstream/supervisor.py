@@ -253,12 +253,16 @@ class Downstream:
                     await anyio.lowlevel.checkpoint()
             session = self.session
         if session is None or self._eof.is_set():
-            why = f" ({self.last_error})" if self.last_error else ""
-            raise DownstreamUnavailable(
-                f"downstream '{self.name}' is not connected{why}; ctxhub keeps retrying it — "
-                f"call {what} again shortly, or run `ctxhub check` to see why it fails"
-            )
+            raise DownstreamUnavailable(self.unavailable(what))
         return session
+
+    def unavailable(self, what: str) -> str:
+        """The sentence for a call of ``what`` while this server is down: its last error and what to do."""
+        why = f" ({self.last_error})" if self.last_error else ""
+        return (
+            f"downstream '{self.name}' is not connected{why}; ctxhub keeps retrying it — "
+            f"call {what} again shortly, or run `ctxhub check` to see why it fails"
+        )
 
     async def _on_message(self, message: Any) -> None:
         if isinstance(message, types.ToolListChangedNotification):

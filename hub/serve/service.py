@@ -238,6 +238,10 @@ class HubService:
             await self.pool.wait_settled(10.0)  # a client may call before the first listing settles
             target = self.pool.tool_table().get(name)
         if target is None:
+            down = self.pool.down_for(name)
+            if down is not None:
+                tool_name = name[len(down.namespace) + 2 :]
+                return error_result(down.unavailable(name), server=down.name, tool=tool_name)
             return error_result(unknown_tool_message(name, [*self.pool.tool_table(), *self.native]))
         downstream, tool = target.downstream, target.tool
         arguments, intent = split_intent(arguments, tool, self.policy.intent_argument)

@@ -157,6 +157,23 @@ async def test_a_cached_server_that_fails_to_start_has_its_tools_dropped(tmp_pat
     assert waited.is_error and "'fx'" in text_of(waited)
 
 
+async def test_a_call_of_a_dropped_tool_names_its_servers_failure_not_a_missing_tool(tmp_path: Path) -> None:
+    config = gated_config(tmp_path)
+    gate = tmp_path / "gate"
+    changes = ToolChanges()
+    env = {"CTXHUB_TEST_GATE": str(gate), "CTXHUB_TEST_FAIL": "1"}
+    with anyio.fail_after(60):
+        async with hub_client(config, env=env, message_handler=changes) as session:
+            assert "fx__echo" in {tool.name for tool in (await session.list_tools()).tools}
+            gate.touch()
+            await changes.changed.wait()  # the start failed and its tools were dropped
+            late = await session.call_tool("fx__echo", {"text": "late"})  # an agent that listed them before
+            unknown = await session.call_tool("nope__echo", {})
+    assert late.is_error
+    assert "downstream 'fx' is not connected" in text_of(late) and "call fx__echo again" in text_of(late)
+    assert unknown.is_error and "no tool named 'nope__echo'" in text_of(unknown)
+
+
 def test_servers_started_early_are_stopped_when_the_hub_never_takes_them(tmp_path: Path) -> None:
     config = load_config(str(write_config(tmp_path, {"a": fixture_server("a"), "b": fixture_server("b")})))
     with open(os.devnull, "w") as devnull, spawn_servers(config, devnull) as children:
