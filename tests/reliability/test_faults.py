@@ -128,7 +128,7 @@ async def test_servers_that_exit_or_hang_at_start_are_reported_and_leave_no_proc
     with anyio.fail_after(10):
         missing = await hub.raw.call("dead__echo", {"text": "x"})
         status = result_text(await hub.raw.call("hub_status"))
-    assert missing["isError"] and "no tool named 'dead__echo'" in result_text(missing)
+    assert missing["isError"] and "downstream 'dead' is not connected" in result_text(missing)
     assert re.search(r"- dead \(stdio\): failed, 0 tools, \d+ restarts — ", status), status
     assert "- mute (stdio): failed, 0 tools" in status and "did not finish starting within 1.5 s" in status
     assert "- noisy (stdio): ready" in status
