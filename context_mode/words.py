@@ -80,6 +80,7 @@ _SHORT_FORMS = {
     "message": "msg",
     "milliseconds": "ms",
     "minimum": "min",
+    "node": "nodejs",
     "number": "num",
     "object": "obj",
     "option": "opt opts",

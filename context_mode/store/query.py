@@ -13,7 +13,10 @@ A search finds chunks; the agent needs the exact line. Two steps, over the ``Ter
   heading is shown with the hit, so a line repeating it adds little). A chunk of a few short
   lines (a commit header, a small record) is one passage, shown whole. In a JSON chunk, the
   fields the query names in the record around its heaviest other match are a passage too;
-  ``record_card`` is that passage from a record's first chunk, for a hit in a later one.
+  ``record_card`` is that passage from a record's first chunk, for a hit in a later one. In
+  pretty-printed JSON, a member whose enclosing keys hold query terms is a passage with those
+  keys' lines as its unit (``"nodejs": {`` above ``"version_added": "22.0.0"``): a query names
+  a nested value by its path, and the value's line holds none of its words.
 - ``choose_lines(hits, budget)`` picks passages across hits, best first: a passage is worth its
   terms' weights, each cut to ``SHOWN_TERM_DECAY`` of itself for every passage already chosen
   that showed it (so ten lines naming the same thing do not crowd out the one line with the
@@ -115,8 +118,10 @@ def best_lines(
         text = "\n".join(_cut(line, spans, width) for _, line, _, spans in scanned)
         return (LineMatch(scanned[0][0], text, worth_of(matched), matched, len(scanned)),)
     passages: list[LineMatch] = []
+    nested = _nested_members(scanned, width)
+    passages.extend(nested.values())
     for order, (number, line, found, spans) in enumerate(scanned):
-        if not found:
+        if not found or number in nested:
             continue
         shown = _cut(line, spans, width)
         # A passing test's line (``--- PASS``, ``=== RUN``, ``… ok``) rarely answers: a failure does.
@@ -150,6 +155,65 @@ def best_lines(
         else passage
         for order, passage in enumerate(passages)
     )
+
+
+# A pretty-printed JSON line: a member (``"key": …``), an array's item, or a bracket.
+_JSON_LINE = re.compile(
+    r'\s*(?:"(?:[^"\\\n]|\\.)*"\s*(?::|,?\s*\Z)|[\[\]{}]|(?:-?\d[\d.eE+-]*|true|false|null),?\s*\Z)'
+)
+_OPENS = re.compile(r"[\[{]\s*\Z")
+_JSON_SHARE = 0.6  # of a chunk's lines, at least, for it to be read as pretty-printed JSON
+PATH_SHARE = 0.7
+_PATH_REACH = 2  # the member or one of its nearest enclosing keys holds a term
+
+
+def _nested_members(
+    scanned: Sequence[tuple[int, str, Matched, list[Span]]], width: int
+) -> dict[int, LineMatch]:
+    """For pretty-printed JSON: members whose enclosing keys hold query terms, by line number.
+
+    A query names a nested member by its path ("node support for fromAsync": ``"fromAsync"`` ›
+    ``"support"`` › ``"nodejs"`` › ``"version_added": "22.0.0"``); the member's line holds none of
+    those words. A scalar member (or array item) whose own line or one of its ``_PATH_REACH``
+    nearest enclosing keys holds a term, and which with its enclosing keys holds two terms or
+    more, is a passage worth its own terms and ``PATH_SHARE`` of its keys' others; the enclosing
+    lines that hold terms (and its parent's) are its unit, so the reply shows the path.
+    """
+    if sum(1 for _, line, _, _ in scanned if _JSON_LINE.match(line)) < _JSON_SHARE * len(scanned):
+        return {}
+    found_passages: dict[int, LineMatch] = {}
+    stack: list[tuple[int, int]] = []  # the open containers around a line: (indent, order in scanned)
+    for order, (number, line, found, spans) in enumerate(scanned):
+        indent = len(line) - len(line.lstrip())
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        if _OPENS.search(line):
+            stack.append((indent, order))
+            continue
+        if not stack or is_punctuation(line):
+            continue
+        near = [scanned[at] for _, at in stack[-_PATH_REACH:]]
+        if not found and not any(item[2] for item in near):
+            continue
+        own = {key for key, _ in found}
+        path: dict[str, float] = {}
+        for _, at in stack:
+            for key, weight in scanned[at][2]:
+                if key not in own:
+                    path[key] = weight * PATH_SHARE
+        if not path or len(own) + len(path) < 2:
+            continue
+        matched = union([found, tuple(path.items())])
+        parent = stack[-1][1]
+        unit = tuple(
+            (scanned[at][0], _cut(scanned[at][1], scanned[at][3], width))
+            for _, at in stack
+            if scanned[at][2] or at == parent
+        )
+        found_passages[number] = LineMatch(
+            number, _cut(line, spans, width), worth_of(matched), matched, unit=unit
+        )
+    return found_passages
 
 
 def _continuation(scanned: Sequence[tuple[int, str, Matched, list[Span]]], order: int) -> list[int]:

@@ -363,3 +363,38 @@ def test_a_sphinx_pages_heading_paths_leave_their_permalinks_out() -> None:
     paths = [line for line in reply.splitlines() if line.startswith("r_") and " · " in line]
     assert paths and not any("Permalink" in path for path in paths)
     assert "Replaces: foo (<< 1.2-3)" in reply
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "answer", "path"),
+    [
+        # CLDR's French time zone names: the metazone is the member's grandparent key, and no
+        # word of the query is on the member's own line.
+        (
+            "json-jq-cldr48-fr-timezonenames.json",
+            "new zealand summer time name",
+            '"daylight": "heure d’été de la Nouvelle-Zélande"',
+            '"New_Zealand": {',
+        ),
+        # browser-compat-data: the feature, "support" and "nodejs" are keys around the member.
+        (
+            "json-jq-bcd-819-javascript-array.json",
+            "node support for fromAsync",
+            '"version_added": "22.0.0"',
+            '"nodejs": {',
+        ),
+        # pip inspect: the requirement is an item of the record's requires_dist array.
+        (
+            "json-pip-inspect-tox-4232-venv.json",
+            "tox virtualenv requirement",
+            '"virtualenv>=20.26.6"',
+            '"requires_dist": [',
+        ),
+    ],
+)
+def test_a_nested_member_is_found_by_its_enclosing_keys_and_shown_under_them(
+    name: str, query: str, answer: str, path: str
+) -> None:
+    reply = bench_reply(name, ContentKind.JSON, query)
+    assert answer in reply
+    assert reply.index(path) < reply.index(answer)
