@@ -1,4 +1,5 @@
-"""Line-oriented units for the chunker: markdown sections, log records, diff hunks, grep files, paragraphs.
+"""Line-oriented units for the chunker: markdown sections, log records, diff hunks, grep files,
+paragraphs, a drawn tree's entries under their directories.
 
 Each ``*_units(text)`` returns ``(start, end, heading_path, structural)`` units that cover ``text``
 in order, contiguously (the next unit starts where the previous ended). ``structural`` marks pure
@@ -145,6 +146,42 @@ def log_units(text: str) -> list[Unit]:
         python = ""
         out.cut(start, ())
     return out.finish(len(text))
+
+
+# --- trees ----------------------------------------------------------------------------------------
+
+# A drawn tree's entry (``tree``: ``│   ├── [  4096]  rst``): the name starts where this ends.
+DRAWN_ENTRY = re.compile(r"[│|\s\xa0]*[├└`|][─-]{2}[\s\xa0]+(?:\[[^\]\n]*\][\s\xa0]+)?")
+_SIZE_FIELD = re.compile(r"\A[\s\xa0]*\[[^\]\n]*\][\s\xa0]+")  # ``tree -s``'s ``[  4096]  ``
+MAX_TREE_PATH = 8  # enclosing directories named in a tree chunk's path (the innermost)
+_DRAWN_SHARE = 0.5  # of a listing's lines, at least, for it to be read as a drawn tree
+
+
+def tree_units(text: str) -> list[Unit] | None:
+    """A drawn tree's entries, each a unit whose path is the names of the directories holding it
+    (``("docutils", "parsers", "rst")``): a line of ``tree`` does not name them. None for other
+    listings (a path per line, or ``ls -R``'s directory headers, name them in the text)."""
+    spans = list(lines(text))
+    rows = [text[start:end].rstrip("\r\n") for start, end in spans]
+    drawn = sum(1 for row in rows if DRAWN_ENTRY.match(row))
+    if drawn >= 2 and drawn >= _DRAWN_SHARE * sum(1 for row in rows if row.strip()):
+        return _drawn_units(spans, rows)
+    return None
+
+
+def _drawn_units(spans: list[tuple[int, int]], rows: list[str]) -> list[Unit]:
+    units: list[Unit] = []
+    stack: list[tuple[int, str]] = []  # the directories open above a line: (where its name starts, name)
+    for (start, end), row in zip(spans, rows, strict=True):
+        entry = DRAWN_ENTRY.match(row)
+        depth = entry.end() if entry else 0
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        units.append((start, end, tuple(name for _, name in stack[-MAX_TREE_PATH:]), False))
+        name = _SIZE_FIELD.sub("", row[depth:]).strip()  # the root has no drawing, but its size
+        if name and name != ".":
+            stack.append((depth, _title(name)))
+    return units
 
 
 # --- diffs ----------------------------------------------------------------------------------------

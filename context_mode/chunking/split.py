@@ -32,6 +32,8 @@ Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units
 - DIFF: a chunk never spans two files; ``heading_path`` is ``(commit, file)`` or ``(file,)``;
   hunks are kept whole, a file's header with its first hunk.
 - CODE_SEARCH: grep/ripgrep output, a chunk never spans two files; ``heading_path`` is ``(file,)``.
+- TREE (not JSON): a drawn tree's entries; ``heading_path`` is the directories holding the
+  chunk's lines (their common prefix: ``("docutils", "parsers", "rst")``). Other listings: LOG.
 - TEXT: paragraphs; TABLE: rows. Their ``heading_path`` is ``()``.
 """
 
@@ -50,6 +52,7 @@ from context_mode.chunking.lines import (
     paragraph_units,
     record_units,
     row_units,
+    tree_units,
 )
 from context_mode.chunking.repr_units import repr_units
 from context_mode.framing import unframe
@@ -107,6 +110,10 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[li
                 units = repr_units(text)  # a Python-repr list of rows (SQLite's, DuckDB's MCP servers)
             if units is None and kind is ContentKind.ROWS:
                 units = record_units(text, ROW_BLOCK)  # vertical records (psql's ``\\x``)
+                if units is not None:
+                    return units, False
+            if units is None and kind is ContentKind.TREE:
+                units = tree_units(text)  # a drawn tree's entries under their directories
                 if units is not None:
                     return units, False
             return (units, True) if units is not None else (log_units(text), False)

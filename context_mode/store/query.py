@@ -45,6 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
+from context_mode.chunking.lines import DRAWN_ENTRY
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.excerpts import RECORD_CHARS, is_punctuation, unit_lines
 from context_mode.store.json_fields import Member, members, record_fields, scope
@@ -161,58 +162,67 @@ def best_lines(
 _JSON_LINE = re.compile(
     r'\s*(?:"(?:[^"\\\n]|\\.)*"\s*(?::|,?\s*\Z)|[\[\]{}]|(?:-?\d[\d.eE+-]*|true|false|null),?\s*\Z)'
 )
-_OPENS = re.compile(r"[\[{]\s*\Z")
-_JSON_SHARE = 0.6  # of a chunk's lines, at least, for it to be read as pretty-printed JSON
-PATH_SHARE = 0.7
-_PATH_REACH = 2  # the member or one of its nearest enclosing keys holds a term
+_OPENS = re.compile(r"[\[{]\s*\Z")  # a JSON line that opens an object or array
+_NESTED_SHARE = 0.6  # of a chunk's lines, at least, for it to be read as nested (JSON or a drawn tree)
+PATH_SHARE = 0.7  # what a term held by an entry's enclosing lines is worth to it
+_PATH_REACH = 2  # the entry or one of its nearest enclosing lines holds a term
+
+
+def _depth_of(scanned: Sequence[tuple[int, str, Matched, list[Span]]]) -> Callable[[str], int] | None:
+    """How deep a line of this chunk is nested, if it is pretty-printed JSON or a drawn tree."""
+    least = _NESTED_SHARE * len(scanned)
+    if sum(1 for _, line, _, _ in scanned if _JSON_LINE.match(line)) >= least:
+        return lambda line: len(line) - len(line.lstrip())
+    if sum(1 for _, line, _, _ in scanned if DRAWN_ENTRY.match(line)) >= least:
+        # A drawn tree's entry (``│   ├── name``) is as deep as where its name starts.
+        return lambda line: drawn.end() if (drawn := DRAWN_ENTRY.match(line)) else 0
+    return None
 
 
 def _nested_members(
     scanned: Sequence[tuple[int, str, Matched, list[Span]]], width: int
 ) -> dict[int, LineMatch]:
-    """For pretty-printed JSON: members whose enclosing keys hold query terms, by line number.
+    """For pretty-printed JSON and drawn trees: entries whose enclosing lines hold query terms.
 
-    A query names a nested member by its path ("node support for fromAsync": ``"fromAsync"`` ›
-    ``"support"`` › ``"nodejs"`` › ``"version_added": "22.0.0"``); the member's line holds none of
-    those words. A scalar member (or array item) whose own line or one of its ``_PATH_REACH``
-    nearest enclosing keys holds a term, and which with its enclosing keys holds two terms or
-    more, is a passage worth its own terms and ``PATH_SHARE`` of its keys' others; the enclosing
-    lines that hold terms (and its parent's) are its unit, so the reply shows the path.
+    A query names a nested value by its path ("node support for fromAsync": ``"fromAsync"`` ›
+    ``"support"`` › ``"nodejs"`` › ``"version_added": "22.0.0"``; "size of the rst parser states
+    module": ``parsers`` › ``rst`` › ``states.py``); the entry's line holds few of those words.
+    An entry whose own line or one of its ``_PATH_REACH`` nearest enclosing lines holds a term,
+    and which with its enclosing lines holds two terms or more, is a passage worth its own terms
+    and ``PATH_SHARE`` of its enclosing lines' others; those lines that hold terms (and its
+    parent) are its unit, so the reply shows the path.
     """
-    if sum(1 for _, line, _, _ in scanned if _JSON_LINE.match(line)) < _JSON_SHARE * len(scanned):
+    depth_of = _depth_of(scanned)
+    if depth_of is None:
         return {}
     found_passages: dict[int, LineMatch] = {}
-    stack: list[tuple[int, int]] = []  # the open containers around a line: (indent, order in scanned)
+    stack: list[tuple[int, int]] = []  # the lines enclosing a line: (depth, order in scanned)
     for order, (number, line, found, spans) in enumerate(scanned):
-        indent = len(line) - len(line.lstrip())
-        while stack and stack[-1][0] >= indent:
+        depth = depth_of(line)
+        while stack and stack[-1][0] >= depth:
             stack.pop()
-        if _OPENS.search(line):
-            stack.append((indent, order))
+        enclosing = [at for _, at in stack]
+        stack.append((depth, order))
+        if not enclosing or is_punctuation(line) or _OPENS.search(line):
             continue
-        if not stack or is_punctuation(line):
-            continue
-        near = [scanned[at] for _, at in stack[-_PATH_REACH:]]
-        if not found and not any(item[2] for item in near):
+        if not found and not any(scanned[at][2] for at in enclosing[-_PATH_REACH:]):
             continue
         own = {key for key, _ in found}
         path: dict[str, float] = {}
-        for _, at in stack:
+        for at in enclosing:
             for key, weight in scanned[at][2]:
                 if key not in own:
                     path[key] = weight * PATH_SHARE
         if not path or len(own) + len(path) < 2:
             continue
         matched = union([found, tuple(path.items())])
-        parent = stack[-1][1]
         unit = tuple(
             (scanned[at][0], _cut(scanned[at][1], scanned[at][3], width))
-            for _, at in stack
-            if scanned[at][2] or at == parent
+            for at in enclosing
+            if scanned[at][2] or at == enclosing[-1]
         )
-        found_passages[number] = LineMatch(
-            number, _cut(line, spans, width), worth_of(matched), matched, unit=unit
-        )
+        shown = _cut(line, spans, width)
+        found_passages[number] = LineMatch(number, shown, worth_of(matched), matched, unit=unit)
     return found_passages
 
 

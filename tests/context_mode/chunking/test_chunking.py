@@ -443,3 +443,33 @@ def test_a_headings_link_to_itself_is_not_in_its_path() -> None:
     paths = [piece.heading_path for piece in chunk(text, ContentKind.MARKDOWN, max_chunk_bytes=60)]
     assert ("7.5. Virtual packages - `Provides`",) in paths
     assert ("7.5. Virtual packages - `Provides`", "Options") in paths
+
+
+def test_a_drawn_trees_chunks_carry_the_directories_holding_their_lines() -> None:
+    tree = "\n".join(
+        [
+            "[4.0K]  .",
+            "├── [4.0K]  docs",
+            "│   └── [ 120]  index.rst",
+            "└── [4.0K]  src",
+            "    └── [4.0K]  parsers",
+            "        ├── [4.0K]  rst",
+            "        │   └── [133K]  states.py",
+            "        └── [ 300]  __init__.py",
+        ]
+    )
+    chunks = chunk(tree, ContentKind.TREE, max_chunk_bytes=40)
+    assert "".join(piece.text for piece in chunks) == tree
+    path_of = {line.split()[-1]: piece.heading_path for piece in chunks for line in piece.text.splitlines()}
+    assert path_of["index.rst"] == ("docs",)
+    assert path_of["states.py"] == ("src", "parsers", "rst")
+    assert path_of["__init__.py"] == ("src", "parsers")
+
+
+def test_a_real_drawn_trees_deep_file_is_in_a_chunk_named_by_its_directories() -> None:
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "tree-s-docutils-0212-sdist.txt").read_text(encoding="utf-8")
+    holding = [piece for piece in chunk(text, ContentKind.TREE) if "]  admonitions.py\n" in piece.text]
+    rst = ("docutils-0.21.2", "docutils", "parsers", "rst")
+    assert [piece.heading_path[:4] for piece in holding] == [rst]

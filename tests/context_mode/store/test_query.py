@@ -398,3 +398,12 @@ def test_a_nested_member_is_found_by_its_enclosing_keys_and_shown_under_them(
     reply = bench_reply(name, ContentKind.JSON, query)
     assert answer in reply
     assert reply.index(path) < reply.index(answer)
+
+
+def test_a_drawn_trees_hit_names_the_directories_its_lines_are_in() -> None:
+    # pycparser's ``tree -a -s -h``: the header is named by the directories above it, which the
+    # query names ("hdir", "include") and a line of the tree does not.
+    query = "header inside the nested hdir include directory"
+    reply = bench_reply("tree-tree-a-s-h-pycparser-222.txt", ContentKind.TREE, query)
+    assert "[  15]  inc.h" in reply
+    assert "hdir" in reply.split("[  15]  inc.h")[0]
