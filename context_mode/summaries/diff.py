@@ -406,8 +406,8 @@ def _word_change(line: str) -> bool:
 
 
 def _path(header: str) -> str:
-    """The file a header line names: ``diff --git a/x b/y`` -> ``y``, ``+++ b/y`` -> ``y``."""
-    named = header.rsplit(" b/", 1)[-1] if header.startswith("diff --git ") else header[4:]
+    """The file a header line names: ``diff --git a/x b/y`` -> ``y``, ``+++ b/y<TAB>date`` -> ``y``."""
+    named = header.rsplit(" b/", 1)[-1] if header.startswith("diff --git ") else header[4:].split("\t")[0]
     return named.removeprefix("b/").removeprefix("a/").strip()
 
 

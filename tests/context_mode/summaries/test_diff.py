@@ -361,3 +361,11 @@ def test_a_changelogs_new_release_comes_with_the_date_below_it(name: str, releas
     assert isinstance(decision, Summary)
     assert release in decision.extract.text
     assert date in decision.extract.text
+
+
+def test_a_dated_diff_u_header_still_names_its_changelog() -> None:
+    # ``diff -ru old new``'s headers end in a tab and a date; the path read off them kept the date,
+    # so CHANGELOG.md was not known for a changelog and its newest release line was not shown.
+    text = (CORPUS / "diff-ru-uuid-npm-832-901.txt").read_text(encoding="utf-8")
+    summary = routed(text, "run_command").extract.text
+    assert "+## [9.0.1](https://github.com/uuidjs/uuid/compare/v9.0.0...v9.0.1) (2023-09-12)" in summary
