@@ -75,7 +75,8 @@ ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")
 # ``ls -R``'s directory line (``./lib/vquic:``), heading that directory's entries
 _LISTING_DIRECTORY = re.compile(r"[^\s:][^\s]*:\s*\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: |[^\s|][^|\n]{0,80}? *\|(?: |\Z)")
-_FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
+# A multi-file read's line naming the file that follows (``src/app.py:``, ``==> a.log <==``).
+FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of
 # three dashes or equals signs. Possessive, so a long line that is almost one costs linear time.
 # A table's rule line: ``----``, ``+----+----+``, ``|---|:--|``, or drawn (``├─────┼─────┤``).
@@ -459,7 +460,7 @@ def detect_shape(
     opening = text[:_STANZAS_READ]  # whole stanzas of the text's first part
     if stanzas(opening[: opening.rfind("\n\n") + 1] or opening, limit=_STANZAS_SAMPLED) is not None:
         return ContentKind.ROWS
-    headers = [line for line in lines if _FILE_HEADER.match(line.rstrip())]
+    headers = [line for line in lines if FILE_HEADER.match(line.rstrip())]
     if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
         return ContentKind.SOURCE
     if _is_long_listing(lines):  # ``ls -l``: its biggest files when it has a size on each

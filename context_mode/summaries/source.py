@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from context_mode.shapes import FILE_HEADER
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
 
 # a file header starts the line and is a path (no spaces): ``with ctx.scope:`` is code, not a header
-_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 # a line that defines: a class, function, type, method; the diff summary reads changed lines by it too
 DEFINITION = re.compile(
     r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function(?:\s*\*\s*|\s+)\w"
@@ -123,7 +123,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     blamed = summarize_blame(lines, budget=budget, terms=terms)
     if blamed is not None:
         return blamed
-    headers = [i for i, line in enumerate(lines) if _HEADER.match(line.rstrip())]
+    headers = [i for i, line in enumerate(lines) if FILE_HEADER.match(line.rstrip())]
     starts = headers if headers else [0]
     if headers and headers[0] != 0:
         starts = [0, *headers]
