@@ -75,7 +75,8 @@ ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")
 # ``ls -R``'s directory line (``./lib/vquic:``), heading that directory's entries
 _LISTING_DIRECTORY = re.compile(r"[^\s:][^\s]*:\s*\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: |[^\s|][^|\n]{0,80}? *\|(?: |\Z)")
-# A multi-file read's line naming the file that follows (``src/app.py:``, ``==> a.log <==``).
+# A multi-file read's line naming the file that follows (``src/app.py:``, ``==> a.log <==``): it starts
+# the line and is a path with no spaces (``with ctx.scope:`` is code, not a header).
 FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of
 # three dashes or equals signs. Possessive, so a long line that is almost one costs linear time.

@@ -28,7 +28,6 @@ from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
 
-# a file header starts the line and is a path (no spaces): ``with ctx.scope:`` is code, not a header
 # a line that defines: a class, function, type, method; the diff summary reads changed lines by it too
 DEFINITION = re.compile(
     r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function(?:\s*\*\s*|\s+)\w"
