@@ -14,9 +14,10 @@ A search finds chunks; the agent needs the exact line. Two steps, over the ``Ter
   lines (a commit header, a small record) is one passage, shown whole. In a JSON chunk, the
   fields the query names in the record around its heaviest other match are a passage too;
   ``record_card`` is that passage from a record's first chunk, for a hit in a later one. In
-  pretty-printed JSON, a member whose enclosing keys hold query terms is a passage with those
-  keys' lines as its unit (``"nodejs": {`` above ``"version_added": "22.0.0"``): a query names
-  a nested value by its path, and the value's line holds none of its words.
+  nested lines (pretty-printed JSON, an accessibility snapshot, a drawn tree), an entry whose
+  enclosing lines hold query terms is a passage with those lines as its unit (``"nodejs": {``
+  above ``"version_added": "22.0.0"``, ``table "…optimal MTU value"`` above ``cell "576"``): a
+  query names a nested value by its path, and the value's line holds none of its words.
 - ``choose_lines(hits, budget)`` picks passages across hits, best first: a passage is worth its
   terms' weights, each cut to ``SHOWN_TERM_DECAY`` of itself for every passage already chosen
   that showed it (so ten lines naming the same thing do not crowd out the one line with the
@@ -163,15 +164,20 @@ _JSON_LINE = re.compile(
     r'\s*(?:"(?:[^"\\\n]|\\.)*"\s*(?::|,?\s*\Z)|[\[\]{}]|(?:-?\d[\d.eE+-]*|true|false|null),?\s*\Z)'
 )
 _OPENS = re.compile(r"[\[{]\s*\Z")  # a JSON line that opens an object or array
-_NESTED_SHARE = 0.6  # of a chunk's lines, at least, for it to be read as nested (JSON or a drawn tree)
+_NESTED_SHARE = 0.6  # of a chunk's lines, at least, for it to be read as nested (JSON, YAML, a tree)
+# An indented YAML-like line (an accessibility snapshot's ``- cell "576" [ref=e9]``, ``key: value``).
+_YAML_LINE = re.compile(r"\s*(?:- |[\w.\-]+:(?:\s|\Z))")
 PATH_SHARE = 0.7  # what a term held by an entry's enclosing lines is worth to it
 _PATH_REACH = 2  # the entry or one of its nearest enclosing lines holds a term
 
 
 def _depth_of(scanned: Sequence[tuple[int, str, Matched, list[Span]]]) -> Callable[[str], int] | None:
-    """How deep a line of this chunk is nested, if it is pretty-printed JSON or a drawn tree."""
+    """How deep a line of this chunk is nested, if it is pretty-printed JSON, indented YAML-like
+    lines (an accessibility snapshot) or a drawn tree."""
     least = _NESTED_SHARE * len(scanned)
     if sum(1 for _, line, _, _ in scanned if _JSON_LINE.match(line)) >= least:
+        return lambda line: len(line) - len(line.lstrip())
+    if sum(1 for _, line, _, _ in scanned if _YAML_LINE.match(line)) >= least:
         return lambda line: len(line) - len(line.lstrip())
     if sum(1 for _, line, _, _ in scanned if DRAWN_ENTRY.match(line)) >= least:
         # A drawn tree's entry (``│   ├── name``) is as deep as where its name starts.
@@ -182,11 +188,13 @@ def _depth_of(scanned: Sequence[tuple[int, str, Matched, list[Span]]]) -> Callab
 def _nested_members(
     scanned: Sequence[tuple[int, str, Matched, list[Span]]], width: int
 ) -> dict[int, LineMatch]:
-    """For pretty-printed JSON and drawn trees: entries whose enclosing lines hold query terms.
+    """For nested lines (JSON, a snapshot, a drawn tree): entries whose enclosing lines hold query terms.
 
     A query names a nested value by its path ("node support for fromAsync": ``"fromAsync"`` ›
     ``"support"`` › ``"nodejs"`` › ``"version_added": "22.0.0"``; "size of the rst parser states
-    module": ``parsers`` › ``rst`` › ``states.py``); the entry's line holds few of those words.
+    module": ``parsers`` › ``rst`` › ``states.py``; "optimal MTU for dial-up": a snapshot's
+    ``table "…optimal MTU value"`` › ``row`` › ``cell "576"``); the entry's line holds few of
+    those words.
     An entry whose own line or one of its ``_PATH_REACH`` nearest enclosing lines holds a term,
     and which with its enclosing lines holds two terms or more, is a passage worth its own terms
     and ``PATH_SHARE`` of its enclosing lines' others; those lines that hold terms (and its

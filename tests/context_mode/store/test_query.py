@@ -407,3 +407,12 @@ def test_a_drawn_trees_hit_names_the_directories_its_lines_are_in() -> None:
     reply = bench_reply("tree-tree-a-s-h-pycparser-222.txt", ContentKind.TREE, query)
     assert "[  15]  inc.h" in reply
     assert "hdir" in reply.split("[  15]  inc.h")[0]
+
+
+def test_a_snapshots_table_cell_is_found_under_the_table_the_query_names() -> None:
+    # The Debian reference's MTU table: "576" is a cell of a row under the table named "Basic
+    # guide lines of the optimal MTU value"; the cell's line holds no word of the query.
+    name, query = "snapshot-debian-reference-network.txt", "optimal MTU for dial-up"
+    reply = bench_reply(name, ContentKind.SNAPSHOT, query)
+    assert 'cell "576" [ref=f9e1091]' in reply
+    assert reply.index('table "Basic guide lines of the optimal MTU value"') < reply.index('cell "576"')
