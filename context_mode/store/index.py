@@ -57,6 +57,7 @@ from context_mode.identifiers import escaped_words, identifier_words, split_iden
 from context_mode.store.answers import answer_passages, answers_asked
 from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_from, edges_asked
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
+from context_mode.store.keyed_rows import KEYED_KINDS, key_words, keyed_rows
 from context_mode.store.query import best_lines, record_card
 from context_mode.store.terms import (
     Term,
@@ -70,6 +71,7 @@ from context_mode.store.values import IndexHit, LineMatch, Section, StoredChunk,
 from context_mode.types import ContentKind
 
 SNIPPET_CHARS = 200
+KEY_CHUNKS = 24  # chunks holding a query's words read for the rows it names by their key
 MAX_OUTLINE_SECTIONS = 200
 HEADING_BOOST = 1.5
 PAIR_BOOST = 1.0
@@ -299,6 +301,36 @@ class ChunkIndex:
             hits = self._with_edges(searcher, ref, text, hits, weight)
             # A line that answers the whole query is worth all its terms, so it is chosen first.
             hits = self._with_answer_lines(ref, text, hits, sum(weights.values()) or 1.0)
+            hits = self._with_keyed_rows(searcher, ref, text, hits, sum(weights.values()) or 1.0)
+        return hits
+
+    def _with_keyed_rows(
+        self, searcher: Any, ref: str, text: str, hits: list[IndexHit], weight: float
+    ) -> list[IndexHit]:
+        """A table's rows whose first cell the query names (``store.keyed_rows``), read from its
+        first chunk and the ``KEY_CHUNKS`` chunks that hold the query's words."""
+        words = key_words(text)
+        meta = self.meta(ref) if words else None
+        if meta is None or meta.doc.kind not in KEYED_KINDS:
+            return hits
+        holding, _ = self._index.parse_query_lenient(" ".join(words), ["body"])
+        query = tantivy.Query.boolean_query(
+            [(tantivy.Occur.Must, holding), (tantivy.Occur.Must, self._ref_query(ref))]
+        )
+        found = {
+            chunk.index: chunk
+            for chunk in (
+                _chunk(searcher.doc(address)) for _, address in searcher.search(query, KEY_CHUNKS).hits
+            )
+        }
+        chunks = [*([] if 0 in found else self.fetch(ref, 0, 1)), *(found[index] for index in sorted(found))]
+        for place, passage in keyed_rows([chunk.text for chunk in chunks], text, weight):
+            chunk = chunks[place]
+            add_edge(
+                hits,
+                IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,)),
+                attrgetter("chunk.chunk_id"),
+            )
         return hits
 
     def _with_answer_lines(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:

@@ -1,0 +1,84 @@
+"""Rows named by their key: a table's rows whose first cell is words of the query.
+
+"individual 57 chosen mode", "General Motors average investment": the query names a row by the
+value of its first column, and the row's other cells hold the answer; that value (a small number,
+a common name) is in many other rows' cells too, so BM25 does not rank the row's chunk first.
+
+``keyed_rows(texts, query, weight)`` are, among a payload's chunks ``texts`` (in order; the index
+reads the first chunk and those holding ``key_words(query)``, an intent all of them), the lines
+of a table (cells split by ``|``, ``│``, a tab or two spaces or more; of at least ``MIN_ROWS``
+lines, the first with three cells or more its header) whose first cell is one to three
+neighbouring words of the query (any case), when at most ``MAX_KEYED`` lines are: each its
+chunk's place and a passage worth ``weight``. Only a line opening with a key's first word is cut
+into cells. Only TABLE and ROWS payloads (``KEYED_KINDS``) are read for them. Linear in the
+text; never raises on a ``str``. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from context_mode.store.cutting import LINE_WIDTH, cut
+from context_mode.store.values import LineMatch
+from context_mode.types import ContentKind
+from context_mode.words import is_function_word
+
+MIN_ROWS = 10
+MAX_KEYED = 4
+_KEY_WORDS = 3
+_CELLS = re.compile(r"\s*[|│]\s*|\t|\s{2,}")
+_WORD = re.compile(r"[\w.\-/+]+")
+_LEAD = " \t|│"  # what a row's first cell may follow
+_OPENING = 64  # characters of a line looked at for a key's first word
+
+
+KEYED_KINDS = frozenset((ContentKind.TABLE, ContentKind.ROWS))
+
+
+def key_words(query: str) -> list[str]:
+    """The query's words a row's key may be made of (not its function words), lowercase."""
+    return [word for word in (found.lower() for found in _WORD.findall(query)) if not is_function_word(word)]
+
+
+def keyed_rows(texts: Sequence[str], query: str, weight: float) -> list[tuple[int, LineMatch]]:
+    """The rows whose first cell the query names (module doc). ``texts`` start with the payload's
+    first chunk (its table's header line is never a row named by its key)."""
+    words = [word.lower() for word in _WORD.findall(query)]
+    keys = {
+        " ".join(words[start : start + size])
+        for size in range(1, _KEY_WORDS + 1)
+        for start in range(len(words) - size + 1)
+        if not (size == 1 and is_function_word(words[start]))
+    }
+    if not keys:
+        return []
+    firsts = tuple({key.split(" ", 1)[0] for key in keys})
+    rows = 0
+    header = True  # the first line of cells is the table's header
+    found: list[tuple[int, int, str]] = []
+    for place, text in enumerate(texts):
+        for number, line in enumerate(text.splitlines()):
+            opening = line.lstrip(_LEAD)
+            if not opening:
+                continue
+            rows += 1
+            # Only a line opening with a key's first word is split into cells (most are not).
+            if not header and not opening[:_OPENING].lower().startswith(firsts):
+                continue
+            cells = [cell for cell in _CELLS.split(line.strip()) if cell]
+            if len(cells) < 3:
+                continue
+            if header:
+                header = False
+                continue
+            if " ".join(cells[0].lower().split()) in keys:
+                found.append((place, number, line))
+                if len(found) > MAX_KEYED:
+                    return []
+    if rows < MIN_ROWS:
+        return []
+    return [
+        (place, LineMatch(number, cut(line, (), LINE_WIDTH, str), weight, (("@key", weight),), 1, grows=True))
+        for place, number, line in found
+    ]

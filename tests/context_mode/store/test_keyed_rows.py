@@ -1,0 +1,52 @@
+"""A table's rows named by their key (``store.keyed_rows``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_mode.store.keyed_rows import key_words, keyed_rows
+from context_mode.types import ContentKind
+from tests.context_mode.store.test_query import bench_reply
+
+TABLE = "\n".join(
+    ["id|name|score", *(f"{n}|player {n}|{(n * 37) % 100}" for n in range(1, 40)), "57|Ann Lee|99"]
+)
+
+
+def test_a_row_is_named_by_its_first_cell_not_by_a_cell_elsewhere() -> None:
+    found = keyed_rows([TABLE], "score of row 57", 1.0)
+    assert [passage.text for _, passage in found] == ["57|Ann Lee|99"]  # not "19|player 19|3" … "|57"
+    assert keyed_rows([TABLE], "the id of Ann Lee", 1.0) == []  # Ann Lee is no first cell
+
+
+def test_a_header_a_key_on_too_many_rows_and_a_short_table_name_no_row() -> None:
+    assert keyed_rows([TABLE], "id column", 1.0) == []  # the header's first cell
+    many = TABLE + "\n" + "\n".join(f"57|again {n}|1" for n in range(5))
+    assert keyed_rows([many], "row 57", 1.0) == []
+    assert keyed_rows(["id|name|score\n57|Ann|99"], "row 57", 1.0) == []
+    assert key_words("the row for 57") == ["row", "57"]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        # sqlite3's list mode: individual 57's four rows (one per mode); 57 is in many other cells
+        (
+            "rows-sqlite-list-modechoice-travel.txt",
+            ContentKind.ROWS,
+            "individual 57 chosen mode",
+            "57|train|1|45",
+        ),
+        # pandas' to_string: a row named by two words
+        (
+            "table-pandas-to-string-statsmodels-grunfeld-investment.txt",
+            ContentKind.TABLE,
+            "General Motors average investment",
+            "General Motors     608.02  257.70  1486.70  4333.84",
+        ),
+    ],
+)
+def test_a_search_shows_the_row_a_real_table_names_by_its_key(
+    name: str, kind: ContentKind, query: str, answer: str
+) -> None:
+    assert answer in bench_reply(name, kind, query)
