@@ -1,4 +1,5 @@
-"""Rows named by their key: a table's rows whose first cell is words of the query.
+"""Rows named by their key: a table's rows whose first cell is words of the query, and JSON
+records whose identity member (``"name": "distributed"``) is.
 
 "individual 57 chosen mode", "General Motors average investment": the query names a row by the
 value of its first column, and the row's other cells hold the answer; that value (a small number,
@@ -8,10 +9,11 @@ a common name) is in many other rows' cells too, so BM25 does not rank the row's
 reads the first chunk and those holding ``key_words(query)``, an intent all of them), the lines
 of a table (cells split by ``|``, ``│``, a tab or two spaces or more; of at least ``MIN_ROWS``
 lines, the first with three cells or more its header) whose first cell is one to three
-neighbouring words of the query (any case), when at most ``MAX_KEYED`` lines are: each its
-chunk's place and a passage worth ``weight``. Only a line opening with a key's first word is cut
-into cells. Only TABLE and ROWS payloads (``KEYED_KINDS``) are read for them. Linear in the
-text; never raises on a ``str``. Pure.
+neighbouring words of the query (any case), and the lines holding an identity member (``name``,
+``id``, ``title``, ``key``, ``login``, ``package``) whose value is, when at most ``MAX_KEYED``
+lines are: each its chunk's place and a passage worth ``weight``. Only a line opening with a
+key's first word is cut into cells. Only TABLE, ROWS and JSON payloads (``KEYED_KINDS``) are
+read for them. Linear in the text; never raises on a ``str``. Pure.
 """
 
 from __future__ import annotations
@@ -29,11 +31,12 @@ MAX_KEYED = 4
 _KEY_WORDS = 3
 _CELLS = re.compile(r"\s*[|│]\s*|\t|\s{2,}")
 _WORD = re.compile(r"[\w.\-/+]+")
+_IDENTITY = re.compile(r'"(?:name|id|title|key|login|package|identifier)"\s*:\s*"([^"\n]{1,80})"')
 _LEAD = " \t|│"  # what a row's first cell may follow
 _OPENING = 64  # characters of a line looked at for a key's first word
 
 
-KEYED_KINDS = frozenset((ContentKind.TABLE, ContentKind.ROWS))
+KEYED_KINDS = frozenset((ContentKind.TABLE, ContentKind.ROWS, ContentKind.JSON))
 
 
 def key_words(query: str) -> list[str]:
@@ -63,6 +66,12 @@ def keyed_rows(texts: Sequence[str], query: str, weight: float) -> list[tuple[in
             if not opening:
                 continue
             rows += 1
+            named = [m.group(1) for m in _IDENTITY.finditer(line) if m.group(1).lower() in keys]
+            if named:
+                found.append((place, number, line))
+                if len(found) > MAX_KEYED:
+                    return []
+                continue
             # Only a line opening with a key's first word is split into cells (most are not).
             if not header and not opening[:_OPENING].lower().startswith(firsts):
                 continue

@@ -19,6 +19,12 @@ def test_a_row_is_named_by_its_first_cell_not_by_a_cell_elsewhere() -> None:
     assert keyed_rows([TABLE], "the id of Ann Lee", 1.0) == []  # Ann Lee is no first cell
 
 
+def test_a_json_record_is_named_by_its_identity_member() -> None:
+    records = "\n".join(f'{{"name": "pkg{n}", "version": "1.{n}"}},' for n in range(12))
+    found = keyed_rows([records], "version of pkg7", 1.0)
+    assert [passage.text for _, passage in found] == ['{"name": "pkg7", "version": "1.7"},']
+
+
 def test_a_header_a_key_on_too_many_rows_and_a_short_table_name_no_row() -> None:
     assert keyed_rows([TABLE], "id column", 1.0) == []  # the header's first cell
     many = TABLE + "\n" + "\n".join(f"57|again {n}|1" for n in range(5))
@@ -43,6 +49,13 @@ def test_a_header_a_key_on_too_many_rows_and_a_short_table_name_no_row() -> None
             ContentKind.TABLE,
             "General Motors average investment",
             "General Motors     608.02  257.70  1486.70  4333.84",
+        ),
+        # pip's dry-run report: the record whose "name" is distributed holds its wheel's hash
+        (
+            "json-pip-dry-run-report-dask-distributed.json",
+            ContentKind.JSON,
+            "hash of distributed wheel",
+            "sha256=11af55d22dd6e04eb868b87f166b8f59ef1b300f659f87c016643b7f98280ec6",
         ),
     ],
 )
