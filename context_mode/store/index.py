@@ -324,7 +324,8 @@ class ChunkIndex:
             )
         }
         chunks = [*([] if 0 in found else self.fetch(ref, 0, 1)), *(found[index] for index in sorted(found))]
-        for place, passage in keyed_rows([chunk.text for chunk in chunks], text, weight):
+        table = meta.doc.kind is not ContentKind.JSON
+        for place, passage in keyed_rows([chunk.text for chunk in chunks], text, weight, table=table):
             chunk = chunks[place]
             add_edge(
                 hits,

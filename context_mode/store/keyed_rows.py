@@ -34,6 +34,7 @@ _WORD = re.compile(r"[\w.\-/+]+")
 _IDENTITY = re.compile(r'"(?:name|id|title|key|login|package|identifier)"\s*:\s*"([^"\n]{1,80})"')
 _LEAD = " \t|│"  # what a row's first cell may follow
 _OPENING = 64  # characters of a line looked at for a key's first word
+_HEADER_REACH = 40  # lines a table's header may come after (a legend, a title)
 
 
 KEYED_KINDS = frozenset((ContentKind.TABLE, ContentKind.ROWS, ContentKind.JSON))
@@ -44,9 +45,12 @@ def key_words(query: str) -> list[str]:
     return [word for word in (found.lower() for found in _WORD.findall(query)) if not is_function_word(word)]
 
 
-def keyed_rows(texts: Sequence[str], query: str, weight: float) -> list[tuple[int, LineMatch]]:
+def keyed_rows(
+    texts: Sequence[str], query: str, weight: float, *, table: bool = True
+) -> list[tuple[int, LineMatch]]:
     """The rows whose first cell the query names (module doc). ``texts`` start with the payload's
-    first chunk (its table's header line is never a row named by its key)."""
+    first chunk (its table's header line is never a row named by its key). Without ``table`` (a
+    JSON payload), only records named by their identity member."""
     words = [word.lower() for word in _WORD.findall(query)]
     keys = {
         " ".join(words[start : start + size])
@@ -61,13 +65,25 @@ def keyed_rows(texts: Sequence[str], query: str, weight: float) -> list[tuple[in
     header = True  # the first line of cells is the table's header
     found: list[tuple[int, int, str]] = []
     for place, text in enumerate(texts):
+        # A record's identity member: one scan of the whole text (most lines of JSON hold a quote).
+        named = {
+            text.count("\n", 0, member.start())
+            for member in _IDENTITY.finditer(text)
+            if member.group(1).lower() in keys
+        }
+        if not table:
+            lines = text.splitlines() if named else []
+            found.extend((place, number, lines[number]) for number in sorted(named))
+            if len(found) > MAX_KEYED:
+                return []
+            continue
         for number, line in enumerate(text.splitlines()):
             opening = line.lstrip(_LEAD)
             if not opening:
                 continue
             rows += 1
-            named = [m.group(1) for m in _IDENTITY.finditer(line) if m.group(1).lower() in keys]
-            if named:
+            header = header and rows <= _HEADER_REACH
+            if number in named:
                 found.append((place, number, line))
                 if len(found) > MAX_KEYED:
                     return []
@@ -85,7 +101,7 @@ def keyed_rows(texts: Sequence[str], query: str, weight: float) -> list[tuple[in
                 found.append((place, number, line))
                 if len(found) > MAX_KEYED:
                     return []
-    if rows < MIN_ROWS:
+    if table and rows < MIN_ROWS:
         return []
     return [
         (place, LineMatch(number, cut(line, (), LINE_WIDTH, str), weight, (("@key", weight),), 1, grows=True))

@@ -113,7 +113,7 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
             add_edge(hits, _passage_hit(ends[at[0]], at[1]), attrgetter("chunk_id"))
     texts = [piece.text for piece in chunks]
     worth = sum(weights.values()) or 1.0
-    keyed = keyed_rows(texts, query, worth) if kind in KEYED_KINDS else []
+    keyed = keyed_rows(texts, query, worth, table=kind is not ContentKind.JSON) if kind in KEYED_KINDS else []
     for place, passage in [*answer_passages(texts, query, kind, worth), *keyed]:
         add_edge(hits, _passage_hit(chunks[place], passage), attrgetter("chunk_id"))
     if not hits:

@@ -21,8 +21,9 @@ def test_a_row_is_named_by_its_first_cell_not_by_a_cell_elsewhere() -> None:
 
 def test_a_json_record_is_named_by_its_identity_member() -> None:
     records = "\n".join(f'{{"name": "pkg{n}", "version": "1.{n}"}},' for n in range(12))
-    found = keyed_rows([records], "version of pkg7", 1.0)
-    assert [passage.text for _, passage in found] == ['{"name": "pkg7", "version": "1.7"},']
+    for table in (True, False):  # a JSON payload is read for records only
+        found = keyed_rows([records], "version of pkg7", 1.0, table=table)
+        assert [passage.text for _, passage in found] == ['{"name": "pkg7", "version": "1.7"},']
 
 
 def test_a_header_a_key_on_too_many_rows_and_a_short_table_name_no_row() -> None:
