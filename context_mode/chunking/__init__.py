@@ -3,11 +3,13 @@
 ``chunk(text, kind, max_chunk_bytes=4096)`` returns ``Chunk``s that join back to ``text`` exactly,
 each within the byte cap, cut along the kind's structure (markdown sections, log records, JSON
 element groups, diff hunks, grep files). Linear time whatever the shape. Details in
-``chunking.split``; the line and JSON units are private.
+``chunking.split``; the line and JSON units are private. ``DRAWN_ENTRY`` matches a drawn tree's
+entry up to its name (``│   ├── [  4096]  ``), where the search reads its depth too.
 """
 
 from __future__ import annotations
 
+from context_mode.chunking.lines import DRAWN_ENTRY
 from context_mode.chunking.split import Chunk, chunk
 
-__all__ = ["Chunk", "chunk"]
+__all__ = ["Chunk", "DRAWN_ENTRY", "chunk"]

@@ -18,6 +18,8 @@ read for them. Linear in the text; never raises on a ``str``. Pure.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -66,18 +68,15 @@ def keyed_rows(
     found: list[tuple[int, int, str]] = []
     for place, text in enumerate(texts):
         # A record's identity member: one scan of the whole text (most lines of JSON hold a quote).
-        named = {
-            text.count("\n", 0, member.start())
-            for member in _IDENTITY.finditer(text)
-            if member.group(1).lower() in keys
-        }
+        at = [member.start() for member in _IDENTITY.finditer(text) if member.group(1).lower() in keys]
+        lines = text.splitlines() if at or table else []
+        named = _line_numbers(text, at)
         if not table:
-            lines = text.splitlines() if named else []
             found.extend((place, number, lines[number]) for number in sorted(named))
             if len(found) > MAX_KEYED:
                 return []
             continue
-        for number, line in enumerate(text.splitlines()):
+        for number, line in enumerate(lines):
             opening = line.lstrip(_LEAD)
             if not opening:
                 continue
@@ -107,3 +106,11 @@ def keyed_rows(
         (place, LineMatch(number, cut(line, (), LINE_WIDTH, str), weight, (("@key", weight),), 1, grows=True))
         for place, number, line in found
     ]
+
+
+def _line_numbers(text: str, offsets: Sequence[int]) -> set[int]:
+    """The numbers of the lines (as ``str.splitlines`` cuts ``text``) holding each of ``offsets``."""
+    if not offsets:
+        return set()
+    starts = list(itertools.accumulate((len(piece) for piece in text.splitlines(keepends=True)), initial=0))
+    return {bisect.bisect_right(starts, offset) - 1 for offset in offsets}

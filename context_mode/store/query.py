@@ -46,7 +46,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from context_mode.chunking.lines import DRAWN_ENTRY
+from context_mode.chunking import DRAWN_ENTRY
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.excerpts import RECORD_CHARS, is_punctuation, unit_lines
 from context_mode.store.json_fields import Member, members, record_fields, scope

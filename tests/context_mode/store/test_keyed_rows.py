@@ -26,6 +26,15 @@ def test_a_json_record_is_named_by_its_identity_member() -> None:
         assert [passage.text for _, passage in found] == ['{"name": "pkg7", "version": "1.7"},']
 
 
+def test_a_records_line_is_counted_as_lines_are_everywhere_else() -> None:
+    # A form feed or a U+2028 inside a payload ends a line for str.splitlines, which numbers a
+    # chunk's lines; counting newlines alone named the line after the record.
+    records = "\u2028".join(f'{{"name": "pkg{n}", "version": "1.{n}"}}' for n in range(12))
+    found = keyed_rows([records], "version of pkg7", 1.0, table=False)
+    shown = [(passage.number, passage.text) for _, passage in found]
+    assert shown == [(7, '{"name": "pkg7", "version": "1.7"}')]
+
+
 def test_a_header_a_key_on_too_many_rows_and_a_short_table_name_no_row() -> None:
     assert keyed_rows([TABLE], "id column", 1.0) == []  # the header's first cell
     many = TABLE + "\n" + "\n".join(f"57|again {n}|1" for n in range(5))
