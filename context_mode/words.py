@@ -12,7 +12,10 @@ in full words still finds ``max_retries``,
 of words of the trade that name the same thing in a question and in a tool's output (``limit``,
 ``max``; ``remove``, ``delete``; ``version``, ``release``): what any developer reads as the same
 thing, never a guess at what a query means. (A "count, number, total" group cost facts: "counted
-array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``.)
+array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``.) A file named by its type
+("the C header", "the TypeScript definitions") is spelled by its extension (``encode.h``,
+``index.d.ts``); not "python" or "markdown", which a diff's or a tree's every ``.py`` and ``.md``
+path would then answer.
 
 A country or a language named in one word is spelled in data by its ISO code (``Japan`` -> ``JP``,
 ``Croatian`` -> ``hr``, ``German`` -> ``de`` in ``de-AT``): those codes are its short forms too, but
@@ -67,12 +70,14 @@ _SHORT_FORMS = {
     "expression": "expr",
     "folder": "dir directory",
     "function": "func fn",
+    "header": "h hpp",
     "identifier": "id ident",
     "index": "idx",
     "information": "info",
     "initialize": "init",
     "initialization": "init",
     "integer": "int",
+    "javascript": "js mjs cjs",
     "length": "len",
     "library": "lib libs",
     "maximum": "max",
@@ -95,6 +100,7 @@ _SHORT_FORMS = {
     "request": "req",
     "requirement": "req reqs requires",
     "response": "resp",
+    "rust": "rs",
     "seconds": "sec secs",
     "source": "src",
     "specification": "spec",
@@ -103,9 +109,11 @@ _SHORT_FORMS = {
     "temperature": "temp",
     "temporary": "tmp temp",
     "timezone": "tz",
+    "typescript": "ts",
     "utility": "util utils",
     "value": "val",
     "variable": "var vars",
+    "yaml": "yml",
 }
 # Words of the trade that name the same thing in a question and in a tool's output (each group's
 # words stand for one another): a question asks for the "limit", the output prints "max".

@@ -416,3 +416,21 @@ def test_a_snapshots_table_cell_is_found_under_the_table_the_query_names() -> No
     reply = bench_reply(name, ContentKind.SNAPSHOT, query)
     assert 'cell "576" [ref=f9e1091]' in reply
     assert reply.index('table "Basic guide lines of the optimal MTU value"') < reply.index('cell "576"')
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        # tree -J of handlebars' npm package: "typescript type definitions" is index.d.ts
+        (
+            "tree-json-handlebars-478-npm.json",
+            ContentKind.TREE,
+            "typescript type definitions file size",
+            '{"type":"file","name":"index.d.ts","size":12858}',
+        ),
+    ],
+)
+def test_a_file_named_by_its_type_is_found_by_its_extension(
+    name: str, kind: ContentKind, query: str, answer: str
+) -> None:
+    assert answer in bench_reply(name, kind, query)
