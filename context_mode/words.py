@@ -12,10 +12,10 @@ in full words still finds ``max_retries``,
 of words of the trade that name the same thing in a question and in a tool's output (``limit``,
 ``max``; ``remove``, ``delete``; ``version``, ``release``): what any developer reads as the same
 thing, never a guess at what a query means. (A "count, number, total" group cost facts: "counted
-array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``.) A file named by its type
-("the C header", "the TypeScript definitions") is spelled by its extension (``encode.h``,
-``index.d.ts``); not "python" or "markdown", which a diff's or a tree's every ``.py`` and ``.md``
-path would then answer.
+array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``.) A file named by its language
+("the TypeScript definitions", "the JavaScript entry point") is spelled by its extension
+(``index.d.ts``, ``index.mjs``); not "python" or "markdown", which a diff's or a tree's every
+``.py`` and ``.md`` path would then answer.
 
 A country or a language named in one word is spelled in data by its ISO code (``Japan`` -> ``JP``,
 ``Croatian`` -> ``hr``, ``German`` -> ``de`` in ``de-AT``): those codes are its short forms too, but
@@ -70,7 +70,6 @@ _SHORT_FORMS = {
     "expression": "expr",
     "folder": "dir directory",
     "function": "func fn",
-    "header": "h hpp",
     "identifier": "id ident",
     "index": "idx",
     "information": "info",
