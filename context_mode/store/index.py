@@ -299,20 +299,23 @@ class ChunkIndex:
         if ref is not None:
             weight = max(weights.values(), default=1.0)
             hits = self._with_edges(searcher, ref, text, hits, weight)
-            # A line that answers the whole query is worth all its terms, so it is chosen first.
-            hits = self._with_answer_lines(ref, text, hits, sum(weights.values()) or 1.0)
-            hits = self._with_keyed_rows(searcher, ref, text, hits, sum(weights.values()) or 1.0)
+            meta = self.meta(ref)
+            if meta is not None:
+                # A line that answers the whole query is worth all its terms, so it is chosen first.
+                whole = sum(weights.values()) or 1.0
+                hits = self._with_answer_lines(meta, text, hits, whole)
+                hits = self._with_keyed_rows(searcher, meta, text, hits, whole)
         return hits
 
     def _with_keyed_rows(
-        self, searcher: Any, ref: str, text: str, hits: list[IndexHit], weight: float
+        self, searcher: Any, meta: IndexedDoc, text: str, hits: list[IndexHit], weight: float
     ) -> list[IndexHit]:
         """A table's rows whose first cell the query names (``store.keyed_rows``), read from its
         first chunk and the ``KEY_CHUNKS`` chunks that hold the query's words."""
         words = key_words(text)
-        meta = self.meta(ref) if words else None
-        if meta is None or meta.doc.kind not in KEYED_KINDS:
+        if not words or meta.doc.kind not in KEYED_KINDS:
             return hits
+        ref = meta.doc.ref
         holding, _ = self._index.parse_query_lenient(" ".join(words), ["body"])
         query = tantivy.Query.boolean_query(
             [(tantivy.Occur.Must, holding), (tantivy.Occur.Must, self._ref_query(ref))]
@@ -324,8 +327,7 @@ class ChunkIndex:
             )
         }
         chunks = [*([] if 0 in found else self.fetch(ref, 0, 1)), *(found[index] for index in sorted(found))]
-        table = meta.doc.kind is not ContentKind.JSON
-        for place, passage in keyed_rows([chunk.text for chunk in chunks], text, weight, table=table):
+        for place, passage in keyed_rows([chunk.text for chunk in chunks], text, weight, meta.doc.kind):
             chunk = chunks[place]
             add_edge(
                 hits,
@@ -334,14 +336,15 @@ class ChunkIndex:
             )
         return hits
 
-    def _with_answer_lines(self, ref: str, text: str, hits: list[IndexHit], weight: float) -> list[IndexHit]:
+    def _with_answer_lines(
+        self, meta: IndexedDoc, text: str, hits: list[IndexHit], weight: float
+    ) -> list[IndexHit]:
         """The lines of the whole payload that answer the query whatever its words
         (``store.answers``: an extreme, a diff's version lines, the totals), each as a hit's
         passage; the payload is read only for such a query."""
-        meta = self.meta(ref) if answers_asked(text) else None
-        if meta is None:
+        if not answers_asked(text):
             return hits
-        chunks = self.fetch(ref, 0, meta.doc.chunk_count)
+        chunks = self.fetch(meta.doc.ref, 0, meta.doc.chunk_count)
         for place, passage in answer_passages([chunk.text for chunk in chunks], text, meta.doc.kind, weight):
             chunk = chunks[place]
             add_edge(

@@ -5,15 +5,15 @@ records whose identity member (``"name": "distributed"``) is.
 value of its first column, and the row's other cells hold the answer; that value (a small number,
 a common name) is in many other rows' cells too, so BM25 does not rank the row's chunk first.
 
-``keyed_rows(texts, query, weight)`` are, among a payload's chunks ``texts`` (in order; the index
-reads the first chunk and those holding ``key_words(query)``, an intent all of them), the lines
+``keyed_rows(texts, query, weight, kind)`` are, among a payload's chunks ``texts`` (in order; the
+index reads the first chunk and those holding ``key_words(query)``, an intent all of them), the lines
 of a table (cells split by ``|``, ``│``, a tab or two spaces or more; of at least ``MIN_ROWS``
 lines, the first with three cells or more its header) whose first cell is one to three
 neighbouring words of the query (any case), and the lines holding an identity member (``name``,
 ``id``, ``title``, ``key``, ``login``, ``package``) whose value is, when at most ``MAX_KEYED``
 lines are: each its chunk's place and a passage worth ``weight``. Only a line opening with a
 key's first word is cut into cells. Only TABLE, ROWS and JSON payloads (``KEYED_KINDS``) are
-read for them. Linear in the text; never raises on a ``str``. Pure.
+read for them, a JSON payload for its records alone. Linear in the text; never raises on a ``str``. Pure.
 """
 
 from __future__ import annotations
@@ -48,11 +48,15 @@ def key_words(query: str) -> list[str]:
 
 
 def keyed_rows(
-    texts: Sequence[str], query: str, weight: float, *, table: bool = True
+    texts: Sequence[str], query: str, weight: float, kind: ContentKind
 ) -> list[tuple[int, LineMatch]]:
     """The rows whose first cell the query names (module doc). ``texts`` start with the payload's
-    first chunk (its table's header line is never a row named by its key). Without ``table`` (a
-    JSON payload), only records named by their identity member."""
+    first chunk (its table's header line is never a row named by its key). A JSON payload has
+    records named by their identity member only; a payload of another kind than
+    ``KEYED_KINDS`` none."""
+    if kind not in KEYED_KINDS:
+        return []
+    table = kind is not ContentKind.JSON
     words = [word.lower() for word in _WORD.findall(query)]
     keys = {
         " ".join(words[start : start + size])

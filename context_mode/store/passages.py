@@ -33,7 +33,7 @@ from context_mode.store.answers import answer_passages, answers_asked, number_as
 from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_from, edges_asked
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
-from context_mode.store.keyed_rows import KEYED_KINDS, keyed_rows
+from context_mode.store.keyed_rows import keyed_rows
 from context_mode.store.line_match import terms_held
 from context_mode.store.query import best_lines, choose_lines, record_card
 from context_mode.store.terms import (
@@ -113,8 +113,10 @@ def payload_passages(text: str, kind: ContentKind, query: str, *, budget: int) -
             add_edge(hits, _passage_hit(ends[at[0]], at[1]), attrgetter("chunk_id"))
     texts = [piece.text for piece in chunks]
     worth = sum(weights.values()) or 1.0
-    keyed = keyed_rows(texts, query, worth, table=kind is not ContentKind.JSON) if kind in KEYED_KINDS else []
-    for place, passage in [*answer_passages(texts, query, kind, worth), *keyed]:
+    for place, passage in [
+        *answer_passages(texts, query, kind, worth),
+        *keyed_rows(texts, query, worth, kind),
+    ]:
         add_edge(hits, _passage_hit(chunks[place], passage), attrgetter("chunk_id"))
     if not hits:
         return []

@@ -175,11 +175,13 @@ def _depth_of(scanned: Sequence[tuple[int, str, Matched, list[Span]]]) -> Callab
     """How deep a line of this chunk is nested, if it is pretty-printed JSON, indented YAML-like
     lines (an accessibility snapshot) or a drawn tree."""
     least = _NESTED_SHARE * len(scanned)
-    if sum(1 for _, line, _, _ in scanned if _JSON_LINE.match(line)) >= least:
+
+    def most(pattern: re.Pattern[str]) -> bool:
+        return sum(1 for _, line, _, _ in scanned if pattern.match(line)) >= least
+
+    if most(_JSON_LINE) or most(_YAML_LINE):  # nested by indentation
         return lambda line: len(line) - len(line.lstrip())
-    if sum(1 for _, line, _, _ in scanned if _YAML_LINE.match(line)) >= least:
-        return lambda line: len(line) - len(line.lstrip())
-    if sum(1 for _, line, _, _ in scanned if DRAWN_ENTRY.match(line)) >= least:
+    if most(DRAWN_ENTRY):
         # A drawn tree's entry (``│   ├── name``) is as deep as where its name starts.
         return lambda line: drawn.end() if (drawn := DRAWN_ENTRY.match(line)) else 0
     return None
