@@ -14,15 +14,15 @@ TABLE = "\n".join(
 
 
 def test_a_row_is_named_by_its_first_cell_not_by_a_cell_elsewhere() -> None:
-    found = keyed_rows([TABLE], "score of row 57", 1.0)
+    found = keyed_rows([TABLE], "score of row 57", 1.0, ContentKind.TABLE)
     assert [passage.text for _, passage in found] == ["57|Ann Lee|99"]  # not "19|player 19|3" … "|57"
-    assert keyed_rows([TABLE], "the id of Ann Lee", 1.0) == []  # Ann Lee is no first cell
+    assert keyed_rows([TABLE], "the id of Ann Lee", 1.0, ContentKind.TABLE) == []  # Ann Lee is no first cell
 
 
 def test_a_json_record_is_named_by_its_identity_member() -> None:
     records = "\n".join(f'{{"name": "pkg{n}", "version": "1.{n}"}},' for n in range(12))
-    for table in (True, False):  # a JSON payload is read for records only
-        found = keyed_rows([records], "version of pkg7", 1.0, table=table)
+    for kind in (ContentKind.TABLE, ContentKind.JSON):  # a JSON payload is read for records only
+        found = keyed_rows([records], "version of pkg7", 1.0, kind)
         assert [passage.text for _, passage in found] == ['{"name": "pkg7", "version": "1.7"},']
 
 
@@ -30,16 +30,16 @@ def test_a_records_line_is_counted_as_lines_are_everywhere_else() -> None:
     # A form feed or a U+2028 inside a payload ends a line for str.splitlines, which numbers a
     # chunk's lines; counting newlines alone named the line after the record.
     records = "\u2028".join(f'{{"name": "pkg{n}", "version": "1.{n}"}}' for n in range(12))
-    found = keyed_rows([records], "version of pkg7", 1.0, table=False)
+    found = keyed_rows([records], "version of pkg7", 1.0, ContentKind.JSON)
     shown = [(passage.number, passage.text) for _, passage in found]
     assert shown == [(7, '{"name": "pkg7", "version": "1.7"}')]
 
 
 def test_a_header_a_key_on_too_many_rows_and_a_short_table_name_no_row() -> None:
-    assert keyed_rows([TABLE], "id column", 1.0) == []  # the header's first cell
+    assert keyed_rows([TABLE], "id column", 1.0, ContentKind.TABLE) == []  # the header's first cell
     many = TABLE + "\n" + "\n".join(f"57|again {n}|1" for n in range(5))
-    assert keyed_rows([many], "row 57", 1.0) == []
-    assert keyed_rows(["id|name|score\n57|Ann|99"], "row 57", 1.0) == []
+    assert keyed_rows([many], "row 57", 1.0, ContentKind.TABLE) == []
+    assert keyed_rows(["id|name|score\n57|Ann|99"], "row 57", 1.0, ContentKind.TABLE) == []
     assert key_words("the row for 57") == ["row", "57"]
 
 

@@ -8,9 +8,11 @@ does, the server starts, or exits at once when ``CTXHUB_TEST_FAIL`` is set.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -139,36 +141,38 @@ async def test_a_corrupt_cache_file_is_ignored_with_a_warning(tmp_path: Path) ->
     assert names is not None and {"echo", "add"} <= names  # rewritten from the live list
 
 
-async def test_a_cached_server_that_fails_to_start_has_its_tools_dropped(tmp_path: Path) -> None:
+@contextlib.asynccontextmanager
+async def failing_start(tmp_path: Path) -> AsyncIterator[tuple[Any, Path, ToolChanges]]:
+    """A hub client whose cached server fails to start once ``gate`` is touched: (session, gate, changes)."""
     config = gated_config(tmp_path)
     gate = tmp_path / "gate"
     changes = ToolChanges()
     env = {"CTXHUB_TEST_GATE": str(gate), "CTXHUB_TEST_FAIL": "1"}
     with anyio.fail_after(60):
         async with hub_client(config, env=env, message_handler=changes) as session:
-            before = {tool.name for tool in (await session.list_tools()).tools}
-            gate.touch()
-            waited = await session.call_tool("fx__echo", {"text": "never"})  # fails with its start
-            await changes.changed.wait()
-            after = {tool.name for tool in (await session.list_tools()).tools}
-            assert cached_names(tmp_path) is None  # the next start is cold
+            yield session, gate, changes
+
+
+async def test_a_cached_server_that_fails_to_start_has_its_tools_dropped(tmp_path: Path) -> None:
+    async with failing_start(tmp_path) as (session, gate, changes):
+        before = {tool.name for tool in (await session.list_tools()).tools}
+        gate.touch()
+        waited = await session.call_tool("fx__echo", {"text": "never"})  # fails with its start
+        await changes.changed.wait()
+        after = {tool.name for tool in (await session.list_tools()).tools}
+        assert cached_names(tmp_path) is None  # the next start is cold
     assert "fx__echo" in before
     assert not any(name.startswith("fx__") for name in after)
     assert waited.is_error and "'fx'" in text_of(waited)
 
 
 async def test_a_call_of_a_dropped_tool_names_its_servers_failure_not_a_missing_tool(tmp_path: Path) -> None:
-    config = gated_config(tmp_path)
-    gate = tmp_path / "gate"
-    changes = ToolChanges()
-    env = {"CTXHUB_TEST_GATE": str(gate), "CTXHUB_TEST_FAIL": "1"}
-    with anyio.fail_after(60):
-        async with hub_client(config, env=env, message_handler=changes) as session:
-            assert "fx__echo" in {tool.name for tool in (await session.list_tools()).tools}
-            gate.touch()
-            await changes.changed.wait()  # the start failed and its tools were dropped
-            late = await session.call_tool("fx__echo", {"text": "late"})  # an agent that listed them before
-            unknown = await session.call_tool("nope__echo", {})
+    async with failing_start(tmp_path) as (session, gate, changes):
+        assert "fx__echo" in {tool.name for tool in (await session.list_tools()).tools}
+        gate.touch()
+        await changes.changed.wait()  # the start failed and its tools were dropped
+        late = await session.call_tool("fx__echo", {"text": "late"})  # an agent that listed them before
+        unknown = await session.call_tool("nope__echo", {})
     assert late.is_error
     assert "downstream 'fx' is not connected" in text_of(late) and "call fx__echo again" in text_of(late)
     assert unknown.is_error and "no tool named 'nope__echo'" in text_of(unknown)
