@@ -434,3 +434,36 @@ def test_a_file_named_by_its_type_is_found_by_its_extension(
     name: str, kind: ContentKind, query: str, answer: str
 ) -> None:
     assert answer in bench_reply(name, kind, query)
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "query", "answer"),
+    [
+        # tornado's linkify: the argument's line names one word of the query ("protocols"), its
+        # docstring's lines name three; the room went to lines beside those.
+        (
+            "source-fs-read-multiple-tornado-641.txt",
+            ContentKind.SOURCE,
+            "default allowed protocols when linkifying text",
+            'permitted_protocols: List[str] = ["http", "https"],',
+        ),
+        # watchdog's API page: the advice is the line after the one naming the option.
+        (
+            "webpage-fetch-watchdog-221-api.md",
+            ContentKind.MARKDOWN,
+            "directory snapshot diff ignore device advice",
+            "Set to True only if you are sure you will always use the same device.",
+        ),
+        # R CMD check's build log: the link line names "library" alone, the compile lines more.
+        (
+            "test-r-cmd-check-magrittr-203.log",
+            ContentKind.LOG,
+            "link command for the compiled library",
+            "gcc -shared -L/usr/lib/R/lib -Wl,-z,relro -o magrittr.so pipe.o utils.o",
+        ),
+    ],
+)
+def test_a_passage_naming_one_word_of_the_query_is_shown_before_lines_beside_the_best(
+    name: str, kind: ContentKind, query: str, answer: str
+) -> None:
+    assert answer in bench_reply(name, kind, query)
