@@ -87,6 +87,9 @@ _ADDRESS = re.compile(
     re.I,
 )
 _ADDRESS_LOOK = 200  # a service says where it listens as it starts (after its config, in debug)
+# …or after hundreds of boot steps (RabbitMQ's debug log: line 951): further down, a line that
+# says "listen" (one substring test a line)
+_LISTEN_LOOK = 2000
 _ADDRESSES = 3
 # …and what it is: a start or version word and a dotted version of three parts or more
 _STARTS_AS = re.compile(
@@ -102,9 +105,9 @@ def address_lines(lines: Sequence[str]) -> list[int]:
     doc)."""
     found: list[int] = []
     versions = 0
-    for index in range(min(len(lines), _ADDRESS_LOOK)):
+    for index in range(min(len(lines), _LISTEN_LOOK)):
         line = lines[index]
-        if len(line) > 400:
+        if len(line) > 400 or index >= _ADDRESS_LOOK and "isten" not in line:
             continue
         if len(found) - versions < _ADDRESSES and ("//" in line or ":" in line or "port" in line.lower()):
             if _ADDRESS.search(clean_line(line)):

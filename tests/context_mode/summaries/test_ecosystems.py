@@ -650,6 +650,22 @@ def test_a_service_that_logs_its_configuration_first_still_shows_where_it_listen
     assert "[2026-12-03 15:42:12 +0000] [5505] [INFO] Listening on '127.0.0.1:20502'" in decision.extract.text
 
 
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        # Privoxy's debug log: 216 lines of actions and filters loaded before it listens.
+        ("log-privoxy-3034-debug-foreground.log", "Listening on port 19318 on IP address 127.0.0.1"),
+        # RabbitMQ's debug log: 950 lines of boot steps before its AMQP listener starts.
+        ("log-rabbitmq-3108-foreground-debug-ansi.log", "started TCP listener on 127.0.0.1:19372"),
+    ],
+)
+def test_a_debug_log_says_where_it_listens_after_hundreds_of_start_up_lines(name: str, line: str) -> None:
+    # Failed before: only the first 200 lines were looked at for where a service listens.
+    from tests.corpora import bench_stage1
+
+    assert line in bench_stage1(name)
+
+
 def test_a_listener_opened_is_where_a_service_listens() -> None:
     # Failed before: coturn's "IPv4. TCP listener opened on : 127.0.0.1:20078" named no listen word
     # ("listener" was not one), so its port was not in stage 1.
