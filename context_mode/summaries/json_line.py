@@ -8,8 +8,8 @@ start and end, such a line shows the envelope and loses the message.
 
 ``clip_record(line, width)`` keeps a record's top-level members by what they tell, in their order,
 within ``width`` characters: the message's members (``msg``, ``message``, ``error``, ``detail``,
-``statement``…) first, then the level's, then codes and names (``state_code``, ``status``,
-``logger``), then the time; members not kept are marked by one ``…`` per run, and a member too
+``statement``…) first, then the level's, then codes, names and addresses (``state_code``, ``status``,
+``logger``, ``address``), then the time; members not kept are marked by one ``…`` per run, and a member too
 long for the room left is cut with ``…`` (a traceback or stack member in its middle: what was
 raised is at its end). Every piece between two ``…`` is verbatim, in the line's order. It
 returns ``None`` for a line that is not one JSON object of members (the caller cuts it as any
@@ -30,7 +30,7 @@ _MESSAGE = frozenset(
 _LEVEL = frozenset("level lvl severity levelname errorseverity loglevel".split())
 _CODE = frozenset(
     "statecode code status statuscode errno errorcode logger name component module caller "
-    "method url path service".split()
+    "method url path service address addr host port".split()
 )
 # Members holding a traceback or stack: what was raised is at their end
 _TRACE = frozenset("exc excinfo exception stack stacktrace errorstack traceback trace".split())

@@ -38,6 +38,14 @@ def test_a_postgres_error_record_keeps_its_severity_message_and_detail() -> None
     assert pieces_of(cut, line)
 
 
+def test_a_record_keeps_the_address_its_message_is_about() -> None:
+    # Failed before: Caddy's "admin endpoint started" kept its logger and time, not where it listens.
+    from tests.corpora import bench_stage1
+
+    shown = bench_stage1("log-caddy-262-reverse-proxy-debug-json.log")
+    assert '"msg":"admin endpoint started","address":"127.0.0.1:20609"' in shown
+
+
 def test_every_error_of_a_postgres_jsonlog_is_in_stage_1_by_its_message() -> None:
     text = (DATA / "postgres-jsonlog-errors.json").read_text(encoding="utf-8")
     decision = route(text, tool="get_service_log", policy=RoutingPolicy())
