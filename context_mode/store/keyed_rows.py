@@ -11,7 +11,9 @@ of a table (cells split by ``|``, ``│``, a tab or two spaces or more; of at le
 lines, the first with three cells or more its header) whose first cell is one to three
 neighbouring words of the query (any case), and the lines holding an identity member (``name``,
 ``id``, ``title``, ``key``, ``login``, ``package``) whose value is, when at most ``MAX_KEYED``
-lines are: each its chunk's place and a passage worth ``weight``. Only a line opening with a
+lines are: each its chunk's place and a passage worth ``weight``, a record's line cut around its
+member (``pip list --format json`` is one line of records, too few lines for a table: its records
+are still named by their member). Only a line opening with a
 key's first word is cut into cells. Only TABLE, ROWS and JSON payloads (``KEYED_KINDS``) are
 read for them, a JSON payload for its records alone. Linear in the text; never raises on a ``str``. Pure.
 """
@@ -23,7 +25,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
-from context_mode.store.cutting import LINE_WIDTH, cut
+from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.values import LineMatch
 from context_mode.types import ContentKind
 from context_mode.words import is_function_word
@@ -69,14 +71,14 @@ def keyed_rows(
     firsts = tuple({key.split(" ", 1)[0] for key in keys})
     rows = 0
     header = True  # the first line of cells is the table's header
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, str, Sequence[Span]]] = []  # chunk, line, its text, its members
     for place, text in enumerate(texts):
         # A record's identity member: one scan of the whole text (most lines of JSON hold a quote).
-        at = [member.start() for member in _IDENTITY.finditer(text) if member.group(1).lower() in keys]
+        at = [member.span() for member in _IDENTITY.finditer(text) if member.group(1).lower() in keys]
         lines = text.splitlines() if at or table else []
-        named = _line_numbers(text, at)
+        named = _places_in_lines(text, at)
         if not table:
-            found.extend((place, number, lines[number]) for number in sorted(named))
+            found.extend((place, number, lines[number], named[number]) for number in sorted(named))
             if len(found) > MAX_KEYED:
                 return []
             continue
@@ -87,7 +89,7 @@ def keyed_rows(
             rows += 1
             header = header and rows <= _HEADER_REACH
             if number in named:
-                found.append((place, number, line))
+                found.append((place, number, line, named[number]))
                 if len(found) > MAX_KEYED:
                     return []
                 continue
@@ -101,20 +103,27 @@ def keyed_rows(
                 header = False
                 continue
             if " ".join(cells[0].lower().split()) in keys:
-                found.append((place, number, line))
+                found.append((place, number, line, ()))
                 if len(found) > MAX_KEYED:
                     return []
-    if table and rows < MIN_ROWS:
-        return []
+    if table and rows < MIN_ROWS:  # too few lines for a table: only its records named by a member
+        found = [row for row in found if row[3]]
+    key = (("@key", weight),)
     return [
-        (place, LineMatch(number, cut(line, (), LINE_WIDTH, str), weight, (("@key", weight),), 1, grows=True))
-        for place, number, line in found
+        (place, LineMatch(number, cut(line, members, LINE_WIDTH, str), weight, key, 1, grows=True))
+        for place, number, line, members in found
     ]
 
 
-def _line_numbers(text: str, offsets: Sequence[int]) -> set[int]:
-    """The numbers of the lines (as ``str.splitlines`` cuts ``text``) holding each of ``offsets``."""
-    if not offsets:
-        return set()
+def _places_in_lines(text: str, spans: Sequence[tuple[int, int]]) -> dict[int, list[Span]]:
+    """Per line (numbered as ``str.splitlines`` cuts ``text``) holding some of ``spans`` (offsets
+    in ``text``), those spans as offsets in the line: a one-line payload's record is cut around
+    its member, not at the line's start."""
+    if not spans:
+        return {}
     starts = list(itertools.accumulate((len(piece) for piece in text.splitlines(keepends=True)), initial=0))
-    return {bisect.bisect_right(starts, offset) - 1 for offset in offsets}
+    places: dict[int, list[Span]] = {}
+    for begin, end in spans:
+        number = bisect.bisect_right(starts, begin) - 1
+        places.setdefault(number, []).append((begin - starts[number], end - starts[number], 1.0))
+    return places

@@ -73,3 +73,15 @@ def test_a_search_shows_the_row_a_real_table_names_by_its_key(
     name: str, kind: ContentKind, query: str, answer: str
 ) -> None:
     assert answer in bench_reply(name, kind, query)
+
+
+def test_a_one_line_row_set_shows_the_record_its_member_names_not_the_lines_start() -> None:
+    # Failed before: ``pip list --format json`` is one line, too few for a table, so its records
+    # were not looked at; and a record found on a long line was cut at the line's start.
+    from tests.corpora import BENCH_CORPUS
+
+    name, query = "rows-pip-list-json-v-prefect-streamlit-venv.json", "prefect installed version"
+    (found,) = keyed_rows([(BENCH_CORPUS / name).read_text(encoding="utf-8")], query, 3.0, ContentKind.ROWS)
+    assert found[1].text.startswith('…{"name": "prefect", "version": "3.9.1", "location": ')
+    reply = bench_reply(name, ContentKind.ROWS, query)
+    assert '{"name": "prefect", "version": "3.9.1"' in reply
