@@ -87,6 +87,13 @@ _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" so
 # it is not worth its bytes (the "Client closed connection id=…" of a server log).
 _SHAPE_FAMILY = 48
 _SHADOW = "Shadow bytes around the buggy address:"
+# Literals a line-by-line pass looks for first: a log without them skips the pass (one search of
+# the text, not a Python step a line). Those read cleaned lines are skipped only without colour
+# codes too (a code's removal can join a literal).
+_FAILURE_ERROR = "Failure/Error:"  # RSpec's failure blocks
+_GTEST_MARK = ": Failure"  # GoogleTest's ``path:line: Failure``
+_COVERAGE_MARK = "Stmts"  # a coverage table's header
+_REQUEST_MARKS = ("HTTP/", " => [")  # an access log's requests
 _ABORTING = re.compile(r"==\d+==ABORTING")
 _LEGEND_PRIORITY = 3.0
 # A raised line (``log_levels``: INFO among DEBUG, NOTICE among INFO), first of its shape: above
@@ -143,7 +150,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # its own news, though they share a shape: neither folded nor counted as repeats.
     verdicts = _distinct_verdicts(cleaned, scan.summaries)
     # So is each RSpec failure's message and location (``# ./spec/a_spec.rb:79:in `block …'``).
-    rspec = rspec_picks(lines)
+    rspec = rspec_picks(lines) if _FAILURE_ERROR in text else RSpecFailures([], set())
     verdicts.update(pick.start for pick in rspec.picks)
     # tape names its assertions alike ("not ok 7 should be deeply equivalent", "not ok 80 …"):
     # the first failures with a TAP block are each their own news, and so is what the block
@@ -154,12 +161,12 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         verdicts.update(_tap_diagnostics(lines, index + 1))
     raised = raised_lines(unprefixed, scan.groups)
     picks = _fold(
-        _picks(lines, cleaned, scan, errors, counts, terms, rspec, raised),
+        _picks(text, lines, cleaned, scan, errors, counts, terms, rspec, raised),
         scan.shapes,
         counts,
         frames | verdicts,
     )
-    access = access_picks(lines, cleaned)
+    access = access_picks(lines, cleaned) if _may_hold(text, *_REQUEST_MARKS) else None
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
@@ -194,6 +201,11 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     return _Plan(lines, picks, _WIDTH, notes, ", ".join(parts), highlights)
 
 
+def _may_hold(text: str, *marks: str) -> bool:
+    """Whether the cleaned lines of ``text`` may hold one of ``marks``."""
+    return "\x1b" in text or any(mark in text for mark in marks)
+
+
 def _fold(picks: list[Pick], shapes: Sequence[str], counts: Counter[str], frames: set[int]) -> list[Pick]:
     """One line per repeated shape: its best pick stays (and will carry ``[×N]``), the rest go.
 
@@ -216,6 +228,7 @@ def _plural(count: int, noun: str) -> str:
 
 
 def _picks(
+    text: str,
     lines: Sequence[str],
     cleaned: Sequence[str],  # ``lines`` without CI colours and timestamps, for matching
     scan: LogScan,
@@ -228,7 +241,7 @@ def _picks(
     total = len(lines)
     picks: list[Pick] = []
 
-    legend = _sanitizer_legend(lines)
+    legend = _sanitizer_legend(lines) if _SHADOW in text else range(0)
 
     def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
         # A line that is blank but for its CI timestamp (``2026-12-02T15:49:07.9042210Z ``) says nothing.
@@ -256,7 +269,8 @@ def _picks(
         add(index, 74, _CONTEXT_WIDTH)
     for index in banner_lines(scan.groups.text):  # a test runner's own banner, wherever the run starts
         add(index, 90, _CONTEXT_WIDTH)
-    for pick in coverage_picks(cleaned):  # a coverage table's totals and least covered files
+    # a coverage table's totals and least covered files
+    for pick in coverage_picks(cleaned) if _may_hold(text, _COVERAGE_MARK) else ():
         add(pick.start, pick.priority)
     for index in pattern_lines(scan.groups.text, _SYSCALL_HEADER):  # strace -c: its costliest syscalls
         for row in range(index, min(index + _SYSCALL_ROWS + 2, total)):
@@ -274,7 +288,7 @@ def _picks(
                 add(below, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
         elif message < total and _says_why(lines[message]):
             add(message, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
-    for pick in [*rspec.picks, *gtest_picks(lines)]:
+    for pick in [*rspec.picks, *(gtest_picks(lines) if _GTEST_MARK in text else ())]:
         add(pick.start, pick.priority)
     _add_errors(lines, scan, errors, add, routine)
     for index in scan.notes:
