@@ -19,6 +19,7 @@ from context_mode.store.excerpts import enclosing_record, is_prose
 
 LINE_WIDTH = 240
 ELLIPSIS = "…"
+_SLACK = 2  # characters at a line's end shown rather than cut: "…" would stand for as many
 SENTENCES_WIDTH = 2.0  # a prose line's sentences may take this many line widths
 _SENTENCE_START = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(`\[])")
 
@@ -47,6 +48,11 @@ def cut(line: str, spans: Sequence[Span], width: int, key: Callable[[str], str])
     record = enclosing_record(line, spans, width)
     if record is not None:
         best_from, stop = record
+    # A cut that would hide a bracket or two (``[`` before the first record) shows them instead.
+    if best_from - start <= _SLACK:
+        best_from = start
+    if end - stop <= _SLACK:
+        stop = end
     prefix = ELLIPSIS if best_from > start else ""
     suffix = ELLIPSIS if stop < end else ""
     return prefix + line[best_from:stop] + suffix

@@ -87,6 +87,18 @@ def test_a_long_line_is_cut_around_its_matches() -> None:
     assert len(only.text) <= LINE_WIDTH + 2
 
 
+def test_a_cut_hides_no_lone_bracket_behind_an_ellipsis() -> None:
+    # Failed before: the first record of a one-line Python list was shown as "…{'name': …": the
+    # "…" stood for the "[" alone. A line's first or last two characters are shown, not cut.
+    from context_mode.store.cutting import cut
+
+    records = [f"{{'name': 'animal {i}', 'genus': 'G{i}', 'sleep_total': {20 - i / 10}}}" for i in range(60)]
+    line = "[" + ", ".join(records) + "]"
+    shown = cut(line, [(2, 8, 1.0)], LINE_WIDTH, str)
+    assert shown.startswith("[{'name': 'animal 0'")
+    assert cut("xy" + "z" * 5000, [(3000, 3005, 1.0)], LINE_WIDTH, str).startswith(ELLIPSIS)
+
+
 TOAST_PARAGRAPH = (  # PostgreSQL 15's CREATE TABLE page, as a browser snapshot's paragraph line
     "  - paragraph [ref=e946]: The toast_tuple_target specifies the minimum tuple length required before "
     "we try to compress and/or move long column values into TOAST tables, and is also the target length "
