@@ -13,9 +13,13 @@ neighbouring words of the query (any case), and the lines holding an identity me
 ``id``, ``title``, ``key``, ``login``, ``package``) whose value is, when at most ``MAX_KEYED``
 lines are: each its chunk's place and a passage worth ``weight``, a record's line cut around its
 member (``pip list --format json`` is one line of records, too few lines for a table: its records
-are still named by their member). Only a line opening with a
-key's first word is cut into cells. Only TABLE, ROWS and JSON payloads (``KEYED_KINDS``) are
-read for them, a JSON payload for its records alone. Linear in the text; never raises on a ``str``. Pure.
+are still named by their member). In an accessibility snapshot, a table's ``row`` whose first
+cell's text (its name, its text, or its first child's: ``- cell [ref=…]:`` over ``- link
+"fontsize"``) is a key, the header row (the first of a ``table``, or of ``columnheader`` cells)
+left out: the line holding that text, its row's cells its unit. A key of two or three content
+words is also spelled run together (``fontsize`` for "font size"). Only a line opening with a
+key's first word is cut into cells. Only TABLE, ROWS, JSON and SNAPSHOT payloads (``KEYED_KINDS``)
+are read for them, a JSON payload for its records alone. Linear in the text; never raises on a ``str``. Pure.
 """
 
 from __future__ import annotations
@@ -39,14 +43,21 @@ _IDENTITY = re.compile(r'"(?:name|id|title|key|login|package|identifier)"\s*:\s*
 _LEAD = " \t|│"  # what a row's first cell may follow
 _OPENING = 64  # characters of a line looked at for a key's first word
 _HEADER_REACH = 40  # lines a table's header may come after (a legend, a title)
+_SNAPSHOT_ROW = re.compile(r"\s*- row\b.*\[ref=")
+_SNAPSHOT_TABLE = re.compile(r"\s*- (?:table|grid|treegrid)\b")
+# A snapshot node's name or text: ``- cell "x" [ref=…]``, ``- code [ref=…]: x``, ``- text: x``.
+_NODE = re.compile(r'\s*- [a-z]+(?: "([^"\n]{1,80})")?(?: \[[^\]\n]*\])*(?::(?: (.{1,80}))?)?\s*$')
 
 
-KEYED_KINDS = frozenset((ContentKind.TABLE, ContentKind.ROWS, ContentKind.JSON))
+KEYED_KINDS = frozenset((ContentKind.TABLE, ContentKind.ROWS, ContentKind.JSON, ContentKind.SNAPSHOT))
 
 
 def key_words(query: str) -> list[str]:
-    """The query's words a row's key may be made of (not its function words), lowercase."""
-    return [word for word in (found.lower() for found in _WORD.findall(query)) if not is_function_word(word)]
+    """The query's words a row's key may be made of (not its function words), lowercase, and each
+    two neighbouring words run together (``fontsize`` for "font size")."""
+    words = [found.lower() for found in _WORD.findall(query)]
+    kept = [word for word in words if not is_function_word(word)]
+    return [*kept, *("".join(pair) for pair in itertools.pairwise(words) if len(_joints(pair)) > 1)]
 
 
 def keyed_rows(
@@ -58,16 +69,19 @@ def keyed_rows(
     ``KEYED_KINDS`` none."""
     if kind not in KEYED_KINDS:
         return []
-    table = kind is not ContentKind.JSON
     words = [word.lower() for word in _WORD.findall(query)]
     keys = {
-        " ".join(words[start : start + size])
+        joint.join(words[start : start + size])
         for size in range(1, _KEY_WORDS + 1)
         for start in range(len(words) - size + 1)
+        for joint in _joints(words[start : start + size])
         if not (size == 1 and is_function_word(words[start]))
     }
     if not keys:
         return []
+    if kind is ContentKind.SNAPSHOT:
+        return _snapshot_rows(texts, keys, weight)
+    table = kind is not ContentKind.JSON
     firsts = tuple({key.split(" ", 1)[0] for key in keys})
     rows = 0
     header = True  # the first line of cells is the table's header
@@ -113,6 +127,59 @@ def keyed_rows(
         (place, LineMatch(number, cut(line, members, LINE_WIDTH, str), weight, key, 1, grows=True))
         for place, number, line, members in found
     ]
+
+
+def _joints(words: Sequence[str]) -> tuple[str, ...]:
+    """How a key of ``words`` may be spelled: spaced, and run together (``fontsize``) when it is
+    two words or more, none a function word."""
+    if len(words) > 1 and not any(is_function_word(word) for word in words):
+        return (" ", "")
+    return (" ",)
+
+
+def _snapshot_rows(texts: Sequence[str], keys: set[str], weight: float) -> list[tuple[int, LineMatch]]:
+    """An accessibility snapshot's table rows whose first cell's text is a key: the line holding
+    that text, as a passage whose unit is the row's cells (``store.excerpts``)."""
+    found: list[tuple[int, int, str]] = []
+    for place, text in enumerate(texts):
+        if "- row" not in text:
+            continue
+        lines = text.splitlines()
+        header = False  # the next row is its table's header
+        for number, line in enumerate(lines):
+            if _SNAPSHOT_TABLE.match(line):
+                header = True
+            if not _SNAPSHOT_ROW.match(line):
+                continue
+            if header:
+                header = False
+                continue
+            at, cell = _first_cell(lines, number)
+            if cell and " ".join(cell.lower().split()) in keys:
+                found.append((place, at, lines[at]))
+                if len(found) > MAX_KEYED:
+                    return []
+    key = (("@key", weight),)
+    return [
+        (place, LineMatch(number, cut(line, (), LINE_WIDTH, str), weight, key, 1, grows=True))
+        for place, number, line in found
+    ]
+
+
+def _first_cell(lines: Sequence[str], row: int) -> tuple[int, str]:
+    """The line and text of the first cell of the snapshot row on line ``row``: the cell's name or
+    text, else its first child's (``- cell [ref=e396]:`` over ``- link "fontsize" [ref=e397]``)."""
+    depth = len(lines[row]) - len(lines[row].lstrip())
+    for at in range(row + 1, min(row + 3, len(lines))):
+        node = _NODE.match(lines[at])
+        if node is None or len(lines[at]) - len(lines[at].lstrip()) <= depth:  # not inside the row
+            return at, ""
+        text = node.group(1) or (node.group(2) or "").strip().strip('"')
+        if lines[at].lstrip().startswith("- columnheader"):
+            return at, ""  # a header row
+        if text:
+            return at, text
+    return row, ""
 
 
 def _places_in_lines(text: str, spans: Sequence[tuple[int, int]]) -> dict[int, list[Span]]:

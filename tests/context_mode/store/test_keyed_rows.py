@@ -41,6 +41,7 @@ def test_a_header_a_key_on_too_many_rows_and_a_short_table_name_no_row() -> None
     assert keyed_rows([many], "row 57", 1.0, ContentKind.TABLE) == []
     assert keyed_rows(["id|name|score\n57|Ann|99"], "row 57", 1.0, ContentKind.TABLE) == []
     assert key_words("the row for 57") == ["row", "57"]
+    assert key_words("font size of a row") == ["font", "size", "row", "fontsize"]
 
 
 @pytest.mark.parametrize(
@@ -85,3 +86,37 @@ def test_a_one_line_row_set_shows_the_record_its_member_names_not_the_lines_star
     assert found[1].text.startswith('…{"name": "prefect", "version": "3.9.1", "location": ')
     reply = bench_reply(name, ContentKind.ROWS, query)
     assert '{"name": "prefect", "version": "3.9.1"' in reply
+
+
+def test_a_snapshots_table_row_is_named_by_its_first_cell_and_shown_with_its_cells() -> None:
+    # Failed before: Graphviz's attribute table in a browser snapshot: "font size default value"
+    # names the row whose first cell links "fontsize"; its chunk was not among the five best.
+    reply = bench_reply(
+        "snapshot-graphviz-242-attrs-table.txt", ContentKind.SNAPSHOT, "font size default value"
+    )
+    assert 'link "fontsize" [ref=e397]' in reply
+    assert 'cell "14.0" [ref=e400]' in reply
+
+
+def test_a_snapshots_header_row_is_named_by_no_key() -> None:
+    # Python's codecs page: its tables' header rows ("Codec", "Aliases", …) are no rows the query
+    # names by "codec"; a first cell without text of its own is read from its child.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "snapshot-playwright-python311-codecs.txt").read_text(encoding="utf-8")
+    found = keyed_rows([text], "codec aliases", 3.0, ContentKind.SNAPSHOT)
+    assert found == []
+    headed = "\n".join(
+        [
+            "  - table [ref=e1]:",
+            "    - row [ref=e2]:",
+            '      - cell "Codec" [ref=e3]',
+            "    - row [ref=e4]:",
+            "      - cell [ref=e5]:",
+            "        - paragraph [ref=e6]: utf_8",
+            '      - cell "U8" [ref=e7]',
+        ]
+    )
+    assert [passage.text for _, passage in keyed_rows([headed], "codec", 3.0, ContentKind.SNAPSHOT)] == []
+    (only,) = keyed_rows([headed], "utf_8 aliases", 3.0, ContentKind.SNAPSHOT)
+    assert only[1].text == "- paragraph [ref=e6]: utf_8"
