@@ -27,6 +27,9 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
   (the value on its own, indented or fenced); a list or tree:
   its nearest lines (but a long run of table rows has no such unit);
 - a vertical row (``12. row`` then ``column: value`` lines): the whole row;
+- a snapshot's ``term`` (a reference page's option): its ``definition`` below, the lines naming
+  the query's other words first, each with the line after it (``The default value is`` over
+  ``code: "5"``);
 - an accessibility snapshot's table ``row`` (Playwright ``[ref=…]`` trees): the row's
   line (its ref) and its cells' text (after their ref, or their name: ``- cell "reserved" [ref=…]``);
 - a table row: the header row (and its rule) when the chunk starts with one.
@@ -106,6 +109,10 @@ _SNAPSHOT_ELEMENT_LINES = 12  # an element of more lines is a section
 _SECTION_HEADING = re.compile(r'^(?:#{1,6} \S|\s*- heading "[^"\n]*" \[)')
 _SECTION_LINES = 12  # lines below a heading hit looked at
 _SNAPSHOT_ROW_LINES = 40  # lines of one row looked at
+_SNAPSHOT_TERM = re.compile(r"^\s*- term\b")
+_SNAPSHOT_DEFINITION = re.compile(r"^\s*- definition\b")
+_TERM_REACH = 4  # lines above a hit searched for the ``term`` it is in
+_DEFINITION_LINES = 30  # lines of a definition looked at
 _HUNK_LOOKBACK = 400  # lines above a changed hit searched for its hunk header
 _CHANGE_LINES = 6  # changed lines each side of a changed hit shown with it
 _PUNCTUATION = " \t{}[](),;"
@@ -239,6 +246,7 @@ def _unit(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) 
         *_body_start(lines, first),
         *_wanted_first(_row_block(lines, first, last), lines, wanted),
         *_snapshot_row(lines, first, last),
+        *_term_definition(lines, first, last, wanted),
         *_section_below(lines, first, last),
         *_change_block(lines, first, last),
     ]
@@ -505,6 +513,33 @@ def _snapshot_row(lines: Sequence[str], first: int, last: int) -> list[int]:
         stop += 1
     texts = [n for n in range(start + 1, stop) if _SNAPSHOT_TEXT.search(lines[n])]
     return [start, *sorted(texts, key=lambda n: abs(n - first))]
+
+
+def _term_definition(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) -> list[int]:
+    """For a hit in a snapshot's ``term`` (a reference page's option, ``memory_monitor_period``),
+    its ``definition`` below: its first line, the lines holding a ``wanted`` term each with the line
+    after it (``text: The default value is`` over ``code: "5"``), then its first lines."""
+    above = range(first, max(-1, first - _TERM_REACH), -1)
+    term = next((n for n in above if _SNAPSHOT_TERM.match(lines[n])), None)
+    if term is None:
+        return []
+    depth = _indent(lines[term])
+    if any(_indent(lines[n]) <= depth for n in range(term + 1, last + 1)):
+        return []  # the hit is below the term, not in it
+    start = term + 1
+    while start < len(lines) and _indent(lines[start]) > depth:
+        start += 1
+    if start >= len(lines) or _indent(lines[start]) != depth or not _SNAPSHOT_DEFINITION.match(lines[start]):
+        return []
+    body: list[int] = []
+    for number in range(start + 1, min(len(lines), start + 1 + _DEFINITION_LINES)):
+        if _indent(lines[number]) <= depth:
+            break
+        if lines[number].strip() and not lines[number].lstrip().startswith("- /url:"):
+            body.append(number)
+    inside = set(body)
+    held = [n for found in _holding(body, lines, wanted) for n in (found, found + 1) if n in inside]
+    return [start, *held, *body[:2]]
 
 
 def _snapshot_element(lines: Sequence[str], first: int, last: int) -> list[int]:

@@ -13,13 +13,14 @@ neighbouring words of the query (any case), and the lines holding an identity me
 ``id``, ``title``, ``key``, ``login``, ``package``) whose value is, when at most ``MAX_KEYED``
 lines are: each its chunk's place and a passage worth ``weight``, a record's line cut around its
 member (``pip list --format json`` is one line of records, too few lines for a table: its records
-are still named by their member). In an accessibility snapshot, a table's ``row`` whose first
-cell's text (its name, its text, or its first child's: ``- cell [ref=…]:`` over ``- link
-"fontsize"``) is a key, the header row (the first of a ``table``, or of ``columnheader`` cells)
-left out: the line holding that text, its row's cells its unit. A key of two or three content
-words is also spelled run together (``fontsize`` for "font size"). Only a line opening with a
-key's first word is cut into cells. Only TABLE, ROWS, JSON and SNAPSHOT payloads (``KEYED_KINDS``)
-are read for them, a JSON payload for its records alone. Linear in the text; never raises on a ``str``. Pure.
+are still named by their member). Only a line opening with a key's first word is cut into cells.
+In an accessibility snapshot, the rows are a table's ``row`` elements whose first cell's text (its
+name, its text, or its first child's: ``- cell [ref=…]:`` over ``- link "fontsize"``) is a key,
+the header row (the first of a ``table``, or of ``columnheader`` cells) left out: the line holding
+that text, its row's cells its unit. A key of two or three content words is also spelled run
+together (``fontsize`` for "font size"). Only TABLE, ROWS, JSON and SNAPSHOT payloads
+(``KEYED_KINDS``) are read for them, a JSON payload for its records alone. Linear in the text;
+never raises on a ``str``. Pure.
 """
 
 from __future__ import annotations

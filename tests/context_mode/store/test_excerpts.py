@@ -177,6 +177,15 @@ CASES = [
         id="room left: the best hit's lines next to the shown ones",
     ),
     pytest.param(
+        # gevent's configuration page: the option is a snapshot's term, its default in the
+        # definition below it ("The default value is" over ``code: "5"``).
+        CORPUS / "snapshot-playwright-gevent-configuration.txt",
+        ContentKind.SNAPSHOT,
+        "memory monitor period default",
+        'code [ref=f1e213]: "5"',
+        id="snapshot: a term's definition, the lines naming the query's other words",
+    ),
+    pytest.param(
         CORPUS / "diff-git-diff-flask-3-0-3-3-1-0.diff",
         ContentKind.DIFF,
         "new minimum werkzeug dependency in the project metadata",
