@@ -282,7 +282,7 @@ class ChunkIndex:
         candidates.sort(key=lambda item: (-round(item[0], 4), -item[1]))
         snippets: Any = None
         words = [word.lower() for word in _WORD.findall(split)]
-        weights = self._term_weights(searcher, terms)
+        weights = self._term_weights(searcher, terms, ref)
         hits: list[IndexHit] = []
         for score, _, record in candidates[:limit]:
             chunk = _chunk(record)
@@ -412,25 +412,41 @@ class ChunkIndex:
         )
         return bool(searcher.search(query, limit=1, count=False).hits)
 
-    def _term_weights(self, searcher: Any, terms: Sequence[Term]) -> dict[tuple[str, ...], float]:
-        """Each term's inverse document frequency; a phrase (``9.0.0``) counts as the phrase itself
-        (its words are often common), plus a little."""
-        total = max(int(searcher.num_docs), 1)
+    def _term_weights(
+        self, searcher: Any, terms: Sequence[Term], ref: str | None = None
+    ) -> dict[tuple[str, ...], float]:
+        """Each term's inverse document frequency among the chunks searched (those of ``ref``, when
+        given: what is rare in the payload tells its lines apart, whatever the other payloads
+        hold); a phrase (``9.0.0``) counts as the phrase itself (its words are often common), plus
+        a little."""
+        scope = self._ref_query(ref) if ref is not None else None
+        total = max(int(searcher.num_docs) if scope is None else self._count(searcher, scope), 1)
         weights: dict[tuple[str, ...], float] = {}
         for term in terms:
-            rarest = min(self._doc_freq(searcher, word) for word in term.stems)
+            rarest = min(self._doc_freq(searcher, word, scope) for word in term.stems)
             if len(term.stems) > 1 and rarest:  # a phrase (``9.0.0``) is as rare as the phrase itself
                 phrase = tantivy.Query.phrase_query(self._schema, "body", list(term.stems))
-                rarest = min(rarest, int(searcher.search(phrase, limit=1, count=True).count or 0))
+                rarest = min(rarest, self._count(searcher, phrase, scope))
             weights[term.stems] = math.log(1 + total / (1 + rarest)) + 0.5 * (len(term.stems) - 1)
         return weights
 
+    def _doc_freq(self, searcher: Any, word: str, scope: Any = None) -> int:
+        """In how many chunks (of ``scope``, a query, when given) ``word`` is, as a word or as a
+        part of an identifier (``1964`` of ``y1964``, in every record of a table with a column per
+        year): a word the chunks hold only inside identifiers is not therefore rare."""
+        if scope is None:
+            return max(int(searcher.doc_freq("body", word)), int(searcher.doc_freq("body_split", word)))
+        return max(
+            self._count(searcher, tantivy.Query.term_query(self._schema, field, word), scope)
+            for field in ("body", "body_split")
+        )
+
     @staticmethod
-    def _doc_freq(searcher: Any, word: str) -> int:
-        """In how many chunks ``word`` is, as a word or as a part of an identifier (``1964`` of
-        ``y1964``, in every record of a table with a column per year): a word the chunks hold
-        only inside identifiers is not therefore rare."""
-        return max(int(searcher.doc_freq("body", word)), int(searcher.doc_freq("body_split", word)))
+    def _count(searcher: Any, query: Any, scope: Any = None) -> int:
+        """How many chunks match ``query`` (and ``scope``, when given)."""
+        if scope is not None:
+            query = tantivy.Query.boolean_query([(tantivy.Occur.Must, query), (tantivy.Occur.Must, scope)])
+        return int(searcher.search(query, limit=1, count=True).count or 0)
 
     def distinctive_terms(self, texts: Sequence[str], limit: int) -> tuple[str, ...]:
         """Words frequent in ``texts`` but rare in the index (tf × idf), for "no hit, try these"."""

@@ -479,3 +479,26 @@ def test_a_passage_naming_one_word_of_the_query_is_shown_before_lines_beside_the
     name: str, kind: ContentKind, query: str, answer: str
 ) -> None:
     assert answer in bench_reply(name, kind, query)
+
+
+def test_a_ref_searchs_lines_are_weighed_by_what_is_rare_in_that_payload() -> None:
+    # Failed before: in a store holding the corpus's other logs, a term's weight was its rarity
+    # in the whole store, where "login" and "failure" are common; ProFTPD's reply showed its
+    # "MaxLoginAttempts" and "dispatching … 'USER admin'" lines, not "USER admin: no such user
+    # found". A search of one payload now weighs a term by its rarity in that payload.
+    from context_mode.store import Store
+    from tests.corpora import BENCH_CORPUS
+    from tools.doc_tools import doc_tools
+
+    target = BENCH_CORPUS / "log-proftpd-138-debug10-sessions-ban.log"
+    store = Store(None)
+    try:
+        for other in sorted(BENCH_CORPUS.glob("log-*.log")):
+            if other != target:
+                store.put(other.read_text(encoding="utf-8"), source=other.stem, kind=ContentKind.LOG)
+        doc = store.put(target.read_text(encoding="utf-8"), source="proftpd", kind=ContentKind.LOG)
+        tool = next(tool for tool in doc_tools(store, ingest_roots=()) if tool.name == "doc_search")
+        reply = tool.run({"query": "admin login failure", "ref": doc.ref})
+    finally:
+        store.close()
+    assert "USER admin: no such user found from 127.0.0.1" in reply
