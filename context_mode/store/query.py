@@ -8,8 +8,8 @@ A search finds chunks; the agent needs the exact line. Two steps, over the ``Ter
   lacks (a sentence wrapped over two lines), or a line that opens a call with the lines of its
   arguments (``raise TooManyRedirects(`` and its message below); a passing test's line
   (``--- PASS``, ``=== RUN``, ``… ok``) is worth ``CHATTER_SHARE`` of its terms. A term's weight
-  is its inverse document
-  frequency, cut to ``HEADING_SHARE`` when the chunk's heading path already holds it (the
+  is its inverse document frequency (among the chunks of the payload searched, for a search of
+  one), cut to ``HEADING_SHARE`` when the chunk's heading path already holds it (the
   heading is shown with the hit, so a line repeating it adds little). A chunk of a few short
   lines (a commit header, a small record) is one passage, shown whole. In a JSON chunk, the
   fields the query names in the record around its heaviest other match are a passage too;
