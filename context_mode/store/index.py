@@ -269,9 +269,7 @@ class ChunkIndex:
                 clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(near, NEAR_BOOST)))
         query = tantivy.Query.boolean_query(clauses)
         if ref is not None:
-            query = tantivy.Query.boolean_query(
-                [(tantivy.Occur.Must, query), (tantivy.Occur.Must, self._ref_query(ref))]
-            )
+            query = self._in_ref(query, ref)
         candidates: list[tuple[float, int, Any]] = []
         for score, address in searcher.search(query, limit=limit * 3 + 10).hits:
             if len(candidates) >= limit and round(score, 4) < round(candidates[limit - 1][0], 4):
@@ -317,9 +315,7 @@ class ChunkIndex:
             return hits
         ref = meta.doc.ref
         holding, _ = self._index.parse_query_lenient(" ".join(words), ["body"])
-        query = tantivy.Query.boolean_query(
-            [(tantivy.Occur.Must, holding), (tantivy.Occur.Must, self._ref_query(ref))]
-        )
+        query = self._in_ref(holding, ref)
         found = {
             chunk.index: chunk
             for chunk in (
@@ -327,13 +323,7 @@ class ChunkIndex:
             )
         }
         chunks = [*([] if 0 in found else self.fetch(ref, 0, 1)), *(found[index] for index in sorted(found))]
-        for place, passage in keyed_rows([chunk.text for chunk in chunks], text, weight, meta.doc.kind):
-            chunk = chunks[place]
-            add_edge(
-                hits,
-                IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,)),
-                attrgetter("chunk.chunk_id"),
-            )
+        _add_passages(hits, chunks, keyed_rows([chunk.text for chunk in chunks], text, weight, meta.doc.kind))
         return hits
 
     def _with_answer_lines(
@@ -345,13 +335,9 @@ class ChunkIndex:
         if not answers_asked(text):
             return hits
         chunks = self.fetch(meta.doc.ref, 0, meta.doc.chunk_count)
-        for place, passage in answer_passages([chunk.text for chunk in chunks], text, meta.doc.kind, weight):
-            chunk = chunks[place]
-            add_edge(
-                hits,
-                IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,)),
-                attrgetter("chunk.chunk_id"),
-            )
+        _add_passages(
+            hits, chunks, answer_passages([chunk.text for chunk in chunks], text, meta.doc.kind, weight)
+        )
         return hits
 
     def _with_edges(
@@ -366,10 +352,7 @@ class ChunkIndex:
             ).hits
             chunks = [_chunk(searcher.doc(address)) for _, address in found]
             at = edge_from([chunk.text for chunk in chunks], edge, weight)
-            if at is not None:
-                chunk = chunks[at[0]]
-                edge_hit = IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (at[1],))
-                add_edge(hits, edge_hit, attrgetter("chunk.chunk_id"))
+            _add_passages(hits, chunks, [at] if at is not None else [])
         return hits
 
     def _record_card(
@@ -407,10 +390,7 @@ class ChunkIndex:
         if ref is None:
             return True
         word = tantivy.Query.term_query(self._schema, "body", stem)
-        query = tantivy.Query.boolean_query(
-            [(tantivy.Occur.Must, word), (tantivy.Occur.Must, self._ref_query(ref))]
-        )
-        return bool(searcher.search(query, limit=1, count=False).hits)
+        return bool(searcher.search(self._in_ref(word, ref), limit=1, count=False).hits)
 
     def _term_weights(
         self, searcher: Any, terms: Sequence[Term], ref: str | None = None
@@ -419,33 +399,32 @@ class ChunkIndex:
         given: what is rare in the payload tells its lines apart, whatever the other payloads
         hold); a phrase (``9.0.0``) counts as the phrase itself (its words are often common), plus
         a little."""
-        scope = self._ref_query(ref) if ref is not None else None
-        total = max(int(searcher.num_docs) if scope is None else self._count(searcher, scope), 1)
+        total = max(int(searcher.num_docs) if ref is None else self._count(searcher, self._ref_query(ref)), 1)
         weights: dict[tuple[str, ...], float] = {}
         for term in terms:
-            rarest = min(self._doc_freq(searcher, word, scope) for word in term.stems)
+            rarest = min(self._doc_freq(searcher, word, ref) for word in term.stems)
             if len(term.stems) > 1 and rarest:  # a phrase (``9.0.0``) is as rare as the phrase itself
                 phrase = tantivy.Query.phrase_query(self._schema, "body", list(term.stems))
-                rarest = min(rarest, self._count(searcher, phrase, scope))
+                rarest = min(
+                    rarest, self._count(searcher, phrase if ref is None else self._in_ref(phrase, ref))
+                )
             weights[term.stems] = math.log(1 + total / (1 + rarest)) + 0.5 * (len(term.stems) - 1)
         return weights
 
-    def _doc_freq(self, searcher: Any, word: str, scope: Any = None) -> int:
-        """In how many chunks (of ``scope``, a query, when given) ``word`` is, as a word or as a
-        part of an identifier (``1964`` of ``y1964``, in every record of a table with a column per
-        year): a word the chunks hold only inside identifiers is not therefore rare."""
-        if scope is None:
+    def _doc_freq(self, searcher: Any, word: str, ref: str | None = None) -> int:
+        """In how many chunks (of ``ref``, when given) ``word`` is, as a word or as a part of an
+        identifier (``1964`` of ``y1964``, in every record of a table with a column per year): a
+        word the chunks hold only inside identifiers is not therefore rare."""
+        if ref is None:
             return max(int(searcher.doc_freq("body", word)), int(searcher.doc_freq("body_split", word)))
         return max(
-            self._count(searcher, tantivy.Query.term_query(self._schema, field, word), scope)
+            self._count(searcher, self._in_ref(tantivy.Query.term_query(self._schema, field, word), ref))
             for field in ("body", "body_split")
         )
 
     @staticmethod
-    def _count(searcher: Any, query: Any, scope: Any = None) -> int:
-        """How many chunks match ``query`` (and ``scope``, when given)."""
-        if scope is not None:
-            query = tantivy.Query.boolean_query([(tantivy.Occur.Must, query), (tantivy.Occur.Must, scope)])
+    def _count(searcher: Any, query: tantivy.Query) -> int:
+        """How many chunks match ``query``."""
         return int(searcher.search(query, limit=1, count=True).count or 0)
 
     def distinctive_terms(self, texts: Sequence[str], limit: int) -> tuple[str, ...]:
@@ -471,12 +450,28 @@ class ChunkIndex:
     def _ref_query(self, ref: str) -> tantivy.Query:
         return tantivy.Query.term_query(self._schema, "ref", ref)
 
+    def _in_ref(self, query: tantivy.Query, ref: str) -> tantivy.Query:
+        """``query``'s matches among the chunks of ``ref``."""
+        return tantivy.Query.boolean_query(
+            [(tantivy.Occur.Must, query), (tantivy.Occur.Must, self._ref_query(ref))]
+        )
+
     def _chunks_query(self, ref: str, start: int, stop: int) -> tantivy.Query:
         span = tantivy.Query.range_query(
             self._schema, "n", tantivy.FieldType.Unsigned, lower_bound=start, upper_bound=stop - 1
         )
-        return tantivy.Query.boolean_query(
-            [(tantivy.Occur.Must, self._ref_query(ref)), (tantivy.Occur.Must, span)]
+        return self._in_ref(span, ref)
+
+
+def _add_passages(
+    hits: list[IndexHit], chunks: Sequence[StoredChunk], found: Sequence[tuple[int, LineMatch]]
+) -> None:
+    """Each passage found in ``chunks`` (its chunk's place, the passage) as a hit of its chunk
+    (``store.edges.add_edge``: a hit already there gets the passage first)."""
+    for place, passage in found:
+        chunk = chunks[place]
+        add_edge(
+            hits, IndexHit(chunk, 0.0, chunk.text[:SNIPPET_CHARS], (passage,)), attrgetter("chunk.chunk_id")
         )
 
 
