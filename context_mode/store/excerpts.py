@@ -335,7 +335,8 @@ def _location_below(lines: Sequence[str], last: int) -> list[int]:
     return []
 
 
-def _indent(line: str) -> int:
+def indent(line: str) -> int:
+    """How far ``line`` is indented: the whitespace it starts with."""
     return len(line) - len(line.lstrip())
 
 
@@ -344,31 +345,31 @@ def _record(lines: Sequence[str], first: int, last: int, wanted: Collection[str]
     hit = lines[first]
     if not re.match(r'^\s+"[^"]*"\s*:', hit) and not re.match(r"^\s+[\[{\"\d-]", hit):
         return []
-    depth = _indent(hit)
+    depth = indent(hit)
     opening = next(
         (
             n
             for n in range(first - 1, max(-1, first - 60), -1)
-            if _indent(lines[n]) < depth and lines[n].rstrip().endswith("{")
+            if indent(lines[n]) < depth and lines[n].rstrip().endswith("{")
         ),
         None,
     )
     if opening is None:
         return []
-    base = _indent(lines[opening])
+    base = indent(lines[opening])
     closing = next(
         (
             n
             for n in range(last + 1, min(len(lines), last + 80))
-            if _indent(lines[n]) <= base and lines[n].strip().startswith("}")
+            if indent(lines[n]) <= base and lines[n].strip().startswith("}")
         ),
         len(lines) - 1,
     )
     span = range(opening, closing + 1)
     if sum(len(lines[n]) for n in span) <= UNIT_BYTES:
         return list(span)
-    inner = min((_indent(lines[n]) for n in span if n != opening and lines[n].strip()), default=base + 2)
-    members = [n for n in span if _indent(lines[n]) == inner]
+    inner = min((indent(lines[n]) for n in span if n != opening and lines[n].strip()), default=base + 2)
+    members = [n for n in span if indent(lines[n]) == inner]
     identity = [n for n in members if _IDENTITY.match(lines[n])]
     short = [n for n in members if len(lines[n].strip()) <= 80 and n not in identity]
     return [
@@ -386,10 +387,10 @@ def _definition(lines: Sequence[str], first: int, last: int) -> list[int]:
             if line.strip() and not _COMMENT.match(line):
                 return [number] if _DEFINITION.match(line) or "=" in line or "(" in line else []
         return []
-    depth = _indent(lines[first])
+    depth = indent(lines[first])
     for number in range(first - 1, -1, -1):
         line = lines[number]
-        if line.strip() and _indent(line) < depth and _DEFINITION.match(line):
+        if line.strip() and indent(line) < depth and _DEFINITION.match(line):
             return [number]
     return []
 
@@ -404,13 +405,13 @@ def _body_start(lines: Sequence[str], first: int) -> list[int]:
         (
             n
             for n in range(first, max(-1, first - _DOCSTRING_LINES), -1)
-            if _BLOCK_HEAD.match(lines[n]) and (n == first or _indent(lines[n]) < _indent(lines[first]))
+            if _BLOCK_HEAD.match(lines[n]) and (n == first or indent(lines[n]) < indent(lines[first]))
         ),
         None,
     )
     if head is None:
         return []
-    depth = _indent(lines[head])
+    depth = indent(lines[head])
     end = head  # the signature's last line: it ends with ":"
     while end + 1 < len(lines) and not lines[end].rstrip().endswith(":") and end - head < _SIGNATURE_LINES:
         end += 1
@@ -426,7 +427,7 @@ def _body_start(lines: Sequence[str], first: int) -> list[int]:
     body = [
         n
         for n in range(at, min(len(lines), at + _DOCSTRING_LINES))
-        if lines[n].strip() and not _COMMENT.match(lines[n]) and _indent(lines[n]) > depth
+        if lines[n].strip() and not _COMMENT.match(lines[n]) and indent(lines[n]) > depth
     ]
     if first >= (body[0] if body else len(lines)):
         return []  # the hit is in the body already
@@ -496,20 +497,20 @@ def _row_block(lines: Sequence[str], first: int, last: int) -> list[int]:
 
 def _snapshot_row(lines: Sequence[str], first: int, last: int) -> list[int]:
     """An accessibility snapshot table row around the hit: its line and its cells' text."""
-    depth = _indent(lines[first])
+    depth = indent(lines[first])
     start = next(
         (
             n
             for n in range(first, max(-1, first - _SNAPSHOT_LOOKBACK), -1)
-            if _SNAPSHOT_ROW.match(lines[n]) and (n == first or _indent(lines[n]) < depth)
+            if _SNAPSHOT_ROW.match(lines[n]) and (n == first or indent(lines[n]) < depth)
         ),
         None,
     )
     if start is None:
         return []
-    base = _indent(lines[start])
+    base = indent(lines[start])
     stop = start + 1
-    while stop < len(lines) and stop - start < _SNAPSHOT_ROW_LINES and _indent(lines[stop]) > base:
+    while stop < len(lines) and stop - start < _SNAPSHOT_ROW_LINES and indent(lines[stop]) > base:
         stop += 1
     texts = [n for n in range(start + 1, stop) if _SNAPSHOT_TEXT.search(lines[n])]
     return [start, *sorted(texts, key=lambda n: abs(n - first))]
@@ -523,17 +524,17 @@ def _term_definition(lines: Sequence[str], first: int, last: int, wanted: Collec
     term = next((n for n in above if _SNAPSHOT_TERM.match(lines[n])), None)
     if term is None:
         return []
-    depth = _indent(lines[term])
-    if any(_indent(lines[n]) <= depth for n in range(term + 1, last + 1)):
+    depth = indent(lines[term])
+    if any(indent(lines[n]) <= depth for n in range(term + 1, last + 1)):
         return []  # the hit is below the term, not in it
     start = term + 1
-    while start < len(lines) and _indent(lines[start]) > depth:
+    while start < len(lines) and indent(lines[start]) > depth:
         start += 1
-    if start >= len(lines) or _indent(lines[start]) != depth or not _SNAPSHOT_DEFINITION.match(lines[start]):
+    if start >= len(lines) or indent(lines[start]) != depth or not _SNAPSHOT_DEFINITION.match(lines[start]):
         return []
     body: list[int] = []
     for number in range(start + 1, min(len(lines), start + 1 + _DEFINITION_LINES)):
-        if _indent(lines[number]) <= depth:
+        if indent(lines[number]) <= depth:
             break
         if lines[number].strip() and not lines[number].lstrip().startswith("- /url:"):
             body.append(number)
@@ -549,16 +550,16 @@ def _snapshot_element(lines: Sequence[str], first: int, last: int) -> list[int]:
     hit = lines[last]
     if not _SNAPSHOT_ITEM.match(hit) or ("[ref=" not in hit and "- text:" not in hit):
         return []
-    depth = _indent(hit)
+    depth = indent(hit)
     parent = next(
-        (n for n in range(last - 1, max(-1, last - _SNAPSHOT_LOOKBACK), -1) if _indent(lines[n]) < depth),
+        (n for n in range(last - 1, max(-1, last - _SNAPSHOT_LOOKBACK), -1) if indent(lines[n]) < depth),
         None,
     )
     if parent is None or not _SNAPSHOT_CONTAINER.match(lines[parent]):
         return []
-    base = _indent(lines[parent])
+    base = indent(lines[parent])
     stop = parent + 1
-    while stop < len(lines) and _indent(lines[stop]) > base:
+    while stop < len(lines) and indent(lines[stop]) > base:
         stop += 1
         if stop - parent > _SNAPSHOT_ELEMENT_LINES:
             return []  # a section, not an element: its nearest lines are no unit

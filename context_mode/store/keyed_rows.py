@@ -31,6 +31,7 @@ import re
 from collections.abc import Sequence
 
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
+from context_mode.store.excerpts import indent
 from context_mode.store.values import LineMatch
 from context_mode.types import ContentKind
 from context_mode.words import is_function_word
@@ -49,6 +50,8 @@ _SNAPSHOT_TABLE = re.compile(r"\s*- (?:table|grid|treegrid)\b")
 # A snapshot node's name or text: ``- cell "x" [ref=…]``, ``- code [ref=…]: x``, ``- text: x``.
 _NODE = re.compile(r'\s*- [a-z]+(?: "([^"\n]{1,80})")?(?: \[[^\]\n]*\])*(?::(?: (.{1,80}))?)?\s*$')
 
+
+_Row = tuple[int, int, str, Sequence[Span]]  # a row found: its chunk's place, its line number, text, members
 
 KEYED_KINDS = frozenset((ContentKind.TABLE, ContentKind.ROWS, ContentKind.JSON, ContentKind.SNAPSHOT))
 
@@ -86,7 +89,7 @@ def keyed_rows(
     firsts = tuple({key.split(" ", 1)[0] for key in keys})
     rows = 0
     header = True  # the first line of cells is the table's header
-    found: list[tuple[int, int, str, Sequence[Span]]] = []  # chunk, line, its text, its members
+    found: list[_Row] = []
     for place, text in enumerate(texts):
         # A record's identity member: one scan of the whole text (most lines of JSON hold a quote).
         at = [member.span() for member in _IDENTITY.finditer(text) if member.group(1).lower() in keys]
@@ -117,17 +120,28 @@ def keyed_rows(
             if header:
                 header = False
                 continue
-            if " ".join(cells[0].lower().split()) in keys:
+            if _spelled(cells[0]) in keys:
                 found.append((place, number, line, ()))
                 if len(found) > MAX_KEYED:
                     return []
     if table and rows < MIN_ROWS:  # too few lines for a table: only its records named by a member
         found = [row for row in found if row[3]]
+    return _passages(found, weight)
+
+
+def _passages(found: Sequence[_Row], weight: float) -> list[tuple[int, LineMatch]]:
+    """Each row found as its chunk's place and a passage worth ``weight``, its line cut around
+    its members (its start when it has none) and grown to its unit."""
     key = (("@key", weight),)
     return [
         (place, LineMatch(number, cut(line, members, LINE_WIDTH, str), weight, key, 1, grows=True))
         for place, number, line, members in found
     ]
+
+
+def _spelled(cell: str) -> str:
+    """A cell as a key is compared with it: lowercase, its runs of spaces one space."""
+    return " ".join(cell.lower().split())
 
 
 def _joints(words: Sequence[str]) -> tuple[str, ...]:
@@ -141,7 +155,7 @@ def _joints(words: Sequence[str]) -> tuple[str, ...]:
 def _snapshot_rows(texts: Sequence[str], keys: set[str], weight: float) -> list[tuple[int, LineMatch]]:
     """An accessibility snapshot's table rows whose first cell's text is a key: the line holding
     that text, as a passage whose unit is the row's cells (``store.excerpts``)."""
-    found: list[tuple[int, int, str]] = []
+    found: list[_Row] = []
     for place, text in enumerate(texts):
         if "- row" not in text:
             continue
@@ -156,24 +170,20 @@ def _snapshot_rows(texts: Sequence[str], keys: set[str], weight: float) -> list[
                 header = False
                 continue
             at, cell = _first_cell(lines, number)
-            if cell and " ".join(cell.lower().split()) in keys:
-                found.append((place, at, lines[at]))
+            if cell and _spelled(cell) in keys:
+                found.append((place, at, lines[at], ()))
                 if len(found) > MAX_KEYED:
                     return []
-    key = (("@key", weight),)
-    return [
-        (place, LineMatch(number, cut(line, (), LINE_WIDTH, str), weight, key, 1, grows=True))
-        for place, number, line in found
-    ]
+    return _passages(found, weight)
 
 
 def _first_cell(lines: Sequence[str], row: int) -> tuple[int, str]:
     """The line and text of the first cell of the snapshot row on line ``row``: the cell's name or
     text, else its first child's (``- cell [ref=e396]:`` over ``- link "fontsize" [ref=e397]``)."""
-    depth = len(lines[row]) - len(lines[row].lstrip())
+    depth = indent(lines[row])
     for at in range(row + 1, min(row + 3, len(lines))):
         node = _NODE.match(lines[at])
-        if node is None or len(lines[at]) - len(lines[at].lstrip()) <= depth:  # not inside the row
+        if node is None or indent(lines[at]) <= depth:  # not inside the row
             return at, ""
         text = node.group(1) or (node.group(2) or "").strip().strip('"')
         if lines[at].lstrip().startswith("- columnheader"):

@@ -48,7 +48,7 @@ from dataclasses import replace
 
 from context_mode.chunking import DRAWN_ENTRY
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
-from context_mode.store.excerpts import RECORD_CHARS, is_punctuation, unit_lines
+from context_mode.store.excerpts import RECORD_CHARS, indent, is_punctuation, unit_lines
 from context_mode.store.json_fields import Member, members, record_fields, scope
 from context_mode.store.line_match import Matched, scan, terms_held, union, worth_of
 from context_mode.store.terms import PART, TOKEN, Term, is_exact, line_filter, stem_of
@@ -187,7 +187,7 @@ def _depth_of(scanned: Sequence[tuple[int, str, Matched, list[Span]]]) -> Callab
         return sum(1 for _, line, _, _ in scanned if pattern.match(line)) >= least
 
     if most(_JSON_LINE) or most(_YAML_LINE):  # nested by indentation
-        return lambda line: len(line) - len(line.lstrip())
+        return indent
     if most(DRAWN_ENTRY):
         # A drawn tree's entry (``│   ├── name``) is as deep as where its name starts.
         return lambda line: drawn.end() if (drawn := DRAWN_ENTRY.match(line)) else 0
@@ -250,11 +250,11 @@ def _continuation(scanned: Sequence[tuple[int, str, Matched, list[Span]]], order
     opener = scanned[order][1]
     if not opener.rstrip().endswith(("(", "[")):
         return []
-    indent = len(opener) - len(opener.lstrip())
+    opened = indent(opener)
     out: list[int] = []
     for index in range(order + 1, min(len(scanned), order + 1 + _CONTINUATION)):
         line = scanned[index][1]
-        if scanned[index][0] != scanned[index - 1][0] + 1 or len(line) - len(line.lstrip()) <= indent:
+        if scanned[index][0] != scanned[index - 1][0] + 1 or indent(line) <= opened:
             break
         out.append(index)
         if not scanned[index][1].rstrip().endswith((",", "(", "[")):
