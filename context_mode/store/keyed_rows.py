@@ -18,7 +18,10 @@ In an accessibility snapshot, the rows are a table's ``row`` elements whose firs
 name, its text, or its first child's: ``- cell [ref=…]:`` over ``- link "fontsize"``) is a key,
 the header row (the first of a ``table``, or of ``columnheader`` cells) left out: the line holding
 that text, its row's cells its unit. A key of two or three content words is also spelled run
-together (``fontsize`` for "font size"). Only TABLE, ROWS, JSON and SNAPSHOT payloads
+together (``fontsize`` for "font size"). In a directory tree or a list of paths, the rows are the
+entries whose file name without its extensions, a path's last part, is a key (``woff2.py``,
+``css-has.js``, ``./dist``), each worth ``ENTRY_SHARE`` of the query: a query names a file by its
+name, and that name is in many other paths too. Only TABLE, ROWS, JSON, SNAPSHOT and TREE payloads
 (``KEYED_KINDS``) are read for them, a JSON payload for its records alone. Linear in the text;
 never raises on a ``str``. Pure.
 """
@@ -28,7 +31,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.excerpts import indent
@@ -43,6 +46,16 @@ _CELLS = re.compile(r"\s*[|│]\s*|\t|\s{2,}")
 _WORD = re.compile(r"[\w.\-/+]+")
 _IDENTITY = re.compile(r'"(?:name|id|title|key|login|package|identifier)"\s*:\s*"([^"\n]{1,80})"')
 _LEAD = " \t|│"  # what a row's first cell may follow
+# What may follow a listed file's name: its extensions, or a slash, and then no part of a name.
+_TAIL = re.compile(r"(?:\.[a-z]\w{0,7})*/?(?![\w.@+/-])")
+_NAME_CHAR = re.compile(r"[\w.@+\[-]")  # a char before a name that makes it part of another
+# What a listing's entry named by the query is worth, as a share of the whole query: about one
+# word's worth, so its line is offered beside the best chunks' lines whatever its chunk's rank
+# ("the size of the woff2 module": ``woff2.py``, in a chunk of test data naming woff2 more often).
+# 0.12, 0.25, 0.5 took stage 1 + one search on dev +3, +2, +2 (search only +6, +5, +5); a first
+# matcher, which also took words for names, lost more the more an entry was worth (at a whole
+# query's worth, ``data.py`` for "sqlite data storage module" took the answer's room).
+ENTRY_SHARE = 0.12
 _OPENING = 64  # characters of a line looked at for a key's first word
 _HEADER_REACH = 40  # lines a table's header may come after (a legend, a title)
 _SNAPSHOT_ROW = re.compile(r"\s*- row\b.*\[ref=")
@@ -53,7 +66,9 @@ _NODE = re.compile(r'\s*- [a-z]+(?: "([^"\n]{1,80})")?(?: \[[^\]\n]*\])*(?::(?: 
 
 _Row = tuple[int, int, str, Sequence[Span]]  # a row found: its chunk's place, its line number, text, members
 
-KEYED_KINDS = frozenset((ContentKind.TABLE, ContentKind.ROWS, ContentKind.JSON, ContentKind.SNAPSHOT))
+KEYED_KINDS = frozenset(
+    (ContentKind.TABLE, ContentKind.ROWS, ContentKind.JSON, ContentKind.SNAPSHOT, ContentKind.TREE)
+)
 
 
 def key_words(query: str) -> list[str]:
@@ -85,6 +100,8 @@ def keyed_rows(
         return []
     if kind is ContentKind.SNAPSHOT:
         return _snapshot_rows(texts, keys, weight)
+    if kind is ContentKind.TREE:
+        return _named_entries(texts, keys, weight)
     table = kind is not ContentKind.JSON
     firsts = tuple({key.split(" ", 1)[0] for key in keys})
     rows = 0
@@ -129,12 +146,12 @@ def keyed_rows(
     return _passages(found, weight)
 
 
-def _passages(found: Sequence[_Row], weight: float) -> list[tuple[int, LineMatch]]:
+def _passages(found: Sequence[_Row], weight: float, *, grows: bool = True) -> list[tuple[int, LineMatch]]:
     """Each row found as its chunk's place and a passage worth ``weight``, its line cut around
-    its members (its start when it has none) and grown to its unit."""
+    its members (its start when it has none) and, when it ``grows``, grown to its unit."""
     key = (("@key", weight),)
     return [
-        (place, LineMatch(number, cut(line, members, LINE_WIDTH, str), weight, key, 1, grows=True))
+        (place, LineMatch(number, cut(line, members, LINE_WIDTH, str), weight, key, 1, grows=grows))
         for place, number, line, members in found
     ]
 
@@ -175,6 +192,57 @@ def _snapshot_rows(texts: Sequence[str], keys: set[str], weight: float) -> list[
                 if len(found) > MAX_KEYED:
                     return []
     return _passages(found, weight)
+
+
+def _named_entries(texts: Sequence[str], keys: set[str], weight: float) -> list[tuple[int, LineMatch]]:
+    """A listing's entries whose name, without its extensions, is a key (``woff2.py`` for "the
+    woff2 module", ``css-has.js`` for "the css has feature file"): the line naming it."""
+    # A name's words joined by a hyphen or an underscore; none starts with a function word.
+    names = {
+        joint.join(key.split(" "))
+        for key in keys
+        if not is_function_word(key.split(" ", 1)[0])
+        for joint in ("-", "_")
+    }
+    found: list[_Row] = []
+    for place, text in enumerate(texts):
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a char whose lower case is two ("İ"): offsets must hold
+            lowered = text
+        ends: list[int] = []
+        lines: list[str] = []
+        for start, end in sorted(_entries(lowered, names)):
+            if not ends:
+                lines = text.splitlines(keepends=True)
+                ends = list(itertools.accumulate(map(len, lines)))
+            number = bisect.bisect_right(ends, start)
+            if number >= len(lines) or found and found[-1][:2] == (place, number):
+                continue
+            offset = ends[number - 1] if number else 0
+            found.append(
+                (place, number, lines[number].rstrip("\r\n"), ((start - offset, end - offset, 1.0),))
+            )
+            if len(found) > MAX_KEYED:
+                return []  # a name many entries share names none
+    return _passages(found, weight * ENTRY_SHARE, grows=False)
+
+
+def _entries(lowered: str, names: set[str]) -> Iterator[tuple[int, int]]:
+    """Where ``lowered`` names a file or directory ``names`` holds: as a path's last part, then its
+    extensions (``woff2.py``) or a slash (``./dist/``), after a slash or with one of those."""
+    for name in names:
+        at = lowered.find(name)
+        while at >= 0:
+            tail = _TAIL.match(lowered, at + len(name))
+            end = tail.end() if tail else at + len(name)
+            before = lowered[at - 1 : at]
+            if (
+                tail
+                and not _NAME_CHAR.match(before)
+                and (before == "/" or "." in tail.group() or tail.group().endswith("/"))
+            ):
+                yield at, end
+            at = lowered.find(name, at + 1)
 
 
 def _first_cell(lines: Sequence[str], row: int) -> tuple[int, str]:

@@ -120,3 +120,32 @@ def test_a_snapshots_header_row_is_named_by_no_key() -> None:
     assert [passage.text for _, passage in keyed_rows([headed], "codec", 3.0, ContentKind.SNAPSHOT)] == []
     (only,) = keyed_rows([headed], "utf_8 aliases", 3.0, ContentKind.SNAPSHOT)
     assert only[1].text == "- paragraph [ref=e6]: utf_8"
+
+
+def test_a_listings_entry_is_named_by_its_file_name_without_extension() -> None:
+    # Failed before: fontTools' sdist listed by tar -tvzf: "size of woff2 module" names
+    # Lib/fontTools/ttLib/woff2.py; the chunks of test data naming woff2 more often ranked first,
+    # and its chunk was not among the five best.
+    reply = bench_reply("tree-tar-tvzf-fonttools-4541-sdist.txt", ContentKind.TREE, "size of woff2 module")
+    assert "61058 2024-09-24 14:16 fonttools-4.54.1/Lib/fontTools/ttLib/woff2.py" in reply
+
+
+def test_an_entrys_name_is_its_last_path_part_with_its_words_joined_any_way() -> None:
+    listing = "\n".join(
+        [
+            "[FILE] xhr2.js                           1.95 KB",
+            "[FILE] css-has.js                        1.77 KB",
+            "[DIR] dist/",
+            "-rw-r--r-- 145965 ./src/PIL/Image.py",
+        ]
+    )
+
+    def named(query: str) -> list[str]:
+        return [passage.text for _, passage in keyed_rows([listing], query, 1.0, ContentKind.TREE)]
+
+    assert named("css has selector feature file") == ["[FILE] css-has.js                        1.77 KB"]
+    assert named("size of the main Image module") == ["-rw-r--r-- 145965 ./src/PIL/Image.py"]
+    assert named("dist directory") == ["[DIR] dist/"]
+    assert named("file size in KB") == []  # a unit, not a name: no path part
+    many = "\n".join(f"pkg{n}/setup.py" for n in range(6))
+    assert keyed_rows([many], "setup module", 1.0, ContentKind.TREE) == []  # a name many entries share
