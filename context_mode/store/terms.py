@@ -11,8 +11,9 @@
 - ``query_terms(query)`` parses the query the same way into ``Term``s (stems in order, the same
   with identifiers split, and the stems of a word's short forms from ``words.ABBREVIATIONS``;
   two neighbouring plain words also stand for the two run together, ``fontsize`` for "font
-  size", ``ProcessProtocol`` for "process protocol", an alternative of both terms);
-  ``alternative_words(terms)`` is those alternatives as a query.
+  size", ``ProcessProtocol`` for "process protocol", an alternative of both terms; a
+  major.minor version stands for its digits run together too, ``313`` of "3.13" in
+  ``grammar313.txt`` or ``cp313``); ``alternative_words(terms)`` is those alternatives as a query.
   All three drop English function words (``context_mode.words``) unless the query has nothing else.
 - ``stem(word)`` is the index's English stemmer (``stem_of``: the same, memoised), so a term's
   stems are the ones the index holds.
@@ -117,7 +118,7 @@ def query_terms(query: str) -> list[Term]:
             previous = None
             continue
         seen.add(stems)
-        others = _alternatives().get(stems[0], ()) if len(stems) == 1 else ()
+        others = _alternatives().get(stems[0], ()) if len(stems) == 1 else _run_together(stems)
         word = text if match.group(2) is not None and text.isalpha() else ""
         if word and previous is not None and previous[0] == order - 1:
             # Neighbouring words run together as one (``fontsize`` for "font size"): both terms'.
@@ -131,6 +132,14 @@ def query_terms(query: str) -> list[Term]:
         if len(terms) >= MAX_TERMS:
             break
     return terms
+
+
+def _run_together(stems: tuple[str, ...]) -> tuple[str, ...]:
+    """A major.minor version's digits run together, as names spell it (``313`` of "3.13" in
+    ``grammar313.txt``, ``cp311``, ``py39``)."""
+    if len(stems) == 2 and len(stems[0]) == 1 and 1 <= len(stems[1]) <= 2 and "".join(stems).isdigit():
+        return ("".join(stems),)
+    return ()
 
 
 @functools.cache

@@ -151,6 +151,18 @@ def test_two_neighbouring_words_stand_for_the_two_run_together_in_both_terms() -
     assert all(not term.alternatives for term in query_terms("a x header"))
 
 
+def test_a_major_minor_version_stands_for_its_digits_run_together() -> None:
+    # Failed before: parso's git ls-tree listing names its grammars grammar38.txt … grammar313.txt;
+    # "python 3.13" found the lines of every other version's 3 and 13.
+    (_, version, _) = query_terms("python 3.13 grammar")
+    assert version.alternatives == ("313",)
+    assert [term.alternatives for term in query_terms("2.36.1 or 10.4")] == [(), ()]  # not a major.minor
+    reply = search_bench(
+        "tree-git-ls-tree-r-l-parso-084.txt", ContentKind.TREE, "grammar file for python 3.13 blob"
+    )
+    assert "parso/python/grammar313.txt" in reply
+
+
 @pytest.mark.parametrize(
     ("name", "kind", "query", "answer"),
     [
@@ -182,3 +194,9 @@ def test_two_words_are_also_found_run_together(name: str, kind: ContentKind, que
 
     text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
     assert answer in search(text, kind, {"query": query})
+
+
+def search_bench(name: str, kind: ContentKind, query: str) -> str:
+    from tests.searching import search
+
+    return search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})
