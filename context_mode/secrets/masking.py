@@ -7,8 +7,10 @@ every pattern starts with a literal, every repeat is bounded, match boundaries a
 code, and PEM blocks are paired by one forward scan. A survey first finds where the literals of
 each step are (``secret_patterns.SCANS``: ten literal-led searches over the text's ASCII bytes,
 each for several steps, a rare first char found by memchr); a step or shape whose literal is
-absent is skipped, so ordinary text costs about a dozen C-level passes: 2–5 ms per MB. A shape
-that is looked for is looked for only inside runs of token chars long enough to hold one.
+absent is skipped, so ordinary text costs about a dozen C-level passes: 4 ms for a 1 MB pytest
+log, 5–10 ms per MB for text full of the scans' first chars, which the regex engine then steps
+through (about 0.3 ms per MB a scan). The survey also finds the words ``secrets.named`` looks for.
+A shape that is looked for is looked for only inside runs of token chars long enough to hold one.
 
 What counts as a secret (high confidence only; ordinary text must pass unchanged):
 
@@ -38,7 +40,7 @@ What counts as a secret (high confidence only; ordinary text must pass unchanged
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from context_mode.secrets.edits import Edit, splice
@@ -54,9 +56,11 @@ from context_mode.secrets.patterns import (
     KEYS,
     MAX_VALUE,
     MIN_VALUE,
+    NAMED_PARTS,
     PEM_BEGIN,
     PEM_END,
     PLACEHOLDER,
+    PROBES,
     SCANS,
     SCHEME_BEFORE,
     SHAPE_CHARS,
@@ -70,6 +74,7 @@ from context_mode.secrets.patterns import (
     VERSION,
     WORD,
     Shape,
+    finditer,
 )
 
 __all__ = ["MAX_VALUE", "MIN_VALUE", "mask_secrets"]
@@ -77,8 +82,7 @@ __all__ = ["MAX_VALUE", "MIN_VALUE", "mask_secrets"]
 Masker = Callable[[str], str]
 # Above this many long token runs, scanning the whole text per shape is cheaper than per run.
 _MAX_RUNS = 256
-_PROBES = 64  # places of a scan's first char tried one by one, see ``_finditer``
-_MAX_ATS = 4 * _PROBES  # "@"s looked before one by one for URLs, see ``_url_starts``
+_MAX_ATS = 4 * PROBES  # "@"s looked before one by one for URLs, see ``_url_starts``
 _RUN_TABLE = bytes(ord("a") if chr(byte) in TOKEN_CHARS else ord(" ") for byte in range(256))
 # The only chars whose lower case is not one non-ASCII char ("İ" -> "i̇", Kelvin sign -> "k").
 _LOWER_CHANGES = ("\u0130", "\u212a")
@@ -115,7 +119,7 @@ def mask_secrets(text: str) -> tuple[str, int]:
         text = splice(text, step(text, survey, masked))
     data = survey.data if survey.text is text else text.encode("ascii", "replace")
     text = splice(text, _url_passwords(text, _url_starts(data), masked))
-    return mask_named(text, masked), count
+    return mask_named(text, masked, survey.names if survey.text is text else None), count
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,30 +133,40 @@ class _Survey:
     keys: list[tuple[int, int]]  # (start, index) of each occurrence of one of the ``KEYS``
     authorizations: list[int]  # where "authorization" starts, in the lower-cased text
     bearers: list[int]
+    # (start, index) of each ``NAMED_WORDS`` word, in order, for ``secrets.named``; None when the
+    # lower-cased text is no byte-for-byte lower case of ``data`` (its positions may differ)
+    names: list[tuple[int, int]] | None
 
 
 def _survey(text: str) -> _Survey:
     data = text.encode("ascii", "replace")  # one byte per char
-    if _lowers_in_place(text, data):
+    in_place = _lowers_in_place(text, data)
+    if in_place:
         lowered = data.lower()
     else:  # positions in ``text.lower()``, like the searches of the key and authorization steps
         lowered = text.lower().encode("ascii", "replace")
     shapes: set[int] = set()
     pem = False
     keys: list[tuple[int, int]] = []
+    names: list[tuple[int, int]] = []
     hits: dict[str, list[int]] = {"authorization": [], "bearer": []}
     for pattern, lower, required in SCANS:
         source = lowered if lower else data
         if not all(char in source for char in required):
             continue
-        for found in _finditer(pattern, source):
+        for found in finditer(pattern, source):
             part = found.group()
+            name = NAMED_PARTS.get(part)
+            if name is not None:
+                names.append((found.start() - name[0], name[1]))
             parts = KEY_PARTS.get(part)
             if parts is not None:
                 for offset, index in parts:
                     start = found.start() - offset
                     if start >= 0 and lowered.startswith(KEY_BYTES[index], start):
                         keys.append((start, index))
+                continue
+            if name is not None:
                 continue
             hit = HITS[part]
             if isinstance(hit, int):
@@ -161,7 +175,16 @@ def _survey(text: str) -> _Survey:
                 pem = True
             else:
                 hits[hit].append(found.end() - len(hit) if hit == "authorization" else found.start())
-    return _Survey(text, data, frozenset(shapes), pem, sorted(keys), hits["authorization"], hits["bearer"])
+    return _Survey(
+        text,
+        data,
+        frozenset(shapes),
+        pem,
+        sorted(keys),
+        hits["authorization"],
+        hits["bearer"],
+        sorted(names) if in_place else None,
+    )
 
 
 def _lowers_in_place(text: str, data: bytes) -> bool:
@@ -173,7 +196,7 @@ def _lowers_in_place(text: str, data: bytes) -> bool:
     if text.isascii():
         return True
     position = data.find(b"?")
-    for _ in range(4 * _PROBES):
+    for _ in range(4 * PROBES):
         if position < 0:
             return True
         if text[position] in _LOWER_CHANGES:
@@ -200,27 +223,6 @@ def _url_starts(data: bytes) -> list[int]:
             spans.append([start, position + 1])
         position = data.find(b"@", position + 1)
     return [found.start() for found in URL_SCAN.finditer(data)]  # many "@": one scan is cheaper
-
-
-def _finditer(pattern: re.Pattern[bytes], source: bytes) -> Iterator[re.Match[bytes]]:
-    """``pattern.finditer(source)`` for a pattern whose matches start with its first char.
-
-    The regex engine looks for that char byte by byte, ``bytes.find`` by memchr (many times
-    faster): its first ``_PROBES`` places are tried one by one, the rest by the engine.
-    """
-    first = pattern.pattern[0]
-    position = source.find(first)
-    for _ in range(_PROBES):
-        if position < 0:
-            return
-        found = pattern.match(source, position)
-        if found is None:
-            position = source.find(first, position + 1)
-        else:
-            yield found
-            position = source.find(first, found.end())
-    if position >= 0:
-        yield from pattern.finditer(source, position)
 
 
 def _shapes(

@@ -33,11 +33,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from context_mode.secrets.edits import Edit, splice
-from context_mode.secrets.patterns import ASSIGNED, MAX_VALUE, PLACEHOLDER
+from context_mode.secrets.patterns import ASSIGNED, MAX_VALUE, NAMED_WORDS, PLACEHOLDER, finditer
 
 Masker = Callable[[str], str]
 
-_KEY_WORDS = ((b"token", "token"), (b"key", "secret"), (b"session", "session"))
 _TOKENISH = re.compile(r"[A-Za-z0-9+/=_.~-]+")
 _HEX = re.compile(r"[0-9a-fA-F]+")
 _DIGIT = re.compile(r"[0-9]")
@@ -61,10 +60,14 @@ _METAVAR = re.compile(r"[A-Z][A-Z0-9_-]*|<[^>]*>|\[[^\]]*\]|\$\{?\w+\}?|[a-z]+|-
 _IDENTIFIER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
-def mask_named(text: str, masked: Masker) -> str:
-    """``text`` with the values of secret-named keys, token URL users and password flags masked."""
-    text = splice(text, _named_values(text, masked))
-    if "://" in text and "@" in text:
+def mask_named(text: str, masked: Masker, places: list[tuple[int, int]] | None = None) -> str:
+    """``text`` with the values of secret-named keys, token URL users and password flags masked.
+
+    ``places`` are the (start, index) of each ``NAMED_WORDS`` word in ``text`` in any case, in
+    order, when the caller has them (``masking``'s survey); else they are looked for here.
+    """
+    text = splice(text, _named_values(text, _key_places(text) if places is None else places, masked))
+    if "@" in text and "://" in text:  # "@" first: one memchr
         text = splice(text, _url_users(text, masked))
     text = splice(text, _flags(text, masked))
     return text
@@ -90,24 +93,26 @@ def high_entropy(value: str, *, hex_allowed: bool = True) -> bool:
     return changes >= 0.3 * (size - 1)
 
 
-def _key_places(text: str) -> list[tuple[int, str, str]]:
-    """(start, key, kind) of each key word in any case, in text order (a few ``str.find`` passes)."""
+def _key_places(text: str) -> list[tuple[int, int]]:
+    """(start, index) of each ``NAMED_WORDS`` word in any case, in text order (``bytes.find`` passes)."""
     lowered = text.encode("ascii", "replace").lower()  # one byte per char: positions match
-    places: list[tuple[int, str, str]] = []
-    for word, kind in _KEY_WORDS:
-        position = lowered.find(word)
+    places: list[tuple[int, int]] = []
+    for index, (word, _) in enumerate(NAMED_WORDS):
+        needle = word.encode()
+        position = lowered.find(needle)
         while position >= 0:
-            places.append((position, text[position : position + len(word)], kind))
-            position = lowered.find(word, position + len(word))
+            places.append((position, index))
+            position = lowered.find(needle, position + len(needle))
     places.sort()
     return places
 
 
-def _named_values(text: str, masked: Masker) -> Iterable[Edit]:
+def _named_values(text: str, places: list[tuple[int, int]], masked: Masker) -> Iterable[Edit]:
     looked_until = 0
-    for start, word, kind in _key_places(text):
+    for start, index in places:
         if start < looked_until:
             continue  # inside the value just looked at: not a key
+        word, kind = NAMED_WORDS[index]
         end = start + len(word)
         if kind == "session":  # session, sessionid, session_id
             for tail in ("id", "_id", "ID", "_ID", "Id"):
@@ -145,7 +150,7 @@ def _url_users(text: str, masked: Masker) -> Iterable[Edit]:
 
 
 def _flags(text: str, masked: Masker) -> Iterable[Edit]:
-    for match in _FLAG.finditer(text):
+    for match in finditer(_FLAG, text):
         if match.start() and text[match.start() - 1] not in " \t\"'=(":
             continue  # not a flag of its own ("x--token y")
         quoted = match.group("quoted") is not None

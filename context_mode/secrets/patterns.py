@@ -10,6 +10,8 @@ no literal holds) or over their lower-cased copy; a named group says which step 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import AnyStr
 
 MAX_VALUE = 512  # characters of one assigned value that are looked at
 MIN_VALUE = 4
@@ -66,13 +68,20 @@ KEY_BYTES = tuple(key.encode() for key in KEYS)
 _TOKEN_KEYS = [key for key in KEYS if key.endswith("token")]
 _KEY_KEYS = [key for key in KEYS if key.startswith(("api", "private"))]
 
+# The words ``secrets.named`` looks for in any case (a key ending in one), each with its kind, and
+# the hits that find them (the "k" scan's "ken" after "to" and every "key", the "se" scan's
+# "session"): a hit's text -> (its offset in the word, the word's index).
+NAMED_WORDS = (("token", "token"), ("key", "secret"), ("session", "session"))
+NAMED_PARTS: dict[bytes, tuple[int, int]] = {b"ken": (2, 0), b"key": (0, 1), b"session": (0, 2)}
+
 # Each scan: a bytes pattern, whether it searches the lower-cased bytes, and chars every hit holds
 # (one missing from the text skips the scan). ``HITS`` says what a hit's text is for: the index of
 # a shape in ``SHAPES`` (a literal every match of it holds and no mask does: masks are
 # ``[secret:<kind>]``; lower-cased scans and the look-aheads only find a superset of its places),
-# ``key`` (a part of some ``KEYS``, see ``KEY_PARTS``), ``pem`` (maybe a PEM block),
-# ``authorization`` (7 chars into it) or ``bearer``. A first char that is rare, with a look-behind
-# after it, searches fastest; groups and alternations that share no first char slow it down.
+# ``key`` (a part of some ``KEYS``, see ``KEY_PARTS``, or of a ``NAMED_WORDS`` word, see
+# ``NAMED_PARTS``), ``pem`` (maybe a PEM block), ``authorization`` (7 chars into it) or ``bearer``.
+# A first char that is rare, with a look-behind after it, searches fastest; groups and
+# alternations that share no first char slow it down.
 SCANS: tuple[tuple[re.Pattern[bytes], bool, bytes], ...] = (
     (
         re.compile(
@@ -82,14 +91,11 @@ SCANS: tuple[tuple[re.Pattern[bytes], bool, bytes], ...] = (
         True,
         b"p",
     ),
-    (re.compile(rb"secret"), True, b"secret"),
+    (re.compile(rb"se(?:cret|ssion)"), True, b"se"),
     (
         re.compile(
-            rb"k(?:e(?:y(?:"
-            + "|".join(f"(?<={key})" for key in _KEY_KEYS).encode()
-            + rb")|n(?:"
-            + "|".join(f"(?<={key})" for key in _TOKEN_KEYS).encode()
-            + rb"))|_(?:live|test)_(?=[a-z0-9]{16})|-(?<=sk-)(?=[a-z0-9_-]{32})|(?<=https://hook)s\.slack\.com/services/t)"
+            rb"k(?:e(?:y|n(?<=token))|_(?:live|test)_(?=[a-z0-9]{16})|-(?<=sk-)(?=[a-z0-9_-]{32})"
+            rb"|(?<=https://hook)s\.slack\.com/services/t)"
         ),
         True,
         b"k",
@@ -167,3 +173,27 @@ CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 TYPE_NAMES = frozenset(
     "str string String bytes int bool Any object Optional SecretStr None null undefined text varchar".split()
 )
+
+
+PROBES = 64  # places of a pattern's first char tried one by one, see ``finditer``
+
+
+def finditer(pattern: re.Pattern[AnyStr], source: AnyStr) -> Iterator[re.Match[AnyStr]]:
+    """``pattern.finditer(source)`` for a pattern whose matches start with its first char.
+
+    The regex engine looks for that char one by one, ``find`` by memchr (many times faster):
+    its first ``PROBES`` places are tried one by one, the rest by the engine.
+    """
+    first = pattern.pattern[:1]
+    position = source.find(first)
+    for _ in range(PROBES):
+        if position < 0:
+            return
+        found = pattern.match(source, position)
+        if found is None:
+            position = source.find(first, position + 1)
+        else:
+            yield found
+            position = source.find(first, found.end())
+    if position >= 0:
+        yield from pattern.finditer(source, position)

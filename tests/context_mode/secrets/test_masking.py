@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from context_mode.memory.session import SessionMemory
+from context_mode.secrets import masking, named
 from context_mode.secrets.masking import mask_secrets
 from context_mode.store.store import Store
 from context_mode.types import ContentKind
@@ -435,3 +436,26 @@ def test_session_notes_are_masked_before_the_jsonl_is_written(tmp_path: Path) ->
     assert entries[0].text == "staging login: password=[secret:password] via ssh"
     written = (tmp_path / "sessions" / "deploy.jsonl").read_text()
     assert "Pa55word" not in written and "[secret:password]" in written
+
+
+NAMED_PIECES = ["token", "TOKEN", "Key", "key", "session", "ken", "to", "k", "se", "ssion", "x", " ", "é"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*NAMED_PIECES, "İ", "\u212a"]), max_size=300).map("".join))
+def test_the_survey_finds_the_words_the_named_step_looks_for(text: str) -> None:
+    survey = masking._survey(text)
+    if survey.names is not None:  # None when lower-casing moves positions: the named step looks itself
+        assert survey.names == named._key_places(text)
+
+
+@pytest.mark.parametrize("repeat", [1, 50])  # past a few dozen places the scans change engines
+def test_the_named_step_masks_alike_with_the_survey_places_or_its_own(repeat: int) -> None:
+    text = (
+        " ".join(NAMED_PIECES) * repeat
+        + " GITHUB_TOKEN=Zx81kQp0LmN4vB7cR2tY9wE3 api_key: Qx81kQp0LmN4vB7cR2tY9wE3"
+    )
+    survey = masking._survey(text)
+    assert survey.names is not None
+    assert named.mask_named(text, str, survey.names) == named.mask_named(text, str)
+    assert mask_secrets(text)[1] == 2
