@@ -62,24 +62,41 @@ def group_lines(lines: Sequence[str], prefix: int) -> LineGroups:
     """Key every line by its first ``prefix`` chars with ASCII digits masked, and group by key."""
     prefixes = lines if not lines or max(map(len, lines)) <= prefix else [line[:prefix] for line in lines]
     text = "\n".join(prefixes)
-    embedded = bool(lines) and text.count("\n") != len(lines) - 1  # a line held a newline itself
-    if embedded:  # keep one text line per line for whole-text searches
-        text = "\n".join(line.replace("\n", " ") for line in prefixes)
     mark = next((candidate for candidate in MARKS if candidate not in text), "")
-    keys: list[str]
-    if mark and embedded:
-        table = str.maketrans(dict.fromkeys("0123456789", mark))
-        keys = [line.translate(table) for line in prefixes]
-    elif mark and lines:
+    keys: list[str] = []
+    if mark and lines:
         marked = text.encode("utf-8", "surrogatepass").translate(_digit_table(mark))
         keys = marked.decode("utf-8", "surrogatepass").split("\n")
-    else:
+    # A line held a newline itself when the text has more than one a line break (or, marked, more
+    # pieces than lines: no second count of the text).
+    embedded = len(keys) != len(lines) if mark else bool(lines) and text.count("\n") != len(lines) - 1
+    if embedded:  # keep one text line per line for whole-text searches
+        text = "\n".join(line.replace("\n", " ") for line in prefixes)
+        if mark:
+            table = str.maketrans(dict.fromkeys("0123456789", mark))
+            keys = [line.translate(table) for line in prefixes]
+    if not mark:
         keys = list(prefixes)
     count = len(keys)
     sizes = Counter(keys)
-    firsts = dict(zip(reversed(keys), range(count - 1, -1, -1), strict=True))
     samples = dict(zip(keys, range(count), strict=True))
-    return LineGroups(keys, sizes, firsts, samples, mark, text)
+    return LineGroups(keys, sizes, _firsts(keys, sizes), samples, mark, text)
+
+
+def _firsts(keys: list[str], sizes: Counter[str]) -> dict[str, int]:
+    """Each key's first index. With few keys a line, ``list.index`` from one key's first line to
+    the next (``sizes`` holds them in first-seen order) compares each line once, in C, instead of
+    a dict step a line."""
+    if len(sizes) * _FEW_KEYS > len(keys):
+        return dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))
+    firsts: dict[str, int] = {}
+    position = 0
+    for key in sizes:
+        position = firsts[key] = keys.index(key, position)
+    return firsts
+
+
+_FEW_KEYS = 4  # lines a key at least, on average, for ``_firsts`` to walk the list
 
 
 def shapes(groups: LineGroups) -> list[str]:
@@ -94,7 +111,7 @@ def shapes(groups: LineGroups) -> list[str]:
     if len(masked) != len(distinct):  # a key held a newline
         masked = [pattern.sub("#", key) for key in distinct]
     by_key = dict(zip(distinct, masked, strict=True))
-    return [by_key[key] for key in groups.keys]
+    return list(map(by_key.__getitem__, groups.keys))
 
 
 @lru_cache(maxsize=len(MARKS))

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from context_mode.summaries.log_marks import search
+
 _DEFINITION = re.compile(
     r"\b(?:(?:the|a) default\b(?:(?!\b(?:that|which|who)\b)[^.;:!?]){0,50}?\b(?:is|are|was|of)\b"
     r"|defaults? (?:to|is|value)\b"
@@ -41,14 +43,18 @@ _FRONT_MATTER_LINES = 30
 _MAX_FOUND = 400
 
 
-def pattern_lines(joined: str, pattern: re.Pattern[str], limit: int = _MAX_FOUND) -> list[int]:
+def pattern_lines(
+    joined: str, pattern: re.Pattern[str], limit: int = _MAX_FOUND, *, lead: str = ""
+) -> list[int]:
     """Indexes of the lines of ``joined`` (newline-joined) where ``pattern`` matches, the first
-    ``limit``; the pattern must not match a newline."""
+    ``limit``; the pattern must not match a newline. ``lead``, when given, is a literal every
+    match starts with: the regex then starts at its next place, found by a rare char of it
+    (``log_marks``), instead of stepping through every char before it."""
     found: list[int] = []
     line = 0
     position = 0
     while len(found) < limit:
-        match = pattern.search(joined, position)
+        match = search(pattern, lead, joined, position) if lead else pattern.search(joined, position)
         if match is None:
             break
         line += joined.count("\n", position, match.start())

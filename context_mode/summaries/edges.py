@@ -61,11 +61,11 @@ _NAMED_VERSION = re.compile(
 )
 # A test runner's banner, which a CI job log prints wherever its step starts: pytest's ``platform
 # linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0``, Vitest's `` RUN  v1.6.0 /app``.
-# (Literal-led, so the search skips ahead fast.)
-_BANNERS = (
-    re.compile(r"platform \S+ -- Python \d\S*, pytest-\d"),
-    re.compile(r"collected \d+ items?\b"),  # and how many tests it found
-    re.compile(r"RUN[ \t]+v\d+\.\d+\.\d+ /"),
+# (Literal-led, so the search skips ahead fast: see ``log_marks``.)
+_BANNERS = (  # each with the literal its matches start with
+    (re.compile(r"platform \S+ -- Python \d\S*, pytest-\d"), "platform "),
+    (re.compile(r"collected \d+ items?\b"), "collected "),  # and how many tests it found
+    (re.compile(r"RUN[ \t]+v\d+\.\d+\.\d+ /"), "RUN"),
 )
 
 _TOTALS = re.compile(
@@ -86,6 +86,9 @@ _ADDRESS = re.compile(
     r"|(?:\d{1,3}(?:\.\d{1,3}){3}|localhost|\[[0-9a-f:]+\]|\*):\d{2,5}\b)",
     re.I,
 )
+# A word of each _ADDRESS match (lower-cased): an ASCII line holding none skips the regex, which
+# tries every position of a line. (Not so a non-ASCII one: under re.I "ſ" is an "s", "K" a "k".)
+_ADDRESS_WORDS = tuple("listen running serving start ready bound accepting available local network".split())
 _ADDRESS_LOOK = 200  # a service says where it listens as it starts (after its config, in debug)
 # …or after hundreds of boot steps (RabbitMQ's debug log: line 951): further down, a line that
 # says "listen" (one substring test a line)
@@ -110,13 +113,22 @@ def address_lines(lines: Sequence[str]) -> list[int]:
         if len(line) > 400 or index >= _ADDRESS_LOOK and "isten" not in line:
             continue
         if len(found) - versions < _ADDRESSES and ("//" in line or ":" in line or "port" in line.lower()):
-            if _ADDRESS.search(clean_line(line)):
+            cleaned = clean_line(line)
+            if _may_address(cleaned) and _ADDRESS.search(cleaned):
                 found.append(index)
                 continue
         if versions < _STARTS_AS_LINES and _VERSION_HINT.search(line) and _STARTS_AS.search(clean_line(line)):
             found.append(index)
             versions += 1
     return found
+
+
+def _may_address(line: str) -> bool:
+    """False when ``line`` cannot match ``_ADDRESS`` (an ASCII line without its words)."""
+    if not line.isascii():
+        return True
+    lowered = line.lower()
+    return any(word in lowered for word in _ADDRESS_WORDS)
 
 
 def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
@@ -155,4 +167,4 @@ def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
 def banner_lines(joined: str) -> list[int]:
     """The lines of ``joined`` (lines through ``clean_line``, newline-joined) that hold a test
     runner's banner: whole-text searches, no per-line step."""
-    return sorted({index for banner in _BANNERS for index in pattern_lines(joined, banner)})
+    return sorted({index for banner, lead in _BANNERS for index in pattern_lines(joined, banner, lead=lead)})

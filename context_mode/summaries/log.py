@@ -65,7 +65,9 @@ from context_mode.summaries.log_lines import (
     is_test_line,
     routine_errors,
     scan_log,
+    shape_counts,
 )
+from context_mode.summaries.log_marks import holds
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.slow_queries import summarize_slow_queries
@@ -142,7 +144,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     cleaned = clean_lines(lines)
     unprefixed = without_service_prefix(cleaned)
     scan = scan_log(unprefixed)
-    counts = Counter(scan.shapes)
+    counts = shape_counts(scan)
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
     frames = {index for index, _, _ in scan.frames}
@@ -150,7 +152,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # its own news, though they share a shape: neither folded nor counted as repeats.
     verdicts = _distinct_verdicts(cleaned, scan.summaries)
     # So is each RSpec failure's message and location (``# ./spec/a_spec.rb:79:in `block …'``).
-    rspec = rspec_picks(lines) if _FAILURE_ERROR in text else RSpecFailures([], set())
+    rspec = rspec_picks(lines) if holds(text, _FAILURE_ERROR) else RSpecFailures([], set())
     verdicts.update(pick.start for pick in rspec.picks)
     # tape names its assertions alike ("not ok 7 should be deeply equivalent", "not ok 80 …"):
     # the first failures with a TAP block are each their own news, and so is what the block
@@ -203,7 +205,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
 
 def _may_hold(text: str, *marks: str) -> bool:
     """Whether the cleaned lines of ``text`` may hold one of ``marks``."""
-    return "\x1b" in text or any(mark in text for mark in marks)
+    return "\x1b" in text or holds(text, *marks)
 
 
 def _fold(picks: list[Pick], shapes: Sequence[str], counts: Counter[str], frames: set[int]) -> list[Pick]:
@@ -241,7 +243,7 @@ def _picks(
     total = len(lines)
     picks: list[Pick] = []
 
-    legend = _sanitizer_legend(lines) if _SHADOW in text else range(0)
+    legend = _sanitizer_legend(lines) if holds(text, _SHADOW) else range(0)
 
     def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
         # A line that is blank but for its CI timestamp (``2026-12-02T15:49:07.9042210Z ``) says nothing.
@@ -272,7 +274,8 @@ def _picks(
     # a coverage table's totals and least covered files
     for pick in coverage_picks(cleaned) if _may_hold(text, _COVERAGE_MARK) else ():
         add(pick.start, pick.priority)
-    for index in pattern_lines(scan.groups.text, _SYSCALL_HEADER):  # strace -c: its costliest syscalls
+    # strace -c: its costliest syscalls
+    for index in pattern_lines(scan.groups.text, _SYSCALL_HEADER, lead=_SYSCALL_LEAD):
         for row in range(index, min(index + _SYSCALL_ROWS + 2, total)):
             add(row, 93 - (row - index) * 0.5, _CONTEXT_WIDTH)
     # RSpec names each failure twice: its block's "N) example" and its rerun line at the end
@@ -288,7 +291,7 @@ def _picks(
                 add(below, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
         elif message < total and _says_why(lines[message]):
             add(message, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
-    for pick in [*rspec.picks, *(gtest_picks(lines) if _GTEST_MARK in text else ())]:
+    for pick in [*rspec.picks, *(gtest_picks(lines) if holds(text, _GTEST_MARK) else ())]:
         add(pick.start, pick.priority)
     _add_errors(lines, scan, errors, add, routine)
     for index in scan.notes:
@@ -525,6 +528,7 @@ def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callab
 
 # ``strace -c``'s table header (its rows are sorted by time); literal-led, so the search is fast.
 _SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")
+_SYSCALL_LEAD = "% time "  # what each match starts with
 _SYSCALL_ROWS = 5
 
 

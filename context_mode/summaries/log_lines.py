@@ -391,6 +391,16 @@ def _severity(line: str, lowered: str) -> str:
     return "warning" if line[:1].isdigit() and _REDIS_WARNING.match(line) else ""
 
 
+def shape_counts(scan: LogScan) -> Counter[str]:
+    """How many lines have each shape (``Counter(scan.shapes)``), added up by key: the lines of a
+    key share its shape, so this costs a step a key, not a line."""
+    counts: Counter[str] = Counter()
+    shapes, firsts = scan.shapes, scan.groups.firsts
+    for key, size in scan.groups.sizes.items():  # in first-seen order, as the lines count them
+        counts[shapes[firsts[key]]] += size
+    return counts
+
+
 def routine_errors(scan: LogScan) -> set[int]:
     """Weak errors that belong to a family of lines which mostly are not errors."""
     if not scan.weak:

@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from context_mode.line_groups import group_lines
+
+# Few distinct lines (the walk of ``_firsts``) or many (its dict), digits that key alike, and
+# lines that hold a newline or every mark char.
+lines_strategy = st.lists(
+    st.sampled_from(["a 1", "a 2", "b", "", "a 10", "x\ny 3", "\x01\x02\x03\x04\x05\x06\x07\x08 9", "é 4"])
+    | st.text(alphabet="ab1 \n", max_size=6),
+    max_size=60,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines_strategy)
+def test_groups_count_and_place_every_key(lines: list[str]) -> None:
+    groups = group_lines(lines, 4)
+    keys = groups.keys
+    assert len(keys) == len(lines)
+    assert groups.sizes == Counter(keys) and list(groups.sizes) == list(dict.fromkeys(keys))
+    assert groups.firsts == {key: keys.index(key) for key in keys}
+    assert groups.samples == {key: len(keys) - 1 - keys[::-1].index(key) for key in keys}
+    assert list(groups.samples) == list(dict.fromkeys(keys))
+    assert groups.text.split("\n") == ([line[:4].replace("\n", " ") for line in lines] if lines else [""])
