@@ -159,14 +159,14 @@ def _survey(text: str) -> _Survey:
             name = NAMED_PARTS.get(part)
             if name is not None:
                 names.append((found.start() - name[0], name[1]))
+                if found.lastgroup is None:
+                    continue  # a named word only: no look-behind for one of the KEYS held
             parts = KEY_PARTS.get(part)
             if parts is not None:
                 for offset, index in parts:
                     start = found.start() - offset
                     if start >= 0 and lowered.startswith(KEY_BYTES[index], start):
                         keys.append((start, index))
-                continue
-            if name is not None:
                 continue
             hit = HITS[part]
             if isinstance(hit, int):

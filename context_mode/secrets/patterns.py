@@ -70,7 +70,8 @@ _KEY_KEYS = [key for key in KEYS if key.startswith(("api", "private"))]
 
 # The words ``secrets.named`` looks for in any case (a key ending in one), each with its kind, and
 # the hits that find them (the "k" scan's "ken" after "to" and every "key", the "se" scan's
-# "session"): a hit's text -> (its offset in the word, the word's index).
+# "session"): a hit's text -> (its offset in the word, the word's index). A "key" or "ken" hit is
+# also a ``KEYS`` hit only when its empty group (a look-behind for those keys) took part.
 NAMED_WORDS = (("token", "token"), ("key", "secret"), ("session", "session"))
 NAMED_PARTS: dict[bytes, tuple[int, int]] = {b"ken": (2, 0), b"key": (0, 1), b"session": (0, 2)}
 
@@ -94,7 +95,11 @@ SCANS: tuple[tuple[re.Pattern[bytes], bool, bytes], ...] = (
     (re.compile(rb"se(?:cret|ssion)"), True, b"se"),
     (
         re.compile(
-            rb"k(?:e(?:y|n(?<=token))|_(?:live|test)_(?=[a-z0-9]{16})|-(?<=sk-)(?=[a-z0-9_-]{32})"
+            rb"k(?:e(?:y(?P<key>"
+            + "|".join(f"(?<={key})" for key in _KEY_KEYS).encode()
+            + rb")?|n(?<=token)(?P<token>"
+            + "|".join(f"(?<={key})" for key in _TOKEN_KEYS).encode()
+            + rb")?)|_(?:live|test)_(?=[a-z0-9]{16})|-(?<=sk-)(?=[a-z0-9_-]{32})"
             rb"|(?<=https://hook)s\.slack\.com/services/t)"
         ),
         True,
