@@ -16,7 +16,9 @@ newest release line and the date on the lines below it, when it has none), ``dif
 ``Only in dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name their
 context (``@@ … @@ class Client:``; bare ones last), changed lines that mention a search term, and
 for a plain diff or one or two commits the first changed lines of each hunk, small changes (a
-version, a dependency) first. The outline counts commits, files, hunks and lines; the salient
+version, a dependency) first. A changed line that a hunk only reformats (the same, spaces, quotes
+and separators aside, on its other side) or that repeats a change made before (a generated copy) is
+neither. The outline counts commits, files, hunks and lines; the salient
 items the router sizes the budget by are the files, the commits and one in ``_HUNKS_PER_HIGHLIGHT``
 hunks (a file changed in 80 places says more than one changed in one). A
 one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those naming a
@@ -92,6 +94,8 @@ _SETTING = re.compile(
     r"""|.*\bversion_info\b|.*\b__version__\b"""
 )
 _SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
+_CHANGED_RUN = 3  # a hunk's first changed lines shown together
+_COSMETIC = re.compile(r"[\s;,'\"`]+")  # what a reformat changes: spaces, quotes, separators
 # Prose and pinned lists (docs, READMEs, requirements*.txt): their first changed lines are a
 # typo fix or a re-pin as often as not; a changelog's first lines name the release.
 _PROSE = re.compile(r"\.(?:rst|md|txt|adoc|html?)\Z|(?:\A|/)docs?/", re.IGNORECASE)
@@ -123,7 +127,7 @@ class _File:
     added: int = 0
     removed: int = 0
     hunks: list[int] = field(default_factory=list)
-    changed: list[int] = field(default_factory=list)  # first changed lines of each hunk
+    changed: list[tuple[int, int]] = field(default_factory=list)  # each hunk's first new changed lines
     salient: list[int] = field(default_factory=list)  # changed lines that define or set something
 
 
@@ -306,9 +310,16 @@ def _parse(lines: Sequence[str]) -> list[_Commit]:
     file: _File | None = None
     in_header = False
     in_hunk = False
+    hunk: list[int] = []  # the changed lines of the hunk being read
+    seen: set[tuple[str, str]] = set()  # each changed line's side and shape, once settled
     for index, full in enumerate(lines):
         line = full[:_PREFIX]
         commit = commits[-1]
+        if hunk and (
+            _HUNK.match(line) or _DIFF_GIT.match(line) or _OLD_FILE.match(line) or _COMMIT.match(line)
+        ):
+            _settle(lines, file, hunk, seen)
+            hunk = []
         if _COMMIT.match(line):
             commits.append(_Commit(index))
             file = None
@@ -346,11 +357,51 @@ def _parse(lines: Sequence[str]) -> list[_Commit]:
                 file.added += 1
             else:
                 file.removed += 1
-            if not file.changed or (file.hunks and file.changed[-1] < file.hunks[-1]):
-                file.changed.append(index)
-            if len(file.salient) < _SALIENT_PER_FILE and _is_salient(line):
-                file.salient.append(index)
+            hunk.append(index)
+    if hunk:
+        _settle(lines, file, hunk, seen)
     return [commit for commit in commits if commit.line >= 0 or commit.files]
+
+
+def _shape(line: str) -> str:
+    """A changed line's content without its mark, spaces, quotes and separators: a line reformatted
+    (re-indented, re-quoted, its semicolon dropped) keeps its shape."""
+    return _COSMETIC.sub("", line[1:])
+
+
+def _settle(
+    lines: Sequence[str], file: _File | None, hunk: Sequence[int], seen: set[tuple[str, str]]
+) -> None:
+    """Note a hunk's first changed line and those that define or set something, leaving out what
+    says nothing new: a line the hunk only reformats (its shape on the other side too), a line
+    changed the same way before (a generated copy, a repeated decorator) and blank lines."""
+    if file is None:
+        return
+    sides: dict[str, set[str]] = {"+": set(), "-": set()}
+    for index in hunk:
+        mark = lines[index][:1]
+        if mark in sides:
+            sides[mark].add(_shape(lines[index][:_PREFIX]))
+    run = (-1, -1)  # the hunk's first new changed lines, in a row (a rule or blank line among them)
+    for index in hunk:
+        line = lines[index][:_PREFIX]
+        mark = line[:1]
+        shape = _shape(line)
+        if (mark in sides and shape in sides["+" if mark == "-" else "-"]) or (mark, shape) in seen:
+            continue
+        if not any(char.isalnum() for char in shape):
+            if run[1] == index and index - run[0] < _CHANGED_RUN:
+                run = (run[0], index + 1)
+            continue
+        seen.add((mark, shape))
+        if run[0] < 0:
+            run = (index, index + 1)
+        elif run[1] == index and index - run[0] < _CHANGED_RUN:
+            run = (run[0], index + 1)
+        if len(file.salient) < _SALIENT_PER_FILE and _is_salient(line):
+            file.salient.append(index)
+    if run[0] >= 0:
+        file.changed.append(run)
 
 
 def _file_picks(
@@ -372,11 +423,11 @@ def _file_picks(
     # A small change (a version, a dependency, a setting) is worth more than a big one's; a
     # prose file's changes are worth less.
     small = _SMALL_CHANGE_BONUS if file.added + file.removed <= _SMALL_CHANGE else 0.0
-    for rank, changed in enumerate(file.changed[:20]):
+    for rank, (changed, end) in enumerate(file.changed[:20]):
         versioned = _SMALL_CHANGE_BONUS / 2 if _VERSIONED.search(lines[changed][:_PREFIX]) else 0.0
         bonus = -_PROSE_SHARE if prose else max(small, versioned)
         worth = priority - (12.0 if rank == 0 else 20.0 + 2.0 * rank) + bonus
-        picks.append(Pick(changed, changed + 3, worth, 160))
+        picks.append(Pick(changed, end, worth, 160))
     return picks
 
 
@@ -488,7 +539,16 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                     header -= _MOVED_SHARE  # a file only moved (or a binary): after what changed
             if _CHANGELOG.search(path):
                 # a changelog's newest entry heads its added lines: the release and its date
-                release = next((i for i in file.changed[:3] if _RELEASE.search(lines[i][:_PREFIX])), -1)
+                runs = file.changed[:3]
+                release = next(
+                    (
+                        i
+                        for start, end in runs
+                        for i in range(start, end)
+                        if _RELEASE.search(lines[i][:_PREFIX])
+                    ),
+                    -1,
+                )
                 if release >= 0:
                     picks.append(Pick(release, release + 1, header - 0.5, 160))
                     dated = _release_date(lines, release)

@@ -369,3 +369,18 @@ def test_a_dated_diff_u_header_still_names_its_changelog() -> None:
     text = (CORPUS / "diff-ru-uuid-npm-832-901.txt").read_text(encoding="utf-8")
     summary = routed(text, "run_command").extract.text
     assert "+## [9.0.1](https://github.com/uuidjs/uuid/compare/v9.0.0...v9.0.1) (2023-09-12)" in summary
+
+
+def test_lines_a_hunk_only_reformats_or_a_copy_repeats_give_way_to_what_changed() -> None:
+    # Koa 2.16.1 -> 3.0.0 as diff -ru: every source file drops its semicolons, so each hunk's
+    # first changed lines were a removed block of requires the hunk adds back unchanged but for
+    # the ``;``; dayjs 1.11.9 -> 1.11.13 (git diff -- esm): the plugins' locale files repeat one
+    # change, and the duration plugin's new constant was left out for them.
+    koa = (CORPUS / "diff-ru-koa-2-16-1-to-3-0-0.diff").read_text(encoding="utf-8")
+    summary = routed(koa, "run_command").extract.text
+    assert "-const debug = require('debug')('koa:application');" not in summary
+    assert "+    const fn = this.compose(this.middleware)" in summary
+    dayjs = (CORPUS / "diff-git-diff-dayjs-1119-11113-esm.diff").read_text(encoding="utf-8")
+    assert (
+        "+var MILLISECONDS_A_MONTH = MILLISECONDS_A_YEAR / 12;" in routed(dayjs, "run_command").extract.text
+    )
