@@ -3,7 +3,8 @@
 The parse finds commits (``commit <hash>`` with its subject, the first message line), files
 (``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair) with their added and removed line
 counts, hunk headers (``@@ -79,7 +79,7 @@ context``) and the changed lines that define or set
-something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version check).
+something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version check,
+an error raised with its message).
 Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each commit's
 hash line and subject (newest first; merges after other commits; then its date, and its message's
 first lines above its file list, below every commit's hash and subject), the ``--stat`` totals and a
@@ -35,7 +36,7 @@ from dataclasses import dataclass, field
 from context_mode.shapes import ONELINE_COMMIT, WORD_CHANGE
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
-from context_mode.summaries.source import CONSTANT, DEFINITION
+from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
@@ -463,11 +464,12 @@ def _path(header: str) -> str:
 
 
 def _is_salient(line: str) -> bool:
-    """Whether a changed line (``+``/``-`` first) defines or sets something (see ``_SETTING``)."""
+    """Whether a changed line (``+``/``-`` first) defines or sets something (see ``_SETTING``), or
+    raises an error with a message (what a user sees when it fails)."""
     content = line[1:].strip()
     if len(content) < 4 or content.startswith(("#", "//", "/*", "*")):
         return False
-    if DEFINITION.match(content) or CONSTANT.match(content):
+    if DEFINITION.match(content) or CONSTANT.match(content) or RAISED.search(content):
         return True
     indent = len(line) - 1 - len(line[1:].lstrip())
     return _SETTING.match(line, 1 + indent) is not None  # matched in place: its lookbehind sees the indent

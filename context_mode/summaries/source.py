@@ -73,7 +73,7 @@ _SPECIAL = re.compile(r"(?:async\s+)?def __(?!init__)\w+__\(")
 _SPECIAL_PRIORITY = 15.0
 # A message the code raises or returns as an error (``raise ValueError("…")``, ``fmt.Errorf("…")``,
 # ``Err(Error::new(span, "…"))``, ``throw new TypeError("…")``): what a user sees when it fails.
-_RAISED = re.compile(
+RAISED = re.compile(
     r"""(?:\braise \w[\w.]*\(|\bthrow new \w+\(|\bnew \w*Error\(|\bErr\(|\berrors\.New\(|\bfmt\.Errorf\("""
     r"""|\bError::new\(|\b(?:bail|anyhow|panic)!\(|\bpanic\()[^\n]{0,120}?["'`]\w"""
 )
@@ -178,7 +178,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 priority = _CONSTANT_PRIORITY - 5.0  # below the module's own, above methods
             elif depth == 0 and not c_like and _MODULE_VALUE.match(stripped):
                 priority = _MODULE_VALUE_PRIORITY
-            elif _RAISED.search(stripped):
+            elif RAISED.search(stripped):
                 raised += 1
                 priority = _RAISED_PRIORITY if raised <= _RAISED_PER_FILE else _RAISED_PRIORITY / 2
             if lowered and any(t in line.lower() for t in lowered):

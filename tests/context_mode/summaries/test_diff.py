@@ -384,3 +384,27 @@ def test_lines_a_hunk_only_reformats_or_a_copy_repeats_give_way_to_what_changed(
     assert (
         "+var MILLISECONDS_A_MONTH = MILLISECONDS_A_YEAR / 12;" in routed(dayjs, "run_command").extract.text
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "tool", "raised"),
+    [
+        pytest.param(
+            "diff-ru-picomatch-231-402.txt",
+            "run_command",
+            "-          throw new Error('Node.js v10 or higher is required for regex lookbehinds');",
+            id="diff-ru-removed-throw",
+        ),
+        pytest.param(
+            "diff-git-mcp-show-peewee-3171.txt",
+            "git_show",
+            "+            raise ValueError('`default` must be not None/NULL.')",
+            id="git-show-added-raise",
+        ),
+    ],
+)
+def test_a_changed_line_raising_an_error_with_its_message_is_shown(name: str, tool: str, raised: str) -> None:
+    # picomatch 2.3.1 -> 4.0.2 (diff -ru) drops the error old Node versions got; peewee 3.17.1's
+    # migrator raises a new one: a message a user sees when it fails, which was not shown.
+    text = (CORPUS / name).read_text(encoding="utf-8")
+    assert raised in routed(text, tool).extract.text
