@@ -92,7 +92,7 @@ _SETTING = re.compile(
     r"""|(?<![ \t])[a-z][\w.-]*\s*=\s*(?:["'\d\[{]|(?i:true|false|yes|no|on|off|none)\b"""
     r"""|[\w-]+(?:,\s*[\w-]+)+\s*\Z)"""
     r"""|["']?[A-Za-z][\w.\-]*["']?\s*(?:[<>=!~]=|[<>]|:\s*["']?[\^~<>=]+)\s*\d"""  # a version spec
-    r"""|.*\bversion_info\b|.*\b__version__\b"""
+    r"""|.*\bversion_info\b|.*\b__version\w*__\b"""  # a check, or ``__version__``/``__version_info__``
 )
 _SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
 _CHANGED_RUN = 3  # a hunk's first changed lines shown together

@@ -408,3 +408,10 @@ def test_a_changed_line_raising_an_error_with_its_message_is_shown(name: str, to
     # migrator raises a new one: a message a user sees when it fails, which was not shown.
     text = (CORPUS / name).read_text(encoding="utf-8")
     assert raised in routed(text, tool).extract.text
+
+
+def test_a_modules_new_version_info_tuple_is_salient() -> None:
+    # Python-Markdown 3.4.4 -> 3.5 as diff -ru, 33 files: ``__version_info__`` was not read as a
+    # version, so the release's new version tuple was not shown.
+    text = (CORPUS / "diff-ru-markdown-344-35.txt").read_text(encoding="utf-8")
+    assert "+__version_info__ = (3, 5, 0, 'final', 0)" in routed(text, "run_command").extract.text
