@@ -83,7 +83,8 @@ _STAT_TOTAL = re.compile(r" \d+ files? changed\b")
 _VERSIONED = re.compile(r"\d+\.\d+|\b(?:version|requires?)\b", re.I)
 # A changed line that says what the change does, whatever the file: a definition (``def``,
 # ``class``, ``func``…), a constant or setting (``MAX_SIZE = 10``, ``"MAX_FORM_PARTS": 1_000,``,
-# ``requires-python = ">=3.9"``), a dependency pin (``"Werkzeug>=3.1",``, ``"esbuild": "^0.24.0"``)
+# ``requires-python = ">=3.9"``), a dependency pin (``"Werkzeug>=3.1",``, ``"esbuild": "^0.24.0"``,
+# ``"qs": "6.13.0",``)
 # or a version check (``if sys.version_info < (3, 14):``).
 _SETTING = re.compile(
     r"""["']?[A-Z][A-Z0-9_]{2,}["']?\s*[:=]\s*\S"""  # an upper-case key, quoted or not
@@ -93,6 +94,7 @@ _SETTING = re.compile(
     r"""|[\w-]+(?:,\s*[\w-]+)+\s*\Z)"""
     r"""|["']?[A-Za-z][\w.\-]*["']?\s*(?:[<>=!~]=|[<>]|:\s*["']?[\^~<>=]+)\s*\d"""  # a version spec
     r"""|.*\bversion_info\b|.*\b__version\w*__\b"""  # a check, or ``__version__``/``__version_info__``
+    r"""|["'][@\w][\w.\-/@]*["']\s*:\s*["']\d+\.\d+"""  # an exact pin (``"mocha": "10.2.0",``)
 )
 _SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
 _CHANGED_RUN = 3  # a hunk's first changed lines shown together

@@ -415,3 +415,11 @@ def test_a_modules_new_version_info_tuple_is_salient() -> None:
     # version, so the release's new version tuple was not shown.
     text = (CORPUS / "diff-ru-markdown-344-35.txt").read_text(encoding="utf-8")
     assert "+__version_info__ = (3, 5, 0, 'final', 0)" in routed(text, "run_command").extract.text
+
+
+def test_a_dependency_pinned_to_an_exact_version_is_salient() -> None:
+    # body-parser 1.20.0 -> 1.20.3 as git log -p --stat --format=fuller: package.json pins its
+    # dependencies exactly (``"qs": "6.13.0",``), which read as no version spec (no ^, ~ or >=),
+    # so the latest release's dependency bump was not shown.
+    text = (CORPUS / "gitlog-p-stat-fuller-body-parser-1200-1203.txt").read_text(encoding="utf-8")
+    assert '+    "qs": "6.13.0",' in routed(text, "run_command").extract.text
