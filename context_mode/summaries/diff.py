@@ -15,7 +15,8 @@ each header annotated ``[+12 -3]``, a deleted file by its ``--- a/x`` line), the
 define or set something (added before removed; docs and pinned ``.txt`` lists last; a changelog's
 newest release line and the date on the lines below it, when it has none), ``diff -r``'s
 ``Only in dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name their
-context (``@@ … @@ class Client:``; bare ones last), changed lines that mention a search term, and
+context (``@@ … @@ class Client:``; bare ones last, but a file added or deleted whole has its one
+hunk's header, its length, under its own), changed lines that mention a search term, and
 for a plain diff or one or two commits the first changed lines of each hunk, small changes (a
 version, a dependency) first. A changed line that a hunk only reformats (the same, spaces, quotes
 and separators aside, on its other side) or that repeats a change made before (a generated copy) is
@@ -103,6 +104,9 @@ _COSMETIC = re.compile(r"[\s;,'\"`]+")  # what a reformat changes: spaces, quote
 # typo fix or a re-pin as often as not; a changelog's first lines name the release.
 _PROSE = re.compile(r"\.(?:rst|md|txt|adoc|html?)\Z|(?:\A|/)docs?/", re.IGNORECASE)
 _CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|release)[\w.-]*\Z", re.IGNORECASE)
+# The one hunk of a file added or deleted whole (``@@ -0,0 +1,342 @@``): its length
+_WHOLE_HUNK = re.compile(r"@@ (?:-0,0 \+1(?:,\d+)?|-1(?:,\d+)? \+0,0) @@")
+_WHOLE_HUNK_BELOW = 3.0  # below its file's header
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 _MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
 _RELEASE = re.compile(r"^\{?\+.*\b\d+\.\d+(?:\.\d+)?\b")  # an added line naming a version (``{+…+}`` too)
@@ -559,6 +563,10 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                     if dated >= 0:  # "Version 2.2.0", its rule, then "Released 2024-04-16"
                         picks.append(Pick(dated, dated + 1, header - 0.6, 160))
             picks.append(Pick(file.header, file.header + 1, header))
+            if shown and len(file.hunks) == 1 and _WHOLE_HUNK.match(lines[file.hunks[0]][:_PREFIX]):
+                # a file added or deleted whole: its hunk's header says how long it is (in a log of
+                # many commits, the room goes to the commits)
+                picks.append(Pick(file.hunks[0], file.hunks[0] + 1, header - _WHOLE_HUNK_BELOW, 160))
             picks.extend(own)
     platform: list[int] = []
     line_picks: list[Pick] = []

@@ -423,3 +423,33 @@ def test_a_dependency_pinned_to_an_exact_version_is_salient() -> None:
     # so the latest release's dependency bump was not shown.
     text = (CORPUS / "gitlog-p-stat-fuller-body-parser-1200-1203.txt").read_text(encoding="utf-8")
     assert '+    "qs": "6.13.0",' in routed(text, "run_command").extract.text
+
+
+@pytest.mark.parametrize(
+    ("name", "tool", "header", "hunk"),
+    [
+        pytest.param(
+            "diff-git-mcp-filelock-3120-to-3161.diff",
+            "git_diff",
+            "diff --git a/src/filelock/asyncio.py b/src/filelock/asyncio.py",
+            "@@ -0,0 +1,342 @@",
+            id="git-mcp-diff",
+        ),
+        pytest.param(
+            "diff-git-diff-dayjs-1119-11113-esm.diff",
+            "run_command",
+            "diff --git a/esm/plugin/negativeYear/index.js b/esm/plugin/negativeYear/index.js",
+            "@@ -0,0 +1,36 @@",
+            id="git-diff",
+        ),
+    ],
+)
+def test_a_file_added_whole_shows_its_length_under_its_header(
+    name: str, tool: str, header: str, hunk: str
+) -> None:
+    # filelock 3.12.0 -> 3.16.1 (git MCP server's git_diff) adds asyncio.py, dayjs 1.11.9 -> 1.11.13
+    # a negativeYear plugin: the one hunk's header, the new file's length, was left out as a bare one.
+    text = (CORPUS / name).read_text(encoding="utf-8")
+    summary = routed(text, tool).extract.text.splitlines()
+    assert hunk in summary
+    assert any(line.startswith(header) for line in summary)
