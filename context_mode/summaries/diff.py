@@ -15,14 +15,14 @@ each header annotated ``[+12 -3]``, a deleted file by its ``--- a/x`` line), the
 define or set something (added before removed; docs and pinned ``.txt`` lists last; a changelog's
 newest release line and the date on the lines below it, when it has none), ``diff -r``'s
 ``Only in dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name their
-context (``@@ … @@ class Client:``; bare ones last, but a file added or deleted whole has its one
-hunk's header, its length, under its own), changed lines that mention a search term, and
-for a plain diff or one or two commits the first changed lines of each hunk, small changes (a
-version, a dependency) first. A changed line that a hunk only reformats (the same, spaces, quotes
-and separators aside, on its other side) or that repeats a change made before (a generated copy) is
-neither. The outline counts commits, files, hunks and lines; the salient
-items the router sizes the budget by are the files, the commits and one in ``_HUNKS_PER_HIGHLIGHT``
-hunks (a file changed in 80 places says more than one changed in one). A
+context (``@@ … @@ class Client:``; bare ones last, but a file's biggest hunk's header first, and a
+file added or deleted whole has its one hunk's header, its length, under its own), changed lines
+that mention a search term, and for a plain diff or one or two commits the first changed lines of
+each hunk, small changes (a version, a dependency) first. A changed line that a hunk only reformats
+(the same, spaces, quotes and separators aside, on its other side) or that repeats a change made
+before (a generated copy) is neither. The outline counts commits, files, hunks and lines; the
+salient items the router sizes the budget by are the files, the commits and one in
+``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80 places says more than one changed in one). A
 one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those naming a
 search term.
 """
@@ -107,6 +107,7 @@ _CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|relea
 # The one hunk of a file added or deleted whole (``@@ -0,0 +1,342 @@``): its length
 _WHOLE_HUNK = re.compile(r"@@ (?:-0,0 \+1(?:,\d+)?|-1(?:,\d+)? \+0,0) @@")
 _WHOLE_HUNK_BELOW = 3.0  # below its file's header
+_BIGGEST_HUNK_BELOW = 20.0  # a file's biggest hunk's header: above its other hunk headers
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 _MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
 _RELEASE = re.compile(r"^\{?\+.*\b\d+\.\d+(?:\.\d+)?\b")  # an added line naming a version (``{+…+}`` too)
@@ -427,6 +428,9 @@ def _file_picks(
         picks.append(Pick(hunk, hunk + 1, priority - (30.0 if bare else 16.0) - 2.0 * rank, 160))
     if not shown:
         return picks
+    if len(file.hunks) > 1:  # where most of the file's change is: its biggest hunk's header first
+        biggest = max(file.hunks, key=lambda at: _hunk_size(lines[at]))
+        picks.append(Pick(biggest, biggest + 1, priority - _BIGGEST_HUNK_BELOW, 160))
     # A small change (a version, a dependency, a setting) is worth more than a big one's; a
     # prose file's changes are worth less.
     small = _SMALL_CHANGE_BONUS if file.added + file.removed <= _SMALL_CHANGE else 0.0
@@ -450,6 +454,12 @@ def _release_date(lines: Sequence[str], release: int) -> int:
         if _RELEASE_DATE.search(lines[index][:_PREFIX]):
             return index
     return -1
+
+
+def _hunk_size(header: str) -> int:
+    """The lines a hunk header says its hunk spans, old and new (``@@ -112,9 +147,20 @@`` -> 29)."""
+    counted = _HUNK.match(header[:_PREFIX])
+    return int(counted.group(1) or 1) + int(counted.group(2) or 1) if counted else 0
 
 
 def _stat_count(line: str) -> int:

@@ -453,3 +453,10 @@ def test_a_file_added_whole_shows_its_length_under_its_header(
     summary = routed(text, tool).extract.text.splitlines()
     assert hunk in summary
     assert any(line.startswith(header) for line in summary)
+
+
+def test_a_files_biggest_hunk_header_comes_before_its_other_hunk_headers() -> None:
+    # debug 4.3.4 -> 4.4.0 as diff -ru: src/common.js rewrites its namespace matching in one hunk
+    # of 62 lines among four; its bare header ranked with the others, after every changed line.
+    text = (CORPUS / "diff-ru-npm-debug-434-440.txt").read_text(encoding="utf-8")
+    assert "@@ -166,24 +166,62 @@" in routed(text, "run_command").extract.text.splitlines()
