@@ -4,7 +4,7 @@ The parse finds commits (``commit <hash>`` with its subject, the first message l
 (``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair) with their added and removed line
 counts, hunk headers (``@@ -79,7 +79,7 @@ context``) and the changed lines that define or set
 something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version check,
-an error raised with its message).
+an error raised with its message; in a ``--word-diff`` line, on either side of it).
 Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each commit's
 hash line and subject (newest first; merges after other commits; then its date, and its message's
 first lines above its file list, below every commit's hash and subject), the ``--stat`` totals and a
@@ -108,6 +108,9 @@ _CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|relea
 _WHOLE_HUNK = re.compile(r"@@ (?:-0,0 \+1(?:,\d+)?|-1(?:,\d+)? \+0,0) @@")
 _WHOLE_HUNK_BELOW = 3.0  # below its file's header
 _BIGGEST_HUNK_BELOW = 20.0  # a file's biggest hunk's header: above its other hunk headers
+# ``--word-diff``'s marks around what a line adds and what it removes: a side of the line each
+_WORD_ADDED = re.compile(r"\{\+(.*?)\+\}")
+_WORD_REMOVED = re.compile(r"\[-(.*?)-\]")
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 _MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
 _RELEASE = re.compile(r"^\{?\+.*\b\d+\.\d+(?:\.\d+)?\b")  # an added line naming a version (``{+…+}`` too)
@@ -406,7 +409,9 @@ def _settle(
             run = (index, index + 1)
         elif run[1] == index and index - run[0] < _CHANGED_RUN:
             run = (run[0], index + 1)
-        if len(file.salient) < _SALIENT_PER_FILE and _is_salient(line):
+        if len(file.salient) < _SALIENT_PER_FILE and (
+            _is_salient(line) if mark in ("+", "-") else _word_salient(line)
+        ):
             file.salient.append(index)
     if run[0] >= 0:
         file.changed.append(run)
@@ -420,7 +425,7 @@ def _file_picks(
     picks = [
         Pick(changed, changed + 1, salient - 1.5 * rank, 160)
         # what the change adds first: a new ``def`` says more than the one it replaced
-        for rank, changed in enumerate(sorted(file.salient, key=lambda i: (lines[i][:1] == "-", i)))
+        for rank, changed in enumerate(sorted(file.salient, key=lambda i: (_removal(lines[i]), i)))
     ]
     for rank, hunk in enumerate(file.hunks[:20]):
         # ``@@ -1,4 +1,4 @@`` alone says little; ``@@ … @@ class Session:`` says where
@@ -477,6 +482,19 @@ def _path(header: str) -> str:
     """The file a header line names: ``diff --git a/x b/y`` -> ``y``, ``+++ b/y<TAB>date`` -> ``y``."""
     named = header.rsplit(" b/", 1)[-1] if header.startswith("diff --git ") else header[4:].split("\t")[0]
     return named.removeprefix("b/").removeprefix("a/").strip()
+
+
+def _removal(line: str) -> bool:
+    """Whether a changed line only removes (``-x``, a word diff's ``[-x-]`` with nothing added)."""
+    return line[:1] == "-" or (line[:1] != "+" and "{+" not in line)
+
+
+def _word_salient(line: str) -> bool:
+    """Whether a ``--word-diff`` line defines or sets something on either side (``{+x = 1+}``,
+    ``class [-Job(object):-]{+Job:+}``)."""
+    new = _WORD_ADDED.sub(r"\1", _WORD_REMOVED.sub("", line))
+    old = _WORD_REMOVED.sub(r"\1", _WORD_ADDED.sub("", line))
+    return _is_salient("+" + new) or _is_salient("-" + old)
 
 
 def _is_salient(line: str) -> bool:

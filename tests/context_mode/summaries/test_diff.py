@@ -460,3 +460,21 @@ def test_a_files_biggest_hunk_header_comes_before_its_other_hunk_headers() -> No
     # of 62 lines among four; its bare header ranked with the others, after every changed line.
     text = (CORPUS / "diff-ru-npm-debug-434-440.txt").read_text(encoding="utf-8")
     assert "@@ -166,24 +166,62 @@" in routed(text, "run_command").extract.text.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        pytest.param("diff-word-diff-schedule-110-122.txt", '{+timezone = ["pytz"]+}', id="added-setting"),
+        pytest.param(
+            "diff-git-word-diff-markupsafe-2-1-5-to-3-0-0.diff",
+            "[-def soft_unicode(s: Any)-]{+_escape_inner(s: str, /)+} -> str: ...",
+            id="changed-definition",
+        ),
+    ],
+)
+def test_a_word_diff_line_that_defines_or_sets_something_is_salient(name: str, line: str) -> None:
+    # schedule 1.1.0 -> 1.2.2 and MarkupSafe 2.1.5 -> 3.0.0 as git diff --word-diff: a line was
+    # read as if it began with a +/- mark (its first character cut off), so none was salient.
+    text = (CORPUS / name).read_text(encoding="utf-8")
+    assert line in routed(text, "run_command").extract.text.splitlines()
