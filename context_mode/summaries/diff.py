@@ -11,7 +11,8 @@ first lines above its file list, below every commit's hash and subject), the ``-
 changed floor on the platform (``python_requires``, ``Requires-Python``, engines' ``"node"``), the
 list of files (the ``--stat`` lines when there are some, the ``_LIST_FILES`` biggest changes first
 and the rest after what changed lines set, each file's header then shown only with its changes; else
-each header annotated ``[+12 -3]``, a deleted file by its ``--- a/x`` line), the changed lines that
+each header annotated ``[+12 -3]``, a deleted file by its ``--- a/x`` line, a file whose ``diff --git``
+line names it twice by its ``+++ b/x`` line), the changed lines that
 define or set something (added before removed; docs and pinned ``.txt`` lists last; a changelog's
 newest release line and the date on the lines below it, when it has none), ``diff -r``'s
 ``Only in dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name their
@@ -134,6 +135,7 @@ _PLATFORM_PRIORITY = 88.0
 @dataclass(slots=True)
 class _File:
     header: int  # the line to show: ``diff --git`` or ``+++``
+    start: int = -1  # its first line (``diff --git``), when not its header
     body: int = -1  # its first hunk header: the lines between are its index / mode / ---/+++ lines
     added: int = 0
     removed: int = 0
@@ -179,9 +181,13 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             commit.line + 1, commit.subject if commit.subject > commit.line else commit.line + 1
         )
     }
-    # Nor are a file's index, mode and ---/+++ lines between its header and its first hunk.
+    # Nor are a file's diff --git, index, mode and ---/+++ lines before its first hunk.
     filler.update(
-        index for file in files if file.body > file.header for index in range(file.header + 1, file.body)
+        index
+        for file in files
+        if file.body > file.header
+        for index in range(file.start if file.start >= 0 else file.header, file.body)
+        if index != file.header
     )
     # A log of many commits is a list: bare "…" marks its gaps, leaving room for more commits.
     # So is a diff of many files, whose headers carry their own sizes (``[+12 -3]``).
@@ -290,7 +296,7 @@ def _preamble(lines: Sequence[str], commits: Sequence[_Commit]) -> int | None:
     """The first non-blank line when it comes before any commit or file: the line a tool writes
     above its diff (the git MCP server's ``Diff with 8.1.3:``), else None."""
     starts = [commit.line for commit in commits if commit.line >= 0]
-    starts += [file.header for commit in commits for file in commit.files]
+    starts += [file.header if file.start < 0 else file.start for commit in commits for file in commit.files]
     first = min(starts, default=0)
     return next((index for index in range(first) if lines[index].strip()), None)
 
@@ -353,6 +359,11 @@ def _parse(lines: Sequence[str]) -> list[_Commit]:
                 deleted = lines[index + 1].startswith("+++ /dev/null")
                 file = _File(index if deleted else index + 1)  # a deleted file is named on its --- line
                 commit.files.append(file)
+            elif _path(lines[file.header][:_PREFIX]) == _path(line) == _path(lines[index + 1][:_PREFIX]):
+                # ``+++ b/x`` names the file once, ``diff --git a/x b/x`` twice (a file renamed, added
+                # or deleted keeps its ``diff --git`` line: both names, or the one it has)
+                file.start = file.header
+                file.header = index + 1
             in_hunk = False
         elif _HUNK.match(line) and file is not None:
             if not file.hunks:

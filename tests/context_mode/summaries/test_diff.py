@@ -196,7 +196,7 @@ def test_the_line_a_tool_writes_above_its_diff_is_shown_first() -> None:
     assert isinstance(decision, Summary)
     lines = decision.extract.text.splitlines()
     assert lines[0] == "Diff with 8.1.3:"
-    assert lines[1].startswith("diff --git a/CHANGES.rst b/CHANGES.rst")
+    assert lines[1].startswith("+++ b/CHANGES.rst")
 
 
 def test_a_formatters_own_lines_between_and_under_its_diffs_are_kept() -> None:
@@ -221,7 +221,7 @@ def test_a_diff_of_many_moved_files_shows_what_changed_and_the_changelogs_releas
     )
     body = summarize(text, ContentKind.DIFF, budget=2700).text
     assert "+Version 2.9.0 (2024-02-29)" in body
-    assert "diff --git a/NEWS b/NEWS [+34 -0]" in body
+    assert "+++ b/NEWS [+34 -0]" in body
     assert len(body.encode()) <= 2700
 
 
@@ -478,3 +478,14 @@ def test_a_word_diff_line_that_defines_or_sets_something_is_salient(name: str, l
     # read as if it began with a +/- mark (its first character cut off), so none was salient.
     text = (CORPUS / name).read_text(encoding="utf-8")
     assert line in routed(text, "run_command").extract.text.splitlines()
+
+
+def test_a_files_header_names_it_once_by_its_new_side() -> None:
+    # cookie 0.3.1 -> 0.6.0 as git log -p -n 5: ``diff --git a/x b/x`` names each file twice and
+    # ``+++ b/x`` once; the room the second name took held the maxAge check's new error and a
+    # dependency bump. A file renamed, added or deleted keeps its ``diff --git`` line.
+    text = (CORPUS / "gitlog-p-n5-cookie-031-060.txt").read_text(encoding="utf-8")
+    summary = routed(text, "run_command").extract.text.splitlines()
+    assert "+++ b/package.json" in [line.split(" [", 1)[0] for line in summary]
+    assert not any(line.startswith("diff --git a/package.json") for line in summary)
+    assert "+      throw new TypeError('option maxAge is invalid')" in summary
