@@ -3,8 +3,12 @@
 ``summarize_drawn_tree(text, budget=, terms=)`` keeps the root lines (the project and its
 path) and the lines below the tree (its totals, ``npm error …``), then items shallowest first,
 so the tree is shown to the depth the budget allows and every top-level item comes before any
-grandchild; an item that names a problem (``invalid``, ``UNMET``, ``missing``, ``extraneous``,
-``npm ERR!``, ``npm error``) or a search term ranks with the top level.
+grandchild; below the top level a directory's items are given in turns (its first ``_TURNS``,
+then its last, ``└── test99``, rank with the first items one level deeper), so a big directory
+early in the tree does not take the room of those after it; items inside a generated directory
+(``node_modules``, ``autom4te.cache``) come after the project's. An item that names a problem
+(``invalid``, ``UNMET``, ``missing``, ``extraneous``, ``npm ERR!``, ``npm error``) or a search
+term ranks with the top level.
 A tree drawn with sizes (``tree -s``/``-h``: ``[134K]  yacc.py``) ranks its ``_BIGGEST``
 biggest files with the top level. Left-out runs are marked ``… N lines …``. The outline counts
 items, depth and top-level items. Lines are verbatim (cut after ``_WIDTH`` characters). Linear in the text.
@@ -24,12 +28,15 @@ _BRANCH = re.compile(r"├|└|\|--|`--|\+--|\\--")
 _PROBLEM = re.compile(r"\b(?:invalid|UNMET|missing|extraneous)\b|npm ERR!|^npm error ")
 _WIDTH = 160
 _DEPTH_STEP = 8.0
-_GENERATED_SHARE = 2 * _DEPTH_STEP  # what an item inside a generated directory loses (two levels)
+_GENERATED_SHARE = 1000 * _DEPTH_STEP  # what an item inside a generated directory loses: it comes last
 _AFTER = 95.0  # a line below the tree (``npm error code ELSPROBLEMS``, ``42 directories, 300 files``)
 # ``tree -s`` / ``-h`` / ``--du``: each item's size in brackets before its name (``[134K]  yacc.py``)
 _ITEM_SIZE = re.compile(r"\[\s*(\d+(?:[.,]\d+)?)([KMGTPE]?)\]\s")
 _BIGGEST = 6  # files of a tree drawn with sizes that rank next to its top level, biggest first
 _BIGGEST_RANK = 89.0
+_TURNS = 2  # a directory's items past its first two rank with the first items one level deeper
+_LAST_TURN = 1  # a directory's last item (``└── test99``) ranks as its second
+_LAST = "└`\\"  # how a last item's branch starts (``└──``, ```--``, ``\\--``)
 
 
 def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -40,6 +47,8 @@ def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -
     depths: list[int] = []
     top = problems = 0
     ancestors: list[str] = []  # the names of the items above the line, by depth
+    turns: list[int] = []  # the items of the directory above the line so far, by level
+    starts: list[int] = []  # where the branches of the items above the line start, by level
     sizes: list[tuple[int, int, float]] = []  # an item's line, depth and size (``tree -s``)
     for index, line in enumerate(lines):
         if not line.strip():
@@ -52,7 +61,17 @@ def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -
         depth = branch.start() // 2
         depths.append(depth)
         top += depth == 0
-        priority = 90.0 - _DEPTH_STEP * min(depth, 10) - 0.0001 * index
+        while starts and starts[-1] >= branch.start():
+            starts.pop()
+        level = len(starts)
+        starts.append(branch.start())
+        del turns[level + 1 :]
+        turns.extend([-1] * (level + 1 - len(turns)))
+        turns[level] += 1
+        # a directory's items in turns (its first ones, its last one, then the rest), so no big
+        # directory early in the tree takes the room of those after it
+        turn = min(turns[level], _LAST_TURN) if line[branch.start()] in _LAST else turns[level]
+        priority = 90.0 - _DEPTH_STEP * (level + (turn / _TURNS if level else 0))  # the top level whole
         del ancestors[depth:]
         if any(is_generated_dir(name) for name in ancestors):
             priority -= _GENERATED_SHARE  # inside ``node_modules``, ``autom4te.cache``: after the project's

@@ -308,7 +308,7 @@ def test_a_drawn_trees_generated_directories_give_way_to_the_projects_own() -> N
     body = summarize_tree(text, budget=2800).text
     assert "├── autom4te.cache" in body
     assert "── output.0" not in body
-    assert "── benchmark-pump.c" in body
+    assert "── benchmark-async-pummel.c" in body
 
 
 def test_two_families_on_one_template_keep_the_larger() -> None:
@@ -392,3 +392,13 @@ def test_a_path_lists_first_and_last_lines_are_shown_as_they_are() -> None:
     assert not any(
         line.startswith(("first: ", "last: ")) for line in summarize_tree(tree, budget=500).text.splitlines()
     )
+
+
+def test_a_drawn_trees_big_early_directories_leave_room_for_the_later_ones_and_their_last_items() -> None:
+    # Failed before: tree -a -L 3 of curl gave docs/ and lib/ (hundreds of items) all the room a
+    # level allowed, in order; tests/ (its data and unit tests) came last and showed none of its items.
+    text = (BENCH_CORPUS / "tree-tree-a-l3-curl-7881.txt").read_text(encoding="utf-8")
+    body = summarize_tree(text, budget=5700).text
+    assert "└── test99" in body
+    assert "└── unit3200.c" in body
+    assert body.endswith("42 directories, 3116 files")
