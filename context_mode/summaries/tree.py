@@ -18,7 +18,8 @@ it has a line of its own). Directory lines take at most
 ``DIRECTORY_SHARE`` of the budget (a line alone names no file); names are given in turns, one of
 every directory before a second of any, so small and deep directories show whole and no directory
 takes the budget; deepest directories are given up first when their lines do not fit. Directories
-and names mentioning the call's terms come first. Directories one path part apart holding the same
+and names mentioning the call's terms come first; a name ``_COMMON`` or more shown directories hold
+(``__init__.py``) comes after a directory's own names. Directories one path part apart holding the same
 entries (``locale/af/LC_MESSAGES/``, ``locale/de/LC_MESSAGES/``…), ``FOLD_MIN`` or more, are one
 line: ``locale/*/LC_MESSAGES/ (96 directories: af, ar, ar_DZ, …, zh_Hant; 4 files each): …``.
 """
@@ -56,6 +57,7 @@ _FOLD_PARTS = 64  # a directory with more path parts than this is never folded
 _FAMILY_NAMES = 4  # the differing parts of a folded family named (the first ones and the last)
 DIRECTORY_SHARE = 0.6  # of the budget, at most, for directory lines; names get the rest
 _END_READ = 4096  # characters read at each end for a path list's first and last lines
+_COMMON = 3  # directories shown holding one name, at least, for it to come after their other names
 BIGGEST_SHARE = 0.25  # of the budget, at most, for a sized JSON tree's biggest files
 
 
@@ -128,10 +130,12 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         used += size(prefix) + _MARKER
     # A subdirectory with its own line (or folded into a family's) is not named again in its parent's.
     elsewhere = prefixes.keys() | hidden
+    # a name many directories hold (``__init__.py``, ``Makefile``) tells least of any one of them
+    common = {name for name, n in Counter(n for d in prefixes for n in by_dir[d]).items() if n >= _COMMON}
     listed = {
         directory: sorted(
             (n for n in by_dir[directory] if not (n.endswith("/") and _join(directory, n) in elsewhere)),
-            key=lambda n: not any(t in n.lower() for t in lowered),
+            key=lambda n: (not any(t in n.lower() for t in lowered), n in common),
         )
         for directory in prefixes
     }

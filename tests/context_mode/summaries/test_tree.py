@@ -33,7 +33,7 @@ def test_every_directory_of_a_real_tree_gets_a_line_before_any_gets_all_its_name
     text = (BENCH_CORPUS / "tree-filesystem-click.json").read_text(encoding="utf-8")
     body = summarize_tree(text, budget=1100).text
     lines = body.splitlines()
-    assert 'tests/test_exceptions/ (2 files): "name": "__init__.py", "name": "test_FileError.py"' in lines
+    assert 'tests/test_exceptions/ (2 files): "name": "test_FileError.py", "name": "__init__.py"' in lines
     labels = ("./", "docs/", "src/click/", "tests/", "tests/test_types/", "tests/test_utils/")
     for label in labels:
         assert any(line.startswith(f"{label} (") for line in lines), label
@@ -211,7 +211,7 @@ def test_alike_directories_are_one_line_and_the_rest_of_the_tree_is_shown_whole(
     root = next(line for line in lines if line.startswith("django/contrib/auth/ (20 files): "))
     assert "…" not in root and "validators.py" in root
     commands = "django/contrib/auth/management/commands/ (3 files): "
-    assert commands + '"name":"__init__.py", "name":"changepassword.py", "name":"createsuperuser.py"' in lines
+    assert commands + '"name":"changepassword.py", "name":"createsuperuser.py", "name":"__init__.py"' in lines
 
 
 def test_a_drawn_tree_indented_with_non_breaking_spaces_is_a_tree() -> None:
@@ -296,7 +296,7 @@ def test_a_path_list_of_many_directories_names_files_not_only_directories() -> N
     lines = summarize_tree(text, budget=2750).text.split("\n")[2:]
     named = [line for line in lines if "): …" not in line]
     assert len(named) >= 0.9 * len(lines) and len(lines) >= 20
-    assert "cryptography-50.0.2/src/_cffi_src/ (3 files): __init__.py, build_openssl.py, utils.py" in lines
+    assert "cryptography-50.0.2/src/_cffi_src/ (3 files): build_openssl.py, __init__.py, utils.py" in lines
 
 
 def test_a_drawn_trees_generated_directories_give_way_to_the_projects_own() -> None:
@@ -320,8 +320,8 @@ def test_two_families_on_one_template_keep_the_larger() -> None:
     )
     extract = summarize_tree(text, budget=1500)
     assert (
-        "*/_lib/ (84 directories: af, ar, ar-DZ, …, zh-TW; 5 files each): formatDistance.js, formatLong.js,"
-        in extract.text
+        "*/_lib/ (84 directories: af, ar, ar-DZ, …, zh-TW; 5 files each): "
+        "formatDistance.js, formatRelative.js," in extract.text
     )
 
 
@@ -402,3 +402,12 @@ def test_a_drawn_trees_big_early_directories_leave_room_for_the_later_ones_and_t
     assert "└── test99" in body
     assert "└── unit3200.c" in body
     assert body.endswith("42 directories, 3116 files")
+
+
+def test_a_name_many_directories_hold_comes_after_their_own_names() -> None:
+    # Failed before: directory_tree of mistune named each package's ``"name": "__init__.py"`` first,
+    # in the room of a name that tells the directory apart (tests/'s test_inline_limits.py).
+    text = (BENCH_CORPUS / "tree-mcp-directory-tree-mistune-340.txt").read_text(encoding="utf-8")
+    body = summarize_tree(text, budget=2600).text
+    assert '"name": "test_inline_limits.py"' in body
+    assert not any(': "name": "__init__.py"' in line for line in body.splitlines())
