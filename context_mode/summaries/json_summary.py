@@ -11,7 +11,9 @@ table) are sampled like arrays; a map keyed by versions or dates shows its newes
 records (or a map's entries), the first shows its fields and the others only their identity
 fields (names, states, dates, who made them), and so does everything inside them,
 so samples go before structure; an identity field of one value in all of an array's first records
-(``"type": "relation"``) tells none apart and goes last. Long strings are clipped
+(``"type": "relation"``) tells none apart and goes last. A record holding a rare value of a field
+most records share one value of (``"licenses": "UNLICENSED"`` among hundreds of ``"MIT"``) is an
+exception: it ranks with the first records, wherever it is, and shows that field. Long strings are clipped
 with ``…``; NaN and infinities become ``null``.
 
 Left-out members are counted in place: ``"… +258 items"`` inside an array, ``"…": "+288 keys"``
@@ -28,6 +30,7 @@ import itertools
 import json
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring as _encode_string
@@ -54,6 +57,9 @@ _DATE_KEY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _LINK = re.compile(r"(?:https?|git|ssh)://|git@")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*\Z")
 _SAME_SAMPLE = 50  # records looked at for keys of one value
+_RARE_RECORDS = 8  # records needed before a value can be rare among them
+_RARE_SHARE = 50  # a value at most one record in this many holds is rare
+_ODD_POSITION = 2  # a record holding a rare value ranks like the third record
 _MISSING = object()
 _MEMBER = re.compile(r'"(?:[^"\\\n]|\\.){1,80}":( ?)[^\s]')  # a member's key and colon: spaced or not
 # two items of an array and the comma between them: spaced or not (``[[0,1,"x"],…]``)
@@ -72,6 +78,9 @@ class _Node:
     members: dict[int, tuple[str | None, _Node]] = field(default_factory=dict)
     map_like: bool | None = None  # ``_is_map(value)`` once known: asked for every child scored
     same: frozenset[str] = frozenset()  # an array item's keys whose value every sibling shares
+    rare: frozenset[str] = frozenset()  # a record's keys whose value few of its siblings share
+    # ``_rare_keys`` of this container's records, by position, once asked
+    odd: dict[int, frozenset[str]] | None = None
 
 
 def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -164,7 +173,10 @@ def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> 
             if id(parent.value) not in shared:
                 shared[id(parent.value)] = _same_keys(parent.value)
             same = shared[id(parent.value)]
-        node = _Node(child, parent.depth + 1, record=parent.record or later, in_list=in_list, same=same)
+        rare = _odd_records(parent).get(position, frozenset()) if isinstance(child, dict) else frozenset()
+        node = _Node(
+            child, parent.depth + 1, record=parent.record or later, in_list=in_list, same=same, rare=rare
+        )
         parent.members[position] = (key, node)
         if isinstance(child, dict | list) and node.depth < MAX_DEPTH:
             offer(node, -negative)
@@ -198,9 +210,10 @@ def _score(
         # Records (objects) are cheap to list by identity, so their order matters less.
         step = 1.5 if isinstance(child, dict) else 4.0
         last = position == siblings - 1 and siblings > 2
-        score -= 12.0 if last else step * min(position, 40)
+        score -= 12.0 if last else step * min(position, _odd_position(parent, position, 40))
     elif _parent_is_map(parent):
-        score -= 2.5 * min(position, 40)  # a map: its keys are data, sampled like items
+        # a map: its keys are data, sampled like items
+        score -= 2.5 * min(position, _odd_position(parent, position, 40))
     else:
         score -= 0.5 * min(position, 60)
         if siblings <= _SMALL_OBJECT and not parent.record:
@@ -213,7 +226,9 @@ def _score(
     if key is not None:
         name = key.lower()
         identity = name in IDENTITY_KEYS or name.endswith("_id")
-        if identity and parent.record and key in parent.same:
+        if parent.record and key in parent.rare:
+            score += 8.0  # "licenses": "UNLICENSED" among hundreds of "MIT": the exception is the news
+        elif identity and parent.record and key in parent.same:
             score -= 30.0  # "type": "relation" in every record tells one from none
         elif identity:
             score += 8.0
@@ -230,6 +245,67 @@ def _score(
     if child in (None, "", [], {}):
         score -= 4.0 if parent.depth == 0 else 12.0  # a nested null says little
     return score - _scalar_size(child, _STRING_WIDTH) / 20.0 if not container else score
+
+
+def _odd_position(parent: _Node, position: int, cap: int) -> int:
+    """A record's position for its score: an odd record (one holding a rare value) ranks near
+    the first records, wherever it is."""
+    return _ODD_POSITION if position in _odd_records(parent) else cap
+
+
+def _odd_records(parent: _Node) -> dict[int, frozenset[str]]:
+    """The positions of a container's records that hold a rare value, with those values' keys."""
+    if parent.odd is None:
+        value = parent.value
+        if isinstance(value, list):
+            records = list(itertools.islice(value, _MAX_CANDIDATES))
+        elif isinstance(value, dict) and _parent_is_map(parent):
+            ordered = _newest_first(value) or value
+            records = [value[key] for key in itertools.islice(ordered, _MAX_CANDIDATES)]
+        else:
+            records = []
+        parent.odd = _rare_keys(records)
+    return parent.odd
+
+
+def _rare_keys(records: list[Any]) -> dict[int, frozenset[str]]:
+    """For records (objects, at least ``_RARE_RECORDS``) with a field of few values, most records
+    sharing one (``"licenses": "MIT"``): the records holding one of its rare values, by position.
+
+    A value is rare when at most one record in ``_RARE_SHARE`` holds it (or only one does)."""
+    dicts = [(position, item) for position, item in enumerate(records) if isinstance(item, dict)]
+    if len(dicts) < _RARE_RECORDS:
+        return {}
+    counts: dict[str, Counter[Any]] = {}
+    for _, record in dicts:
+        for key, value in itertools.islice(record.items(), 100):
+            if isinstance(value, str | int | bool) and not (isinstance(value, str) and len(value) > 60):
+                counts.setdefault(str(key), Counter())[value] += 1
+    limit = max(1, len(dicts) // _RARE_SHARE)
+    rare_values: dict[str, set[Any]] = {}
+    for key, counter in counts.items():
+        total = sum(counter.values())
+        if total * 2 < len(dicts) or len(counter) * 8 > total:
+            continue  # a field most records lack, or one of many values: nothing is an exception
+        if counter.most_common(1)[0][1] * 2 < total:
+            continue  # no usual value to be an exception to
+        rare = {value for value, count in counter.items() if count <= limit}
+        if rare:
+            rare_values[key] = rare
+    odd: dict[int, frozenset[str]] = {}
+    for position, record in dicts:
+        keys = frozenset(
+            key
+            for key, values in rare_values.items()
+            if _hashable(record.get(key)) and record.get(key) in values
+        )
+        if keys:
+            odd[position] = keys
+    return odd
+
+
+def _hashable(value: Any) -> bool:
+    return not isinstance(value, dict | list)
 
 
 def _same_keys(items: list[Any]) -> frozenset[str]:

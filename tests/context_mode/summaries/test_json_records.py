@@ -1,0 +1,34 @@
+"""Stage 1 of a JSON result spends its bytes on what tells its records apart.
+
+On real outputs of the shared corpus: in license-checker's map of hundreds of packages, mostly
+``"licenses": "MIT"``, the packages under a license few others have are shown, with that license.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
+from context_mode.summaries.packing import size
+from tests.corpora import BENCH_CORPUS
+
+
+def _stage1(text: str, tool: str) -> str:
+    decision = route(text, tool=tool, policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    assert size(decision.extract.text) <= decision.budget
+    return decision.extract.text
+
+
+def test_the_records_holding_a_rare_value_are_shown_with_it() -> None:
+    # Before, the first 24 packages (in name order, nearly all MIT) took the whole budget.
+    text = (BENCH_CORPUS / "json-license-checker-legacy-dashboard.json").read_text(encoding="utf-8")
+    packages: dict[str, dict[str, Any]] = json.loads(text)
+    body = _stage1(text, "run_command")
+    licenses = [entry.get("licenses") for entry in packages.values()]
+    rare = [name for name, entry in packages.items() if licenses.count(entry.get("licenses")) == 1]
+    assert len(rare) >= 5
+    for name in rare:
+        assert f'"{name}": {{"licenses": {json.dumps(packages[name]["licenses"])}' in body, name
