@@ -13,7 +13,9 @@ fields (names, states, dates, who made them), and so does everything inside them
 so samples go before structure; an identity field of one value in all of an array's first records
 (``"type": "relation"``) tells none apart and goes last. A record holding a rare value of a field
 most records share one value of (``"licenses": "UNLICENSED"`` among hundreds of ``"MIT"``) is an
-exception: it ranks with the first records, wherever it is, and shows that field. Long strings are clipped
+exception: it ranks with the first records, wherever it is, and shows that field. What a package
+requires (``requires_dist``, ``dependencies``, ``dependsOn``…) is sampled further than other lists,
+as far as records are: it is what is asked of a package. Long strings are clipped
 with ``…``; NaN and infinities become ``null``.
 
 Left-out members are counted in place: ``"… +258 items"`` inside an array, ``"…": "+288 keys"``
@@ -56,6 +58,11 @@ _VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.(\d+))?(?:\.\d+)*([-+.~]?[0-9A-Za-z][
 _DATE_KEY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _LINK = re.compile(r"(?:https?|git|ssh)://|git@")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*\Z")
+# Keys under which a package lists what it needs: its requirements are what is asked of it.
+_DEPENDS = frozenset(
+    "requires_dist requires dependencies devdependencies peerdependencies optionaldependencies "
+    "dev_dependencies build_dependencies install_requires requirements deps dependson".split()
+)
 _SAME_SAMPLE = 50  # records looked at for keys of one value
 _RARE_RECORDS = 8  # records needed before a value can be rare among them
 _RARE_SHARE = 50  # a value at most one record in this many holds is rare
@@ -79,6 +86,7 @@ class _Node:
     map_like: bool | None = None  # ``_is_map(value)`` once known: asked for every child scored
     same: frozenset[str] = frozenset()  # an array item's keys whose value every sibling shares
     rare: frozenset[str] = frozenset()  # a record's keys whose value few of its siblings share
+    depends: bool = False  # what a package requires: its items are what a record is asked about
     # ``_rare_keys`` of this container's records, by position, once asked
     odd: dict[int, frozenset[str]] | None = None
 
@@ -175,7 +183,13 @@ def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> 
             same = shared[id(parent.value)]
         rare = _odd_records(parent).get(position, frozenset()) if isinstance(child, dict) else frozenset()
         node = _Node(
-            child, parent.depth + 1, record=parent.record or later, in_list=in_list, same=same, rare=rare
+            child,
+            parent.depth + 1,
+            record=parent.record or later,
+            in_list=in_list,
+            same=same,
+            rare=rare,
+            depends=key is not None and key.lower().replace("-", "_") in _DEPENDS,
         )
         parent.members[position] = (key, node)
         if isinstance(child, dict | list) and node.depth < MAX_DEPTH:
@@ -208,7 +222,7 @@ def _score(
     siblings = len(parent.value)
     if isinstance(parent.value, list):
         # Records (objects) are cheap to list by identity, so their order matters less.
-        step = 1.5 if isinstance(child, dict) else 4.0
+        step = 1.5 if isinstance(child, dict) or parent.depends else 4.0
         last = position == siblings - 1 and siblings > 2
         score -= 12.0 if last else step * min(position, _odd_position(parent, position, 40))
     elif _parent_is_map(parent):

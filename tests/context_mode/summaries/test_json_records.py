@@ -32,3 +32,11 @@ def test_the_records_holding_a_rare_value_are_shown_with_it() -> None:
     assert len(rare) >= 5
     for name in rare:
         assert f'"{name}": {{"licenses": {json.dumps(packages[name]["licenses"])}' in body, name
+
+
+def test_what_a_package_requires_is_listed_further_than_its_other_lists() -> None:
+    # pip's dry-run report: distributed's requires_dist showed seven requirements, as few as its
+    # classifiers, and hid its tornado one.
+    text = (BENCH_CORPUS / "json-pip-dry-run-report-dask-distributed.json").read_text(encoding="utf-8")
+    body = _stage1(text, "run_command")
+    assert '"tornado >=6.0.4"' in body
