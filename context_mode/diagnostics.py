@@ -185,12 +185,15 @@ def clean_line(line: str) -> str:
     return line
 
 
-def clean_lines(lines: Sequence[str]) -> Sequence[str]:
-    """``lines`` through ``clean_line`` when any has a colour code or a CI stamp, else ``lines`` itself."""
+def clean_lines(lines: Sequence[str], text: str | None = None) -> Sequence[str]:
+    """``lines`` through ``clean_line`` when any has a colour code or a CI stamp, else ``lines`` itself.
+
+    ``text``, when given, is the text ``lines`` were split from: a colour code is looked for in
+    it in one memchr instead of line by line (ESC breaks no line, so the answer is the same).
+    """
     sample = lines[:50]
-    if any("\x1b" in line or (line[:1].isdigit() and _CI_STAMP.match(line)) for line in sample) or any(
-        "\x1b" in line for line in lines
-    ):
+    coloured = "\x1b" in text if text is not None else any("\x1b" in line for line in lines)
+    if coloured or any(line[:1].isdigit() and _CI_STAMP.match(line) for line in sample):
         return [clean_line(line) for line in lines]
     return lines
 

@@ -141,7 +141,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         outline = f"log: go test -json, {go_test.events} events, {_plural(go_test.failing, 'failed test')}"
         return _Plan(lines, go_test.picks, _WIDTH * 2, {}, outline, go_test.messages)
     # CI colours, timestamps and a compose service column hide markers; lines stay as sent.
-    cleaned = clean_lines(lines)
+    cleaned = clean_lines(lines, text)
     unprefixed = without_service_prefix(cleaned)
     scan = scan_log(unprefixed)
     counts = shape_counts(scan)

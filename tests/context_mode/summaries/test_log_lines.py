@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from context_mode.diagnostics import clean_lines
 from context_mode.kinds import _flags
 from context_mode.line_groups import group_lines, shapes
 from context_mode.summaries.extract import term_lines
@@ -769,3 +770,18 @@ def test_a_sanitizers_shadow_byte_legend_gives_way_to_where_the_memory_was_alloc
     assert "is located 0 bytes to the right of 4-byte region" in shown
     for legend in ("Shadow byte legend", "Poisoned by user:", "Container overflow:", "ASan internal:"):
         assert legend not in shown, legend
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("plain\nlines\n", id="plain"),
+        pytest.param("a\n" * 60 + "\x1b[31mred\x1b[0m\n", id="a-colour-past-the-sample"),
+        pytest.param("2026-12-02T15:49:07.9042210Z ok\nb\n", id="a-ci-stamp"),
+        pytest.param("a\x1c\x1b[1mb\r\nc", id="other-line-breaks"),
+    ],
+)
+def test_lines_are_cleaned_alike_given_their_text_or_not(text: str) -> None:
+    lines = text.splitlines()
+    assert clean_lines(lines, text) == clean_lines(lines)
+    assert (clean_lines(lines, text) is lines) == (clean_lines(lines) is lines)
