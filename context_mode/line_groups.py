@@ -10,6 +10,10 @@ a test such as ``str.isalnum`` give both lines the same verdict, so a caller cla
 The keys cost a few whole-text C passes (join, encode, ``bytes.translate``, split), no per-line
 Python. Text already holding every mark gets keys equal to the prefixes (``mark`` is ""): still
 correct, only less grouped.
+
+``LineGroups.holding(literal)`` finds the keys holding a literal with no digit, mark or newline in
+it: a line's prefix holds such a literal exactly where its key does, so a repetitive log is
+searched in its few distinct keys instead of its whole text.
 """
 
 from __future__ import annotations
@@ -32,7 +36,8 @@ class LineGroups:
     ``keys[i]`` is line i's key; ``sizes`` counts lines per key (in first-seen order);
     ``firsts`` and ``samples`` map each key to its first and its last line. ``text`` is the
     prefixes joined by newlines, for whole-text searches (a position maps to a line by counting
-    newlines before it).
+    newlines before it). ``lines`` are the lines grouped; ``whole`` says each key covers its whole
+    line (none longer than the prefix, none holding a newline).
     """
 
     keys: list[str]
@@ -41,6 +46,8 @@ class LineGroups:
     samples: dict[str, int]
     mark: str
     text: str
+    lines: Sequence[str]
+    whole: bool
 
     def members(self, wanted: Set[str]) -> list[int]:
         """Indexes, in order, of the lines whose key is in ``wanted``."""
@@ -57,10 +64,34 @@ class LineGroups:
         """The first and the last line with ``key``."""
         return self.firsts[key], self.samples[key]
 
+    def holding(self, literal: str) -> set[str]:
+        """The keys holding ``literal`` (not empty; no ASCII digit, mark char or newline in it).
+
+        A line's prefix holds such a literal where its key does: a char of the literal is no
+        digit, and no mark char stood in the text. One search of the distinct keys, joined.
+        """
+        distinct = list(self.sizes)
+        joined = "\n".join(distinct)
+        if joined.count("\n") != len(distinct) - 1:  # a key holds a newline
+            return {key for key in distinct if literal in key}
+        found: set[str] = set()
+        index = 0
+        position = 0
+        at = joined.find(literal)
+        while at >= 0:
+            index += joined.count("\n", position, at)
+            found.add(distinct[index])
+            position = joined.find("\n", at)
+            if position < 0:
+                break
+            at = joined.find(literal, position)
+        return found
+
 
 def group_lines(lines: Sequence[str], prefix: int) -> LineGroups:
     """Key every line by its first ``prefix`` chars with ASCII digits masked, and group by key."""
-    prefixes = lines if not lines or max(map(len, lines)) <= prefix else [line[:prefix] for line in lines]
+    short = not lines or max(map(len, lines)) <= prefix
+    prefixes = lines if short else [line[:prefix] for line in lines]
     text = "\n".join(prefixes)
     mark = next((candidate for candidate in MARKS if candidate not in text), "")
     keys: list[str] = []
@@ -80,7 +111,7 @@ def group_lines(lines: Sequence[str], prefix: int) -> LineGroups:
     count = len(keys)
     sizes = Counter(keys)
     samples = dict(zip(keys, range(count), strict=True))
-    return LineGroups(keys, sizes, _firsts(keys, sizes), samples, mark, text)
+    return LineGroups(keys, sizes, _firsts(keys, sizes), samples, mark, text, lines, short and not embedded)
 
 
 def _firsts(keys: list[str], sizes: Counter[str]) -> dict[str, int]:

@@ -40,11 +40,11 @@ _RULE = re.compile(r" {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})\
 _RULE_LINE = re.compile(r"^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$", re.MULTILINE)
 _DEFINITION_BODY = re.compile(r"^ {0,4}: {1,4}\S", re.MULTILINE)
 _FRONT_MATTER_LINES = 30
-_MAX_FOUND = 400
+MAX_FOUND = 400
 
 
 def pattern_lines(
-    joined: str, pattern: re.Pattern[str], limit: int = _MAX_FOUND, *, lead: str = ""
+    joined: str, pattern: re.Pattern[str], limit: int = MAX_FOUND, *, lead: str = ""
 ) -> list[int]:
     """Indexes of the lines of ``joined`` (newline-joined) where ``pattern`` matches, the first
     ``limit``; the pattern must not match a newline. ``lead``, when given, is a literal every
@@ -90,7 +90,7 @@ def definition_lines(joined: str) -> list[int]:
         line += joined.count("\n", position, start)
         position = start
         found.append(line)
-        if len(found) >= _MAX_FOUND:
+        if len(found) >= MAX_FOUND:
             break
     return found
 
@@ -154,7 +154,7 @@ def definition_terms(lines: Sequence[str], joined: str) -> list[int]:
 
 
 def count_definition_terms(joined: str) -> int:
-    """How many definitions the lists hold (``definition_terms`` returns the first ``_MAX_FOUND``)."""
+    """How many definitions the lists hold (``definition_terms`` returns the first ``MAX_FOUND``)."""
     return len(_DEFINITION_BODY.findall(joined))
 
 

@@ -30,7 +30,8 @@ import re
 from collections.abc import Sequence
 
 from context_mode.diagnostics import clean_line
-from context_mode.summaries.definitions import pattern_lines
+from context_mode.line_groups import LineGroups
+from context_mode.summaries.definitions import MAX_FOUND, pattern_lines
 
 TAIL_LINES = 3
 _LOOK = 8  # how far from each end to look
@@ -164,7 +165,19 @@ def edge_lines(lines: Sequence[str]) -> tuple[list[int], list[int]]:
     return head, tail
 
 
-def banner_lines(joined: str) -> list[int]:
+def banner_lines(joined: str, groups: LineGroups | None = None) -> list[int]:
     """The lines of ``joined`` (lines through ``clean_line``, newline-joined) that hold a test
-    runner's banner: whole-text searches, no per-line step."""
-    return sorted({index for banner, lead in _BANNERS for index in pattern_lines(joined, banner, lead=lead)})
+    runner's banner: whole-text searches, no per-line step.
+
+    ``groups``, when given, are those lines grouped: when their keys are whole lines, a banner is
+    looked for only in the lines whose key holds its lead (which has no digit), the same lines.
+    """
+    found: set[int] = set()
+    for banner, lead in _BANNERS:
+        if groups is not None and groups.whole:
+            members = groups.members(groups.holding(lead))
+            held = [index for index in members if banner.search(groups.lines[index])]
+            found.update(held[:MAX_FOUND])
+        else:
+            found.update(pattern_lines(joined, banner, lead=lead))
+    return sorted(found)

@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from context_mode.diagnostics import clean_line, clean_lines, without_service_prefix
-from context_mode.line_groups import templates
+from context_mode.line_groups import LineGroups, templates
 from context_mode.shapes import is_slow_query_log
 from context_mode.summaries.access_log import access_picks
 from context_mode.summaries.coverage import coverage_picks
@@ -208,6 +208,14 @@ def _may_hold(text: str, *marks: str) -> bool:
     return "\x1b" in text or holds(text, *marks)
 
 
+def _lines_hold(text: str, cleaned: Sequence[str], groups: LineGroups, literal: str) -> bool:
+    """Whether a line of ``cleaned`` may hold ``literal`` (no digit in it): asked of the groups'
+    distinct keys when they are the cleaned lines whole, else ``_may_hold``."""
+    if groups.whole and groups.lines is cleaned:
+        return bool(groups.holding(literal))
+    return _may_hold(text, literal)
+
+
 def _fold(picks: list[Pick], shapes: Sequence[str], counts: Counter[str], frames: set[int]) -> list[Pick]:
     """One line per repeated shape: its best pick stays (and will carry ``[×N]``), the rest go.
 
@@ -269,10 +277,11 @@ def _picks(
         add(index, 99)
     for index in address_lines(lines):  # where a service listens, which version starts
         add(index, 74, _CONTEXT_WIDTH)
-    for index in banner_lines(scan.groups.text):  # a test runner's own banner, wherever the run starts
+    # a test runner's own banner, wherever the run starts
+    for index in banner_lines(scan.groups.text, scan.groups):
         add(index, 90, _CONTEXT_WIDTH)
     # a coverage table's totals and least covered files
-    for pick in coverage_picks(cleaned) if _may_hold(text, _COVERAGE_MARK) else ():
+    for pick in coverage_picks(cleaned) if _lines_hold(text, cleaned, scan.groups, _COVERAGE_MARK) else ():
         add(pick.start, pick.priority)
     # strace -c: its costliest syscalls
     for index in pattern_lines(scan.groups.text, _SYSCALL_HEADER, lead=_SYSCALL_LEAD):

@@ -27,3 +27,13 @@ def test_groups_count_and_place_every_key(lines: list[str]) -> None:
     assert groups.samples == {key: len(keys) - 1 - keys[::-1].index(key) for key in keys}
     assert list(groups.samples) == list(dict.fromkeys(keys))
     assert groups.text.split("\n") == ([line[:4].replace("\n", " ") for line in lines] if lines else [""])
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines_strategy, st.sampled_from(["a", "b ", " a", "é", "y", "ab"]))
+def test_the_keys_holding_a_literal_are_those_of_the_lines_holding_it(lines: list[str], literal: str) -> None:
+    groups = group_lines(lines, 4)
+    assert groups.holding(literal) == {
+        key for line, key in zip(lines, groups.keys, strict=True) if literal in line[:4]
+    }
+    assert groups.whole == all(len(line) <= 4 and "\n" not in line for line in lines)

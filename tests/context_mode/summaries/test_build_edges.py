@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from context_mode.line_groups import group_lines
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries.edges import banner_lines, edge_lines
@@ -90,3 +91,21 @@ def test_a_servers_log_keeps_its_last_line_where_it_says_how_it_ended(ending: st
     assert isinstance(decision, Summary)
     assert "LOG:  database system is shut down" in decision.extract.text
     assert "ERROR:  deadlock detected" in decision.extract.text  # the errors stay
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        pytest.param(
+            ["setup", "platform linux -- Python 3.11.7, pytest-9.2.0", "collected 1 item"], id="pytest"
+        ),
+        pytest.param(
+            [f"collected {n} items" for n in range(500)] + [" RUN  v1.6.0 /app"], id="over-the-limit"
+        ),
+        pytest.param(["collected\n1 item", "collected 2 items"], id="a-line-holding-a-newline"),
+        pytest.param(["x" * 500 + "collected 3 items", "collected 4 items"], id="a-line-past-the-prefix"),
+    ],
+)
+def test_banners_found_through_the_line_groups_are_those_of_the_whole_text(lines: list[str]) -> None:
+    groups = group_lines(lines, 400)
+    assert banner_lines(groups.text, groups) == banner_lines(groups.text)
