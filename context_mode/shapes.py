@@ -441,7 +441,10 @@ def detect_shape(
         return ContentKind.ROWS
     if is_git_status(sample):
         return ContentKind.TREE
-    if sum(1 for line in lines if _runner_line(line)) >= _VERDICTS or is_slow_query_log(lines):
+    # Whether _VERDICTS lines are a runner's: asked from the last line up, where a run's closing
+    # counts are, the search stops at the _VERDICTS-th (order makes no difference to the answer).
+    verdicts = islice(filter(_runner_line, reversed(lines)), _VERDICTS - 1, None)
+    if next(verdicts, None) is not None or is_slow_query_log(lines):
         return ContentKind.LOG
     head = text[:4096]
     if is_html(head):
