@@ -209,19 +209,10 @@ def _named_entries(texts: Sequence[str], keys: set[str], weight: float) -> list[
         lowered = text.lower()
         if len(lowered) != len(text):  # a char whose lower case is two ("İ"): offsets must hold
             lowered = text
-        ends: list[int] = []
-        lines: list[str] = []
-        for start, end in sorted(_entries(lowered, names)):
-            if not ends:
-                lines = text.splitlines(keepends=True)
-                ends = list(itertools.accumulate(map(len, lines)))
-            number = bisect.bisect_right(ends, start)
-            if number >= len(lines) or found and found[-1][:2] == (place, number):
-                continue
-            offset = ends[number - 1] if number else 0
-            found.append(
-                (place, number, lines[number].rstrip("\r\n"), ((start - offset, end - offset, 1.0),))
-            )
+        named = _places_in_lines(text, sorted(_entries(lowered, names)))
+        lines = text.splitlines() if named else []
+        for number in sorted(named):
+            found.append((place, number, lines[number], named[number][:1]))  # its first name named
             if len(found) > MAX_KEYED:
                 return []  # a name many entries share names none
     return _passages(found, weight * ENTRY_SHARE, grows=False)
