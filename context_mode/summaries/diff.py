@@ -399,27 +399,25 @@ def _settle(
     changed the same way before (a generated copy, a repeated decorator) and blank lines."""
     if file is None:
         return
+    shapes = [_shape(lines[index][:_PREFIX]) for index in hunk]
     sides: dict[str, set[str]] = {"+": set(), "-": set()}
-    for index in hunk:
+    for index, shape in zip(hunk, shapes, strict=True):
         mark = lines[index][:1]
         if mark in sides:
-            sides[mark].add(_shape(lines[index][:_PREFIX]))
+            sides[mark].add(shape)
     run = (-1, -1)  # the hunk's first new changed lines, in a row (a rule or blank line among them)
-    for index in hunk:
+    for index, shape in zip(hunk, shapes, strict=True):
         line = lines[index][:_PREFIX]
         mark = line[:1]
-        shape = _shape(line)
         if (mark in sides and shape in sides["+" if mark == "-" else "-"]) or (mark, shape) in seen:
             continue
+        if run[1] == index and index - run[0] < _CHANGED_RUN:
+            run = (run[0], index + 1)  # the run goes on through this line
         if not any(char.isalnum() for char in shape):
-            if run[1] == index and index - run[0] < _CHANGED_RUN:
-                run = (run[0], index + 1)
             continue
         seen.add((mark, shape))
         if run[0] < 0:
             run = (index, index + 1)
-        elif run[1] == index and index - run[0] < _CHANGED_RUN:
-            run = (run[0], index + 1)
         if len(file.salient) < _SALIENT_PER_FILE and (
             _is_salient(line) if mark in ("+", "-") else _word_salient(line)
         ):
