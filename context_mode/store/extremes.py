@@ -32,7 +32,9 @@ extreme, and no query word need be on it more than on the lines around it.
 It returns the line's index and its table's header line's index (or None). Linear in the lines;
 never raises on a ``str``. ``extreme_passage(texts, extreme, weight)`` is that line among a
 payload's chunks as a passage of its chunk, its header line shown above it, for a search reply
-or an intent's passages. Pure.
+or an intent's passages; a row too wide to show whole keeps its first cell, then the cells around
+the asked one, and its header is cut alike (``wide_row``: at the same place in an aligned table,
+so the cell stays under its name). Pure.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from context_mode.shapes import sized_entry
-from context_mode.store.cutting import LINE_WIDTH, cut
+from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH, cut
 from context_mode.store.terms import PART, TOKEN, month_number, stem_of
 from context_mode.store.values import LineMatch
 from context_mode.words import ABBREVIATIONS, is_function_word
@@ -291,18 +293,87 @@ def extreme_passage(texts: Sequence[str], extreme: Extreme, weight: float) -> tu
         return None
     place, number = places[found.line]
     unit: tuple[tuple[int, str], ...] = ()
+    spans = [(*found.span, 1.0)] if found.span else []
+    line = cut(lines[found.line], spans, LINE_WIDTH, str)
     if found.header is not None:
         header_place, header_number = places[found.header]
         shown = header_number if header_place == place else HEADER_LINE
-        unit = ((shown, cut(lines[found.header], (), LINE_WIDTH, str)),)
+        header = cut(lines[found.header], (), LINE_WIDTH, str)
+        if found.span is not None and line.startswith(ELLIPSIS):
+            line, header = wide_row(lines[found.line], lines[found.header], found.span, found.field)
+        unit = ((shown, header),)
     tied = tuple(
         (places[tie][1], cut(lines[tie], (), LINE_WIDTH, str))
         for tie in found.ties
         if places[tie][0] == place
     )
-    spans = [(*found.span, 1.0)] if found.span else []
-    line = cut(lines[found.line], spans, LINE_WIDTH, str)
     return place, LineMatch(number, line, weight, ((f"@{found.field}", weight),), 1, unit + tied, grows=True)
+
+
+def wide_row(row: str, header: str, span: tuple[int, int], name: str) -> tuple[str, str]:
+    """A table's row too wide to show whole, and its header line, cut to the cell at ``span``
+    under the column ``name``: each keeps its first cell (what the row is: its month, its name)
+    before the ``…``, then the part of the line around the cell. An aligned table's two lines are
+    cut at the same place, so the cell stays under its name."""
+    separator = next((mark for mark in _SEPARATORS if mark in header), None)
+    row_lead, header_lead = _lead(row, separator), _lead(header, separator)
+    if separator is None:
+        lead = max(row_lead, header_lead)
+        begin, stop = _window(row, lead, span)
+        while begin > lead and not (_blank(row, begin - 1) and _blank(header, begin - 1)):
+            begin -= 1  # back to a gap between columns in both lines: whole cells, still aligned
+        while stop < max(len(row), len(header)) and not (_blank(row, stop) and _blank(header, stop)):
+            stop += 1
+        return _joined(row, lead, begin, stop), _joined(header, lead, begin, stop)
+    names = _split(header, separator)
+    place = next((at for cell, at in zip(names, _places(header, names), strict=True) if cell == name), None)
+    if place is None:
+        return _cells(row, row_lead, span, separator), cut(header, (), LINE_WIDTH, str)
+    return _cells(row, row_lead, span, separator), _cells(header, header_lead, place, separator)
+
+
+def _window(line: str, lead: int, span: tuple[int, int]) -> tuple[int, int]:
+    """Where the part of ``line`` past ``lead`` that ``cutting.cut`` shows around ``span`` starts and ends."""
+    shown = cut(line[lead:], [(span[0] - lead, span[1] - lead, 1.0)], LINE_WIDTH - lead, str).strip(ELLIPSIS)
+    begin = lead + max(0, line[lead:].find(shown))
+    return begin, begin + len(shown)
+
+
+def _lead(line: str, separator: str | None) -> int:
+    """Where a row's first cell ends (its first word, or up to its first separator after a cell)."""
+    text = line.lstrip(separator or "").lstrip()
+    skipped = len(line) - len(text)
+    end = text.find(separator) if separator is not None else -1
+    if end < 0:
+        found = _TOKEN.match(text)
+        end = found.end() if found else 0
+    return skipped + end
+
+
+def _blank(line: str, at: int) -> bool:
+    """Whether ``line`` has no character at ``at`` but a space (or ends before it)."""
+    return at >= len(line) or line[at].isspace()
+
+
+def _joined(line: str, lead: int, begin: int, stop: int) -> str:
+    """``line``'s first ``lead`` characters, ``…``, then its characters from ``begin`` to ``stop``."""
+    end = len(line.rstrip())
+    shown = line[:lead].rstrip().ljust(lead) + ELLIPSIS + line[begin:stop]
+    return shown + ELLIPSIS if stop < end else shown
+
+
+def _cells(line: str, lead: int, span: tuple[int, int], separator: str) -> str:
+    """A separated row (or header) cut to whole cells around the one at ``span``, after its first
+    cell and separator: ``EGLL,…1274.25,97``."""
+    end = len(line.rstrip())
+    begin, stop = _window(line, lead, span)
+    if begin <= lead + 1:
+        return cut(line, [(*span, 1.0)], LINE_WIDTH, str)
+    before = line.find(separator, begin, span[0])
+    begin = before + 1 if before >= 0 else begin
+    after = line.find(separator, stop) if stop < end else -1
+    stop = after if after >= 0 else end
+    return line[: lead + 1].strip() + ELLIPSIS + line[begin:stop] + (ELLIPSIS if stop < end else "")
 
 
 def _fields(lines: Sequence[str]) -> Iterator[_Field]:
@@ -330,12 +401,12 @@ def _fields(lines: Sequence[str]) -> Iterator[_Field]:
         if header is not None:
             cells = header.cells(line)
             if cells is not None:
-                for name, cell in cells:
+                for name, cell, place in cells:
                     value = _number(cell)
                     if value is not None:
-                        yield _Field(index, header.line, name, value)
+                        yield _Field(index, header.line, name, value, span=place)
                     elif (dated := _date(cell, whole=True)) is not None:
-                        yield _Field(index, header.line, name, dated, True)
+                        yield _Field(index, header.line, name, dated, True, place)
                 continue
         header = _Header.of(lines, index)
         if header is not None:
@@ -410,7 +481,7 @@ class _Header:
         if separated is not None:
             if all(len(_split(row, separated)) == len(names) for row in following):
                 header = cls(index, names, None, separated)
-                if any(_number(cell) is not None for _, cell in header.cells(following[0]) or ()):
+                if any(_number(cell) is not None for _, cell, _ in header.cells(following[0]) or ()):
                     return header
             return None
         tokens = list(_TOKEN.finditer(line))
@@ -419,25 +490,30 @@ class _Header:
             return None
         header = cls(index, names, [token.span() for token in tokens], " ")
         rows = [header.cells(row) for row in following]
-        if all(cells is not None and any(_number(cell) is not None for _, cell in cells) for cells in rows):
+        if all(cells is not None and any(_number(cell[1]) is not None for cell in cells) for cells in rows):
             return header
         return None
 
-    def cells(self, line: str) -> list[tuple[str, str]] | None:
-        """The row's cells by column name, or None when the line is not a row of this table."""
+    def cells(self, line: str) -> list[tuple[str, str, tuple[int, int]]] | None:
+        """The row's cells by column name, with where each is on the line, or None when the line
+        is not a row of this table."""
         if self.spans is None:
             parts = _split(line, self.separator)
             if len(parts) != len(self.names):
                 return None
-            return list(zip(self.names, parts, strict=True))
+            return list(zip(self.names, parts, _places(line, parts), strict=True))
         tokens = list(_TOKEN.finditer(line))
         if len(tokens) < len(self.names) // 2:
             return None
-        columns: dict[int, list[str]] = {}
+        columns: dict[int, list[re.Match[str]]] = {}
         for token in tokens:
-            columns.setdefault(self._column(*token.span()), []).append(token.group())
+            columns.setdefault(self._column(*token.span()), []).append(token)
         # A cell is one token under one column; a column of several words holds no number.
-        return [(self.names[column], words[0]) for column, words in columns.items() if len(words) == 1]
+        return [
+            (self.names[column], words[0].group(), words[0].span())
+            for column, words in columns.items()
+            if len(words) == 1
+        ]
 
     def _column(self, start: int, end: int) -> int:
         """The column a token at ``start:end`` sits under: the most overlap, else the nearest."""
@@ -452,6 +528,18 @@ class _Header:
             if key > best_key:
                 best, best_key = column, key
         return best
+
+
+def _places(line: str, cells: Sequence[str]) -> list[tuple[int, int]]:
+    """Where each of a row's cells (in order, as ``_split`` reads them) is on the line."""
+    places: list[tuple[int, int]] = []
+    at = 0
+    for cell in cells:
+        start = line.find(cell, at) if cell else -1
+        start = at if start < 0 else start
+        at = start + len(cell)
+        places.append((start, at))
+    return places
 
 
 def _split(line: str, separator: str) -> list[str]:

@@ -384,10 +384,13 @@ def choose_lines(
         with_unit = budget - (RUNNER_UP_ROOM if waiting else 0)
         # The whole unit when it fits, else the matched lines alone.
         for offered in ([*own, *unit], own) if unit else (own,):
-            # A unit may name a line the passage holds too (a run's end): shown once.
-            fresh = list(
-                {number: line for number, line in offered if (rank, number) not in shown_lines}.items()
-            )
+            # A unit may name a line the passage holds too (a run's end): shown once, as first given
+            # (a wide row's header cut where its row is, not as the chunk's unit would cut it).
+            kept: dict[int, str] = {}
+            for number, line in offered:
+                if (rank, number) not in shown_lines:
+                    kept.setdefault(number, line)
+            fresh = list(kept.items())
             cost = heading + _cost(fresh, overhead)
             if fresh and used + cost <= (budget if offered is own else with_unit):
                 break

@@ -228,3 +228,28 @@ def test_a_date_is_no_number() -> None:
     found = extreme_line([line], asked)
     assert found is not None and found.span is not None
     assert line[found.span[0] :].startswith('upload_time": "2011-11-30T21:11:24"')
+
+
+def test_a_wide_tables_extreme_row_shows_its_first_cell_and_the_asked_cell_under_its_name() -> None:
+    # ``column -t`` of 24 series a month (449 characters a row): the row was cut to its first 240
+    # characters, so the asked column, the last, was not shown at all.
+    text = (BENCH_CORPUS / "table-column-t-us-employment.txt").read_text(encoding="utf-8")
+    lines = search(text, ContentKind.TABLE, {"query": "largest negative nonfarm_change"}).splitlines()
+    row = next(line for line in lines if line.strip().startswith("2009-03-01…"))
+    assert row.endswith("22560       -802")
+    header = next(line for line in lines if line.strip().startswith("month     …"))
+    assert header.endswith("nonfarm_change")
+    assert header.index("nonfarm_change") == row.index("-802")  # still under its name
+
+
+def test_a_wide_csv_rows_extreme_keeps_its_first_cell_and_the_asked_cell() -> None:
+    names = ["station", *(f"reading_{number:02d}" for number in range(40)), "peak_gust_kmh"]
+    rows = [
+        ",".join([station, *(f"{1000 + number * 7 + index}.25" for number in range(40)), str(gust)])
+        for index, (station, gust) in enumerate([("LFPG", 61), ("EGLL", 97), ("EDDF", 58), ("LIRF", 44)])
+    ]
+    text = "\n".join([",".join(names), *rows]) + "\n"
+    reply = search(text, ContentKind.TABLE, {"query": "highest peak gust kmh"})
+    lines = [line.strip() for line in reply.splitlines()]
+    assert any(line.startswith("EGLL,…1") and line.endswith(".25,97") for line in lines)
+    assert any(line.startswith("station,…reading_") and line.endswith(",peak_gust_kmh") for line in lines)
