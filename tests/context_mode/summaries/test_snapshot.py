@@ -179,3 +179,54 @@ def test_a_pages_rows_paragraphs_and_links_count_toward_its_budget() -> None:
         decision = route(text, tool="browser_snapshot", policy=RoutingPolicy())
         assert isinstance(decision, Summary)
         assert decision.budget >= 2 * RoutingPolicy().summary_budget, name
+
+
+def test_a_wrappers_own_words_are_read_as_text() -> None:
+    # Failed before: ``generic: Page 1 / 64`` (sqlite-web's pager) and pydoc's version banner
+    # (``generic [ref=e2]: Python 3.11.7 …``) were dropped as wrappers; a lone "«" still says nothing.
+    pages = bench_stage1("snapshot-sqlite-web-statsmodels-fair-content.txt", "browser_snapshot").splitlines()
+    assert "- generic: Page 1 / 64" in pages
+    assert "- generic: «" not in pages
+    banner = bench_stage1("snapshot-playwright-pydoc-index.txt", "browser_snapshot")
+    assert "- generic [ref=e2]: Python 3.11.7 [main, GCC 12.2.0]" in banner
+
+
+def test_a_default_cut_by_an_inline_element_is_shown_with_its_value() -> None:
+    # Failed before: gevent's "The default value is" was shown without the ``code`` that says it.
+    lines = bench_stage1("snapshot-playwright-gevent-configuration.txt", "browser_snapshot").splitlines()
+    value = lines.index('- code [ref=f1e213]: "5"')  # memory_monitor_period's
+    assert lines[value - 1] == "- text: The default value is"
+
+
+def test_the_cells_of_a_default_column_are_shown_with_their_rows_name() -> None:
+    # Failed before: an option table's "Default" column says each option's default, in a cell or
+    # in the code under an unnamed cell; stage 1 showed the options' names only.
+    tree = "\n".join(
+        [
+            "- table [ref=e1]:",
+            "  - row [ref=e2]:",
+            '    - columnheader "Option" [ref=e3]',
+            '    - columnheader "Type" [ref=e4]',
+            '    - columnheader "Default" [ref=e5]',
+            '    - columnheader "Description" [ref=e6]',
+        ]
+        + [
+            line
+            for i, (option, default) in enumerate((("linenums_style", "'table'"), ("guess_lang", "False")))
+            for line in (
+                f"  - row [ref=e{10 + 10 * i}]:",
+                f"    - cell [ref=e{11 + 10 * i}]:",
+                f"      - code [ref=e{12 + 10 * i}]: {option}",
+                f'    - cell "string" [ref=e{13 + 10 * i}]',
+                f"    - cell [ref=e{14 + 10 * i}]:",
+                f'      - code [ref=e{15 + 10 * i}]: "{default}"',
+                f'    - cell "What {option} does, in a sentence that costs more." [ref=e{16 + 10 * i}]',
+            )
+        ]
+    )
+    lines = summarize(tree, ContentKind.SNAPSHOT, budget=200).text.splitlines()
+    assert "- code [ref=e12]: linenums_style" in lines
+    assert "- code [ref=e15]: \"'table'\"" in lines
+    graphviz = bench_stage1("snapshot-graphviz-242-attrs-table.txt", "browser_snapshot").splitlines()
+    value = graphviz.index('- cell "14.0" [ref=e400]')
+    assert graphviz[value - 2 : value] == ['- link "fontsize" [ref=e397]…', "…"]
