@@ -2,13 +2,15 @@
 
 Headings are ATX (``## Title``) or setext (a paragraph line over ``===`` or ``---``); lines in
 fenced code blocks are never headings. Priority falls with heading level and position, so a tight
-budget keeps the first and shallowest headings; the last heading is kept too, to show where the
+budget keeps the first and shallowest headings (a heading repeating an earlier one's name, a
+changelog's "### Fixed", ranks lower); the last heading is kept too, to show where the
 document ends, and on a page of a few hundred lines its last two lines of text (a footer's
 copyright, generator or version) below it. A section's first sentence is the verbatim start of its
 first text line, cut after the sentence with ``…``. Headings and lines that mention a search term
 rank first. Beside the outline (``definitions``): the front matter first, "The default X is Y" lines
-(one a section, above later headings, a late one nearly as high as an early one), the terms of
-definition lists (a reference page's options and variables: each term's definition is a section, and
+(one a section, above later headings, a late one nearly as high as an early one), notes of a
+deprecation, removal or version change (``changes``: one a section, below the first headings), the
+terms of definition lists (a reference page's options and variables: each term's definition is a section, and
 a default is shown under its term), the first line of each section a thematic break opens (converted
 web pages use rules where headings would be), and the first few code blocks' first lines (below the
 headings), a pipe table's header, first rows and last row (its other rows fill what room is left, a
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from context_mode.shapes import HEADING_ANCHOR, is_html
+from context_mode.summaries.changes import change_lines
 from context_mode.summaries.definitions import (
     code_openings,
     count_definition_terms,
@@ -71,6 +74,8 @@ _ROWS_PER_HIGHLIGHT = 25  # a table's rows count as salient content, this many a
 _PER_SECTION = 1  # definition lines shown per section (a long section states several)
 _FACT_HIGHLIGHT = 54.0  # rule sections, terms and definitions count; code and quantities do not
 _TERM_PRIORITY = 57.0
+_CHANGE_PRIORITY = 45.0  # a deprecation, removal or version change (``changes``): one a section
+_REPEATED_HEADING = 20.0  # what a heading that repeats an earlier one's name ranks less by
 # A list item that is a link (its text may wrap onto the next line): a page's table of contents.
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[*+-]|\d{1,3}[.)]) +\S", re.M)
 _ITEM_FILL = 8.0  # below every other pick: list items fill what room is left
@@ -133,8 +138,15 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     lead = _first_text(lines, 1, headings[0].index, heading_lines, fence_lines)
     if lead >= 0:
         picks.append(Pick(lead, lead + 1, _LEAD, _sentence_width(lines[lead])))
+    # A heading that repeats an earlier one's name ("Fixed", "Classes", "Examples") names a part
+    # every section has, not the section: the outline is read by the first of them.
+    named: set[str] = set()
     for order, heading in enumerate(headings):
         priority = 80.0 - 8.0 * (heading.level - 1) - 0.3 * min(order, 200)
+        name = _heading_name(lines[heading.index])
+        if name and name in named:  # an empty one (a script's bare ``#`` line) names nothing
+            priority -= _REPEATED_HEADING
+        named.add(name)
         if order == len(headings) - 1:
             priority = max(priority, 75.0)
         if matches(lines[heading.index][:_PREFIX]):
@@ -207,6 +219,12 @@ def _before_anchor(lines: Sequence[str], pick: Pick) -> Pick:
     # The text before it, then ``…``; at the packer's width, a term (a signature) shown whole.
     width = min(anchor.start() + 1, _TERM_LINE_WIDTH)
     return pick if 0 < pick.width <= width else Pick(pick.start, pick.stop, pick.priority, width)
+
+
+def _heading_name(line: str) -> str:
+    """A heading line's words, without its marks, its link to itself and its case."""
+    anchor = HEADING_ANCHOR.search(line)
+    return line[: anchor.start() if anchor else None].strip().strip("#").strip().casefold()
 
 
 def _footer(lines: Sequence[str], headings: Container[int], fenced: Container[int]) -> list[Pick]:
@@ -313,6 +331,13 @@ def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[i
         (
             _per_section([i for i in definition_lines(joined) if i not in skip], bounds),
             58.0,
+            _FACT_WIDTH,
+            0.0002,
+        ),
+        # Below the outline's first levels: release notes note a change in half their items.
+        (
+            _per_section([i for i in change_lines(joined) if i not in skip], bounds),
+            _CHANGE_PRIORITY,
             _FACT_WIDTH,
             0.0002,
         ),

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries import summarize
+from context_mode.summaries.changes import change_lines
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS, bench_stage1
@@ -138,3 +141,42 @@ def test_a_defined_terms_link_to_itself_is_left_out_of_stage_1() -> None:
     stage1 = bench_stage1("webpage-fetch-sphinx-configuration.md", "fetch")
     assert "Permalink to this definition" not in stage1
     assert "project…" in stage1.splitlines()
+
+
+def test_a_reference_pages_deprecation_notes_are_shown() -> None:
+    # Failed before: GIO's GSettings reference (79 kB) showed its outline and defaults, but not
+    # that the `schema` property "has been deprecated since version 2.32", which is what an agent
+    # about to use it needs; nor did trio's history show which APIs were removed and when.
+    stage1 = bench_stage1("webpage-fetch-gio-gsettings.md", "fetch")
+    assert "`GSettings:schema` has been deprecated since version 2.32 and should not be used" in stage1
+    history = bench_stage1("webpage-fetch-trio-0270-history.md", "fetch")
+    assert "* Remove `BlockingTrioPortal`: it was deprecated in 0.12.0." in history
+
+
+@pytest.mark.parametrize(
+    ("line", "noted"),
+    [
+        pytest.param("Changed in version 5.0: No longer validates the code", True, id="changed-in"),
+        pytest.param("Starting with version 4.0, `nano` no longer hard-wraps", True, id="starting"),
+        pytest.param("The `tz` module is deprecated and scheduled to be dropped", True, id="deprecated"),
+        pytest.param("Option `-z` (`--suspendable`) has been removed.", True, id="removed"),
+        pytest.param("When needed, use `unset breaklonglines` instead.", True, id="use-instead"),
+        pytest.param("New in version 3.2.", False, id="new-in-version"),
+        pytest.param("fish no longer crashes when the history file is empty.", False, id="a-fix"),
+    ],
+)
+def test_a_change_note_is_a_deprecation_removal_replacement_or_version_change(line: str, noted: bool) -> None:
+    assert change_lines(f"# Title\n{line}\nmore text") == ([1] if noted else [])
+
+
+def test_a_changelogs_repeated_section_headings_give_way_to_its_versions() -> None:
+    # Failed before: a Keep a Changelog file's "### Added" / "### Fixed" under every release took
+    # a tight budget's room: 22 of its 30 releases were in stage 1.
+    releases = "".join(
+        f"## v1.{minor}.0 - 2021-04-{minor + 1:02d}\n\n### Added\n\n- Add option {minor}.\n\n"
+        f"### Fixed\n\n- Fix bug {minor}.\n\n"
+        for minor in range(30, 0, -1)
+    )
+    text = "# Changelog\n\n" + releases
+    shown = summarize(text, ContentKind.MARKDOWN, budget=1000).text.splitlines()
+    assert sum(line.startswith("## v1.") for line in shown) == 30
