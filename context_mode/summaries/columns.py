@@ -42,6 +42,7 @@ _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _LINK = re.compile(r"(?:https?|ftp)://")
 KEY_WIDTH = 120
 _MAX_CELL = 40
+_EMPTY = ("", "None", "null", "NULL")  # how a row set spells a missing value
 EXTREME_ROWS = 6  # rows holding a column's greatest or least value that a table shows
 
 Labels = tuple[str, list[str]]  # a key column's name and its value in each row
@@ -93,7 +94,7 @@ def _describe(column: str, values: list[str], labels: Labels | None = None) -> t
     """The column's line, and whether it says more than "every value differs"; ``labels`` (a key
     column's name and values) name the row that alone holds the least or the greatest number."""
     distinct = Counter(values)
-    for empty in ("", "None", "null", "NULL"):
+    for empty in _EMPTY:
         distinct.pop(empty, None)
     present = distinct.total()
     informative = True
@@ -140,25 +141,30 @@ def extreme_rows(columns: list[str], records: list[Record], *, limit: int = EXTR
     least: list[int] = []
     for column in columns:
         numbers = _numbers(column, records)
-        if numbers is None or _rank(column) is not None or len(set(numbers)) < 3:
+        values = list(numbers.values()) if numbers is not None else []
+        if numbers is None or _rank(column) is not None or len(set(values)) < 3:
             continue
-        if column == columns[0] and len(set(numbers)) == len(numbers) and all(map(float.is_integer, numbers)):
+        if column == columns[0] and len(set(values)) == len(values) and all(map(float.is_integer, values)):
             continue
         for extreme, found in ((max, greatest), (min, least)):
-            value = extreme(numbers)
-            if numbers.count(value) == 1:
-                found.append(numbers.index(value))
+            value = extreme(values)
+            if values.count(value) == 1:
+                found.append(next(row for row, number in numbers.items() if number == value))
     return list(dict.fromkeys([*greatest, *least]))[:limit]
 
 
-def _numbers(column: str, records: list[Record]) -> list[float] | None:
-    """The column's values as numbers, or None when one is not a number."""
-    numbers: list[float] = []
-    for record in records:
-        number = _number(record.get(column, ""))
+def _numbers(column: str, records: list[Record]) -> dict[int, float] | None:
+    """The column's values as numbers by row, empty cells (SQL's NULLs) left out; None when a
+    value is not a number."""
+    numbers: dict[int, float] = {}
+    for row, record in enumerate(records):
+        value = record.get(column, "")
+        if value in _EMPTY:
+            continue
+        number = _number(value)
         if number is None:
             return None
-        numbers.append(number)
+        numbers[row] = number
     return numbers
 
 

@@ -391,3 +391,19 @@ def test_many_records_half_of_whose_members_are_scalars_are_rows() -> None:
     # a few records stay JSON, shown whole in its skeleton
     few = json.dumps(json.loads(text)[:8], indent=2)
     assert detect_kind(few, tool_name="run_command") is ContentKind.JSON
+
+
+def test_a_numeric_column_with_nulls_still_shows_the_row_holding_its_greatest_value() -> None:
+    # SQLite's rows of mammals' sleep: brain weight is NULL for some animals. One NULL made the
+    # column "no number", so the row of the heaviest brain was not among those shown.
+    animals = [
+        {
+            "name": f"Animal {i}",
+            "vore": ("herbi", "carni", "omni")[i % 3],
+            "brainwt": None if i % 4 else i / 1000,
+        }
+        for i in range(120)
+    ]
+    animals[57]["brainwt"] = 5.712
+    body = summarize(repr(animals), ContentKind.ROWS, budget=1500).text
+    assert "'name': 'Animal 57'" in body, body
