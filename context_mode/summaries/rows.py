@@ -45,6 +45,7 @@ MAX_MATCHED = 6
 MEMBER_OVERHEAD = 8  # a member's quotes and separator around its key and value (``'key': '…'``)
 _ROW_MISSES = 3  # rows in a row that do not fit before the table stops
 MOST = 0.5  # the share of rows that, fitting as a table, makes the table worth its re-spelling
+_NARROW = 8  # a column between two key columns this narrow on average is shown with them
 _LINE_WIDTH = 160  # a row shown as its line: its first fields
 FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are worth the room
 
@@ -79,7 +80,7 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         terms=terms,
         total_line=totals_line(text),
         raw=lambda index: raw_record(text, records[index], brackets or "{}"),
-        sample=_Members(records, speller, brackets, _separator(text, records, speller, columns)),
+        sample=_Members(records, speller, brackets, _separator(text, records, speller, columns), columns),
     )
 
 
@@ -136,21 +137,50 @@ class _Members:
     ``'iata': 'AUS'``, ``first_code: 1F600``): what an agent copies out is then in the payload
     as it reads it, key and all, at the price of the keys repeated on every row."""
 
-    def __init__(self, records: list[Record], speller: Speller, brackets: str, separator: str = ", ") -> None:
+    def __init__(
+        self,
+        records: list[Record],
+        speller: Speller,
+        brackets: str,
+        separator: str = ", ",
+        columns: Sequence[str] = (),
+    ) -> None:
         self.records = records
         self.speller = speller
         self.brackets = brackets  # "{}" for a JSON or repr object, "()" for a repr tuple, "" for none
         self.separator = separator  # between members, as the payload writes it
+        self.columns = columns
+        self.filled: dict[tuple[str, ...], list[str]] = {}
 
     def header(self, keys: Sequence[str]) -> str:
         return ""
 
     def row(self, index: int, keys: Sequence[str]) -> str:
         record = self.records[index]
-        members = [_clip_member(self.speller(index, key), key) for key in keys if key in record]
+        members = [_clip_member(self.speller(index, key), key) for key in self._filled(keys) if key in record]
         if not self.brackets:
             return "; ".join(members)
         return self.brackets[0] + self.separator.join(members) + self.brackets[1]
+
+    def _filled(self, keys: Sequence[str]) -> list[str]:
+        """The key columns with the narrow columns between them (a flag, a one-value charset): a
+        row is then a run of its record as the payload spells it, at the price of a few bytes."""
+        wanted = tuple(keys)
+        if wanted not in self.filled:
+            positions = [self.columns.index(key) for key in keys if key in self.columns]
+            filled = list(keys)
+            if positions:
+                between = self.columns[min(positions) : max(positions) + 1]
+                filled = [c for c in between if c in wanted or _narrow(c, self.records)]
+                filled += [key for key in keys if key not in filled]
+            self.filled[wanted] = filled
+        return self.filled[wanted]
+
+
+def _narrow(column: str, records: list[Record]) -> bool:
+    """Whether the column's cells are short in most rows (``_NARROW`` characters on average)."""
+    sample = records[:200]
+    return sum(len(record.get(column, "")) for record in sample) <= _NARROW * len(sample)
 
 
 def _clip_member(member: str, key: str) -> str:

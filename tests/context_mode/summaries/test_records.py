@@ -407,3 +407,23 @@ def test_a_numeric_column_with_nulls_still_shows_the_row_holding_its_greatest_va
     animals[57]["brainwt"] = 5.712
     body = summarize(repr(animals), ContentKind.ROWS, budget=1500).text
     assert "'name': 'Animal 57'" in body, body
+
+
+def test_a_record_shown_by_its_key_columns_keeps_the_narrow_columns_between_them() -> None:
+    # SQLite's UTF-8 locales: every row's charset is 'UTF-8', so it was left out of the key
+    # columns and each row shown was no longer a run of its record as the payload spells it.
+    locales = [
+        {
+            "locale": f"l{i}_XX.UTF-8",
+            "charset": "UTF-8",
+            "language": f"Language {i}",
+            "territory": f"Territory {i}",
+            "int_curr_symbol": f"C{i:02d} ",
+            "int_prefix": str(100 + i),
+        }
+        for i in range(300)
+    ]
+    text = repr(locales)
+    body = summarize(text, ContentKind.ROWS, budget=1500).text
+    assert "{'locale': 'l0_XX.UTF-8', 'charset': 'UTF-8', 'language': 'Language 0'" in body, body
+    assert "'int_prefix': '399'}" in body  # the last row too
