@@ -43,7 +43,7 @@ _LINK = re.compile(r"(?:https?|ftp)://")
 KEY_WIDTH = 120
 _MAX_CELL = 40
 _EMPTY = ("", "None", "null", "NULL")  # how a row set spells a missing value
-EXTREME_ROWS = 6  # rows holding a column's greatest or least value that a table shows
+EXTREME_ROWS = 10  # rows holding a column's greatest or least value that a table shows
 
 Labels = tuple[str, list[str]]  # a key column's name and its value in each row
 

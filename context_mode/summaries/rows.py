@@ -12,9 +12,9 @@ After them come the column names and one line per column (``columns.describe_col
 payload's own totals line, kept whatever is cut. Every cell is the value as it appears in the
 payload, so a value read off the summary is found verbatim in the payload. Rows holding the
 call's terms (or the intent's words) go first, the best few also whole, as the payload spells
-them (a block's lines joined by spaces), and then not again in the table; then the rows that
-alone hold a numeric column's greatest or least value (``columns.extreme_rows``: "which city sold
-the most"), in their place in the table. ``summarize_records``
+them (a block's lines joined by spaces), and then not again in the table; then the first row (a
+sorted result's top), then the rows that alone hold a numeric column's greatest or least value
+(``columns.extreme_rows``: "which city sold the most"), in their place in the table. ``summarize_records``
 is the same summary for records parsed elsewhere (``table`` cuts text tables into them and shows
 rows by their spans). Rows count as salient content, for the budget, only when they all fit
 ``FIT_ALL`` bytes; else the budget grows with the columns the ranges describe.
@@ -236,9 +236,10 @@ def summarize_records(
             shown_raw.append(whole)
             whole_rows.add(index)
             used += size(whole) + 1
-    # Then the rows that alone hold a column's greatest or least value ("which city sold the most").
+    # Then the first row (the top of a sorted result), and the rows that alone hold a column's
+    # greatest or least value ("which city sold the most").
     chosen, used = _choose_rows(
-        count, lambda index: shown.row(index, keys), [*matched, *extremes], used, rows_budget, whole_rows
+        count, lambda index: shown.row(index, keys), [*matched, 0, *extremes], used, rows_budget, whole_rows
     )
     table = [header] if header else []
     previous = -1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from context_mode.kinds import detect_kind
@@ -245,3 +246,25 @@ def test_a_report_of_titled_sections_shows_every_title_and_each_sections_first_l
 def test_a_table_with_a_title_line_or_two_is_no_report() -> None:
     text = "Installed packages:\n" + "\n".join(f"  pkg{n}    1.{n}.0    ok" for n in range(30))
     assert not is_report(text.split("\n"), report_titles(text.split("\n")))
+
+
+def test_a_wide_result_shows_its_first_row_and_the_least_of_a_later_column() -> None:
+    # sqlite3 -markdown of monthly measures: the greatest values of the first columns took every
+    # slot, so the month of a later column's least value was not shown. A result is read from its
+    # top too: its first row stays among the rows shown.
+    measures = ("pce", "pop", "psavert", "uempmed", "unemploy")
+    draw = random.Random(7)
+    lines = ["| date       | " + " | ".join(f"{name:>8}" for name in measures) + " |"]
+    lines.append("|------------|" + "|".join("-" * 10 for _ in measures) + "|")
+    for month in range(300):
+        year, rest = divmod(month, 12)
+        values = [draw.randint(2000, 9000) / 10 for _ in measures]
+        if month == 187:
+            values[2] = 1.9  # the least saving rate
+        cells = " | ".join(f"{value:>8.1f}" for value in values)
+        lines.append(f"| {1990 + year}-{rest + 1:02d}-01 | {cells} |")
+    text = "\n".join(lines)
+    extract = summarize(text, ContentKind.TABLE, budget=2400)
+    assert lines[2] in extract.text  # the first row
+    assert lines[2 + 187] in extract.text  # the least psavert
+    assert_table_verbatim(extract.text, text)
