@@ -147,9 +147,9 @@ def extreme_rows(columns: list[str], records: list[Record], *, limit: int = EXTR
         if column == columns[0] and len(set(values)) == len(values) and all(map(float.is_integer, values)):
             continue
         for extreme, found in ((max, greatest), (min, least)):
-            value = extreme(values)
-            if values.count(value) == 1:
-                found.append(next(row for row, number in numbers.items() if number == value))
+            row = extreme(numbers, key=numbers.__getitem__)  # by row: a NaN equals nothing
+            if values.count(numbers[row]) == 1:
+                found.append(row)
     return list(dict.fromkeys([*greatest, *least]))[:limit]
 
 

@@ -169,7 +169,7 @@ class _Members:
         if wanted not in self.filled:
             positions = [self.columns.index(key) for key in keys if key in self.columns]
             filled = list(keys)
-            if positions:
+            if positions and self.brackets:  # a block's lines joined are no run of the payload
                 between = self.columns[min(positions) : max(positions) + 1]
                 filled = [c for c in between if c in wanted or _narrow(c, self.records)]
                 filled += [key for key in keys if key not in filled]
@@ -302,7 +302,8 @@ def _choose_rows(
     """Rows that fit (matching ones first, then in input order, the last one too), sorted;
     the ``shown`` rows are left out."""
     matched_set = set(matched)
-    order = [i for i in [*matched, *(i for i in range(count) if i not in matched_set)] if i not in shown]
+    ranked = dict.fromkeys([*matched, *(i for i in range(count) if i not in matched_set)])  # once each
+    order = [i for i in ranked if i not in shown]
     chosen: list[int] = []
     last = count - 1
     reserve = size(row(last)) + 1 + 16 if last not in shown else 0

@@ -427,3 +427,23 @@ def test_a_record_shown_by_its_key_columns_keeps_the_narrow_columns_between_them
     body = summarize(text, ContentKind.ROWS, budget=1500).text
     assert "{'locale': 'l0_XX.UTF-8', 'charset': 'UTF-8', 'language': 'Language 0'" in body, body
     assert "'int_prefix': '399'}" in body  # the last row too
+
+
+def test_a_column_holding_nan_and_infinity_is_summarised() -> None:
+    # JSON as Python writes it (``json.dumps`` of float('nan')): NaN equals nothing, and looking
+    # its row up by value raised, so the row set fell back to "1 lines".
+    rows = [{"id": i, "score": float("nan") if i % 7 == 0 else i * 1.5, "name": f"n{i}"} for i in range(200)]
+    rows[3]["score"] = float("inf")
+    body = summarize(json.dumps(rows), ContentKind.ROWS, budget=1500).text
+    assert body.startswith("200 rows × 3 columns"), body
+
+
+def test_a_first_row_that_also_holds_a_columns_greatest_value_is_shown_once() -> None:
+    # sqlite3 -line's tumours sorted by radius: the first record holds the greatest radius too,
+    # and it was shown twice, taking the room of another row.
+    rows = [
+        {"id": str(900 - i), "radius": f"{28.11 - i * 0.01:.2f}", "texture": f"{(i * 37) % 19}.5"}
+        for i in range(600)
+    ]
+    body = summarize(repr(rows), ContentKind.ROWS, budget=1500).text
+    assert body.count("'id': '900'") == 1, body
