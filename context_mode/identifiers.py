@@ -7,6 +7,7 @@ and every underscore turned into a space:
     HTTPResponse   -> HTTP Response         an acronym followed by a word
     snake_case     -> snake case            underscores
     Request2       -> Request 2             letters followed by digits (and digits by letters)
+    libsqlite3     -> lib sqlite 3          a C library's ``lib`` before its name and version
 
 Everything else is kept as is. ``identifier_words(text)`` returns only the split words of the
 compound identifiers in ``text`` (``getUserById``, ``max_retries``, ``utf8``), which is what the
@@ -26,6 +27,8 @@ _LOWER_UPPER = re.compile(r"(?<=[a-z])(?=[A-Z])")  # getUser -> get User
 _ACRONYM_WORD = re.compile(r"(?<=[A-Z])(?=[A-Z][a-z])")  # HTTPResponse -> HTTP Response
 _LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])(?=[0-9])")  # Request2 -> Request 2
 _DIGIT_LETTER = re.compile(r"(?<=[0-9])(?=[A-Za-z])")  # 2fa -> 2 fa
+# A C library's file or package name: ``lib`` before its name and version (libsqlite3 -> lib sqlite3).
+_LIBRARY = re.compile(r"(?<=\blib)(?=[a-z]{2,}[0-9])")
 _WORDLIKE = re.compile(r"[A-Za-z0-9_]{2,}")
 # A string's escape right before a word (``\nhook``, ``\tname`` in JSON or in code): no part of it.
 ESCAPE = re.compile(r"\\[nrt](?=[A-Za-z])")
@@ -35,7 +38,7 @@ _ESCAPED_WORD = re.compile(r"\\[nrt]([A-Za-z][A-Za-z0-9]+)")
 def split_identifiers(text: str) -> str:
     """Return ``text`` with camelCase, acronym, digit and snake_case boundaries turned into spaces."""
     text = text.replace("_", " ")
-    for boundary in (_LOWER_UPPER, _ACRONYM_WORD, _LETTER_DIGIT, _DIGIT_LETTER):
+    for boundary in (_LIBRARY, _LOWER_UPPER, _ACRONYM_WORD, _LETTER_DIGIT, _DIGIT_LETTER):
         text = boundary.sub(" ", text)
     return text
 

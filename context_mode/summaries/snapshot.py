@@ -20,10 +20,11 @@ headings or terms) is folded: its first and last items are shown, the first anno
 run's size (``[×200 link]``), the middle kept for room that is left. Generic wrappers
 (``generic``, ``list``, ``listitem``, ``group``) and ``/url:`` props are dropped, without a ``…``
 where they alone were left out; a wrapper with a phrase of its own (``generic: Page 1 / 64``; not
-a lone name, which repeats its heading) is read as text. Lines are shown verbatim without their indentation, a link up to
-its ref (``[cursor=pointer]``, which every link has, cut as a clipped line is); the call's terms
-raise lines that mention them. The salient items the budget grows with are its headings and
-controls and, ``_READ_PER_HIGHLIGHT`` to one, its paragraphs, table rows, terms and links.
+a lone name, which repeats its heading) is read as text. Lines are shown verbatim without their
+indentation, a link up to its ref (``[cursor=pointer]``, which every link has, cut as a clipped
+line is); the call's terms raise lines that mention them. The salient items the budget grows with
+are its headings and controls and, ``_READ_PER_HIGHLIGHT`` to one, its paragraphs, table rows,
+terms and links.
 """
 
 from __future__ import annotations

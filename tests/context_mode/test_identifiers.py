@@ -25,6 +25,8 @@ from context_mode.identifiers import identifier_words, split_identifiers
         pytest.param("plain words stay", "plain words stay", id="plain"),
         pytest.param("", "", id="empty"),
         pytest.param("émileZola", "émile Zola", id="non-ascii-prefix"),
+        pytest.param("libsqlite3.so.0", "lib sqlite 3.so.0", id="c-library"),
+        pytest.param("libxml2-dev libc6 liberal", "lib xml 2-dev libc 6 liberal", id="c-library-names"),
     ],
 )
 def test_identifier_boundaries_become_spaces(text: str, expected: str) -> None:
