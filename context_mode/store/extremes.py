@@ -90,6 +90,7 @@ _IMPLIED = {
 }
 IMPLIED_SHARE = 0.5
 _RUN_MIN = 4  # letters of a name part that may be words' beginnings run together (tbilrate)
+_RUN_PIECE = 3  # letters of its longest beginning (``max`` of tmax): two-letter ones make words
 _RUN_WORDS = 12  # query words tried for such a run
 # Words that name what the rows are, not which of them: never a filter on the field's lines.
 _ROW_NOUNS = frozenset(
@@ -625,25 +626,28 @@ def _named_words(name: str, words: Sequence[str]) -> set[str]:
 
 def _run_of_beginnings(part: str, words: Sequence[str]) -> list[str]:
     """Two or more of ``words``, in their order, whose beginnings make up ``part`` whole (``t`` +
-    ``bil`` + ``rate``), the longest such run; [] when there is none."""
+    ``bil`` + ``rate``), the longest such run, one beginning at least ``_RUN_PIECE`` letters long
+    (``BUSH`` is no "buchanan share"); [] when there is none."""
     if len(part) < _RUN_MIN or not part.isalpha():
         return []
 
-    known: dict[tuple[int, int], list[str] | None] = {}  # memoised: polynomial in the part and the words
+    known: dict[
+        tuple[int, int], list[tuple[str, int]] | None
+    ] = {}  # memoised: polynomial in the part and the words
 
-    def cover(at: int, first: int) -> list[str] | None:
+    def cover(at: int, first: int) -> list[tuple[str, int]] | None:
         if at == len(part):
             return []
         if (at, first) in known:
             return known[at, first]
-        found: list[str] | None = None
+        found: list[tuple[str, int]] | None = None
         for index in range(first, len(words)):
             word = words[index]
             for length in range(min(len(word), len(part) - at), 0, -1):
                 if word[:length] == part[at : at + length]:
                     rest = cover(at + length, index + 1)
                     if rest is not None:
-                        found = [word, *rest]
+                        found = [(word, length), *rest]
                         break
             if found is not None:
                 break
@@ -651,7 +655,9 @@ def _run_of_beginnings(part: str, words: Sequence[str]) -> list[str]:
         return found
 
     found = cover(0, 0) if len(words) <= _RUN_WORDS else None
-    return found if found is not None and len(found) >= 2 else []
+    if found is None or len(found) < 2 or max(length for _, length in found) < _RUN_PIECE:
+        return []
+    return [word for word, _ in found]
 
 
 def _word_matches_name(word: str, name: str) -> bool:

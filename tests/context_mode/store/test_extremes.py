@@ -253,3 +253,24 @@ def test_a_wide_csv_rows_extreme_keeps_its_first_cell_and_the_asked_cell() -> No
     lines = [line.strip() for line in reply.splitlines()]
     assert any(line.startswith("EGLL,…1") and line.endswith(".25,97") for line in lines)
     assert any(line.startswith("station,…reading_") and line.endswith(",peak_gust_kmh") for line in lines)
+
+
+def test_two_letter_beginnings_make_no_field_name() -> None:
+    # sqlite -column of Florida's 2000 vote by county: "Buchanan share" named BUSH (bu + sh, the
+    # beginnings of both words) as well as buchanan_pct, and BUSH's greatest row (DADE) was shown.
+    text = (BENCH_CORPUS / "table-sqlite-column-car-florida-2000-county-vote.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    asked = extreme_asked("highest Buchanan share county")
+    assert asked is not None
+    found = extreme_line(lines, asked)
+    assert found is not None and found.field == "buchanan_pct"
+    assert lines[found.line].startswith("CALHOUN ")
+    # tmax is still "temperature max": one beginning of three letters or more
+    weather = [
+        "date        tmax  tmin",
+        "2024-07-01  31.2  18.0",
+        "2024-07-02  35.9  21.4",
+        "2024-07-03  29.8  17.1",
+    ]
+    hottest = extreme_line(weather, extreme_asked("highest temperature max") or asked)
+    assert hottest is not None and weather[hottest.line].startswith("2024-07-02")
