@@ -9,25 +9,25 @@ extreme, and no query word need be on it more than on the lines around it.
   "max"); "first", "last" and "top" name positions, not values, and do not count.
 - ``extreme_line(lines, extreme)`` finds the line among a payload's lines. A line's fields are
   read three ways: ``key=value``, ``key: value`` and ``"key": value`` pairs; the columns of a
-  table under its header line (aligned by the header's character spans for a whitespace table
-  such as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|``, ``│``, ``,`` or tab separated
+  table under its header line (aligned by the header's character spans for a whitespace table such
+  as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|``, ``│``, ``,`` or tab separated
   one, a row of types or units under the names skipped, a ``TOTAL`` row or the line under a
-  closing rule left out); the size of a listing's entry (``ls -l``, ``du``, ``tree -s``, ``find
-  -printf '%s %p'``, ``list_directory_with_sizes``; its root, holding all the others, left out),
-  named "size", and a
-  test's time as its runner prints it (``(3225ms)``, ``3.21s call``), named "duration"; a
-  value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``). The field is the one
-  whose name's parts best match the query's words (``%CPU`` for "cpu", ``usec_per_call`` for
-  "microseconds per call", ``tbilrate`` for "treasury bill rate", ``RSS`` for "resident set
-  size"; a word the superlative implies, such as a time for "slowest", counts half). When some
-  of the field's lines hold more of the query's other words than the rest ("for the reporting
-  job"; not words naming what the rows are, such as "process" or "file", or the listing, such as
-  "source tree" or "disk usage"), only those compete, when two or more do (a word on one line
-  only names where the lines are: "the largest file in physics", the directory's entry).
-  Of lines sharing the extreme the first is named, the next two shown with it; when most lines
-  share it, or the field is on one line only, no line is named: None.
-  Words after a negation ("non-null") are dropped; a falling word the field's name does not hold
-  ("the largest negative change", "the biggest drop") asks for the most negative value.
+  closing rule left out; a header over its rule right after a table's rows opens the next table,
+  as sqlite's ``-column`` prints results one after another); the size of a listing's entry
+  (``ls -l``, ``du``, ``tree -s``, ``find -printf '%s %p'``, ``list_directory_with_sizes``; its root,
+  holding all the others, left out), named "size", and a test's time as its runner prints it
+  (``(3225ms)``, ``3.21s call``), named "duration"; a value may carry a size or time unit
+  (``1.5M``, ``12 ms``, ``3,214``). The field is the one whose name's parts best match the query's
+  words (``%CPU`` for "cpu", ``usec_per_call`` for "microseconds per call", ``tbilrate`` for
+  "treasury bill rate", ``RSS`` for "resident set size"; a word the superlative implies, such as a
+  time for "slowest", counts half). When some of the field's lines hold more of the query's other
+  words than the rest ("for the reporting job"; not words naming what the rows are, such as
+  "process" or "file", or the listing, such as "source tree" or "disk usage"), only those compete,
+  when two or more do (a word on one line only names where the lines are: "the largest file in
+  physics", the directory's entry). Of lines sharing the extreme the first is named, the next two
+  shown with it; when most lines share it, or the field is on one line only, no line is named:
+  None. Words after a negation ("non-null") are dropped; a falling word the field's name does not
+  hold ("the largest negative change", "the biggest drop") asks for the most negative value.
 
 It returns the line's index and its table's header line's index (or None). Linear in the lines;
 never raises on a ``str``. ``extreme_passage(texts, extreme, weight)`` is that line among a
@@ -399,6 +399,12 @@ def _fields(lines: Sequence[str]) -> Iterator[_Field]:
         if closed:
             closed = False
             continue
+        if header is not None and index > header.line + 2 and _underlined(lines, index):
+            # A header line over its rule right after a table's last row opens the next table
+            # (sqlite's ``-column`` results one after another, with no blank line between).
+            header = _Header.of(lines, index) or header
+            if header.line == index:
+                continue
         if header is not None:
             cells = header.cells(line)
             if cells is not None:
@@ -423,6 +429,12 @@ def _fields(lines: Sequence[str]) -> Iterator[_Field]:
                 digits, unit = timed.group("a") or timed.group("b"), timed.group("au") or timed.group("bu")
                 yield _Field(index, None, "duration", float(digits) * _SCALE[unit], span=timed.span())
             yield from _pairs(index, line)
+
+
+def _underlined(lines: Sequence[str], index: int) -> bool:
+    """Whether the line after ``index`` is a rule (``-------  ----``, ``----+----``)."""
+    below = lines[index + 1] if index + 1 < len(lines) else ""
+    return bool(below.strip()) and _RULE.match(below) is not None
 
 
 def _pairs(index: int, line: str) -> Iterator[_Field]:

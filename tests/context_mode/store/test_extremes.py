@@ -260,6 +260,7 @@ def test_two_letter_beginnings_make_no_field_name() -> None:
     # beginnings of both words) as well as buchanan_pct, and BUSH's greatest row (DADE) was shown.
     text = (BENCH_CORPUS / "table-sqlite-column-car-florida-2000-county-vote.txt").read_text(encoding="utf-8")
     lines = text.splitlines()
+    lines = lines[: next(number for number, line in enumerate(lines) if line.startswith("counties "))]
     asked = extreme_asked("highest Buchanan share county")
     assert asked is not None
     found = extreme_line(lines, asked)
@@ -274,3 +275,13 @@ def test_two_letter_beginnings_make_no_field_name() -> None:
     ]
     hottest = extreme_line(weather, extreme_asked("highest temperature max") or asked)
     assert hottest is not None and weather[hottest.line].startswith("2024-07-02")
+
+
+def test_a_header_over_its_rule_after_a_tables_rows_opens_the_next_table() -> None:
+    # sqlite -column prints query results one after another with no blank line between: the next
+    # result's header was read as a row of the first, and its columns never compared.
+    text = (BENCH_CORPUS / "table-sqlite-column-car-florida-2000-county-vote.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.TABLE, {"query": "largest share_of_state_buchanan"})
+    lines = [line.strip() for line in reply.splitlines()]
+    row = lines.index("PALM.BEACH    3407      432286  0.788         19.67")
+    assert lines[row - 2].startswith("county        BUCHANAN  Total   buchanan_pct  share_of_state_buchanan")
