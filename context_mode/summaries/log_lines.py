@@ -4,7 +4,8 @@
 sees at most ``PREFIX`` chars of a line, and the costlier ones run only behind a substring check.
 A declared level (``INFO``, ``level=debug``, a JSON-lines record's ``"level":50`` or
 ``"severity":"ERROR"``) outranks words in the message; errors are strong
-(``error:``, ``SEVERE``, an exception line, ``make: ***``) or weak (a bare "failed"), and weak
+(``error:``, ``SEVERE``, an exception line, ``make: ***``) or weak (a bare "failed", a refusal:
+"rejected", "blocked", "could not"), and weak
 ones in a family of routine lines are set apart by ``routine_errors``. A line's shape is the
 line with its numbers masked: lines of one shape are "the same" for folding and rarity.
 
@@ -69,12 +70,16 @@ _STRONG_ERROR_LOWER = re.compile(
 )
 _STRONG_ERROR_EXACT = re.compile(r"(?:FATAL|FAILED|FAIL)\b|^\s*× |\*\*\* ")
 # Weak: a bare "failed", a name that ends in error (``SERVER_ERROR``; ``error_log`` is a setting),
-# and what services write when a peer or a resource is gone ("Connection refused", "is DOWN",
-# "no server available", "timed out", errno names such as ``ECONNREFUSED``).
+# what services write when a peer or a resource is gone ("Connection refused", "is DOWN",
+# "no server available", "timed out", errno names such as ``ECONNREFUSED``), and what they
+# refused to do or could not do (exim's ``rejected RCPT <x>: Unrouteable address``, Privoxy's
+# ``Crunch: Blocked: http://…``, ``Can not resolve …``, ProFTPD's ``no such user found``,
+# Dovecot's ``Password mismatch``).
 _WEAK_ERROR = re.compile(
     r"(?:\b|_)error\b|\bfatal\b|\bfail(?:ed|ure)?\b|\bpanicked\b|\bnot remade\b"
     r"|\b(?:refused|unreachable|unavailable|timed out|denied|is down|no server available|unable to"
-    r"|too large|out of memory|reset by peer|broken pipe)\b"
+    r"|too large|out of memory|reset by peer|broken pipe"
+    r"|rejected|blocked|forbidden|not (?:allowed|permitted)|cannot|can ?not|could not|no such|mismatch)\b"
     r"|\be(?:connrefused|connreset|timedout|notfound|addrinuse|acces|noent|hostunreach|netunreach)\b"  # errno
     # a result with an error's text (slapd's ``RESULT tag=105 err=65 … text=object class …``; a
     # success's ``text=`` is empty: which digits the code has is never looked at, see above)
@@ -180,6 +185,8 @@ _ERROR_WORDS = (
     *("out of memory", "reset by peer", "broken pipe", "econn", "etimedout", "enotfound", "eaddrinuse"),
     *("eacces", "enoent", "ehostunreach", "enetunreach", "received signal sig", "segmentation fault"),
     *("undefined reference", "multiple definition", "cannot find -l"),
+    *("rejected", "blocked", "forbidden", "not allowed", "not permitted", "cannot", "can not", "could not"),
+    *("no such", "mismatch"),
 )
 _WARNING_WORDS = ("warn", "deprecated")
 _EXIT_WORDS = ("exit", "make")
