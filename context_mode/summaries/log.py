@@ -20,7 +20,8 @@ verbosity, the first line of each shape declaring a level above the bulk's (INFO
 NOTICE among INFO: ``summaries.log_levels``) ranks above the head's third line, each shape
 adding a quarter of an error's room. A shown line whose shape
 recurs carries a fold count ``[×37]``. The first line when it names the command, project or
-version, and the last lines that carry totals (``summaries.edges``) rank with the final summary;
+version, and the last lines that carry totals (``summaries.edges``) rank with the final summary
+(unless one of a routine family: a request or a disconnection said throughout is no total);
 a service's lines near the top that say where it listens rank with its errors' context; a
 coverage table's totals row ranks with the final summary, its least covered files below errors
 (``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
@@ -273,8 +274,8 @@ def _picks(
     head, tail = edge_lines(lines)  # the command / project / version, and the totals
     for index in head:
         add(index, 94, _CONTEXT_WIDTH)
-    for index in tail:
-        add(index, 99)
+    for index in tail:  # one said throughout (``disconnection: session time …``): as the last's neighbour
+        add(index, 62 if routine(index) else 99)
     for index in address_lines(lines):  # where a service listens, which version starts
         add(index, 74, _CONTEXT_WIDTH)
     # a test runner's own banner, wherever the run starts
