@@ -17,8 +17,9 @@ frame of each class, application before JDK; pytest's ``>`` source line above an
 warnings (past the second of one template, below an error's context), context, the head, and last
 rare lines (a shape, numbers aside, seen once is usually an event). In a log written at debug
 verbosity, the first line of each shape declaring a level above the bulk's (INFO among DEBUG,
-NOTICE among INFO: ``summaries.log_levels``) ranks above the head's third line, each shape
-adding a quarter of an error's room. A shown line whose shape
+NOTICE among INFO: ``summaries.log_levels``) ranks above the head's third line, as wide as a
+warning (its stamp and thread take half the width), each shape adding a quarter of an error's
+room. A shown line whose shape
 recurs carries a fold count ``[×37]``. The first line when it names the command, project or
 version, and the last lines that carry totals (``summaries.edges``) rank with the final summary
 (unless one of a routine family: a request or a disconnection said throughout is no total);
@@ -333,7 +334,7 @@ def _picks(
     for index, above in raised.items():  # INFO among DEBUG, NOTICE among INFO: what happened
         if scan.shapes[index] not in raised_seen:
             raised_seen.add(scan.shapes[index])
-            add(index, _RAISED + 6 * (above - 1), _CONTEXT_WIDTH)
+            add(index, _RAISED + 6 * (above - 1), _WIDTH)
     _add_lines(cleaned, scan, counts, terms, add, routine)
     return picks
 

@@ -39,3 +39,11 @@ def test_a_debug_run_of_a_service_shows_its_notices_and_info_events() -> None:
     assert "2026-12-03 13:10:26,009 fail2ban.actions" in fail2ban  # the first ban, with its time
     radicale = bench_stage1("log-radicale-390-debug-caldav.log")
     assert "Access to '/bob/cal/x.ics' denied for 'alice'" in radicale
+
+
+def test_a_raised_line_is_shown_as_wide_as_a_warning() -> None:
+    # Failed before: Radicale's NOTICE "MKCALENDAR response status for '/alice/work/' in 0.001
+    # seconds plain 92 bytes: 409 Conflict" (190 chars, 90 of them its stamp and thread) was cut
+    # to 160 chars, its status in the cut.
+    radicale = bench_stage1("log-radicale-390-debug-caldav.log")
+    assert "'/alice/work/' in 0.001 seconds plain 92 bytes: 409 Conflict" in radicale
