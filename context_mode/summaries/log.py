@@ -24,6 +24,8 @@ recurs carries a fold count ``[×37]``. The first line when it names the command
 version, and the last lines that carry totals (``summaries.edges``) rank with the final summary
 (unless one of a routine family: a request or a disconnection said throughout is no total);
 a service's lines near the top that say where it listens rank with its errors' context; a
+report's summary section (valgrind's ``HEAP SUMMARY:`` and ``LEAK SUMMARY:``), its heading and the
+lines indented below it, ranks with a failing test's name; a
 coverage table's totals row ranks with the final summary, its least covered files below errors
 (``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
 (``summaries.test_failures``).
@@ -289,6 +291,12 @@ def _picks(
     for index in pattern_lines(scan.groups.text, _SYSCALL_HEADER, lead=_SYSCALL_LEAD):
         for row in range(index, min(index + _SYSCALL_ROWS + 2, total)):
             add(row, 93 - (row - index) * 0.5, _CONTEXT_WIDTH)
+    # a report's summary section (valgrind's ``HEAP SUMMARY:``, ``LEAK SUMMARY:``): its totals below it
+    for index in pattern_lines(scan.groups.text, _SUMMARY_END, lead=_SUMMARY_LEAD):
+        if not _SUMMARY_HEADING.fullmatch(lines[index].lstrip("=0123456789").strip()):
+            continue
+        for row in _section_lines(lines, index, _SUMMARY_ROWS):
+            add(row, 93 - (row - index) * 0.5, _CONTEXT_WIDTH)
     # RSpec names each failure twice: its block's "N) example" and its rerun line at the end
     # ("rspec ./spec/a_spec.rb:42 # example"), which has its location too; the block's message
     # (``rspec.picks``) is what the block adds.
@@ -365,6 +373,23 @@ def _sanitizer_legend(lines: Sequence[str]) -> range:
 _UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
 _TAP_KEYS = ("expected:", "actual:", "found:", "wanted:", "got:", "at:", "message:")
 _TAP_BLOCK = 40  # lines of a TAP diagnostic block looked at
+
+
+def _section_lines(lines: Sequence[str], heading: int, most: int) -> list[int]:
+    """The heading's line and the lines below it indented deeper than its text, ``most`` at most."""
+    indent = _indent(lines[heading])
+    found = [heading]
+    for index in range(heading + 1, min(heading + 1 + most, len(lines))):
+        if _indent(lines[index]) <= indent or not lines[index].strip(" =0123456789"):
+            break
+        found.append(index)
+    return found
+
+
+def _indent(line: str) -> int:
+    """Where a line's text starts after a tool's ``==pid==`` prefix and spaces."""
+    text = line.lstrip("=0123456789") if line.startswith("==") else line
+    return len(line) - len(text.lstrip())
 
 
 def _opens_tap_block(lines: Sequence[str], index: int) -> bool:
@@ -541,6 +566,12 @@ def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callab
 _SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")
 _SYSCALL_LEAD = "% time "  # what each match starts with
 _SYSCALL_ROWS = 5
+# A report's summary heading in capitals, alone on its line after a tool's prefix (valgrind's
+# ``==13084== LEAK SUMMARY:``): the indented lines below it are the run's totals.
+_SUMMARY_END = re.compile(r"SUMMARY:[ \t]*$", re.MULTILINE)
+_SUMMARY_LEAD = "SUMMARY:"
+_SUMMARY_HEADING = re.compile(r"(?:[A-Z]+ ){0,3}SUMMARY:")
+_SUMMARY_ROWS = 6
 
 
 def _add_parent(lines: Sequence[str], index: int, add: _Adder) -> None:
