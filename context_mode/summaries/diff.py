@@ -4,7 +4,8 @@ The parse finds commits (``commit <hash>`` with its subject, the first message l
 (``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair) with their added and removed line
 counts, hunk headers (``@@ -79,7 +79,7 @@ context``) and the changed lines that define or set
 something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version check,
-an error raised with its message; in a ``--word-diff`` line, on either side of it).
+an error raised or a warning given with its message, the message's lines below the call too, see
+``diff_messages``; in a ``--word-diff`` line, on either side of it).
 Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each commit's
 hash line and subject (newest first; merges after other commits; then its date, and its message's
 first lines above its file list, below every commit's hash and subject), the ``--stat`` totals and a
@@ -36,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from context_mode.shapes import ONELINE_COMMIT, WORD_CHANGE
+from context_mode.summaries.diff_messages import message_end
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
@@ -142,6 +144,7 @@ class _File:
     hunks: list[int] = field(default_factory=list)
     changed: list[tuple[int, int]] = field(default_factory=list)  # each hunk's first new changed lines
     salient: list[int] = field(default_factory=list)  # changed lines that define or set something
+    messages: dict[int, int] = field(default_factory=dict)  # a salient line's message: the index past it
 
 
 @dataclass(slots=True)
@@ -418,9 +421,12 @@ def _settle(
         seen.add((mark, shape))
         if run[0] < 0:
             run = (index, index + 1)
-        if len(file.salient) < _SALIENT_PER_FILE and (
-            _is_salient(line) if mark in ("+", "-") else _word_salient(line)
-        ):
+        if len(file.salient) >= _SALIENT_PER_FILE:
+            continue
+        message = message_end(lines, index)
+        if message > index + 1:  # an error or warning whose message is on the lines below it
+            file.messages[index] = message
+        if message > index or (_is_salient(line) if mark in ("+", "-") else _word_salient(line)):
             file.salient.append(index)
     if run[0] >= 0:
         file.changed.append(run)
@@ -432,7 +438,7 @@ def _file_picks(
     """A file's hunk headers and changed lines worth showing, around its ``priority``; the lines
     that define or set something from ``salient`` down (in any commit)."""
     picks = [
-        Pick(changed, changed + 1, salient - 1.5 * rank, 160)
+        Pick(changed, file.messages.get(changed, changed + 1), salient - 1.5 * rank, 160)
         # what the change adds first: a new ``def`` says more than the one it replaced
         for rank, changed in enumerate(sorted(file.salient, key=lambda i: (_removal(lines[i]), i)))
     ]

@@ -11,6 +11,7 @@ from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy, resolve_style
 from context_mode.router import Summary, route
 from context_mode.summaries import summarize
+from context_mode.summaries.diff_messages import message_end
 from context_mode.types import ContentKind, OutputStyle
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -489,3 +490,55 @@ def test_a_files_header_names_it_once_by_its_new_side() -> None:
     assert "+++ b/package.json" in [line.split(" [", 1)[0] for line in summary]
     assert not any(line.startswith("diff --git a/package.json") for line in summary)
     assert "+      throw new TypeError('option maxAge is invalid')" in summary
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        pytest.param(
+            "diff-git-diff-stat-patch-h11-0140-0160.txt",
+            [
+                "+                raise LocalProtocolError(",
+                '+                    f"malformed chunk footer: {data!r} '
+                '(expected {self._bytes_to_discard!r})"',
+            ],
+            id="raise-then-message",
+        ),
+        pytest.param(
+            "diff-word-diff-schedule-110-122.txt",
+            [
+                "{+                raise ScheduleValueError(+}",
+                '{+                    "Timezone must be string or pytz.timezone object"+}',
+            ],
+            id="word-diff-raise-then-message",
+        ),
+        pytest.param(
+            "diff-ru-koa-2-16-1-to-3-0-0.diff",
+            ["-      deprecate('Support for generators will be removed in v3. ' +"],
+            id="removed-deprecation",
+        ),
+    ],
+)
+def test_an_error_or_warning_shows_its_message_written_below_the_call(name: str, message: list[str]) -> None:
+    # h11 0.14.0 -> 0.16.0 (git diff --stat -p) raises a new error whose message is on the line
+    # below ``raise LocalProtocolError(``; schedule 1.1.0 -> 1.2.2 (--word-diff) likewise; koa 3
+    # drops the deprecation generators got. A call without its message on the line was no setting
+    # and no raise with a message, so neither the call nor the message a user sees was shown.
+    summary = routed((CORPUS / name).read_text(encoding="utf-8"), "run_command").extract.text.splitlines()
+    start = summary.index(message[0])
+    assert summary[start : start + len(message)] == message
+
+
+@pytest.mark.parametrize(
+    ("line", "end"),
+    [
+        pytest.param("+    raise KeyError(", 3, id="raise-without-message"),
+        pytest.param("+warnings.warn(", 3, id="warning"),
+        pytest.param("-    throw new TypeError('option maxAge is invalid')", 1, id="message-on-the-line"),
+        pytest.param("+    count = warn_count(3)", -1, id="no-message-call"),
+        pytest.param("     raise KeyError(", -1, id="context-line"),
+    ],
+)
+def test_a_message_is_the_string_lines_below_an_error_or_warning_call(line: str, end: int) -> None:
+    lines = [line, '+        f"no key {key!r}"', '+        " in the table"', "+    )", '+    "after"']
+    assert message_end(lines, 0) == end
