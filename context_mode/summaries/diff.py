@@ -12,21 +12,21 @@ first lines above its file list, below every commit's hash and subject), the ``-
 changed floor on the platform (``python_requires``, ``Requires-Python``, engines' ``"node"``), the
 list of files (the ``--stat`` lines when there are some, the ``_LIST_FILES`` biggest changes first
 and the rest after what changed lines set, each file's header then shown only with its changes; else
-each header annotated ``[+12 -3]``, a deleted file by its ``--- a/x`` line, a file whose ``diff --git``
-line names it twice by its ``+++ b/x`` line), the changed lines that
-define or set something (added before removed; docs and pinned ``.txt`` lists last; a changelog's
-newest release line and the date on the lines below it, when it has none), ``diff -r``'s
-``Only in dir: name`` and ``Binary files … differ`` lines (as files), hunk headers that name their
-context (``@@ … @@ class Client:``; bare ones last, but a file's biggest hunk's header first, and a
-file added or deleted whole has its one hunk's header, its length, under its own), changed lines
-that mention a search term, and for a plain diff or one or two commits the first changed lines of
-each hunk, small changes (a version, a dependency) first. A changed line that a hunk only reformats
-(the same, spaces, quotes and separators aside, on its other side) or that repeats a change made
-before (a generated copy) is neither. The outline counts commits, files, hunks and lines; the
-salient items the router sizes the budget by are the files, the commits and one in
-``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80 places says more than one changed in one). A
-one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those naming a
-search term.
+each header annotated ``[+12 -3]``, a deleted file by its ``--- a/x`` line, a file whose ``diff
+--git`` line names it twice by its ``+++ b/x`` line; build output and vendored copies,
+``diff_paths``, after the project's own files and changes), the changed lines that define or set
+something (added before removed; docs and pinned ``.txt`` lists last; a changelog's newest release
+line and the date on the lines below it, when it has none), ``diff -r``'s ``Only in dir: name`` and
+``Binary files … differ`` lines (as files), hunk headers that name their context (``@@ … @@ class
+Client:``; bare ones last, but a file's biggest hunk's header first, and a file added or deleted
+whole has its one hunk's header, its length, under its own), changed lines that mention a search
+term, and for a plain diff or one or two commits the first changed lines of each hunk, small changes
+(a version, a dependency) first. A changed line that a hunk only reformats (the same, spaces, quotes
+and separators aside, on its other side) or that repeats a change made before (a generated copy) is
+neither. The outline counts commits, files, hunks and lines; the salient items the router sizes the
+budget by are the files, the commits and one in ``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80
+places says more than one changed in one). A one-line-per-commit log (``git log --oneline``) is its
+newest commits, its oldest and those naming a search term.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 from context_mode.shapes import ONELINE_COMMIT, WORD_CHANGE
 from context_mode.summaries.diff_messages import message_end
+from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
@@ -116,6 +117,7 @@ _WORD_ADDED = re.compile(r"\{\+(.*?)\+\}")
 _WORD_REMOVED = re.compile(r"\[-(.*?)-\]")
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 _MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
+_COPIED_SHARE = 20.0  # what build output's and vendored code's header and lines lose
 _RELEASE = re.compile(r"^\{?\+.*\b\d+\.\d+(?:\.\d+)?\b")  # an added line naming a version (``{+…+}`` too)
 _RELEASE_DATE = re.compile(  # a date as changelogs give one: 2024-04-16, April 16, 2024, 16 Apr 2024
     r"\b(?:(?:19|20)\d\d-\d\d-\d\d"
@@ -581,6 +583,10 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
             # re-pins every line.
             salient = file_base - 0.1 * min(position, 200) - (2.0 if shown else 16.0)
             salient -= _PROSE_SHARE if prose else 0.0
+            # build output and vendored code: after the project's own files and changes
+            copied = _COPIED_SHARE if is_copied(path) else 0.0
+            salient -= copied
+            priority -= copied
             own = _file_picks(lines, file, priority, salient, shown=shown, prose=prose)
             if listed:  # its header with the first of its lines shown, else not at all
                 header = max((pick.priority for pick in own), default=0.0) + 0.01
@@ -588,6 +594,7 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                 header = file_base - 0.05 * min(position, 200)
                 if not file.added and not file.removed and file.hunks == []:
                     header -= _MOVED_SHARE  # a file only moved (or a binary): after what changed
+                header -= copied
             if _CHANGELOG.search(path):
                 # a changelog's newest entry heads its added lines: the release and its date
                 runs = file.changed[:3]

@@ -12,6 +12,7 @@ from context_mode.policy import RoutingPolicy, resolve_style
 from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.diff_messages import message_end
+from context_mode.summaries.diff_paths import is_copied
 from context_mode.types import ContentKind, OutputStyle
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -542,3 +543,29 @@ def test_an_error_or_warning_shows_its_message_written_below_the_call(name: str,
 def test_a_message_is_the_string_lines_below_an_error_or_warning_call(line: str, end: int) -> None:
     lines = [line, '+        f"no key {key!r}"', '+        " in the table"', "+    )", '+    "after"']
     assert message_end(lines, 0) == end
+
+
+def test_vendored_code_gives_way_to_the_projects_own_files() -> None:
+    # chalk 4.1.2 -> 5.3.0 (git MCP server's git_diff --stat -p) vendors ansi-styles and
+    # supports-color under source/vendor/: their definitions took the room of the --stat list,
+    # whose last files (the vendored browser build among them) were not shown.
+    text = (CORPUS / "diff-git-stat-chalk-412-530.txt").read_text(encoding="utf-8")
+    summary = routed(text, "git_diff").extract.text.splitlines()
+    stat = [line for line in text.splitlines()[:15] if " | " in line]
+    assert stat[-1] == " source/vendor/supports-color/index.js     | 182 +++++++++++++"
+    assert all(line in summary for line in stat)
+
+
+@pytest.mark.parametrize(
+    ("path", "copied"),
+    [
+        pytest.param("src/wheel/vendored/packaging/tags.py", True, id="vendored"),
+        pytest.param("package/dist/esm-browser/v4.js", True, id="build-output"),
+        pytest.param("pyflakes.egg-info/PKG-INFO", True, id="generated"),
+        pytest.param("static/app.min.js", True, id="minified"),
+        pytest.param("src/flask/app.py", False, id="source"),
+        pytest.param("docs/distribution.rst", False, id="a-name-like-a-build-folder"),
+    ],
+)
+def test_build_output_and_vendored_copies_are_told_from_the_projects_files(path: str, copied: bool) -> None:
+    assert is_copied(path) is copied
