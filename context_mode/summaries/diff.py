@@ -20,13 +20,14 @@ line and the date on the lines below it, when it has none), ``diff -r``'s ``Only
 ``Binary files … differ`` lines (as files), hunk headers that name their context (``@@ … @@ class
 Client:``; bare ones last, but a file's biggest hunk's header first, and a file added or deleted
 whole has its one hunk's header, its length, under its own), changed lines that mention a search
-term, and for a plain diff or one or two commits the first changed lines of each hunk, small changes
-(a version, a dependency) first. A changed line that a hunk only reformats (the same, spaces, quotes
-and separators aside, on its other side) or that repeats a change made before (a generated copy) is
-neither. The outline counts commits, files, hunks and lines; the salient items the router sizes the
-budget by are the files, the commits and one in ``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80
-places says more than one changed in one). A one-line-per-commit log (``git log --oneline``) is its
-newest commits, its oldest and those naming a search term.
+term, and for a plain diff or one or two commits the first changed lines of each hunk (in code, from
+its first line that is no comment: ``diff_remarks``), small changes (a version, a dependency) first.
+A changed line that a hunk only reformats (the same, spaces, quotes and separators aside, on its
+other side) or that repeats a change made before (a generated copy) is neither. The outline counts
+commits, files, hunks and lines; the salient items the router sizes the budget by are the files, the
+commits and one in ``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80 places says more than one
+changed in one). A one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest
+and those naming a search term.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from dataclasses import dataclass, field
 from context_mode.shapes import ONELINE_COMMIT, WORD_CHANGE
 from context_mode.summaries.diff_messages import message_end
 from context_mode.summaries.diff_paths import is_copied
+from context_mode.summaries.diff_remarks import is_comment
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
@@ -405,6 +407,8 @@ def _settle(
     if file is None:
         return
     shapes = [_shape(lines[index][:_PREFIX]) for index in hunk]
+    path = _path(lines[file.header][:_PREFIX])
+    code = _PROSE.search(path) is None and _CHANGELOG.search(path) is None  # a document's headings stay
     sides: dict[str, set[str]] = {"+": set(), "-": set()}
     for index, shape in zip(hunk, shapes, strict=True):
         mark = lines[index][:1]
@@ -421,7 +425,7 @@ def _settle(
         if not any(char.isalnum() for char in shape):
             continue
         seen.add((mark, shape))
-        if run[0] < 0:
+        if run[0] < 0 and not (code and is_comment(line)):  # the run starts where the change does
             run = (index, index + 1)
         if len(file.salient) >= _SALIENT_PER_FILE:
             continue

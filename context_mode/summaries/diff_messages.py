@@ -30,7 +30,7 @@ _STRING = re.compile(r"""\s*[fFrRbBuU]{0,2}["'`]""")  # a line that is a string 
 def message_end(lines: Sequence[str], index: int) -> int:
     """The index past the message that the changed line at ``index`` raises or warns with
     (``index + 1`` when the message is on the line), or -1 when it gives none."""
-    side, content = _changed(lines[index][:_PREFIX])
+    side, content = changed_content(lines[index][:_PREFIX])
     call = _CALL.search(content) if side else None
     if call is None:
         return -1
@@ -38,14 +38,14 @@ def message_end(lines: Sequence[str], index: int) -> int:
         return index + 1
     end = index + 1
     while end < len(lines) and end - index <= _MESSAGE_LINES:
-        below, text = _changed(lines[end][:_PREFIX])
+        below, text = changed_content(lines[end][:_PREFIX])
         if below != side or not _STRING.match(text):
             break
         end += 1
     return end if end > index + 1 else -1
 
 
-def _changed(line: str) -> tuple[str, str]:
+def changed_content(line: str) -> tuple[str, str]:
     """A changed line's side (``+`` or ``-``) and its content; ``("", "")`` for any other line."""
     if line[:1] in ("+", "-") and not line.startswith(("+++", "---")):
         return line[:1], line[1:]

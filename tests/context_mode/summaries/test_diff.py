@@ -13,6 +13,7 @@ from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.diff_messages import message_end
 from context_mode.summaries.diff_paths import is_copied
+from context_mode.summaries.diff_remarks import is_comment
 from context_mode.types import ContentKind, OutputStyle
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -569,3 +570,31 @@ def test_vendored_code_gives_way_to_the_projects_own_files() -> None:
 )
 def test_build_output_and_vendored_copies_are_told_from_the_projects_files(path: str, copied: bool) -> None:
     assert is_copied(path) is copied
+
+
+def test_a_hunks_first_changed_lines_start_at_its_code_not_at_the_comment_above_it() -> None:
+    # debug 4.3.4 -> 4.4.0 as diff -ru: node.js's log() hunk first rewords its doc comment, then
+    # changes the call; the hunk's first changed lines were the comment's, and the new call (what
+    # the change does) was not shown.
+    text = (CORPUS / "diff-ru-npm-debug-434-440.txt").read_text(encoding="utf-8")
+    summary = routed(text, "run_command").extract.text.splitlines()
+    assert (
+        "+\treturn process.stderr.write(util.formatWithOptions(exports.inspectOpts, ...args) + '\\n');"
+        in summary
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "comment"),
+    [
+        pytest.param("+# Enables context sensitive auto-completion.", True, id="hash-comment"),
+        pytest.param("- * Invokes `util.format()` with the specified arguments", True, id="block-comment"),
+        pytest.param("+    // keep the old name", True, id="line-comment"),
+        pytest.param('{+    """Return the escaped string.+}', True, id="word-diff-docstring"),
+        pytest.param("+#include <stdio.h>", False, id="preprocessor"),
+        pytest.param("+\t*p = 0;", False, id="pointer"),
+        pytest.param("+max_field_width = 500", False, id="setting"),
+    ],
+)
+def test_a_changed_comment_is_told_from_changed_code(line: str, comment: bool) -> None:
+    assert is_comment(line) is comment
