@@ -19,14 +19,13 @@ rare lines (a shape, numbers aside, seen once is usually an event). In a log wri
 verbosity, the first line of each shape declaring a level above the bulk's (INFO among DEBUG,
 NOTICE among INFO: ``summaries.log_levels``) ranks above the head's third line, as wide as a
 warning (its stamp and thread take half the width), each shape adding a quarter of an error's
-room. A shown line whose shape
-recurs carries a fold count ``[×37]``. The first line when it names the command, project or
-version, and the last lines that carry totals (``summaries.edges``) rank with the final summary
-(unless one of a routine family: a request or a disconnection said throughout is no total);
-a service's lines near the top that say where it listens rank with its errors' context; a
-report's summary section (valgrind's ``HEAP SUMMARY:`` and ``LEAK SUMMARY:``), its heading and the
-lines indented below it, ranks with a failing test's name; a
-coverage table's totals row ranks with the final summary, its least covered files below errors
+room. A shown line whose shape recurs carries a fold count ``[×37]``. The first line when it
+names the command, project or version, and the last lines that carry totals (``summaries.edges``)
+rank with the final summary (unless one of a routine family: a request or a disconnection said
+throughout is no total); a service's lines near the top that say where it listens rank with its
+errors' context; a report's summary section (valgrind's ``HEAP SUMMARY:`` and ``LEAK SUMMARY:``),
+its heading and the lines indented below it, ranks with a failing test's name; a coverage table's
+totals row ranks with the final summary, its least covered files below errors
 (``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
 (``summaries.test_failures``).
 A ``go test -json`` stream is read as events instead (``summaries.go_test_json``), a MySQL or MariaDB

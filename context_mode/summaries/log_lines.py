@@ -5,8 +5,8 @@ sees at most ``PREFIX`` chars of a line, and the costlier ones run only behind a
 A declared level (``INFO``, ``level=debug``, a JSON-lines record's ``"level":50`` or
 ``"severity":"ERROR"``) outranks words in the message; errors are strong
 (``error:``, ``SEVERE``, an exception line, ``make: ***``) or weak (a bare "failed", a refusal:
-"rejected", "blocked", "could not"), and weak
-ones in a family of routine lines are set apart by ``routine_errors``. A line's shape is the
+"rejected", "blocked", "could not"), and weak ones in a family of routine lines are set apart by
+``routine_errors``. A line's shape is the
 line with its numbers masked: lines of one shape are "the same" for folding and rarity.
 
 Lines whose prefixes differ only in the values of their ASCII digits (same length, digits at the
