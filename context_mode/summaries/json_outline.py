@@ -5,10 +5,11 @@ NDJSON (at least two lines, each an object or array, which count as an array of 
 Nesting too deep for the parser is first cut at ``MAX_DEPTH`` and replaced by ``"…"``. The
 outline reads ``json: object of 12 keys, depth 3; arrays: items (258 items); largest objects: …``
 (at most three of each, names escaped and clipped to 40 characters); ``records`` is the most
-records one container holds: the length of the largest array, or the objects of an object most
-of whose members are objects (``npm ls``'s packages, keyed by name), 0 if there is none. Past
-``_MAX_STATS_NODES`` nodes the outline counts only what the first ones hold. The last text
-analysed is remembered by identity, so a second call with the same string object costs nothing.
+records one container holds: the length of the largest array, or the entries of an object most
+of whose members are objects or non-empty arrays (``npm ls``'s packages, keyed by name; PyPI's
+``releases``, each version's list of files), 0 if there is none. Past ``_MAX_STATS_NODES`` nodes
+the outline counts only what the first ones hold. The last text analysed is remembered by
+identity, so a second call with the same string object costs nothing.
 """
 
 from __future__ import annotations
@@ -159,9 +160,12 @@ def _walk_containers(value: Any) -> tuple[list[tuple[int, str, str]], int] | Non
 
 
 def _keyed_records(value: dict[Any, Any], name: str) -> list[tuple[int, str, str]]:
-    """An object most of whose members are objects (``dependencies`` of ``npm ls``, keyed by
-    package) holds records as an array of them would: ``(count, name, "records")``, else none."""
-    inner = sum(1 for child in value.values() if isinstance(child, dict))
+    """An object most of whose members are objects or non-empty arrays (``dependencies`` of ``npm
+    ls``, keyed by package; PyPI's ``releases``, each version's files) holds records as an array
+    of them would: ``(count, name, "records")``, else none."""
+    inner = sum(
+        1 for child in value.values() if isinstance(child, dict) or (isinstance(child, list) and child)
+    )
     return [(inner, name, "records")] if inner * 2 > len(value) else []
 
 

@@ -40,3 +40,14 @@ def test_what_a_package_requires_is_listed_further_than_its_other_lists() -> Non
     text = (BENCH_CORPUS / "json-pip-dry-run-report-dask-distributed.json").read_text(encoding="utf-8")
     body = _stage1(text, "run_command")
     assert '"tornado >=6.0.4"' in body
+
+
+def test_a_map_of_versions_to_their_files_counts_its_entries_for_the_budget() -> None:
+    # PyPI's JSON API: ``releases`` maps 149 versions to their lists of files. Only objects
+    # counted as a map's records, so the budget was that of the 15 classifiers (3.3 kB), and the
+    # package's requirements and its newest wheel's size were cut.
+    text = (BENCH_CORPUS / "json-pypi-alembic.json").read_text(encoding="utf-8")
+    decision = route(text, tool="pypi__get_package", policy=RoutingPolicy())
+    assert isinstance(decision, Summary) and decision.budget >= RoutingPolicy().summary_budget_max
+    body = decision.extract.text
+    assert '"requires_dist": ["SQLAlchemy>=2.0", "Mako", "typing-extensions>=4.12"' in body
