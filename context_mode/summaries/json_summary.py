@@ -7,7 +7,10 @@ members while they fit the budget: top-level scalars first (they are often the a
 ``total_count``, ``dist-tags``), identity fields (id, name, version, status…), the first items
 of each array and its last, then the rest. Objects with many keys (maps such as a version→date
 table) are sampled like arrays; a map keyed by versions or dates shows its newest keys first
-(the newest release of each minor line, then the others, then pre-releases). In an array of
+(the newest release of each minor line, then the others, then pre-releases); an array of
+versions (``pip index versions``, ``npm view``'s ``versions``) shows the ends of its release
+lines first, the newest of each major line, then each minor line's last and first releases,
+in the array's order (``"1.33.0", "1.32.117"``), past its thousandth item too. In an array of
 records (or a map's entries), the first shows its fields and the others only their identity
 fields (names, states, dates, who made them), and so does everything inside them,
 so samples go before structure; an identity field of one value in all of an array's first records
@@ -40,6 +43,7 @@ from typing import Any
 
 from context_mode.summaries.extract import IDENTITY_KEYS, Extract, term_matcher
 from context_mode.summaries.json_outline import MAX_DEPTH, analyse
+from context_mode.summaries.json_releases import VERSION, line_ends
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.text import summarize_text
@@ -54,7 +58,6 @@ _SMALL_OBJECT_BONUS = 4.0
 _TOP_STRING_WIDTH = 240
 # In a record, an object under one of these keys says who (``user``: its ``login``).
 _WHO = frozenset("user owner author creator assignee committer uploader publisher".split())
-_VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.(\d+))?(?:\.\d+)*([-+.~]?[0-9A-Za-z][0-9A-Za-z.+~-]*)?\Z")
 _DATE_KEY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _LINK = re.compile(r"(?:https?|git|ssh)://|git@")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*\Z")
@@ -89,6 +92,8 @@ class _Node:
     depends: bool = False  # what a package requires: its items are what a record is asked about
     # ``_rare_keys`` of this container's records, by position, once asked
     odd: dict[int, frozenset[str]] | None = None
+    # ``_release_ranks`` of this array's items, by position, once asked
+    ranks: dict[int, int] | None = None
 
 
 def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -208,7 +213,15 @@ def _children(value: Any) -> list[tuple[int, str | None, Any]]:
     if isinstance(value, list):
         chosen = list(range(min(len(value), _MAX_CANDIDATES)))
         if len(value) > _MAX_CANDIDATES:
-            chosen.append(len(value) - 1)
+            chosen.extend(
+                sorted(
+                    position
+                    for position in line_ends(value, least=_MAP_KEYS + 1)
+                    if position >= _MAX_CANDIDATES
+                )
+            )
+            if chosen[-1] != len(value) - 1:
+                chosen.append(len(value) - 1)
         return [(position, None, value[position]) for position in chosen]
     return []
 
@@ -224,7 +237,11 @@ def _score(
         # Records (objects) are cheap to list by identity, so their order matters less.
         step = 1.5 if isinstance(child, dict) or parent.depends else 4.0
         last = position == siblings - 1 and siblings > 2
-        score -= 12.0 if last else step * min(position, _odd_position(parent, position, 40))
+        ranks = _release_ranks(parent)
+        if ranks:
+            score -= 12.0 if last else step * ranks.get(position, len(ranks) + min(position, 40))
+        else:
+            score -= 12.0 if last else step * min(position, _odd_position(parent, position, 40))
     elif _parent_is_map(parent):
         # a map: its keys are data, sampled like items
         score -= 2.5 * min(position, _odd_position(parent, position, 40))
@@ -259,6 +276,17 @@ def _score(
     if child in (None, "", [], {}):
         score -= 4.0 if parent.depth == 0 else 12.0  # a nested null says little
     return score - _scalar_size(child, _STRING_WIDTH) / 20.0 if not container else score
+
+
+def _release_ranks(parent: _Node) -> dict[int, int]:
+    """For an array of version strings (``pip index versions``, ``npm view``'s ``versions``), the
+    rank of each release that ends or starts a line, by position: the newest release of each major
+    line first, then of each minor line with the line's first release beside the previous line's
+    last (``"1.33.0", "1.32.117"``, in the array's order: what "the last 1.32" asks for); the
+    other items keep their position as their rank."""
+    if parent.ranks is None:
+        parent.ranks = line_ends(parent.value, least=_MAP_KEYS + 1) if isinstance(parent.value, list) else {}
+    return parent.ranks
 
 
 def _odd_position(parent: _Node, position: int, cap: int) -> int:
@@ -363,7 +391,7 @@ def _newest_first(value: dict[Any, Any]) -> list[Any] | None:
     if sum(1 for key in sample if isinstance(key, str) and _DATE_KEY.match(key)) * 5 >= len(sample) * 4:
         dated = [key for key in keys if isinstance(key, str) and _DATE_KEY.match(key)]
         return [key for key in keys if key not in set(dated)] + sorted(dated, reverse=True)
-    parsed = {key: _VERSION.match(key) for key in keys if isinstance(key, str)}
+    parsed = {key: VERSION.match(key) for key in keys if isinstance(key, str)}
     versions = {key: match for key, match in parsed.items() if match is not None}
     if len(versions) * 5 < len(keys) * 4:
         return None

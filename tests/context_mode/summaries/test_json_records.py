@@ -51,3 +51,13 @@ def test_a_map_of_versions_to_their_files_counts_its_entries_for_the_budget() ->
     assert isinstance(decision, Summary) and decision.budget >= RoutingPolicy().summary_budget_max
     body = decision.extract.text
     assert '"requires_dist": ["SQLAlchemy>=2.0", "Mako", "typing-extensions>=4.12"' in body
+
+
+def test_a_list_of_versions_shows_where_each_release_line_ends() -> None:
+    # ``pip index versions awscli``: 2498 versions, newest first. The first ones took the room, and
+    # the last release of a line (what "the last 1.19" asks for) was shown for none of the older
+    # lines; the releases past the thousandth were not even offered.
+    text = (BENCH_CORPUS / "json-pip-index-versions-awscli.json").read_text(encoding="utf-8")
+    body = _stage1(text, "run_command")
+    for pair in ('"1.33.0", "1.32.117"', '"1.20.0", "1.19.112"', '"1.0.0", "0.16.0"'):
+        assert pair in body, pair
