@@ -7,7 +7,8 @@ members while they fit the budget: top-level scalars first (they are often the a
 ``total_count``, ``dist-tags``), identity fields (id, name, version, status…), the first items
 of each array and its last, then the rest. Objects with many keys (maps such as a version→date
 table) are sampled like arrays; a map keyed by versions or dates shows its newest keys first
-(the newest release of each minor line, then the others, then pre-releases); an array of
+(the newest release, the first of each major line, the newest of each minor line, then the
+others, then pre-releases); an array of
 versions (``pip index versions``, ``npm view``'s ``versions``) shows the ends of its release
 lines first, the newest of each major line, then each minor line's last and first releases,
 in the array's order (``"1.33.0", "1.32.117"``), past its thousandth item too. In an array of
@@ -382,9 +383,11 @@ def _repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> b
 def _newest_first(value: dict[Any, Any]) -> list[Any] | None:
     """The keys of a map keyed by versions or dates, newest first; None for other objects.
 
-    Other keys (npm's ``created``, ``modified``) come first. For versions, the newest release of
-    each minor line comes first (``5.9.3, 5.8.3, …, 4.9.5``: what "the last 4.9" asks for), then
-    the other releases, newest first, then pre-releases (``-beta``, ``-dev.2026…``), newest first.
+    Other keys (npm's ``created``, ``modified``) come first. For versions, the newest release
+    comes first, then the first release of each major line (``9.0.0, 8.0.0``: when a line began),
+    then the newest release of each minor line (``5.9.3, 5.8.3, …, 4.9.5``: what "the last 4.9"
+    asks for), then the other releases, newest first, then pre-releases (``-beta``,
+    ``-dev.2026…``), newest first.
     """
     keys = list(value)
     sample = keys[:: max(len(keys) // 50, 1)]
@@ -402,9 +405,11 @@ def _newest_first(value: dict[Any, Any]) -> list[Any] | None:
 
     stable = sorted((key for key, match in versions.items() if not match[4]), key=order, reverse=True)
     lines: dict[tuple[int, int], str] = {}
+    firsts: dict[int, str] = {}
     for key in stable:
         lines.setdefault(order(key)[:2], key)
-    newest = list(lines.values())
+        firsts[order(key)[0]] = key  # newest first: the last one written is the line's first
+    newest = list(dict.fromkeys([*stable[:1], *firsts.values(), *lines.values()]))
     chosen = set(newest)
     rest = [key for key in stable if key not in chosen]
     pre = sorted(

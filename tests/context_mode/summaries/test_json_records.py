@@ -61,3 +61,12 @@ def test_a_list_of_versions_shows_where_each_release_line_ends() -> None:
     body = _stage1(text, "run_command")
     for pair in ('"1.33.0", "1.32.117"', '"1.20.0", "1.19.112"', '"1.0.0", "0.16.0"'):
         assert pair in body, pair
+
+
+def test_a_map_of_release_dates_shows_when_each_major_line_began() -> None:
+    # ``npm view mongoose --json``: ``time`` maps 1033 versions to their dates. The newest release
+    # of each minor line came first, and 9.0.0's date (when the major line began) was cut.
+    text = (BENCH_CORPUS / "json-npm-view-mongoose.json").read_text(encoding="utf-8")
+    body = _stage1(text, "run_command")
+    assert '"9.0.0": "2025-11-22T14:21:42.415000+00:00"' in body
+    assert '"9.12.2": ' in body  # the latest release still comes first
