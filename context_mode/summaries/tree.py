@@ -14,7 +14,9 @@ directories (at most ``BIGGEST_SHARE`` of the budget), then one line per directo
 ``dir/ (N files): a.py, b.py, …`` with as many of its entries as fit (names exactly as in the
 payload, a JSON tree's files as its members, ``"name": "a.py"``, ``list_directory``'s entries as its
 lines, ``[FILE] a.py``, ``[DIR] src``; other subdirectories end in ``/``; none is named again when
-it has a line of its own). Directory lines take at most
+it has a line of its own). In a path list (one path per line) a line that names a file opens with
+its first file's whole path as the payload writes it, which names the directory too: ``(2 files)
+/srv/app/doc/conf.py, cog_helpers.py`` (a path an agent can use as it is). Directory lines take at most
 ``DIRECTORY_SHARE`` of the budget (a line alone names no file); names are given in turns, one of
 every directory before a second of any, so small and deep directories show whole and no directory
 takes the budget; deepest directories are given up first when their lines do not fit. Directories
@@ -71,6 +73,7 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return summarize_sized_listing(text, budget=budget, terms=terms)
     tests = _test_ids(text)
     entries, sized, spell = (tests[0], [], _as_listed) if tests else _entries(text)
+    paths = not tests and spell is _as_listed and not _is_json(text)  # one path per line, as written
     if not entries:
         from context_mode.summaries.text import summarize_text
 
@@ -118,9 +121,10 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     # directories with a name the call asks about first, then shallow before deep
     order = sorted(by_dir, key=lambda d: (not matches(d), d.count("/"), position[d]))
     prefixes: dict[str, str] = {}
+    files_in = {d: sum(not n.endswith("/") for n in names) for d, names in by_dir.items()}
     for directory in order:
         label = _relative(directory, root) or "."
-        count = sum(not n.endswith("/") for n in by_dir[directory])
+        count = files_in[directory]
         prefix = f"{label} ({count} tests): " if tests else f"{label}/ ({count} files): "
         if directory in folded:
             prefix = f"{label}/ ({_family(folded[directory], directory)}; {count} files each): "
@@ -143,9 +147,20 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     for directory in [d for d, names in listed.items() if not names]:
         used -= size(prefixes.pop(directory)) + _MARKER
         del listed[directory]
+    # A path list's directory opens with its first file's whole path, as the payload writes it (a
+    # family's would be no line of it; a top-level file's is its name).
+    opened = {
+        d
+        for d, names in listed.items()
+        if paths and d and d not in folded and not all(n.endswith("/") for n in names)
+    }
+    listed = {d: _whole_first(d, names) if d in opened else names for d, names in listed.items()}
     # Entries quoted as the payload spells them (``"name": "a.py"``, ``[FILE] a.py``): those shown.
     shown = _fill(listed, budget - used, spell)
     lines = {d: prefixes[d] + _listing(listed[d], shown[d], spell) for d in prefixes}
+    for d in opened:  # the whole path names the directory: its count goes first, no label
+        if shown[d]:
+            lines[d] = f"({files_in[d]} files) " + _listing(listed[d], shown[d], spell)
     body = "\n".join([*head, *(lines[d] for d in by_dir if d in lines)])
     if size(body) > budget:
         body = body.encode("utf-8")[:budget].decode("utf-8", "ignore").rsplit("\n", 1)[0]
@@ -243,8 +258,7 @@ def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]], 
     more than the name (a directory's ending in ``/``): a JSON tree's files as its ``name``
     members (``json_tree.name_spelling``; its directories stay ``src/``), ``list_directory``'s
     entries as its lines (``[FILE] a.py``, ``[DIR] src``); other listings' names as they are."""
-    stripped = text.lstrip()
-    if stripped[:1] in "[{" and not LISTED_ENTRY.match(stripped):
+    if _is_json(text):
         try:
             value = json.loads(text)
         except (ValueError, RecursionError):
@@ -265,6 +279,12 @@ def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]], 
     known = set(paths)
     prefixes = {os.path.dirname(p) for p in paths}
     return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known], [], _as_listed
+
+
+def _is_json(text: str) -> bool:
+    """Whether the listing is a JSON tree (``list_directory``'s ``[FILE] a.py`` opens with a bracket too)."""
+    stripped = text.lstrip()
+    return stripped[:1] in "[{" and not LISTED_ENTRY.match(stripped)
 
 
 def _listed_entry(name: str) -> str:
@@ -315,6 +335,13 @@ def _listing(names: list[str], count: int, spell: Callable[[str], str]) -> str:
     if not count:
         return f"… {rest} entries" if rest else ""
     return ", ".join(map(spell, names[:count])) + (f", … +{rest}" if rest else "")
+
+
+def _whole_first(directory: str, names: list[str]) -> list[str]:
+    """A directory's names with its first file as its whole path (``/srv/app/doc/conf.py``, a path
+    list's line), so each directory line shows one path an agent can use as it is."""
+    at = next(i for i, n in enumerate(names) if not n.endswith("/"))
+    return [_join(directory, names[at]), *names[:at], *names[at + 1 :]]
 
 
 def _as_listed(name: str) -> str:

@@ -296,7 +296,32 @@ def test_a_path_list_of_many_directories_names_files_not_only_directories() -> N
     lines = summarize_tree(text, budget=2750).text.split("\n")[2:]
     named = [line for line in lines if "): …" not in line]
     assert len(named) >= 0.9 * len(lines) and len(lines) >= 20
-    assert "cryptography-50.0.2/src/_cffi_src/ (3 files): build_openssl.py, __init__.py, utils.py" in lines
+    opening = "(3 files) cryptography-50.0.2/src/_cffi_src/build_openssl.py, "
+    assert any(line.startswith(opening) for line in lines)
+
+
+def test_each_directory_line_of_a_path_list_opens_with_a_whole_path_as_listed() -> None:
+    # Failed before: search_files' absolute paths were shown as a directory label and bare names
+    # ("doc/ (2 files): conf.py, cog_helpers.py"), so no path an agent could use was written out.
+    root = "/home/runner/work/coverage-7.6.1"
+    paths = [
+        f"{root}/setup.py",
+        f"{root}/igor.py",
+        f"{root}/coverage/sqldata.py",
+        f"{root}/coverage/annotate.py",
+        f"{root}/coverage/cmdline.py",
+        f"{root}/doc/conf.py",
+        f"{root}/doc/cog_helpers.py",
+        f"{root}/tests/test_lcov.py",
+        f"{root}/tests/strategies.py",
+        f"{root}/tests/modules/process_test/try_execfile.py",
+    ]
+    lines = summarize_tree("\n".join(paths) + "\n", budget=1500).text.splitlines()
+    assert f"(3 files) {root}/coverage/sqldata.py, annotate.py, cmdline.py" in lines
+    assert f"(2 files) {root}/doc/conf.py, cog_helpers.py" in lines
+    assert f"(1 files) {root}/tests/modules/process_test/try_execfile.py" in lines
+    shown = [line.split(") ", 1)[1].split(",")[0] for line in lines if line.startswith("(")]
+    assert shown and all(path in paths for path in shown)  # each as the payload writes it
 
 
 def test_a_drawn_trees_generated_directories_give_way_to_the_projects_own() -> None:
