@@ -349,7 +349,8 @@ def _as_listed(name: str) -> str:
 
 
 def _join(directory: str, name: str) -> str:
-    return f"{directory}/{name.rstrip('/')}" if directory else name.rstrip("/")
+    """The path of ``name`` in ``directory`` as a listing writes it (``/usr`` in ``/``, not ``//usr``)."""
+    return os.path.join(directory, name.rstrip("/"))
 
 
 _EXTENSION = re.compile(r"\.[A-Za-z0-9_+~-]{1,16}\Z")

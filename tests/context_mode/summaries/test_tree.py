@@ -436,3 +436,12 @@ def test_a_name_many_directories_hold_comes_after_their_own_names() -> None:
     body = summarize_tree(text, budget=2600).text
     assert '"name": "test_inline_limits.py"' in body
     assert not any(': "name": "__init__.py"' in line for line in body.splitlines())
+
+
+def test_a_path_list_from_the_filesystem_root_writes_its_paths_with_one_slash() -> None:
+    # dpkg -L lists "/." and paths from "/": a directory line opened with "//." (no line of the
+    # payload) and named "usr/" though usr/ had a line of its own.
+    paths = ["/.", "/usr", "/usr/bin", "/usr/bin/git", "/usr/bin/git-shell", "/usr/lib", "/usr/lib/libgit.so"]
+    body = summarize_tree("\n".join(paths) + "\n", budget=1500).text
+    assert "//" not in body
+    assert "(2 files) /usr/bin/git, git-shell" in body.splitlines()
