@@ -19,15 +19,18 @@ Input: one entry per line with its size, as these tools print them:
 with how many entries each holds (in order, at most ``_SECTION_SHARE`` of the budget, the last one
 always), then the entries biggest
 first as the payload spells them, directories and files in turns (``du`` lists both: the biggest
-directories say where the space goes, the biggest files what takes it), entries naming the call's
+directories say where the space goes, the biggest files what takes it; a directory's n-th biggest
+entry is worth its size over n, so a directory of many alike files, ``locale-data/*.dat``, leaves
+room for the biggest of the rest of the tree), entries naming the call's
 terms before the rest, then the listing's last entry and its totals lines. Sizes compare across
 units (``4.0K`` < ``1.3M``; a bare number is bytes, or ``du``'s blocks: the same scale throughout
-one listing). Linear in the input, but for one sort of the entries.
+one listing). Linear in the input, but for sorts of the entries.
 """
 
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -89,7 +92,7 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
             take(entry)
     # a directory an archive or ``ls`` lists without what it holds says nothing about space
     sized_directories = [e for e in directories if e.sized]
-    groups = [sorted(group, key=lambda e: -e.bytes) for group in (sized_directories, files)]
+    groups = [_spread(group) for group in (sized_directories, files)]
     for turn in range(max((len(group) for group in groups), default=0)):
         if used > budget - _ROOM_LEFT:
             break
@@ -102,6 +105,18 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     return Extract(
         text="\n".join(body), kind=ContentKind.TREE, outline=outline, highlights=min(len(entries) // 10, 20)
     )
+
+
+def _spread(entries: Sequence[_Entry]) -> list[_Entry]:
+    """Biggest first, a directory's n-th biggest entry worth its size over n, so no directory of
+    many alike files (``locale-data/*.dat``) takes the room of the rest of the tree."""
+    ranked: Counter[str] = Counter()  # entries of each directory so far, biggest first
+    worth: list[tuple[float, int, _Entry]] = []
+    for order, entry in enumerate(sorted(entries, key=lambda e: -e.bytes)):
+        parent = entry.path.rstrip("/").rpartition("/")[0]
+        ranked[parent] += 1
+        worth.append((entry.bytes / ranked[parent], order, entry))
+    return [entry for _, _, entry in sorted(worth, key=lambda w: (-w[0], w[1]))]
 
 
 def _sections(lines: Sequence[str], entries: Sequence[int], room: int) -> list[str]:

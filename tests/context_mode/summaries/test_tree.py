@@ -445,3 +445,22 @@ def test_a_path_list_from_the_filesystem_root_writes_its_paths_with_one_slash() 
     body = summarize_tree("\n".join(paths) + "\n", budget=1500).text
     assert "//" not in body
     assert "(2 files) /usr/bin/git, git-shell" in body.splitlines()
+
+
+def test_a_directory_of_many_big_alike_files_leaves_room_for_the_biggest_of_the_rest() -> None:
+    # Failed before: find -printf '%s %p' of Babel's sdist showed 60 of locale-data's 1000 .dat
+    # files, biggest first, and nothing else; the changelog and the biggest modules were left out.
+    locales = [f"{300000 - 997 * n} ./babel/locale-data/l{n:02}.dat" for n in range(40)]
+    others = [
+        "55069 ./CHANGES.rst",
+        "47630 ./babel/core.py",
+        "41815 ./babel/messages/catalog.py",
+        "1009 ./tox.ini",
+    ]
+    text = "\n".join([*locales[:20], *others, *locales[20:]]) + "\n"
+    lines = summarize_tree(text, budget=500).text.splitlines()
+    assert lines[2] == "300000 ./babel/locale-data/l00.dat"  # the biggest file still leads
+    for line in others[:3]:
+        assert line in lines
+    biggest = lines[2 : lines.index("== the last entry and the totals ==")]
+    assert 3 <= sum(line.endswith(".dat") for line in biggest) <= len(biggest) - 3
