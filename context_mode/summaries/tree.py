@@ -12,7 +12,8 @@ root and which extensions, a path list's first and last lines as they are (``fir
 and, where its files' lines state sizes (``tree -J -s``), its biggest files' lines with their
 directories (at most ``BIGGEST_SHARE`` of the budget), then one line per directory in input order:
 ``dir/ (N files): a.py, b.py, …`` with as many of its entries as fit (names exactly as in the
-payload, a JSON tree's files as its members, ``"name": "a.py"``, ``list_directory``'s entries as its
+payload, a JSON tree's files as its members, ``"name": "a.py"``, with the comma that follows each
+where one does, ``"name": "a.py",``, the separator then, ``list_directory``'s entries as its
 lines, ``[FILE] a.py``, ``[DIR] src``; other subdirectories end in ``/``; none is named again when
 it has a line of its own). In a path list (one path per line) a line that names a file opens with
 its first file's whole path as the payload writes it, which names the directory too: ``(2 files)
@@ -266,7 +267,12 @@ def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]], 
         nodes = list(itertools.islice(json_tree.nodes(value), _MAX_ENTRIES))
         sized = [(stated, path) for path, is_dir, stated in nodes if stated is not None and not is_dir]
         member = json_tree.name_spelling(text)
-        spell = _as_listed if member is None else (lambda name: name if name.endswith("/") else member(name))
+        ending = "," if _names_end_members(text) else ""  # ``"name": "a.py",`` as its line writes it
+        spell = (
+            _as_listed
+            if member is None
+            else (lambda name: name if name.endswith("/") else member(name) + ending)
+        )
         return [(path, is_dir) for path, is_dir, _ in nodes], sized, spell
     paths = [line.strip() for line in text.splitlines() if line.strip()][:_MAX_ENTRIES]
     if paths and all(LISTED_ENTRY.match(path) for path in paths[:20]):  # ``[FILE] a.py``, ``[DIR] src``
@@ -285,6 +291,18 @@ def _is_json(text: str) -> bool:
     """Whether the listing is a JSON tree (``list_directory``'s ``[FILE] a.py`` opens with a bracket too)."""
     stripped = text.lstrip()
     return stripped[:1] in "[{" and not LISTED_ENTRY.match(stripped)
+
+
+_NAME_ENDING = re.compile(r'"name"\s*:\s*"(?:[^"\\]|\\.)*"(\s*.)')
+
+
+def _names_end_members(text: str) -> bool:
+    """Whether a JSON tree's ``name`` members are each followed by another member's comma
+    (server-filesystem's ``{"name": …, "type": …}``), looked at in its first characters."""
+    endings = [
+        match.group(1).strip() for match in itertools.islice(_NAME_ENDING.finditer(text[:_END_READ]), 20)
+    ]
+    return bool(endings) and all(ending == "," for ending in endings)
 
 
 def _listed_entry(name: str) -> str:
@@ -315,7 +333,8 @@ def _fill(listed: dict[str, list[str]], room: int, spell: Callable[[str], str]) 
         added = False
         for directory, names in listed.items():
             if turn < len(names):
-                cost = size(spell(names[turn])) + 2
+                spelled = spell(names[turn])
+                cost = size(spelled) + (1 if spelled.endswith(",") else 2)  # and its separator
                 if cost <= room:
                     shown[directory] += 1
                     room -= cost
@@ -334,7 +353,9 @@ def _listing(names: list[str], count: int, spell: Callable[[str], str]) -> str:
     rest = len(names) - count
     if not count:
         return f"… {rest} entries" if rest else ""
-    return ", ".join(map(spell, names[:count])) + (f", … +{rest}" if rest else "")
+    spelled = [spell(name) for name in names[:count]] + ([f"… +{rest}"] if rest else [])
+    # a name spelled with its member's comma (``"name": "a.py",``) needs no other
+    return "".join(part + ("" if part.endswith(",") else ",") + " " for part in spelled[:-1]) + spelled[-1]
 
 
 def _whole_first(directory: str, names: list[str]) -> list[str]:

@@ -33,7 +33,7 @@ def test_every_directory_of_a_real_tree_gets_a_line_before_any_gets_all_its_name
     text = (BENCH_CORPUS / "tree-filesystem-click.json").read_text(encoding="utf-8")
     body = summarize_tree(text, budget=1100).text
     lines = body.splitlines()
-    assert 'tests/test_exceptions/ (2 files): "name": "test_FileError.py", "name": "__init__.py"' in lines
+    assert 'tests/test_exceptions/ (2 files): "name": "test_FileError.py", "name": "__init__.py",' in lines
     labels = ("./", "docs/", "src/click/", "tests/", "tests/test_types/", "tests/test_utils/")
     for label in labels:
         assert any(line.startswith(f"{label} (") for line in lines), label
@@ -205,13 +205,15 @@ def test_alike_directories_are_one_line_and_the_rest_of_the_tree_is_shown_whole(
     lines = extract.text.splitlines()
     assert (
         "django/contrib/auth/locale/*/LC_MESSAGES/ (97 directories: af, ar, ar_DZ, …, zh_Hant; "
-        '2 files each): "name":"django.mo", "name":"django.po"'
+        '2 files each): "name":"django.mo", "name":"django.po",'
     ) in lines
     assert not any("/locale/de/" in line for line in lines)
     root = next(line for line in lines if line.startswith("django/contrib/auth/ (20 files): "))
     assert "…" not in root and "validators.py" in root
     commands = "django/contrib/auth/management/commands/ (3 files): "
-    assert commands + '"name":"changepassword.py", "name":"createsuperuser.py", "name":"__init__.py"' in lines
+    assert (
+        commands + '"name":"changepassword.py", "name":"createsuperuser.py", "name":"__init__.py",' in lines
+    )
 
 
 def test_a_drawn_tree_indented_with_non_breaking_spaces_is_a_tree() -> None:
@@ -464,3 +466,32 @@ def test_a_directory_of_many_big_alike_files_leaves_room_for_the_biggest_of_the_
         assert line in lines
     biggest = lines[2 : lines.index("== the last entry and the totals ==")]
     assert 3 <= sum(line.endswith(".dat") for line in biggest) <= len(biggest) - 3
+
+
+def test_a_json_trees_names_are_quoted_with_the_comma_their_lines_end_in() -> None:
+    # Failed before: server-filesystem's directory_tree writes each name on a line of its own,
+    # ``"name": "typing-full.pyi",``; stage 1 quoted ``"name": "typing-full.pyi"``, which cut
+    # the line's own spelling short; the comma now ends each name and separates it from the next.
+    tree = [
+        {
+            "name": "fixtures",
+            "type": "directory",
+            "children": [
+                {"name": "ir.py", "type": "file"},
+                {"name": "typing-full.pyi", "type": "file"},
+            ],
+        },
+        {"name": "README.md", "type": "file"},
+    ]
+    text = json.dumps(tree, indent=2)
+    lines = summarize_tree(text, budget=600).text.splitlines()
+    assert 'fixtures/ (2 files): "name": "ir.py", "name": "typing-full.pyi",' in lines
+    assert './ (1 files): "name": "README.md",' in lines
+    # tree -J closes a file's object after its name: no comma is added there
+    closed = (
+        '[{"type":"directory","name":"src","contents":'
+        '[{"type":"file","name":"a.py"},{"type":"file","name":"b.py"}]}]'
+    )
+    assert (
+        'src/ (2 files): "name":"a.py", "name":"b.py"' in summarize_tree(closed, budget=600).text.splitlines()
+    )
