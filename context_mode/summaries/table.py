@@ -6,7 +6,8 @@ within the first lines, else the first non-blank line; a footer in the last line
 cut apart (``table_grid``), the table is a row set (``rows.summarize_records``): the row count,
 the key columns of as many rows as fit (matching rows first, the last row too) as the verbatim
 span of each line when those columns are adjacent and the first rows' spans fit ``_ROW_WIDTH``,
-else as the line itself cut to ``_ROW_WIDTH`` (its first columns, as spelled); then each column's
+else as the line itself cut to ``_ROW_WIDTH`` (its first columns, as spelled; ``_TEXT_ROW_WIDTH``
+when its last column is a key one of words, ``ps``'s COMMAND and its options); then each column's
 kind, distinct count and range, one-value columns said once. Only the first ``_PARSED`` rows and
 the last are cut into cells. A table whose columns cannot be cut apart keeps, highest first:
 header and rule, rows that mention a search term, the first rows, the last row, clipped to
@@ -34,6 +35,7 @@ _PREFIX = 400
 _COLUMN_SPLIT = re.compile(r"\t|,|;|\s{2,}|\s*\|\s*|\s+")
 _HEADER_SEARCH = 30
 _ROW_WIDTH = 120
+_TEXT_ROW_WIDTH = 200  # a row shown as its line whose last, key column is free text (``ps``'s COMMAND)
 _HEADER_WIDTH = 240
 _SPAN_SAMPLE = 20  # rows whose spans must fit for a table to be shown by spans
 _PARSED = 2000  # rows cut into cells: the first ones and the last (the columns are described from them)
@@ -141,6 +143,7 @@ class _Spans:
         self.header_line = lines[header] if header >= 0 else ""  # a headerless table: names joined
         self.index = {name: order for order, name in enumerate(grid.names)}
         self.runs: dict[tuple[str, ...], tuple[int, int] | None] = {}
+        self.free_text: bool | None = None  # whether most rows' last cells hold words
 
     def _run(self, keys: Sequence[str]) -> tuple[int, int] | None:
         """The adjacent columns ``keys`` span, if rows are to be shown by their spans."""
@@ -169,7 +172,16 @@ class _Spans:
         spelled = self.grid.span(line, *run) if run else ""
         if spelled and len(spelled) <= _ROW_WIDTH:
             return spelled
-        return clip(line.rstrip(), _ROW_WIDTH)
+        return clip(line.rstrip(), self._line_width(keys))
+
+    def _line_width(self, keys: Sequence[str]) -> int:
+        """How much of a row's line is shown: more when its last column is a key one of free text,
+        words that run to the line's end (``ps``'s COMMAND and its options)."""
+        if self.free_text is None:
+            sample = [self.grid.cells(self.lines[i])[-1] for i in self.rows[:_SPAN_SAMPLE]]
+            self.free_text = sum(" " in cell for cell in sample) * 2 > len(sample)
+        wide = self.free_text and bool(keys) and keys[-1] == self.grid.names[-1]
+        return _TEXT_ROW_WIDTH if wide else _ROW_WIDTH
 
 
 def _is_footer(line: str) -> bool:

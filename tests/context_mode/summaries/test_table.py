@@ -268,3 +268,15 @@ def test_a_wide_result_shows_its_first_row_and_the_least_of_a_later_column() -> 
     assert lines[2] in extract.text  # the first row
     assert lines[2 + 187] in extract.text  # the least psavert
     assert_table_verbatim(extract.text, text)
+
+
+def test_a_process_rows_command_line_is_shown_past_the_usual_row_width() -> None:
+    # ps auxww: COMMAND, the last column, is what names a process (its options, its port, its
+    # data directory); rows cut at 120 characters ended at "-p 2…", before pgbench's own options.
+    text = (BENCH_CORPUS / "table-ps-aux-app-stack.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=1200)
+    assert "/usr/lib/postgresql/15/bin/pgbench -h 127.0.0.1 -p 25432 -U postgres -c 10 -j 2 -T 5 vega" in (
+        extract.text
+    )
+    assert "0:00 ps auxww" in extract.text  # the last row still
+    assert_table_verbatim(extract.text, text)
