@@ -11,8 +11,9 @@ when its last column is a key one of words, ``ps``'s COMMAND and its options); t
 kind, distinct count and range, one-value columns said once. Only the first ``_PARSED`` rows and
 the last are cut into cells. A table whose columns cannot be cut apart keeps, highest first:
 header and rule, rows that mention a search term, the first rows, the last row, clipped to
-``_ROW_WIDTH``. Several tables one after another (``psql``'s ``\\d+`` of several tables) are
-``table_sections``', a report of titled sections (``readelf -a``, ``pip show -f``) ``report``'s.
+``_ROW_WIDTH``. Several tables one after another (``psql``'s ``\\d+`` of several tables, a script's
+results in ``sqlite3 -column``) are ``table_sections``', a report of titled sections (``readelf
+-a``, ``pip show -f``) ``report``'s.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from context_mode.summaries.reading import LastReading
 from context_mode.summaries.report import is_report, report_titles, summarize_report
 from context_mode.summaries.rows import summarize_records
 from context_mode.summaries.table_grid import Grid, parse_grid
-from context_mode.summaries.table_sections import MIN_TABLES, summarize_table_sections
+from context_mode.summaries.table_sections import MIN_TABLES, aligned_table_headers, summarize_table_sections
 from context_mode.types import ContentKind
 
 _PREFIX = 400
@@ -98,7 +99,7 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
 
 def _read(text: str) -> _Reading:
     lines = split_lines(text)
-    tables = table_headers(lines)
+    tables = table_headers(lines) or aligned_table_headers(lines)
     if len(tables) >= MIN_TABLES:  # no one grid to read: each table is shown by its lines
         return _Reading(lines, -1, -1, [], [], None, [], [], tables, [])
     titles = report_titles(lines)

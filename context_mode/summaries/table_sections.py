@@ -1,18 +1,21 @@
 """Several tables one after another: ``psql``'s ``\\d+`` of several tables, a script's queries.
 
 ``shapes.table_headers(lines)`` finds the tables: a header line holding a ``|`` right above a rule
-line (``------+------``, ``+----+----+``). With two or more, ``summarize_table_sections`` shows each
-table by its lines (trailing padding dropped, a long line keeping its start and its end): its title
-(the line above the header: ``Table "public.airports"``), its header (one that repeats the previous
-table's ranks low), its rows, first rows of every table before later rows of any, and the lines
-after its rows (``Indexes:`` and its items, ``Access method: heap``, a ``(3 rows)`` count). A header
-and its rows leave out the columns empty in every row (psql's Collation, Compression…): the leading
-columns kept are shown as the payload spells them, the others as their cells joined by `` | ``, each
-a value of the payload. The outline counts tables and rows and names the titles. Linear in the text.
+line (``------+------``, ``+----+----+``); ``aligned_table_headers(lines)`` the column-aligned ones
+(``sqlite3 -column``: a header over dash runs, ``-----  ----``), whose rows are every line below
+their rule. With two or more, ``summarize_table_sections`` shows each table by its lines
+(trailing padding dropped, a long line keeping its start and its end): its title (the line above
+the header: ``Table "public.airports"``), its header (one that repeats the previous table's ranks
+low), its rows, first rows of every table before later rows of any, and the lines after its rows
+(``Indexes:`` and its items, ``Access method: heap``, a ``(3 rows)`` count). A header and its rows
+leave out the columns empty in every row (psql's Collation, Compression…): the leading columns kept
+are shown as the payload spells them, the others as their cells joined by `` | ``, each a value of
+the payload. The outline counts tables and rows and names the titles. Linear in the text.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from context_mode.summaries.extract import Extract, term_matcher
@@ -21,6 +24,7 @@ from context_mode.types import ContentKind
 
 _WIDTH = 160
 MIN_TABLES = 2
+_DASH_RUNS = re.compile(r"-+(?: +-+)+ *\Z")  # ``sqlite3 -column``'s rule: one run of dashes a column
 
 
 def summarize_table_sections(
@@ -43,7 +47,8 @@ def summarize_table_sections(
             titles.append(shown[header - 1])
         cuts = _cuts(lines[header + 1])
         body = [i for i in range(header + 2, stop) if i not in titles_at and shown[i].strip()]
-        rows = [i for i in body if _is_row(lines[i], cuts)]
+        piped = "|" in lines[header]
+        rows = [i for i in body if not piped or _is_row(lines[i], cuts)]
         rows = rows[
             : next(
                 (n + 1 for n, (a, b) in enumerate(zip(rows, rows[1:], strict=False)) if b != a + 1), len(rows)
@@ -65,6 +70,22 @@ def summarize_table_sections(
         named = ", ".join(titles[:6]) + (", …" if len(titles) > 6 else "")
         outline += f" ({named})"
     return Extract(text=text, kind=ContentKind.TABLE, outline=outline, highlights=len(headers))
+
+
+def aligned_table_headers(lines: Sequence[str]) -> list[int]:
+    """The header lines of column-aligned tables one after another (``sqlite3 -column`` prints
+    each query's result so, with no blank line between): a line right above a rule of dash runs,
+    each run starting where one of the line's cells starts (the header's names are left-aligned;
+    a rule under the rows, above a totals line, starts under right-aligned numbers)."""
+    headers: list[int] = []
+    for index in range(1, len(lines)):
+        rule, above = lines[index], lines[index - 1]
+        if not _DASH_RUNS.match(rule) or not above.strip():
+            continue
+        runs = [at for at, char in enumerate(rule) if char == "-" and (at == 0 or rule[at - 1] == " ")]
+        if all(at < len(above) and above[at] != " " and (at == 0 or above[at - 1] == " ") for at in runs):
+            headers.append(index - 1)
+    return headers
 
 
 def _cuts(rule: str) -> list[int]:

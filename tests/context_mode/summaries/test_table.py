@@ -10,6 +10,7 @@ from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.report import is_report, report_titles
 from context_mode.summaries.table_grid import parse_grid
+from context_mode.summaries.table_sections import aligned_table_headers
 from context_mode.types import ContentKind
 from tests.context_mode.summaries.test_corpus import assert_table_verbatim
 from tests.corpora import BENCH_CORPUS
@@ -280,3 +281,31 @@ def test_a_process_rows_command_line_is_shown_past_the_usual_row_width() -> None
     )
     assert "0:00 ps auxww" in extract.text  # the last row still
     assert_table_verbatim(extract.text, text)
+
+
+def test_sqlite_column_results_one_after_another_are_each_shown_with_their_rows() -> None:
+    # sqlite3 -column prints a script's results with no blank line between: the later headers and
+    # rows were read as rows of the first result (its columns cut wrong), so the statewide totals
+    # and the candidates' shares, one and seven rows long, were not in stage 1.
+    text = (BENCH_CORPUS / "table-sqlite-column-car-florida-2000-county-vote.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=1400)
+    assert "67        2903861  2904836  17317     96563  975          5961531" in extract.text
+    assert "NADER       96563    1.62" in extract.text
+    assert "county        BUCHANAN  Total   buchanan_pct  share_of_state_buchanan" in extract.text
+    assert "CALHOUN       90        5174    1.739         0.52" in extract.text
+    assert_table_verbatim(extract.text, text)
+
+
+def test_a_rule_under_right_aligned_numbers_opens_no_table() -> None:
+    # unzip -l's second rule sits under the last row, above the totals: no header names it.
+    lines = [
+        "  Length      Date    Time    Name",
+        "---------  ---------- -----   ----",
+        "     1024  2024-01-02 10:00   pkg/a.py",
+        "     2048  2024-01-02 10:00   pkg/b.py",
+        "---------                     -------",
+        "     3072                     2 files",
+    ]
+    assert aligned_table_headers(lines) == []
+    results = ["name  size", "----  ----", "a     1", "b     2", "files  bytes", "-----  -----", "2      3"]
+    assert aligned_table_headers(results) == [0, 4]
