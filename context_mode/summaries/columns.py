@@ -13,7 +13,8 @@ describe the columns, as ``(rank, line)`` pairs (the lower the rank, the more th
   alone: ``-3.0 (date 2013-01-27)``.
 
 ``extreme_rows(columns, records)`` is the rows that alone hold a numeric column's greatest or
-least value (ids, names and dates aside), which a row set shows among its rows.
+least value (ids, names and dates aside) or an ISO date column's latest or earliest, which a row
+set shows among its rows.
 
 ``clip(value)`` is a cell cut to ``_MAX_CELL`` characters (or ``width``), with ``…`` where it
 was cut. Linear in the cells; never raises.
@@ -40,6 +41,7 @@ _IDENTITY = {
 _WORD_SUFFIXES = frozenset(("at", "on", "utc", "iso", "8601"))
 _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _LINK = re.compile(r"(?:https?|ftp)://")
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?\Z")
 KEY_WIDTH = 120
 _MAX_CELL = 40
 _EMPTY = ("", "None", "null", "NULL")  # how a row set spells a missing value
@@ -135,22 +137,45 @@ def _at(value: str, distinct: Counter[str], values: list[str], labels: Labels | 
 def extreme_rows(columns: list[str], records: list[Record], *, limit: int = EXTREME_ROWS) -> list[int]:
     """The rows that alone hold a numeric column's greatest value (then its least), by column
     order, at most ``limit``: a city's most sales, the most expensive group, what "which … the
-    most" asks. Ids, names and dates are no measure, nor a first column of distinct integers (it
-    numbers the rows), nor a column of fewer than three distinct numbers."""
+    most" asks; an ISO date column's latest and earliest likewise ("the most recent", "the
+    oldest"). Ids, names and other dates are no measure, nor a first column of distinct integers
+    (it numbers the rows), nor a column of fewer than three distinct values."""
     greatest: list[int] = []
     least: list[int] = []
     for column in columns:
-        numbers = _numbers(column, records)
-        values = list(numbers.values()) if numbers is not None else []
-        if numbers is None or _rank(column) is not None or len(set(values)) < 3:
-            continue
-        if column == columns[0] and len(set(values)) == len(values) and all(map(float.is_integer, values)):
-            continue
+        measure: dict[int, float] | dict[int, str] = _dates(column, records) or _measure(
+            column, columns, records
+        )
         for extreme, found in ((max, greatest), (min, least)):
-            row = extreme(numbers, key=numbers.__getitem__)  # by row: a NaN equals nothing
-            if values.count(numbers[row]) == 1:
+            row = extreme(measure, key=measure.__getitem__, default=None)  # by row: a NaN equals nothing
+            if row is not None and list(measure.values()).count(measure[row]) == 1:
                 found.append(row)
     return list(dict.fromkeys([*greatest, *least]))[:limit]
+
+
+def _measure(column: str, columns: list[str], records: list[Record]) -> dict[int, float]:
+    """The column's numbers by row when they measure something (``extreme_rows``), else none."""
+    numbers = _numbers(column, records)
+    values = list(numbers.values()) if numbers is not None else []
+    if numbers is None or _rank(column) is not None or len(set(values)) < 3:
+        return {}
+    if column == columns[0] and len(set(values)) == len(values) and all(map(float.is_integer, values)):
+        return {}
+    return numbers
+
+
+def _dates(column: str, records: list[Record]) -> dict[int, str]:
+    """The column's ISO dates by row (``1992-04-30``, ``2013-01-27T10:00:00Z``), empty cells left
+    out; empty unless every other cell is one and there are three distinct."""
+    dates: dict[int, str] = {}
+    for row, record in enumerate(records):
+        value = record.get(column, "")
+        if value in _EMPTY:
+            continue
+        if not _ISO_DATE.match(value):
+            return {}
+        dates[row] = value
+    return dates if len(set(dates.values())) >= 3 else {}
 
 
 def _numbers(column: str, records: list[Record]) -> dict[int, float] | None:

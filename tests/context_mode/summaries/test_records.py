@@ -17,6 +17,7 @@ import pytest
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries import summarize
+from context_mode.summaries.columns import extreme_rows
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS, SHARED_CORPUS
@@ -451,3 +452,13 @@ def test_a_first_row_that_also_holds_a_columns_greatest_value_is_shown_once() ->
     ]
     body = summarize(repr(rows), ContentKind.ROWS, budget=1500).text
     assert body.count("'id': '900'") == 1, body
+
+
+def test_a_date_columns_latest_and_earliest_rows_are_its_extremes() -> None:
+    records = [
+        {"name": "a", "opened": "2024-03-01T10:00:00Z"},
+        {"name": "b", "opened": "2023-11-20T08:30:00Z"},
+        {"name": "c", "opened": ""},
+        {"name": "d", "opened": "2025-01-15T12:00:00Z"},
+    ]
+    assert extreme_rows(["name", "opened"], records) == [3, 1]

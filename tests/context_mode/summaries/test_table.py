@@ -309,3 +309,12 @@ def test_a_rule_under_right_aligned_numbers_opens_no_table() -> None:
     assert aligned_table_headers(lines) == []
     results = ["name  size", "----  ----", "a     1", "b     2", "files  bytes", "-----  -----", "2      3"]
     assert aligned_table_headers(results) == [0, 4]
+
+
+def test_the_rows_holding_a_date_columns_latest_and_earliest_dates_are_shown() -> None:
+    # csvlook's deaths by date: "the latest death" is the row with the greatest ISO date, which
+    # the extremes left out (a date is no number), so only the first rows and the last were shown.
+    text = _read("csvlook-la-riots.txt")
+    extract = summarize(text, ContentKind.TABLE, budget=1200)
+    assert "| Wallace        | Tope          |  54 | Male   | White  | 1993-11-24 |" in extract.text
+    assert_table_verbatim(extract.text, text)
