@@ -5,8 +5,9 @@
 sentences that add the query's terms (at most ``SENTENCES_WIDTH`` widths), else to the
 ``width`` characters around its heaviest matches, or to the whole ``{…}`` record the heaviest
 match is in (``excerpts.enclosing_record``). ``…`` marks where it was cut. ``spans`` are the
-matches as ``(start, end, weight)``; ``key`` names the term a matched text is. Pure, linear in
-the line.
+matches as ``(start, end, weight)``; ``key`` names the term a matched text is. ``window(line,
+spans, width)`` is where that part starts and ends when no sentences are cut (a wide table's row,
+``store.extremes``). Pure, linear in the line.
 """
 
 from __future__ import annotations
@@ -31,12 +32,24 @@ def cut(line: str, spans: Sequence[Span], width: int, key: Callable[[str], str])
     ``key`` names the term a matched text is (two spans of one term are one term)."""
     start = len(line) - len(line.lstrip())
     end = len(line.rstrip())
-    if end - start <= width + width // 3:  # cutting a third would save less than the "…" costs to read
-        return line[start:end]
-    if is_prose(line):
+    if end - start > width + width // 3 and is_prose(line):
         sentences = _sentences_cut(line, start, end, spans, width, key)
         if sentences is not None:
             return sentences
+    begin, stop = window(line, spans, width)
+    prefix = ELLIPSIS if begin > start else ""
+    suffix = ELLIPSIS if stop < end else ""
+    return prefix + line[begin:stop] + suffix
+
+
+def window(line: str, spans: Sequence[Span], width: int) -> tuple[int, int]:
+    """Where the part of ``line`` that ``cut`` keeps starts and ends when it cuts no sentences: the
+    line without its indentation when short enough, else ``width`` chars around its heaviest
+    matches, or the whole ``{…}`` record the heaviest match is in."""
+    start = len(line) - len(line.lstrip())
+    end = len(line.rstrip())
+    if end - start <= width + width // 3:  # cutting a third would save less than the "…" costs to read
+        return start, end
     best_from, best_weight = start, -1.0
     margin = width // 6
     for anchor, _, _ in spans:
@@ -53,9 +66,7 @@ def cut(line: str, spans: Sequence[Span], width: int, key: Callable[[str], str])
         best_from = start
     if end - stop <= _SLACK:
         stop = end
-    prefix = ELLIPSIS if best_from > start else ""
-    suffix = ELLIPSIS if stop < end else ""
-    return prefix + line[best_from:stop] + suffix
+    return best_from, stop
 
 
 def _sentences_cut(

@@ -47,7 +47,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from context_mode.shapes import sized_entry
-from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH, cut
+from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH, cut, window
 from context_mode.store.terms import PART, TOKEN, month_number, stem_of
 from context_mode.store.values import LineMatch
 from context_mode.words import ABBREVIATIONS, is_function_word
@@ -334,10 +334,9 @@ def wide_row(row: str, header: str, span: tuple[int, int], name: str) -> tuple[s
 
 
 def _window(line: str, lead: int, span: tuple[int, int]) -> tuple[int, int]:
-    """Where the part of ``line`` past ``lead`` that ``cutting.cut`` shows around ``span`` starts and ends."""
-    shown = cut(line[lead:], [(span[0] - lead, span[1] - lead, 1.0)], LINE_WIDTH - lead, str).strip(ELLIPSIS)
-    begin = lead + max(0, line[lead:].find(shown))
-    return begin, begin + len(shown)
+    """Where the part of ``line`` past ``lead`` that ``cutting.cut`` keeps around ``span`` starts and ends."""
+    begin, stop = window(line[lead:], [(span[0] - lead, span[1] - lead, 1.0)], LINE_WIDTH - lead)
+    return lead + begin, lead + stop
 
 
 def _lead(line: str, separator: str | None) -> int:
@@ -503,7 +502,9 @@ class _Header:
             return None
         header = cls(index, names, [token.span() for token in tokens], " ")
         rows = [header.cells(row) for row in following]
-        if all(cells is not None and any(_number(cell[1]) is not None for cell in cells) for cells in rows):
+        if all(
+            cells is not None and any(_number(cell) is not None for _, cell, _ in cells) for cells in rows
+        ):
             return header
         return None
 
@@ -643,9 +644,8 @@ def _run_of_beginnings(part: str, words: Sequence[str]) -> list[str]:
     if len(part) < _RUN_MIN or not part.isalpha():
         return []
 
-    known: dict[
-        tuple[int, int], list[tuple[str, int]] | None
-    ] = {}  # memoised: polynomial in the part and the words
+    # memoised: polynomial in the part and the words; each word with the length of its beginning
+    known: dict[tuple[int, int], list[tuple[str, int]] | None] = {}
 
     def cover(at: int, first: int) -> list[tuple[str, int]] | None:
         if at == len(part):
