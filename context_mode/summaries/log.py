@@ -292,7 +292,7 @@ def _picks(
             add(row, 93 - (row - index) * 0.5, _CONTEXT_WIDTH)
     # a report's summary section (valgrind's ``HEAP SUMMARY:``, ``LEAK SUMMARY:``): its totals below it
     for index in pattern_lines(scan.groups.text, _SUMMARY_END, lead=_SUMMARY_LEAD):
-        if not _SUMMARY_HEADING.fullmatch(lines[index].lstrip("=0123456789").strip()):
+        if not _SUMMARY_HEADING.fullmatch(_without_pid(lines[index]).strip()):
             continue
         for row in _section_lines(lines, index, _SUMMARY_ROWS):
             add(row, 93 - (row - index) * 0.5, _CONTEXT_WIDTH)
@@ -379,7 +379,7 @@ def _section_lines(lines: Sequence[str], heading: int, most: int) -> list[int]:
     indent = _indent(lines[heading])
     found = [heading]
     for index in range(heading + 1, min(heading + 1 + most, len(lines))):
-        if _indent(lines[index]) <= indent or not lines[index].strip(" =0123456789"):
+        if _indent(lines[index]) <= indent or not _without_pid(lines[index]).strip():
             break
         found.append(index)
     return found
@@ -387,8 +387,13 @@ def _section_lines(lines: Sequence[str], heading: int, most: int) -> list[int]:
 
 def _indent(line: str) -> int:
     """Where a line's text starts after a tool's ``==pid==`` prefix and spaces."""
-    text = line.lstrip("=0123456789") if line.startswith("==") else line
+    text = _without_pid(line)
     return len(line) - len(text.lstrip())
+
+
+def _without_pid(line: str) -> str:
+    """``line`` without valgrind's ``==13084==`` prefix, when it has one."""
+    return line.lstrip("=0123456789") if line.startswith("==") else line
 
 
 def _opens_tap_block(lines: Sequence[str], index: int) -> bool:
