@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
+from typing import TypeVar
 
 from context_mode.summaries.row_parsing import Record
 
@@ -47,6 +49,7 @@ _MAX_CELL = 40
 _EMPTY = ("", "None", "null", "NULL")  # how a row set spells a missing value
 EXTREME_ROWS = 10  # rows holding a column's greatest or least value that a table shows
 
+_Value = TypeVar("_Value")
 Labels = tuple[str, list[str]]  # a key column's name and its value in each row
 
 
@@ -167,30 +170,31 @@ def _measure(column: str, columns: list[str], records: list[Record]) -> dict[int
 def _dates(column: str, records: list[Record]) -> dict[int, str]:
     """The column's ISO dates by row (``1992-04-30``, ``2013-01-27T10:00:00Z``), empty cells left
     out; empty unless every other cell is one and there are three distinct."""
-    dates: dict[int, str] = {}
-    for row, record in enumerate(records):
-        value = record.get(column, "")
-        if value in _EMPTY:
-            continue
-        if not _ISO_DATE.match(value):
-            return {}
-        dates[row] = value
-    return dates if len(set(dates.values())) >= 3 else {}
+    dates = _filled(column, records, lambda value: value if _ISO_DATE.match(value) else None)
+    return dates if dates is not None and len(set(dates.values())) >= 3 else {}
 
 
 def _numbers(column: str, records: list[Record]) -> dict[int, float] | None:
     """The column's values as numbers by row, empty cells (SQL's NULLs) left out; None when a
     value is not a number."""
-    numbers: dict[int, float] = {}
+    return _filled(column, records, _number)
+
+
+def _filled(
+    column: str, records: list[Record], read: Callable[[str], _Value | None]
+) -> dict[int, _Value] | None:
+    """The column's non-empty cells by row as ``read`` reads them; None when ``read`` reads one as
+    None."""
+    found: dict[int, _Value] = {}
     for row, record in enumerate(records):
         value = record.get(column, "")
         if value in _EMPTY:
             continue
-        number = _number(value)
-        if number is None:
+        cell = read(value)
+        if cell is None:
             return None
-        numbers[row] = number
-    return numbers
+        found[row] = cell
+    return found
 
 
 def _number(value: str) -> float | None:
