@@ -4,7 +4,7 @@
 ``width`` characters and a third is cut: a prose line (``excerpts.is_prose``) to its whole
 sentences that add the query's terms (at most ``SENTENCES_WIDTH`` widths), else to the
 ``width`` characters around its heaviest matches, or to the whole ``{…}`` record the heaviest
-match is in (``excerpts.enclosing_record``). ``…`` marks where it was cut. ``spans`` are the
+match is in (``line_records.enclosing_record``). ``…`` marks where it was cut. ``spans`` are the
 matches as ``(start, end, weight)``; ``key`` names the term a matched text is. ``window(line,
 spans, width)`` is where that part starts and ends when no sentences are cut (a wide table's row,
 ``store.extremes``). Pure, linear in the line.
@@ -16,7 +16,8 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 
-from context_mode.store.excerpts import enclosing_record, is_prose
+from context_mode.store.excerpts import is_prose
+from context_mode.store.line_records import enclosing_record
 
 LINE_WIDTH = 240
 ELLIPSIS = "…"

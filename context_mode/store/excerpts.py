@@ -10,12 +10,13 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
   ``#   at t/basic.t line 57.`` and ``got`` / ``expected`` lines;
 - a traceback or test failure: the exception / assertion message below the hit (``E   …``,
   ``FooError: …``, ``Caused by: …``, ``panicked at …``, ``--- FAIL``), and pytest's location
-  line closing it (``tests/test_a.py:137: AssertionError``);
+  line closing it (``tests/test_a.py:137: AssertionError``); these two in ``failure_units``;
 - a JSON record (pretty-printed): the whole enclosing object when small, else its identity fields
   (``id``, ``name``, ``title``, ``url`` …) and its short fields;
 - code: the definition below a matched comment, or the enclosing ``def`` / ``class`` / ``fn`` line;
   for a hit on a ``def`` / ``class`` line or its docstring, the body's first statements;
-- a diagnostic in rustc's or ruff's layout: its headline and `` --> file:line:col`` line;
+- a diagnostic in rustc's or ruff's layout: its headline and `` --> file:line:col`` line
+  (``failure_units``);
 - a unit head above the hit: a commit header, a diff's ``@@`` hunk header and file line, a
   Markdown heading inside the chunk; for a changed line of a diff hunk, the run of changed lines
   around it (a removed line's replacement);
@@ -40,46 +41,18 @@ Lines are verbatim without indentation, cut to ``width``; lines of brackets and 
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Collection, Sequence
 
-from context_mode.diagnostics import clean_line
 from context_mode.shapes import ROW_MARK, STANZA_CONTINUED, STANZA_FIELD
+from context_mode.store.failure_units import diagnostic_head, message_below, tap_failure
 from context_mode.store.terms import split_stems
 
 UNIT_BYTES = 600
 _HELD_CHARS = 400  # of a unit's line, the part looked through for a wanted term
-_SCANNED_LINE = 16384  # a longer line's records are not all looked at: only the heaviest match's
-RECORD_CHARS = 400  # a one-line record shown whole up to this, beyond the usual line width
-_KEY_END = re.compile(r"""['"]?\s*:""")  # what follows a member's key (``'macrolanguage':``)
-_KEY_SHARE = 0.5  # a query word matched only as a record's key counts this much
-_LOOKAHEAD = 30  # lines below a traceback hit searched for its message
-_TAP_FAILURE = re.compile(r"\s*(?:not ok \d+\b|#\s+Failed test\b)")
-_TAP_OK = re.compile(r"\s*ok \d+\b")
-_TAP_YAML_START = re.compile(r"\s*---\s*\Z")
-_TAP_YAML_STOP = re.compile(r"\s*(?:\.\.\.\s*\Z|stack:)")
-_TAP_PLAN = re.compile(r"#\s+Looks like you")
-_TAP_LOOKBACK = 40  # lines above a hit searched for the failure it is in
-_TAP_BLOCK_LINES = 8  # of a failure's diagnostic lines, at most these are looked at
-_LOCATION_REACH = 12  # lines of ``E`` below a message searched for pytest's location line
-_ARROW = re.compile(r"\s*--> \S+:\d+(?::\d+)?\s*\Z")  # rustc's and ruff's `` --> src/a.rs:12:5``
-_SNIPPET = re.compile(r"\s*(?:\d+\s*)?(?:\||[-+] |\d+ [+-] )")  # their code lines: `` 12 | x``, ``  |``
-_ARROW_REACH = 12  # code lines above a hit searched for its diagnostic's location
-_PYTEST_LOCATION = re.compile(r"\S+\.\w+:\d+: [A-Z]\w*\Z")  # ``tests/test_a.py:137: AssertionError``
 _LIST_LINES = 12  # this many rows of cells are data: their nearest lines are not the hit's unit
 _ROW_CELLS = 4
 
-_MESSAGE = re.compile(
-    r"^\s*+(?:E\s{2,}\S|>?\s*+[\w.$]*?(?:Error|Exception|Failure|Panic)\b[:(]|Caused by:|"
-    r"thread '.*' panicked|panic:|--- FAIL|assert(?:ion)?\b|AssertionError|Expected|Received|"
-    r"error(?:\[\w+\])?:|expected: |got: )",  # RSpec's ``expected: 5`` / ``     got: 20``
-    re.IGNORECASE,
-)
-_FRAME = re.compile(
-    r'^\s*(?:>|at |File "|Traceback|\w[\w/.\-]*\.\w+:\d+|#\d+ |\d+: |_{3,}|FAILED|--- FAIL|=+ FAIL'
-    r"|Failure/Error: )"  # RSpec's failing statement
-)
 _DEFINITION = re.compile(
     r"^\s*(?:(?:async\s+)?def |class |fn |pub |func |function |interface |type |struct |impl |"
     r"(?:export\s+)?(?:const|let|var) \w+\s*=|(?:public|private|protected|static)\b)"
@@ -165,82 +138,10 @@ def is_punctuation(line: str) -> bool:
     return not line.strip(_PUNCTUATION)
 
 
-def enclosing_record(
-    line: str, spans: Sequence[tuple[int, int, float]], width: int
-) -> tuple[int, int] | None:
-    """Where to cut a long line so it shows the whole ``{…}`` record around its heaviest match.
-
-    For a line of many records (a JSON array or a list of dicts on one line); None when the
-    heaviest match is in no record, or its record is longer than ``RECORD_CHARS`` (``width`` at
-    least).
-    """
-    if not spans:
-        return None
-    best = _best_record(line, spans, max(width, RECORD_CHARS)) if len(line) <= _SCANNED_LINE else None
-    if best is not None:
-        return best
-    anchor, _, _ = max(spans, key=lambda span: span[2])
-    opening = line.rfind("{", 0, anchor)
-    if opening < 0:
-        return None
-    depth = 0
-    limit = opening + max(width, RECORD_CHARS)
-    for at in range(opening, min(len(line), limit)):
-        char = line[at]
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth == 0:
-                return (opening, at + 1) if at >= anchor else None
-    return None
-
-
-def _best_record(line: str, spans: Sequence[tuple[int, int, float]], longest: int) -> tuple[int, int] | None:
-    """The outermost ``{…}`` record of ``line`` whose matches weigh most, each matched text once
-    (a row naming three of the query's words over the row naming one of them twice); None when
-    no match is in a record of at most ``longest`` characters, or the heaviest match is in none."""
-    records: list[tuple[int, int]] = []
-    depth = opening = 0
-    for at, char in enumerate(line):
-        if char == "{":
-            if depth == 0:
-                opening = at
-            depth += 1
-        elif char == "}" and depth:
-            depth -= 1
-            if depth == 0 and at + 1 - opening <= longest:
-                records.append((opening, at + 1))
-    if not records:
-        return None
-    starts = [start for start, _ in records]
-    # The spans are each term's first few matches: every match of each matched text is looked up.
-    terms: dict[str, float] = {}
-    for start, end, weight in spans:
-        text = line[start:end].lower()
-        terms[text] = max(terms.get(text, 0.0), weight)
-    lowered = line.lower()
-    weights: dict[int, dict[str, float]] = {}
-    for text, weight in terms.items():
-        for match in re.finditer(rf"(?<![a-z]){re.escape(text)}(?![a-z])", lowered):
-            index = bisect.bisect_right(starts, match.start()) - 1
-            if index >= 0 and match.end() <= records[index][1]:
-                # A key every record has ("'macrolanguage':") names no record: a value does.
-                worth = weight * _KEY_SHARE if _KEY_END.match(lowered, match.end()) else weight
-                held = weights.setdefault(index, {})
-                held[text] = max(held.get(text, 0.0), worth)
-    heaviest, _, _ = max(spans, key=lambda span: span[2])
-    inside = bisect.bisect_right(starts, heaviest) - 1
-    if not weights or inside < 0 or heaviest >= records[inside][1]:
-        return None  # the heaviest match is outside every record (a key naming a list of them)
-    best = max(weights, key=lambda index: (sum(weights[index].values()), -index))
-    return records[best]
-
-
 def _unit(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) -> list[int]:
     shaped = [
-        *_tap_failure(lines, first, last),
-        *_message_below(lines, first, last),
+        *tap_failure(lines, first, last),
+        *message_below(lines, first, last),
         *_record(lines, first, last, wanted),
         *_definition(lines, first, last),
         *_body_start(lines, first),
@@ -251,7 +152,7 @@ def _unit(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) 
         *_change_block(lines, first, last),
     ]
     head = _head_above(lines, first)
-    shaped += _diagnostic_head(lines, first, last)
+    shaped += diagnostic_head(lines, first, last)
     if shaped:
         return [*shaped, *head]
     table = _table_header(lines, first)
@@ -263,76 +164,6 @@ def _unit(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) 
         return [*element, *head]
     near = not _LOG_LINE.match(lines[first]) and not _COMMENT.match(lines[first])
     return [*head, *(_paragraph(lines, first, last, wanted) if near else [])]
-
-
-def _tap_failure(lines: Sequence[str], first: int, last: int) -> list[int]:
-    """A TAP failure the hit is in or heads: tape's ``not ok 36 …`` with its YAML block's
-    ``operator`` / ``expected`` / ``actual`` / ``at`` lines (not its stack), Test::More's
-    ``#   Failed test '…'`` with its ``#   at t/basic.t line 57.`` and ``got`` / ``expected``."""
-    head = None
-    for number in range(last, max(-1, first - _TAP_LOOKBACK), -1):
-        text = clean_line(lines[number])
-        if _TAP_FAILURE.match(text):
-            head = number
-            break
-        if not text.strip() or _TAP_OK.match(text):
-            return []  # a passing test (the hit's own line, or one above it) ends the search
-    if head is None:
-        return []
-    block: list[int] = []
-    yaml = False
-    for number in range(head + 1, min(len(lines), head + 1 + _TAP_BLOCK_LINES)):
-        text = clean_line(lines[number])
-        if number == head + 1 and _TAP_YAML_START.match(text):
-            yaml = True
-            continue
-        if yaml and _TAP_YAML_STOP.match(text):
-            break
-        if not yaml and (not text.startswith("#") or _TAP_FAILURE.match(text) or _TAP_PLAN.match(text)):
-            break
-        block.append(number)
-    return [head, *block]
-
-
-def _message_below(lines: Sequence[str], first: int, last: int) -> list[int]:
-    if any(_MESSAGE.match(lines[n]) for n in range(first, last + 1)):
-        return _location_below(lines, last)
-    if not any(_FRAME.match(lines[n]) for n in range(first, min(len(lines), last + 3))):
-        return []
-    for number in range(last + 1, min(len(lines), last + 1 + _LOOKAHEAD)):
-        if _MESSAGE.match(lines[number]):
-            following = [
-                n for n in range(number + 1, min(len(lines), number + 3)) if _MESSAGE.match(lines[n])
-            ]
-            return [number, *following, *_location_below(lines, (following or [number])[-1])]
-    return []
-
-
-def _diagnostic_head(lines: Sequence[str], first: int, last: int) -> list[int]:
-    """A compiler's or linter's diagnostic in the rustc / ruff layout (``E501 Line too long``,
-    then `` --> src/a.py:119:30``, then `` 12 | code``): for a hit on its headline, the location
-    line below it; for a hit in its code, the headline and location above."""
-    below = last + 1
-    if below < len(lines) and _ARROW.match(lines[below]):
-        return [below]
-    for number in range(first, max(first - _ARROW_REACH, 0), -1):
-        if _ARROW.match(lines[number]):
-            return [number - 1, number] if number > first else []
-        if not _SNIPPET.match(lines[number]):
-            return []
-    return []
-
-
-def _location_below(lines: Sequence[str], last: int) -> list[int]:
-    """pytest's ``glom/test/test_basic.py:137: AssertionError`` closing the failure whose ``E``
-    lines end at or above ``last``: where it failed."""
-    for number in range(last + 1, min(len(lines), last + 1 + _LOCATION_REACH)):
-        line = lines[number]
-        if _PYTEST_LOCATION.match(line):
-            return [number]
-        if not (line.startswith("E ") or not line.strip()):
-            return []
-    return []
 
 
 def indent(line: str) -> int:

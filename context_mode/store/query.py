@@ -48,9 +48,10 @@ from dataclasses import replace
 
 from context_mode.chunking import DRAWN_ENTRY
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
-from context_mode.store.excerpts import RECORD_CHARS, indent, is_punctuation, unit_lines
+from context_mode.store.excerpts import indent, is_punctuation, unit_lines
 from context_mode.store.json_fields import Member, members, record_fields, scope
 from context_mode.store.line_match import Matched, scan, terms_held, union, worth_of
+from context_mode.store.line_records import RECORD_CHARS
 from context_mode.store.terms import PART, TOKEN, Term, is_exact, line_filter, stem_of
 from context_mode.store.values import LineMatch, SearchHit
 
