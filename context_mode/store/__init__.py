@@ -15,8 +15,8 @@ Everything else is private.
 from __future__ import annotations
 
 from context_mode.store.answers import number_asked
+from context_mode.store.choosing import choose_lines
 from context_mode.store.passages import payload_passages
-from context_mode.store.query import choose_lines
 from context_mode.store.store import Store
 from context_mode.store.values import SearchHit, StoredDoc
 

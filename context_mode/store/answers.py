@@ -12,7 +12,7 @@ be on those lines, so BM25 does not find them.
   payload read).
 - ``number_asked(query)`` says whether the query names a quantity ("the size of …", "which
   port", "how many …"): its answer is a number, so of the lines holding its words, those with a
-  digit come first (``store.query.choose_lines``'s ``numeric``).
+  digit come first (``store.choosing.choose_lines``'s ``numeric``).
 - ``answer_passages(texts, query, kind, weight)`` are those lines among a payload's chunks
   ``texts`` (in order), each its chunk's place and a passage worth ``weight``, in the order a
   search adds them to its hits (``store.edges.add_edge``): the release or else the extreme, the

@@ -8,7 +8,7 @@ there, or its first identifier part, stems to the term as the index counts it; a
 version as written; versions and codes boosted as in the index; terms in a chunk's heading path add their
 weight boosted as the index's heading field does), and the best
 chunks' passages are chosen and shaped exactly as a search reply's are
-(``store_query.best_lines`` / ``choose_lines``: the unit an answer lives in, a record's named
+(``store.query.best_lines`` / ``store.choosing.choose_lines``: the unit an answer lives in, a record's named
 fields, a run's first and last rows). A later chunk of a JSON record also gets the record card
 of the record's first chunk, and a query naming an end of the payload (``store.edges.edges_asked``)
 its first or last lines, and one asking for an extreme, a diff's version or the totals the lines
@@ -30,12 +30,13 @@ from operator import attrgetter
 from context_mode.ansi import ANSI
 from context_mode.chunking import Chunk, chunk
 from context_mode.store.answers import answer_passages, answers_asked, number_asked
+from context_mode.store.choosing import choose_lines
 from context_mode.store.edges import EDGE_CHUNKS, add_edge, edge_from, edges_asked
 from context_mode.store.index import EXACT_BOOST, HEADING_BOOST, NEAR_MIN_CHARS
 from context_mode.store.json_fields import CARD_LOOKBACK, first_of_record, in_cut_record
 from context_mode.store.keyed_rows import keyed_rows
 from context_mode.store.line_match import terms_held
-from context_mode.store.query import best_lines, choose_lines, record_card
+from context_mode.store.query import best_lines, record_card
 from context_mode.store.terms import (
     PART,
     TOKEN,

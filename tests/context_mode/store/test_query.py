@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from context_mode.store.choosing import choose_lines
 from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH
-from context_mode.store.query import best_lines, choose_lines
+from context_mode.store.query import best_lines
 from context_mode.store.terms import query_terms
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.types import ContentKind
