@@ -14,7 +14,8 @@ list of files (the ``--stat`` lines when there are some, the ``_LIST_FILES`` big
 and the rest after what changed lines set, each file's header then shown only with its changes; else
 each header annotated ``[+12 -3]``, a deleted file by its ``--- a/x`` line, a file whose ``diff
 --git`` line names it twice by its ``+++ b/x`` line; build output and vendored copies,
-``diff_paths``, after the project's own files and changes), the changed lines that define or set
+``diff_paths``, after the project's own files and changes), in a diff or one or two commits an npm
+manifest's entry points and test command (``diff_manifest``), the changed lines that define or set
 something (added before removed; docs and pinned ``.txt`` lists last; a changelog's newest release
 line and the date on the lines below it, when it has none), ``diff -r``'s ``Only in dir: name`` and
 ``Binary files … differ`` lines (as files), hunk headers that name their context (``@@ … @@ class
@@ -38,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from context_mode.shapes import ONELINE_COMMIT, WORD_CHANGE
+from context_mode.summaries.diff_manifest import entry_lines, is_manifest
 from context_mode.summaries.diff_messages import message_end
 from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.diff_remarks import is_comment
@@ -135,6 +137,7 @@ _PLATFORM = re.compile(
     re.IGNORECASE,
 )
 _PLATFORM_LINES = 4
+_ENTRY_LINES = 4  # a manifest's entry points and test command shown, at most
 _PLATFORM_PRIORITY = 88.0
 
 
@@ -482,6 +485,15 @@ def _release_date(lines: Sequence[str], release: int) -> int:
     return -1
 
 
+def _file_end(lines: Sequence[str], file: _File) -> int:
+    """The index past a file's last hunk: its last line that reads as a diff's (not the next
+    file's ``--- a/x``)."""
+    end = file.hunks[-1] + 1
+    while end < len(lines) and lines[end][:1] in _DIFF_MARKS and not lines[end].startswith("--- "):
+        end += 1
+    return end
+
+
 def _hunk_size(header: str) -> int:
     """The lines a hunk header says its hunk spans, old and new (``@@ -112,9 +147,20 @@`` -> 29)."""
     counted = _HUNK.match(header[:_PREFIX])
@@ -592,6 +604,13 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
             salient -= copied
             priority -= copied
             own = _file_picks(lines, file, priority, salient, shown=shown, prose=prose)
+            if shown and is_manifest(path) and not copied and file.hunks:
+                # how the package is loaded and tested: above its re-pinned dependencies
+                entries = entry_lines(lines, file.hunks[0], _file_end(lines, file))
+                own += [
+                    Pick(at, at + 1, file_base - 1.0 - 0.5 * rank, 160)
+                    for rank, at in enumerate(entries[:_ENTRY_LINES])
+                ]
             if listed:  # its header with the first of its lines shown, else not at all
                 header = max((pick.priority for pick in own), default=0.0) + 0.01
             else:  # every file touched first (what the change is about), then each one's changes

@@ -11,6 +11,7 @@ from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy, resolve_style
 from context_mode.router import Summary, route
 from context_mode.summaries import summarize
+from context_mode.summaries.diff_manifest import entry_lines
 from context_mode.summaries.diff_messages import message_end
 from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.diff_remarks import is_comment
@@ -598,3 +599,46 @@ def test_a_hunks_first_changed_lines_start_at_its_code_not_at_the_comment_above_
 )
 def test_a_changed_comment_is_told_from_changed_code(line: str, comment: bool) -> None:
     assert is_comment(line) is comment
+
+
+@pytest.mark.parametrize(
+    ("name", "tool", "entries"),
+    [
+        pytest.param(
+            "diff-git-stat-chalk-412-530.txt",
+            "git_diff",
+            ['+\t"main": "./source/index.js",', '+\t\t"test": "xo && c8 ava && tsd",'],
+            id="chalk-module-format",
+        ),
+        pytest.param(
+            "diff-ru-koa-2-16-1-to-3-0-0.diff",
+            "run_command",
+            ['+    "test": "node --test",'],
+            id="koa-test-runner",
+        ),
+    ],
+)
+def test_a_manifests_entry_points_and_test_command_come_before_its_repinned_dependencies(
+    name: str, tool: str, entries: list[str]
+) -> None:
+    # chalk 5 became an ES module tested by c8, koa 3 moved from jest to node --test: their
+    # package.json lines were lost among dozens of re-pinned devDependencies.
+    summary = routed((CORPUS / name).read_text(encoding="utf-8"), tool).extract.text
+    for entry in entries:
+        assert entry in summary
+
+
+@pytest.mark.parametrize(
+    ("line", "entry"),
+    [
+        pytest.param('+  "main": "./dist/commonjs/index.js",', True, id="main"),
+        pytest.param('-  "type": "module"', True, id="type"),
+        pytest.param('+    "test": "tap",', True, id="test-script"),
+        pytest.param('+        "types": "./dist/esm/index.d.ts",', False, id="nested-types"),
+        pytest.param('+  "module": "./dist/esm/index.js"', False, id="bundler-hint"),
+        pytest.param('+  "exports": {', False, id="exports-map"),
+        pytest.param('+    "jest": "28.1.3",', False, id="dependency"),
+    ],
+)
+def test_a_manifests_entry_lines_are_its_top_level_entry_points_and_commands(line: str, entry: bool) -> None:
+    assert entry_lines(["@@ -1,1 +1,1 @@", line], 0, 2) == ([1] if entry else [])
