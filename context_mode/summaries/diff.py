@@ -1,11 +1,9 @@
 """Summary of unified diffs and ``git log -p`` / ``git show`` output.
 
-The parse finds commits (``commit <hash>`` with its subject, the first message line), files
-(``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair) with their added and removed line
-counts, hunk headers (``@@ -79,7 +79,7 @@ context``) and the changed lines that define or set
-something (a ``def``/``class``/``func``, a constant or setting, a dependency pin, a version check,
-an error raised or a warning given with its message, the message's lines below the call too, see
-``diff_messages``; in a ``--word-diff`` line, on either side of it).
+``diff_parse`` reads the commits (with their subjects, ``--stat`` lines and totals) and files
+(with their added and removed line counts, hunk headers, each hunk's first changed lines and the
+changed lines that define or set something); ``diff_commits`` finds a commit's date and message
+body, and summarises a one-line-per-commit log.
 Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each commit's
 hash line and subject (newest first; merges after other commits; then its date, and its message's
 first lines above its file list, below every commit's hash and subject), the ``--stat`` totals and a
@@ -36,16 +34,28 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from context_mode.shapes import ONELINE_COMMIT, WORD_CHANGE
+from context_mode.shapes import WORD_CHANGE
+from context_mode.summaries.diff_commits import (
+    body_lines,
+    commit_base,
+    commit_list,
+    date_line,
+    oneline_commits,
+)
 from context_mode.summaries.diff_manifest import entry_lines, is_manifest
-from context_mode.summaries.diff_messages import message_end
+from context_mode.summaries.diff_parse import (
+    CHANGELOG,
+    HUNK,
+    PROSE,
+    ChangedFile,
+    Commit,
+    parse,
+    path_of,
+)
 from context_mode.summaries.diff_paths import is_copied
-from context_mode.summaries.diff_remarks import is_comment
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
-from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
@@ -58,16 +68,8 @@ _SHOW_COMMITS = 2  # this few commits are a ``git show``: their changed lines ar
 _SMALL_CHANGE = 12  # changed lines of a file that make a small change
 _SMALL_CHANGE_BONUS = 10.0
 _HUNKS_PER_HIGHLIGHT = 4  # hunks that count as one salient item more (a file's many changes)
-_COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b|Commit: [0-9a-f]{40}\s*\Z")  # git; the git MCP server
 _WHOLE_FILE = re.compile(r"Only in \S.*: \S|Binary files \S.* and \S.* differ\s*\Z")
-_ONELINE_MERGE = re.compile(r"[0-9a-f] (?:\([^)]*\) )?Merge ")
-_HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s")
-_DIFF_GIT = re.compile(r"diff --git \S")
-_OLD_FILE = re.compile(r"--- (?:a/)?\S")
-_NEW_FILE = re.compile(r"\+\+\+ (?:b/)?(?P<path>\S+)")
-_HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")  # its line counts (a count left out is 1)
 _BARE_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*\Z")
-# ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
 # The lines of a diff outside its hunks: file headers, git's extended headers, commit headers,
 # ``diff -r``'s ``Only in`` and binary lines (indented ones, a commit's message or ``--stat``,
 # are no tool's lines either).
@@ -78,47 +80,17 @@ _DIFF_FURNITURE = re.compile(
 )
 _DIFF_MARKS = frozenset(" \t+-\\")  # a line opening with one reads as a diff's, counted or not
 _OWN_TAIL = 2
-_DATE_FIELD = re.compile(r"(?:Date|AuthorDate):\s")
 _DATE_PRIORITY = 29.0  # below every commit's hash and subject (they fall to 30 at the 40th)
 # When every commit's hash, subject and date fit, a date is worth its commit's hash less this:
 # before its --stat or changes (else after every commit's hash and subject: room for more commits).
 _DATE_BELOW = 10.0
 _BODY_PRIORITY = 24.0
-_BODY_LINES = 3  # lines of a commit message's body ranked above its file list
 _BODY_BELOW = 20.0  # below its hash (above the commit's file list, at base - 25)
-_BODY_REACH = 4  # the tool's last lines under its last hunk that are its verdict
-_STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
-_STAT_TOTAL = re.compile(r" \d+ files? changed\b")
 _VERSIONED = re.compile(r"\d+\.\d+|\b(?:version|requires?)\b", re.I)
-# A changed line that says what the change does, whatever the file: a definition (``def``,
-# ``class``, ``func``…), a constant or setting (``MAX_SIZE = 10``, ``"MAX_FORM_PARTS": 1_000,``,
-# ``requires-python = ">=3.9"``), a dependency pin (``"Werkzeug>=3.1",``, ``"esbuild": "^0.24.0"``,
-# ``"qs": "6.13.0",``)
-# or a version check (``if sys.version_info < (3, 14):``).
-_SETTING = re.compile(
-    r"""["']?[A-Z][A-Z0-9_]{2,}["']?\s*[:=]\s*\S"""  # an upper-case key, quoted or not
-    # TOML / INI / rc ``key = value``, unindented (an indented one is a call's keyword argument):
-    # a string, number, list, table, a word such as False or off, or a list of words
-    r"""|(?<![ \t])[a-z][\w.-]*\s*=\s*(?:["'\d\[{]|(?i:true|false|yes|no|on|off|none)\b"""
-    r"""|[\w-]+(?:,\s*[\w-]+)+\s*\Z)"""
-    r"""|["']?[A-Za-z][\w.\-]*["']?\s*(?:[<>=!~]=|[<>]|:\s*["']?[\^~<>=]+)\s*\d"""  # a version spec
-    r"""|.*\bversion_info\b|.*\b__version\w*__\b"""  # a check, or ``__version__``/``__version_info__``
-    r"""|["'][@\w][\w.\-/@]*["']\s*:\s*["']\d+\.\d+"""  # an exact pin (``"mocha": "10.2.0",``)
-)
-_SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
-_CHANGED_RUN = 3  # a hunk's first changed lines shown together
-_COSMETIC = re.compile(r"[\s;,'\"`]+")  # what a reformat changes: spaces, quotes, separators
-# Prose and pinned lists (docs, READMEs, requirements*.txt): their first changed lines are a
-# typo fix or a re-pin as often as not; a changelog's first lines name the release.
-_PROSE = re.compile(r"\.(?:rst|md|txt|adoc|html?)\Z|(?:\A|/)docs?/", re.IGNORECASE)
-_CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|release)[\w.-]*\Z", re.IGNORECASE)
 # The one hunk of a file added or deleted whole (``@@ -0,0 +1,342 @@``): its length
 _WHOLE_HUNK = re.compile(r"@@ (?:-0,0 \+1(?:,\d+)?|-1(?:,\d+)? \+0,0) @@")
 _WHOLE_HUNK_BELOW = 3.0  # below its file's header
 _BIGGEST_HUNK_BELOW = 20.0  # a file's biggest hunk's header: above its other hunk headers
-# ``--word-diff``'s marks around what a line adds and what it removes: a side of the line each
-_WORD_ADDED = re.compile(r"\{\+(.*?)\+\}")
-_WORD_REMOVED = re.compile(r"\[-(.*?)-\]")
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 _MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
 _COPIED_SHARE = 20.0  # what build output's and vendored code's header and lines lose
@@ -141,39 +113,16 @@ _ENTRY_LINES = 4  # a manifest's entry points and test command shown, at most
 _PLATFORM_PRIORITY = 88.0
 
 
-@dataclass(slots=True)
-class _File:
-    header: int  # the line to show: ``diff --git`` or ``+++``
-    start: int = -1  # its first line (``diff --git``), when not its header
-    body: int = -1  # its first hunk header: the lines between are its index / mode / ---/+++ lines
-    added: int = 0
-    removed: int = 0
-    hunks: list[int] = field(default_factory=list)
-    changed: list[tuple[int, int]] = field(default_factory=list)  # each hunk's first new changed lines
-    salient: list[int] = field(default_factory=list)  # changed lines that define or set something
-    messages: dict[int, int] = field(default_factory=dict)  # a salient line's message: the index past it
-
-
-@dataclass(slots=True)
-class _Commit:
-    line: int
-    merge: bool = False
-    subject: int = -1
-    files: list[_File] = field(default_factory=list)
-    stat: list[int] = field(default_factory=list)  # ``--stat`` lines, one per file
-    totals: int = -1  # the ``--stat`` totals line
-
-
 def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Commits, files with +/- counts and hunk headers of a diff, within ``budget`` bytes."""
     lines = split_lines(text)
-    commits = _parse(lines)
+    commits = parse(lines)
     files = [file for commit in commits for file in commit.files]
     real_commits = [commit for commit in commits if commit.line >= 0]
     if not files and not real_commits:
         oneline = oneline_commits(lines)
         if len(oneline) >= 2:
-            return _commit_list(lines, oneline, budget=budget, terms=terms)
+            return commit_list(lines, oneline, budget=budget, terms=terms)
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)
     picks = _picks(lines, commits, terms, budget)
@@ -220,49 +169,6 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     )
 
 
-def _date_line(lines: Sequence[str], commit: _Commit) -> int:
-    """The commit's ``Date:`` (or ``AuthorDate:``) line between its hash and subject, or -1."""
-    return next(
-        (i for i in range(commit.line + 1, commit.subject) if _DATE_FIELD.match(lines[i][:_PREFIX])), -1
-    )
-
-
-def _body_line(lines: Sequence[str], subject: int) -> int:
-    """The first line of a commit message's body: the first non-blank line after its subject and
-    a blank line, before the next commit, diff or ``--stat`` line (-1 when none)."""
-    for index in range(subject + 1, min(len(lines), subject + _BODY_REACH)):
-        text = lines[index][:_PREFIX]
-        if not text.strip():
-            continue
-        if index == subject + 1 or _COMMIT.match(text) or _DIFF_GIT.match(text) or _STAT_FILE.match(text):
-            return -1  # no blank line under the subject: no body (or a --stat list)
-        return index
-    return -1
-
-
-def _commit_base(order: int) -> float:
-    """The priority of the ``order``-th commit's hash line (its subject's, less half a point)."""
-    return 90.0 - 1.5 * min(order, 40)
-
-
-def _body_lines(lines: Sequence[str], subject: int) -> list[int]:
-    """The first ``_BODY_LINES`` non-blank lines of the message body under ``subject``
-    (``_body_line`` on), up to the next commit, diff or ``--stat`` line."""
-    body = _body_line(lines, subject)
-    if body < 0:
-        return []
-    found: list[int] = []
-    for index in range(body, min(len(lines), body + 4 * _BODY_LINES)):
-        text = lines[index][:_PREFIX]
-        if _COMMIT.match(text) or _DIFF_GIT.match(text) or _STAT_FILE.match(text):
-            break
-        if text.strip():
-            found.append(index)
-            if len(found) == _BODY_LINES:
-                break
-    return found
-
-
 def _own_lines(lines: Sequence[str]) -> list[int]:
     """The lines outside any hunk that are no part of a diff: what the tool says between and under
     its diffs (``black --diff``'s ``would reformat x.py`` and ``18 files would be reformatted.``,
@@ -284,7 +190,7 @@ def _own_lines(lines: Sequence[str]) -> list[int]:
                 old -= mark != "+"
                 new -= mark != "-"
                 continue
-        counted = _HUNK.match(line)
+        counted = HUNK.match(line)
         if counted is not None:
             old = int(counted.group(1) or 1)
             new = int(counted.group(2) or 1)
@@ -295,14 +201,14 @@ def _own_lines(lines: Sequence[str]) -> list[int]:
 
 def _own_line_picks(lines: Sequence[str], own: Sequence[int]) -> list[Pick]:
     """The tool's own last lines rank with the totals (its verdict); the others just below the files."""
-    last = own[-_OWN_TAIL:] if own and all(not _HUNK.match(line) for line in lines[own[-1] + 1 :]) else []
+    last = own[-_OWN_TAIL:] if own and all(not HUNK.match(line) for line in lines[own[-1] + 1 :]) else []
     return [
         Pick(index, index + 1, 94.0 if index in last else 79.0 - 0.05 * min(order, 200), 200)
         for order, index in enumerate(own)
     ]
 
 
-def _preamble(lines: Sequence[str], commits: Sequence[_Commit]) -> int | None:
+def _preamble(lines: Sequence[str], commits: Sequence[Commit]) -> int | None:
     """The first non-blank line when it comes before any commit or file: the line a tool writes
     above its diff (the git MCP server's ``Diff with 8.1.3:``), else None."""
     starts = [commit.line for commit in commits if commit.line >= 0]
@@ -311,138 +217,8 @@ def _preamble(lines: Sequence[str], commits: Sequence[_Commit]) -> int | None:
     return next((index for index in range(first) if lines[index].strip()), None)
 
 
-def oneline_commits(lines: Sequence[str]) -> list[int]:
-    """The lines of a ``git log --oneline`` (``--graph``, ``--decorate``) list that are commits."""
-    return [index for index, line in enumerate(lines) if ONELINE_COMMIT.match(line[:200])]
-
-
-def _commit_list(
-    lines: Sequence[str], commits: Sequence[int], *, budget: int, terms: Sequence[str]
-) -> Extract:
-    """A one-line-per-commit log: the newest commits first, the oldest, and those naming a term."""
-    matches = term_matcher(terms)
-    picks = [
-        Pick(index, index + 1, 90.0 - 0.01 * order + (20.0 if matches(lines[index][:400]) else 0.0))
-        for order, index in enumerate(commits)
-    ]
-    picks.append(Pick(commits[-1], commits[-1] + 1, 95.0))  # where the log ends
-    body = pack(lines, picks, budget, width=160, gaps="short")
-    merges = sum(1 for index in commits if _ONELINE_MERGE.search(lines[index][:200]))
-    outline = f"diff: {len(commits)} commits ({merges} merges), one line each"
-    return Extract(text=body, kind=ContentKind.DIFF, outline=outline, highlights=len(commits))
-
-
-def _parse(lines: Sequence[str]) -> list[_Commit]:
-    commits = [_Commit(-1)]  # a pseudo-commit holds files that come before any commit line
-    file: _File | None = None
-    in_header = False
-    in_hunk = False
-    hunk: list[int] = []  # the changed lines of the hunk being read
-    seen: set[tuple[str, str]] = set()  # each changed line's side and shape, once settled
-    for index, full in enumerate(lines):
-        line = full[:_PREFIX]
-        commit = commits[-1]
-        if hunk and (
-            _HUNK.match(line) or _DIFF_GIT.match(line) or _OLD_FILE.match(line) or _COMMIT.match(line)
-        ):
-            _settle(lines, file, hunk, seen)
-            hunk = []
-        if _COMMIT.match(line):
-            commits.append(_Commit(index))
-            file = None
-            in_header = True
-            in_hunk = False
-            continue
-        if in_header:
-            if line.startswith("Merge:"):
-                commit.merge = True
-            if not _HEADER_FIELD.match(line) and line.strip():
-                commit.subject = index  # the git MCP server's ``Message: …`` line too
-                in_header = False
-            continue
-        if _DIFF_GIT.match(line):
-            file = _File(index)
-            commit.files.append(file)
-            in_hunk = False
-        elif _OLD_FILE.match(line) and index + 1 < len(lines) and _NEW_FILE.match(lines[index + 1][:_PREFIX]):
-            if file is None or in_hunk or file.hunks:
-                deleted = lines[index + 1].startswith("+++ /dev/null")
-                file = _File(index if deleted else index + 1)  # a deleted file is named on its --- line
-                commit.files.append(file)
-            elif _path(lines[file.header][:_PREFIX]) == _path(line) == _path(lines[index + 1][:_PREFIX]):
-                # ``+++ b/x`` names the file once, ``diff --git a/x b/x`` twice (a file renamed, added
-                # or deleted keeps its ``diff --git`` line: both names, or the one it has)
-                file.start = file.header
-                file.header = index + 1
-            in_hunk = False
-        elif _HUNK.match(line) and file is not None:
-            if not file.hunks:
-                file.body = index
-            file.hunks.append(index)
-            in_hunk = True
-        elif not in_hunk and file is None and _STAT_TOTAL.match(line):
-            commit.totals = index
-        elif not in_hunk and file is None and _STAT_FILE.match(line):
-            commit.stat.append(index)
-        elif in_hunk and file is not None and (line[:1] in {"+", "-"} or _word_change(line)):
-            if line[:1] == "+" or (line[:1] != "-" and "{+" in line):
-                file.added += 1
-            else:
-                file.removed += 1
-            hunk.append(index)
-    if hunk:
-        _settle(lines, file, hunk, seen)
-    return [commit for commit in commits if commit.line >= 0 or commit.files]
-
-
-def _shape(line: str) -> str:
-    """A changed line's content without its mark, spaces, quotes and separators: a line reformatted
-    (re-indented, re-quoted, its semicolon dropped) keeps its shape."""
-    return _COSMETIC.sub("", line[1:])
-
-
-def _settle(
-    lines: Sequence[str], file: _File | None, hunk: Sequence[int], seen: set[tuple[str, str]]
-) -> None:
-    """Note a hunk's first changed line and those that define or set something, leaving out what
-    says nothing new: a line the hunk only reformats (its shape on the other side too), a line
-    changed the same way before (a generated copy, a repeated decorator) and blank lines."""
-    if file is None:
-        return
-    shapes = [_shape(lines[index][:_PREFIX]) for index in hunk]
-    path = _path(lines[file.header][:_PREFIX])
-    code = _PROSE.search(path) is None and _CHANGELOG.search(path) is None  # a document's headings stay
-    sides: dict[str, set[str]] = {"+": set(), "-": set()}
-    for index, shape in zip(hunk, shapes, strict=True):
-        mark = lines[index][:1]
-        if mark in sides:
-            sides[mark].add(shape)
-    run = (-1, -1)  # the hunk's first new changed lines, in a row (a rule or blank line among them)
-    for index, shape in zip(hunk, shapes, strict=True):
-        line = lines[index][:_PREFIX]
-        mark = line[:1]
-        if (mark in sides and shape in sides["+" if mark == "-" else "-"]) or (mark, shape) in seen:
-            continue
-        if run[1] == index and index - run[0] < _CHANGED_RUN:
-            run = (run[0], index + 1)  # the run goes on through this line
-        if not any(char.isalnum() for char in shape):
-            continue
-        seen.add((mark, shape))
-        if run[0] < 0 and not (code and is_comment(line)):  # the run starts where the change does
-            run = (index, index + 1)
-        if len(file.salient) >= _SALIENT_PER_FILE:
-            continue
-        message = message_end(lines, index)
-        if message > index + 1:  # an error or warning whose message is on the lines below it
-            file.messages[index] = message
-        if message > index or (_is_salient(line) if mark in ("+", "-") else _word_salient(line)):
-            file.salient.append(index)
-    if run[0] >= 0:
-        file.changed.append(run)
-
-
 def _file_picks(
-    lines: Sequence[str], file: _File, priority: float, salient: float, *, shown: bool, prose: bool
+    lines: Sequence[str], file: ChangedFile, priority: float, salient: float, *, shown: bool, prose: bool
 ) -> list[Pick]:
     """A file's hunk headers and changed lines worth showing, around its ``priority``; the lines
     that define or set something from ``salient`` down (in any commit)."""
@@ -485,7 +261,7 @@ def _release_date(lines: Sequence[str], release: int) -> int:
     return -1
 
 
-def _file_end(lines: Sequence[str], file: _File) -> int:
+def _file_end(lines: Sequence[str], file: ChangedFile) -> int:
     """The index past a file's last hunk: its last line that reads as a diff's (not the next
     file's ``--- a/x``)."""
     end = file.hunks[-1] + 1
@@ -496,7 +272,7 @@ def _file_end(lines: Sequence[str], file: _File) -> int:
 
 def _hunk_size(header: str) -> int:
     """The lines a hunk header says its hunk spans, old and new (``@@ -112,9 +147,20 @@`` -> 29)."""
-    counted = _HUNK.match(header[:_PREFIX])
+    counted = HUNK.match(header[:_PREFIX])
     return int(counted.group(1) or 1) + int(counted.group(2) or 1) if counted else 0
 
 
@@ -506,43 +282,12 @@ def _stat_count(line: str) -> int:
     return int(found.group(1)) if found else 0
 
 
-def _word_change(line: str) -> bool:
-    """A line of ``git diff --word-diff`` with a change marked in it (``[-old-]{+new+}``)."""
-    return ("{+" in line or "[-" in line) and WORD_CHANGE.search(line) is not None
-
-
-def _path(header: str) -> str:
-    """The file a header line names: ``diff --git a/x b/y`` -> ``y``, ``+++ b/y<TAB>date`` -> ``y``."""
-    named = header.rsplit(" b/", 1)[-1] if header.startswith("diff --git ") else header[4:].split("\t")[0]
-    return named.removeprefix("b/").removeprefix("a/").strip()
-
-
 def _removal(line: str) -> bool:
     """Whether a changed line only removes (``-x``, a word diff's ``[-x-]`` with nothing added)."""
     return line[:1] == "-" or (line[:1] != "+" and "{+" not in line)
 
 
-def _word_salient(line: str) -> bool:
-    """Whether a ``--word-diff`` line defines or sets something on either side (``{+x = 1+}``,
-    ``class [-Job(object):-]{+Job:+}``)."""
-    new = _WORD_ADDED.sub(r"\1", _WORD_REMOVED.sub("", line))
-    old = _WORD_REMOVED.sub(r"\1", _WORD_ADDED.sub("", line))
-    return _is_salient("+" + new) or _is_salient("-" + old)
-
-
-def _is_salient(line: str) -> bool:
-    """Whether a changed line (``+``/``-`` first) defines or sets something (see ``_SETTING``), or
-    raises an error with a message (what a user sees when it fails)."""
-    content = line[1:].strip()
-    if len(content) < 4 or content.startswith(("#", "//", "/*", "*")):
-        return False
-    if DEFINITION.match(content) or CONSTANT.match(content) or RAISED.search(content):
-        return True
-    indent = len(line) - 1 - len(line[1:].lstrip())
-    return _SETTING.match(line, 1 + indent) is not None  # matched in place: its lookbehind sees the indent
-
-
-def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str], budget: int) -> list[Pick]:
+def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str], budget: int) -> list[Pick]:
     matches = term_matcher(terms)
     picks: list[Pick] = []
     plain = all(commit.line < 0 for commit in commits)
@@ -550,13 +295,13 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
     shown = plain or sum(commit.line >= 0 for commit in commits) <= _SHOW_COMMITS
     # A subject many commits share ("Merge branch 'main'") says little about any of them.
     subjects = Counter(lines[c.subject].strip() for c in commits if c.subject >= 0)
-    dates = {commit.line: _date_line(lines, commit) for commit in commits if commit.subject >= 0}
+    dates = {commit.line: date_line(lines, commit) for commit in commits if commit.subject >= 0}
     # When every commit's hash, subject and date fit, each date comes before the files and changes.
     heads = [index for commit in commits if commit.line >= 0 for index in (commit.line, commit.subject)]
     dated_log = sum(len(lines[i][:_PREFIX]) + 3 for i in [*heads, *dates.values()] if i >= 0) <= budget
-    last_head = _commit_base(len(commits) - 1) - 3.5  # below the last commit's subject, a merge's too
+    last_head = commit_base(len(commits) - 1) - 3.5  # below the last commit's subject, a merge's too
     for order, commit in enumerate(commits):
-        base = _commit_base(order) - (3.0 if commit.merge else 0.0)
+        base = commit_base(order) - (3.0 if commit.merge else 0.0)
         if commit.subject >= 0 and subjects[lines[commit.subject].strip()] > 1:
             base -= 25.0
         if commit.line >= 0:
@@ -575,7 +320,7 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                 picks.append(Pick(dated, dated + 1, priority, 120))
             # A release's message lists what it changed: its first lines say more than the
             # commit's file list (ranked above it)…
-            for rank, at in enumerate(_body_lines(lines, commit.subject)):
+            for rank, at in enumerate(body_lines(lines, commit.subject)):
                 # …but below every commit's hash and subject: a log's room goes to more commits first
                 above_files = min(base - _BODY_BELOW, last_head - 0.5) - 2.0 * rank
                 picks.append(Pick(at, at + 1, max(_BODY_PRIORITY - late - rank, above_files), 160))
@@ -592,8 +337,8 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
             picks.append(Pick(index, index + 1, file_base - later - 0.05 * min(position, 200), 160))
         for position, file in enumerate(commit.files):
             priority = file_base - 0.3 * min(position, 60)
-            path = _path(lines[file.header][:_PREFIX])
-            prose = _PROSE.search(path) is not None and _CHANGELOG.search(path) is None
+            path = path_of(lines[file.header][:_PREFIX])
+            prose = PROSE.search(path) is not None and CHANGELOG.search(path) is None
             # What the change defines or sets: as worth as a small change's lines, and falling
             # slower with the file's place (a diff lists docs before sources); a requirements.txt
             # re-pins every line.
@@ -618,7 +363,7 @@ def _picks(lines: Sequence[str], commits: Sequence[_Commit], terms: Sequence[str
                 if not file.added and not file.removed and file.hunks == []:
                     header -= _MOVED_SHARE  # a file only moved (or a binary): after what changed
                 header -= copied
-            if _CHANGELOG.search(path):
+            if CHANGELOG.search(path):
                 # a changelog's newest entry heads its added lines: the release and its date
                 runs = file.changed[:3]
                 release = next(

@@ -1,0 +1,225 @@
+"""A diff read into its commits and changed files: what the summary picks from.
+
+``parse(lines)`` reads ``git log -p`` / ``git show`` / ``git diff`` / ``diff -u`` / ``diff -r`` /
+``--word-diff`` output into ``Commit``s (``commit <hash>`` with its subject, the first message
+line, its ``--stat`` lines and totals; a pseudo-commit at -1 holds files before any commit line)
+holding ``ChangedFile``s (``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair, shown by
+the line that names it once) with their added and removed line counts, hunk headers, each hunk's
+first new changed lines (in code from its first line that is no comment: ``diff_remarks``) and
+the changed lines that define or set something (``is_salient``: a ``def``/``class``/``func``, a
+constant or setting, a dependency pin, a version check, an error raised or a warning given with
+its message, the message's lines below the call too, see ``diff_messages``; in a
+``--word-diff`` line, on either side of it), at most ``_SALIENT_PER_FILE`` a file. A changed line
+that a hunk only reformats (the same, spaces, quotes and separators aside, on its other side),
+that repeats a change made before (a generated copy) or that is blank is neither.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from context_mode.shapes import WORD_CHANGE
+from context_mode.summaries.diff_messages import message_end
+from context_mode.summaries.diff_remarks import is_comment
+from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
+
+_PREFIX = 400
+COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b|Commit: [0-9a-f]{40}\s*\Z")  # git; the git MCP server
+_HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s")
+DIFF_GIT = re.compile(r"diff --git \S")
+_OLD_FILE = re.compile(r"--- (?:a/)?\S")
+_NEW_FILE = re.compile(r"\+\+\+ (?:b/)?(?P<path>\S+)")
+HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")  # its line counts (a count left out is 1)
+# ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
+STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
+STAT_TOTAL = re.compile(r" \d+ files? changed\b")
+# A changed line that says what the change does, whatever the file: a definition (``def``,
+# ``class``, ``func``…), a constant or setting (``MAX_SIZE = 10``, ``"MAX_FORM_PARTS": 1_000,``,
+# ``requires-python = ">=3.9"``), a dependency pin (``"Werkzeug>=3.1",``, ``"esbuild": "^0.24.0"``,
+# ``"qs": "6.13.0",``)
+# or a version check (``if sys.version_info < (3, 14):``).
+_SETTING = re.compile(
+    r"""["']?[A-Z][A-Z0-9_]{2,}["']?\s*[:=]\s*\S"""  # an upper-case key, quoted or not
+    # TOML / INI / rc ``key = value``, unindented (an indented one is a call's keyword argument):
+    # a string, number, list, table, a word such as False or off, or a list of words
+    r"""|(?<![ \t])[a-z][\w.-]*\s*=\s*(?:["'\d\[{]|(?i:true|false|yes|no|on|off|none)\b"""
+    r"""|[\w-]+(?:,\s*[\w-]+)+\s*\Z)"""
+    r"""|["']?[A-Za-z][\w.\-]*["']?\s*(?:[<>=!~]=|[<>]|:\s*["']?[\^~<>=]+)\s*\d"""  # a version spec
+    r"""|.*\bversion_info\b|.*\b__version\w*__\b"""  # a check, or ``__version__``/``__version_info__``
+    r"""|["'][@\w][\w.\-/@]*["']\s*:\s*["']\d+\.\d+"""  # an exact pin (``"mocha": "10.2.0",``)
+)
+_SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
+_CHANGED_RUN = 3  # a hunk's first changed lines shown together
+_COSMETIC = re.compile(r"[\s;,'\"`]+")  # what a reformat changes: spaces, quotes, separators
+# Prose and pinned lists (docs, READMEs, requirements*.txt): their first changed lines are a
+# typo fix or a re-pin as often as not; a changelog's first lines name the release.
+PROSE = re.compile(r"\.(?:rst|md|txt|adoc|html?)\Z|(?:\A|/)docs?/", re.IGNORECASE)
+CHANGELOG = re.compile(r"(?:\A|/)(?:change|changelog|changes|news|history|release)[\w.-]*\Z", re.IGNORECASE)
+# ``--word-diff``'s marks around what a line adds and what it removes: a side of the line each
+_WORD_ADDED = re.compile(r"\{\+(.*?)\+\}")
+_WORD_REMOVED = re.compile(r"\[-(.*?)-\]")
+
+
+@dataclass(slots=True)
+class ChangedFile:
+    header: int  # the line to show: ``diff --git`` or ``+++``
+    start: int = -1  # its first line (``diff --git``), when not its header
+    body: int = -1  # its first hunk header: the lines between are its index / mode / ---/+++ lines
+    added: int = 0
+    removed: int = 0
+    hunks: list[int] = field(default_factory=list)
+    changed: list[tuple[int, int]] = field(default_factory=list)  # each hunk's first new changed lines
+    salient: list[int] = field(default_factory=list)  # changed lines that define or set something
+    messages: dict[int, int] = field(default_factory=dict)  # a salient line's message: the index past it
+
+
+@dataclass(slots=True)
+class Commit:
+    line: int
+    merge: bool = False
+    subject: int = -1
+    files: list[ChangedFile] = field(default_factory=list)
+    stat: list[int] = field(default_factory=list)  # ``--stat`` lines, one per file
+    totals: int = -1  # the ``--stat`` totals line
+
+
+def parse(lines: Sequence[str]) -> list[Commit]:
+    commits = [Commit(-1)]  # a pseudo-commit holds files that come before any commit line
+    file: ChangedFile | None = None
+    in_header = False
+    in_hunk = False
+    hunk: list[int] = []  # the changed lines of the hunk being read
+    seen: set[tuple[str, str]] = set()  # each changed line's side and shape, once settled
+    for index, full in enumerate(lines):
+        line = full[:_PREFIX]
+        commit = commits[-1]
+        if hunk and (HUNK.match(line) or DIFF_GIT.match(line) or _OLD_FILE.match(line) or COMMIT.match(line)):
+            _settle(lines, file, hunk, seen)
+            hunk = []
+        if COMMIT.match(line):
+            commits.append(Commit(index))
+            file = None
+            in_header = True
+            in_hunk = False
+            continue
+        if in_header:
+            if line.startswith("Merge:"):
+                commit.merge = True
+            if not _HEADER_FIELD.match(line) and line.strip():
+                commit.subject = index  # the git MCP server's ``Message: …`` line too
+                in_header = False
+            continue
+        if DIFF_GIT.match(line):
+            file = ChangedFile(index)
+            commit.files.append(file)
+            in_hunk = False
+        elif _OLD_FILE.match(line) and index + 1 < len(lines) and _NEW_FILE.match(lines[index + 1][:_PREFIX]):
+            if file is None or in_hunk or file.hunks:
+                deleted = lines[index + 1].startswith("+++ /dev/null")
+                file = ChangedFile(index if deleted else index + 1)  # a deleted file is named on its --- line
+                commit.files.append(file)
+            elif (
+                path_of(lines[file.header][:_PREFIX]) == path_of(line) == path_of(lines[index + 1][:_PREFIX])
+            ):
+                # ``+++ b/x`` names the file once, ``diff --git a/x b/x`` twice (a file renamed, added
+                # or deleted keeps its ``diff --git`` line: both names, or the one it has)
+                file.start = file.header
+                file.header = index + 1
+            in_hunk = False
+        elif HUNK.match(line) and file is not None:
+            if not file.hunks:
+                file.body = index
+            file.hunks.append(index)
+            in_hunk = True
+        elif not in_hunk and file is None and STAT_TOTAL.match(line):
+            commit.totals = index
+        elif not in_hunk and file is None and STAT_FILE.match(line):
+            commit.stat.append(index)
+        elif in_hunk and file is not None and (line[:1] in {"+", "-"} or word_change(line)):
+            if line[:1] == "+" or (line[:1] != "-" and "{+" in line):
+                file.added += 1
+            else:
+                file.removed += 1
+            hunk.append(index)
+    if hunk:
+        _settle(lines, file, hunk, seen)
+    return [commit for commit in commits if commit.line >= 0 or commit.files]
+
+
+def _shape(line: str) -> str:
+    """A changed line's content without its mark, spaces, quotes and separators: a line reformatted
+    (re-indented, re-quoted, its semicolon dropped) keeps its shape."""
+    return _COSMETIC.sub("", line[1:])
+
+
+def _settle(
+    lines: Sequence[str], file: ChangedFile | None, hunk: Sequence[int], seen: set[tuple[str, str]]
+) -> None:
+    """Note a hunk's first changed line and those that define or set something, leaving out what
+    says nothing new: a line the hunk only reformats (its shape on the other side too), a line
+    changed the same way before (a generated copy, a repeated decorator) and blank lines."""
+    if file is None:
+        return
+    shapes = [_shape(lines[index][:_PREFIX]) for index in hunk]
+    path = path_of(lines[file.header][:_PREFIX])
+    code = PROSE.search(path) is None and CHANGELOG.search(path) is None  # a document's headings stay
+    sides: dict[str, set[str]] = {"+": set(), "-": set()}
+    for index, shape in zip(hunk, shapes, strict=True):
+        mark = lines[index][:1]
+        if mark in sides:
+            sides[mark].add(shape)
+    run = (-1, -1)  # the hunk's first new changed lines, in a row (a rule or blank line among them)
+    for index, shape in zip(hunk, shapes, strict=True):
+        line = lines[index][:_PREFIX]
+        mark = line[:1]
+        if (mark in sides and shape in sides["+" if mark == "-" else "-"]) or (mark, shape) in seen:
+            continue
+        if run[1] == index and index - run[0] < _CHANGED_RUN:
+            run = (run[0], index + 1)  # the run goes on through this line
+        if not any(char.isalnum() for char in shape):
+            continue
+        seen.add((mark, shape))
+        if run[0] < 0 and not (code and is_comment(line)):  # the run starts where the change does
+            run = (index, index + 1)
+        if len(file.salient) >= _SALIENT_PER_FILE:
+            continue
+        message = message_end(lines, index)
+        if message > index + 1:  # an error or warning whose message is on the lines below it
+            file.messages[index] = message
+        if message > index or (is_salient(line) if mark in ("+", "-") else _word_salient(line)):
+            file.salient.append(index)
+    if run[0] >= 0:
+        file.changed.append(run)
+
+
+def word_change(line: str) -> bool:
+    """A line of ``git diff --word-diff`` with a change marked in it (``[-old-]{+new+}``)."""
+    return ("{+" in line or "[-" in line) and WORD_CHANGE.search(line) is not None
+
+
+def path_of(header: str) -> str:
+    """The file a header line names: ``diff --git a/x b/y`` -> ``y``, ``+++ b/y<TAB>date`` -> ``y``."""
+    named = header.rsplit(" b/", 1)[-1] if header.startswith("diff --git ") else header[4:].split("\t")[0]
+    return named.removeprefix("b/").removeprefix("a/").strip()
+
+
+def _word_salient(line: str) -> bool:
+    """Whether a ``--word-diff`` line defines or sets something on either side (``{+x = 1+}``,
+    ``class [-Job(object):-]{+Job:+}``)."""
+    new = _WORD_ADDED.sub(r"\1", _WORD_REMOVED.sub("", line))
+    old = _WORD_REMOVED.sub(r"\1", _WORD_ADDED.sub("", line))
+    return is_salient("+" + new) or is_salient("-" + old)
+
+
+def is_salient(line: str) -> bool:
+    """Whether a changed line (``+``/``-`` first) defines or sets something (see ``_SETTING``), or
+    raises an error with a message (what a user sees when it fails)."""
+    content = line[1:].strip()
+    if len(content) < 4 or content.startswith(("#", "//", "/*", "*")):
+        return False
+    if DEFINITION.match(content) or CONSTANT.match(content) or RAISED.search(content):
+        return True
+    indent = len(line) - 1 - len(line[1:].lstrip())
+    return _SETTING.match(line, 1 + indent) is not None  # matched in place: its lookbehind sees the indent
