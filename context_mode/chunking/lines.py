@@ -291,6 +291,56 @@ def paragraph_units(text: str) -> list[Unit]:
     return out.finish(len(text))
 
 
+_OUTLINE_TITLE = 80  # characters of a line that may head the deeper-indented lines below it
+_OUTLINE_MIN = 3  # headings for a text to be read as an outline
+
+
+def _worded(line: str) -> bool:
+    """Whether a line is words of a sentence (a heading's description), not data (``Not Before:
+    Jun  4 …``, hex) nor another option (``--help``'s ``     --ssl   Try SSL/TLS`` under
+    `` -y, --speed-time …``): mostly letters and spaces, four words at least, no leading ``-``."""
+    text = line.strip()
+    if text.startswith("-"):
+        return False
+    plain = sum(char.isalpha() or char == " " for char in text)
+    return plain >= 0.8 * len(text) and text.count(" ") >= 3
+
+
+def outline_units(text: str) -> list[Unit] | None:
+    """An indented outline (a manual page as ``man`` prints it, a text dump of a reference page):
+    a short line right over deeper-indented lines heads them (``DESCRIPTION``, then its option
+    ``     LoginGraceTime`` over ``             The server disconnects …``), each unit's path the
+    headings it is under, less indented first; paragraphs (ended by blank lines) are units too.
+    None when fewer than ``_OUTLINE_MIN`` lines head others: plain paragraphs."""
+    out = _Units()
+    stack: list[tuple[int, str]] = []
+    headings = 0
+    previous: tuple[int, int, int] | None = None  # the last line's start, indent and length
+    blank = True
+    for start, end in lines(text):
+        line = text[start:end].rstrip("\r\n")
+        if not line.strip():
+            blank, previous = True, None
+            continue
+        depth = len(line) - len(line.lstrip())
+        if previous is not None and depth > previous[1] and previous[2] <= _OUTLINE_TITLE and _worded(line):
+            head_start, head_depth, _ = previous
+            while stack and stack[-1][0] >= head_depth:
+                stack.pop()
+            stack.append((head_depth, _title(text[head_start:start])))
+            out.cut(head_start, tuple(title for _, title in stack))
+            headings += 1
+        elif stack and stack[-1][0] >= depth:  # back out of a heading's lines: its parent's
+            while stack and stack[-1][0] >= depth:
+                stack.pop()
+            out.cut(start, tuple(title for _, title in stack))
+        elif blank:
+            out.cut(start, out.path)
+        blank = False
+        previous = (start, depth, len(line.strip()))
+    return out.finish(len(text)) if headings >= _OUTLINE_MIN else None
+
+
 def record_units(text: str, opens: re.Pattern[str]) -> list[Unit] | None:
     """Vertical records, each from the line ``opens`` matches (psql's ``-[ RECORD 3 ]``) to the
     next; the lines before the first are a unit of their own. None when fewer than two open."""

@@ -34,7 +34,11 @@ Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units
 - CODE_SEARCH: grep/ripgrep output, a chunk never spans two files; ``heading_path`` is ``(file,)``.
 - TREE (not JSON): a drawn tree's entries; ``heading_path`` is the directories holding the
   chunk's lines (their common prefix: ``("docutils", "parsers", "rst")``). Other listings: LOG.
-- TEXT: paragraphs; TABLE: rows. Their ``heading_path`` is ``()``.
+- TEXT: an indented outline (a manual page as ``man`` prints it: sections at the margin, each
+  option's name over its deeper-indented description) is cut at its headings, a chunk never
+  spanning two, ``heading_path`` the headings a chunk is under (``("DESCRIPTION",
+  "LoginGraceTime")``; ``chunking.lines.outline_units``); other text: paragraphs. TABLE: rows.
+  Their ``heading_path`` is ``()``.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from context_mode.chunking.lines import (
     diff_units,
     log_units,
     markdown_units,
+    outline_units,
     paragraph_units,
     record_units,
     row_units,
@@ -82,13 +87,13 @@ def chunk(text: str, kind: ContentKind, *, max_chunk_bytes: int = 4096) -> list[
     if not text:
         return [Chunk(0, 0, 0, "", ())]
     sizer = ByteSizer(text)
-    units, json_shaped = _units(text, kind, sizer, max_chunk_bytes)
-    spans = _pack(text, units, sizer, max_chunk_bytes, sections=json_shaped or kind in _SECTIONED)
+    units, sectioned = _units(text, kind, sizer, max_chunk_bytes)
+    spans = _pack(text, units, sizer, max_chunk_bytes, sections=sectioned or kind in _SECTIONED)
     return [Chunk(i, s, e, text[s:e], path) for i, (s, e, path) in enumerate(spans)]
 
 
 def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[list[Unit], bool]:
-    """The kind's units, and whether they are JSON units (whose paths section the chunks)."""
+    """The kind's units, and whether their paths section the chunks (JSON units, an outline's)."""
     match kind:
         case ContentKind.MARKDOWN:
             return markdown_units(text), False
@@ -117,6 +122,9 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[li
                 if units is not None:
                     return units, False
             return (units, True) if units is not None else (log_units(text), False)
+        case ContentKind.TEXT:
+            outline = outline_units(text)  # a manual page: its sections and options head their lines
+            return (outline, True) if outline is not None else (paragraph_units(text), False)
         case _:
             return paragraph_units(text), False
 

@@ -473,3 +473,51 @@ def test_a_real_drawn_trees_deep_file_is_in_a_chunk_named_by_its_directories() -
     holding = [piece for piece in chunk(text, ContentKind.TREE) if "]  admonitions.py\n" in piece.text]
     rst = ("docutils-0.21.2", "docutils", "parsers", "rst")
     assert [piece.heading_path[:4] for piece in holding] == [rst]
+
+
+MANUAL = """SSHD_CONFIG(5)              File Formats Manual              SSHD_CONFIG(5)
+
+NAME
+     sshd_config - OpenSSH daemon configuration file
+
+DESCRIPTION
+     sshd(8) reads configuration data from /etc/ssh/sshd_config (or the file
+     specified with -f on the command line).
+
+     ListenAddress
+             Specifies the local addresses sshd(8) should listen on.  The
+             default is to listen on all local addresses.
+
+     LoginGraceTime
+             The server disconnects after this time if the user has not
+             successfully logged in.  The default is 120 seconds.
+
+     MaxStartups
+             Specifies the maximum number of concurrent unauthenticated
+             connections to the SSH daemon.  The default is 10:30:100.
+
+FILES
+     /etc/ssh/sshd_config
+             Contains configuration data for sshd(8).  This file should be
+             writable by root only.
+"""
+
+
+def test_a_manual_page_is_cut_at_its_sections_and_options_each_chunk_under_its_headings() -> None:
+    # A man page as ``man`` prints it: an option's description sits under its name, which is the
+    # heading a search matches (failed before: one paragraph chunk with heading path ()).
+    chunks = checked(MANUAL, ContentKind.TEXT, cap=256)
+    paths = {piece.heading_path for piece in chunks}
+    assert ("DESCRIPTION", "LoginGraceTime") in paths
+    grace = next(piece for piece in chunks if "120 seconds" in piece.text)
+    assert grace.heading_path == ("DESCRIPTION", "LoginGraceTime")
+    assert "MaxStartups" not in grace.text  # a chunk never spans two options
+    files = next(piece for piece in chunks if "writable by root" in piece.text)
+    assert files.heading_path[-1] == "/etc/ssh/sshd_config"  # a section at the margin ends the last
+    assert "DESCRIPTION" not in files.heading_path
+
+
+def test_data_indented_under_a_line_is_no_outline() -> None:
+    # ``openssl x509 -text``: fields indented under ``Validity`` are data, not a description.
+    text = "Certificate:\n    Data:\n        Validity\n            Not After : Jun  4 11:04:38 2035 GMT\n" * 4
+    assert {piece.heading_path for piece in checked(text, ContentKind.TEXT)} == {()}

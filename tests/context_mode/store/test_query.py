@@ -503,3 +503,16 @@ def test_a_ref_searchs_lines_are_weighed_by_what_is_rare_in_that_payload() -> No
     finally:
         store.close()
     assert "USER admin: no such user found from 127.0.0.1" in reply
+
+
+def test_an_options_default_in_a_manual_page_is_found_under_its_name() -> None:
+    # sshd_config(5) as ``man`` prints it: "LoginGraceTime" heads its description, so a search
+    # naming the option in words finds that description, default and all (failed before: the
+    # options naming "login" in passing and their defaults came first, the answer fifth, unshown).
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "webpage-man-sshd-config-5.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.TEXT, {"query": "login grace timeout default"})
+    assert "DESCRIPTION › LoginGraceTime" in reply
+    assert "The default is 120 seconds." in reply
