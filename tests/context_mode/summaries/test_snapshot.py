@@ -230,3 +230,15 @@ def test_the_cells_of_a_default_column_are_shown_with_their_rows_name() -> None:
     graphviz = bench_stage1("snapshot-graphviz-242-attrs-table.txt", "browser_snapshot").splitlines()
     value = graphviz.index('- cell "14.0" [ref=e400]')
     assert graphviz[value - 2 : value] == ['- link "fontsize" [ref=e397]…', "…"]
+
+
+def test_the_links_to_the_next_and_previous_page_are_shown_at_the_top_and_the_foot() -> None:
+    # Failed before: a manual's pager (PostgreSQL's "Prev" / "Next", Texinfo's "Next:" before the
+    # next node's link) was shown at the top at most; the foot's copy ranked as a link seen again.
+    postgres = bench_stage1("snapshot-playwright-postgresql15-createtable.txt", "browser_snapshot")
+    assert {'- link "Next" [ref=e16]…', '- link "Next" [ref=e1326]…'} <= set(postgres.splitlines())
+    aspell = bench_stage1("snapshot-playwright-aspell-options.txt", "browser_snapshot").splitlines()
+    foot = aspell.index('- link "Dumping Configuration Values" [ref=e368]…')
+    assert aspell[foot - 1] == '- text: "Next:"'
+    mkdocs = bench_stage1("snapshot-pymdown-extensions-1012-search-line-numbers.txt", "browser_snapshot")
+    assert '- link "Next InlineHilite" [ref=e531]…' in mkdocs.splitlines()
