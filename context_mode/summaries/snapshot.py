@@ -5,8 +5,9 @@ in a frame), and to read what the page says. The summary keeps, best first: the 
 (URL, title, tabs, console lines before the tree), headings, the first text with words of each
 section (a search's "found 48 pages", a page's lead sentence), named landmarks (navigation, main, search,
 form, dialog…), what a live region says (a ``status`` or ``alert``: a search's "9 results are
-available"), interactive elements (textboxes, buttons, checkboxes, comboboxes, menu items,
-tabs…) with their names and refs, the terms of definition lists (a reference page's options)
+available") and a short line counting what a search or a listing found ("23 matching documents",
+"6366 rows, showing page 1"), interactive elements (textboxes, buttons, checkboxes, comboboxes,
+menu items, tabs…) with their names and refs, the terms of definition lists (a reference page's options)
 and the text or table cells stating a default (``cell "No; defaults to off"``, or any cell of a
 column headed "Default", with its row's first line that says something: whose default it is; a
 sentence an inline element cuts, "The default value is" > ``code: "5"``, with the element),
@@ -81,6 +82,12 @@ _PAGER = re.compile(r"(?:next|prev(?:ious)?)(?![\w-])", re.IGNORECASE)
 _PAGER_LABEL = 20  # a label longer than this is a sentence ("next iteration of the loop")
 _PAGER_REACH = 3  # lines from a label to the link it names
 _PAGING = 64.0
+# A search's or a listing's count ("23 matching documents", "6366 rows, showing page 1", "found 65
+# pages"): in a short line of its own, it says how much there is, as a status region does.
+_COUNT = re.compile(
+    r"\b\d[\d,]* (?:results?|match(?:es|ing)|rows|items|documents|pages|entries|records|hits)\b"
+)
+_COUNT_WIDTH = 80
 
 
 def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -160,6 +167,8 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         if seen_key in seen and role not in _WRAPPERS:
             priority = min(priority, _REPEATED)  # the same link or text again says nothing new
         seen.add(seen_key)
+        if role in _PROSE and label is not None and len(label) <= _COUNT_WIDTH and _COUNT.search(label):
+            priority = max(priority, _LIVE)  # a search's or a listing's size: what it found
         paging = pager.see(role, label, index)
         if paging:
             priority = max(priority, _PAGING)  # each of them, the footer's copy too

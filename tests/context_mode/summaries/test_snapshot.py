@@ -242,3 +242,21 @@ def test_the_links_to_the_next_and_previous_page_are_shown_at_the_top_and_the_fo
     assert aspell[foot - 1] == '- text: "Next:"'
     mkdocs = bench_stage1("snapshot-pymdown-extensions-1012-search-line-numbers.txt", "browser_snapshot")
     assert '- link "Next InlineHilite" [ref=e531]…' in mkdocs.splitlines()
+
+
+def test_a_searchs_count_of_what_it_found_is_shown() -> None:
+    # Failed before: MkDocs' search dialog says "23 matching documents" in a wrapper of its own,
+    # ranked as any text; a listing's "6366 rows" too, when it is not its section's first text.
+    lines = bench_stage1("snapshot-pymdown-extensions-1012-search-line-numbers.txt", "browser_snapshot")
+    assert "- generic [ref=e33]: 23 matching documents" in lines.splitlines()
+    tree = "\n".join(
+        [
+            "- main [ref=e1]:",
+            '  - heading "Results" [level=1] [ref=e2]',
+            "  - paragraph [ref=e3]: Filter the table below.",
+            "  - text: 6366 rows, showing page 1",
+        ]
+        + [f'  - link "Record {i}" [ref=e{10 + i}]' for i in range(5)]
+    )
+    shown = summarize(tree, ContentKind.SNAPSHOT, budget=150).text.splitlines()
+    assert "- text: 6366 rows, showing page 1" in shown
