@@ -260,3 +260,21 @@ def test_a_searchs_count_of_what_it_found_is_shown() -> None:
     )
     shown = summarize(tree, ContentKind.SNAPSHOT, budget=150).text.splitlines()
     assert "- text: 6366 rows, showing page 1" in shown
+
+
+def test_a_reference_pages_change_notes_are_shown_with_the_elements_finishing_them() -> None:
+    # Failed before: Sphinx's "Changed in version 3.14: …" and "Deprecated since version 3.3: Use"
+    # ranked as any paragraph, below the page's links; a note an inline element cuts lost its end.
+    aiohttp = bench_stage1(
+        "snapshot-playwright-aiohttp-client-reference.txt", "browser_snapshot"
+    ).splitlines()
+    assert (
+        '- paragraph [ref=e1742]: "Changed in version 3.14: Now loads JSON format by default. Falls back to'
+        ' restricted pickle for files saved by older versions."'
+    ) in aiohttp
+    tornado = bench_stage1("snapshot-playwright-tornado-httpserver.txt", "browser_snapshot").splitlines()
+    note = tornado.index('- text: "Changed in version 4.1:"')
+    assert tornado[note + 1 : note + 3] == [
+        "- link [ref=e312]…",
+        "- code [ref=e313]: HTTPServerConnectionDelegate.start_request",
+    ]
