@@ -14,7 +14,9 @@ describe the columns, as ``(rank, line)`` pairs (the lower the rank, the more th
 
 ``extreme_rows(columns, records)`` is the rows that alone hold a numeric column's greatest or
 least value (ids, names and dates aside) or an ISO date column's latest or earliest, which a row
-set shows among its rows.
+set shows among its rows; ``odd_rows(columns, records)`` the first row of each rare value of a
+column of few values (the day of 23 hours among days of 24, the cipher with no encryption, the
+plane with three engines, the one package not under MIT): the odd ones out.
 
 ``clip(value)`` is a cell cut to ``_MAX_CELL`` characters (or ``width``), with ``…`` where it
 was cut. Linear in the cells; never raises.
@@ -22,6 +24,7 @@ was cut. Linear in the cells; never raises.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -48,6 +51,8 @@ KEY_WIDTH = 120
 _MAX_CELL = 40
 _EMPTY = ("", "None", "null", "NULL")  # how a row set spells a missing value
 EXTREME_ROWS = 10  # rows holding a column's greatest or least value that a table shows
+ODD_ROWS = 10  # rows holding a rare value of a column of few values that a table shows
+_RARE = 100  # a value held by at most one row in this many (one at least) is rare
 
 _Value = TypeVar("_Value")
 Labels = tuple[str, list[str]]  # a key column's name and its value in each row
@@ -154,6 +159,25 @@ def extreme_rows(columns: list[str], records: list[Record], *, limit: int = EXTR
             if row is not None and list(measure.values()).count(measure[row]) == 1:
                 found.append(row)
     return list(dict.fromkeys([*greatest, *least]))[:limit]
+
+
+def odd_rows(columns: list[str], records: list[Record], *, limit: int = ODD_ROWS) -> list[int]:
+    """The first row of each rare value (one row in ``_RARE`` or fewer) of a column of few values
+    (no more than the square root of the row count: its values repeat), by column order, at most
+    ``limit``: the odd one out an agent scans a table for (a day of 23 hours among days of 24, a
+    socket in TIME-WAIT among ESTAB ones, a package marked ``rc`` among ``ii``)."""
+    found: list[int] = []
+    rare_count = max(1, len(records) // _RARE)
+    for column in columns:
+        values = Counter(record.get(column, "") for record in records)
+        if not 2 <= len(values) <= math.isqrt(len(records)):
+            continue
+        rare = {value for value, count in values.items() if count <= rare_count}
+        for row, record in enumerate(records):
+            if record.get(column, "") in rare:
+                rare.discard(record.get(column, ""))  # its first row only
+                found.append(row)
+    return list(dict.fromkeys(found))[:limit]
 
 
 def _measure(column: str, columns: list[str], records: list[Record]) -> dict[int, float]:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from context_mode.shapes import KV_LINE, KV_PREFIX
-from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns, extreme_rows
+from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns, extreme_rows, odd_rows
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
@@ -214,7 +214,12 @@ def summarize_records(
     if total > count:
         head[0] += f" (columns described from the first {count - 1} rows and the last)"
     keys, descriptions, extremes = _READINGS.get(
-        records, columns, lambda: (*describe_columns(columns, records), extreme_rows(columns, records))
+        records,
+        columns,
+        lambda: (
+            *describe_columns(columns, records),
+            [*extreme_rows(columns, records), *odd_rows(columns, records)],
+        ),
     )
     tail = [total_line] if total_line else []
     fixed = sum(size(line) + 1 for line in [*head, *tail])  # before the layout's header

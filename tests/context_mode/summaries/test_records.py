@@ -259,7 +259,10 @@ def test_duckdbs_tuples_and_a_stream_of_json_objects_are_rows() -> None:
     lines = decision.extract.text.splitlines()
     assert "('audi 100 ls', 'Europe', 1970, 4, 107.0, 90, 2430, 14.5, 24.0)" in lines  # as written
     assert "('pontiac phoenix', 'USA', 1982, 4, 151.0, 90, 2735, 18.0, 27.0)" in lines  # the last
-    assert "- col2: 3 distinct: USA ×254, Japan ×79, Europe ×73" in lines
+    # the first 3-cylinder car and the first 5-cylinder one (the odd rows) took the room of
+    # the Origin column's description
+    assert "('mazda rx2 coupe', 'Japan', 1972, 3, 70.0, 97, 2330, 13.5, 19.0)" in lines
+    assert "- col3: number, 12 distinct, 1970 … 1982" in lines
 
     changes = (data / "sqlite-mcp-changelog-objects-head.json").read_text(encoding="utf-8")
     assert detect_kind(changes, tool_name="execute_query") is ContentKind.ROWS

@@ -318,3 +318,21 @@ def test_the_rows_holding_a_date_columns_latest_and_earliest_dates_are_shown() -
     extract = summarize(text, ContentKind.TABLE, budget=1200)
     assert "| Wallace        | Tope          |  54 | Male   | White  | 1993-11-24 |" in extract.text
     assert_table_verbatim(extract.text, text)
+
+
+def test_the_row_alone_holding_a_rare_value_of_a_column_of_few_values_is_shown() -> None:
+    # awk's daily temperatures: every day has 24 hourly readings but the day the clocks went
+    # forward (23); stage 1 showed the first days, the extremes and the last, not the odd day.
+    text = (BENCH_CORPUS / "table-awk-sf-temps-daily.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=1400)
+    assert "2010/03/14    23   49.4   60.2  54.27" in extract.text
+    assert "2010/01/01    24   45.8   53.3  49.17" in extract.text  # the first row still
+    assert_table_verbatim(extract.text, text)
+
+
+def test_the_first_row_of_each_rare_value_is_an_odd_row() -> None:
+    # openssl ciphers -v: one cipher of 157 pairs no encryption with an MD5 MAC.
+    text = (BENCH_CORPUS / "table-openssl-ciphers-v-all.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=1400)
+    assert "NULL-MD5                       SSLv3   Kx=RSA      Au=RSA   Enc=None" in extract.text
+    assert_table_verbatim(extract.text, text)
