@@ -52,7 +52,7 @@ _MAX_CELL = 40
 _EMPTY = ("", "None", "null", "NULL")  # how a row set spells a missing value
 EXTREME_ROWS = 10  # rows holding a column's greatest or least value that a table shows
 ODD_ROWS = 10  # rows holding a rare value of a column of few values that a table shows
-_RARE = 100  # a value held by at most one row in this many (one at least) is rare
+_RARE = 30  # a value held by at most one row in this many (one at least) is rare
 
 _Value = TypeVar("_Value")
 Labels = tuple[str, list[str]]  # a key column's name and its value in each row

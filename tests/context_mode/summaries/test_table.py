@@ -336,3 +336,19 @@ def test_the_first_row_of_each_rare_value_is_an_odd_row() -> None:
     extract = summarize(text, ContentKind.TABLE, budget=1400)
     assert "NULL-MD5                       SSLv3   Kx=RSA      Au=RSA   Enc=None" in extract.text
     assert_table_verbatim(extract.text, text)
+
+
+def test_a_value_two_rows_of_sixty_hold_is_rare_and_its_first_row_is_shown() -> None:
+    # systemctl list-units: 57 services running, the two failed ones late in the list; a value
+    # one row in thirty holds is as odd as one a single row holds.
+    names = [f"svc-{n:02d}.service" for n in range(60)]
+    states = {41: ("failed", "failed"), 52: ("failed", "failed"), 47: ("active", "exited")}
+    lines = ["UNIT                 LOAD   ACTIVE   SUB      DESCRIPTION"]
+    for order, name in enumerate(names):
+        active, sub = states.get(order, ("active", "running"))
+        lines.append(f"{name:<20} loaded {active:<8} {sub:<8} Service number {order}")
+    text = "\n".join(lines)
+    extract = summarize(text, ContentKind.TABLE, budget=900)
+    assert "svc-41.service       loaded failed   failed" in extract.text
+    assert "svc-47.service       loaded active   exited" in extract.text
+    assert_table_verbatim(extract.text, text)
