@@ -24,7 +24,9 @@ names the command, project or version, and the last lines that carry totals (``s
 rank with the final summary (unless one of a routine family: a request or a disconnection said
 throughout is no total); a service's lines near the top that say where it listens rank with its
 errors' context; a report's summary section (valgrind's ``HEAP SUMMARY:`` and ``LEAK SUMMARY:``),
-its heading and the lines indented below it, ranks with a failing test's name; a coverage table's
+its heading and the lines indented below it, ranks with a failing test's name; the slowest of the
+lines timed alike, when it stands out (``summaries.log_durations``), ranks above warnings and is
+never folded; a coverage table's
 totals row ranks with the final summary, its least covered files below errors
 (``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
 (``summaries.test_failures``).
@@ -51,6 +53,7 @@ from context_mode.summaries.definitions import pattern_lines
 from context_mode.summaries.edges import address_lines, banner_lines, edge_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
+from context_mode.summaries.log_durations import slowest_lines
 from context_mode.summaries.log_levels import raised_lines
 from context_mode.summaries.log_lines import (
     CODE_CONTEXT,
@@ -105,6 +108,7 @@ _LEGEND_PRIORITY = 3.0
 # the head's third line and one-off events, below warnings; two levels above the bulk, higher.
 _RAISED = 36.0
 _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is a quarter of an error
+_SLOWEST = 52.0  # above warnings, below an error's step and frames (log_durations)
 _RULE = re.compile(r"[-=_*#~─━]{3,}\Z")
 _FAILING_VERDICT = re.compile(r"\bFAIL(?:ED|URES?)?\b|\b[1-9]\d* (?:failed|failures?|failing)\b")
 
@@ -165,8 +169,11 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         verdicts.add(index)
         verdicts.update(_tap_diagnostics(lines, index + 1))
     raised = raised_lines(unprefixed, scan.groups)
+    # The slowest of the lines timed alike is its own news too, though it shares their shape.
+    slowest = slowest_lines(scan.groups.text)
+    verdicts.update(slowest)
     picks = _fold(
-        _picks(text, lines, cleaned, scan, errors, counts, terms, rspec, raised),
+        _picks(text, lines, cleaned, scan, errors, counts, terms, rspec, raised, slowest),
         scan.shapes,
         counts,
         frames | verdicts,
@@ -250,6 +257,7 @@ def _picks(
     terms: Sequence[str],
     rspec: RSpecFailures,
     raised: dict[int, int],
+    slowest: Sequence[int],
 ) -> list[Pick]:
     total = len(lines)
     picks: list[Pick] = []
@@ -283,6 +291,8 @@ def _picks(
     # a test runner's own banner, wherever the run starts
     for index in banner_lines(scan.groups.text, scan.groups):
         add(index, 90, _CONTEXT_WIDTH)
+    for index in slowest:  # the request that stood out by its time
+        add(index, _SLOWEST, _WIDTH)
     # a coverage table's totals and least covered files
     for pick in coverage_picks(cleaned) if _lines_hold(text, cleaned, scan.groups, _COVERAGE_MARK) else ():
         add(pick.start, pick.priority)
