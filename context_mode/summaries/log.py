@@ -26,7 +26,9 @@ throughout is no total); a service's lines near the top that say where it listen
 errors' context; a report's summary section (valgrind's ``HEAP SUMMARY:`` and ``LEAK SUMMARY:``),
 its heading and the lines indented below it, ranks with a failing test's name; the slowest of the
 lines timed alike, when it stands out (``summaries.log_durations``), ranks above warnings and is
-never folded; a coverage table's
+never folded; in a log with errors, the first line of each shape saying that what failed works
+again (``summaries.log_recoveries``: HAProxy's ``is UP`` after its ``is DOWN``) ranks below its
+errors, above their context; a coverage table's
 totals row ranks with the final summary, its least covered files below errors
 (``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
 (``summaries.test_failures``).
@@ -74,6 +76,7 @@ from context_mode.summaries.log_lines import (
     shape_counts,
 )
 from context_mode.summaries.log_marks import holds
+from context_mode.summaries.log_recoveries import recovery_lines
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.slow_queries import summarize_slow_queries
@@ -108,6 +111,7 @@ _LEGEND_PRIORITY = 3.0
 # the head's third line and one-off events, below warnings; two levels above the bulk, higher.
 _RAISED = 36.0
 _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is a quarter of an error
+_RECOVERED = 64.0  # the end of an outage: below errors, above their context (log_recoveries)
 _SLOWEST = 52.0  # above warnings, below an error's step and frames (log_durations)
 _RULE = re.compile(r"[-=_*#~─━]{3,}\Z")
 _FAILING_VERDICT = re.compile(r"\bFAIL(?:ED|URES?)?\b|\b[1-9]\d* (?:failed|failures?|failing)\b")
@@ -347,6 +351,11 @@ def _picks(
             add(index, 50 - len(seen_warnings) * 0.2 - repeated, _WIDTH)
     for index, priority in enumerate((34, 33, 22, 12, 11)):
         add(index, priority)
+    recovered: set[str] = set()
+    for index in recovery_lines(scan.groups.text) if errors else ():  # what failed works again
+        if scan.shapes[index] not in recovered:
+            recovered.add(scan.shapes[index])
+            add(index, _RECOVERED, _WIDTH)
     raised_seen: set[str] = set()
     for index, above in raised.items():  # INFO among DEBUG, NOTICE among INFO: what happened
         if scan.shapes[index] not in raised_seen:
