@@ -28,7 +28,8 @@ its heading and the lines indented below it, ranks with a failing test's name; t
 lines timed alike, when it stands out (``summaries.log_durations``), ranks above warnings and is
 never folded; in a log with errors, the first line of each shape saying that what failed works
 again (``summaries.log_recoveries``: HAProxy's ``is UP`` after its ``is DOWN``) ranks below its
-errors, above their context; a coverage table's
+errors, above their context; the last of several lines reporting a total (``summaries.log_totals``:
+fail2ban's ``Total # of detected failures: 54.``) ranks below warnings; a coverage table's
 totals row ranks with the final summary, its least covered files below errors
 (``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
 (``summaries.test_failures``).
@@ -77,6 +78,7 @@ from context_mode.summaries.log_lines import (
 )
 from context_mode.summaries.log_marks import holds
 from context_mode.summaries.log_recoveries import recovery_lines
+from context_mode.summaries.log_totals import running_total
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.slow_queries import summarize_slow_queries
@@ -112,6 +114,7 @@ _LEGEND_PRIORITY = 3.0
 _RAISED = 36.0
 _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is a quarter of an error
 _RECOVERED = 64.0  # the end of an outage: below errors, above their context (log_recoveries)
+_RUNNING_TOTAL = 45.0  # below warnings, above raised lines (log_totals)
 _SLOWEST = 52.0  # above warnings, below an error's step and frames (log_durations)
 _RULE = re.compile(r"[-=_*#~─━]{3,}\Z")
 _FAILING_VERDICT = re.compile(r"\bFAIL(?:ED|URES?)?\b|\b[1-9]\d* (?:failed|failures?|failing)\b")
@@ -351,6 +354,9 @@ def _picks(
             add(index, 50 - len(seen_warnings) * 0.2 - repeated, _WIDTH)
     for index, priority in enumerate((34, 33, 22, 12, 11)):
         add(index, priority)
+    running = running_total(scan.groups.text)  # where a count reported again and again ended
+    if running is not None:
+        add(running, _RUNNING_TOTAL, _WIDTH)
     recovered: set[str] = set()
     for index in recovery_lines(scan.groups.text) if errors else ():  # what failed works again
         if scan.shapes[index] not in recovered:
