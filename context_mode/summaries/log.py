@@ -32,7 +32,9 @@ errors, above their context; the last of several lines reporting a total (``summ
 fail2ban's ``Total # of detected failures: 54.``) ranks below warnings; a coverage table's
 totals row ranks with the final summary, its least covered files below errors
 (``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
-(``summaries.test_failures``).
+(``summaries.test_failures``). The errors' picks, their context and the tracebacks' frames come from
+``summaries.log_errors``; the blocks under a line (a report's section, a TAP block, a failing
+test's message, a sanitizer's legend) are found by ``summaries.log_blocks``.
 A ``go test -json`` stream is read as events instead (``summaries.go_test_json``), a MySQL or MariaDB
 slow query log by its entries (``summaries.slow_queries``); a web-server
 access log also gets its error responses, one per method and status (``summaries.access_log``).
@@ -45,10 +47,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 from context_mode.diagnostics import clean_line, clean_lines, without_service_prefix
-from context_mode.line_groups import LineGroups, templates
+from context_mode.line_groups import LineGroups
 from context_mode.shapes import is_slow_query_log
 from context_mode.summaries.access_log import access_picks
 from context_mode.summaries.coverage import coverage_picks
@@ -56,22 +58,25 @@ from context_mode.summaries.definitions import pattern_lines
 from context_mode.summaries.edges import address_lines, banner_lines, edge_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
+from context_mode.summaries.log_blocks import (
+    SHADOW,
+    opens_tap_block,
+    sanitizer_legend,
+    says_why,
+    section_lines,
+    tap_diagnostics,
+    without_pid,
+)
 from context_mode.summaries.log_durations import slowest_lines
+from context_mode.summaries.log_errors import CONTEXT_WIDTH, WIDTH, Adder, Routine, add_errors, add_frames
 from context_mode.summaries.log_levels import raised_lines
 from context_mode.summaries.log_lines import (
-    CODE_CONTEXT,
-    COMPILER,
-    EXCEPTION,
-    IN_FUNCTION,
-    LIBRARY_FRAME,
     PREFIX,
-    PYTEST_E,
     PYTEST_LOCATION,
     ROUTINE,
     SECTION,
     LogScan,
     count_runs,
-    is_test_line,
     routine_errors,
     scan_log,
     shape_counts,
@@ -85,21 +90,14 @@ from context_mode.summaries.slow_queries import summarize_slow_queries
 from context_mode.summaries.test_failures import RSpecFailures, gtest_picks, rspec_picks
 from context_mode.types import ContentKind
 
-_WIDTH = 240
-_CONTEXT_WIDTH = 160
 # Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
 _MAX_TERM_PICKS = 500
 _FOLD = 3  # a shape seen this often is shown once
 _COUNTED_WARNINGS = 20  # distinct warnings that add to a summary's room (each half an error)
-_EXPLAINED = 4  # lines of the paragraph under an error shown as its explanation
 _WARNINGS_PER_FAMILY = 2  # warnings of one family (their first words) shown before the rest
-_ERRORS_PER_TEMPLATE = 2  # errors of one template (one word changed) shown before the rest
-_QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the failing one (``>``)
-_PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" source line
 # A line whose shape starts (this many chars) like ROUTINE others is routine: as context or tail
 # it is not worth its bytes (the "Client closed connection id=…" of a server log).
 _SHAPE_FAMILY = 48
-_SHADOW = "Shadow bytes around the buggy address:"
 # Literals a line-by-line pass looks for first: a log without them skips the pass (one search of
 # the text, not a Python step a line). Those read cleaned lines are skipped only without colour
 # codes too (a code's removal can join a literal).
@@ -107,7 +105,6 @@ _FAILURE_ERROR = "Failure/Error:"  # RSpec's failure blocks
 _GTEST_MARK = ": Failure"  # GoogleTest's ``path:line: Failure``
 _COVERAGE_MARK = "Stmts"  # a coverage table's header
 _REQUEST_MARKS = ("HTTP/", " => [")  # an access log's requests
-_ABORTING = re.compile(r"==\d+==ABORTING")
 _LEGEND_PRIORITY = 3.0
 # A raised line (``log_levels``: INFO among DEBUG, NOTICE among INFO), first of its shape: above
 # the head's third line and one-off events, below warnings; two levels above the bulk, higher.
@@ -116,12 +113,20 @@ _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is 
 _RECOVERED = 64.0  # the end of an outage: below errors, above their context (log_recoveries)
 _RUNNING_TOTAL = 45.0  # below warnings, above raised lines (log_totals)
 _SLOWEST = 52.0  # above warnings, below an error's step and frames (log_durations)
-_RULE = re.compile(r"[-=_*#~─━]{3,}\Z")
+_UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
+_SLOW_SAMPLE = 16384  # characters of the start read to tell a slow query log
+_BARE_PID = re.compile(r"\s*(?:==|--)\d+(?:==|--)\s*\Z")  # Valgrind's prefix alone: a blank line
+# ``strace -c``'s table header (its rows are sorted by time); literal-led, so the search is fast.
+_SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")
+_SYSCALL_LEAD = "% time "  # what each match starts with
+_SYSCALL_ROWS = 5
+# A report's summary heading in capitals, alone on its line after a tool's prefix (valgrind's
+# ``==13084== LEAK SUMMARY:``): the indented lines below it are the run's totals.
+_SUMMARY_END = re.compile(r"SUMMARY:[ \t]*$", re.MULTILINE)
+_SUMMARY_LEAD = "SUMMARY:"
+_SUMMARY_HEADING = re.compile(r"(?:[A-Z]+ ){0,3}SUMMARY:")
+_SUMMARY_ROWS = 6
 _FAILING_VERDICT = re.compile(r"\bFAIL(?:ED|URES?)?\b|\b[1-9]\d* (?:failed|failures?|failing)\b")
-
-
-class _Adder(Protocol):
-    def __call__(self, index: int, priority: float, width: int = 0, *, stop: int = 0) -> None: ...
 
 
 class _Plan(NamedTuple):
@@ -153,7 +158,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     go_test = go_test_picks(lines)
     if go_test is not None:
         outline = f"log: go test -json, {go_test.events} events, {_plural(go_test.failing, 'failed test')}"
-        return _Plan(lines, go_test.picks, _WIDTH * 2, {}, outline, go_test.messages)
+        return _Plan(lines, go_test.picks, WIDTH * 2, {}, outline, go_test.messages)
     # CI colours, timestamps and a compose service column hide markers; lines stay as sent.
     cleaned = clean_lines(lines, text)
     unprefixed = without_service_prefix(cleaned)
@@ -171,10 +176,10 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # tape names its assertions alike ("not ok 7 should be deeply equivalent", "not ok 80 …"):
     # the first failures with a TAP block are each their own news, and so is what the block
     # says, where a shape's lines would otherwise fold into one.
-    tap_failures = [i for i in sorted(scan.failing.values()) if _opens_tap_block(lines, i)]
+    tap_failures = [i for i in sorted(scan.failing.values()) if opens_tap_block(lines, i)]
     for index in tap_failures[:_UNFOLDED_FAILURES]:
         verdicts.add(index)
-        verdicts.update(_tap_diagnostics(lines, index + 1))
+        verdicts.update(tap_diagnostics(lines, index + 1))
     raised = raised_lines(unprefixed, scan.groups)
     # The slowest of the lines timed alike is its own news too, though it shares their shape.
     slowest = slowest_lines(scan.groups.text)
@@ -217,7 +222,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # in a log with no error: it is what the run came to.
     # So do its warnings (Redis's "# WARNING Memory overcommit must be enabled!").
     highlights = highlights or (1 if scan.summaries or scan.warnings else 0)
-    return _Plan(lines, picks, _WIDTH, notes, ", ".join(parts), highlights)
+    return _Plan(lines, picks, WIDTH, notes, ", ".join(parts), highlights)
 
 
 def _may_hold(text: str, *marks: str) -> bool:
@@ -269,7 +274,7 @@ def _picks(
     total = len(lines)
     picks: list[Pick] = []
 
-    legend = _sanitizer_legend(lines) if holds(text, _SHADOW) else range(0)
+    legend = sanitizer_legend(lines) if holds(text, SHADOW) else range(0)
 
     def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
         # A line that is blank but for its CI timestamp (``2026-12-02T15:49:07.9042210Z ``) says nothing.
@@ -290,29 +295,29 @@ def _picks(
         add(index, 100 if index >= total - 5 else 97 if index == scan.summaries[-1] else 88)
     head, tail = edge_lines(lines)  # the command / project / version, and the totals
     for index in head:
-        add(index, 94, _CONTEXT_WIDTH)
+        add(index, 94, CONTEXT_WIDTH)
     for index in tail:  # one said throughout (``disconnection: session time …``): as the last's neighbour
         add(index, 62 if routine(index) else 99)
     for index in address_lines(lines):  # where a service listens, which version starts
-        add(index, 74, _CONTEXT_WIDTH)
+        add(index, 74, CONTEXT_WIDTH)
     # a test runner's own banner, wherever the run starts
     for index in banner_lines(scan.groups.text, scan.groups):
-        add(index, 90, _CONTEXT_WIDTH)
+        add(index, 90, CONTEXT_WIDTH)
     for index in slowest:  # the request that stood out by its time
-        add(index, _SLOWEST, _WIDTH)
+        add(index, _SLOWEST, WIDTH)
     # a coverage table's totals and least covered files
     for pick in coverage_picks(cleaned) if _lines_hold(text, cleaned, scan.groups, _COVERAGE_MARK) else ():
         add(pick.start, pick.priority)
     # strace -c: its costliest syscalls
     for index in pattern_lines(scan.groups.text, _SYSCALL_HEADER, lead=_SYSCALL_LEAD):
         for row in range(index, min(index + _SYSCALL_ROWS + 2, total)):
-            add(row, 93 - (row - index) * 0.5, _CONTEXT_WIDTH)
+            add(row, 93 - (row - index) * 0.5, CONTEXT_WIDTH)
     # a report's summary section (valgrind's ``HEAP SUMMARY:``, ``LEAK SUMMARY:``): its totals below it
     for index in pattern_lines(scan.groups.text, _SUMMARY_END, lead=_SUMMARY_LEAD):
-        if not _SUMMARY_HEADING.fullmatch(_without_pid(lines[index]).strip()):
+        if not _SUMMARY_HEADING.fullmatch(without_pid(lines[index]).strip()):
             continue
-        for row in _section_lines(lines, index, _SUMMARY_ROWS):
-            add(row, 93 - (row - index) * 0.5, _CONTEXT_WIDTH)
+        for row in section_lines(lines, index, _SUMMARY_ROWS):
+            add(row, 93 - (row - index) * 0.5, CONTEXT_WIDTH)
     # RSpec names each failure twice: its block's "N) example" and its rerun line at the end
     # ("rspec ./spec/a_spec.rb:42 # example"), which has its location too; the block's message
     # (``rspec.picks``) is what the block adds.
@@ -321,14 +326,14 @@ def _picks(
     for order, index in enumerate(failing):
         add(index, 92 - min(order, 20) * 0.2)
         message = index + 1  # the line under a failing test's own, when it is no test's: its message
-        if _opens_tap_block(lines, index):
-            for below in _tap_diagnostics(lines, message):  # TAP's YAML block: expected, actual, at
-                add(below, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
-        elif message < total and _says_why(lines[message]):
-            add(message, 91.9 - min(order, 20) * 0.2, _CONTEXT_WIDTH)
+        if opens_tap_block(lines, index):
+            for below in tap_diagnostics(lines, message):  # TAP's YAML block: expected, actual, at
+                add(below, 91.9 - min(order, 20) * 0.2, CONTEXT_WIDTH)
+        elif message < total and says_why(lines[message]):
+            add(message, 91.9 - min(order, 20) * 0.2, CONTEXT_WIDTH)
     for pick in [*rspec.picks, *(gtest_picks(lines) if holds(text, _GTEST_MARK) else ())]:
         add(pick.start, pick.priority)
-    _add_errors(lines, scan, errors, add, routine)
+    add_errors(lines, scan, errors, add, routine)
     for index in scan.notes:
         add(index, 66 if index - 1 in errors or index - 3 in errors else 40)
     # The last line says how the process ended ("database system is shut down", "shutdown
@@ -340,7 +345,7 @@ def _picks(
     for offset, priority in enumerate((75, 62, 55, 44, 42, 40, 22, 21, 20, 19)):
         index = last - offset
         add(index, 14 - offset if routine(index) else priority)
-    _add_frames(scan.frames, add)
+    add_frames(scan.frames, add)
     seen_warnings: set[str] = set()
     warning_families: Counter[str] = Counter()
     for index in scan.warnings:
@@ -351,22 +356,22 @@ def _picks(
             # The third warning of one template ("Location '…/requests/' is ignored", then
             # '…/urllib3/', …) says less than the lines that explain an error.
             repeated = 20.0 if warning_families[family] > _WARNINGS_PER_FAMILY else 0.0
-            add(index, 50 - len(seen_warnings) * 0.2 - repeated, _WIDTH)
+            add(index, 50 - len(seen_warnings) * 0.2 - repeated, WIDTH)
     for index, priority in enumerate((34, 33, 22, 12, 11)):
         add(index, priority)
     running = running_total(scan.groups.text)  # where a count reported again and again ended
     if running is not None:
-        add(running, _RUNNING_TOTAL, _WIDTH)
+        add(running, _RUNNING_TOTAL, WIDTH)
     recovered: set[str] = set()
     for index in recovery_lines(scan.groups.text) if errors else ():  # what failed works again
         if scan.shapes[index] not in recovered:
             recovered.add(scan.shapes[index])
-            add(index, _RECOVERED, _WIDTH)
+            add(index, _RECOVERED, WIDTH)
     raised_seen: set[str] = set()
     for index, above in raised.items():  # INFO among DEBUG, NOTICE among INFO: what happened
         if scan.shapes[index] not in raised_seen:
             raised_seen.add(scan.shapes[index])
-            add(index, _RAISED + 6 * (above - 1), _WIDTH)
+            add(index, _RAISED + 6 * (above - 1), WIDTH)
     _add_lines(cleaned, scan, counts, terms, add, routine)
     return picks
 
@@ -383,79 +388,13 @@ def _distinct_verdicts(cleaned: Sequence[str], summaries: Sequence[int]) -> set[
     }
 
 
-def _sanitizer_legend(lines: Sequence[str]) -> range:
-    """The lines of AddressSanitizer's shadow-memory dump and legend (from ``Shadow bytes around
-    the buggy address:`` to the line before ``==N==ABORTING``): the same in every report, they
-    would take the room of the frames that say where the memory was allocated and freed."""
-    start = next((i for i, line in enumerate(lines) if line.startswith(_SHADOW)), -1)
-    if start < 0:
-        return range(0)
-    stop = next((i for i in range(start, len(lines)) if _ABORTING.match(lines[i])), len(lines))
-    return range(start, stop)
-
-
-_UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
-_TAP_KEYS = ("expected:", "actual:", "found:", "wanted:", "got:", "at:", "message:")
-_TAP_BLOCK = 40  # lines of a TAP diagnostic block looked at
-
-
-def _section_lines(lines: Sequence[str], heading: int, most: int) -> list[int]:
-    """The heading's line and the lines below it indented deeper than its text, ``most`` at most."""
-    indent = _indent(lines[heading])
-    found = [heading]
-    for index in range(heading + 1, min(heading + 1 + most, len(lines))):
-        if _indent(lines[index]) <= indent or not _without_pid(lines[index]).strip():
-            break
-        found.append(index)
-    return found
-
-
-def _indent(line: str) -> int:
-    """Where a line's text starts after a tool's ``==pid==`` prefix and spaces."""
-    text = _without_pid(line)
-    return len(line) - len(text.lstrip())
-
-
-def _without_pid(line: str) -> str:
-    """``line`` without valgrind's ``==13084==`` prefix, when it has one."""
-    return line.lstrip("=0123456789") if line.startswith("==") else line
-
-
-def _opens_tap_block(lines: Sequence[str], index: int) -> bool:
-    """Whether the line under ``index`` opens a TAP failure's YAML block (``  ---``)."""
-    return index + 1 < len(lines) and lines[index + 1].strip() == "---"
-
-
-def _tap_diagnostics(lines: Sequence[str], start: int) -> list[int]:
-    """In a TAP failure's YAML block (``---`` at ``start`` to ``...``), the lines that say what was
-    expected, what came and where (``expected: |-`` with the value on the line below it)."""
-    found: list[int] = []
-    for index in range(start + 1, min(start + 1 + _TAP_BLOCK, len(lines))):
-        stripped = lines[index].strip()
-        if stripped == "...":
-            break
-        if stripped.startswith(_TAP_KEYS):
-            found.append(index)
-            if stripped.endswith(("|-", "|", ">-", ">")) and index + 1 < len(lines):
-                found.append(index + 1)  # a block scalar's value is on the next line
-    return found
-
-
-def _says_why(line: str) -> bool:
-    """Whether ``line``, under a failing test's line, can be its message: not blank, not a rule,
-    not another test's result (Robot Framework's ``| FAIL |`` then ``pluralize('wish') returned
-    'wishs', expected 'wishes'``)."""
-    stripped = line.strip()
-    return bool(stripped) and not _RULE.match(stripped) and not is_test_line(line)
-
-
 def _add_lines(
     lines: Sequence[str],
     scan: LogScan,
     counts: Counter[str],
     terms: Sequence[str],
-    add: _Adder,
-    routine: _Callable,
+    add: Adder,
+    routine: Routine,
 ) -> None:
     """pytest locations, section rules, one-off events and term matches, in line order.
 
@@ -481,170 +420,6 @@ def _add_lines(
                 add(index, 26)
             elif count <= 2 and len(stripped.strip()) > 12 and not routine(index):
                 # A one-off event (a shape seen once or twice, not one of a routine family).
-                add(index, 20 - count + min(len(stripped), 80) / 40, _CONTEXT_WIDTH)
+                add(index, 20 - count + min(len(stripped), 80) / 40, CONTEXT_WIDTH)
         if index in matched:
-            add(index, 58, _CONTEXT_WIDTH)
-
-
-def _add_errors(
-    lines: Sequence[str],
-    scan: LogScan,
-    errors: Sequence[int],
-    add: _Adder,
-    routine: _Callable,
-) -> None:
-    """Errors by shape, once each: a cluster's first and last lines rank above its middle.
-
-    Shapes that are one template with one word changed (``Failed password for invalid user
-    admin``, ``… root``, ``… oracle``: ``line_groups.templates``) are one error said again: the
-    first ``_ERRORS_PER_TEMPLATE`` rank as errors, the rest below the head and one-off events.
-    """
-    seen: set[str] = set()
-    tests = set(scan.failing.values())  # each failing test is its own news, named alike or not
-    template = templates(dict.fromkeys(scan.shapes[index] for index in errors if index not in tests))
-    said: Counter[str] = Counter()
-    for order, index in enumerate(errors):
-        shape = scan.shapes[index]
-        if shape in seen:
-            continue
-        seen.add(shape)
-        if shape in template and index not in tests:
-            said[template[shape]] += 1
-            if said[template[shape]] > _ERRORS_PER_TEMPLATE:
-                add(index, 16.0 - min(said[template[shape]], 40) * 0.15)
-                continue
-        line = lines[index][:PREFIX]
-        starts = order == 0 or errors[order - 1] < index - 3
-        ends = order == len(errors) - 1 or errors[order + 1] > index + 3
-        decay = min(len(seen), 40) * 0.15
-        if PYTEST_E.match(line):
-            # The first ``E`` line of a failure states it; the rest of the block is detail.
-            base = 84.0 if index and not lines[index - 1].startswith("E ") else 28.0
-        elif EXCEPTION.match(line):
-            base = 86.0
-        elif index in scan.weak:
-            base = 66.0 if starts or ends else 60.0
-        else:
-            base = 80.0 if starts or ends else 72.0
-        add(index, base - decay)
-        if PYTEST_E.match(line):
-            if base > 28.0:
-                _add_pytest_source(lines, index, add)
-            continue  # the E block is its own context
-        for below in range(index + 1, min(index + 1 + _DETAIL_REACH, len(lines))):
-            # A database's ``DETAIL:`` / ``HINT:`` lines under its ``ERROR:`` say why and what to do.
-            if _DETAIL.search(lines[below][:PREFIX]):
-                add(below, base - decay - 6.0, _CONTEXT_WIDTH)
-        _add_context(lines, index, add, routine)
-        _add_parent(lines, index, add)
-
-
-_DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
-_DETAIL_REACH = 3
-_SLOW_SAMPLE = 16384  # characters of the start read to tell a slow query log
-_BARE_PID = re.compile(r"\s*(?:==|--)\d+(?:==|--)\s*\Z")  # Valgrind's prefix alone: a blank line
-_ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
-# Where an error's message ends and its frames start (a traceback's header opens no message).
-_BACKTRACE_START = re.compile(r"\s*(?:stack backtrace:|Traceback \(|note: run with |File \"|at \S|#\d+ )")
-
-
-def _add_pytest_source(lines: Sequence[str], index: int, add: _Adder) -> None:
-    """pytest's ``>`` line above an ``E`` block: the source line that failed."""
-    for earlier in range(index - 1, max(index - _PYTEST_SOURCE_REACH, -1), -1):
-        if lines[earlier].startswith(">"):
-            add(earlier, 64, _CONTEXT_WIDTH)
-            return
-        if not lines[earlier].strip() or SECTION.match(lines[earlier][:PREFIX]):
-            return
-
-
-def _add_context(lines: Sequence[str], index: int, add: _Adder, routine: _Callable) -> None:
-    line = lines[index][:PREFIX]
-    if COMPILER.match(line):
-        if index and IN_FUNCTION.match(lines[index - 1][:PREFIX]):
-            add(index - 1, 46, _CONTEXT_WIDTH)
-        for offset in (1, 2):
-            if index + offset < len(lines) and CODE_CONTEXT.match(lines[index + offset][:PREFIX]):
-                add(index + offset, 36 - offset, _CONTEXT_WIDTH)
-        return
-    for offset, priority in ((-1, 40), (-2, 30), (1, 38)):
-        neighbour = index + offset
-        # a code frame's other lines (Jest's ``  17 |``) are the test's source, not the failure
-        quoted = 0 <= neighbour < len(lines) and _QUOTED_SOURCE.match(lines[neighbour][:PREFIX])
-        add(neighbour, 10 if routine(neighbour) or quoted else priority, _CONTEXT_WIDTH)
-    # An error that ends with a colon announces its message below (Rust's ``thread 't' panicked
-    # at tests/a.rs:51:5:`` then ``assertion `left == right` failed``, ``  left: …``, `` right: …``):
-    # those lines are the failure itself, up to a blank line or a backtrace.
-    if line.rstrip().endswith(":") and not _BACKTRACE_START.match(line):
-        for order, below in enumerate(range(index + 1, min(index + 1 + _ANNOUNCED, len(lines)))):
-            if not lines[below].strip() or _BACKTRACE_START.match(lines[below][:PREFIX]):
-                break
-            add(below, 70.0 - order, _WIDTH)
-    # The paragraph that explains it, after one blank line at most (pip's "The conflict is caused
-    # by:" and its requirements, npm's "Could not resolve dependency:" and its peers).
-    start = index + 1
-    if start < len(lines) and not lines[start].strip():
-        start += 1
-    for order, below in enumerate(range(start, min(start + _EXPLAINED, len(lines)))):
-        if not lines[below].strip() or routine(below):
-            break
-        add(below, 37.0 - order, _CONTEXT_WIDTH)
-
-
-# ``strace -c``'s table header (its rows are sorted by time); literal-led, so the search is fast.
-_SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")
-_SYSCALL_LEAD = "% time "  # what each match starts with
-_SYSCALL_ROWS = 5
-# A report's summary heading in capitals, alone on its line after a tool's prefix (valgrind's
-# ``==13084== LEAK SUMMARY:``): the indented lines below it are the run's totals.
-_SUMMARY_END = re.compile(r"SUMMARY:[ \t]*$", re.MULTILINE)
-_SUMMARY_LEAD = "SUMMARY:"
-_SUMMARY_HEADING = re.compile(r"(?:[A-Z]+ ){0,3}SUMMARY:")
-_SUMMARY_ROWS = 6
-
-
-def _add_parent(lines: Sequence[str], index: int, add: _Adder) -> None:
-    """The nearest earlier unindented line above an indented error: the step that failed."""
-    indent = len(lines[index]) - len(lines[index].lstrip())
-    if indent == 0:
-        return
-    for earlier in range(index - 1, max(index - 400, -1), -1):
-        line = lines[earlier]
-        if line.strip() and not line[0].isspace():
-            add(earlier, 56, _CONTEXT_WIDTH)
-            return
-
-
-def _add_frames(frames: Sequence[tuple[int, str, bool]], add: _Adder) -> None:
-    """Collapse each traceback to the frames that matter."""
-    runs: list[list[tuple[int, str, bool]]] = []
-    for frame in frames:
-        if runs and frame[0] - runs[-1][-1][0] <= 3:
-            runs[-1].append(frame)
-        else:
-            runs.append([frame])
-    seen: set[tuple[str, ...]] = set()
-    for run in runs[:30]:
-        signature = tuple(where for _, where, _ in run[:8])
-        if signature in seen:
-            continue  # the same trace printed again
-        seen.add(signature)
-        if not run[0][2]:
-            # Python prints the innermost frame last; that one, with its source line, matters most.
-            for depth, (index, where, _) in enumerate(reversed(run)):
-                library = 12 if LIBRARY_FRAME.search(where) and depth else 0
-                stop = index + 2 if depth == 0 else index + 1
-                add(index, max(60 - depth * 10 - library, 6), _WIDTH, stop=stop)
-            continue
-        previous = ""
-        kept = 0
-        for index, where, _ in run:
-            if where != previous:
-                library = 20 if LIBRARY_FRAME.search(where) else 0
-                add(index, max(58 - kept * 5 - library, 5), _CONTEXT_WIDTH)
-                kept += 1
-            previous = where
-
-
-class _Callable(Protocol):
-    def __call__(self, index: int) -> bool: ...
+            add(index, 58, CONTEXT_WIDTH)

@@ -1,0 +1,198 @@
+"""A log's errors and what explains them: the picks of each error, its context and its frames.
+
+``add_errors(lines, scan, errors, add, routine)`` adds each error shape's first line (exceptions
+and pytest's first ``E`` line highest; of a cluster, its first and last line above its middle;
+past the second of one template with one word changed, below the head: ``line_groups.templates``),
+then what explains it: PostgreSQL's ``DETAIL:`` / ``HINT:`` lines, a compiler's function line and
+code context, the lines above and below (a routine neighbour or a quoted code frame barely
+counts), the message announced under a line ending in a colon (up to a blank line or a
+backtrace), the paragraph under it after one blank line at most, pytest's ``>`` source line, and
+the step above an indented error. ``add_frames(frames, add)`` collapses each traceback to the
+frames that matter (Python: innermost first, library frames lower; JVM: the first frame of each
+class, application before JDK; a trace printed again is skipped). Both only call ``add`` (an
+``Adder``: a line's index, its priority, its width); ``routine`` (a ``Routine``) says whether a
+line is one of a routine family. ``WIDTH`` and ``CONTEXT_WIDTH`` are the widths lines are cut at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
+
+from context_mode.line_groups import templates
+from context_mode.summaries.log_lines import (
+    CODE_CONTEXT,
+    COMPILER,
+    EXCEPTION,
+    IN_FUNCTION,
+    LIBRARY_FRAME,
+    PREFIX,
+    PYTEST_E,
+    SECTION,
+    LogScan,
+)
+
+WIDTH = 240
+CONTEXT_WIDTH = 160
+_EXPLAINED = 4  # lines of the paragraph under an error shown as its explanation
+_ERRORS_PER_TEMPLATE = 2  # errors of one template (one word changed) shown before the rest
+_QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the failing one (``>``)
+_PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" source line
+_DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
+_DETAIL_REACH = 3
+_ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
+# Where an error's message ends and its frames start (a traceback's header opens no message).
+_BACKTRACE_START = re.compile(r"\s*(?:stack backtrace:|Traceback \(|note: run with |File \"|at \S|#\d+ )")
+
+
+class Adder(Protocol):
+    """Adds a line (up to ``stop``) to a summary's picks at ``priority``, cut at ``width``."""
+
+    def __call__(self, index: int, priority: float, width: int = 0, *, stop: int = 0) -> None: ...
+
+
+class Routine(Protocol):
+    """Whether the line at ``index`` is one of a routine family (not worth its bytes as context)."""
+
+    def __call__(self, index: int) -> bool: ...
+
+
+def add_errors(
+    lines: Sequence[str],
+    scan: LogScan,
+    errors: Sequence[int],
+    add: Adder,
+    routine: Routine,
+) -> None:
+    """Errors by shape, once each: a cluster's first and last lines rank above its middle.
+
+    Shapes that are one template with one word changed (``Failed password for invalid user
+    admin``, ``… root``, ``… oracle``: ``line_groups.templates``) are one error said again: the
+    first ``_ERRORS_PER_TEMPLATE`` rank as errors, the rest below the head and one-off events.
+    """
+    seen: set[str] = set()
+    tests = set(scan.failing.values())  # each failing test is its own news, named alike or not
+    template = templates(dict.fromkeys(scan.shapes[index] for index in errors if index not in tests))
+    said: Counter[str] = Counter()
+    for order, index in enumerate(errors):
+        shape = scan.shapes[index]
+        if shape in seen:
+            continue
+        seen.add(shape)
+        if shape in template and index not in tests:
+            said[template[shape]] += 1
+            if said[template[shape]] > _ERRORS_PER_TEMPLATE:
+                add(index, 16.0 - min(said[template[shape]], 40) * 0.15)
+                continue
+        line = lines[index][:PREFIX]
+        starts = order == 0 or errors[order - 1] < index - 3
+        ends = order == len(errors) - 1 or errors[order + 1] > index + 3
+        decay = min(len(seen), 40) * 0.15
+        if PYTEST_E.match(line):
+            # The first ``E`` line of a failure states it; the rest of the block is detail.
+            base = 84.0 if index and not lines[index - 1].startswith("E ") else 28.0
+        elif EXCEPTION.match(line):
+            base = 86.0
+        elif index in scan.weak:
+            base = 66.0 if starts or ends else 60.0
+        else:
+            base = 80.0 if starts or ends else 72.0
+        add(index, base - decay)
+        if PYTEST_E.match(line):
+            if base > 28.0:
+                _add_pytest_source(lines, index, add)
+            continue  # the E block is its own context
+        for below in range(index + 1, min(index + 1 + _DETAIL_REACH, len(lines))):
+            # A database's ``DETAIL:`` / ``HINT:`` lines under its ``ERROR:`` say why and what to do.
+            if _DETAIL.search(lines[below][:PREFIX]):
+                add(below, base - decay - 6.0, CONTEXT_WIDTH)
+        _add_context(lines, index, add, routine)
+        _add_parent(lines, index, add)
+
+
+def _add_pytest_source(lines: Sequence[str], index: int, add: Adder) -> None:
+    """pytest's ``>`` line above an ``E`` block: the source line that failed."""
+    for earlier in range(index - 1, max(index - _PYTEST_SOURCE_REACH, -1), -1):
+        if lines[earlier].startswith(">"):
+            add(earlier, 64, CONTEXT_WIDTH)
+            return
+        if not lines[earlier].strip() or SECTION.match(lines[earlier][:PREFIX]):
+            return
+
+
+def _add_context(lines: Sequence[str], index: int, add: Adder, routine: Routine) -> None:
+    line = lines[index][:PREFIX]
+    if COMPILER.match(line):
+        if index and IN_FUNCTION.match(lines[index - 1][:PREFIX]):
+            add(index - 1, 46, CONTEXT_WIDTH)
+        for offset in (1, 2):
+            if index + offset < len(lines) and CODE_CONTEXT.match(lines[index + offset][:PREFIX]):
+                add(index + offset, 36 - offset, CONTEXT_WIDTH)
+        return
+    for offset, priority in ((-1, 40), (-2, 30), (1, 38)):
+        neighbour = index + offset
+        # a code frame's other lines (Jest's ``  17 |``) are the test's source, not the failure
+        quoted = 0 <= neighbour < len(lines) and _QUOTED_SOURCE.match(lines[neighbour][:PREFIX])
+        add(neighbour, 10 if routine(neighbour) or quoted else priority, CONTEXT_WIDTH)
+    # An error that ends with a colon announces its message below (Rust's ``thread 't' panicked
+    # at tests/a.rs:51:5:`` then ``assertion `left == right` failed``, ``  left: …``, `` right: …``):
+    # those lines are the failure itself, up to a blank line or a backtrace.
+    if line.rstrip().endswith(":") and not _BACKTRACE_START.match(line):
+        for order, below in enumerate(range(index + 1, min(index + 1 + _ANNOUNCED, len(lines)))):
+            if not lines[below].strip() or _BACKTRACE_START.match(lines[below][:PREFIX]):
+                break
+            add(below, 70.0 - order, WIDTH)
+    # The paragraph that explains it, after one blank line at most (pip's "The conflict is caused
+    # by:" and its requirements, npm's "Could not resolve dependency:" and its peers).
+    start = index + 1
+    if start < len(lines) and not lines[start].strip():
+        start += 1
+    for order, below in enumerate(range(start, min(start + _EXPLAINED, len(lines)))):
+        if not lines[below].strip() or routine(below):
+            break
+        add(below, 37.0 - order, CONTEXT_WIDTH)
+
+
+def _add_parent(lines: Sequence[str], index: int, add: Adder) -> None:
+    """The nearest earlier unindented line above an indented error: the step that failed."""
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    if indent == 0:
+        return
+    for earlier in range(index - 1, max(index - 400, -1), -1):
+        line = lines[earlier]
+        if line.strip() and not line[0].isspace():
+            add(earlier, 56, CONTEXT_WIDTH)
+            return
+
+
+def add_frames(frames: Sequence[tuple[int, str, bool]], add: Adder) -> None:
+    """Collapse each traceback to the frames that matter."""
+    runs: list[list[tuple[int, str, bool]]] = []
+    for frame in frames:
+        if runs and frame[0] - runs[-1][-1][0] <= 3:
+            runs[-1].append(frame)
+        else:
+            runs.append([frame])
+    seen: set[tuple[str, ...]] = set()
+    for run in runs[:30]:
+        signature = tuple(where for _, where, _ in run[:8])
+        if signature in seen:
+            continue  # the same trace printed again
+        seen.add(signature)
+        if not run[0][2]:
+            # Python prints the innermost frame last; that one, with its source line, matters most.
+            for depth, (index, where, _) in enumerate(reversed(run)):
+                library = 12 if LIBRARY_FRAME.search(where) and depth else 0
+                stop = index + 2 if depth == 0 else index + 1
+                add(index, max(60 - depth * 10 - library, 6), WIDTH, stop=stop)
+            continue
+        previous = ""
+        kept = 0
+        for index, where, _ in run:
+            if where != previous:
+                library = 20 if LIBRARY_FRAME.search(where) else 0
+                add(index, max(58 - kept * 5 - library, 5), CONTEXT_WIDTH)
+                kept += 1
+            previous = where
