@@ -161,12 +161,24 @@ def test_a_reference_pages_deprecation_notes_are_shown() -> None:
         pytest.param("The `tz` module is deprecated and scheduled to be dropped", True, id="deprecated"),
         pytest.param("Option `-z` (`--suspendable`) has been removed.", True, id="removed"),
         pytest.param("When needed, use `unset breaklonglines` instead.", True, id="use-instead"),
+        pytest.param("* Dropped support for Python 2.7, 3.4, 3.5.", True, id="dropped-support"),
+        pytest.param("- **Remove Python 2 support** (#2740)", True, id="remove-support"),
+        pytest.param("- Black no longer supports running with Python 3.8", True, id="no-longer-supports"),
+        pytest.param("* Added support for Python 3.12.", False, id="added-support"),
         pytest.param("New in version 3.2.", False, id="new-in-version"),
         pytest.param("fish no longer crashes when the history file is empty.", False, id="a-fix"),
     ],
 )
 def test_a_change_note_is_a_deprecation_removal_replacement_or_version_change(line: str, noted: bool) -> None:
     assert change_lines(f"# Title\n{line}\nmore text") == ([1] if noted else [])
+
+
+def test_a_changelogs_dropped_support_is_shown() -> None:
+    # Failed before: Black's CHANGES.md showed its releases' first items, not that the newest
+    # release no longer runs on Python 3.8 nor which release removed Python 2 support.
+    stage1 = bench_stage1("markdown-cat-black-24100-changes.md")
+    assert "- Black no longer supports running with Python 3.8 (#4452)" in stage1
+    assert "- **Remove Python 2 support** (#2740)" in stage1
 
 
 def test_a_changelogs_repeated_section_headings_give_way_to_its_versions() -> None:
