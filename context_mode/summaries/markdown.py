@@ -75,7 +75,7 @@ _PER_SECTION = 1  # definition lines shown per section (a long section states se
 _FACT_HIGHLIGHT = 54.0  # rule sections, terms and definitions count; code and quantities do not
 _TERM_PRIORITY = 57.0
 _CHANGE_PRIORITY = 45.0  # a deprecation, removal or version change (``changes``): one a section
-_REPEATED_HEADING = 20.0  # what a heading that repeats an earlier one's name ranks less by
+_REPEATED_HEADING = 20.0  # what a heading, term or statement repeating an earlier one ranks less by
 # A list item that is a link (its text may wrap onto the next line): a page's table of contents.
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[*+-]|\d{1,3}[.)]) +\S", re.M)
 _ITEM_FILL = 8.0  # below every other pick: list items fill what room is left
@@ -322,7 +322,12 @@ def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[i
     # A definition list's terms (a man page's options, a config reference's variables) index
     # the page as headings would; each term's definition is a section of its own.
     terms = [index for index in definition_terms(lines, joined) if index not in skip]
-    picks += [Pick(index, index + 1, _TERM_PRIORITY - 0.002 * index, _FIRST_LINE_WIDTH) for index in terms]
+    # A term or a statement said again (Sphinx's "Parameters:", "If default is not provided, …"
+    # under every method) names no new entry: it ranks as a repeated heading does.
+    said: set[str] = set()
+    for index in terms:
+        rank = _TERM_PRIORITY - 0.002 * index - _repeated(lines[index], said)
+        picks.append(Pick(index, index + 1, rank, _FIRST_LINE_WIDTH))
     bounds = sorted({*skip, *sections, *terms})
     found = {pick.start for pick in picks}
     code = code_openings(fenced)
@@ -346,7 +351,8 @@ def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[i
     ):
         for index in indexes:
             if index not in found:
-                picks.append(Pick(index, index + 1, priority - decay * index, width))
+                rank = priority - decay * index - _repeated(lines[index], said)
+                picks.append(Pick(index, index + 1, rank, width))
                 found.add(index)
     # A default stated under a term is shown with its term ("gc.auto" over "default value is 6700").
     term_set = set(terms)
@@ -356,6 +362,16 @@ def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[i
         if owner in term_set:
             picks.append(Pick(owner, owner + 1, pick.priority - 0.001, _FIRST_LINE_WIDTH))
     return picks
+
+
+def _repeated(line: str, said: set[str]) -> float:
+    """What ``line`` ranks less by when an earlier one said the same words (``_heading_name``),
+    which it adds to ``said``."""
+    words = _heading_name(line)
+    if words in said:
+        return _REPEATED_HEADING
+    said.add(words)
+    return 0.0
 
 
 def _per_section(indexes: list[int], bounds: list[int]) -> list[int]:

@@ -181,6 +181,18 @@ def test_a_changelogs_dropped_support_is_shown() -> None:
     assert "- **Remove Python 2 support** (#2740)" in stage1
 
 
+def test_a_term_or_statement_said_again_gives_way_to_new_ones() -> None:
+    # Failed before: tornado.web's reference said "If default is not provided, the argument is
+    # considered to be" under three methods and showed it three times, "Parameters:" twice; Ant's
+    # junit page showed the nested elements' repeated `filtertrace` row, not the task's own `fork`
+    # default.
+    tornado = bench_stage1("webpage-fetch-tornado-web.md", "fetch")
+    assert tornado.count("If default is not provided") == 1
+    assert tornado.count("Parameters:") == 1
+    junit = bench_stage1("webpage-fetch-ant-junit.md", "fetch")
+    assert '| fork | Run the tests in a separate JVM. | No; default is "off" |' in junit
+
+
 def test_a_changelogs_repeated_section_headings_give_way_to_its_versions() -> None:
     # Failed before: a Keep a Changelog file's "### Added" / "### Fixed" under every release took
     # a tight budget's room: 22 of its 30 releases were in stage 1.
