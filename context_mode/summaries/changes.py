@@ -27,3 +27,9 @@ _CHANGE = re.compile(
 def change_lines(joined: str) -> list[int]:
     """Lines noting a deprecation, a removal, a replacement or a change in some version."""
     return pattern_lines(joined, _CHANGE, MAX_FOUND)
+
+
+def change_at(line: str) -> int:
+    """Where ``line`` notes a change, -1 if it notes none."""
+    found = _CHANGE.search(line)
+    return found.start() if found else -1

@@ -9,9 +9,11 @@ copyright, generator or version) below it. A section's first sentence is the ver
 first text line, cut after the sentence with ``…``. Headings and lines that mention a search term
 rank first. Beside the outline (``definitions``): the front matter first, "The default X is Y" lines
 (one a section, above later headings, a late one nearly as high as an early one), notes of a
-deprecation, removal or version change (``changes``: one a section, below the first headings), the
-terms of definition lists (a reference page's options and variables: each term's definition is a section, and
-a default is shown under its term), the first line of each section a thematic break opens (converted
+deprecation, removal or version change (``changes``: one a section, below the first headings; a
+stated fact is shown through its sentence, however far into a long line it is; one said again
+ranks as a repeated heading does, as does a term said again), the terms of definition lists (a
+reference page's options and variables: each term's definition is a section, and a default is
+shown under its term), the first line of each section a thematic break opens (converted
 web pages use rules where headings would be), and the first few code blocks' first lines (below the
 headings), a pipe table's header, first rows and last row (its other rows fill what room is left, a
 data page's table being its content), and last, in order, the first lines of list items (release
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from context_mode.shapes import HEADING_ANCHOR, is_html
-from context_mode.summaries.changes import change_lines
+from context_mode.summaries.changes import change_at, change_lines
 from context_mode.summaries.definitions import (
     code_openings,
     count_definition_terms,
@@ -63,6 +65,7 @@ _FIRST_LINE_WIDTH = 120
 _TERM_LINE_WIDTH = 240  # a line up to its link to itself (``_before_anchor``), at most
 MAX_HEADINGS = 2000
 _FACT_WIDTH = 200
+_FACT_REACH = 400  # a stated fact's line is shown through its sentence, this many chars at most
 _FACTS_PER_HIGHLIGHT = 8
 _MAX_FILL = 6
 # A pipe table's rule line under its header: ``| --- | :---: |``, ``---|---`` (two columns or more).
@@ -330,38 +333,58 @@ def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[i
         picks.append(Pick(index, index + 1, rank, _FIRST_LINE_WIDTH))
     bounds = sorted({*skip, *sections, *terms})
     found = {pick.start for pick in picks}
-    code = code_openings(fenced)
-    for indexes, priority, width, decay in (
+    stated: list[Pick] = []  # defaults and change notes, each shown through its sentence
+    for indexes, priority, decay, where in (
         # A reference page states its defaults all through: a late one ranks nearly as an early one.
         (
             _per_section([i for i in definition_lines(joined) if i not in skip], bounds),
             58.0,
-            _FACT_WIDTH,
             0.0002,
+            _default_at,
         ),
         # Below the outline's first levels: release notes note a change in half their items.
         (
             _per_section([i for i in change_lines(joined) if i not in skip], bounds),
             _CHANGE_PRIORITY,
-            _FACT_WIDTH,
             0.0002,
+            change_at,
         ),
-        # Below most headings, and only a few: they fill what a short outline leaves.
-        (code[:_MAX_FILL], 10.0, _FIRST_LINE_WIDTH, 0.002),
     ):
         for index in indexes:
             if index not in found:
                 rank = priority - decay * index - _repeated(lines[index], said)
-                picks.append(Pick(index, index + 1, rank, width))
+                stated.append(Pick(index, index + 1, rank, _fact_width(lines[index], where(lines[index]))))
                 found.add(index)
+    picks += stated
+    # Below most headings, and only a few: they fill what a short outline leaves.
+    for index in code_openings(fenced)[:_MAX_FILL]:
+        if index not in found:
+            rank = 10.0 - 0.002 * index - _repeated(lines[index], said)
+            picks.append(Pick(index, index + 1, rank, _FIRST_LINE_WIDTH))
     # A default stated under a term is shown with its term ("gc.auto" over "default value is 6700").
     term_set = set(terms)
-    for pick in [pick for pick in picks if pick.width == _FACT_WIDTH]:
+    for pick in stated:
         place = bisect.bisect(bounds, pick.start)
         owner = bounds[place - 1] if place else -1
         if owner in term_set:
             picks.append(Pick(owner, owner + 1, pick.priority - 0.001, _FIRST_LINE_WIDTH))
     return picks
+
+
+def _default_at(line: str) -> int:
+    """Where ``line`` names a default (every stated default holds the word), -1 if nowhere."""
+    return line.casefold().find("default")
+
+
+def _fact_width(line: str, at: int) -> int:
+    """Chars of ``line`` a stated fact is shown in: ``_FACT_WIDTH``, or through the sentence its
+    statement at ``at`` is in when that ends later (a release note's item is one long line, its
+    default past the first 200 chars), ``_FACT_REACH`` at most."""
+    if len(line) <= _FACT_WIDTH or at < 0:
+        return _FACT_WIDTH
+    end = _SENTENCE_END.search(line, at)
+    stop = end.end() if end else len(line)
+    return min(max(stop + 1, _FACT_WIDTH), _FACT_REACH)
 
 
 def _repeated(line: str, said: set[str]) -> float:

@@ -193,6 +193,24 @@ def test_a_term_or_statement_said_again_gives_way_to_new_ones() -> None:
     assert '| fork | Run the tests in a separate JVM. | No; default is "off" |' in junit
 
 
+def test_a_default_stated_late_in_a_long_line_is_shown_through_its_sentence() -> None:
+    # Failed before: fish's release notes give each change as one line of 424 chars; the line
+    # stating the new default was shown to its 200th char, before "The new default is …".
+    stage1 = bench_stage1("webpage-fetch-fish-360-relnotes.md", "fetch")
+    assert (
+        "The new default is `exclusive`; use `set fish_cursor_selection_mode inclusive` to get the "
+        "previous behavior back"
+    ) in stage1
+    item = (
+        "* A new option, `--tabsize`, can be used to configure how wide a tab is shown on the screen "
+        "and in the file browser, so that projects with their own style can set it in their own rc "
+        "file. The default is 8 columns, as it was before. Other text follows here.\n"
+    )
+    text = "# Notes\n\nFirst words.\n\n" + item
+    shown = summarize(text, ContentKind.MARKDOWN, budget=600).text
+    assert "The default is 8 columns, as it was before.…" in shown
+
+
 def test_a_changelogs_repeated_section_headings_give_way_to_its_versions() -> None:
     # Failed before: a Keep a Changelog file's "### Added" / "### Fixed" under every release took
     # a tight budget's room: 22 of its 30 releases were in stage 1.
