@@ -5,8 +5,11 @@ fenced code blocks are never headings. Priority falls with heading level and pos
 budget keeps the first and shallowest headings (a heading repeating an earlier one's name, a
 changelog's "### Fixed", ranks lower); the last heading is kept too, to show where the
 document ends, and on a page of a few hundred lines its last two lines of text (a footer's
-copyright, generator or version) below it. A section's first sentence is the verbatim start of its
-first text line, cut after the sentence with ``…``. Headings and lines that mention a search term
+copyright, generator or version) below it. Release notes (three or more headings naming a version,
+the first among the page's first five headings) show their newest release's first lines of text
+with the outline's first headings: what changed last is what an agent reads them for. A section's
+first sentence is the verbatim start of its first text line, cut after the sentence with ``…``.
+Headings and lines that mention a search term
 rank first. Beside the outline (``definitions``): the front matter first, "The default X is Y" lines
 (one a section, above later headings, a late one nearly as high as an early one), notes of a
 deprecation, removal or version change (``changes``: one a section, below the first headings; a
@@ -117,6 +120,11 @@ class _Plan(NamedTuple):
 _PLANS: LastReading[_Plan] = LastReading()
 _LEAD = 85.0  # the first sentence above the first heading: as the first section's is
 _FOOTER_PRIORITY = 70.0  # a long page's last lines of text (``_footer``)
+# A heading naming a release: a version after its first word ("psycopg 2.9.5", "fish 3.6.0"),
+# "v4.1.0", or a version with a year ("5.13.2 December 13 2023"); not a section number ("2.1. Boolean").
+_RELEASE_NAME = re.compile(r"^\W*(?:v\d+\.\d+|\S.*?\s\d+\.\d+|\d+\.\d+\S*\s.*\b(?:19|20)\d\d\b)")
+_NEWEST_RELEASE = 62.0  # the newest release's lines: with the outline's first headings
+_RELEASE_LINES = 8
 
 
 def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -163,6 +171,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
             width = _sentence_width(line)
             picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost, width))
     picks.extend(_footer(lines, heading_lines, fence_lines))
+    picks.extend(_newest_release(lines, headings, heading_lines, fence_lines))
     picks.extend(
         Pick(index, index + 1, 56.0 - 0.01 * index, 160)
         for index in term_lines(joined, terms)
@@ -228,6 +237,29 @@ def _heading_name(line: str) -> str:
     """A heading line's words, without its marks, its link to itself and its case."""
     anchor = HEADING_ANCHOR.search(line)
     return line[: anchor.start() if anchor else None].strip().strip("#").strip().casefold()
+
+
+# A heading naming a release: a version after its first word ("psycopg 2.9.5", "fish 3.6.0"),
+# "v4.1.0", or a version with a year ("5.13.2 December 13 2023"); not a section number ("2.1. Boolean").
+def _newest_release(
+    lines: Sequence[str], headings: Sequence[_Heading], marked: Container[int], fenced: Container[int]
+) -> list[Pick]:
+    """Release notes' newest release (the first of three or more headings naming a version, among
+    the page's first five): its first ``_RELEASE_LINES`` lines of text, in order."""
+    named = [
+        heading.index for heading in headings if _RELEASE_NAME.match(_heading_name(lines[heading.index]))
+    ]
+    if len(named) < 3 or named[0] not in {heading.index for heading in headings[:5]}:
+        return []
+    shown = [
+        index
+        for index in range(named[0] + 1, named[1])
+        if lines[index].strip() and index not in fenced and index not in marked
+    ]
+    return [
+        Pick(index, index + 1, _NEWEST_RELEASE - 0.01 * order, _FIRST_LINE_WIDTH)
+        for order, index in enumerate(shown[:_RELEASE_LINES])
+    ]
 
 
 def _footer(lines: Sequence[str], headings: Container[int], fenced: Container[int]) -> list[Pick]:

@@ -211,6 +211,16 @@ def test_a_default_stated_late_in_a_long_line_is_shown_through_its_sentence() ->
     assert "The default is 8 columns, as it was before.…" in shown
 
 
+def test_release_notes_show_the_newest_releases_lines() -> None:
+    # Failed before: psycopg2's NEWS page showed 2.9.5's first item and then every older release's
+    # heading, not the wheel's OpenSSL and libpq versions two items below; date-fns's changelog
+    # not the newest release's advice to upgrade `TZDate`.
+    news = bench_stage1("webpage-fetch-psycopg2-2-9-5-news.txt", "fetch")
+    assert "* Wheel package compiled against OpenSSL 1.1.1r and PostgreSQL 15 libpq." in news
+    changelog = bench_stage1("markdown-changelog-date-fns.md")
+    assert "Make sure also upgrade `TZDate` to v1.0.2" in changelog
+
+
 def test_a_changelogs_repeated_section_headings_give_way_to_its_versions() -> None:
     # Failed before: a Keep a Changelog file's "### Added" / "### Fixed" under every release took
     # a tight budget's room: 22 of its 30 releases were in stage 1.
