@@ -1,87 +1,53 @@
 """Summary of Markdown documents: the heading skeleton, each section's first sentence.
 
-Headings are ATX (``## Title``) or setext (a paragraph line over ``===`` or ``---``); lines in
-fenced code blocks are never headings. Priority falls with heading level and position, so a tight
-budget keeps the first and shallowest headings (a heading repeating an earlier one's name, a
-changelog's "### Fixed", ranks lower); the last heading is kept too, to show where the
-document ends, and on a page of a few hundred lines its last two lines of text (a footer's
-copyright, generator or version) below it. Release notes (three or more headings naming a version,
-the first among the page's first five headings) show their newest release's first lines of text
-with the outline's first headings: what changed last is what an agent reads them for. A section's
-first sentence is the verbatim start of its first text line, cut after the sentence with ``…``.
-Headings and lines that mention a search term
-rank first. Beside the outline (``definitions``): the front matter first, "The default X is Y" lines
-(one a section, above later headings, a late one nearly as high as an early one), notes of a
-deprecation, removal or version change (``changes``: one a section, below the first headings; a
-stated fact is shown through its sentence, however far into a long line it is; one said again
-ranks as a repeated heading does, as does a term said again), the terms of definition lists (a
-reference page's options and variables: each term's definition is a section, and a default is
-shown under its term), the first line of each section a thematic break opens (converted
-web pages use rules where headings would be), and the first few code blocks' first lines (below the
-headings), a pipe table's header, first rows and last row (its other rows fill what room is left, a
-data page's table being its content), and last, in order, the first lines of list items (release
-notes and changelogs are lists under few headings: their items fill the room the outline leaves).
-The outline counts lines, headings per level, code blocks and defined terms. A page without
+The page is read by ``markdown_structure`` (headings, sections' first text lines, fenced code).
+Priority falls with heading level and position, so a tight budget keeps the first and shallowest
+headings (a heading repeating an earlier one's name, a changelog's "### Fixed", ranks lower); the
+last heading is kept too, to show where the document ends, and on a page of a few hundred lines
+its last two lines of text (a footer's copyright, generator or version) below it. Release notes
+(three or more headings naming a version, the first among the page's first five headings) show
+their newest release's first lines of text with the outline's first headings: what changed last
+is what an agent reads them for. A section's first sentence is the verbatim start of its first
+text line, cut after the sentence with ``…``. Headings and lines that mention a search term rank
+first. Beside the outline, its stated facts (``markdown_facts``: the front matter, defaults and
+change notes, the terms of definition lists, the first line of each section a thematic break
+opens, the first few code blocks' first lines), a pipe table's header, first rows and last row
+(its other rows fill what room is left, a data page's table being its content), and last, in
+order, the first lines of list items (release notes and changelogs are lists under few headings:
+their items fill the room the outline leaves), then each section's next lines, in turns. The
+outline counts lines, headings per level, code blocks, defined terms and tables. A page without
 headings is its head and tail, its list items that are links (a FAQ's questions) and its stated
 facts.
-
-Only the first ``MAX_HEADINGS`` headings and the last one compete for the budget (a budget of a
-few KB shows far fewer), and one whole-text search finds the lines that can be fences, headings
-or underlines, so other lines cost no Python step and a megabyte of headings stays cheap.
 """
 
 from __future__ import annotations
 
-import bisect
 import re
-from collections import Counter
 from collections.abc import Container, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from context_mode.shapes import HEADING_ANCHOR, is_html
-from context_mode.summaries.changes import change_at, change_lines
-from context_mode.summaries.definitions import (
-    code_openings,
-    count_definition_terms,
-    definition_lines,
-    definition_terms,
-    front_matter,
-    pattern_lines,
-    rule_sections,
-)
+from context_mode.summaries.definitions import count_definition_terms, pattern_lines
 from context_mode.summaries.edges import FOOTER_LINES, FOOTER_PAGE, FOOTER_REACH
 from context_mode.summaries.extract import Extract, term_lines, term_matcher
 from context_mode.summaries.html_page import summarize_html
-from context_mode.summaries.packing import Pick, clip, pack, split_lines
+from context_mode.summaries.markdown_facts import FIRST_LINE_WIDTH, REPEATED, SENTENCE_END, fact_picks
+from context_mode.summaries.markdown_structure import PREFIX, Heading, first_text, heading_name, read_markdown
+from context_mode.summaries.packing import Pick, clip, pack
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.text import distinctive_picks
 from context_mode.types import ContentKind
 
-_PREFIX = 400
-_ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+|\Z)")
-_SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*\Z")
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
-_SENTENCE_END = re.compile(r"[.!?](?=\s)")
 _SENTENCE_WIDTH = 200
-_FIRST_LINE_WIDTH = 120
 _TERM_LINE_WIDTH = 240  # a line up to its link to itself (``_before_anchor``), at most
-MAX_HEADINGS = 2000
-_FACT_WIDTH = 200
-_FACT_REACH = 400  # a stated fact's line is shown through its sentence, this many chars at most
 _FACTS_PER_HIGHLIGHT = 8
-_MAX_FILL = 6
 # A pipe table's rule line under its header: ``| --- | :---: |``, ``---|---`` (two columns or more).
 _TABLE_RULE = re.compile(r"^ {0,3}\|? *:?-{3,}:? *\|(?: *:?-{3,}:? *\|?)+ *$", re.MULTILINE)
 _TABLE_FIRST_ROWS = 3
 _TABLE_ROWS_READ = 5000
 _TABLE_WIDTH = 200
 _ROWS_PER_HIGHLIGHT = 25  # a table's rows count as salient content, this many as one
-_PER_SECTION = 1  # definition lines shown per section (a long section states several)
 _FACT_HIGHLIGHT = 54.0  # rule sections, terms and definitions count; code and quantities do not
-_TERM_PRIORITY = 57.0
-_CHANGE_PRIORITY = 45.0  # a deprecation, removal or version change (``changes``): one a section
-_REPEATED_HEADING = 20.0  # what a heading, term or statement repeating an earlier one ranks less by
 # A list item that is a link (its text may wrap onto the next line): a page's table of contents.
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[*+-]|\d{1,3}[.)]) +\S", re.M)
 _ITEM_FILL = 8.0  # below every other pick: list items fill what room is left
@@ -89,22 +55,6 @@ _SECTION_FILL = 6.0  # below list items: a section's next lines, in turns
 _FILL_LINES = 12
 _FILL_SECTIONS = 200
 _LINK_ITEM = re.compile(r"^ {0,3}(?:\d{1,3}[.)]|[-*+]) +\[(?:[^\]\n]+\]\(|[^\]\n]*$)", re.MULTILINE)
-# After a newline, a line ``_classify`` finds a fence, heading or underline in: exactly, for a
-# line of at most ``_PREFIX`` chars (its groups are the verdict); a longer line may be cut into an
-# underline (or a longer fence), so any line opening with ``_PREFIX`` such chars is matched too.
-_CANDIDATE = re.compile(
-    r"\n(?=[ \t`~#=-])(?: {0,3}(?=[`~#=-])"  # the lookaheads rule most lines out fast
-    r"(?:(`{3,}|~{3,})|(#{1,6})(?:[ \t]+|(?=\n)|\Z)|([=-])(?:(?<==)=*|(?<=-)-*)[ \t]*(?=\n|\Z))"
-    rf"|(?=[ \t=`~-]{{{_PREFIX}}}))"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class _Heading:
-    index: int  # the heading's text line
-    level: int
-    first_line: int  # the section's first text line, -1 if none
-    setext: bool
 
 
 class _Plan(NamedTuple):
@@ -133,12 +83,12 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         return summarize_html(text, budget=budget, terms=terms)
     plan = _PLANS.get(text, terms, lambda: _without_anchors(_plan(text, terms)))
     # A skeleton shows where the text was cut with a bare "…": counts would double its size.
-    body = pack(plan.lines, plan.picks, budget, width=_FIRST_LINE_WIDTH, gaps="short", filler=plan.filler)
+    body = pack(plan.lines, plan.picks, budget, width=FIRST_LINE_WIDTH, gaps="short", filler=plan.filler)
     return Extract(text=body, kind=ContentKind.MARKDOWN, outline=plan.outline, highlights=plan.highlights)
 
 
 def _plan(text: str, terms: Sequence[str]) -> _Plan:
-    lines, (headings, levels, underlines, code_blocks, fence_lines), joined = _read(text)
+    lines, (headings, levels, underlines, code_blocks, fence_lines), joined = read_markdown(text)
     if not levels:
         return _without_headings(lines, joined, fence_lines, terms=terms)
     matches = term_matcher(terms)
@@ -146,7 +96,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # Text before the first heading is the page's lead (a fetched page has lost its title): its
     # first sentence says what the page is, as a first section's does.
     heading_lines = {heading.index for heading in headings}
-    lead = _first_text(lines, 1, headings[0].index, heading_lines, fence_lines)
+    lead = first_text(lines, 1, headings[0].index, heading_lines, fence_lines)
     if lead >= 0:
         picks.append(Pick(lead, lead + 1, _LEAD, _sentence_width(lines[lead])))
     # A heading that repeats an earlier one's name ("Fixed", "Classes", "Examples") names a part
@@ -154,18 +104,18 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     named: set[str] = set()
     for order, heading in enumerate(headings):
         priority = 80.0 - 8.0 * (heading.level - 1) - 0.3 * min(order, 200)
-        name = _heading_name(lines[heading.index])
+        name = heading_name(lines[heading.index])
         if name and name in named:  # an empty one (a script's bare ``#`` line) names nothing
-            priority -= _REPEATED_HEADING
+            priority -= REPEATED
         named.add(name)
         if order == len(headings) - 1:
             priority = max(priority, 75.0)
-        if matches(lines[heading.index][:_PREFIX]):
+        if matches(lines[heading.index][:PREFIX]):
             priority += 30.0
         picks.append(Pick(heading.index, heading.index + 1, priority))
         if heading.first_line >= 0:
             line = lines[heading.first_line]
-            boost = 20.0 if matches(line[:_PREFIX]) else 0.0
+            boost = 20.0 if matches(line[:PREFIX]) else 0.0
             if order == 0:
                 boost += 15.0  # the document's opening sentence says what it is
             width = _sentence_width(line)
@@ -177,7 +127,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         for index in term_lines(joined, terms)
         if index not in heading_lines and index not in fence_lines
     )
-    facts = _fact_picks(lines, joined, heading_lines | fence_lines, fence_lines)
+    facts = fact_picks(lines, joined, heading_lines | fence_lines, fence_lines)
     picks.extend(facts)
     tables = _table_picks(lines, joined, fence_lines)
     picks.extend(tables.picks)
@@ -185,7 +135,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # to its items' first lines, in order.
     found = {pick.start for pick in picks}
     picks.extend(
-        Pick(index, index + 1, _ITEM_FILL - 0.002 * index, _FIRST_LINE_WIDTH)
+        Pick(index, index + 1, _ITEM_FILL - 0.002 * index, FIRST_LINE_WIDTH)
         for index in pattern_lines(joined, _LIST_ITEM)
         if index not in found and index not in fence_lines
     )
@@ -233,22 +183,12 @@ def _before_anchor(lines: Sequence[str], pick: Pick) -> Pick:
     return pick if 0 < pick.width <= width else Pick(pick.start, pick.stop, pick.priority, width)
 
 
-def _heading_name(line: str) -> str:
-    """A heading line's words, without its marks, its link to itself and its case."""
-    anchor = HEADING_ANCHOR.search(line)
-    return line[: anchor.start() if anchor else None].strip().strip("#").strip().casefold()
-
-
-# A heading naming a release: a version after its first word ("psycopg 2.9.5", "fish 3.6.0"),
-# "v4.1.0", or a version with a year ("5.13.2 December 13 2023"); not a section number ("2.1. Boolean").
 def _newest_release(
-    lines: Sequence[str], headings: Sequence[_Heading], marked: Container[int], fenced: Container[int]
+    lines: Sequence[str], headings: Sequence[Heading], marked: Container[int], fenced: Container[int]
 ) -> list[Pick]:
     """Release notes' newest release (the first of three or more headings naming a version, among
     the page's first five): its first ``_RELEASE_LINES`` lines of text, in order."""
-    named = [
-        heading.index for heading in headings if _RELEASE_NAME.match(_heading_name(lines[heading.index]))
-    ]
+    named = [heading.index for heading in headings if _RELEASE_NAME.match(heading_name(lines[heading.index]))]
     if len(named) < 3 or named[0] not in {heading.index for heading in headings[:5]}:
         return []
     shown = [
@@ -257,7 +197,7 @@ def _newest_release(
         if lines[index].strip() and index not in fenced and index not in marked
     ]
     return [
-        Pick(index, index + 1, _NEWEST_RELEASE - 0.01 * order, _FIRST_LINE_WIDTH)
+        Pick(index, index + 1, _NEWEST_RELEASE - 0.01 * order, FIRST_LINE_WIDTH)
         for order, index in enumerate(shown[:_RELEASE_LINES])
     ]
 
@@ -271,14 +211,14 @@ def _footer(lines: Sequence[str], headings: Container[int], fenced: Container[in
     for index in range(len(lines) - 1, max(len(lines) - FOOTER_REACH, 0), -1):
         if index in headings or index in fenced or not any(map(str.isalnum, lines[index])):
             continue
-        found.append(Pick(index, index + 1, _FOOTER_PRIORITY - len(found), _FIRST_LINE_WIDTH))
+        found.append(Pick(index, index + 1, _FOOTER_PRIORITY - len(found), FIRST_LINE_WIDTH))
         if len(found) == FOOTER_LINES:
             break
     return found
 
 
 def _section_fill(
-    lines: Sequence[str], headings: Sequence[_Heading], taken: Container[int], fenced: Container[int]
+    lines: Sequence[str], headings: Sequence[Heading], taken: Container[int], fenced: Container[int]
 ) -> list[Pick]:
     """Each section's lines after its first, ``_FILL_LINES`` at most, ranked in turns (the first
     ``_FILL_SECTIONS`` sections)."""
@@ -295,7 +235,7 @@ def _section_fill(
             if index in taken or index in fenced or not lines[index].strip():
                 continue
             turn += 1
-            picks.append(Pick(index, index + 1, _SECTION_FILL - turn - 0.0001 * index, _FIRST_LINE_WIDTH))
+            picks.append(Pick(index, index + 1, _SECTION_FILL - turn - 0.0001 * index, FIRST_LINE_WIDTH))
     return picks
 
 
@@ -340,7 +280,7 @@ def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, t
     picks = distinctive_picks(lines, terms)
     links = [index for index in pattern_lines(joined, _LINK_ITEM) if index not in fence_lines]
     picks += [Pick(index, index + 1, 52.0 - 0.01 * order) for order, index in enumerate(links)]
-    facts = _fact_picks(lines, joined, set(fence_lines), fence_lines)
+    facts = fact_picks(lines, joined, set(fence_lines), fence_lines)
     picks += facts
     stated = sum(pick.priority > _FACT_HIGHLIGHT for pick in facts)
     outline = f"markdown: {len(lines)} lines, no headings, {len(links)} list links"
@@ -348,250 +288,15 @@ def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, t
     return _Plan(lines, picks, (), outline, highlights)
 
 
-def _fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[int]) -> list[Pick]:
-    """The front matter, sections opened by a rule, defaults and requirements (two a section)
-    and the first few code blocks' first lines, in that order of priority (``definitions``)."""
-    picks = [Pick(index, index + 1, 92.0) for index in front_matter(lines)]
-    sections = rule_sections(lines, joined, skip)
-    picks += [Pick(index, index + 1, 55.0 - 0.002 * index) for index in sections]
-    # A definition list's terms (a man page's options, a config reference's variables) index
-    # the page as headings would; each term's definition is a section of its own.
-    terms = [index for index in definition_terms(lines, joined) if index not in skip]
-    # A term or a statement said again (Sphinx's "Parameters:", "If default is not provided, …"
-    # under every method) names no new entry: it ranks as a repeated heading does.
-    said: set[str] = set()
-    for index in terms:
-        rank = _TERM_PRIORITY - 0.002 * index - _repeated(lines[index], said)
-        picks.append(Pick(index, index + 1, rank, _FIRST_LINE_WIDTH))
-    bounds = sorted({*skip, *sections, *terms})
-    found = {pick.start for pick in picks}
-    stated: list[Pick] = []  # defaults and change notes, each shown through its sentence
-    for indexes, priority, decay, where in (
-        # A reference page states its defaults all through: a late one ranks nearly as an early one.
-        (
-            _per_section([i for i in definition_lines(joined) if i not in skip], bounds),
-            58.0,
-            0.0002,
-            _default_at,
-        ),
-        # Below the outline's first levels: release notes note a change in half their items.
-        (
-            _per_section([i for i in change_lines(joined) if i not in skip], bounds),
-            _CHANGE_PRIORITY,
-            0.0002,
-            change_at,
-        ),
-    ):
-        for index in indexes:
-            if index not in found:
-                rank = priority - decay * index - _repeated(lines[index], said)
-                stated.append(Pick(index, index + 1, rank, _fact_width(lines[index], where(lines[index]))))
-                found.add(index)
-    picks += stated
-    # Below most headings, and only a few: they fill what a short outline leaves.
-    for index in code_openings(fenced)[:_MAX_FILL]:
-        if index not in found:
-            rank = 10.0 - 0.002 * index - _repeated(lines[index], said)
-            picks.append(Pick(index, index + 1, rank, _FIRST_LINE_WIDTH))
-    # A default stated under a term is shown with its term ("gc.auto" over "default value is 6700").
-    term_set = set(terms)
-    for pick in stated:
-        place = bisect.bisect(bounds, pick.start)
-        owner = bounds[place - 1] if place else -1
-        if owner in term_set:
-            picks.append(Pick(owner, owner + 1, pick.priority - 0.001, _FIRST_LINE_WIDTH))
-    return picks
-
-
-def _default_at(line: str) -> int:
-    """Where ``line`` names a default (every stated default holds the word), -1 if nowhere."""
-    return line.casefold().find("default")
-
-
-def _fact_width(line: str, at: int) -> int:
-    """Chars of ``line`` a stated fact is shown in: ``_FACT_WIDTH``, or through the sentence its
-    statement at ``at`` is in when that ends later (a release note's item is one long line, its
-    default past the first 200 chars), ``_FACT_REACH`` at most."""
-    if len(line) <= _FACT_WIDTH or at < 0:
-        return _FACT_WIDTH
-    end = _SENTENCE_END.search(line, at)
-    stop = end.end() if end else len(line)
-    return min(max(stop + 1, _FACT_WIDTH), _FACT_REACH)
-
-
-def _repeated(line: str, said: set[str]) -> float:
-    """What ``line`` ranks less by when an earlier one said the same words (``_heading_name``),
-    which it adds to ``said``."""
-    words = _heading_name(line)
-    if words in said:
-        return _REPEATED_HEADING
-    said.add(words)
-    return 0.0
-
-
-def _per_section(indexes: list[int], bounds: list[int]) -> list[int]:
-    """The first ``_PER_SECTION`` of ``indexes`` between each two of the sorted ``bounds``."""
-    kept: list[int] = []
-    counts: Counter[int] = Counter()
-    for index in indexes:
-        section = bisect.bisect(bounds, index)
-        counts[section] += 1
-        if counts[section] <= _PER_SECTION:
-            kept.append(index)
-    return kept
-
-
-def _joined_prefixes(lines: Sequence[str]) -> str:
-    """The lines cut to ``_PREFIX`` chars, joined by newlines (no cutting when none is longer)."""
-    if max(map(len, lines), default=0) <= _PREFIX:
-        return "\n".join(lines)
-    return "\n".join(line[:_PREFIX] for line in lines)
-
-
 def _sentence_width(line: str) -> int:
     """Chars of ``line`` through its first sentence (0: the packer's default width)."""
     stripped = len(line) - len(line.lstrip())
-    end = _SENTENCE_END.search(line, stripped, _SENTENCE_WIDTH)
+    end = SENTENCE_END.search(line, stripped, _SENTENCE_WIDTH)
     if end is None:
         return 0
     # clip() keeps width - 1 chars and adds "…", so +2 keeps the sentence's final stop.
     width = end.end() + 1
     return width + 1 if width < len(line) else 0
-
-
-_Structure = tuple[list["_Heading"], Counter[int], set[int], int, set[int]]
-# The router summarises a payload more than once: the reading is kept for the same text.
-_READINGS: LastReading[tuple[list[str], _Structure, str]] = LastReading()
-
-
-def _read(text: str) -> tuple[list[str], _Structure, str]:
-    """The text's lines, structure and joined line prefixes, read once per text."""
-
-    def read() -> tuple[list[str], _Structure, str]:
-        lines = split_lines(text)
-        return lines, _structure(lines), _joined_prefixes(lines)
-
-    return _READINGS.get(text, (), read)
-
-
-def _structure(lines: Sequence[str]) -> tuple[list[_Heading], Counter[int], set[int], int, set[int]]:
-    """Headings that compete (with their first text line), headings per level, setext underlines,
-    the number of code blocks, and fenced lines."""
-    # Only a line opening with a fence, ``#``, ``=`` or ``-`` char (after up to 3 spaces) can be
-    # a fence, a heading or an underline: one whole-text search finds them, no per-line pass.
-    joined = "\n" + "\n".join(lines)
-    candidates: list[tuple[int, str, int, str]] = []  # index, fence, ATX level, underline
-    index = -1
-    position = 0
-    for match in _CANDIDATE.finditer(joined):
-        index += joined.count("\n", position, match.start() + 1)
-        position = match.start() + 1
-        line = lines[index]
-        if len(line) > _PREFIX:
-            kind = _classify(line[:_PREFIX])
-            if kind.fence or kind.atx or kind.setext:
-                candidates.append((index, kind.fence, kind.atx, kind.setext))
-        elif match.lastindex:
-            fence, atx, setext = match.group(1, 2, 3)
-            candidates.append((index, fence or "", len(atx) if atx else 0, setext or ""))
-    found: list[tuple[int, int, bool]] = []
-    fenced: set[int] = set()
-    code_blocks = 0
-    marked = {candidate[0] for candidate in candidates}
-    if not any(candidate[1] for candidate in candidates):
-        # No fence: a heading is an ATX line, or a paragraph line over a setext underline.
-        found = sorted(
-            [(index, atx, False) for index, _, atx, _ in candidates if atx]
-            + [
-                (index - 1, 1 if setext == "=" else 2, True)
-                for index, _, _, setext in candidates
-                if setext and index and index - 1 not in marked and lines[index - 1][:_PREFIX].strip()
-            ]
-        )
-    else:
-        code_blocks = _fenced_structure(lines, candidates, marked, found, fenced)
-    levels = Counter(level for _, level, _ in found)
-    underlines = {index + 1 for index, _, setext_style in found if setext_style}
-    # ``found`` is in line order: a heading's section stops at the next one.
-    count = len(found)
-    competing = range(count) if count <= MAX_HEADINGS else [*range(MAX_HEADINGS), count - 1]
-    heading_at = {index for index, _, _ in found}
-    headings: list[_Heading] = []
-    for order in competing:
-        index, level, setext_style = found[order]
-        stop = found[order + 1][0] if order + 1 < count else len(lines)
-        first = _first_text(lines, index + 1, stop, heading_at, fenced)
-        headings.append(_Heading(index, level, first, setext_style))
-    return headings, levels, underlines, code_blocks, fenced
-
-
-def _fenced_structure(
-    lines: Sequence[str],
-    candidates: Sequence[tuple[int, str, int, str]],
-    marked: set[int],
-    found: list[tuple[int, int, bool]],
-    fenced: set[int],
-) -> int:
-    """Fill ``found`` headings and ``fenced`` lines from the ``candidates`` (fences hide headings);
-    the code blocks. Other lines open, close and head nothing; a paragraph line is one of them."""
-    fence = ""
-    opened = 0
-    code_blocks = 0
-    for index, opening, atx, setext in candidates:
-        if fence:
-            if opening and opening[0] == fence[0] and len(opening) >= len(fence):
-                fenced.update(range(opened, index + 1))
-                fence = ""
-            continue
-        if opening:
-            fence = opening
-            opened = index
-            code_blocks += 1
-            continue
-        if atx:
-            found.append((index, atx, False))
-        elif setext and index and index - 1 not in marked and lines[index - 1][:_PREFIX].strip():
-            if not found or found[-1][0] != index - 1:
-                found.append((index - 1, 1 if setext == "=" else 2, True))
-    if fence:
-        fenced.update(range(opened, len(lines)))
-    return code_blocks
-
-
-@dataclass(frozen=True, slots=True)
-class _Line:
-    """What one (cut) line is, for the structure pass."""
-
-    fence: str  # the fence's backticks or tildes, "" if the line opens none
-    atx: int  # the ATX heading level, 0 if none
-    setext: str  # "=" or "-" for a setext underline, "" if none
-    paragraph: bool
-
-
-def _classify(line: str) -> _Line:
-    opening = _FENCE.match(line)
-    atx = _ATX.match(line)
-    setext = _SETEXT.match(line)
-    paragraph = bool(line.strip()) and not (opening or atx or setext)  # as ``_paragraph`` says
-    return _Line(
-        opening.group(1) if opening else "",
-        len(atx.group(1)) if atx else 0,
-        setext.group(1)[0] if setext else "",
-        paragraph,
-    )
-
-
-def _paragraph(line: str) -> bool:
-    return bool(line.strip()) and not _ATX.match(line) and not _FENCE.match(line) and not _SETEXT.match(line)
-
-
-def _first_text(lines: Sequence[str], start: int, stop: int, headings: set[int], fenced: set[int]) -> int:
-    for index in range(start, min(stop, start + 40)):
-        line = lines[index][:_PREFIX]
-        if not line.strip() or index in headings or index in fenced or _SETEXT.match(line):
-            continue
-        return index
-    return -1
 
 
 def clip_sentence(line: str) -> str:

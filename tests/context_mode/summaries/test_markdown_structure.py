@@ -1,8 +1,8 @@
 """The Markdown structure pass finds exactly what classifying every line finds.
 
-``summaries.markdown._structure`` classifies only the lines one whole-text search marks as
+``summaries.markdown_structure.structure`` classifies only the lines one whole-text search marks as
 possible fences, headings or underlines; the reference here classifies every (cut) line with
-``_classify`` and walks them in order, as the structure pass did before.
+``classify`` and walks them in order, as the structure pass did before.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from context_mode.summaries.markdown import (
-    _PREFIX,
+from context_mode.summaries.markdown_structure import (
     MAX_HEADINGS,
-    _classify,
-    _first_text,
-    _Heading,
-    _structure,
+    PREFIX,
+    Heading,
+    classify,
+    first_text,
+    structure,
 )
 
 FRAGMENTS = [
@@ -61,8 +61,8 @@ FRAGMENTS = [
 ]
 
 
-def reference(lines: Sequence[str]) -> tuple[list[_Heading], Counter[int], set[int], int, set[int]]:
-    kinds = [_classify(line[:_PREFIX]) for line in lines]
+def reference(lines: Sequence[str]) -> tuple[list[Heading], Counter[int], set[int], int, set[int]]:
+    kinds = [classify(line[:PREFIX]) for line in lines]
     found: list[tuple[int, int, bool]] = []
     fenced: set[int] = set()
     fence = ""
@@ -93,7 +93,7 @@ def reference(lines: Sequence[str]) -> tuple[list[_Heading], Counter[int], set[i
         index, level, setext_style = found[order]
         stop = found[order + 1][0] if order + 1 < len(found) else len(lines)
         headings.append(
-            _Heading(index, level, _first_text(lines, index + 1, stop, heading_at, fenced), setext_style)
+            Heading(index, level, first_text(lines, index + 1, stop, heading_at, fenced), setext_style)
         )
     return headings, levels, underlines, code_blocks, fenced
 
@@ -101,12 +101,12 @@ def reference(lines: Sequence[str]) -> tuple[list[_Heading], Counter[int], set[i
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(FRAGMENTS) | st.text("#=-`~ \tax.", max_size=12), max_size=60))
 def test_the_structure_pass_finds_what_classifying_every_line_finds(lines: list[str]) -> None:
-    assert _structure(lines) == reference(lines)
+    assert structure(lines) == reference(lines)
 
 
 def test_the_structure_pass_agrees_on_a_fenced_document() -> None:
     lines = ["# Top", "", "Intro. Text.", "```", "# hidden", "```", "Under", "====", "- x", "~~~", "## open"]
-    assert _structure(lines) == reference(lines)
+    assert structure(lines) == reference(lines)
 
 
 def test_a_second_summary_of_the_same_text_reuses_its_reading_and_equals_a_fresh_one() -> None:

@@ -1,0 +1,131 @@
+"""A Markdown page's stated facts, as picks for its summary (``markdown``).
+
+``fact_picks(lines, joined, skip, fenced)`` ranks, beside the outline: the front matter (above
+everything but the first line), the first line of each section a thematic break opens, the terms
+of definition lists (a term said again ranks ``REPEATED`` lower), "The default X is Y" lines and
+notes of a deprecation, removal or version change (``definitions``, ``changes``: one a section,
+each shown through the sentence stating it, one said again ranking ``REPEATED`` lower), a
+default's term with it, and the first few code blocks' first lines, low. ``skip`` lines
+(headings, fenced code) are none of these; ``fenced`` are the code blocks' lines.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from context_mode.summaries.changes import change_at, change_lines
+from context_mode.summaries.definitions import (
+    code_openings,
+    definition_lines,
+    definition_terms,
+    front_matter,
+    rule_sections,
+)
+from context_mode.summaries.markdown_structure import heading_name
+from context_mode.summaries.packing import Pick
+
+FIRST_LINE_WIDTH = 120
+REPEATED = 20.0  # what a heading, term or statement repeating an earlier one ranks less by
+SENTENCE_END = re.compile(r"[.!?](?=\s)")  # a sentence's stop, a space after it
+_FACT_WIDTH = 200
+_FACT_REACH = 400  # a stated fact's line is shown through its sentence, this many chars at most
+_MAX_FILL = 6
+_PER_SECTION = 1  # definition lines shown per section (a long section states several)
+_TERM_PRIORITY = 57.0
+_CHANGE_PRIORITY = 45.0  # a deprecation, removal or version change (``changes``): one a section
+
+
+def fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[int]) -> list[Pick]:
+    """The front matter, sections opened by a rule, defaults and change notes (one a section)
+    and the first few code blocks' first lines, in that order of priority (``definitions``)."""
+    picks = [Pick(index, index + 1, 92.0) for index in front_matter(lines)]
+    sections = rule_sections(lines, joined, skip)
+    picks += [Pick(index, index + 1, 55.0 - 0.002 * index) for index in sections]
+    # A definition list's terms (a man page's options, a config reference's variables) index
+    # the page as headings would; each term's definition is a section of its own.
+    terms = [index for index in definition_terms(lines, joined) if index not in skip]
+    # A term or a statement said again (Sphinx's "Parameters:", "If default is not provided, …"
+    # under every method) names no new entry: it ranks as a repeated heading does.
+    said: set[str] = set()
+    for index in terms:
+        rank = _TERM_PRIORITY - 0.002 * index - _repeated(lines[index], said)
+        picks.append(Pick(index, index + 1, rank, FIRST_LINE_WIDTH))
+    bounds = sorted({*skip, *sections, *terms})
+    found = {pick.start for pick in picks}
+    stated: list[Pick] = []  # defaults and change notes, each shown through its sentence
+    for indexes, priority, decay, where in (
+        # A reference page states its defaults all through: a late one ranks nearly as an early one.
+        (
+            _per_section([i for i in definition_lines(joined) if i not in skip], bounds),
+            58.0,
+            0.0002,
+            _default_at,
+        ),
+        # Below the outline's first levels: release notes note a change in half their items.
+        (
+            _per_section([i for i in change_lines(joined) if i not in skip], bounds),
+            _CHANGE_PRIORITY,
+            0.0002,
+            change_at,
+        ),
+    ):
+        for index in indexes:
+            if index not in found:
+                rank = priority - decay * index - _repeated(lines[index], said)
+                stated.append(Pick(index, index + 1, rank, _fact_width(lines[index], where(lines[index]))))
+                found.add(index)
+    picks += stated
+    # Below most headings, and only a few: they fill what a short outline leaves.
+    for index in code_openings(fenced)[:_MAX_FILL]:
+        if index not in found:
+            rank = 10.0 - 0.002 * index - _repeated(lines[index], said)
+            picks.append(Pick(index, index + 1, rank, FIRST_LINE_WIDTH))
+    # A default stated under a term is shown with its term ("gc.auto" over "default value is 6700").
+    term_set = set(terms)
+    for pick in stated:
+        place = bisect.bisect(bounds, pick.start)
+        owner = bounds[place - 1] if place else -1
+        if owner in term_set:
+            picks.append(Pick(owner, owner + 1, pick.priority - 0.001, FIRST_LINE_WIDTH))
+    return picks
+
+
+def _default_at(line: str) -> int:
+    """Where ``line`` names a default (every stated default holds the word), -1 if nowhere."""
+    return line.casefold().find("default")
+
+
+def _fact_width(line: str, at: int) -> int:
+    """Chars of ``line`` a stated fact is shown in: ``_FACT_WIDTH``, or through the sentence its
+    statement at ``at`` is in when that ends later (a release note's item is one long line, its
+    default past the first 200 chars), ``_FACT_REACH`` at most."""
+    if len(line) <= _FACT_WIDTH or at < 0:
+        return _FACT_WIDTH
+    end = SENTENCE_END.search(line, at)
+    stop = end.end() if end else len(line)
+    return min(max(stop + 1, _FACT_WIDTH), _FACT_REACH)
+
+
+def _repeated(line: str, said: set[str]) -> float:
+    """What ``line`` ranks less by when an earlier one said the same words (``heading_name``),
+    which it adds to ``said``."""
+    words = heading_name(line)
+    if words in said:
+        return REPEATED
+    said.add(words)
+    return 0.0
+
+
+def _per_section(indexes: list[int], bounds: list[int]) -> list[int]:
+    """The first ``_PER_SECTION`` of ``indexes`` between each two of the sorted ``bounds``."""
+    kept: list[int] = []
+    counts: Counter[int] = Counter()
+    for index in indexes:
+        section = bisect.bisect(bounds, index)
+        counts[section] += 1
+        if counts[section] <= _PER_SECTION:
+            kept.append(index)
+    return kept
