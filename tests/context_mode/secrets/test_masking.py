@@ -307,6 +307,12 @@ TRUE_POSITIVES = {
     "log-dovecot-2319-imap-auth-debug.log": 23,
     # mobile-broadband-provider-info's APN settings: a carrier's (public) password = t-d1
     "rows-sqlite-line-mbpi-apns-uk-de-fr-us-au.txt": 1,
+    # etcd's auth debug log: each authenticated user's simple token ("token":"IYVmOZzffvinsRoU.19")
+    "log-etcd-3423-zap-debug-auth-nospace.log": 3,
+    # varnishlog: a PURGE request's Authorization: Basic header, as the client and as the backend saw it
+    "log-varnishlog-711-request-groups-purge-503.log": 2,
+    # marshmallow's URL validator docs and tests: ftp://foo:bar@…, http://user:pass@example.com
+    "diff-hg-diff-marshmallow-3201-3210.diff": 2,
 }
 
 
