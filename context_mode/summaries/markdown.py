@@ -33,7 +33,7 @@ from context_mode.summaries.extract import Extract, term_lines, term_matcher
 from context_mode.summaries.html_page import summarize_html
 from context_mode.summaries.markdown_facts import FIRST_LINE_WIDTH, REPEATED, SENTENCE_END, fact_picks
 from context_mode.summaries.markdown_structure import PREFIX, Heading, first_text, heading_name, read_markdown
-from context_mode.summaries.packing import Pick, clip, pack
+from context_mode.summaries.packing import Pick, pack
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.text import distinctive_picks
 from context_mode.types import ContentKind
@@ -297,9 +297,3 @@ def _sentence_width(line: str) -> int:
     # clip() keeps width - 1 chars and adds "…", so +2 keeps the sentence's final stop.
     width = end.end() + 1
     return width + 1 if width < len(line) else 0
-
-
-def clip_sentence(line: str) -> str:
-    """The first sentence of ``line`` as ``pack`` would show it (a verbatim prefix and ``…``)."""
-    width = _sentence_width(line)
-    return clip(line, width) if width else line
