@@ -128,6 +128,7 @@ def best_lines(
     )
 
 
+_CHANGED_MEMBER = re.compile(r'^[+-][ \t]*"[^"\n]*"\s*:', re.MULTILINE)  # a diff's added or removed member
 # A pretty-printed JSON line: a member (``"key": …``), an array's item, or a bracket.
 _JSON_LINE = re.compile(
     r'\s*(?:"(?:[^"\\\n]|\\.)*"\s*(?::|,?\s*\Z)|[\[\]{}]|(?:-?\d[\d.eE+-]*|true|false|null),?\s*\Z)'
@@ -285,8 +286,10 @@ def _fields_passage(
     weight: Mapping[tuple[str, ...], float],
     stemmer: Callable[[str], str],
 ) -> LineMatch | None:
-    """For a JSON chunk: the fields the query names in the record around its heaviest other match."""
-    if '":' not in text or len(text) <= LINE_WIDTH:
+    """For a JSON chunk: the fields the query names in the record around its heaviest other match.
+    None for a diff of JSON (``+    "check:format": …``): joined, its fields would lose whether
+    they were added or removed."""
+    if '":' not in text or len(text) <= LINE_WIDTH or _CHANGED_MEMBER.search(text):
         return None
     key_stems = _key_stems(text, stemmer)
     in_keys = {stem for stems in key_stems.values() for stem in stems}

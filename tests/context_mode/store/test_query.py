@@ -516,3 +516,15 @@ def test_an_options_default_in_a_manual_page_is_found_under_its_name() -> None:
     reply = search(text, ContentKind.TEXT, {"query": "login grace timeout default"})
     assert "DESCRIPTION › LoginGraceTime" in reply
     assert "The default is 120 seconds." in reply
+
+
+def test_a_diffs_changed_json_members_are_shown_as_changed_lines() -> None:
+    # npm diff of commander 12.0.0 -> 12.1.0: package.json's scripts were shown joined as a
+    # record's fields ("check:format": "prettier --check .", …) without their + and -, so the
+    # reply said nothing of what was added and what removed (failed before).
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "diff-npm-diff-commander-1200-1210.diff").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.DIFF, {"query": "formatting check npm script"})
+    assert '+    "check:format": "prettier --check .",' in reply
