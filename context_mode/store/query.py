@@ -17,7 +17,9 @@ A search finds chunks; the agent needs the exact line. The first of two steps, o
   nested lines (pretty-printed JSON, an accessibility snapshot, a drawn tree), an entry whose
   enclosing lines hold query terms is a passage with those lines as its unit (``"nodejs": {``
   above ``"version_added": "22.0.0"``, ``table "…optimal MTU value"`` above ``cell "576"``): a
-  query names a nested value by its path, and the value's line holds none of its words.
+  query names a nested value by its path, and the value's line holds none of its words. In a
+  diff, a query's "removed" ("deleted", "dropped") is held by a removed line that holds another
+  of its terms, its "added" ("new") by an added one: the line changed the way the query asks.
 
 The reply's choice among the passages of all hits is ``store.choosing.choose_lines``.
 
@@ -88,6 +90,7 @@ def best_lines(
             return ()
         text = "\n".join(_cut(line, spans, width) for _, line, _, spans in scanned)
         return (LineMatch(scanned[0][0], text, worth_of(matched), matched, len(scanned)),)
+    scanned = _with_direction(scanned, terms, weight)
     passages: list[LineMatch] = []
     nested = _nested_members(scanned, width)
     passages.extend(nested.values())
@@ -129,6 +132,36 @@ def best_lines(
 
 
 _CHANGED_MEMBER = re.compile(r'^[+-][ \t]*"[^"\n]*"\s*:', re.MULTILINE)  # a diff's added or removed member
+# A query word naming which way a diff changed: a line it changed that way holds it.
+_REMOVED = frozenset(("remov", "delet", "drop"))
+_ADDED = frozenset(("add", "new", "introduc"))
+
+
+def _with_direction(
+    scanned: list[tuple[int, str, Matched, list[Span]]],
+    terms: Sequence[Term],
+    weight: Mapping[tuple[str, ...], float],
+) -> list[tuple[int, str, Matched, list[Span]]]:
+    """The scanned lines, a diff's removed line (``-…``) that holds another query term holding
+    the query's "removed" too ("deleted", "dropped"), an added one (``+…``) its "added" ("new"):
+    of lines naming what the query names, the one changed the way it asks."""
+    ways = [
+        (term, "-" if term.stems[0] in _REMOVED else "+")
+        for term in terms
+        if len(term.stems) == 1 and term.stems[0] in _REMOVED | _ADDED
+    ]
+    if not ways:
+        return scanned
+    out = []
+    for number, line, found, spans in scanned:
+        mark = line[:1]
+        if found and mark in ("+", "-") and not line.startswith(("+++", "---")):
+            held = [(" ".join(term.stems), weight.get(term.stems, 1.0)) for term, way in ways if way == mark]
+            found = union([found, tuple(held)]) if held else found
+        out.append((number, line, found, spans))
+    return out
+
+
 # A pretty-printed JSON line: a member (``"key": …``), an array's item, or a bracket.
 _JSON_LINE = re.compile(
     r'\s*(?:"(?:[^"\\\n]|\\.)*"\s*(?::|,?\s*\Z)|[\[\]{}]|(?:-?\d[\d.eE+-]*|true|false|null),?\s*\Z)'

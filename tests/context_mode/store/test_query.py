@@ -528,3 +528,14 @@ def test_a_diffs_changed_json_members_are_shown_as_changed_lines() -> None:
     text = (BENCH_CORPUS / "diff-npm-diff-commander-1200-1210.diff").read_text(encoding="utf-8")
     reply = search(text, ContentKind.DIFF, {"query": "formatting check npm script"})
     assert '+    "check:format": "prettier --check .",' in reply
+
+
+def test_a_diffs_removed_line_answers_a_query_asking_what_was_removed() -> None:
+    # git log -p of itsdangerous 2.1.2 -> 2.2.0: "__version__" is on the removed line and on the
+    # lines that read it; "removed" now counts on the line the diff removed (failed before).
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "gitlog-p-itsdangerous-212-220.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.DIFF, {"query": "version attribute removed from package init"})
+    assert '-__version__ = "2.1.2"' in reply
