@@ -24,12 +24,7 @@ names the command, project or version, and the last lines that carry totals (``s
 rank with the final summary (unless one of a routine family: a request or a disconnection said
 throughout is no total); a service's lines near the top that say where it listens rank with its
 errors' context; a report's summary section (valgrind's ``HEAP SUMMARY:`` and ``LEAK SUMMARY:``),
-its heading and the lines indented below it, ranks with a failing test's name; the slowest of the
-lines timed alike, when it stands out (``summaries.log_durations``), ranks above warnings and is
-never folded; in a log with errors, the first line of each shape saying that what failed works
-again (``summaries.log_recoveries``: HAProxy's ``is UP`` after its ``is DOWN``) ranks below its
-errors, above their context; the last of several lines reporting a total (``summaries.log_totals``:
-fail2ban's ``Total # of detected failures: 54.``) ranks below warnings; a coverage table's
+its heading and the lines indented below it, ranks with a failing test's name; a coverage table's
 totals row ranks with the final summary, its least covered files below errors
 (``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
 (``summaries.test_failures``). The errors' picks, their context and the tracebacks' frames come from
@@ -67,7 +62,6 @@ from context_mode.summaries.log_blocks import (
     tap_diagnostics,
     without_pid,
 )
-from context_mode.summaries.log_durations import slowest_lines
 from context_mode.summaries.log_errors import CONTEXT_WIDTH, WIDTH, Adder, Routine, add_errors, add_frames
 from context_mode.summaries.log_levels import raised_lines
 from context_mode.summaries.log_lines import (
@@ -82,8 +76,6 @@ from context_mode.summaries.log_lines import (
     shape_counts,
 )
 from context_mode.summaries.log_marks import holds
-from context_mode.summaries.log_recoveries import recovery_lines
-from context_mode.summaries.log_totals import running_total
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.slow_queries import summarize_slow_queries
@@ -110,9 +102,6 @@ _LEGEND_PRIORITY = 3.0
 # the head's third line and one-off events, below warnings; two levels above the bulk, higher.
 _RAISED = 36.0
 _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is a quarter of an error
-_RECOVERED = 64.0  # the end of an outage: below errors, above their context (log_recoveries)
-_RUNNING_TOTAL = 45.0  # below warnings, above raised lines (log_totals)
-_SLOWEST = 52.0  # above warnings, below an error's step and frames (log_durations)
 _UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
 _SLOW_SAMPLE = 16384  # characters of the start read to tell a slow query log
 _BARE_PID = re.compile(r"\s*(?:==|--)\d+(?:==|--)\s*\Z")  # Valgrind's prefix alone: a blank line
@@ -181,11 +170,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         verdicts.add(index)
         verdicts.update(tap_diagnostics(lines, index + 1))
     raised = raised_lines(unprefixed, scan.groups)
-    # The slowest of the lines timed alike is its own news too, though it shares their shape.
-    slowest = slowest_lines(scan.groups.text)
-    verdicts.update(slowest)
     picks = _fold(
-        _picks(text, lines, cleaned, scan, errors, counts, terms, rspec, raised, slowest),
+        _picks(text, lines, cleaned, scan, errors, counts, terms, rspec, raised),
         scan.shapes,
         counts,
         frames | verdicts,
@@ -269,7 +255,6 @@ def _picks(
     terms: Sequence[str],
     rspec: RSpecFailures,
     raised: dict[int, int],
-    slowest: Sequence[int],
 ) -> list[Pick]:
     total = len(lines)
     picks: list[Pick] = []
@@ -303,8 +288,6 @@ def _picks(
     # a test runner's own banner, wherever the run starts
     for index in banner_lines(scan.groups.text, scan.groups):
         add(index, 90, CONTEXT_WIDTH)
-    for index in slowest:  # the request that stood out by its time
-        add(index, _SLOWEST, WIDTH)
     # a coverage table's totals and least covered files
     for pick in coverage_picks(cleaned) if _lines_hold(text, cleaned, scan.groups, _COVERAGE_MARK) else ():
         add(pick.start, pick.priority)
@@ -359,14 +342,6 @@ def _picks(
             add(index, 50 - len(seen_warnings) * 0.2 - repeated, WIDTH)
     for index, priority in enumerate((34, 33, 22, 12, 11)):
         add(index, priority)
-    running = running_total(scan.groups.text)  # where a count reported again and again ended
-    if running is not None:
-        add(running, _RUNNING_TOTAL, WIDTH)
-    recovered: set[str] = set()
-    for index in recovery_lines(scan.groups.text) if errors else ():  # what failed works again
-        if scan.shapes[index] not in recovered:
-            recovered.add(scan.shapes[index])
-            add(index, _RECOVERED, WIDTH)
     raised_seen: set[str] = set()
     for index, above in raised.items():  # INFO among DEBUG, NOTICE among INFO: what happened
         if scan.shapes[index] not in raised_seen:
