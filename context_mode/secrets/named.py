@@ -21,8 +21,10 @@ returns ``text`` with three more kinds of value masked, each by a rule, not a li
 a digit, at least 10 distinct characters, a Shannon entropy of at least 85 % of the most its
 length and alphabet allow, and a character class change (lower/upper/digit/other) at 30 % of its
 positions or more: random tokens pass (about 0.9 and 0.5), paths, words with separators, dates
-and versions do not. Every search is a literal-led regex or ``bytes.find``; a key found inside
-the value just looked at is skipped, so the whole step is linear.
+and versions do not; nor do slugs, three or more words or numbers joined by separators (an SPDX
+id as a ``license_key``'s value: ``AGPL-1.0-or-later``). Every search is a literal-led regex or
+``bytes.find``; a key found inside the value just looked at is skipped, so the whole step is
+linear.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ _CLASSES = str.maketrans(
     }
 )
 _CLASS_RUN = re.compile(r"a+|A+|0+|\.+")
+_SEPARATED = re.compile(r"[-._/~+=]")
+_SLUG_PIECE = re.compile(r"[a-z]+|[A-Z]+|(?:[A-Z][a-z]+)+|[0-9]+")
 _URL_USER = re.compile(r"://(?P<value>[A-Za-z0-9_.~+-]{16,256})@(?=[A-Za-z0-9])")
 _FLAG = re.compile(
     r"--(?:password|passwd|pass|token|secret|api-key|apikey|access-token|auth-token|client-secret)"
@@ -90,7 +94,16 @@ def high_entropy(value: str, *, hex_allowed: bool = True) -> bool:
     if entropy < 0.85 * math.log2(min(size, 16 if is_hex else 64)):
         return False
     changes = len(_CLASS_RUN.findall(value.translate(_CLASSES))) - 1
-    return changes >= 0.3 * (size - 1)
+    return changes >= 0.3 * (size - 1) and not _is_slug(value)
+
+
+def _is_slug(value: str) -> bool:
+    """Whether ``value`` is words and numbers joined by separators (an SPDX id ``AGPL-1.0-or-later``,
+    ``LicenseRef-scancode-gnu-emacs-gpl-1985``, ``copyleft-next-0.3.0``): three pieces or more,
+    each a word in one case (or capitalised words run together) or digits. A token's pieces mix
+    letters and digits, or cases at random (``IYVmOZzffvinsRoU.19``)."""
+    pieces = _SEPARATED.split(value)
+    return len(pieces) >= 3 and all(_SLUG_PIECE.fullmatch(piece) for piece in pieces)
 
 
 def _key_places(text: str) -> list[tuple[int, int]]:
