@@ -32,7 +32,7 @@ from context_mode.types import ContentKind
 DEFINITION = re.compile(
     r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function(?:\s*\*\s*|\s+)\w"
     r"|(?:export\s+)(?:const|let|var|type|interface|enum|class|abstract) \w|interface \w|type \w+\s*=|enum \w"
-    r"|func \w|func \([^)]*\) \w|type \w+ (?:struct|interface)\b"
+    r"|func \w|func \([^)]*\) \w|type \w+ (?:struct|interface)\b|sub \w"  # Perl's ``sub init {``
     r"|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod) \w"
     # Rust's ``const MAX: u32 = 5;``, ``static mut N: i32``: a type after a colon (C's
     # ``const void* src`` is no definition)
@@ -43,6 +43,17 @@ DEFINITION = re.compile(
     r"|(?:(?:public|private|protected|internal|abstract|final|sealed|static|open|data|partial)\s+)+"
     r"(?:class|interface|enum|record|object|struct)\s+\w"
 )
+# ``cat -n``'s line number before each line: the code's own indentation comes after it.
+_LINE_NUMBER = re.compile(r"\A *\d+\t")
+_NUMBERED_SAMPLE = 20  # lines looked at to tell a numbered file
+
+
+def _numbered(lines: Sequence[str], first: int, stop: int) -> bool:
+    """Whether the file's lines (``first`` to ``stop``) open with ``cat -n``'s line numbers."""
+    sample = lines[first : min(stop, first + _NUMBERED_SAMPLE)]
+    return bool(sample) and all(_LINE_NUMBER.match(line) for line in sample)
+
+
 # A C or C++ function's definition at the left margin: a type, the name, its parameters, no ``;``
 # (``local block_state deflate_huff(s, flush)``, ``static int foo(int a,``, ``int Foo::bar() const {``)
 _C_FUNCTION = re.compile(
@@ -144,8 +155,11 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         extension = lines[start].rstrip().rstrip(":").rsplit(".", 1)[-1].lower() if header else ""
         config = _CONFIG_KEY.get(extension)
         c_like = extension not in _NOT_C
+        numbered = _numbered(lines, first, stop)
         for index in range(first, stop):
             line = lines[index]
+            if numbered:  # ``cat -n``: the code after its line number
+                line = _LINE_NUMBER.sub("", line, count=1)
             stripped = line.lstrip()
             if not stripped or _SEPARATOR.match(stripped):
                 continue

@@ -35,13 +35,16 @@ class Grid:
     names: tuple[str, ...]
     delimiter: str = ""  # "" for a column-aligned table
     starts: tuple[int, ...] = ()  # aligned tables: the first character of each column
+    # a ``|``-table whose header ends in a pipe: its rows' last pipe closes them (``| a | b |``);
+    # else (psql's ``a | b``) a row's blank last part is an empty cell (``… |   2 |     ``)
+    closed: bool = True
 
     def cells(self, line: str) -> list[str]:
         """The line's cells, stripped, one per column (missing ones empty)."""
         if self.delimiter:
             parts = self._parts(line)
             if '"' in line:
-                parts = _quoted(line, self.delimiter, pipe=self.delimiter in _PIPES)
+                parts = _quoted(line, self.delimiter, pipe=self.delimiter in _PIPES, closed=self.closed)
         else:
             bounds = [*self.starts, max(len(line), self.starts[-1])]
             parts = [line[bounds[i] : bounds[i + 1]] for i in range(len(self.starts))]
@@ -52,13 +55,16 @@ class Grid:
         """The part of ``line`` holding columns ``first`` to ``last`` (adjacent), as it is spelled:
         from the line's own start for the first column (psql's rows open with a space)."""
         if self.delimiter:
-            parts = self._parts(line) if '"' not in line else _spelled_fields(line, self.delimiter)
+            parts = (
+                self._parts(line) if '"' not in line else _spelled_fields(line, self.delimiter, self.closed)
+            )
             if len(parts) != len(self.names):
                 return ""
             spelled = self.delimiter.join(parts[first : last + 1])
             if first == 0 and self.delimiter in _PIPES and line.lstrip().startswith(self.delimiter):
                 spelled = self.delimiter + spelled  # from the line's own start: ``│ Xsux    │ 020``
-            if last == len(parts) - 1 and self.delimiter in _PIPES and line.rstrip().endswith(self.delimiter):
+            closing = self.closed and line.rstrip().endswith(self.delimiter)
+            if last == len(parts) - 1 and self.delimiter in _PIPES and closing:
                 spelled += self.delimiter  # to the line's own end: ``│ 35        │``
             return spelled.rstrip() if first == 0 else spelled.strip()
         end = self.starts[last + 1] if last + 1 < len(self.starts) else len(line)
@@ -68,7 +74,7 @@ class Grid:
     def _parts(self, line: str) -> list[str]:
         parts = line.split(self.delimiter)
         if self.delimiter in _PIPES:
-            parts = _inner(parts, line, self.delimiter)
+            parts = _inner(parts, line, self.delimiter, closed=self.closed)
         return parts
 
 
@@ -82,7 +88,7 @@ def parse_grid(lines: Sequence[str], header: int, rows: Sequence[int]) -> Grid |
     grid = _delimited(head, sample) or _aligned(head, sample)
     if grid is None or len(grid.names) < 2:
         return None
-    return Grid(names=_unique(grid.names), delimiter=grid.delimiter, starts=grid.starts)
+    return Grid(names=_unique(grid.names), delimiter=grid.delimiter, starts=grid.starts, closed=grid.closed)
 
 
 def _unique(names: Sequence[str]) -> tuple[str, ...]:
@@ -99,14 +105,17 @@ def _unique(names: Sequence[str]) -> tuple[str, ...]:
 def _delimited(head: str, sample: Sequence[str]) -> Grid | None:
     for delimiter in _DELIMITERS:
         names = head.split(delimiter)
+        closed = head.rstrip().endswith(delimiter)
         if delimiter in _PIPES:
             names = _inner(names, head, delimiter)
         if len(names) < 2:
             continue
         wanted = len(names)
-        counts = Counter(_field_count(line, delimiter) for line in sample)
+        counts = Counter(_field_count(line, delimiter, closed) for line in sample)
         if counts[wanted] * 10 >= len(sample) * 9:
-            return Grid(names=tuple(name.strip().strip('"') for name in names), delimiter=delimiter)
+            return Grid(
+                names=tuple(name.strip().strip('"') for name in names), delimiter=delimiter, closed=closed
+            )
     return None
 
 
@@ -131,31 +140,32 @@ def _aligned(head: str, sample: Sequence[str]) -> Grid | None:
     return Grid(names=tuple(names), starts=tuple(kept))
 
 
-def _field_count(line: str, delimiter: str) -> int:
+def _field_count(line: str, delimiter: str, closed: bool) -> int:
     pipe = delimiter in _PIPES
     if '"' in line:
-        return len(_quoted(line, delimiter, pipe=pipe))
+        return len(_quoted(line, delimiter, pipe=pipe, closed=closed))
     parts = line.split(delimiter)
-    return len(_inner(parts, line, delimiter)) if pipe else len(parts)
+    return len(_inner(parts, line, delimiter, closed=closed)) if pipe else len(parts)
 
 
-def _inner(parts: list[str], line: str, pipe: str = "|") -> list[str]:
-    """A ``|``-table line's parts without the empty ones outside its outer pipes."""
+def _inner(parts: list[str], line: str, pipe: str = "|", *, closed: bool = True) -> list[str]:
+    """A ``|``-table line's parts without the empty ones outside its outer pipes; with ``closed``
+    false (the header ends in no pipe) a blank last part is an empty cell, no closing pipe's."""
     stripped = line.strip()
     start = 1 if stripped.startswith(pipe) else 0
-    stop = len(parts) - 1 if stripped.endswith(pipe) and len(parts) > 1 else len(parts)
+    stop = len(parts) - 1 if closed and stripped.endswith(pipe) and len(parts) > 1 else len(parts)
     return parts[start:stop]
 
 
-def _quoted(line: str, delimiter: str, *, pipe: bool) -> list[str]:
+def _quoted(line: str, delimiter: str, *, pipe: bool, closed: bool = True) -> list[str]:
     try:
         parts = next(csv.reader([line], delimiter=delimiter))
     except (csv.Error, StopIteration):
         return line.split(delimiter)
-    return _inner(parts, line, delimiter) if pipe else parts
+    return _inner(parts, line, delimiter, closed=closed) if pipe else parts
 
 
-def _spelled_fields(line: str, delimiter: str) -> list[str]:
+def _spelled_fields(line: str, delimiter: str, closed: bool = True) -> list[str]:
     """The line cut at the delimiters outside double quotes, quotes kept (``a,"b,c"`` is ``a`` and
     ``"b,c"``): joined again they are the line as it is spelled."""
     parts: list[str] = []
@@ -167,7 +177,7 @@ def _spelled_fields(line: str, delimiter: str) -> list[str]:
             parts.append(line[start:position])
             start = position + 1
     parts.append(line[start:])
-    return _inner(parts, line, delimiter) if delimiter in _PIPES else parts
+    return _inner(parts, line, delimiter, closed=closed) if delimiter in _PIPES else parts
 
 
 def _spread(rows: Sequence[int]) -> list[int]:

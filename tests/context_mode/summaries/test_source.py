@@ -192,3 +192,14 @@ def test_what_a_module_exports_by_name_is_in_its_outline() -> None:
     shown = summarize(js, ContentKind.SOURCE, budget=400).text
     assert 'export { parse, stringify } from "./core.js" [L31]' in shown
     assert "module.exports = { load } [L32]" in shown
+
+
+def test_a_numbered_perl_file_shows_its_subs() -> None:
+    # cat -n of dpkg's Dpkg/Source/Package/V2.pm: every line opened with its number and a tab, so
+    # nothing sat at the left margin and no Perl "sub" was a definition (failed before: an empty
+    # summary).
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "source-cat-n-dpkg-12122-source-package-v2-pm.txt").read_text(encoding="utf-8")
+    summary = summarize(text, ContentKind.SOURCE, budget=1500).text
+    assert "   160\tsub do_extract {" in summary and "   514\tsub do_build {" in summary

@@ -352,3 +352,21 @@ def test_a_value_two_rows_of_sixty_hold_is_rare_and_its_first_row_is_shown() -> 
     assert "svc-41.service       loaded failed   failed" in extract.text
     assert "svc-47.service       loaded active   exited" in extract.text
     assert_table_verbatim(extract.text, text)
+
+
+def test_a_psql_rows_empty_last_cell_is_a_cell_not_a_closing_pipe() -> None:
+    # psql's \crosstabview: a row whose last column is empty ends in "|    ", which read as a
+    # closing pipe left it a cell short, so the table was read by alignment and "|" became a
+    # column name (failed before: 25 columns, "country, |, Feb, | (4), …").
+    lines = [
+        "   country   | Feb | Mar | Oct ",
+        "-------------+-----+-----+-----",
+        " Afghanistan |   2 |   3 |     ",
+        " Albania     |     |   6 |   1 ",
+        " Algeria     |     |   3 |     ",
+        " Andorra     |   1 |     |     ",
+    ]
+    grid = parse_grid(lines, 0, [2, 3, 4, 5])
+    assert grid is not None and grid.names == ("country", "Feb", "Mar", "Oct")
+    assert grid.cells(lines[2]) == ["Afghanistan", "2", "3", ""]
+    assert grid.span(lines[2], 0, 3) == lines[2].rstrip()
