@@ -3,7 +3,9 @@
 ``parse_grid(lines, header, rows)`` finds the columns from the header line and a sample of rows:
 
 - *delimited*: the header and at least 90% of the sampled rows hold the same number of one
-  delimiter (tab, comma, ``|``, semicolon); a ``|``-table's outer pipes are no columns;
+  delimiter (tab, comma, ``|``, semicolon); a ``|``-table's outer pipes are no columns, a row's
+  last pipe closing it only when the header ends in one (psql's rows end in ``|`` and an empty
+  last cell's spaces);
 - *aligned* (``pip list``, ``ps``, ``dpkg -l``, ``df``): a column starts after a lane that is
   blank in every sampled line (the header included), so right-aligned numbers and names with
   single spaces stay in one column; a lane past the header's end (spaces inside free text of the
