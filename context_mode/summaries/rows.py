@@ -163,14 +163,23 @@ class _Members:
         return self.brackets[0] + self.separator.join(members) + self.brackets[1]
 
     def _filled(self, keys: Sequence[str]) -> list[str]:
-        """The key columns with the narrow columns between them (a flag, a one-value charset): a
-        row is then a run of its record as the payload spells it, at the price of a few bytes."""
+        """The key columns with the narrow columns between them (a flag, a one-value charset), and
+        those before the first and after the last when all of them are narrow (a ``None`` at a
+        tuple's end): a row is then a run of its record as the payload spells it, its brackets its
+        record's own, at the price of a few bytes."""
         wanted = tuple(keys)
         if wanted not in self.filled:
             positions = [self.columns.index(key) for key in keys if key in self.columns]
             filled = list(keys)
             if positions and self.brackets:  # a block's lines joined are no run of the payload
-                between = self.columns[min(positions) : max(positions) + 1]
+                first, last = min(positions), max(positions)
+                # narrow columns before the first key column and after the last, when all are
+                # narrow: the row then opens and closes where its record does (``(…, 0, None)``)
+                if all(_narrow(c, self.records) for c in self.columns[:first]):
+                    first = 0
+                if all(_narrow(c, self.records) for c in self.columns[last + 1 :]):
+                    last = len(self.columns) - 1
+                between = self.columns[first : last + 1]
                 filled = [c for c in between if c in wanted or _narrow(c, self.records)]
                 filled += [key for key in keys if key not in filled]
             self.filled[wanted] = filled

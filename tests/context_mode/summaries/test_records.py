@@ -465,3 +465,15 @@ def test_a_date_columns_latest_and_earliest_rows_are_its_extremes() -> None:
         {"name": "d", "opened": "2025-01-15T12:00:00Z"},
     ]
     assert extreme_rows(["name", "opened"], records) == [3, 1]
+
+
+def test_a_tuple_row_ends_where_its_record_does() -> None:
+    # python3 -c "print(con.execute(…).fetchall())" of trove-classifiers: the last column is None in
+    # every row, so it was left out and each row shown as "('Environment :: Console', 2, 0)", a
+    # tuple the payload does not hold (failed before). Narrow columns after the last key column,
+    # all of them, now close the row where its record closes.
+    rows = [(f"Topic :: Area {n} :: Sub {n % 7}", 2 + n % 3, n % 2, None) for n in range(300)]
+    text = repr(rows)
+    summary = summarize(text, ContentKind.ROWS, budget=1500).text
+    shown = [line for line in summary.splitlines() if line.startswith("('")]
+    assert shown and all(line in text for line in shown)
