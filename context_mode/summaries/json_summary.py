@@ -1,50 +1,57 @@
 """Summary of a JSON payload as a smaller, valid JSON document: its skeleton with samples.
 
-The payload is parsed and outlined by ``json_outline.analyse`` (an NDJSON stream counts as an
-array of its lines; nesting deeper than ``MAX_DEPTH`` becomes ``"…"``); text that is not JSON gets
-the plain-text summary, its outline prefixed with ``not JSON; ``. Then a best-first walk picks
-members while they fit the budget: top-level scalars first (they are often the answer:
-``total_count``, ``dist-tags``), identity fields (id, name, version, status…), the first items
-of each array and its last, then the rest. Objects with many keys (maps such as a version→date
-table) are sampled like arrays; a map keyed by versions or dates shows its newest keys first
-(the newest release, the first of each major line, the newest of each minor line, then the
-others, then pre-releases); an array of
-versions (``pip index versions``, ``npm view``'s ``versions``) shows the ends of its release
-lines first, the newest of each major line, then each minor line's last and first releases,
-in the array's order (``"1.33.0", "1.32.117"``), past its thousandth item too. In an array of
-records (or a map's entries), the first shows its fields and the others only their identity
-fields (names, states, dates, who made them), and so does everything inside them,
-so samples go before structure; an identity field of one value in all of an array's first records
-(``"type": "relation"``) tells none apart and goes last. A record holding a rare value of a field
-most records share one value of (``"licenses": "UNLICENSED"`` among hundreds of ``"MIT"``) is an
-exception: it ranks with the first records, wherever it is, and shows that field. What a package
-requires (``requires_dist``, ``dependencies``, ``dependsOn``…) is sampled further than other lists,
-as far as records are: it is what is asked of a package. Long strings are clipped
-with ``…``; NaN and infinities become ``null``.
+The payload is parsed and outlined by ``json_outline.analyse`` (an NDJSON stream counts as an array
+of its lines; nesting deeper than ``MAX_DEPTH`` becomes ``"…"``); text that is not JSON gets the
+plain-text summary, its outline prefixed with ``not JSON; ``. Then a best-first walk picks members
+while they fit the budget: top-level scalars first (they are often the answer: ``total_count``,
+``dist-tags``), identity fields (id, name, version, status…), the first items of each array and its
+last, then the rest. Objects with many keys (maps such as a version→date table) are sampled like
+arrays; a map keyed by versions or dates shows its newest keys first (the newest release, the first
+of each major line, the newest of each minor line, then the others, then pre-releases); an array of
+versions (``pip index versions``, ``npm view``'s ``versions``) shows the ends of its release lines
+first, the newest of each major line, then each minor line's last and first releases, in the
+array's order (``"1.33.0", "1.32.117"``), past its thousandth item too. In an array of records (or
+a map's entries), the first shows its fields and the others only their identity fields (names,
+states, dates, who made them), and so does everything inside them, so samples go before structure;
+an identity field of one value in all of an array's first records (``"type": "relation"``) tells
+none apart and goes last (``json_siblings``). A record holding a rare value of a field most records
+share one value of (``"licenses": "UNLICENSED"`` among hundreds of ``"MIT"``) is an exception: it
+ranks with the first records, wherever it is, and shows that field. What a package requires
+(``requires_dist``, ``dependencies``, ``dependsOn``…) is sampled further than other lists, as far
+as records are: it is what is asked of a package. Long strings are clipped with ``…``; NaN and
+infinities become ``null``.
 
-Left-out members are counted in place: ``"… +258 items"`` inside an array, ``"…": "+288 keys"``
-in an object. The body is valid JSON for any budget of at least ``MIN_BUDGET`` bytes (below
-that it may be empty). Top-level containers are printed one member per line, deeper ones inline,
-with the payload's spacing: a payload that writes no space after its colons and commas
-(``{"name":"bstr","version":"0.2.17"}``) gets none in its skeleton either.
+The chosen members print as ``json_skeleton`` prints them. Left-out members are counted in place:
+``"… +258 items"`` inside an array, ``"…": "+288 keys"`` in an object. The body is valid JSON for
+any budget of at least ``MIN_BUDGET`` bytes (below that it may be empty). Top-level containers are
+printed one member per line, deeper ones inline, with the payload's spacing: a payload that writes
+no space after its colons and commas (``{"name":"bstr","version":"0.2.17"}``) gets none in its
+skeleton either.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-import json
-import math
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from json.encoder import encode_basestring as _encode_string
 from typing import Any
 
 from context_mode.summaries.extract import IDENTITY_KEYS, Extract, term_matcher
 from context_mode.summaries.json_outline import MAX_DEPTH, analyse
 from context_mode.summaries.json_releases import VERSION, line_ends
+from context_mode.summaries.json_siblings import rare_keys, repeats_another_identity, same_keys
+from context_mode.summaries.json_skeleton import (
+    STRING_WIDTH,
+    TOP_STRING_WIDTH,
+    Node,
+    is_compact,
+    key_text,
+    marker_reserve,
+    minimal,
+    render,
+    scalar_size,
+)
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.text import summarize_text
@@ -53,10 +60,8 @@ from context_mode.types import ContentKind
 MIN_BUDGET = 64
 _MAP_KEYS = 24  # an object with more keys than this is data (a map), sampled like an array
 _MAX_CANDIDATES = 1000  # children offered per container; the rest are only counted
-_STRING_WIDTH = 120
 _SMALL_OBJECT = 6  # an object of this few keys is worth showing whole before a big one's samples
 _SMALL_OBJECT_BONUS = 4.0
-_TOP_STRING_WIDTH = 240
 # In a record, an object under one of these keys says who (``user``: its ``login``).
 _WHO = frozenset("user owner author creator assignee committer uploader publisher".split())
 _DATE_KEY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -67,34 +72,7 @@ _DEPENDS = frozenset(
     "requires_dist requires dependencies devdependencies peerdependencies optionaldependencies "
     "dev_dependencies build_dependencies install_requires requirements deps dependson".split()
 )
-_SAME_SAMPLE = 50  # records looked at for keys of one value
-_RARE_RECORDS = 8  # records needed before a value can be rare among them
-_RARE_SHARE = 50  # a value at most one record in this many holds is rare
 _ODD_POSITION = 2  # a record holding a rare value ranks like the third record
-_MISSING = object()
-_MEMBER = re.compile(r'"(?:[^"\\\n]|\\.){1,80}":( ?)[^\s]')  # a member's key and colon: spaced or not
-# two items of an array and the comma between them: spaced or not (``[[0,1,"x"],…]``)
-_ITEMS = re.compile(r'[\]}"\d],( ?)[\[{"\d-]')
-_COMPACT_SAMPLE = 4096
-
-
-@dataclass(slots=True, eq=False)
-class _Node:
-    """A chosen member of the skeleton (mutable while it is being built)."""
-
-    value: Any
-    depth: int
-    record: bool = False  # an array item after the first: show identity fields only
-    in_list: bool = False  # an array item
-    members: dict[int, tuple[str | None, _Node]] = field(default_factory=dict)
-    map_like: bool | None = None  # ``_is_map(value)`` once known: asked for every child scored
-    same: frozenset[str] = frozenset()  # an array item's keys whose value every sibling shares
-    rare: frozenset[str] = frozenset()  # a record's keys whose value few of its siblings share
-    depends: bool = False  # what a package requires: its items are what a record is asked about
-    # ``_rare_keys`` of this container's records, by position, once asked
-    odd: dict[int, frozenset[str]] | None = None
-    # ``_release_ranks`` of this array's items, by position, once asked
-    ranks: dict[int, int] | None = None
 
 
 def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -109,9 +87,9 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     body = ""
     target = budget
     memo = _READINGS.get(value, terms, dict)  # keyed by the parsed value: the memo holds its ids
-    compact = _is_compact(text)
+    compact = is_compact(text)
     for _ in range(4):
-        candidate = _render(_select(value, target, memo, terms), _root_width(value), compact=compact)
+        candidate = render(_select(value, target, memo, terms), _root_width(value), compact=compact)
         spare = budget - size(candidate)
         if spare >= 0 and size(candidate) > size(body):
             body = candidate
@@ -122,7 +100,7 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         else:
             break
     if not body:
-        body = _minimal(value, budget)
+        body = minimal(value, budget)
     # Records are what stands out (an array's, an object's keyed by name); in a plain object, its
     # top-level fields are, whichever are more: a small nested array or object takes nothing away.
     highlights = max(records, len(value) if isinstance(value, dict) else 0)
@@ -130,7 +108,7 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
 
 
 def _root_width(value: Any) -> int:
-    return _TOP_STRING_WIDTH if not isinstance(value, dict | list) else _STRING_WIDTH
+    return TOP_STRING_WIDTH if not isinstance(value, dict | list) else STRING_WIDTH
 
 
 # A container's offered children, as (score less the parent's priority, position, key, child,
@@ -142,19 +120,19 @@ _OfferMemo = dict[tuple[int, int, bool, bool], _Offers]
 _READINGS: LastReading[_OfferMemo] = LastReading()
 
 
-def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> _Node:
+def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> Node:
     """Best-first choice of members under a pessimistic byte cost; returns the chosen tree.
 
     ``memo`` holds the offers of containers already scored (``_Offers``): the same for every
     budget, given the same ``value`` and ``terms``."""
     matches = term_matcher(terms)
-    root = _Node(value, 0)
-    used = 2 + _marker_reserve(value)
-    queue: list[tuple[float, int, _Node, int, str | None, Any, int]] = []
+    root = Node(value, 0)
+    used = 2 + marker_reserve(value)
+    queue: list[tuple[float, int, Node, int, str | None, Any, int]] = []
     counter = itertools.count()
     shared: dict[int, frozenset[str]] = {}  # an array's keys of one value in all its records
 
-    def offer(parent: _Node, priority: float) -> None:
+    def offer(parent: Node, priority: float) -> None:
         key_of = (id(parent.value), parent.depth, parent.record, parent.in_list)
         offers = memo.get(key_of)
         if offers is None:
@@ -185,10 +163,10 @@ def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> 
         same: frozenset[str] = frozenset()
         if in_list and isinstance(child, dict):
             if id(parent.value) not in shared:
-                shared[id(parent.value)] = _same_keys(parent.value)
+                shared[id(parent.value)] = same_keys(parent.value)
             same = shared[id(parent.value)]
         rare = _odd_records(parent).get(position, frozenset()) if isinstance(child, dict) else frozenset()
-        node = _Node(
+        node = Node(
             child,
             parent.depth + 1,
             record=parent.record or later,
@@ -227,9 +205,7 @@ def _children(value: Any) -> list[tuple[int, str | None, Any]]:
     return []
 
 
-def _score(
-    parent: _Node, position: int, key: str | None, child: Any, matches: Callable[[str], bool]
-) -> float:
+def _score(parent: Node, position: int, key: str | None, child: Any, matches: Callable[[str], bool]) -> float:
     """A child's worth, less its parent's priority (which ``_select`` adds)."""
     container = isinstance(child, dict | list)
     score = -10.0
@@ -264,7 +240,7 @@ def _score(
             score -= 30.0  # "type": "relation" in every record tells one from none
         elif identity:
             score += 8.0
-            if parent.record and _repeats_another_identity(parent.value, key, child):
+            if parent.record and repeats_another_identity(parent.value, key, child):
                 score -= 20.0  # "name": "grip" next to "full_name": "joeyespo/grip" adds nothing
         elif parent.record and not (name in _WHO and isinstance(child, dict)):
             score -= 15.0  # later records show who they are, not everything they hold
@@ -276,10 +252,10 @@ def _score(
             score += 10.0
     if child in (None, "", [], {}):
         score -= 4.0 if parent.depth == 0 else 12.0  # a nested null says little
-    return score - _scalar_size(child, _STRING_WIDTH) / 20.0 if not container else score
+    return score - scalar_size(child, STRING_WIDTH) / 20.0 if not container else score
 
 
-def _release_ranks(parent: _Node) -> dict[int, int]:
+def _release_ranks(parent: Node) -> dict[int, int]:
     """For an array of version strings (``pip index versions``, ``npm view``'s ``versions``), the
     rank of each release that ends or starts a line, by position: the newest release of each major
     line first, then of each minor line with the line's first release beside the previous line's
@@ -290,13 +266,13 @@ def _release_ranks(parent: _Node) -> dict[int, int]:
     return parent.ranks
 
 
-def _odd_position(parent: _Node, position: int, cap: int) -> int:
+def _odd_position(parent: Node, position: int, cap: int) -> int:
     """A record's position for its score: an odd record (one holding a rare value) ranks near
     the first records, wherever it is."""
     return _ODD_POSITION if position in _odd_records(parent) else cap
 
 
-def _odd_records(parent: _Node) -> dict[int, frozenset[str]]:
+def _odd_records(parent: Node) -> dict[int, frozenset[str]]:
     """The positions of a container's records that hold a rare value, with those values' keys."""
     if parent.odd is None:
         value = parent.value
@@ -307,77 +283,8 @@ def _odd_records(parent: _Node) -> dict[int, frozenset[str]]:
             records = [value[key] for key in itertools.islice(ordered, _MAX_CANDIDATES)]
         else:
             records = []
-        parent.odd = _rare_keys(records)
+        parent.odd = rare_keys(records)
     return parent.odd
-
-
-def _rare_keys(records: list[Any]) -> dict[int, frozenset[str]]:
-    """For records (objects, at least ``_RARE_RECORDS``) with a field of few values, most records
-    sharing one (``"licenses": "MIT"``): the records holding one of its rare values, by position.
-
-    A value is rare when at most one record in ``_RARE_SHARE`` holds it (or only one does)."""
-    dicts = [(position, item) for position, item in enumerate(records) if isinstance(item, dict)]
-    if len(dicts) < _RARE_RECORDS:
-        return {}
-    counts: dict[str, Counter[Any]] = {}
-    for _, record in dicts:
-        for key, value in itertools.islice(record.items(), 100):
-            if isinstance(value, str | int | bool) and not (isinstance(value, str) and len(value) > 60):
-                counts.setdefault(str(key), Counter())[value] += 1
-    limit = max(1, len(dicts) // _RARE_SHARE)
-    rare_values: dict[str, set[Any]] = {}
-    for key, counter in counts.items():
-        total = sum(counter.values())
-        if total * 2 < len(dicts) or len(counter) * 8 > total:
-            continue  # a field most records lack, or one of many values: nothing is an exception
-        if counter.most_common(1)[0][1] * 2 < total:
-            continue  # no usual value to be an exception to
-        rare = {value for value, count in counter.items() if count <= limit}
-        if rare:
-            rare_values[key] = rare
-    odd: dict[int, frozenset[str]] = {}
-    for position, record in dicts:
-        keys = frozenset(
-            key
-            for key, values in rare_values.items()
-            if _hashable(record.get(key)) and record.get(key) in values
-        )
-        if keys:
-            odd[position] = keys
-    return odd
-
-
-def _hashable(value: Any) -> bool:
-    return not isinstance(value, dict | list)
-
-
-def _same_keys(items: list[Any]) -> frozenset[str]:
-    """The keys every one of the first ``_SAME_SAMPLE`` records (at least three) holds with one
-    value; none when that is all of them (copies of one record: no key tells them apart)."""
-    records = [item for item in itertools.islice(items, _SAME_SAMPLE) if isinstance(item, dict)]
-    if len(records) < 3:
-        return frozenset()
-    first = records[0]
-    scalars = [
-        (key, value)
-        for key, value in itertools.islice(first.items(), 100)
-        if not isinstance(value, dict | list)
-    ]
-    same = frozenset(
-        str(key) for key, value in scalars if all(record.get(key, _MISSING) == value for record in records)
-    )
-    return frozenset() if len(same) == len(scalars) else same
-
-
-def _repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> bool:
-    """Whether a string identity field is part of a longer identity field of the same record."""
-    if not isinstance(value, str) or not value:
-        return False
-    return any(
-        isinstance(other, str) and len(other) > len(value) and value in other
-        for other_key, other in itertools.islice(record.items(), 100)
-        if other_key != key and str(other_key).lower() in IDENTITY_KEYS
-    )
 
 
 def _newest_first(value: dict[Any, Any]) -> list[Any] | None:
@@ -418,7 +325,7 @@ def _newest_first(value: dict[Any, Any]) -> list[Any] | None:
     return [key for key in keys if key not in versions] + newest + rest + pre
 
 
-def _parent_is_map(parent: _Node) -> bool:
+def _parent_is_map(parent: Node) -> bool:
     if parent.map_like is None:
         parent.map_like = _is_map(parent.value)
     return parent.map_like
@@ -432,118 +339,12 @@ def _is_map(value: dict[Any, Any]) -> bool:
     return sum(1 for key in keys if not _IDENTIFIER.match(str(key))) * 2 >= len(keys)
 
 
-def _entry_cost(parent: _Node, key: str | None, child: Any) -> int:
+def _entry_cost(parent: Node, key: str | None, child: Any) -> int:
     """Upper bound on the bytes this member adds: key, value stub, separator and indentation."""
     cost = 2 + (parent.depth + 1 if parent.depth <= 1 else 0)
     if key is not None:
-        cost += size(_key_text(key)) + 2
+        cost += size(key_text(key)) + 2
     if isinstance(child, dict | list):
-        return cost + 2 + _marker_reserve(child)
-    width = _TOP_STRING_WIDTH if parent.depth == 0 else _STRING_WIDTH
-    return cost + _scalar_size(child, width)
-
-
-def _marker_reserve(value: Any) -> int:
-    if isinstance(value, dict | list) and value:
-        # The marker member, its separator, and room for a line break and indentation.
-        return size(_marker(value, len(value))) + 6
-    return 0
-
-
-def _marker(container: Any, missing: int) -> str:
-    unit = ("key" if isinstance(container, dict) else "item") + ("" if missing == 1 else "s")
-    if isinstance(container, dict):
-        return f'"…": "+{missing} {unit}"'
-    return f'"… +{missing} {unit}"'
-
-
-def _scalar_text(value: Any, width: int) -> str:
-    if isinstance(value, bool) or value is None:
-        return json.dumps(value)
-    if isinstance(value, float) and not math.isfinite(value):
-        return "null"
-    if isinstance(value, int | float):
-        text = repr(value) if isinstance(value, float) else str(value)
-        return text if len(text) <= 40 else _string_text(text, 40)
-    return _string_text(str(value), width)
-
-
-def _scalar_size(value: Any, width: int) -> int:
-    return size(_scalar_text(value, width)) if not isinstance(value, dict | list) else 2
-
-
-def _string_text(value: str, width: int) -> str:
-    clipped = value if len(value) <= width else value[: width - 1] + "…"
-    try:
-        clipped.encode("utf-8")
-    except UnicodeEncodeError:
-        return json.dumps(clipped)  # lone surrogates: escape them so the body stays valid UTF-8
-    return _encode_string(clipped)  # what json.dumps(clipped, ensure_ascii=False) gives, without its set-up
-
-
-def _key_text(key: str) -> str:
-    return _string_text(key, 60)
-
-
-def _is_compact(text: str) -> bool:
-    """Whether the payload spells its members (or, holding none, its items) without spaces
-    (``{"name":"bstr","version":…``, ``[[0,1,"x"],…]``): its skeleton is spelled so too, and what
-    stage 1 quotes is text the payload holds."""
-    match = _MEMBER.search(text, 0, _COMPACT_SAMPLE) or _ITEMS.search(text, 0, _COMPACT_SAMPLE)
-    return match is not None and not match[1]
-
-
-def _render(node: _Node, width: int, indent: int = 0, *, compact: bool = False) -> str:
-    value = node.value
-    if not isinstance(value, dict | list):
-        return _scalar_text(value, width)
-    # An array item that is a bare stub (a non-empty container none of whose members fitted)
-    # tells nothing its neighbours do not: it is counted in the marker instead.
-    shown = {
-        position: member
-        for position, member in node.members.items()
-        if not (isinstance(value, list) and _bare_stub(member[1]))
-    }
-    parts: list[str] = []
-    previous = -1
-    marked = False
-    colon, comma = (":", ",") if compact else (": ", ", ")
-    for position in sorted(shown):
-        key, child = shown[position]
-        if position > previous + 1 and isinstance(value, list) and not marked:
-            parts.append(_marker(value, len(value) - len(shown)))
-            marked = True
-        text = _render(
-            child, _TOP_STRING_WIDTH if node.depth == 0 else _STRING_WIDTH, indent + 1, compact=compact
-        )
-        parts.append(f"{_key_text(key)}{colon}{text}" if key is not None else text)
-        previous = position
-    if len(shown) < len(value) and not marked:
-        parts.append(_marker(value, len(value) - len(shown)))
-    opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
-    if not parts:
-        return opening + closing
-    nested = any(isinstance(child.value, dict | list) for _, child in shown.values())
-    if node.depth == 0 or (node.depth == 1 and nested):
-        pad = "\n" + " " * (indent + 1)
-        return opening + pad + ("," + pad).join(parts) + "\n" + " " * indent + closing
-    return opening + comma.join(parts) + closing
-
-
-def _bare_stub(node: _Node) -> bool:
-    return isinstance(node.value, dict | list) and bool(node.value) and not node.members
-
-
-def _minimal(value: Any, budget: int) -> str:
-    """The smallest honest body: an empty container with its count, or a clipped scalar."""
-    if isinstance(value, dict | list):
-        opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
-        for text in (opening + _marker(value, len(value)) + closing, opening + closing):
-            if size(text) <= budget:
-                return text
-        return ""
-    for width in (_TOP_STRING_WIDTH, 60, 20, 8, 2):
-        text = _scalar_text(value, width)
-        if size(text) <= budget:
-            return text
-    return "null" if budget >= 4 else ""
+        return cost + 2 + marker_reserve(child)
+    width = TOP_STRING_WIDTH if parent.depth == 0 else STRING_WIDTH
+    return cost + scalar_size(child, width)

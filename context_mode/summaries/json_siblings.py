@@ -1,0 +1,93 @@
+"""What tells an array's records apart, for the JSON summary's choice of what to show of each.
+
+- ``same_keys(items)``: the keys every one of the first records holds with one value (they tell
+  none apart: ``"type": "relation"``), none when that is all of them;
+- ``rare_keys(records)``: for records with a field most of them share one value of
+  (``"licenses": "MIT"``), the records holding a rare value of it (``"UNLICENSED"``), by position;
+- ``repeats_another_identity(record, key, value)``: whether a string identity field is part of a
+  longer identity field of the same record (a ``name`` inside its ``full_name``).
+
+Pure; each looks at a bounded number of records and members.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import Any
+
+from context_mode.summaries.extract import IDENTITY_KEYS
+
+_SAME_SAMPLE = 50  # records looked at for keys of one value
+_RARE_RECORDS = 8  # records needed before a value can be rare among them
+_RARE_SHARE = 50  # a value at most one record in this many holds is rare
+_MISSING = object()
+
+
+def rare_keys(records: list[Any]) -> dict[int, frozenset[str]]:
+    """For records (objects, at least ``_RARE_RECORDS``) with a field of few values, most records
+    sharing one (``"licenses": "MIT"``): the records holding one of its rare values, by position.
+
+    A value is rare when at most one record in ``_RARE_SHARE`` holds it (or only one does)."""
+    dicts = [(position, item) for position, item in enumerate(records) if isinstance(item, dict)]
+    if len(dicts) < _RARE_RECORDS:
+        return {}
+    counts: dict[str, Counter[Any]] = {}
+    for _, record in dicts:
+        for key, value in itertools.islice(record.items(), 100):
+            if isinstance(value, str | int | bool) and not (isinstance(value, str) and len(value) > 60):
+                counts.setdefault(str(key), Counter())[value] += 1
+    limit = max(1, len(dicts) // _RARE_SHARE)
+    rare_values: dict[str, set[Any]] = {}
+    for key, counter in counts.items():
+        total = sum(counter.values())
+        if total * 2 < len(dicts) or len(counter) * 8 > total:
+            continue  # a field most records lack, or one of many values: nothing is an exception
+        if counter.most_common(1)[0][1] * 2 < total:
+            continue  # no usual value to be an exception to
+        rare = {value for value, count in counter.items() if count <= limit}
+        if rare:
+            rare_values[key] = rare
+    odd: dict[int, frozenset[str]] = {}
+    for position, record in dicts:
+        keys = frozenset(
+            key
+            for key, values in rare_values.items()
+            if _hashable(record.get(key)) and record.get(key) in values
+        )
+        if keys:
+            odd[position] = keys
+    return odd
+
+
+def _hashable(value: Any) -> bool:
+    return not isinstance(value, dict | list)
+
+
+def same_keys(items: list[Any]) -> frozenset[str]:
+    """The keys every one of the first ``_SAME_SAMPLE`` records (at least three) holds with one
+    value; none when that is all of them (copies of one record: no key tells them apart)."""
+    records = [item for item in itertools.islice(items, _SAME_SAMPLE) if isinstance(item, dict)]
+    if len(records) < 3:
+        return frozenset()
+    first = records[0]
+    scalars = [
+        (key, value)
+        for key, value in itertools.islice(first.items(), 100)
+        if not isinstance(value, dict | list)
+    ]
+    same = frozenset(
+        str(key) for key, value in scalars if all(record.get(key, _MISSING) == value for record in records)
+    )
+    return frozenset() if len(same) == len(scalars) else same
+
+
+def repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> bool:
+    """Whether a string identity field is part of a longer identity field of the same record."""
+    if not isinstance(value, str) or not value:
+        return False
+    return any(
+        isinstance(other, str) and len(other) > len(value) and value in other
+        for other_key, other in itertools.islice(record.items(), 100)
+        if other_key != key and str(other_key).lower() in IDENTITY_KEYS
+    )
