@@ -21,9 +21,10 @@ from typing import Any
 
 from context_mode.summaries.packing import size
 
-STRING_WIDTH = 120
+STRING_WIDTH = 120  # a string below the top level is clipped to this many characters
 TOP_STRING_WIDTH = 240
 _MEMBER = re.compile(r'"(?:[^"\\\n]|\\.){1,80}":( ?)[^\s]')  # a member's key and colon: spaced or not
+# two items of an array and the comma between them: spaced or not (``[[0,1,"x"],…]``)
 _ITEMS = re.compile(r'[\]}"\d],( ?)[\[{"\d-]')
 _COMPACT_SAMPLE = 4096
 
