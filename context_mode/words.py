@@ -24,6 +24,9 @@ match every sentence. (A query for "the Japan airport count" found nothing in a 
 ``JP``; country and locale codes were the commonest words that fresh sets' queries and outputs
 spelled differently.)
 
+``worded(text)`` says whether a stripped line reads as words of a sentence, not data: mostly
+letters and spaces (``WORDED_SHARE``), four words at least.
+
 ``light_stem(word, keep=)`` cuts one common English suffix (``timeouts`` -> ``timeout``,
 ``failing`` -> ``fail``) when at least ``keep`` + 1 letters stay: the cheap matching of the
 in-memory rankers (tool search, intent terms); the store uses tantivy's stemmer instead.
@@ -196,6 +199,16 @@ ABBREVIATIONS: dict[str, tuple[str, ...]] = _forms()
 def is_function_word(word: str) -> bool:
     """Whether ``word`` (any case) is an English function word."""
     return word.lower() in FUNCTION_WORDS
+
+
+WORDED_SHARE = 0.8
+
+
+def worded(text: str) -> bool:
+    """Whether ``text`` (stripped) is words of a sentence: ``WORDED_SHARE`` of its characters
+    letters and spaces, and three spaces at least."""
+    plain = sum(char.isalpha() or char == " " for char in text)
+    return plain >= WORDED_SHARE * len(text) and text.count(" ") >= 3
 
 
 SUFFIXES = ("ing", "ies", "es", "ed", "s", "ly")

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 from context_mode.shapes import HEADING_ANCHOR
+from context_mode.words import worded
 
 Unit = tuple[int, int, tuple[str, ...], bool]
 
@@ -300,10 +301,7 @@ def _worded(line: str) -> bool:
     Jun  4 …``, hex) nor another option (``--help``'s ``     --ssl   Try SSL/TLS`` under
     `` -y, --speed-time …``): mostly letters and spaces, four words at least, no leading ``-``."""
     text = line.strip()
-    if text.startswith("-"):
-        return False
-    plain = sum(char.isalpha() or char == " " for char in text)
-    return plain >= 0.8 * len(text) and text.count(" ") >= 3
+    return not text.startswith("-") and worded(text)
 
 
 def outline_units(text: str) -> list[Unit] | None:

@@ -47,6 +47,7 @@ from collections.abc import Collection, Sequence
 from context_mode.shapes import ROW_MARK, STANZA_CONTINUED, STANZA_FIELD
 from context_mode.store.failure_units import diagnostic_head, message_below, tap_failure
 from context_mode.store.terms import split_stems
+from context_mode.words import worded
 
 UNIT_BYTES = 600
 _HELD_CHARS = 400  # of a unit's line, the part looked through for a wanted term
@@ -479,8 +480,7 @@ def is_prose(line: str) -> bool:
     text = line.strip()
     if len(text) < 20 or text[0].isdigit() or text.startswith(("at ", "[", "{", "|")):
         return False
-    plain = sum(char.isalpha() or char == " " for char in text)
-    return plain >= 0.8 * len(text) and text.count(" ") >= 3
+    return worded(text)
 
 
 def _shown(line: str, width: int) -> str:
