@@ -132,8 +132,9 @@ def best_lines(
 
 
 _CHANGED_MEMBER = re.compile(r'^[+-][ \t]*"[^"\n]*"\s*:', re.MULTILINE)  # a diff's added or removed member
-# A query word naming which way a diff changed: a line it changed that way holds it.
-_REMOVED = frozenset(("remov", "delet", "drop"))
+# A query word naming which way a diff changed: a line it changed that way holds it. "Removed" is
+# a word of ``words``' remove/delete/drop group (a term holding "remov" among its forms).
+_REMOVED = "remov"
 _ADDED = frozenset(("add", "new", "introduc"))
 
 
@@ -145,11 +146,7 @@ def _with_direction(
     """The scanned lines, a diff's removed line (``-…``) that holds another query term holding
     the query's "removed" too ("deleted", "dropped"), an added one (``+…``) its "added" ("new"):
     of lines naming what the query names, the one changed the way it asks."""
-    ways = [
-        (term, "-" if term.stems[0] in _REMOVED else "+")
-        for term in terms
-        if len(term.stems) == 1 and term.stems[0] in _REMOVED | _ADDED
-    ]
+    ways = [(term, way) for term in terms if len(term.stems) == 1 and (way := _way(term))]
     if not ways:
         return scanned
     out = []
@@ -160,6 +157,14 @@ def _with_direction(
             found = union([found, tuple(held)]) if held else found
         out.append((number, line, found, spans))
     return out
+
+
+def _way(term: Term) -> str:
+    """The mark of the diff lines a one-word term names: ``-`` for "removed" and its synonyms,
+    ``+`` for "added" ("new", "introduced"), "" for any other word."""
+    if _REMOVED in (term.stems[0], *term.alternatives):
+        return "-"
+    return "+" if term.stems[0] in _ADDED else ""
 
 
 # A pretty-printed JSON line: a member (``"key": …``), an array's item, or a bracket.
