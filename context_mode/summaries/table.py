@@ -5,8 +5,9 @@ within the first lines, else the first non-blank line; a footer in the last line
 ``Total: 263 files``, ``Result: 322 rows``) is no row and is shown last. When the columns can be
 cut apart (``table_grid``), the table is a row set (``rows.summarize_records``): the row count,
 the key columns of as many rows as fit (matching rows first, the last row too) as the verbatim
-span of each line when those columns are adjacent and the first rows' spans fit ``_ROW_WIDTH``,
-else as the line itself cut to ``_ROW_WIDTH`` (its first columns, as spelled; ``_TEXT_ROW_WIDTH``
+span of each line when those columns are adjacent and the first rows' spans fit ``_ROW_WIDTH``
+(else the span of the longest run of the first two or more of them that fits), else as the line
+itself cut to ``_ROW_WIDTH`` (its first columns, as spelled; ``_TEXT_ROW_WIDTH``
 when its last column is a key one of words, ``ps``'s COMMAND and its options); then each column's
 kind, distinct count and range, one-value columns said once. Only the first ``_PARSED`` rows and
 the last are cut into cells. A table whose columns cannot be cut apart keeps, highest first:
@@ -153,9 +154,17 @@ class _Spans:
             positions = [self.index[k] for k in keys]
             run = None
             if positions and positions == list(range(positions[0], positions[0] + len(positions))):
-                run = positions[0], positions[-1]
-                sample = [self.grid.span(self.lines[i], *run) for i in self.rows[:_SPAN_SAMPLE]]
-                if not all(0 < len(spelled) <= _ROW_WIDTH for spelled in sample):
+                # The key columns' span, else (unless the line is shown to its end, its last key
+                # column free text) the longest run of the first of them, two at least, whose
+                # span fits: a padded column (pip-licenses' Author) would cut every row's line at
+                # the width and show fewer rows.
+                widest = len(positions) - 1
+                narrowest = widest if self._line_width(keys) > _ROW_WIDTH else min(1, widest)
+                for last in range(widest, narrowest - 1, -1):
+                    run = positions[0], positions[last]
+                    sample = [self.grid.span(self.lines[i], *run) for i in self.rows[:_SPAN_SAMPLE]]
+                    if all(0 < len(spelled) <= _ROW_WIDTH for spelled in sample):
+                        break
                     run = None
             self.runs[key] = run
         return self.runs[key]

@@ -370,3 +370,17 @@ def test_a_psql_rows_empty_last_cell_is_a_cell_not_a_closing_pipe() -> None:
     assert grid is not None and grid.names == ("country", "Feb", "Mar", "Oct")
     assert grid.cells(lines[2]) == ["Afghanistan", "2", "3", ""]
     assert grid.span(lines[2], 0, 3) == lines[2].rstrip()
+
+
+def test_a_padded_key_column_is_left_out_so_rows_show_whole_and_more_fit() -> None:
+    # pip-licenses pads Author to its widest value: Name to Author spanned 160 characters, so
+    # every row was its line cut at 120 ("… Amazon Web Services…") and 13 of 38 rows fit; the
+    # rows are now Name to License, each whole (failed before: psycopg's and Django's rows left out).
+    text = (BENCH_CORPUS / "table-pip-licenses-django-celery-stack.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=2200)
+    rows = extract.text.split("columns: ")[0]
+    assert " Name                   Version           License\n" in rows
+    assert " psycopg                3.3.9             LGPL-3.0-only\n" in rows
+    assert " Django                 5.2.19            BSD-3-Clause\n" in rows
+    assert "Amazon Web Services" not in rows
+    assert_table_verbatim(extract.text, text)
