@@ -313,6 +313,10 @@ TRUE_POSITIVES = {
     "log-varnishlog-711-request-groups-purge-503.log": 2,
     # marshmallow's URL validator docs and tests: ftp://foo:bar@…, http://user:pass@example.com
     "diff-hg-diff-marshmallow-3201-3210.diff": 2,
+    # viper's doc comments: a config example's "secret": "somesecretkey" (a quoted value under a
+    # secret's name); SQLAlchemy's error pages: mysql://u:p@host/db, mysql+pymysql://user:pass@host/db
+    "source-cat-viper-1101-viper-go.txt": 3,
+    "webpage-lynx-dump-sqlalchemy-1446-errors.txt": 2,
 }
 
 
