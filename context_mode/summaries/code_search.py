@@ -8,6 +8,7 @@ Lines are parsed as ``path:line:text`` (a match), ``path-line-text`` (context) o
 comments and prose files (.md, .rst, .txt) rank lower, and every further line from one file a
 little lower, so the extract spreads over files. The same text matched in several places is
 shown once with a count (``[×4]``). Context lines are shown only when they raise or throw. The
+last lines that are no match nor context (a totals line, rg's ``--stats``) are always shown. The
 outline counts matches and files and names the files with most matches.
 
 For speed (a listing can hold 100k lines), ASCII text is split by one regex pass (``_parse_fast``;
@@ -54,6 +55,7 @@ _ASSIGNMENT = re.compile(
 _RAISE_WORDS = ("raise", "throw", "panic", "abort")
 _IMPORT_WORDS = ("import", "include", "using", "require")
 _MAX_PICKS = 5000
+_END_LINES = 8  # the last lines looked at for a listing's totals
 _CALL = re.compile(r"([\w$]+)\(")
 _CODE_PUNCTUATION = re.compile(r"[(){}\[\]=<>:;]")
 _RAISE = re.compile(r"\b(?:raise|throw|panic!?|abort|raise_any)\b")
@@ -156,6 +158,7 @@ def _analyse(text: str, terms: tuple[str, ...]) -> _Analysis | None:
             notes[position] = f"×{copies[content]}"
         picks.append(Pick(position, position + 1, score - 5.0 * rank_in_file[path]))
         rank_in_file[path] += 1
+    picks += _ends(lines, set(hits.positions), max(scores, default=0.0) + 1.0)
     top = ", ".join(f"{path} {count}" for path, count in per_file.most_common(5))
     more = len(per_file) - min(len(per_file), 5)
     outline = f"code search: {matches} matches in {len(per_file)} files; most: {top}" + (
@@ -164,6 +167,19 @@ def _analyse(text: str, terms: tuple[str, ...]) -> _Analysis | None:
     analysis = _Analysis(lines, picks, notes, outline, matches)
     _last = (text, terms, analysis)
     return analysis
+
+
+def _ends(lines: Sequence[str], parsed: set[int], score: float) -> list[Pick]:
+    """The last lines that are no match nor context (rg's ``--stats``, ``go tool cover -func``'s
+    ``total: (statements) 65.8%``): what the listing comes to, shown whatever the budget."""
+    picks: list[Pick] = []
+    for position in range(len(lines) - 1, max(-1, len(lines) - 1 - _END_LINES), -1):
+        line = lines[position].strip()
+        if position in parsed or (picks and not line):
+            break
+        if line and line != "--":
+            picks.append(Pick(position, position + 1, score))
+    return picks
 
 
 def _usable(terms: Sequence[str]) -> list[str]:

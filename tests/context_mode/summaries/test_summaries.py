@@ -422,6 +422,16 @@ def test_rg_heading_mode_is_understood() -> None:
     assert "3 matches in 2 files" in extract.outline
 
 
+def test_a_listings_totals_line_below_its_matches_is_shown() -> None:
+    # go tool cover -func: path:line: rows, then "total: (statements) 65.8%", no match, was left
+    # out for the rows ranked above it (failed before).
+    rows = [f"github.com/spf13/viper/viper.go:{n}:\t\tGet{n}\t\t\t\t{n % 100}.0%" for n in range(10, 400, 3)]
+    text = "\n".join([*rows, "total:\t\t\t\t\t\t(statements)\t\t\t\t65.8%", ""])
+    extract = summarize(text, ContentKind.CODE_SEARCH, budget=800)
+    assert extract.text.rstrip().endswith("(statements)\t\t\t\t65.8%")
+    assert len(extract.text.encode()) <= 800
+
+
 # -- markdown, diff, table, text ---------------------------------------------------------------
 
 MARKDOWN = "\n".join(
