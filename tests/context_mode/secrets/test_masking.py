@@ -317,6 +317,8 @@ TRUE_POSITIVES = {
     # secret's name); SQLAlchemy's error pages: mysql://u:p@host/db, mysql+pymysql://user:pass@host/db
     "source-cat-viper-1101-viper-go.txt": 3,
     "webpage-lynx-dump-sqlalchemy-1446-errors.txt": 2,
+    # semver's tests name a range by git+https://user:password0123@github.com/foo
+    "test-node-tap16-semver-500-tests-on-631.txt": 1,
 }
 
 
