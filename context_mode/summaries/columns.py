@@ -281,5 +281,16 @@ def _rank(column: str) -> int | None:
     return _IDENTITY.get(words[-1]) if words else None
 
 
+_ENDS_MIN = 16  # a narrower cell keeps its start alone
+
+
 def clip(value: str, width: int = _MAX_CELL) -> str:
-    return value if len(value) <= width else value[: width - 1] + "…"
+    """``value`` itself if at most ``width`` chars; else a path, URL or name (no spaces) as its
+    start and its end with ``…`` between (``/repos/octokit-fixture-org/rel…/tags/v1.0.0``: the
+    values of a column share their start, their ends tell them apart), other text as its start."""
+    if len(value) <= width:
+        return value
+    if " " not in value and width >= _ENDS_MIN:
+        tail = width // 2
+        return value[: width - tail - 1] + "…" + value[len(value) - tail :]
+    return value[: width - 1] + "…"

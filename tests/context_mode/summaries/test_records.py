@@ -477,3 +477,15 @@ def test_a_tuple_row_ends_where_its_record_does() -> None:
     summary = summarize(text, ContentKind.ROWS, budget=1500).text
     shown = [line for line in summary.splitlines() if line.startswith("('")]
     assert shown and all(line in text for line in shown)
+
+
+def test_a_path_cell_too_long_keeps_its_end_which_tells_the_rows_apart() -> None:
+    # jq over recorded API calls: every path starts "/repos/octokit-fixture-org/"; clipped to
+    # its start, each row read "/repos/octokit-fixture-org/release-asse…" (failed before: the
+    # rows were told apart by nothing but their method).
+    path = BENCH_CORPUS / "json-jq-octokit-fixtures-23-release-branch-status.json"
+    text = path.read_text(encoding="utf-8")
+    rows = summarize(text, ContentKind.ROWS, budget=1800).text.split("columns: ")[0]
+    assert "get | /repos/octokit-fixt…releases/tags/v1.0.0 | 200" in rows
+    assert "get | /repos/octokit-fixt…ches/main/protection | 404" in rows
+    assert "release-asse… |" not in rows
