@@ -8,13 +8,16 @@ returns, for ``packing.pack``, picks of verbatim event lines:
 - then each failing test's ``output`` events (its ``--- FAIL`` line, assertion messages with
   their ``file_test.go:52:`` locations, panics), the first and last two of every failing test
   before the rest, so thirteen failures show thirteen messages before any one test's middle;
+- then the ``_SLOWEST`` slowest tests' result events (``"Action":"pass","Test":"TestX",
+  "Elapsed":0.29``: where a run's time goes) and its skipped tests' result events;
 - the first event line (the first package) last.
 
-Passing tests and ``=== RUN`` chatter are left out. Linear: one ``json.loads`` per line.
+Other passing tests and ``=== RUN`` chatter are left out. Linear: one ``json.loads`` per line.
 """
 
 from __future__ import annotations
 
+import heapq
 import json
 from collections import defaultdict
 from collections.abc import Sequence
@@ -28,6 +31,8 @@ _CHATTER = ("=== RUN", "=== PAUSE", "=== CONT", "=== NAME")
 _FIRST_LINES = 2
 _LAST_LINES = 2
 _MAX_LINES = 60
+_SLOWEST = 3  # the slowest tests shown
+_SKIPPED = 5  # the skipped tests shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +41,8 @@ class GoTestRun:
 
     picks: list[Pick]
     failing: int
+    passed: int
+    skipped: int
     messages: int  # failing tests' output lines worth showing (sizes the budget)
     events: int
 
@@ -48,6 +55,9 @@ def go_test_picks(lines: Sequence[str]) -> GoTestRun | None:
     outputs: dict[tuple[str, str], list[int]] = defaultdict(list)
     failed: list[tuple[str, str]] = []
     package_lines: list[int] = []
+    timed: list[tuple[float, int]] = []  # each test result's elapsed seconds and line
+    skipped: list[int] = []
+    passed = 0
     events = 0
     for index, line in enumerate(lines):
         if not line.startswith("{"):
@@ -67,9 +77,20 @@ def go_test_picks(lines: Sequence[str]) -> GoTestRun | None:
                 outputs[key].append(index)
             elif not test and output.startswith(("FAIL", "ok", "---", "panic", "#")):
                 package_lines.append(index)
-        elif action == "fail" and test:
-            failed.append(key)
+        elif action in ("pass", "fail", "skip") and test:
+            if action == "fail":
+                failed.append(key)
+            elif action == "skip":
+                skipped.append(index)
+            else:
+                passed += 1
+            elapsed = event.get("Elapsed")
+            if isinstance(elapsed, int | float) and action != "skip":
+                timed.append((float(elapsed), index))
     picks = [Pick(index, index + 1, 98.0) for index in package_lines]
+    slowest = [index for seconds, index in heapq.nlargest(_SLOWEST, timed) if seconds > 0]
+    picks += [Pick(index, index + 1, 50.0 - order) for order, index in enumerate(slowest)]
+    picks += [Pick(index, index + 1, 45.0 - order * 0.1) for order, index in enumerate(skipped[:_SKIPPED])]
     for order, key in enumerate(failed):
         shown = outputs.get(key, [])
         for position, index in enumerate(shown):
@@ -80,7 +101,7 @@ def go_test_picks(lines: Sequence[str]) -> GoTestRun | None:
             picks.append(Pick(index, index + 1, priority))
     picks.append(Pick(first, first + 1, 30.0))
     messages = sum(min(len(outputs.get(key, [])), _FIRST_LINES + _LAST_LINES) for key in failed)
-    return GoTestRun(picks, len(failed), messages, events)
+    return GoTestRun(picks, len(failed), passed, len(skipped), messages, events)
 
 
 def _is_event(line: str) -> bool:

@@ -147,6 +147,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     go_test = go_test_picks(lines)
     if go_test is not None:
         outline = f"log: go test -json, {go_test.events} events, {_plural(go_test.failing, 'failed test')}"
+        outline += f", {go_test.passed} passed" + (f", {go_test.skipped} skipped" if go_test.skipped else "")
         return _Plan(lines, go_test.picks, WIDTH * 2, {}, outline, go_test.messages)
     # CI colours, timestamps and a compose service column hide markers; lines stay as sent.
     cleaned = clean_lines(lines, text)

@@ -61,6 +61,26 @@ def test_a_go_test_json_stream_shows_each_failing_tests_messages_and_the_package
     assert all(line in lines or line.startswith("…") for line in extract.text.split("\n"))
 
 
+def test_a_passing_go_test_json_run_shows_its_slowest_and_skipped_tests_and_counts() -> None:
+    # pkg/errors' passing run: stage 1 was its first event and its ok line, 537 bytes of 30 kB;
+    # where the time went (TestFormatGeneric, 0.29 s) and what was skipped were left out (failed before).
+    events = [_event("start")]
+    for n in range(120):
+        name = f"TestQuick{n}"
+        events += [_event("run", name), _event("output", name, f"=== RUN   {name}\n")]
+        result = json.loads(_event("skip" if n == 70 else "pass", name))
+        result["Elapsed"] = 0.29 if n == 40 else 0.05 if n == 90 else 0
+        events.append(json.dumps(result, separators=(",", ":")))
+    events += [_event("output", output=f"ok  \t{PACKAGE}\t0.296s\n"), _event("pass")]
+    text = "\n".join(events) + "\n"
+    extract = summarize(text, ContentKind.LOG, budget=1500)
+    assert '"Test":"TestQuick40","Elapsed":0.29}' in extract.text
+    assert '"Test":"TestQuick90","Elapsed":0.05}' in extract.text
+    assert '"Action":"skip","Package":"github.com/spf13/pflag","Test":"TestQuick70"' in extract.text
+    assert "TestQuick41" not in extract.text
+    assert "0 failed tests, 119 passed, 1 skipped" in extract.outline
+
+
 def test_a_log_keeps_its_command_line_and_its_totals_among_many_errors() -> None:
     lines = ["$ npm run build --workspace=@acme/web v2.3.1"]
     words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"]
