@@ -4,12 +4,14 @@
 ESLint's ``--format json`` and JSON lists of one record per diagnostic too: ruff's, pylint's,
 ShellCheck's) and prints, within ``budget`` bytes:
 
-1. the first line when it names the command or project, and the tool's totals line(s) (``edges``);
+1. the first line when it names the command or project, the tool's totals line(s) (``edges``) and
+   its own warnings and errors above the first diagnostic or below the last (``WARNING: …``);
 2. a label ``== 112 diagnostics · 9 rules (UP031 ×40, …) · 14 files ==`` and one with the busiest files;
 3. per rule, busiest first (errors before warnings, information last), a label
    ``== F821 ×5 ==`` and the rule's distinct diagnostics as verbatim lines (header, and its
-   ``-->`` or path line), taken one per rule per round, rarest rule first, so rare rules are not
-   crowded out (but an error rule's first two rounds come before any warning's); a message
+   ``-->`` or path line, once over the rule's rows under one path line), taken one per rule per
+   round, rarest rule first, so rare rules are not crowded out (but an error rule's first two
+   rounds come before any warning's); a message
    repeated elsewhere is shown once with ``[×N]``. Lines that mention ``terms`` come first
    within each round.
 
@@ -56,6 +58,11 @@ _STATISTIC = re.compile(
 )
 _STATISTICS_SHARE = 0.4
 _STATISTICS_REACH = 2000
+# The tool's own word on the run, before its first diagnostic or after its last (sqlfluff's
+# ``WARNING: Parsing errors found and dialect is set to 'postgres'. Have you configured…``,
+# a config file not found): no diagnostic, but it says how far to trust them.
+_TOOL_MESSAGE = re.compile(r"\s*(?:WARNING|ERROR|FATAL|Warning|Error|Fatal|warning|error|fatal)\b:")
+_TOOL_MESSAGE_REACH = 50  # lines looked at before the first diagnostic and after the last
 
 
 def _severity_rank(severity: str) -> int:
@@ -76,10 +83,29 @@ def summarize_lint(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         diagnostics = find_diagnostics(lines)
         totals = ""
         head, tail = edge_lines(lines)
-        edges = [*head, *tail]
+        edges = sorted({*head, *tail, *_tool_messages(lines, diagnostics)})
     if not diagnostics:
         return summarize_text(text, budget=budget, terms=terms)
     return _render(lines, diagnostics, edges, totals, budget, terms)
+
+
+def _tool_messages(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> list[int]:
+    """The lines of the tool's own warnings and errors (``_TOOL_MESSAGE``) above the first
+    diagnostic and below the last one, which are no diagnostics of the linted code."""
+    if not diagnostics:
+        return []
+    first = (
+        min(diagnostics[0].index, diagnostics[0].location)
+        if diagnostics[0].location >= 0
+        else diagnostics[0].index
+    )
+    last = diagnostics[-1].index
+    known = {d.index for d in diagnostics} | {d.location for d in diagnostics}
+    reach = [
+        *range(max(0, first - _TOOL_MESSAGE_REACH), first),
+        *range(max(last + 1, len(lines) - _TOOL_MESSAGE_REACH), len(lines)),
+    ]
+    return [i for i in reach if i not in known and _TOOL_MESSAGE.match(clean_line(lines[i]))]
 
 
 def _message_key(lines: Sequence[str], diagnostic: Diagnostic) -> str:
@@ -144,13 +170,16 @@ def _render(
         for rule in rules
         for position in range(len(by_rule[rule]))
     )
+    located: set[tuple[str, int]] = set()  # a rule's file lines charged: shown once over its rows
     for _, position, _, _, rule in turns:
         diagnostic = by_rule[rule][position]
-        cost = sum(size(text) + 1 for text in _diagnostic_lines(lines, diagnostic, repeats))
+        heads = (rule, diagnostic.location) not in located
+        cost = sum(size(text) + 1 for text in _diagnostic_lines(lines, diagnostic, repeats, heads))
         if not shown[rule]:
             cost += size(_rule_label(rule, rule_counts[rule])) + 1
         if used + cost <= budget:
             shown[rule].append(diagnostic)
+            located.add((rule, diagnostic.location))
             used += cost
         if used > budget - 48:
             break
@@ -162,9 +191,11 @@ def _render(
         if not shown[rule]:
             continue
         body.append(_rule_label(rule, rule_counts[rule]))
+        heading = -1  # the file line over the rule's last shown row
         for diagnostic in sorted(shown[rule], key=lambda d: d.index):
-            body += _diagnostic_lines(lines, diagnostic, repeats)
+            body += _diagnostic_lines(lines, diagnostic, repeats, diagnostic.location != heading)
             body += context.get(diagnostic.index, [])
+            heading = diagnostic.location
     body += [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in tail_edges)]
     outline = f"lint: {len(diagnostics)} diagnostics, {len(rule_counts)} rules"
     outline += f", {len(file_counts)} files" if file_counts else ""
@@ -251,9 +282,11 @@ def _rule_label(rule: str, count: int) -> str:
 
 
 def _diagnostic_lines(
-    lines: Sequence[str], diagnostic: Diagnostic, repeats: Counter[tuple[str, str]]
+    lines: Sequence[str], diagnostic: Diagnostic, repeats: Counter[tuple[str, str]], located: bool = True
 ) -> list[str]:
-    indexes = sorted({diagnostic.index, diagnostic.location} - {-1})
+    """The diagnostic's lines: its header and, when ``located`` (not under the same file line as
+    the row above it: ESLint's path, sqlfluff's ``== [file] FAIL``), the line naming its file."""
+    indexes = sorted({diagnostic.index, diagnostic.location if located else -1} - {-1})
     count = repeats[(diagnostic.rule, _message_key(lines, diagnostic))]
     shown = []
     for index in indexes:

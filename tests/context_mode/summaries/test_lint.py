@@ -457,3 +457,17 @@ def test_a_linters_own_statistics_are_shown_as_it_printed_them() -> None:
     assert "7     E999" not in body
     assert body.index("111   E302") < body.index("325   E501") < body.index("26    F821")
     assert len(body.encode()) <= 3000
+
+
+def test_the_tools_own_warning_after_the_diagnostics_is_shown_and_a_file_line_once_per_rule() -> None:
+    # sqlfluff: 93 diagnostics under one "== [citext--1.4.sql] FAIL" line, then its warning that
+    # the dialect may be wrong. The warning was left out, and the file line repeated over every
+    # row shown (failed before: 13 copies of it, no WARNING).
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-sqlfluff-postgres15-citext-14.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.LINT, budget=2600)
+    assert "WARNING: Parsing errors found and dialect is set to 'postgres'." in extract.text
+    groups = extract.text.count("\n== ") - extract.text.count("diagnostics · ")
+    assert extract.text.count("== [citext--1.4.sql] FAIL") <= groups + 1
+    assert size(extract.text) <= 2600
