@@ -76,6 +76,7 @@ from context_mode.summaries.log_lines import (
     shape_counts,
 )
 from context_mode.summaries.log_marks import holds
+from context_mode.summaries.log_sizes import largest_sized
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.slow_queries import summarize_slow_queries
@@ -292,6 +293,9 @@ def _picks(
     # a coverage table's totals and least covered files
     for pick in coverage_picks(cleaned) if _lines_hold(text, cleaned, scan.groups, _COVERAGE_MARK) else ():
         add(pick.start, pick.priority)
+    # a build's or an install's biggest sizes (a bundle's heaviest module, the largest download)
+    for order, index in enumerate(largest_sized(scan.groups.text)):
+        add(index, 30 - order * 0.5, CONTEXT_WIDTH)
     # strace -c: its costliest syscalls
     for index in pattern_lines(scan.groups.text, _SYSCALL_HEADER, lead=_SYSCALL_LEAD):
         for row in range(index, min(index + _SYSCALL_ROWS + 2, total)):
