@@ -12,7 +12,8 @@ text line, cut after the sentence with ``…``. Headings and lines that mention 
 first. Beside the outline, its stated facts (``markdown_facts``: the front matter, defaults and
 change notes, the terms of definition lists, the first line of each section a thematic break
 opens, the first few code blocks' first lines), a pipe table's header, first rows and last row
-(its other rows fill what room is left, a data page's table being its content), and last, in
+(its other rows fill what room is left, a data page's table being its content; the rows of a
+table stating defaults, under a "Default" column or named "Default", rank as stated defaults), and last, in
 order, the first lines of list items (release notes and changelogs are lists under few headings:
 their items fill the room the outline leaves), then each section's next lines, in turns. The
 outline counts lines, headings per level, code blocks, defined terms and tables. A page without
@@ -46,6 +47,11 @@ _TABLE_RULE = re.compile(r"^ {0,3}\|? *:?-{3,}:? *\|(?: *:?-{3,}:? *\|?)+ *$", r
 _TABLE_FIRST_ROWS = 3
 _TABLE_ROWS_READ = 5000
 _TABLE_WIDTH = 200
+# A table stating defaults (a "Default" column, or a row named "Default": a directive's quick
+# reference): its rows rank as stated defaults do.
+_DEFAULT = "default"
+_DEFAULT_ROW = 58.0  # as a stated default (``markdown_facts``)
+_CELL_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _ROWS_PER_HIGHLIGHT = 25  # a table's rows count as salient content, this many as one
 _FACT_HIGHLIGHT = 54.0  # rule sections, terms and definitions count; code and quantities do not
 # A list item that is a link (its text may wrap onto the next line): a page's table of contents.
@@ -262,9 +268,12 @@ def _table_picks(lines: Sequence[str], joined: str, fenced: Container[int]) -> _
             end += 1
         count += 1
         rows += end - rule - 1
+        defaults = _DEFAULT in _cell_names(lines[header])
         picks.append(Pick(header, rule + 1, 45.0 - 0.01 * header, _TABLE_WIDTH))
         for order, row in enumerate(range(rule + 1, end)):
-            if order < _TABLE_FIRST_ROWS:
+            if defaults or ("efault" in lines[row] and _cell_names(lines[row])[:1] == [_DEFAULT]):
+                priority = _DEFAULT_ROW - 0.01 * order
+            elif order < _TABLE_FIRST_ROWS:
                 priority = 40.0 - order
             elif row == end - 1:
                 priority = 37.0
@@ -272,6 +281,13 @@ def _table_picks(lines: Sequence[str], joined: str, fenced: Container[int]) -> _
                 priority = _ITEM_FILL + 1.0 - 0.0001 * row
             picks.append(Pick(row, row + 1, priority, _TABLE_WIDTH))
     return _Tables(picks, count, rows)
+
+
+def _cell_names(row: str) -> list[str]:
+    """A pipe table row's cells as names: without marks, a link's target, a colon or case
+    (``| [Default:](directive-dict.html#Default) | `Off` |`` names ``default`` first)."""
+    cells = row.strip().strip("|").split("|")
+    return [_CELL_LINK.sub(r"\1", cell).strip(" *_`:").casefold() for cell in cells]
 
 
 def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, terms: Sequence[str]) -> _Plan:

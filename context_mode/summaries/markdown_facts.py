@@ -2,7 +2,9 @@
 
 ``fact_picks(lines, joined, skip, fenced)`` ranks, beside the outline: the front matter (above
 everything but the first line), the first line of each section a thematic break opens, the terms
-of definition lists (a term said again ranks ``REPEATED`` lower), "The default X is Y" lines and
+of definition lists (``definitions``, or a short line opening a paragraph with a hard break,
+pandoc's of a man page; a term said again ranks ``REPEATED`` lower), "The default X is Y" lines
+(emphasis on "default" aside: "the **default** is 1024") and
 notes of a deprecation, removal or version change (``definitions``, ``changes``: one a section,
 each shown through the sentence stating it, one said again ranking ``REPEATED`` lower), a
 default's term with it, and the first few code blocks' first lines, low. ``skip`` lines
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 
 from context_mode.summaries.changes import change_at, change_lines
 from context_mode.summaries.definitions import (
+    MAX_FOUND,
     code_openings,
     definition_lines,
     definition_terms,
@@ -36,6 +39,7 @@ _MAX_FILL = 6
 _PER_SECTION = 1  # definition lines shown per section (a long section states several)
 _TERM_PRIORITY = 57.0
 _CHANGE_PRIORITY = 45.0  # a deprecation, removal or version change (``changes``): one a section
+_BREAK_TERM_WIDTH = 60  # a term over its definition is a name, not a line of prose
 
 
 def fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[int]) -> list[Pick]:
@@ -46,7 +50,11 @@ def fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[in
     picks += [Pick(index, index + 1, 55.0 - 0.002 * index) for index in sections]
     # A definition list's terms (a man page's options, a config reference's variables) index
     # the page as headings would; each term's definition is a section of its own.
-    terms = [index for index in definition_terms(lines, joined) if index not in skip]
+    terms = [
+        index
+        for index in _merged(definition_terms(lines, joined), break_terms(lines, joined))
+        if index not in skip
+    ]
     # A term or a statement said again (Sphinx's "Parameters:", "If default is not provided, …"
     # under every method) names no new entry: it ranks as a repeated heading does.
     said: set[str] = set()
@@ -59,7 +67,7 @@ def fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[in
     for indexes, priority, decay, where in (
         # A reference page states its defaults all through: a late one ranks nearly as an early one.
         (
-            _per_section([i for i in definition_lines(joined) if i not in skip], bounds),
+            _per_section([i for i in definition_lines(_unemphasised(joined)) if i not in skip], bounds),
             58.0,
             0.0002,
             _default_at,
@@ -91,6 +99,51 @@ def fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[in
         if owner in term_set:
             picks.append(Pick(owner, owner + 1, pick.priority - 0.001, FIRST_LINE_WIDTH))
     return picks
+
+
+def break_terms(lines: Sequence[str], joined: str) -> list[int]:
+    """The terms of a definition list written as a short line that opens a paragraph and ends in
+    a hard break (two spaces), its definition on the lines below (pandoc's Markdown of a man
+    page's ``.TP`` entries: ``port  `` over "You can override the default port …")."""
+    found: list[int] = []
+    line, position = 0, 0
+    at = joined.find("  \n")
+    while at >= 0 and len(found) < MAX_FOUND:
+        start = joined.rfind("\n", 0, at) + 1
+        line += joined.count("\n", position, start)
+        position = start
+        if _is_break_term(lines, line):
+            found.append(line)
+        at = joined.find("  \n", at + 3)
+    return found
+
+
+def _is_break_term(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is a term over its definition (see ``break_terms``)."""
+    term = lines[index].strip()
+    following = lines[index + 1] if index + 1 < len(lines) else ""
+    return (
+        0 < len(term) <= _BREAK_TERM_WIDTH
+        and not term.endswith((".", ",", ";", ":"))
+        and (index == 0 or not lines[index - 1].strip())
+        and bool(following.strip())
+        and not following.startswith(" ")
+    )
+
+
+def _merged(first: list[int], second: list[int]) -> list[int]:
+    """The line indexes of both, in order, once each."""
+    return sorted({*first, *second})
+
+
+def _unemphasised(joined: str) -> str:
+    """``joined`` with the emphasis around "default" left out ("the **default** is 10240"): the
+    statement is the same; lines stay where they were."""
+    if "*default" not in joined and "*Default" not in joined:
+        return joined
+    for marked in ("**default**", "**Default**", "*default*", "*Default*"):
+        joined = joined.replace(marked, marked.strip("*"))
+    return joined
 
 
 def _default_at(line: str) -> int:

@@ -232,3 +232,41 @@ def test_a_changelogs_repeated_section_headings_give_way_to_its_versions() -> No
     text = "# Changelog\n\n" + releases
     shown = summarize(text, ContentKind.MARKDOWN, budget=1000).text.splitlines()
     assert sum(line.startswith("## v1.") for line in shown) == 30
+
+
+def test_a_man_pages_terms_over_a_hard_break_show_their_defaults() -> None:
+    # Failed before: pandoc's Markdown of rsyncd.conf(5) writes each parameter as a line ending in
+    # a hard break ("port  ") over its paragraph; the page's two parameter sections showed one
+    # default each, not the daemon's port or the lock file's path.
+    stage1 = bench_stage1("webpage-pandoc-rsyncd-conf-5.md").splitlines()
+    assert "port  " in stage1
+    assert "specifying this value (defaults to 873). This is ignored if the daemon" in stage1
+    assert "modules sharing the lock file. The default is **/var/run/rsyncd.lock**." in stage1
+
+
+def test_a_default_in_emphasis_is_a_stated_default() -> None:
+    # Failed before: rsyslog's imfile reference says "the **default** is 10240"; the emphasis hid
+    # the statement from the default finder.
+    stage1 = bench_stage1("webpage-fetch-rsyslog-8-2302-imfile.md", "fetch").splitlines()
+    assert "*polling* mode, the **default** is 10240." in stage1
+    assert "batch size that imfile can generate. The **default** is 1024, which" in stage1
+
+
+def test_a_tables_default_column_or_default_row_is_shown_as_a_stated_default() -> None:
+    # Failed before: rsyslog's parameters each have a one-row table under a "default" column; only
+    # the first tables' rows were shown, below every heading and defined term.
+    rsyslog = bench_stage1("webpage-fetch-rsyslog-8-2302-imfile.md", "fetch").splitlines()
+    assert "| string | none | no | `$InputFileStateFile` |" in rsyslog
+    # A directive's quick reference (Apache's) names its default in a row of its own.
+    text = (
+        "# Module\n\n"
+        + "".join(f"Some words on part {n} of the module.\n\n" for n in range(40))
+        + "## KeepAlive Directive\n\n|  |  |\n| --- | --- |\n"
+        "| [Description:](directive-dict.html#Description) | Enables HTTP persistent connections |\n"
+        "| [Syntax:](directive-dict.html#Syntax) | `KeepAlive On|Off` |\n"
+        "| [Context:](directive-dict.html#Context) | server config, virtual host |\n"
+        "| [Default:](directive-dict.html#Default) | `KeepAlive On` |\n"
+        "| [Status:](directive-dict.html#Status) | Core |\n\nThe directive's text.\n"
+    )
+    shown = summarize(text, ContentKind.MARKDOWN, budget=400).text.splitlines()
+    assert "| [Default:](directive-dict.html#Default) | `KeepAlive On` |" in shown
