@@ -1,7 +1,8 @@
 """A JSON payload parsed and outlined: the value, one line describing its shape, its record count.
 
 ``analyse(text)`` returns ``(value, outline, records)``, or None when the text is neither JSON nor
-NDJSON (at least two lines, each an object or array, which count as an array of those lines).
+a stream of JSON values (at least two objects or arrays one after another: NDJSON's lines, jq's
+pretty-printed outputs), which counts as an array of those values.
 Nesting too deep for the parser is first cut at ``MAX_DEPTH`` and replaced by ``"…"``. The
 outline reads ``json: object of 12 keys, depth 3; arrays: items (258 items); largest objects: …``
 (at most three of each, names escaped and clipped to 40 characters); ``records`` is the most
@@ -18,6 +19,7 @@ import json
 import re
 from typing import Any
 
+from context_mode.shapes import json_values
 from context_mode.summaries.reading import LastReading
 
 MAX_DEPTH = 48
@@ -40,7 +42,7 @@ def analyse(text: str) -> tuple[Any, str, int] | None:
 
 
 def _parse(text: str) -> tuple[Any] | None:
-    """The parsed payload in a 1-tuple, or None if it is neither JSON nor NDJSON."""
+    """The parsed payload in a 1-tuple, or None if it is neither JSON nor a stream of JSON values."""
     stripped = text.strip().lstrip("\ufeff")
     if not stripped:
         return None
@@ -53,16 +55,15 @@ def _parse(text: str) -> tuple[Any] | None:
             return None
     except ValueError:
         pass
+    # A stream of values, one after another: NDJSON's lines, or jq's pretty-printed outputs.
     rows: list[Any] = []
-    for line in stripped.splitlines():
-        if not line.strip():
-            continue
-        if line.lstrip()[:1] not in {"{", "["}:
-            return None
-        try:
-            rows.append(json.loads(line))
-        except (ValueError, RecursionError):
-            return None
+    try:
+        for row in json_values(stripped):
+            if not isinstance(row, dict | list):
+                return None
+            rows.append(row)
+    except (ValueError, RecursionError):
+        return None
     return (rows,) if len(rows) >= 2 else None
 
 

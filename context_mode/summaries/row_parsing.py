@@ -16,7 +16,9 @@ Records are parsed with bounded regexes, so a 1 MB single line costs one linear 
   read off a summary is found verbatim in the payload.
 - ``read_rows(text)`` is the same with a ``Speller``: how the payload spells record ``i``'s member
   ``key`` (``"tz": "Asia/Urumqi"`` with the payload's own spacing and escaping, ``'iata': 'AUS'``,
-  ``first_code: 1F600``), asked only for the rows a summary shows.
+  ``first_code: 1F600``), asked only for the rows a summary shows; or ``DOCUMENTS`` for JSON
+  records whose scalar members are under a tenth of the payload (pipdeptree's ``--json-tree``,
+  a stream of API exchanges with their responses): what they hold is nested, not in cells.
 - ``raw_record(text, record)`` is the record as the payload spells it, its lines joined by spaces
   ("" when not found); ``totals_line(text)`` is the payload's own totals line ("" when none).
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from context_mode.shapes import KV_LINE, KV_PREFIX, ROW_BLOCK, STANZA_FIELD, json_values, stanzas
 
@@ -45,17 +48,28 @@ _NESTED_IDENTITY = ("login", "name", "title", "tag_name", "label", "key", "full_
 _JSON_COLON = re.compile(r'"[^"\n]{1,80}"(\s*:\s*)["\d\[{tfn-]')
 MAX_ROWS = 5000
 
+_DOCUMENT_SHARE = 0.1  # JSON records whose scalar members hold less of the payload are documents
+
 Record = dict[str, str]
 Speller = Callable[[int, str], str]  # record index, key -> the member as the payload spells it
+Rows = tuple[list[Record], Speller]
+
+
+@dataclass(frozen=True, slots=True)
+class Documents:
+    """JSON records that hold most of the payload in nested values: documents, not rows."""
+
+
+DOCUMENTS = Documents()
 
 
 def parse_rows(text: str) -> list[Record] | None:
     """The records of a row set, values as they appear in the text; ``None`` when it is not one."""
     found = read_rows(text)
-    return found[0] if found is not None else None
+    return found[0] if isinstance(found, tuple) else None
 
 
-def read_rows(text: str) -> tuple[list[Record], Speller] | None:
+def read_rows(text: str) -> Rows | Documents | None:
     """The records (cells), and how the payload spells record ``i``'s member ``key`` (a summary
     asks it for the rows it shows only: spelling every member of 5,000 rows costs more than the
     parse)."""
@@ -72,12 +86,7 @@ def read_rows(text: str) -> tuple[list[Record], Speller] | None:
         except (ValueError, RecursionError):
             return None
         if isinstance(value, list) and value and all(isinstance(item, dict) for item in value[:50]):
-            items = [item for item in value[:MAX_ROWS] if isinstance(item, dict)]
-            spell = _json_speller(text)
-            return (
-                [{str(k): _json_cell(v) for k, v in item.items()} for item in items],
-                lambda index, key: spell(key, items[index][key]),
-            )
+            return _json_records(text, [item for item in value[:MAX_ROWS] if isinstance(item, dict)])
         return None
     return _block_rows(text) or _stanza_rows(text) or _key_value_rows(text)
 
@@ -133,7 +142,7 @@ def _tuple_rows(text: str) -> tuple[list[Record], Speller] | None:
     return records, lambda index, key: raw[index][int(key[3:]) - 1]
 
 
-def _object_stream(text: str) -> tuple[list[Record], Speller] | None:
+def _object_stream(text: str) -> Rows | Documents | None:
     """Flat JSON objects one after another, not in an array (``{…}`` then ``{…}``: a row per object,
     as some SQLite MCP servers print a result); None unless there are at least two."""
     items: list[dict[str, object]] = []
@@ -148,6 +157,21 @@ def _object_stream(text: str) -> tuple[list[Record], Speller] | None:
         return None
     if len(items) < 2:
         return None
+    return _json_records(text, items)
+
+
+def _json_records(text: str, items: list[dict[str, object]]) -> Rows | Documents:
+    """JSON objects as records, or ``Documents`` when their scalar members are under
+    ``_DOCUMENT_SHARE`` of the payload: what they hold is nested (a package's dependency subtree,
+    an API exchange's response), and a table of their scalar cells would show next to none of it."""
+    scalars = sum(
+        len(key) + len(str(value))
+        for item in items
+        for key, value in item.items()
+        if not isinstance(value, dict | list)
+    )
+    if scalars < len(text) * _DOCUMENT_SHARE:
+        return DOCUMENTS
     spell = _json_speller(text)
     return (
         [{str(k): _json_cell(v) for k, v in item.items()} for item in items],

@@ -1,7 +1,9 @@
 """Row sets (query results): the columns, their ranges, and as many rows of the key columns as fit.
 
 The payload is read by ``row_parsing`` (a JSON array of flat records, a Python-repr list of
-dicts, ``N. row`` blocks); ``columns`` chooses the key columns and describes every column.
+dicts, ``N. row`` blocks); ``columns`` chooses the key columns and describes every column. JSON
+records that hold most of the payload in nested values (a dependency tree, API exchanges with
+their responses) are documents: they get the JSON skeleton (``json_summary``), not a table.
 
 The summary is a ``N rows × M columns`` line, then the rows' key columns in input order, as
 many as fit, the last row too: as a small ``|``-separated table when most rows fit so, else (a
@@ -28,10 +30,13 @@ from typing import Protocol
 from context_mode.shapes import KV_LINE, KV_PREFIX
 from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns, extreme_rows, odd_rows
 from context_mode.summaries.extract import Extract
+from context_mode.summaries.json_summary import summarize_json
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.row_parsing import (
+    Documents,
     Record,
+    Rows,
     Speller,
     key_value_lines,
     raw_record,
@@ -53,6 +58,8 @@ FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are w
 def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Key columns of as many rows as fit in ``budget`` bytes, then the columns and counts."""
     found = _RECORDS.get(text, (), lambda: read_rows(text))
+    if isinstance(found, Documents):
+        return summarize_json(text, budget=budget, terms=terms)
     if not found or not found[0]:
         from context_mode.summaries.table import summarize_table
 
@@ -291,7 +298,7 @@ def summarize_records(
     return Extract(text=body, kind=kind, outline=outline, highlights=highlights)
 
 
-_RECORDS: LastReading[tuple[list[Record], Speller] | None] = LastReading()
+_RECORDS: LastReading[Rows | Documents | None] = LastReading()
 # The router summarises a payload more than once: the key columns, the columns' descriptions and
 # the rows holding their extremes are kept for the same records (the table and row-set readings
 # are kept too, so they are).

@@ -16,6 +16,7 @@ import pytest
 
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
+from context_mode.shapes import json_values
 from context_mode.summaries import summarize
 from context_mode.summaries.columns import extreme_rows
 from context_mode.summaries.packing import size
@@ -482,9 +483,15 @@ def test_a_tuple_row_ends_where_its_record_does() -> None:
 def test_a_path_cell_too_long_keeps_its_end_which_tells_the_rows_apart() -> None:
     # jq over recorded API calls: every path starts "/repos/octokit-fixture-org/"; clipped to
     # its start, each row read "/repos/octokit-fixture-org/release-asse…" (failed before: the
-    # rows were told apart by nothing but their method).
+    # rows were told apart by nothing but their method). The calls without their responses (with
+    # them, they are documents: the JSON summary's).
     path = BENCH_CORPUS / "json-jq-octokit-fixtures-23-release-branch-status.json"
-    text = path.read_text(encoding="utf-8")
+    calls = [
+        {key: value for key, value in call.items() if key != "response"}
+        for call in json_values(path.read_text(encoding="utf-8"))
+        if isinstance(call, dict)
+    ]
+    text = json.dumps(calls, indent=2)
     rows = summarize(text, ContentKind.ROWS, budget=1800).text.split("columns: ")[0]
     assert "get | /repos/octokit-fixt…releases/tags/v1.0.0 | 200" in rows
     assert "get | /repos/octokit-fixt…ches/main/protection | 404" in rows
