@@ -4,6 +4,8 @@
   none apart: ``"type": "relation"``), none when that is all of them;
 - ``rare_keys(records)``: for records with a field most of them share one value of
   (``"licenses": "MIT"``), the records holding a rare value of it (``"UNLICENSED"``), by position;
+- ``failed_records(records)``: the records whose status says they failed (an HTTP status of 400
+  or more, ``"state": "failure"``), by position, with that status's key;
 - ``repeats_another_identity(record, key, value)``: whether a string identity field is part of a
   longer identity field of the same record (a ``name`` inside its ``full_name``).
 
@@ -58,6 +60,32 @@ def rare_keys(records: list[Any]) -> dict[int, frozenset[str]]:
         if keys:
             odd[position] = keys
     return odd
+
+
+_STATUS_KEYS = ("status", "status_code", "statusCode", "code", "state", "result", "conclusion", "outcome")
+_FAILED_WORDS = frozenset("failure failed error errored fail".split())
+
+
+def failed_records(records: list[Any]) -> dict[int, frozenset[str]]:
+    """The records whose status member says they failed (an HTTP status of 400 to 599, a state
+    of ``failure`` or ``error``), by position, with that member's key: among an API's answers
+    or a run's steps, the failed one is what is asked about, and what it said (its message)."""
+    failed: dict[int, frozenset[str]] = {}
+    for position, record in enumerate(records):
+        if not isinstance(record, dict):
+            continue
+        keys = frozenset(key for key in _STATUS_KEYS if key in record and _says_failed(record[key]))
+        if keys:
+            failed[position] = keys
+    return failed
+
+
+def _says_failed(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return 400 <= value < 600
+    return isinstance(value, str) and value.lower() in _FAILED_WORDS
 
 
 def _hashable(value: Any) -> bool:

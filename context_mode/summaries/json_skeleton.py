@@ -42,8 +42,9 @@ class Node:
     same: frozenset[str] = frozenset()  # an array item's keys whose value every sibling shares
     rare: frozenset[str] = frozenset()  # a record's keys whose value few of its siblings share
     depends: bool = False  # what a package requires: its items are what a record is asked about
-    # ``rare_keys`` of this container's records, by position, once asked
+    # ``rare_keys`` and ``failed_records`` of this container's records, by position, once asked
     odd: dict[int, frozenset[str]] | None = None
+    failed: frozenset[int] | None = None  # the positions of ``failed_records``, once asked
     # ``_release_ranks`` of this array's items, by position, once asked
     ranks: dict[int, int] | None = None
 

@@ -16,7 +16,9 @@ states, dates, who made them), and so does everything inside them, so samples go
 an identity field of one value in all of an array's first records (``"type": "relation"``) tells
 none apart and goes last (``json_siblings``). A record holding a rare value of a field most records
 share one value of (``"licenses": "UNLICENSED"`` among hundreds of ``"MIT"``) is an exception: it
-ranks with the first records, wherever it is, and shows that field. What a package requires
+ranks with the first records, wherever it is, and shows that field; a record whose status says it
+failed (an HTTP status of 400 or more, ``"state": "failure"``) ranks so too, and shows all it holds
+as the first record does (the 404's ``"message"``). What a package requires
 (``requires_dist``, ``dependencies``, ``dependsOn``…) is sampled further than other lists, as far
 as records are: it is what is asked of a package. Long strings are clipped with ``…``; NaN and
 infinities become ``null``.
@@ -40,7 +42,12 @@ from typing import Any
 from context_mode.summaries.extract import IDENTITY_KEYS, Extract, term_matcher
 from context_mode.summaries.json_outline import MAX_DEPTH, analyse
 from context_mode.summaries.json_releases import VERSION, line_ends
-from context_mode.summaries.json_siblings import rare_keys, repeats_another_identity, same_keys
+from context_mode.summaries.json_siblings import (
+    failed_records,
+    rare_keys,
+    repeats_another_identity,
+    same_keys,
+)
 from context_mode.summaries.json_skeleton import (
     STRING_WIDTH,
     TOP_STRING_WIDTH,
@@ -160,6 +167,9 @@ def _select(value: Any, budget: int, memo: _OfferMemo, terms: Sequence[str]) -> 
         # After the first item of an array or entry of a map, a member shows who it is (its
         # identity fields), and so does everything inside it.
         later = position > 0 and (in_list or (isinstance(child, dict | list) and _parent_is_map(parent)))
+        if later and isinstance(child, dict):
+            _odd_records(parent)
+            later = position not in (parent.failed or ())  # a failed record shows what it said
         same: frozenset[str] = frozenset()
         if in_list and isinstance(child, dict):
             if id(parent.value) not in shared:
@@ -283,7 +293,9 @@ def _odd_records(parent: Node) -> dict[int, frozenset[str]]:
             records = [value[key] for key in itertools.islice(ordered, _MAX_CANDIDATES)]
         else:
             records = []
-        parent.odd = rare_keys(records)
+        failed = failed_records(records)
+        parent.odd = rare_keys(records) | failed
+        parent.failed = frozenset(failed)
     return parent.odd
 
 

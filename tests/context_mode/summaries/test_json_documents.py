@@ -2,14 +2,17 @@
 
 On real outputs of the shared corpus: pipdeptree's ``--json-tree`` is four top packages holding
 their dependencies' subtrees, and jq's output of API exchanges is a stream of pretty-printed
-objects, each with its response.
+objects, each with its response; the one call that failed shows what it answered.
 """
 
 from __future__ import annotations
 
+import pytest
+
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries.json_outline import analyse
+from context_mode.summaries.json_siblings import failed_records
 from context_mode.summaries.packing import size
 from context_mode.summaries.row_parsing import DOCUMENTS, read_rows
 from context_mode.types import ContentKind
@@ -58,3 +61,24 @@ def test_jq_output_of_api_exchanges_is_summarised_as_json() -> None:
     decision = _stage1(text, "run_command")
     assert decision.extract.kind is ContentKind.JSON
     assert '"status": 404' in decision.extract.text
+
+
+def test_a_failed_api_call_among_others_shows_what_it_answered() -> None:
+    # Before, the 404 was shown as its method, path and status, like the calls that succeeded:
+    # its response's message was left out.
+    path = BENCH_CORPUS / "json-jq-octokit-fixtures-23-release-branch-status.json"
+    body = _stage1(path.read_text(encoding="utf-8"), "run_command").extract.text
+    assert '"message": "Branch not protected"' in body
+
+
+@pytest.mark.parametrize(
+    ("record", "failed"),
+    [
+        pytest.param({"status": 404, "response": {}}, True, id="http-not-found"),
+        pytest.param({"status": 201}, False, id="http-created"),
+        pytest.param({"state": "failure", "context": "ci"}, True, id="commit-status-failure"),
+        pytest.param({"code": True}, False, id="a-flag-is-no-status"),
+    ],
+)
+def test_a_record_failed_when_its_status_says_so(record: dict[str, object], failed: bool) -> None:
+    assert (0 in failed_records([record])) is failed
