@@ -9,9 +9,10 @@ three or more section headings (a line at column 0 in capitals, ``NAME``, ``DESC
 and its end), highest first: the first line (the page's title, ``Usage: curl …``) and the last (a
 man page's version and date), the section headings (a line at column 0 in capitals, or ending in a
 colon: ``Options:``), each section's first line, the lines of an exit status section, lines that
-state a default (``The default is /usr/bin/xauth.``, ``(the default)``) with the term they describe,
-then the entries in document order: a definition's term (an option, a keyword) with its first line
-of description below it, or an option with its description beside it, then paragraphs' first lines,
+state a default (``The default is /usr/bin/xauth.``, ``(the default)``) with the line of the term
+they describe, then the entries in document order: a definition's term (an option, a keyword)
+with its first line of description below it, or an option with its description beside it, then
+paragraphs' first lines,
 then, in the room left, the other lines in document order (a report of three sections, ``ldd`` and
 ``objdump -p``, took a third of its budget with its titles and their first lines).
 Lines holding the call's terms rank above all but the first line. Linear in the text.
@@ -104,7 +105,7 @@ def summarize_manual(lines: Sequence[str], *, budget: int, terms: Sequence[str] 
         elif _DEFAULT.search(line):
             priority = 55.0 - order
             if term is not None and indent > term[1]:
-                picks.append(Pick(term[0], term[2], priority + 0.01))  # whose default it is
+                picks.append(Pick(term[0], term[0] + 1, priority + 0.01))  # whose default it is
         elif deeper and len(stripped) <= _TERM_WIDTH and not stripped.endswith((".", ",", ";")):
             entries += 1
             priority = 45.0 - order

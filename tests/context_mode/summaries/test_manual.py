@@ -96,3 +96,16 @@ def test_the_room_a_reports_titles_leave_is_filled_in_order() -> None:
     assert "libpython3.11.so.1.0 => /lib/x86_64-linux-gnu/libpython3.11.so.1.0" in stage1
     assert "Dynamic Section:" in stage1
     assert 1000 <= len(stage1.encode()) <= 1500  # the extract: 357 bytes before
+
+
+def test_a_default_comes_with_its_keywords_line_alone_so_more_defaults_fit() -> None:
+    # sshd_config(5): each default brought its keyword and the keyword's first line of
+    # description, and the budget ran out around the C options (failed before: 16 lines saying
+    # a default; now the keyword line alone goes with its default, and the G options' are in).
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "webpage-man-sshd-config-5.txt").read_text(encoding="utf-8")
+    body = _summary(text).extract.text
+    assert sum("default" in line for line in body.splitlines()) >= 24
+    assert "     GSSAPICleanupCredentials\n" in body
+    assert "The default is sha256." in body
