@@ -4,7 +4,8 @@ For ``markdown``'s summary. ``read_markdown(text)`` returns the text's lines, it
 (the headings that compete, each with its section's first text line; headings per level; setext
 underlines; the number of code blocks; fenced lines) and its lines cut to ``PREFIX`` chars and
 joined by newlines, read once per text (the router summarises a payload more than once).
-Headings are ATX (``## Title``) or setext (a paragraph line over ``===`` or ``---``); lines in
+Headings are ATX (``## Title``) or setext (a paragraph line over ``===`` or ``---``), or, in a
+text dump of a Sphinx page, the lines at the margin ending in its permalink sign ``¶``; lines in
 fenced code blocks are never headings. Only the first ``MAX_HEADINGS`` headings and the last one
 compete, and one whole-text search finds the lines that can be fences, headings or underlines, so
 other lines cost no Python step and a megabyte of headings stays cheap. ``heading_name`` is a
@@ -27,6 +28,9 @@ _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+|\Z)")
 _SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*\Z")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 MAX_HEADINGS = 2000
+_PILCROW = "¶"  # Sphinx's permalink after a heading
+_MIN_PILCROWS = 3
+_PILCROW_WIDTH = 200
 # After a newline, a line ``classify`` finds a fence, heading or underline in: exactly, for a
 # line of at most ``PREFIX`` chars (its groups are the verdict); a longer line may be cut into an
 # underline (or a longer fence), so any line opening with ``PREFIX`` such chars is matched too.
@@ -109,6 +113,7 @@ def structure(lines: Sequence[str]) -> tuple[list[Heading], Counter[int], set[in
         )
     else:
         code_blocks = _fenced_structure(lines, candidates, marked, found, fenced)
+    found = _with_pilcrow_headings(joined, lines, found)
     levels = Counter(level for _, level, _ in found)
     underlines = {index + 1 for index, _, setext_style in found if setext_style}
     # ``found`` is in line order: a heading's section stops at the next one.
@@ -122,6 +127,31 @@ def structure(lines: Sequence[str]) -> tuple[list[Heading], Counter[int], set[in
         first = first_text(lines, index + 1, stop, heading_at, fenced)
         headings.append(Heading(index, level, first, setext_style))
     return headings, levels, underlines, code_blocks, fenced
+
+
+def _with_pilcrow_headings(
+    joined: str, lines: Sequence[str], found: list[tuple[int, int, bool]]
+) -> list[tuple[int, int, bool]]:
+    """``found`` with the lines a text dump of a Sphinx page ends with its permalink sign (lynx's,
+    html2text's ``QueuePool limit of size <x> overflow <y> reached…¶``, at the margin) as headings,
+    when there are ``_MIN_PILCROWS``: such a page's headings all carry the sign, and its ATX lines
+    without it are code comments (``# normal join to relationship entity``), no headings."""
+    pilcrows: list[int] = []
+    line = position = 0
+    at = joined.find(_PILCROW)
+    while at >= 0 and len(pilcrows) <= MAX_HEADINGS:
+        line += joined.count("\n", position, at)
+        position = at
+        index = line - 1  # ``joined`` opens with a newline
+        text = lines[index] if 0 <= index < len(lines) else ""
+        if text.rstrip().endswith(_PILCROW) and len(text) <= _PILCROW_WIDTH and _ATX.match(text) is None:
+            if len(text) - len(text.lstrip(" ")) <= 3 and text.strip() != _PILCROW:
+                pilcrows.append(index)
+        at = joined.find(_PILCROW, at + 1)
+    if len(pilcrows) < _MIN_PILCROWS:
+        return found
+    kept = [heading for heading in found if heading[2] or _PILCROW in lines[heading[0]]]
+    return sorted([*kept, *((index, 2, False) for index in pilcrows)])
 
 
 def _fenced_structure(

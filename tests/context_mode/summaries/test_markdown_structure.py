@@ -153,3 +153,24 @@ def test_release_notes_fill_their_room_with_the_first_lines_of_their_items() -> 
     lines = decision.extract.text.splitlines()
     assert sum(line.startswith(" * ") for line in lines) >= 10
     assert "Fixes since v2.38" in lines
+
+
+def test_a_sphinx_page_dumped_as_text_is_outlined_by_its_pilcrow_headings() -> None:
+    # lynx -dump of SQLAlchemy's error reference: 44 headings end in the permalink sign at the
+    # margin, and its code's "# normal join to relationship entity" comments were its only
+    # headings (failed before: 24 h1, all of them code comments; no error name in the outline).
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "webpage-lynx-dump-sqlalchemy-1446-errors.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    headings = structure(lines)[0]
+    names = [lines[heading.index] for heading in headings]
+    assert "OperationalError¶" in names and "DBAPI Errors¶" in names
+    assert not any(name.startswith("# ") for name in names)
+    assert "     * Error Messages¶" not in names  # the page's contents list, indented, heads nothing
+    extract = summarize(text, ContentKind.MARKDOWN, budget=3000)
+    assert (
+        "QueuePool limit of size <x> overflow <y> reached, connection timed out, timeout <z>¶" in extract.text
+    )
