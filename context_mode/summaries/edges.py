@@ -61,11 +61,13 @@ _NAMED_VERSION = re.compile(
     r"(?<![\w:])[A-Za-z][\w.+-]*@v?\d+\.\d+|\A(?!\S+:\d+:)[^:]*\b[A-Z][\w.+-]* v?\d+\.\d+"
 )
 # A test runner's banner, which a CI job log prints wherever its step starts: pytest's ``platform
-# linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0``, Vitest's `` RUN  v1.6.0 /app``.
+# linux -- Python 3.11.7, pytest-9.2.0, pluggy-1.7.0``, Vitest's `` RUN  v1.6.0 /app``, cargo test's
+# ``running 188 tests``.
 # (Literal-led, so the search skips ahead fast: see ``log_marks``.)
 _BANNERS = (  # each with the literal its matches start with
     (re.compile(r"platform \S+ -- Python \d\S*, pytest-\d"), "platform "),
     (re.compile(r"collected \d+ items?\b"), "collected "),  # and how many tests it found
+    (re.compile(r"^running \d+ tests?$", re.MULTILINE), "running "),  # libtest's count, per binary
     (re.compile(r"RUN[ \t]+v\d+\.\d+\.\d+ /"), "RUN"),
 )
 

@@ -116,3 +116,15 @@ def test_a_ci_log_with_timestamps_and_colours_still_shows_its_failing_tests_as_s
     extract = summarize(text, ContentKind.LOG, budget=800)
     assert lines[150] in extract.text.split("\n")
     assert "1 failed test" in extract.outline
+
+
+def test_cargo_tests_count_of_the_tests_it_runs_is_a_banner() -> None:
+    # cargo test: "running 188 tests" said how many tests the binary held; stage 1 showed the
+    # failure and "test result:" but not the count (failed before).
+    from context_mode.summaries.edges import banner_lines
+
+    lines = ["   Compiling nom v7.1.1", "    Finished test [unoptimized] target(s) in 9.1s", ""]
+    lines += ["running 188 tests", *[f"test tests::case_{n} ... ok" for n in range(188)], ""]
+    lines += ["test result: ok. 188 passed; 0 failed; 0 ignored; finished in 0.02s", "", "running 0 tests"]
+    found = banner_lines("\n".join(lines))
+    assert [lines[i] for i in found] == ["running 188 tests", "running 0 tests"]
