@@ -84,6 +84,16 @@ def test_a_word_of_the_trade_finds_the_word_the_output_uses(query: str, option: 
     assert option in search(text, ContentKind.TEXT, {"query": query})
 
 
+def test_a_word_spelled_short_in_code_is_found_by_its_full_name() -> None:
+    # viper.go: "nested key separator default" is v.keyDelim = "." in New(); "separator" had no
+    # short form, so the reply showed other lines with "key" and "default" (failed before).
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "source-cat-viper-1101-viper-go.txt").read_text(encoding="utf-8")
+    assert 'v.keyDelim = "."' in search(text, ContentKind.SOURCE, {"query": "nested key separator default"})
+
+
 def test_a_changelog_is_found_by_the_name_projects_give_it() -> None:
     # find -printf '%s %p' of Babel's sdist: "changelog" found no CHANGES.rst in 1,300 paths (a
     # changelog is a CHANGES, HISTORY or NEWS file).
