@@ -8,12 +8,15 @@ best first: the header line with the file's line count, module-level definitions
 functions with their signatures, exported names, Go's types, C and C++ functions at the left
 margin, but no ``struct point *next;`` variable), a config file's top-level keys and sections
 (YAML, TOML, INI: files that define nothing), module constants (``DEFAULT_TIMEOUT = …``,
-C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks), the
+C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks, an
+enumeration's variants: ``Failure(E),``, ``ZSTD_e_end=2``, a Python ``Enum``'s ``HTTPS = 65``), the
 first messages it raises or returns as errors (``raise ValueError("…")``, ``fmt.Errorf("…")``,
 ``Err(Error::new(span, "…"))``), a class's constants (``private static final int SPINS = …``),
 nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, and
 annotations every method carries (``@Override``) not at all; each with its line number in the
-file. Lines mentioning the call's terms rank higher. Lines are verbatim; the count and
+file. A file's first top-level definitions rank above all these; each further one a step lower,
+down to the nested ones (the 40th getter says less than the file's constants). Lines mentioning
+the call's terms rank higher. Lines are verbatim; the count and
 line-number annotations are in brackets, and no marker stands for the lines left out between
 them (the line numbers say how many).
 """
@@ -118,6 +121,47 @@ _EXPORTED = re.compile(r"pub(?:\([^)]*\))? use \S|export (?:\{|\* )|module\.expo
 # re.compile(…)``): after its constants and definitions.
 _MODULE_VALUE = re.compile(r"[A-Za-z_][\w.]*(?:\s*:\s*[^=]+)?\s*=(?!=)\s*\S")
 _MODULE_VALUE_PRIORITY = 35.0
+# A file's first definitions draw its outline; past them its constants, the messages it raises and
+# its enumerations' variants say more per line than its twentieth getter: each further top-level
+# definition ranks a step lower, down to the nested ones'.
+_DEFINITION_PRIORITY = 60.0
+_DEFINITION_STEP = 1.0
+_NESTED_PRIORITY = 40.0
+# An enumeration's opening line (``pub enum Err<E> {``, ``typedef enum {``, ``public enum Color {``,
+# Python's ``class Rcode(dns.enum.IntEnum):``): its variants are the lines one level in.
+_ENUM = re.compile(r"[\w ]*\benum\b[^;{]*\{\s*\Z|class \w+\([^)]*(?:Enum|Flag)\b[^)]*\):")
+# A variant: ``Failure(E),``, ``TooLarge,``, ``ZSTD_e_end=2  /* … */``, ``HTTPS = 65``, ``RED("red"),``
+_VARIANT = re.compile(r"[A-Za-z_]\w*\s*(?:\(.*\)|\{.*\}|=\s*[^=\s].*)?\s*,?\s*(?:(?://|/\*|#).*)?\Z")
+
+
+class _Enumeration:
+    """The enumeration a file's reading is in, if any: where it opened and its variants' depth."""
+
+    __slots__ = ("depth", "variants")
+
+    def __init__(self) -> None:
+        self.depth = -1  # the opening line's indentation; -1: in none
+        self.variants = -1  # the variants' indentation, once the first is read
+
+    def open(self, depth: int) -> None:
+        self.depth, self.variants = depth, -1
+
+    def is_variant(self, stripped: str, depth: int) -> bool:
+        """Whether the line is one of the open enumeration's variants (a line back at its
+        opening's depth, other than its closing brace, closes it)."""
+        if self.depth < 0:
+            return False
+        if depth <= self.depth:
+            if stripped[0] not in "})":
+                self.depth = -1
+            return False
+        if not (stripped[0].isalpha() or stripped[0] == "_"):
+            return False  # a comment, an attribute (``#[default]``, ``@Deprecated``)
+        if self.variants < 0:
+            self.variants = depth
+        return (
+            depth == self.variants and _VARIANT.match(stripped) is not None and not DEFINITION.match(stripped)
+        )
 
 
 def _is_c_function(line: str) -> bool:
@@ -149,6 +193,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             notes[start] = f"{stop - first} lines"
             picks.append(Pick(start, start + 1, 100.0))
         in_block = False  # inside a Go ``var (`` / ``const (`` block
+        enumeration = _Enumeration()
+        top = 0  # top-level definitions in this file so far
         raised = 0  # messages raised in this file so far
         keys = 0  # a config file's keys so far
         # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
@@ -167,7 +213,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             priority = 0.0
             if depth == 0:
                 in_block = bool(_GO_BLOCK.match(stripped))
-            if in_block and depth and _GO_BLOCK_ITEM.match(stripped):
+            variant = enumeration.is_variant(stripped, depth)  # (also closes an enumeration left)
+            if variant or (in_block and depth and _GO_BLOCK_ITEM.match(stripped)):
                 priority = _CONSTANT_PRIORITY
             elif (stripped[0] == "@" and _ROUTINE_ANNOTATION.match(stripped)) or (
                 ";" in stripped and _C_DECLARATION.match(stripped)
@@ -177,7 +224,11 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 definitions += 1
                 # a Go method (``func (c *T) X``) ranks as a nested one: below the module's constants
                 nested = depth or stripped.startswith("func (")
-                priority = 40.0 - min(depth, 16) if nested else 60.0
+                if nested:
+                    priority = _NESTED_PRIORITY - min(depth, 16)
+                else:
+                    top += 1
+                    priority = max(_DEFINITION_PRIORITY - _DEFINITION_STEP * top, _NESTED_PRIORITY)
                 if depth and _SPECIAL.match(stripped):
                     priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
             elif depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
@@ -195,6 +246,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             elif RAISED.search(stripped):
                 raised += 1
                 priority = _RAISED_PRIORITY if raised <= _RAISED_PER_FILE else _RAISED_PRIORITY / 2
+            if ("num" in stripped or "Flag" in stripped) and _ENUM.match(stripped):
+                enumeration.open(depth)  # its variants are the next lines
             if lowered and any(t in line.lower() for t in lowered):
                 priority += 30.0
             if priority:

@@ -203,3 +203,51 @@ def test_a_numbered_perl_file_shows_its_subs() -> None:
     text = (BENCH_CORPUS / "source-cat-n-dpkg-12122-source-package-v2-pm.txt").read_text(encoding="utf-8")
     summary = summarize(text, ContentKind.SOURCE, budget=1500).text
     assert "   160\tsub do_extract {" in summary and "   514\tsub do_build {" in summary
+
+
+def _corpus_outline(name: str, budget: int) -> list[str]:
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    return summarize(text, ContentKind.SOURCE, budget=budget).text.splitlines()
+
+
+def test_an_enumerations_variants_are_in_the_outline() -> None:
+    # nom's internal.rs and error.rs: "pub enum Err<E> {" was shown, its variants never were
+    # (what an agent reads an enum for).
+    lines = _corpus_outline("source-fs-read-multiple-nom-711-internal-error-branch.txt", 2580)
+    assert "pub enum Err<E> { [L97]" in lines
+    assert "  Failure(E), [L105]" in lines
+    assert "  Incomplete(Needed), [L99]" in lines
+
+
+@pytest.mark.parametrize(
+    ("source", "variant"),
+    [
+        pytest.param(
+            "typedef enum {\n    ZSTD_e_continue=0, /* collect */\n"
+            "    ZSTD_e_end=2  /* close */\n} ZSTD_EndDirective;\n",
+            "    ZSTD_e_end=2  /* close */ [L3]",
+            id="c-typedef",
+        ),
+        pytest.param(
+            "class Rcode(dns.enum.IntEnum):\n    #: No error\n    NOERROR = 0\n    BADCOOKIE = 23\n\n"
+            "    @classmethod\n    def _maximum(cls):\n        return 4095\n",
+            "    BADCOOKIE = 23 [L4]",
+            id="python-enum",
+        ),
+    ],
+)
+def test_variants_are_read_in_c_and_python_enumerations(source: str, variant: str) -> None:
+    lines = summarize(source, ContentKind.SOURCE, budget=2000).text.splitlines()
+    assert variant in lines
+    assert not any("return 4095" in line for line in lines)
+
+
+def test_a_files_package_values_outrank_its_later_definitions() -> None:
+    # viper.go (2,141 lines, 193 definitions): its first 52 functions took the whole budget, one-line
+    # wrappers (func GetInt(key string) int { return v.GetInt(key) }) before the file types it reads.
+    lines = _corpus_outline("source-cat-viper-1101-viper-go.txt", 3261)
+    assert any(line.startswith('var SupportedExts = []string{"json", "toml"') for line in lines)
+    assert "type Viper struct { [L220]" in lines
+    assert "func New() *Viper { [L267]" in lines
