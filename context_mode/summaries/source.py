@@ -86,13 +86,18 @@ _SEPARATOR = re.compile(r"-{3,}\Z")
 _SPECIAL = re.compile(r"(?:async\s+)?def __(?!init__)\w+__\(")
 _SPECIAL_PRIORITY = 15.0
 # A message the code raises or returns as an error (``raise ValueError("…")``, ``fmt.Errorf("…")``,
-# ``Err(Error::new(span, "…"))``, ``throw new TypeError("…")``): what a user sees when it fails.
+# ``Err(Error::new(span, "…"))``, ``throw new TypeError("…")``, Ruby's ``raise ArgumentError, "…"``,
+# ``warnings.warn("…")``, Perl's ``die "…"``): what a user sees when it fails.
 RAISED = re.compile(
     r"""(?:\braise \w[\w.]*\(|\bthrow new \w+\(|\bnew \w*Error\(|\bErr\(|\berrors\.New\(|\bfmt\.Errorf\("""
+    r"""|\b(?:raise|fail) [A-Z][\w:]*,\s*|\bwarnings\.warn\(|\b(?:die|croak|confess) """  # Ruby, Python, Perl
     r"""|\bError::new\(|\b(?:bail|anyhow|panic)!\(|\bpanic\()[^\n]{0,120}?["'`]\w"""
 )
 _RAISED_PRIORITY = 50.0  # above methods: the first few a file raises (then half: below them)
 _RAISED_PER_FILE = 12
+# What a message interpolates (``#{uri.class}``, ``{name!r}``): the same message raised about
+# another value is no new one
+_INTERPOLATION = re.compile(r"#?\{[^{}]*\}")
 # A module's constants (DEFAULT_TIMEOUT = 5) say what it does by default: above methods.
 _CONSTANTS_PER_HIGHLIGHT = 8
 _CONSTANT_PRIORITY = 45.0
@@ -195,7 +200,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         in_block = False  # inside a Go ``var (`` / ``const (`` block
         enumeration = _Enumeration()
         top = 0  # top-level definitions in this file so far
-        raised = 0  # messages raised in this file so far
+        raised: set[str] = set()  # the messages raised in this file so far
         keys = 0  # a config file's keys so far
         # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
         extension = lines[start].rstrip().rstrip(":").rsplit(".", 1)[-1].lower() if header else ""
@@ -244,8 +249,14 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             elif depth == 0 and not c_like and _MODULE_VALUE.match(stripped):
                 priority = _MODULE_VALUE_PRIORITY
             elif RAISED.search(stripped):
-                raised += 1
-                priority = _RAISED_PRIORITY if raised <= _RAISED_PER_FILE else _RAISED_PRIORITY / 2
+                message = _INTERPOLATION.sub("", stripped)
+                repeated = message in raised
+                raised.add(message)
+                priority = (
+                    _RAISED_PRIORITY
+                    if len(raised) <= _RAISED_PER_FILE and not repeated
+                    else _RAISED_PRIORITY / 2
+                )
             if ("num" in stripped or "Flag" in stripped) and _ENUM.match(stripped):
                 enumeration.open(depth)  # its variants are the next lines
             if lowered and any(t in line.lower() for t in lowered):

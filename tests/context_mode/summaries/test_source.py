@@ -251,3 +251,27 @@ def test_a_files_package_values_outrank_its_later_definitions() -> None:
     assert any(line.startswith('var SupportedExts = []string{"json", "toml"') for line in lines)
     assert "type Viper struct { [L220]" in lines
     assert "func New() *Viper { [L267]" in lines
+
+
+def test_a_ruby_files_distinct_raised_messages_outrank_its_repeated_ones() -> None:
+    # addressable's uri.rb raises "Can't convert #{uri.class} into String." a dozen times: those
+    # repeats took the twelve first places of its raised messages, and Ruby's
+    # 'raise InvalidURIError, "…"' form was not read as one.
+    lines = _corpus_outline("source-sed-addressable-281-uri-rb.txt", 2580)
+    assert any("raise InvalidURIError, \"Invalid scheme format: '#{new_scheme}'\"" in line for line in lines)
+
+
+def test_a_python_warning_is_a_message_the_code_gives() -> None:
+    source = (
+        "class parser:\n"
+        "    def _build_tzaware(self, naive, res, tzinfos):\n"
+        "        if res.tzname and res.tzname in time.tzname:\n"
+        "            aware = naive.replace(tzinfo=tz.tzlocal())\n"
+        "        else:\n"
+        '            warnings.warn("tzname {tzname} identified but not understood.  "\n'
+        '                          "Pass `tzinfos` argument in order to correctly "\n'
+        '                          "return a timezone-aware datetime.".format(tzname=res.tzname),\n'
+        "                          category=UnknownTimezoneWarning)\n"
+    )
+    lines = summarize(source, ContentKind.SOURCE, budget=2000).text.splitlines()
+    assert '            warnings.warn("tzname {tzname} identified but not understood.  " [L6]' in lines
