@@ -9,7 +9,8 @@ functions with their signatures, exported names, Go's types, C and C++ functions
 margin, but no ``struct point *next;`` variable), a config file's top-level keys and sections
 (YAML, TOML, INI: files that define nothing), module constants (``DEFAULT_TIMEOUT = …``,
 C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks, an
-enumeration's variants: ``Failure(E),``, ``ZSTD_e_end=2``, a Python ``Enum``'s ``HTTPS = 65``), the
+enumeration's variants: ``Failure(E),``, ``ZSTD_e_end=2``, a Python ``Enum``'s ``HTTPS = 65``, the
+values a constructor sets: ``v.keyDelim = "."``, ``self.max_size = 100``), the
 first messages it raises or returns as errors (``raise ValueError("…")``, ``fmt.Errorf("…")``,
 ``Err(Error::new(span, "…"))``), a class's constants (``private static final int SPINS = …``),
 nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, and
@@ -154,11 +155,9 @@ class _Enumeration:
     def is_variant(self, stripped: str, depth: int) -> bool:
         """Whether the line is one of the open enumeration's variants (a line back at its
         opening's depth, other than its closing brace, closes it)."""
-        if self.depth < 0:
-            return False
-        if depth <= self.depth:
-            if stripped[0] not in "})":
-                self.depth = -1
+        if _closes(self.depth, stripped, depth):
+            self.depth = -1
+        if self.depth < 0 or depth <= self.depth:
             return False
         if not (stripped[0].isalpha() or stripped[0] == "_"):
             return False  # a comment, an attribute (``#[default]``, ``@Deprecated``)
@@ -167,6 +166,34 @@ class _Enumeration:
         return (
             depth == self.variants and _VARIANT.match(stripped) is not None and not DEFINITION.match(stripped)
         )
+
+
+# A constructor (``def __init__(``, ``def initialize``, ``constructor(``, Go's ``func New…(``,
+# Rust's ``fn new``, JavaScript's ``function State(``): the values it sets are the defaults.
+_CONSTRUCTOR = re.compile(
+    r"(?:async\s+)?def __init__\(|def initialize\b|constructor\s*\(|func (?:\([^)]*\) )?[Nn]ew\w*\("
+    r"|(?:pub(?:\([^)]*\))? )?fn new\b|function [A-Z]\w*\s*\("
+)
+# A value a constructor gives a field: ``v.keyDelim = "."``, ``self.max_size = 100``, ``@port =
+# 8080``, ``this.schema = options['schema'] || DEFAULT_SCHEMA``, ``maxPayload: 100 * 1024``; not
+# the state it clears (``self._cache = None``, ``this.position = 0``)
+_SETS_DEFAULT = re.compile(
+    r"(?:(?:self|this|[a-z]\w{0,2})\.|@)\w+\s*(?::[^=]*)?=\s*(?:[^=].*\|\|\s*|[^=].*\?\?\s*)?"
+    r"(?:\"[^\"]|'[^']|-?[1-9]|0[.xob]|True\b|true\b|[\w.]+\([\"'\d]|[A-Z][A-Z0-9_]{2,}\b)"
+    r"|\w+:\s*(?:\"[^\"]|'[^']|-?[1-9]|true\b)"
+)
+
+
+def _closes(opened: int, stripped: str, depth: int) -> bool:
+    """Whether a line at ``depth`` ends the block opened at depth ``opened`` (-1: none open);
+    its closing bracket does not."""
+    return opened >= 0 and depth <= opened and stripped[0] not in "})]"
+
+
+def _opens_constructor(stripped: str) -> bool:
+    # the substrings first: the pattern is tried on few lines
+    words = ("ew" in stripped, "init" in stripped, "unction" in stripped, "onstructor" in stripped)
+    return any(words) and _CONSTRUCTOR.match(stripped) is not None
 
 
 def _is_c_function(line: str) -> bool:
@@ -199,6 +226,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             picks.append(Pick(start, start + 1, 100.0))
         in_block = False  # inside a Go ``var (`` / ``const (`` block
         enumeration = _Enumeration()
+        constructor = -1  # the open constructor's depth (-1: none)
         top = 0  # top-level definitions in this file so far
         raised: set[str] = set()  # the messages raised in this file so far
         keys = 0  # a config file's keys so far
@@ -219,7 +247,13 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             if depth == 0:
                 in_block = bool(_GO_BLOCK.match(stripped))
             variant = enumeration.is_variant(stripped, depth)  # (also closes an enumeration left)
-            if variant or (in_block and depth and _GO_BLOCK_ITEM.match(stripped)):
+            if _closes(constructor, stripped, depth):
+                constructor = -1
+            if (
+                variant
+                or (constructor >= 0 and depth > constructor and _SETS_DEFAULT.match(stripped))
+                or (in_block and depth and _GO_BLOCK_ITEM.match(stripped))
+            ):
                 priority = _CONSTANT_PRIORITY
             elif (stripped[0] == "@" and _ROUTINE_ANNOTATION.match(stripped)) or (
                 ";" in stripped and _C_DECLARATION.match(stripped)
@@ -257,6 +291,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                     if len(raised) <= _RAISED_PER_FILE and not repeated
                     else _RAISED_PRIORITY / 2
                 )
+            if _opens_constructor(stripped):
+                constructor = depth  # the fields it sets in the next lines are defaults
             if ("num" in stripped or "Flag" in stripped) and _ENUM.match(stripped):
                 enumeration.open(depth)  # its variants are the next lines
             if lowered and any(t in line.lower() for t in lowered):

@@ -275,3 +275,28 @@ def test_a_python_warning_is_a_message_the_code_gives() -> None:
     )
     lines = summarize(source, ContentKind.SOURCE, budget=2000).text.splitlines()
     assert '            warnings.warn("tzname {tzname} identified but not understood.  " [L6]' in lines
+
+
+def test_the_values_a_constructor_sets_are_its_defaults() -> None:
+    # viper.go's New() sets the key delimiter and the config file's permissions; neither was an
+    # outline line (an agent asking "what is the default separator" read 52 wrappers instead).
+    lines = _corpus_outline("source-cat-viper-1101-viper-go.txt", 3261)
+    assert '\tv.keyDelim = "." [L269]' in lines
+    assert "\tv.configPermissions = os.FileMode(0o644) [L271]" in lines
+    source = (
+        "class Pool:\n"
+        "    def __init__(self, size=None):\n"
+        "        self.max_size = 100\n"
+        "        self._connections = None\n"
+        '        self.name = "default-pool"\n'
+        "\n"
+        "    def get(self):\n"
+        "        self.hits = 1\n"
+    )
+    assert summarize(source, ContentKind.SOURCE, budget=2000).text.splitlines() == [
+        "class Pool:",
+        "    def __init__(self, size=None): [L2]",
+        "        self.max_size = 100 [L3]",
+        '        self.name = "default-pool" [L5]',
+        "    def get(self): [L7]",
+    ]
