@@ -10,7 +10,8 @@ margin, but no ``struct point *next;`` variable), a config file's top-level keys
 (YAML, TOML, INI: files that define nothing), module constants (``DEFAULT_TIMEOUT = …``,
 C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks, an
 enumeration's variants: ``Failure(E),``, ``ZSTD_e_end=2``, a Python ``Enum``'s ``HTTPS = 65``, the
-values a constructor sets: ``v.keyDelim = "."``, ``self.max_size = 100``), the
+values a constructor sets: ``v.keyDelim = "."``, ``self.max_size = 100``), the first comments
+stating a default (``Defaults to 8.``: ``summaries.definitions``), the
 first messages it raises or returns as errors (``raise ValueError("…")``, ``fmt.Errorf("…")``,
 ``Err(Error::new(span, "…"))``), a class's constants (``private static final int SPINS = …``),
 nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, and
@@ -28,6 +29,7 @@ import re
 from collections.abc import Sequence
 
 from context_mode.shapes import FILE_HEADER
+from context_mode.summaries.definitions import definition_lines
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
@@ -127,6 +129,10 @@ _EXPORTED = re.compile(r"pub(?:\([^)]*\))? use \S|export (?:\{|\* )|module\.expo
 # re.compile(…)``): after its constants and definitions.
 _MODULE_VALUE = re.compile(r"[A-Za-z_][\w.]*(?:\s*:\s*[^=]+)?\s*=(?!=)\s*\S")
 _MODULE_VALUE_PRIORITY = 35.0
+# A comment or docstring stating a default ("tab_size (int, optional): … Defaults to 8.",
+# "NoOptDefVal string // default value (as text)"): a file's first few, below its constants.
+_STATED_PRIORITY = 42.0
+_STATED_PER_FILE = 4
 # A file's first definitions draw its outline; past them its constants, the messages it raises and
 # its enumerations' variants say more per line than its twentieth getter: each further top-level
 # definition ranks a step lower, down to the nested ones'.
@@ -218,6 +224,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     picks: list[Pick] = []
     notes: dict[int, str] = {}
     definitions = constants = 0
+    stated = set(definition_lines("\n".join(lines)))  # "Defaults to 8.", "the default is"
     for start, stop in zip(bounds, bounds[1:], strict=False):
         header = start in headers
         first = start + 1 if header else start
@@ -230,6 +237,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         top = 0  # top-level definitions in this file so far
         raised: set[str] = set()  # the messages raised in this file so far
         keys = 0  # a config file's keys so far
+        defaults_said = 0  # lines of this file stating a default so far
         # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
         extension = lines[start].rstrip().rstrip(":").rsplit(".", 1)[-1].lower() if header else ""
         config = _CONFIG_KEY.get(extension)
@@ -291,6 +299,9 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                     if len(raised) <= _RAISED_PER_FILE and not repeated
                     else _RAISED_PRIORITY / 2
                 )
+            if not priority and index in stated:
+                defaults_said += 1
+                priority = _STATED_PRIORITY if defaults_said <= _STATED_PER_FILE else _STATED_PRIORITY / 2
             if _opens_constructor(stripped):
                 constructor = depth  # the fields it sets in the next lines are defaults
             if ("num" in stripped or "Flag" in stripped) and _ENUM.match(stripped):

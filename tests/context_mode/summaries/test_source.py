@@ -300,3 +300,24 @@ def test_the_values_a_constructor_sets_are_its_defaults() -> None:
         '        self.name = "default-pool" [L5]',
         "    def get(self): [L7]",
     ]
+
+
+def test_a_comment_stating_a_default_is_in_the_outline() -> None:
+    # addressable's uri.rb documents heuristic_parse's hint in a comment: '#   Defaults to
+    # <code>{:scheme => "http"}</code>.'; pflag's Flag struct says which field holds the default
+    # value. Neither comment was an outline line.
+    lines = _corpus_outline("source-sed-addressable-281-uri-rb.txt", 2580)
+    assert '    #   Defaults to <code>{:scheme => "http"}</code>. [L175]' in lines
+    source = (
+        "type Flag struct {\n"
+        "\tName                string              // name as it appears on command line\n"
+        "\tDefValue            string              // default value (as text); for usage message\n"
+        "\tChanged             bool                // If the user set the value (or if left to default)\n"
+        "}\n"
+    )
+    lines = summarize(source, ContentKind.SOURCE, budget=2000).text.splitlines()
+    assert (
+        "\tDefValue            string              // default value (as text); for usage message [L3]"
+        in lines
+    )
+    assert not any("Name " in line for line in lines)
