@@ -10,7 +10,8 @@ margin, but no ``struct point *next;`` variable), a config file's top-level keys
 (YAML, TOML, INI: files that define nothing), module constants (``DEFAULT_TIMEOUT = …``,
 C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks, an
 enumeration's variants: ``Failure(E),``, ``ZSTD_e_end=2``, a Python ``Enum``'s ``HTTPS = 65``, the
-values a constructor sets: ``v.keyDelim = "."``, ``self.max_size = 100``), the first comments
+values a constructor sets: ``v.keyDelim = "."``, ``self.max_size = 100``, the first entries of
+a table of values such a constant opens: ``"bright_magenta": 95,``), the first comments
 stating a default (``Defaults to 8.``: ``summaries.definitions``), the
 first messages it raises or returns as errors (``raise ValueError("…")``, ``fmt.Errorf("…")``,
 ``Err(Error::new(span, "…"))``), a class's constants (``private static final int SPINS = …``),
@@ -133,6 +134,7 @@ _MODULE_VALUE_PRIORITY = 35.0
 # "NoOptDefVal string // default value (as text)"): a file's first few, below its constants.
 _STATED_PRIORITY = 42.0
 _STATED_PER_FILE = 4
+_TABLE_PRIORITY = 44.0  # a table's entries: just below the constants
 # A file's first definitions draw its outline; past them its constants, the messages it raises and
 # its enumerations' variants say more per line than its twentieth getter: each further top-level
 # definition ranks a step lower, down to the nested ones'.
@@ -146,32 +148,36 @@ _ENUM = re.compile(r"[\w ]*\benum\b[^;{]*\{\s*\Z|class \w+\([^)]*(?:Enum|Flag)\b
 _VARIANT = re.compile(r"[A-Za-z_]\w*\s*(?:\(.*\)|\{.*\}|=\s*[^=\s].*)?\s*,?\s*(?:(?://|/\*|#).*)?\Z")
 
 
-class _Enumeration:
-    """The enumeration a file's reading is in, if any: where it opened and its variants' depth."""
+# An entry of a module's table of values (``"bright_magenta": 95,``, ``GUID: '258EAFA5-…',``,
+# ``"ldap" => 389,``): a key, then a literal
+_ENTRY = re.compile(r"""["']?[\w.$-]+["']?\s*(?::|=>|=)\s*(?:["'][^"']|-?\d|true\b|True\b|false\b|False\b)""")
+_ENTRIES_PER_FILE = 16  # a table's first entries show what it maps; a long one's rest ranks lower
 
-    __slots__ = ("depth", "variants")
 
-    def __init__(self) -> None:
+class _Block:
+    """The enumeration or table of values a file's reading is in, if any: where it opened and
+    its members' depth."""
+
+    __slots__ = ("depth", "members", "member")
+
+    def __init__(self, member: re.Pattern[str]) -> None:
+        self.member = member  # what a member line looks like
         self.depth = -1  # the opening line's indentation; -1: in none
-        self.variants = -1  # the variants' indentation, once the first is read
+        self.members = -1  # the members' indentation, once the first is read
 
     def open(self, depth: int) -> None:
-        self.depth, self.variants = depth, -1
+        self.depth, self.members = depth, -1
 
-    def is_variant(self, stripped: str, depth: int) -> bool:
-        """Whether the line is one of the open enumeration's variants (a line back at its
-        opening's depth, other than its closing brace, closes it)."""
+    def holds(self, stripped: str, depth: int) -> bool:
+        """Whether the line is one of the open block's members (a line back at its opening's
+        depth, other than its closing bracket, closes it)."""
         if _closes(self.depth, stripped, depth):
             self.depth = -1
-        if self.depth < 0 or depth <= self.depth:
-            return False
-        if not (stripped[0].isalpha() or stripped[0] == "_"):
+        if self.depth < 0 or depth <= self.depth or stripped[0] in "/#*@":
             return False  # a comment, an attribute (``#[default]``, ``@Deprecated``)
-        if self.variants < 0:
-            self.variants = depth
-        return (
-            depth == self.variants and _VARIANT.match(stripped) is not None and not DEFINITION.match(stripped)
-        )
+        if self.members < 0:
+            self.members = depth
+        return depth == self.members and self.member.match(stripped) is not None
 
 
 # A constructor (``def __init__(``, ``def initialize``, ``constructor(``, Go's ``func New…(``,
@@ -232,7 +238,9 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             notes[start] = f"{stop - first} lines"
             picks.append(Pick(start, start + 1, 100.0))
         in_block = False  # inside a Go ``var (`` / ``const (`` block
-        enumeration = _Enumeration()
+        enumeration = _Block(_VARIANT)
+        table = _Block(_ENTRY)  # a module's or class's table of values
+        entries = 0  # its entries in this file so far
         constructor = -1  # the open constructor's depth (-1: none)
         top = 0  # top-level definitions in this file so far
         raised: set[str] = set()  # the messages raised in this file so far
@@ -254,10 +262,16 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             priority = 0.0
             if depth == 0:
                 in_block = bool(_GO_BLOCK.match(stripped))
-            variant = enumeration.is_variant(stripped, depth)  # (also closes an enumeration left)
+            variant = enumeration.holds(stripped, depth) and not DEFINITION.match(stripped)
+            if table.holds(stripped, depth):
+                entries += 1
+                priority = _TABLE_PRIORITY if entries <= _ENTRIES_PER_FILE else _TABLE_PRIORITY / 2
             if _closes(constructor, stripped, depth):
                 constructor = -1
-            if (
+            valued = False  # a constant or a module's value: a table if it opens a bracket
+            if priority:
+                pass
+            elif (
                 variant
                 or (constructor >= 0 and depth > constructor and _SETS_DEFAULT.match(stripped))
                 or (in_block and depth and _GO_BLOCK_ITEM.match(stripped))
@@ -280,16 +294,16 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                     priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
             elif depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
                 constants += 1
-                priority = _CONSTANT_PRIORITY
+                priority, valued = _CONSTANT_PRIORITY, True
             elif depth == 0 and _EXPORTED.match(stripped):
-                priority = _CONSTANT_PRIORITY
+                priority, valued = _CONSTANT_PRIORITY, True
             elif config is not None and depth == 0 and config.match(stripped):
                 keys += 1  # each file's first keys before any file's tenth
                 priority = _CONSTANT_PRIORITY - min(keys, 40) * 0.5
             elif depth and "=" in stripped and _MEMBER_CONSTANT.match(stripped):
-                priority = _CONSTANT_PRIORITY - 5.0  # below the module's own, above methods
+                priority, valued = _CONSTANT_PRIORITY - 5.0, True  # below the module's own, above methods
             elif depth == 0 and not c_like and _MODULE_VALUE.match(stripped):
-                priority = _MODULE_VALUE_PRIORITY
+                priority, valued = _MODULE_VALUE_PRIORITY, True
             elif RAISED.search(stripped):
                 message = _INTERPOLATION.sub("", stripped)
                 repeated = message in raised
@@ -302,6 +316,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             if not priority and index in stated:
                 defaults_said += 1
                 priority = _STATED_PRIORITY if defaults_said <= _STATED_PER_FILE else _STATED_PRIORITY / 2
+            if valued and stripped.rstrip()[-1] in "{[(":
+                table.open(depth)  # ``_ansi_colors = {``, ``module.exports = {``: its entries next
             if _opens_constructor(stripped):
                 constructor = depth  # the fields it sets in the next lines are defaults
             if ("num" in stripped or "Flag" in stripped) and _ENUM.match(stripped):

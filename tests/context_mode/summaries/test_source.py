@@ -321,3 +321,29 @@ def test_a_comment_stating_a_default_is_in_the_outline() -> None:
         in lines
     )
     assert not any("Name " in line for line in lines)
+
+
+def test_a_modules_table_of_values_shows_its_entries() -> None:
+    # click's _termui_impl.py maps colour names to ANSI codes in '_ansi_colors = {', ws's
+    # constants.js exports its handshake GUID in 'module.exports = {': the opening lines were
+    # outlined, the entries (what an agent looks the table up for) never were.
+    lines = _corpus_outline("source-filesystem-click-multi.txt", 5580)
+    assert any(line.startswith('    "bright_magenta": 95, [L') for line in lines)
+    source = (
+        "/srv/ws/lib/constants.js:\n"
+        "'use strict';\n"
+        "\n"
+        "module.exports = {\n"
+        "  BINARY_TYPES,\n"
+        "  EMPTY_BUFFER: Buffer.alloc(0),\n"
+        "  GUID: '258EAFA5-E914-47DA-95CA-C5AB0DC85B11',\n"
+        "  // a comment\n"
+        "  kStatusCode: Symbol('status-code'),\n"
+        "  NOOP: () => {}\n"
+        "};\n"
+    )
+    assert summarize(source, ContentKind.SOURCE, budget=2000).text.splitlines() == [
+        "/srv/ws/lib/constants.js: [10 lines]",
+        "module.exports = { [L3]",
+        "  GUID: '258EAFA5-E914-47DA-95CA-C5AB0DC85B11', [L6]",
+    ]
