@@ -5,7 +5,7 @@ the regex finders also their newline-joined (prefix-cut) text, searched once, so
 match cost no Python step. Each returns line indexes in order:
 
 - ``definition_lines``: "The default X is Y", "X defaults to Y", "Y is the default", "(default: Y)",
-  "the port, default 53,"
+  "the port, default 53," (``states_default``: whether one line says so)
   (not "must": a spec says it in every paragraph, and the lines would crowd out its outline);
 - ``quantity_lines``: a number with a unit ("4 characters", "1--9 arabic digits", "512 bytes");
 - ``front_matter``: the YAML block between ``---`` lines that opens a document (title, version);
@@ -93,6 +93,12 @@ def definition_lines(joined: str) -> list[int]:
         if len(found) >= MAX_FOUND:
             break
     return found
+
+
+def states_default(line: str) -> bool:
+    """Whether ``line`` itself says what a default is (``definition_lines`` also reads a match
+    wrapping onto the next line)."""
+    return ("efault" in line or "EFAULT" in line) and _DEFINITION.search(line) is not None
 
 
 def _line_end(joined: str, end: int) -> int:

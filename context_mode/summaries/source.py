@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 
 from context_mode.shapes import FILE_HEADER
-from context_mode.summaries.definitions import definition_lines
+from context_mode.summaries.definitions import states_default
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
@@ -97,6 +97,8 @@ RAISED = re.compile(
     r"""|\b(?:raise|fail) [A-Z][\w:]*,\s*|\bwarnings\.warn\(|\b(?:die|croak|confess) """  # Ruby, Python, Perl
     r"""|\bError::new\(|\b(?:bail|anyhow|panic)!\(|\bpanic\()[^\n]{0,120}?["'`]\w"""
 )
+# (every alternative ends in a quoted message: a line without a quote is no RAISED line, and its
+# search, tried at every position, is skipped)
 _RAISED_PRIORITY = 50.0  # above methods: the first few a file raises (then half: below them)
 _RAISED_PER_FILE = 12
 # What a message interpolates (``#{uri.class}``, ``{name!r}``): the same message raised about
@@ -202,12 +204,6 @@ def _closes(opened: int, stripped: str, depth: int) -> bool:
     return opened >= 0 and depth <= opened and stripped[0] not in "})]"
 
 
-def _opens_constructor(stripped: str) -> bool:
-    # the substrings first: the pattern is tried on few lines
-    words = ("ew" in stripped, "init" in stripped, "unction" in stripped, "onstructor" in stripped)
-    return any(words) and _CONSTRUCTOR.match(stripped) is not None
-
-
 def _is_c_function(line: str) -> bool:
     return "(" in line and len(line) <= _SIGNATURE_CHARS and _C_FUNCTION.match(line) is not None
 
@@ -230,7 +226,6 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     picks: list[Pick] = []
     notes: dict[int, str] = {}
     definitions = constants = 0
-    stated = set(definition_lines("\n".join(lines)))  # "Defaults to 8.", "the default is"
     for start, stop in zip(bounds, bounds[1:], strict=False):
         header = start in headers
         first = start + 1 if header else start
@@ -262,13 +257,16 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             priority = 0.0
             if depth == 0:
                 in_block = bool(_GO_BLOCK.match(stripped))
-            variant = enumeration.holds(stripped, depth) and not DEFINITION.match(stripped)
-            if table.holds(stripped, depth):
+            # (the depth checks first: most lines are in no block)
+            variant = enumeration.depth >= 0 and enumeration.holds(stripped, depth)
+            variant = variant and not DEFINITION.match(stripped)
+            if table.depth >= 0 and table.holds(stripped, depth):
                 entries += 1
                 priority = _TABLE_PRIORITY if entries <= _ENTRIES_PER_FILE else _TABLE_PRIORITY / 2
-            if _closes(constructor, stripped, depth):
+            if constructor >= 0 and _closes(constructor, stripped, depth):
                 constructor = -1
             valued = False  # a constant or a module's value: a table if it opens a bracket
+            opens_constructor = stripped.startswith("constructor")  # JavaScript's (no DEFINITION)
             if priority:
                 pass
             elif (
@@ -283,6 +281,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 pass
             elif DEFINITION.match(stripped) or (depth == 0 and c_like and _is_c_function(stripped)):
                 definitions += 1
+                opens_constructor = _CONSTRUCTOR.match(stripped) is not None
                 # a Go method (``func (c *T) X``) ranks as a nested one: below the module's constants
                 nested = depth or stripped.startswith("func (")
                 if nested:
@@ -304,7 +303,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 priority, valued = _CONSTANT_PRIORITY - 5.0, True  # below the module's own, above methods
             elif depth == 0 and not c_like and _MODULE_VALUE.match(stripped):
                 priority, valued = _MODULE_VALUE_PRIORITY, True
-            elif RAISED.search(stripped):
+            elif ('"' in stripped or "'" in stripped or "`" in stripped) and RAISED.search(stripped):
                 message = _INTERPOLATION.sub("", stripped)
                 repeated = message in raised
                 raised.add(message)
@@ -313,12 +312,12 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                     if len(raised) <= _RAISED_PER_FILE and not repeated
                     else _RAISED_PRIORITY / 2
                 )
-            if not priority and index in stated:
-                defaults_said += 1
-                priority = _STATED_PRIORITY if defaults_said <= _STATED_PER_FILE else _STATED_PRIORITY / 2
+            if not priority and defaults_said < _STATED_PER_FILE and states_default(stripped):
+                defaults_said += 1  # "Defaults to 8.", "the default is": a file's first few
+                priority = _STATED_PRIORITY
             if valued and stripped.rstrip()[-1] in "{[(":
                 table.open(depth)  # ``_ansi_colors = {``, ``module.exports = {``: its entries next
-            if _opens_constructor(stripped):
+            if opens_constructor:
                 constructor = depth  # the fields it sets in the next lines are defaults
             if ("num" in stripped or "Flag" in stripped) and _ENUM.match(stripped):
                 enumeration.open(depth)  # its variants are the next lines

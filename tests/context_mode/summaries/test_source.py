@@ -347,3 +347,22 @@ def test_a_modules_table_of_values_shows_its_entries() -> None:
         "module.exports = { [L3]",
         "  GUID: '258EAFA5-E914-47DA-95CA-C5AB0DC85B11', [L6]",
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "states"),
+    [
+        pytest.param("    tab_size (int, optional): Number of spaces. Defaults to 8.", True, id="docstring"),
+        pytest.param(
+            "\tDefValue string // default value (as text); for usage message", True, id="go-comment"
+        ),
+        pytest.param('    defaultPattern := "[^/]+"', False, id="a-name-only"),
+        pytest.param("        return self.default_factory()", False, id="code"),
+    ],
+)
+def test_a_line_stating_a_default_is_told_by_itself(line: str, states: bool) -> None:
+    # The source outline asks line by line (the whole-text definition_lines cost 1.7 ms on a
+    # 150 kB file with 291 "default"s, a fifth of the summary's time).
+    from context_mode.summaries.definitions import states_default
+
+    assert states_default(line) is states
