@@ -663,20 +663,22 @@ def _is_code_file(path: str) -> bool:
     return path.rsplit(".", 1)[-1].lower() in _CODE_EXTENSIONS
 
 
-# A shell command that prints one file: ``cat a.h``, ``head -n 400 a.go``, ``sed -n '1,1300p' a.rb``.
+# A shell command that prints files: ``cat a.h``, ``head -n 400 a.go``, ``sed -n '1,1300p' a.rb``,
+# ``cat mux.go route.go regexp.go``.
 _PRINTS_FILE = re.compile(
     r"\s*(?:cat|bat|batcat|nl|head|tail|sed -n\s+(?:'[^']*'|\"[^\"]*\"|\S+))"
-    r"(?:\s+-{1,2}[\w-]+(?:[ =]\d+)?)*\s+(?P<path>[^\s|;&<>]+)\s*\Z"
+    r"(?:\s+-{1,2}[\w-]+(?:[ =]\d+)?)*(?P<paths>(?:\s+[^\s|;&<>-][^\s|;&<>]*)+)\s*\Z"
 )
 
 
 def prints_source_file(arguments: Mapping[str, Any]) -> bool:
-    """Whether the call's command prints one source file (``cat src/a.rs``)."""
+    """Whether the call's command prints source files and nothing else (``cat src/a.rs``,
+    ``cat mux.go route.go``)."""
     command = arguments.get("command") or arguments.get("cmd")
     if not isinstance(command, str) or len(command) > 500:
         return False
     found = _PRINTS_FILE.match(command)
-    return found is not None and _is_code_file(found.group("path"))
+    return found is not None and all(_is_code_file(path) for path in found.group("paths").split())
 
 
 def _is_tree_node(value: dict[str, Any]) -> bool:

@@ -175,7 +175,20 @@ def test_a_header_printed_by_a_shell_command_is_source_outlined_by_its_constants
     assert '#define PNG_LIBPNG_VER_STRING "1.6.39" [L281]' in decision.extract.text.split("\n")
 
 
-@pytest.mark.parametrize("command", ["cat README.md", "cat a.h | grep X", "tail -f app.log"])
+def test_several_source_files_printed_by_cat_are_source() -> None:
+    # gorilla/mux's cat mux.go route.go regexp.go middleware.go was read as a log of "24 errors"
+    # (its fmt.Errorf lines); only a command printing one file counted (failed before).
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "source-cat-gorilla-mux-180-debian-go.txt").read_text(encoding="utf-8")
+    arguments = {"command": "cat mux.go route.go regexp.go middleware.go"}
+    assert prints_source_file(arguments)
+    assert detect_kind(text, tool_name="run_command", arguments=arguments) is ContentKind.SOURCE
+
+
+@pytest.mark.parametrize(
+    "command", ["cat README.md", "cat a.h | grep X", "tail -f app.log", "cat a.go notes.txt", "cat a.go -"]
+)
 def test_a_command_printing_no_source_file_gives_no_source_hint(command: str) -> None:
     assert not prints_source_file({"command": command})
 
