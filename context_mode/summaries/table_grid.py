@@ -9,7 +9,10 @@
 - *aligned* (``pip list``, ``ps``, ``dpkg -l``, ``df``): a column starts after a lane that is
   blank in every sampled line (the header included), so right-aligned numbers and names with
   single spaces stay in one column; a lane past the header's end (spaces inside free text of the
-  last column) opens no column of its own.
+  last column) opens no column of its own; a header name of words one space apart is one column
+  when at most one of its words has cells under it (``Culmen Length (mm)`` over ``49.2``).
+  A delimited table's lines are read to ``_DELIMITED_PREFIX`` characters, an aligned one's to
+  ``_PREFIX``.
 
 A ``Grid`` gives a line's cells (``cells``) and the verbatim part of a line that holds a run of
 adjacent columns (``span``), so a table narrowed to its key columns is still a substring of the
@@ -27,7 +30,8 @@ from dataclasses import dataclass
 _DELIMITERS = ("\t", ",", "|", ";", "│", "║")
 _PIPES = frozenset("|│║")  # a line's outer ones are no column marks (``| a | b |``, ``│ a │ b │``)
 _SAMPLE = 400
-_PREFIX = 400
+_PREFIX = 400  # an aligned table's lines are read this far (its lanes are walked character by character)
+_DELIMITED_PREFIX = 4000  # a delimited one's: a CSV of 100 fields (HAProxy's ``show stat``) runs past 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +89,11 @@ def parse_grid(lines: Sequence[str], header: int, rows: Sequence[int]) -> Grid |
     None when no two columns are found."""
     if header < 0 or len(rows) < 2:
         return None
-    sample = [lines[i][:_PREFIX] for i in _spread(rows)]
-    head = lines[header][:_PREFIX]
-    grid = _delimited(head, sample) or _aligned(head, sample)
+    spread = _spread(rows)
+    head = lines[header]
+    grid = _delimited(head[:_DELIMITED_PREFIX], [lines[i][:_DELIMITED_PREFIX] for i in spread]) or _aligned(
+        head[:_PREFIX], [lines[i][:_PREFIX] for i in spread]
+    )
     if grid is None or len(grid.names) < 2:
         return None
     return Grid(names=_unique(grid.names), delimiter=grid.delimiter, starts=grid.starts, closed=grid.closed)
@@ -123,12 +129,9 @@ def _delimited(head: str, sample: Sequence[str]) -> Grid | None:
 
 def _aligned(head: str, sample: Sequence[str]) -> Grid | None:
     width = max(len(line) for line in [head, *sample])
-    used = bytearray(width + 1)
-    for line in [head, *sample]:
-        for position, char in enumerate(line):
-            if char != " ":
-                used[position] = 1
-    starts = [p for p in range(width) if used[p] and (p == 0 or not used[p - 1])]
+    in_rows = _used_lanes(sample, width)
+    used = bytearray(a | b for a, b in zip(in_rows, _used_lanes([head], width), strict=True))
+    starts = _whole_names(head, in_rows, [p for p in range(width) if used[p] and (p == 0 or not used[p - 1])])
     if len(starts) < 2:
         return None
     names: list[str] = []
@@ -140,6 +143,36 @@ def _aligned(head: str, sample: Sequence[str]) -> Grid | None:
             names.append(name)
             kept.append(start)
     return Grid(names=tuple(names), starts=tuple(kept))
+
+
+def _used_lanes(lines: Sequence[str], width: int) -> bytearray:
+    """Per character position, 1 when some line has a character other than a space there."""
+    used = bytearray(width + 1)
+    for line in lines:
+        for position, char in enumerate(line):
+            if char != " ":
+                used[position] = 1
+    return used
+
+
+def _whole_names(head: str, in_rows: bytearray, starts: list[int]) -> list[int]:
+    """The column starts with a header name of several words one space apart made one column when
+    at most one of its words has cells under it (``Culmen Length (mm)`` over ``49.2``, ``Body Mass
+    (g)`` over right-aligned grams); words that each head their own cells (``ps``'s ``STAT START``,
+    ``TIME COMMAND``) stay columns."""
+    kept: list[int] = []
+    group: list[int] = []  # the starts of one run of header words one space apart
+    filled = 0  # how many of the group's words have cells under them
+    for order, start in enumerate(starts):
+        end = starts[order + 1] if order + 1 < len(starts) else len(in_rows)
+        one_space = group and start >= 2 and head[start - 1 : start] == " " and head[start - 2] != " "
+        if not one_space:
+            kept.extend(group if filled > 1 else group[:1])
+            group, filled = [], 0
+        group.append(start)
+        filled += any(in_rows[start:end])
+    kept.extend(group if filled > 1 else group[:1])
+    return kept
 
 
 def _field_count(line: str, delimiter: str, closed: bool) -> int:
