@@ -53,6 +53,7 @@ _EMPTY = ("", "None", "null", "NULL", "NA", "N/A")  # how a row set spells a mis
 EXTREME_ROWS = 10  # rows holding a column's greatest or least value that a table shows
 ODD_ROWS = 10  # rows holding a rare value of a column of few values that a table shows
 _RARE = 30  # a value held by at most one row in this many (one at least) is rare
+_STATES = frozenset(("state", "status", "health", "conclusion"))  # columns whose unusual values are odd
 
 _Value = TypeVar("_Value")
 Labels = tuple[str, list[str]]  # a key column's name and its value in each row
@@ -165,14 +166,20 @@ def odd_rows(columns: list[str], records: list[Record], *, limit: int = ODD_ROWS
     """The first row of each rare value (one row in ``_RARE`` or fewer) of a column of few values
     (no more than the square root of the row count: its values repeat), by column order, at most
     ``limit``: the odd one out an agent scans a table for (a day of 23 hours among days of 24, a
-    socket in TIME-WAIT among ESTAB ones, a package marked ``rc`` among ``ii``)."""
+    socket in TIME-WAIT among ESTAB ones, a package marked ``rc`` among ``ii``). A state column
+    (``_STATES``) comes first, and each of its values but the most common one is rare: the
+    servers DOWN or in MAINT among UP ones, however many."""
     found: list[int] = []
     rare_count = max(1, len(records) // _RARE)
-    for column in columns:
+    # A state column's first: every state but the usual one is what it is read for (DOWN, MAINT among UP).
+    for column in sorted(columns, key=lambda column: column.lower() not in _STATES):
         values = Counter(record.get(column, "") for record in records)
         if not 2 <= len(values) <= math.isqrt(len(records)):
             continue
-        rare = {value for value, count in values.items() if count <= rare_count}
+        if column.lower() in _STATES:
+            rare = set(values) - {values.most_common(1)[0][0]}
+        else:
+            rare = {value for value, count in values.items() if count <= rare_count}
         for row, record in enumerate(records):
             if record.get(column, "") in rare:
                 rare.discard(record.get(column, ""))  # its first row only

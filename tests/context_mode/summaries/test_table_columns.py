@@ -57,3 +57,11 @@ def test_na_cells_are_missing_values_so_the_heaviest_and_longest_rows_are_shown(
     longest = "N19A2            Gentoo     Biscoe     2008-11-13  54.3" + " " * 18 + "15.7" + " " * 17 + "231"
     assert longest in extract.text
     assert_table_verbatim(extract.text, text)
+
+
+def test_every_unusual_state_of_a_status_column_shows_its_first_row() -> None:
+    # Three rows of 28 are DOWN (more than one in thirty): the first DOWN server is shown too.
+    text = _corpus("table-haproxy-show-stat-csv-docs-lb.csv")
+    extract = summarize(text, ContentKind.TABLE, budget=2000)
+    assert "be_apache_manual,docs4,0,0,0,2,,9,404,651,,0,,3,0,6,0,DOWN" in extract.text
+    assert "be_npm_docs,npm3,0,0,0,0,20,0,0,0,,0,,0,0,0,0,MAINT" in extract.text
