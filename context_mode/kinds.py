@@ -173,6 +173,8 @@ _BLANK, _DIFF, _HUNK_LINE, _COMMIT_LINE, _GREP_LINE, _HEADING_PATH_LINE, _HEADIN
     1 << n for n in range(7)
 )
 _COMPILER_LINE, _LOG_LINE, _FENCE_LINE, _ATX_LINE, _SETEXT_LINE, _INLINE_LINE = (1 << n for n in range(7, 13))
+_ALIGNED_LINE = 1 << 13  # words two spaces apart or more: a table's header or row, no heading
+_ALIGNED = re.compile(r"\S {2,}\S")
 # The flags rules 2 and 3 (diff, code search) look at.
 STRUCTURAL = (
     _BLANK
@@ -379,6 +381,8 @@ def _flags(line: str) -> int:
         flags |= _SETEXT_LINE
     if _MARKDOWN_INLINE.search(line):
         flags |= _INLINE_LINE
+    if _ALIGNED.search(line.strip()):
+        flags |= _ALIGNED_LINE
     return flags
 
 
@@ -441,7 +445,8 @@ def _markdown_score(line_flags: Sequence[int]) -> int:
             continue
         if fenced:
             continue
-        setext = flags & _SETEXT_LINE and not previous & (_BLANK | _SETEXT_LINE)
+        # A rule under a table's header or row (``File   blank   comment   code``) underlines no heading.
+        setext = flags & _SETEXT_LINE and not previous & (_BLANK | _SETEXT_LINE | _ALIGNED_LINE)
         if flags & _ATX_LINE or setext:
             headings += 1
         elif flags & _INLINE_LINE:

@@ -112,12 +112,14 @@ def _read(text: str) -> _Reading:
         header = next((i for i in range(header + 1, len(lines)) if lines[i].strip()), header)
     # A boxed table's rule lines (``+----+----+``, MySQL, sqlite3 -table) are no rows, above or below.
     boxed = rule >= 0 and lines[rule].lstrip()[:1] in _BOX_STARTS
+    # A header framed by rules (cloc's) has rules between its rows and totals too: no rows.
+    framed = rule >= 2 and RULE_LINE.match(lines[rule - 2][:_PREFIX]) is not None
     rows = [
         i
         for i in range(header + 1, len(lines))
         if i != rule
         and lines[i].strip()
-        and not (boxed and lines[i].lstrip()[:1] in _RULE_STARTS and RULE_LINE.match(lines[i][:_PREFIX]))
+        and not (_rule_between(lines[i], boxed, framed) and RULE_LINE.match(lines[i][:_PREFIX]))
     ]
     footers: list[int] = []
     while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and _is_footer(lines[rows[-1]]):
@@ -194,6 +196,12 @@ class _Spans:
         return _TEXT_ROW_WIDTH if wide else _ROW_WIDTH
 
 
+def _rule_between(line: str, boxed: bool, framed: bool) -> bool:
+    """Whether ``line``, if a rule, is one between rows: any in a table whose header is framed by
+    rules (cloc's), a box's own in a boxed table (MySQL's ``+----+``)."""
+    return framed or (boxed and line.lstrip()[:1] in _RULE_STARTS)
+
+
 def _is_footer(line: str) -> bool:
     """A line under a table's rows that sums them up: a row count as ``psql`` or MySQL print it
     (``(677 rows)``, ``3 rows in set (0.00 sec)``), or a line opening with a totals word
@@ -245,6 +253,12 @@ def _header(lines: Sequence[str]) -> tuple[int, int]:
     first = next((i for i, line in enumerate(lines) if line.strip()), -1)
     for index in range(1, min(len(lines), _HEADER_SEARCH)):
         if RULE_LINE.match(lines[index][:_PREFIX]) and lines[index - 1].strip():
+            # A header framed by two rules (cloc's ``File  blank  comment  code``) is the line
+            # between them, not the title above the first.
+            below = index + 2
+            if below < len(lines) and lines[index + 1].strip() and RULE_LINE.match(lines[below][:_PREFIX]):
+                if not RULE_LINE.match(lines[index + 1][:_PREFIX]):
+                    return index + 1, below
             return index - 1, index
     return first, -1
 

@@ -384,3 +384,18 @@ def test_a_padded_key_column_is_left_out_so_rows_show_whole_and_more_fit() -> No
     assert " Django                 5.2.19            BSD-3-Clause\n" in rows
     assert "Amazon Web Services" not in rows
     assert_table_verbatim(extract.text, text)
+
+
+def test_cloc_by_file_is_a_table_whose_header_sits_between_two_rules_and_whose_sum_is_shown() -> None:
+    # cloc --by-file: its rules under the title and the header underlined "headings", so it was
+    # Markdown; read as a table, the title above the first rule was taken for the header and the
+    # rules between rows and SUM for rows (failed before: markdown, no SUM line).
+    text = (BENCH_CORPUS / "table-cloc-by-file-werkzeug-313.txt").read_text(encoding="utf-8")
+    assert (
+        detect_kind(text, tool_name="run_command", arguments={"command": "cloc --by-file ."})
+        is ContentKind.TABLE
+    )
+    extract = summarize(text, ContentKind.TABLE, budget=1500)
+    assert extract.outline.startswith("table: 237 rows × 4 columns (File, blank, comment, code)")
+    assert "SUM:" + " " * 65 + "8423           7147          28335" in extract.text.splitlines()
+    assert "- code: number, 135 distinct, 0 … 2324" in extract.text
