@@ -785,3 +785,20 @@ def test_lines_are_cleaned_alike_given_their_text_or_not(text: str) -> None:
     lines = text.splitlines()
     assert clean_lines(lines, text) == clean_lines(lines)
     assert (clean_lines(lines, text) is lines) == (clean_lines(lines) is lines)
+
+
+def test_a_package_managers_step_totals_are_summaries_of_its_run() -> None:
+    # uv pip install -v: its debug lines bury "Resolved 18 packages in 309ms"; each step's totals
+    # is what the run came to, as npm's "added 590 packages in 31s" is.
+    lines = [
+        "DEBUG uv 0.13.9 (x86_64-unknown-linux-gnu)",
+        "DEBUG Searching for a compatible version of gunicorn (*)",
+        "Resolved 18 packages in 309ms",
+        "DEBUG Selecting: gunicorn==27.0.1 [compatible] (gunicorn-27.0.1-py3-none-any.whl)",
+        "Fetched 1,234 kB in 2s (617 kB/s)",
+        "Installed 18 packages in 26ms",
+        " + blinker==1.9.0",
+        "Finished loading 3 plugins",
+        "Connected to 127.0.0.1 in 3 attempts",
+    ]
+    assert scan_log(lines).summaries == [2, 4, 5]
