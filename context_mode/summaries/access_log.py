@@ -1,7 +1,8 @@
 """Web-server access logs (Common / Combined Log Format): the responses that went wrong.
 
 ``access_picks(lines)`` returns ``None`` unless the log holds access-log requests
-(``"GET /path HTTP/1.1" 404 793``; HAProxy's ``404 933 … "GET /path HTTP/1.1"``; a browser's
+(``"GET /path HTTP/1.1" 404 793``; HAProxy's ``404 933 … "GET /path HTTP/1.1"``; an application
+server's, without the protocol, ``"GET /path" 500 155ms``, ``GET /path 404 3.150 ms``; a browser's
 requests as Playwright MCP's ``browser_network_requests`` lists them, ``3. [GET] http://host/a.gif
 => [404] File not found``): at least
 ``_MIN_REQUESTS`` of them, or half its lines, as a service's journal mixes them with its other
@@ -15,7 +16,7 @@ lines. Else it gives the picks and the counts for a log summary:
   log of requests alone, all passing, counts one and shows its first and last requests.
 
 Lines are shown as sent, cut after ``_WIDTH`` characters or the request's end, whichever is
-later (the user agent can go). Linear: one bounded regex per line.
+later (the user agent can go). Linear: at most two bounded regexes per line.
 """
 
 from __future__ import annotations
@@ -39,6 +40,15 @@ _REQUEST = re.compile(
     # Playwright MCP's browser_network_requests: ``12. [GET] http://host/a.gif => [404] Not Found``.
     r"|^\d+\. \[(?P<method_pw>[A-Z]{3,10})\] (?P<path_pw>\S{1,400}) => \[(?P<status_pw>[1-5]\d\d)\]"
 )
+# An application server's own request line, without the protocol: hapi's and others'
+# ``127.0.0.1 "GET /stations/LFPG/forecast" 500 155ms``, morgan's ``GET /books/2 404 3.150 ms - 139``.
+_BARE_METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
+_BARE_REQUEST = re.compile(
+    rf'(?<![\w/])(?P<method>{"|".join(_BARE_METHODS)}) "?(?P<path>/\S{{0,400}}?)"?'
+    r" (?P<status>[1-5]\d\d)(?:\s|$)"
+)
+# Literals one of which every request line holds: a log without them has none.
+REQUEST_MARKS = ("HTTP/", " => [", *(f"{method} /" for method in _BARE_METHODS))
 _PREFIX = 2000
 _WIDTH = 140  # the request, status and size come first: the user agent can go
 _MAX_WIDTH = 320  # a line is shown at least up to its request's end (HAProxy's comes last)
@@ -74,9 +84,7 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
     widths: dict[int, int] = {}
     first_request = last_request = -1
     for index, line in enumerate(matched):
-        if "HTTP/" not in line and " => [" not in line:
-            continue
-        found = _REQUEST.search(line[:_PREFIX])
+        found = _request(line[:_PREFIX])
         if found is None:
             continue
         method = found.group("method") or found.group("method_last") or found.group("method_pw")
@@ -112,3 +120,13 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
             picks.append(Pick(index, index + 1, priority, _WIDTH))
         errors = 1
     return AccessLog(picks, statuses, errors)
+
+
+def _request(line: str) -> re.Match[str] | None:
+    """The request ``line`` logs: its method, path and status (named groups of ``_REQUEST`` or
+    ``_BARE_REQUEST``), or None."""
+    if "HTTP/" in line or " => [" in line:
+        found = _REQUEST.search(line)
+        if found is not None:
+            return found
+    return _BARE_REQUEST.search(line) if " /" in line or ' "/' in line else None

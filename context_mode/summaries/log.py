@@ -32,7 +32,8 @@ totals row ranks with the final summary, its least covered files below errors
 test's message, a sanitizer's legend) are found by ``summaries.log_blocks``.
 A ``go test -json`` stream is read as events instead (``summaries.go_test_json``), a MySQL or MariaDB
 slow query log by its entries (``summaries.slow_queries``); a web-server
-access log also gets its error responses, one per method and status (``summaries.access_log``).
+access log (or an application server's request lines) also gets its error responses, one per
+method and status (``summaries.access_log``).
 Weak errors in a family of routine lines (``-- Performing
 Test X - Failed`` among dozens of ``- Success``) are demoted.
 """
@@ -47,7 +48,7 @@ from typing import NamedTuple
 from context_mode.diagnostics import clean_line, clean_lines, without_service_prefix
 from context_mode.line_groups import LineGroups
 from context_mode.shapes import is_slow_query_log
-from context_mode.summaries.access_log import access_picks
+from context_mode.summaries.access_log import REQUEST_MARKS, access_picks
 from context_mode.summaries.coverage import coverage_picks
 from context_mode.summaries.definitions import pattern_lines
 from context_mode.summaries.edges import address_lines, banner_lines, edge_lines
@@ -97,7 +98,6 @@ _SHAPE_FAMILY = 48
 _FAILURE_ERROR = "Failure/Error:"  # RSpec's failure blocks
 _GTEST_MARK = ": Failure"  # GoogleTest's ``path:line: Failure``
 _COVERAGE_MARK = "Stmts"  # a coverage table's header
-_REQUEST_MARKS = ("HTTP/", " => [")  # an access log's requests
 _LEGEND_PRIORITY = 3.0
 # A raised line (``log_levels``: INFO among DEBUG, NOTICE among INFO), first of its shape: above
 # the head's third line and one-off events, below warnings; two levels above the bulk, higher.
@@ -178,7 +178,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         counts,
         frames | verdicts,
     )
-    access = access_picks(lines, cleaned) if _may_hold(text, *_REQUEST_MARKS) else None
+    access = access_picks(lines, cleaned) if _may_hold(text, *REQUEST_MARKS) else None
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}

@@ -109,3 +109,21 @@ def test_a_log_of_requests_that_all_passed_is_summarised_with_its_first_and_last
     shown = decision.extract.text.splitlines()
     for request in (lines[1], lines[-1]):  # a fold count may follow
         assert any(line.startswith(request) for line in shown), request
+
+
+def test_an_application_servers_request_lines_without_the_protocol_are_requests() -> None:
+    # hapi's request log (and morgan's "dev" format) names method, path and status, no "HTTP/1.1":
+    # the first 500 of a forecast among 150 created readings was not shown.
+    lines = [
+        "weather-ingest listening on http://127.0.0.1:20604 (hapi 21.4.13, node v20.20.2)",
+        '2026-12-03T17:50:42.633Z 127.0.0.1 "GET /health" 200 27ms ua="curl/7.88.1"',
+        *['2026-12-03T17:50:42.663Z 127.0.0.1 "POST /readings" 201 19ms ua="station-agent/2.3.1"'] * 6,
+        '2026-12-03T17:50:42.939Z 127.0.0.1 "GET /stations/LFPG/forecast" 500 155ms ua="curl/7.88.1"',
+        "GET /books/2 404 3.150 ms - 139",
+        "GET /books?page=2 200 1.021 ms - 812",
+        "sent GET /health to 127.0.0.1 200 times",
+    ]
+    access = access_picks(lines)
+    assert access is not None
+    assert access.statuses == {"201": 6, "200": 2, "500": 1, "404": 1}
+    assert sorted(pick.start for pick in access.picks) == [8, 9]
