@@ -34,8 +34,9 @@ A ``go test -json`` stream is read as events instead (``summaries.go_test_json``
 slow query log by its entries (``summaries.slow_queries``); a web-server
 access log (or an application server's request lines) also gets its error responses, one per
 method and status (``summaries.access_log``).
-Weak errors in a family of routine lines (``-- Performing
-Test X - Failed`` among dozens of ``- Success``) are demoted.
+After a weak error (an outage's "is DOWN"), the line saying what failed works again ranks below
+the errors, above their context (``summaries.log_recoveries``). Weak errors in a family of
+routine lines (``-- Performing Test X - Failed`` among dozens of ``- Success``) are demoted.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ from context_mode.summaries.log_lines import (
     shape_counts,
 )
 from context_mode.summaries.log_marks import holds
+from context_mode.summaries.log_recoveries import add_recoveries
 from context_mode.summaries.log_sizes import largest_sized
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
@@ -322,6 +324,7 @@ def _picks(
     for pick in [*rspec.picks, *(gtest_picks(lines) if holds(text, _GTEST_MARK) else ())]:
         add(pick.start, pick.priority)
     add_errors(lines, scan, errors, add, routine)
+    add_recoveries(scan, errors, add)  # where an outage ends
     for index in scan.notes:
         add(index, 66 if index - 1 in errors or index - 3 in errors else 40)
     # The last line says how the process ended ("database system is shut down", "shutdown
