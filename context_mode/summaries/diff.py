@@ -22,7 +22,8 @@ whole has its one hunk's header, its length, under its own), changed lines that 
 term, and for a plain diff or one or two commits the first changed lines of each hunk (in code, from
 its first line that is no comment: ``diff_remarks``), small changes (a version, a dependency) first.
 A changed line that a hunk only reformats (the same, spaces, quotes and separators aside, on its
-other side) or that repeats a change made before (a generated copy) is neither. The outline counts
+other side, or wrapped over a few lines or joined from them) or that repeats a change made before
+(a generated copy) is neither. The outline counts
 commits, files, hunks and lines; the salient items the router sizes the budget by are the files, the
 commits and one in ``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80 places says more than one
 changed in one). A one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest

@@ -10,8 +10,9 @@ the changed lines that define or set something (``is_salient``: a ``def``/``clas
 constant or setting, a dependency pin, a version check, an error raised or a warning given with
 its message, the message's lines below the call too, see ``diff_messages``; in a
 ``--word-diff`` line, on either side of it), at most ``_SALIENT_PER_FILE`` a file. A changed line
-that a hunk only reformats (the same, spaces, quotes and separators aside, on its other side),
-that repeats a change made before (a generated copy) or that is blank is neither.
+that a hunk only reformats (the same, spaces, quotes and separators aside, on its other side, or
+one of a few lines a formatter wrapped one line into or joined into one), that repeats a change
+made before (a generated copy) or that is blank is neither.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ _SETTING = re.compile(
 )
 _SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
 _CHANGED_RUN = 3  # a hunk's first changed lines shown together
+_REWRAP = 5  # lines of one side that a formatter may join into one, or wrap one into
 _COSMETIC = re.compile(r"[\s;,'\"`]+")  # what a reformat changes: spaces, quotes, separators
 # Prose and pinned lists (docs, READMEs, requirements*.txt): their first changed lines are a
 # typo fix or a re-pin as often as not; a changelog's first lines name the release.
@@ -165,16 +167,12 @@ def _settle(
     shapes = [_shape(lines[index][:_PREFIX]) for index in hunk]
     path = path_of(lines[file.header][:_PREFIX])
     code = PROSE.search(path) is None and CHANGELOG.search(path) is None  # a document's headings stay
-    sides: dict[str, set[str]] = {"+": set(), "-": set()}
-    for index, shape in zip(hunk, shapes, strict=True):
-        mark = lines[index][:1]
-        if mark in sides:
-            sides[mark].add(shape)
+    reformatted = _reformatted(lines, hunk, shapes)
     run = (-1, -1)  # the hunk's first new changed lines, in a row (a rule or blank line among them)
     for index, shape in zip(hunk, shapes, strict=True):
         line = lines[index][:_PREFIX]
         mark = line[:1]
-        if (mark in sides and shape in sides["+" if mark == "-" else "-"]) or (mark, shape) in seen:
+        if index in reformatted or (mark, shape) in seen:
             continue
         if run[1] == index and index - run[0] < _CHANGED_RUN:
             run = (run[0], index + 1)  # the run goes on through this line
@@ -192,6 +190,33 @@ def _settle(
             file.salient.append(index)
     if run[0] >= 0:
         file.changed.append(run)
+
+
+def _reformatted(lines: Sequence[str], hunk: Sequence[int], shapes: Sequence[str]) -> set[int]:
+    """The changed lines of a hunk that it only reformats: a run of lines on one side whose shapes,
+    joined, are those of a run on the other side (re-indented, re-quoted, a call wrapped over three
+    lines or three joined into one, as formatters do), at most ``_REWRAP`` lines a run."""
+    marks = [lines[index][:1] for index in hunk]
+    if "+" not in marks or "-" not in marks:
+        return set()  # lines only added (a new file) or only removed: nothing reformatted
+    windows: dict[str, dict[str, list[tuple[int, int]]]] = {"+": {}, "-": {}}  # joined shapes -> lines
+    for position, (index, mark) in enumerate(zip(hunk, marks, strict=True)):
+        if mark not in windows:
+            continue
+        joined = ""
+        for back in range(min(_REWRAP, position + 1)):
+            if hunk[position - back] != index - back or marks[position - back] != mark:
+                break  # the run of lines on this side starts below
+            joined = shapes[position - back] + joined
+            windows[mark].setdefault(joined, []).append((index - back, index + 1))
+    return {
+        line
+        for mark, other in (("+", "-"), ("-", "+"))
+        for joined, spans in windows[mark].items()
+        if joined in windows[other]
+        for start, end in spans
+        for line in range(start, end)
+    }
 
 
 def word_change(line: str) -> bool:

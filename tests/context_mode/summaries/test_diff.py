@@ -13,6 +13,7 @@ from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.diff_manifest import entry_lines
 from context_mode.summaries.diff_messages import message_end
+from context_mode.summaries.diff_parse import parse
 from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.diff_remarks import is_comment
 from context_mode.types import ContentKind, OutputStyle
@@ -388,6 +389,52 @@ def test_lines_a_hunk_only_reformats_or_a_copy_repeats_give_way_to_what_changed(
     assert (
         "+var MILLISECONDS_A_MONTH = MILLISECONDS_A_YEAR / 12;" in routed(dayjs, "run_command").extract.text
     )
+
+
+_REWRAPPED = """\
+diff --git a/lib/command.js b/lib/command.js
+index v12.0.0..v12.1.0 100644
+--- a/lib/command.js
++++ b/lib/command.js
+@@ -349,6 +356,8 @@
+   addArgument(argument) {
+     const previousArgument = this.registeredArguments.slice(-1)[0];
+     if (previousArgument && previousArgument.variadic) {
+-      throw new Error(`only the last argument can be variadic '${previousArgument.name()}'`);
++      throw new Error(
++        `only the last argument can be variadic '${previousArgument.name()}'`,
++      );
+     }
+diff --git a/typings/index.d.ts b/typings/index.d.ts
+index v12.0.0..v12.1.0 100644
+--- a/typings/index.d.ts
++++ b/typings/index.d.ts
+@@ -40,7 +42,8 @@
+ export { InvalidArgumentError as InvalidOptionArgumentError }; // deprecated old name
+-export interface ErrorOptions { // optional parameter for error()
++export interface ErrorOptions {
++  // optional parameter for error()
+   /** an id string representing the error */
+@@ -163,11 +164,6 @@
+   env(name: string): this;
+   /**
+-   * Calculate the full description, including defaultValue etc.
+-   */
+-  fullDescription(): string;
+-
+-  /**
+    * Set the custom handler for processing CLI option arguments into option values.
+"""
+
+
+def test_a_line_a_formatter_wraps_over_several_lines_or_joins_into_one_is_no_change() -> None:
+    # commander 12.0.0 -> 12.1.0 (npm diff): Prettier wraps long calls over three lines and moves
+    # a trailing comment to its own line; each hunk's first changed lines (and the error's message)
+    # were those rewrapped lines, and the method the typings dropped was left out for them.
+    lines = _REWRAPPED.splitlines()
+    command, typings = parse(lines)[0].files
+    assert command.changed == command.salient == []
+    assert [lines[start] for start, _ in typings.changed] == ["-  fullDescription(): string;"]
 
 
 @pytest.mark.parametrize(
