@@ -51,6 +51,7 @@ from context_mode.summaries.diff_parse import (
     PROSE,
     ChangedFile,
     Commit,
+    is_removal,
     parse,
     path_of,
 )
@@ -226,7 +227,7 @@ def _file_picks(
     picks = [
         Pick(changed, file.messages.get(changed, changed + 1), salient - 1.5 * rank, 160)
         # what the change adds first: a new ``def`` says more than the one it replaced
-        for rank, changed in enumerate(sorted(file.salient, key=lambda i: (_removal(lines[i]), i)))
+        for rank, changed in enumerate(sorted(file.salient, key=lambda i: (is_removal(lines[i]), i)))
     ]
     for rank, hunk in enumerate(file.hunks[:20]):
         # ``@@ -1,4 +1,4 @@`` alone says little; ``@@ … @@ class Session:`` says where
@@ -281,11 +282,6 @@ def _stat_count(line: str) -> int:
     """The lines a ``--stat`` line says its file changed (`` a.py | 118 +++---`` -> 118; 0 if none)."""
     found = _STAT_COUNT.search(line[:_PREFIX])
     return int(found.group(1)) if found else 0
-
-
-def _removal(line: str) -> bool:
-    """Whether a changed line only removes (``-x``, a word diff's ``[-x-]`` with nothing added)."""
-    return line[:1] == "-" or (line[:1] != "+" and "{+" not in line)
 
 
 def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str], budget: int) -> list[Pick]:

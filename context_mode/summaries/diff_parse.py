@@ -9,7 +9,9 @@ first new changed lines (in code from its first line that is no comment: ``diff_
 the changed lines that define or set something (``is_salient``: a ``def``/``class``/``func``, a
 constant or setting, a dependency pin, a version check, an error raised or a warning given with
 its message, the message's lines below the call too, see ``diff_messages``; in a
-``--word-diff`` line, on either side of it), at most ``_SALIENT_PER_FILE`` a file. A changed line
+``--word-diff`` line, on either side of it), at most ``_SALIENT_PER_FILE`` a file: what it adds
+first, what it removes in ``_SALIENT_REMOVED`` of the places at least (a file rewritten whole
+is read by its new lines, not left to the first dozen it deleted). A changed line
 that a hunk only reformats (the same, spaces, quotes and separators aside, on its other side, or
 one of a few lines a formatter wrapped one line into or joined into one), that repeats a change
 made before (a generated copy) or that is blank is neither.
@@ -52,6 +54,7 @@ _SETTING = re.compile(
     r"""|["'][@\w][\w.\-/@]*["']\s*:\s*["']\d+\.\d+"""  # an exact pin (``"mocha": "10.2.0",``)
 )
 _SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
+_SALIENT_REMOVED = 4  # of them, removed ones at least (a dropped function breaks its callers)
 _CHANGED_RUN = 3  # a hunk's first changed lines shown together
 _REWRAP = 5  # lines of one side that a formatter may join into one, or wrap one into
 _COSMETIC = re.compile(r"[\s;,'\"`]+")  # what a reformat changes: spaces, quotes, separators
@@ -147,7 +150,24 @@ def parse(lines: Sequence[str]) -> list[Commit]:
             hunk.append(index)
     if hunk:
         _settle(lines, file, hunk, seen)
+    for commit in commits:
+        for changed in commit.files:
+            changed.salient = _salient_sides(lines, changed.salient)
     return [commit for commit in commits if commit.line >= 0 or commit.files]
+
+
+def _salient_sides(lines: Sequence[str], salient: Sequence[int]) -> list[int]:
+    """At most ``_SALIENT_PER_FILE`` of a file's lines that define or set something: its added
+    ones first, its removed ones in at least ``_SALIENT_REMOVED`` of the places when it has them."""
+    added = [at for at in salient if not is_removal(lines[at])]
+    removed = [at for at in salient if is_removal(lines[at])]
+    kept = max(_SALIENT_REMOVED, _SALIENT_PER_FILE - len(added))
+    return sorted(added[: _SALIENT_PER_FILE - min(kept, len(removed))] + removed[:kept])
+
+
+def is_removal(line: str) -> bool:
+    """Whether a changed line only removes (``-x``, a word diff's ``[-x-]`` with nothing added)."""
+    return line[:1] == "-" or (line[:1] != "+" and "{+" not in line)
 
 
 def _shape(line: str) -> str:
@@ -181,8 +201,9 @@ def _settle(
         seen.add((mark, shape))
         if run[0] < 0 and not (code and is_comment(line)):  # the run starts where the change does
             run = (index, index + 1)
-        if len(file.salient) >= _SALIENT_PER_FILE:
-            continue
+        removal = is_removal(line)
+        if sum(is_removal(lines[at]) == removal for at in file.salient) >= _SALIENT_PER_FILE:
+            continue  # this side's lines that define or set something are many enough
         message = message_end(lines, index)
         if message > index + 1:  # an error or warning whose message is on the lines below it
             file.messages[index] = message

@@ -437,6 +437,16 @@ def test_a_line_a_formatter_wraps_over_several_lines_or_joins_into_one_is_no_cha
     assert [lines[start] for start, _ in typings.changed] == ["-  fullDescription(): string;"]
 
 
+def test_a_file_rewritten_whole_is_read_by_what_it_adds_not_only_by_what_it_removed() -> None:
+    # wheel 0.43 -> 0.44 (the git MCP server's diff): bdist_wheel.py's 600 lines give way to a
+    # deprecation shim; the dozen lines a file's summary keeps alone were the first functions it
+    # removed, and the warning it now gives (where the command moved) was left out.
+    text = (CORPUS / "diff-git-mcp-diff-wheel-0430-0440.txt").read_text(encoding="utf-8")
+    summary = routed(text, "git_diff").extract.text
+    assert '+    "v70.1 or later which contains an integrated version of this command.",' in summary
+    assert "-def safe_name(name):" in summary  # what it removed still has its places
+
+
 @pytest.mark.parametrize(
     ("name", "tool", "raised"),
     [
