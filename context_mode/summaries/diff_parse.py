@@ -13,8 +13,9 @@ its message, the message's lines below the call too, see ``diff_messages``; in a
 first, what it removes in ``_SALIENT_REMOVED`` of the places at least (a file rewritten whole
 is read by its new lines, not left to the first dozen it deleted). A changed line
 that a hunk only reformats (the same, spaces, quotes and separators aside, on its other side, or
-one of a few lines a formatter wrapped one line into or joined into one), that repeats a change
-made before (a generated copy) or that is blank is neither.
+in a block of removed lines and the added ones below it that, joined, say the same: a call a
+formatter wrapped or joined), that repeats a change made before (a generated copy) or that is
+blank is neither.
 """
 
 from __future__ import annotations
@@ -56,7 +57,6 @@ _SETTING = re.compile(
 _SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
 _SALIENT_REMOVED = 4  # of them, removed ones at least (a dropped function breaks its callers)
 _CHANGED_RUN = 3  # a hunk's first changed lines shown together
-_REWRAP = 5  # lines of one side that a formatter may join into one, or wrap one into
 _COSMETIC = re.compile(r"[\s;,'\"`]+")  # what a reformat changes: spaces, quotes, separators
 # Prose and pinned lists (docs, READMEs, requirements*.txt): their first changed lines are a
 # typo fix or a re-pin as often as not; a changelog's first lines name the release.
@@ -78,6 +78,7 @@ class ChangedFile:
     changed: list[tuple[int, int]] = field(default_factory=list)  # each hunk's first new changed lines
     salient: list[int] = field(default_factory=list)  # changed lines that define or set something
     messages: dict[int, int] = field(default_factory=dict)  # a salient line's message: the index past it
+    salient_sides: list[int] = field(default_factory=lambda: [0, 0])  # salient lines added, removed
 
 
 @dataclass(slots=True)
@@ -202,42 +203,45 @@ def _settle(
         if run[0] < 0 and not (code and is_comment(line)):  # the run starts where the change does
             run = (index, index + 1)
         removal = is_removal(line)
-        if sum(is_removal(lines[at]) == removal for at in file.salient) >= _SALIENT_PER_FILE:
+        if file.salient_sides[removal] >= _SALIENT_PER_FILE:
             continue  # this side's lines that define or set something are many enough
         message = message_end(lines, index)
         if message > index + 1:  # an error or warning whose message is on the lines below it
             file.messages[index] = message
         if message > index or (is_salient(line) if mark in ("+", "-") else _word_salient(line)):
             file.salient.append(index)
+            file.salient_sides[removal] += 1
     if run[0] >= 0:
         file.changed.append(run)
 
 
 def _reformatted(lines: Sequence[str], hunk: Sequence[int], shapes: Sequence[str]) -> set[int]:
-    """The changed lines of a hunk that it only reformats: a run of lines on one side whose shapes,
-    joined, are those of a run on the other side (re-indented, re-quoted, a call wrapped over three
-    lines or three joined into one, as formatters do), at most ``_REWRAP`` lines a run."""
-    marks = [lines[index][:1] for index in hunk]
-    if "+" not in marks or "-" not in marks:
-        return set()  # lines only added (a new file) or only removed: nothing reformatted
-    windows: dict[str, dict[str, list[tuple[int, int]]]] = {"+": {}, "-": {}}  # joined shapes -> lines
-    for position, (index, mark) in enumerate(zip(hunk, marks, strict=True)):
-        if mark not in windows:
+    """The changed lines of a hunk that it only reformats: a line whose shape is one the other side
+    has (re-indented, re-quoted), and a block of removed lines and the added lines just below it
+    whose shapes, joined, are the same (a call wrapped over three lines or three joined into one,
+    a comment moved to its own line, as formatters do)."""
+    sides: dict[str, set[str]] = {"+": set(), "-": set()}
+    blocks: list[list[int]] = []  # positions of removed lines and the added ones right below them
+    for position, (index, shape) in enumerate(zip(hunk, shapes, strict=True)):
+        mark = lines[index][:1]
+        if mark not in sides:
             continue
-        joined = ""
-        for back in range(min(_REWRAP, position + 1)):
-            if hunk[position - back] != index - back or marks[position - back] != mark:
-                break  # the run of lines on this side starts below
-            joined = shapes[position - back] + joined
-            windows[mark].setdefault(joined, []).append((index - back, index + 1))
-    return {
-        line
-        for mark, other in (("+", "-"), ("-", "+"))
-        for joined, spans in windows[mark].items()
-        if joined in windows[other]
-        for start, end in spans
-        for line in range(start, end)
+        sides[mark].add(shape)
+        previous = hunk[position - 1] if position else -2
+        if previous != index - 1 or (mark == "-" and lines[previous][:1] == "+"):
+            blocks.append([])  # a gap, or a removed line below added ones: a block starts
+        blocks[-1].append(position)
+    reformatted = {
+        index
+        for index, shape in zip(hunk, shapes, strict=True)
+        if lines[index][:1] in sides and shape in sides["-" if lines[index][:1] == "+" else "+"]
     }
+    for block in blocks:
+        old = "".join(shapes[at] for at in block if lines[hunk[at]][:1] == "-")
+        new = "".join(shapes[at] for at in block if lines[hunk[at]][:1] == "+")
+        if old == new and old:
+            reformatted.update(hunk[at] for at in block)
+    return reformatted
 
 
 def word_change(line: str) -> bool:
