@@ -208,6 +208,108 @@ def _is_c_function(line: str) -> bool:
     return "(" in line and len(line) <= _SIGNATURE_CHARS and _C_FUNCTION.match(line) is not None
 
 
+class _FileReader:
+    """One file's lines read in order: each line's rank in the outline (0 for none), and the
+    definitions and constants counted. It keeps what the lines before opened: a Go ``var (``
+    block, an enumeration, a table of values, a constructor."""
+
+    def __init__(self, config: re.Pattern[str] | None, *, c_like: bool) -> None:
+        self.config, self.c_like = config, c_like
+        self.in_block = False  # inside a Go ``var (`` / ``const (`` block
+        self.enumeration = _Block(_VARIANT)
+        self.table = _Block(_ENTRY)  # a module's or class's table of values
+        self.entries = 0  # its entries so far
+        self.constructor = -1  # the open constructor's depth (-1: none)
+        self.top = 0  # top-level definitions so far
+        self.raised: set[str] = set()  # the messages raised so far
+        self.keys = 0  # a config file's keys so far
+        self.defaults_said = 0  # lines stating a default so far
+        self.definitions = self.constants = 0
+
+    def rank(self, stripped: str, depth: int) -> float:
+        """The rank of a line (``stripped``, indented ``depth``) in the outline, 0 for none."""
+        if depth == 0:
+            self.in_block = bool(_GO_BLOCK.match(stripped))
+        # (the depth checks first: most lines are in no block)
+        variant = self.enumeration.depth >= 0 and self.enumeration.holds(stripped, depth)
+        variant = variant and not DEFINITION.match(stripped)
+        priority = 0.0
+        if self.table.depth >= 0 and self.table.holds(stripped, depth):
+            self.entries += 1
+            priority = _TABLE_PRIORITY if self.entries <= _ENTRIES_PER_FILE else _TABLE_PRIORITY / 2
+        if self.constructor >= 0 and _closes(self.constructor, stripped, depth):
+            self.constructor = -1
+        valued = False  # a constant or a module's value: a table if it opens a bracket
+        opens_constructor = stripped.startswith("constructor")  # JavaScript's (no DEFINITION)
+        if priority:
+            pass
+        elif (
+            variant
+            or (self.constructor >= 0 and depth > self.constructor and _SETS_DEFAULT.match(stripped))
+            or (self.in_block and depth and _GO_BLOCK_ITEM.match(stripped))
+        ):
+            priority = _CONSTANT_PRIORITY
+        elif (stripped[0] == "@" or ";" in stripped) and _routine(stripped):
+            pass
+        elif DEFINITION.match(stripped) or (depth == 0 and self.c_like and _is_c_function(stripped)):
+            opens_constructor = _CONSTRUCTOR.match(stripped) is not None
+            priority = self._definition(stripped, depth)
+        else:
+            priority, valued = self._value(stripped, depth)
+        if not priority and self.defaults_said < _STATED_PER_FILE and states_default(stripped):
+            self.defaults_said += 1  # "Defaults to 8.", "the default is": a file's first few
+            priority = _STATED_PRIORITY
+        if valued and stripped.rstrip()[-1] in "{[(":
+            self.table.open(depth)  # ``_ansi_colors = {``, ``module.exports = {``: its entries next
+        if opens_constructor:
+            self.constructor = depth  # the fields it sets in the next lines are defaults
+        if ("num" in stripped or "Flag" in stripped) and _ENUM.match(stripped):
+            self.enumeration.open(depth)  # its variants are the next lines
+        return priority
+
+    def _definition(self, stripped: str, depth: int) -> float:
+        """A definition's rank: the file's first top-level ones highest, each further one a step
+        lower; nested ones (and Go's methods, ``func (c *T) X``) below the module's constants."""
+        self.definitions += 1
+        if depth and _SPECIAL.match(stripped):
+            return _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
+        if depth or stripped.startswith("func ("):
+            return _NESTED_PRIORITY - min(depth, 16)
+        self.top += 1
+        return max(_DEFINITION_PRIORITY - _DEFINITION_STEP * self.top, _NESTED_PRIORITY)
+
+    def _value(self, stripped: str, depth: int) -> tuple[float, bool]:
+        """A line that defines nothing: its rank as a constant, an exported name, a config key, a
+        module's value or a message raised, and whether it is a value (that may open a table)."""
+        if depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
+            self.constants += 1
+            return _CONSTANT_PRIORITY, True
+        if depth == 0 and _EXPORTED.match(stripped):
+            return _CONSTANT_PRIORITY, True
+        if self.config is not None and depth == 0 and self.config.match(stripped):
+            self.keys += 1  # each file's first keys before any file's tenth
+            return _CONSTANT_PRIORITY - min(self.keys, 40) * 0.5, False
+        if depth and "=" in stripped and _MEMBER_CONSTANT.match(stripped):
+            return _CONSTANT_PRIORITY - 5.0, True  # below the module's own, above methods
+        if depth == 0 and not self.c_like and _MODULE_VALUE.match(stripped):
+            return _MODULE_VALUE_PRIORITY, True
+        if ('"' in stripped or "'" in stripped or "`" in stripped) and RAISED.search(stripped):
+            message = _INTERPOLATION.sub("", stripped)
+            repeated = message in self.raised
+            self.raised.add(message)
+            first_few = len(self.raised) <= _RAISED_PER_FILE and not repeated
+            return (_RAISED_PRIORITY if first_few else _RAISED_PRIORITY / 2), False
+        return 0.0, False
+
+
+def _routine(stripped: str) -> bool:
+    """An annotation every method carries (``@Override``), or a variable of a struct type
+    (``struct point *next;``): no definition."""
+    return (stripped[0] == "@" and _ROUTINE_ANNOTATION.match(stripped) is not None) or (
+        ";" in stripped and _C_DECLARATION.match(stripped) is not None
+    )
+
+
 def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Paths, line counts and definitions of the files in ``text``, in ``budget`` bytes (a
     ``git blame``: ``summaries.blame``)."""
@@ -232,19 +334,9 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         if header:
             notes[start] = f"{stop - first} lines"
             picks.append(Pick(start, start + 1, 100.0))
-        in_block = False  # inside a Go ``var (`` / ``const (`` block
-        enumeration = _Block(_VARIANT)
-        table = _Block(_ENTRY)  # a module's or class's table of values
-        entries = 0  # its entries in this file so far
-        constructor = -1  # the open constructor's depth (-1: none)
-        top = 0  # top-level definitions in this file so far
-        raised: set[str] = set()  # the messages raised in this file so far
-        keys = 0  # a config file's keys so far
-        defaults_said = 0  # lines of this file stating a default so far
         # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
         extension = lines[start].rstrip().rstrip(":").rsplit(".", 1)[-1].lower() if header else ""
-        config = _CONFIG_KEY.get(extension)
-        c_like = extension not in _NOT_C
+        reader = _FileReader(_CONFIG_KEY.get(extension), c_like=extension not in _NOT_C)
         numbered = _numbered(lines, first, stop)
         for index in range(first, stop):
             line = lines[index]
@@ -253,74 +345,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             stripped = line.lstrip()
             if not stripped or _SEPARATOR.match(stripped):
                 continue
-            depth = len(line) - len(stripped)
-            priority = 0.0
-            if depth == 0:
-                in_block = bool(_GO_BLOCK.match(stripped))
-            # (the depth checks first: most lines are in no block)
-            variant = enumeration.depth >= 0 and enumeration.holds(stripped, depth)
-            variant = variant and not DEFINITION.match(stripped)
-            if table.depth >= 0 and table.holds(stripped, depth):
-                entries += 1
-                priority = _TABLE_PRIORITY if entries <= _ENTRIES_PER_FILE else _TABLE_PRIORITY / 2
-            if constructor >= 0 and _closes(constructor, stripped, depth):
-                constructor = -1
-            valued = False  # a constant or a module's value: a table if it opens a bracket
-            opens_constructor = stripped.startswith("constructor")  # JavaScript's (no DEFINITION)
-            if priority:
-                pass
-            elif (
-                variant
-                or (constructor >= 0 and depth > constructor and _SETS_DEFAULT.match(stripped))
-                or (in_block and depth and _GO_BLOCK_ITEM.match(stripped))
-            ):
-                priority = _CONSTANT_PRIORITY
-            elif (stripped[0] == "@" and _ROUTINE_ANNOTATION.match(stripped)) or (
-                ";" in stripped and _C_DECLARATION.match(stripped)
-            ):
-                pass
-            elif DEFINITION.match(stripped) or (depth == 0 and c_like and _is_c_function(stripped)):
-                definitions += 1
-                opens_constructor = _CONSTRUCTOR.match(stripped) is not None
-                # a Go method (``func (c *T) X``) ranks as a nested one: below the module's constants
-                nested = depth or stripped.startswith("func (")
-                if nested:
-                    priority = _NESTED_PRIORITY - min(depth, 16)
-                else:
-                    top += 1
-                    priority = max(_DEFINITION_PRIORITY - _DEFINITION_STEP * top, _NESTED_PRIORITY)
-                if depth and _SPECIAL.match(stripped):
-                    priority = _SPECIAL_PRIORITY  # __eq__, __repr__: every class has them
-            elif depth == 0 and (CONSTANT.match(stripped) or _GO_VALUE.match(stripped)):
-                constants += 1
-                priority, valued = _CONSTANT_PRIORITY, True
-            elif depth == 0 and _EXPORTED.match(stripped):
-                priority, valued = _CONSTANT_PRIORITY, True
-            elif config is not None and depth == 0 and config.match(stripped):
-                keys += 1  # each file's first keys before any file's tenth
-                priority = _CONSTANT_PRIORITY - min(keys, 40) * 0.5
-            elif depth and "=" in stripped and _MEMBER_CONSTANT.match(stripped):
-                priority, valued = _CONSTANT_PRIORITY - 5.0, True  # below the module's own, above methods
-            elif depth == 0 and not c_like and _MODULE_VALUE.match(stripped):
-                priority, valued = _MODULE_VALUE_PRIORITY, True
-            elif ('"' in stripped or "'" in stripped or "`" in stripped) and RAISED.search(stripped):
-                message = _INTERPOLATION.sub("", stripped)
-                repeated = message in raised
-                raised.add(message)
-                priority = (
-                    _RAISED_PRIORITY
-                    if len(raised) <= _RAISED_PER_FILE and not repeated
-                    else _RAISED_PRIORITY / 2
-                )
-            if not priority and defaults_said < _STATED_PER_FILE and states_default(stripped):
-                defaults_said += 1  # "Defaults to 8.", "the default is": a file's first few
-                priority = _STATED_PRIORITY
-            if valued and stripped.rstrip()[-1] in "{[(":
-                table.open(depth)  # ``_ansi_colors = {``, ``module.exports = {``: its entries next
-            if opens_constructor:
-                constructor = depth  # the fields it sets in the next lines are defaults
-            if ("num" in stripped or "Flag" in stripped) and _ENUM.match(stripped):
-                enumeration.open(depth)  # its variants are the next lines
+            priority = reader.rank(stripped, len(line) - len(stripped))
             if lowered and any(t in line.lower() for t in lowered):
                 priority += 30.0
             if priority:
@@ -328,6 +353,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))
                 if index != start and index not in notes:
                     notes[index] = f"L{index - start + (0 if header else 1)}"
+        definitions += reader.definitions
+        constants += reader.constants
     # Every outline line says where it is ([L80]): the gaps between them need no marker.
     body = pack(lines, picks, budget, width=160, notes=notes, gaps="none")
     files = len(headers) or 1
