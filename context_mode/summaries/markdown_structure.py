@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from context_mode.shapes import HEADING_ANCHOR
+from context_mode.summaries.definitions import pattern_lines
 from context_mode.summaries.packing import split_lines
 from context_mode.summaries.reading import LastReading
 
@@ -29,6 +30,7 @@ _SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*\Z")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 MAX_HEADINGS = 2000
 _PILCROW = "¶"  # Sphinx's permalink after a heading
+_PILCROW_END = re.compile(rf"{_PILCROW}\s*$", re.MULTILINE)  # the sign ending a line
 _MIN_PILCROWS = 3
 _PILCROW_WIDTH = 200
 # After a newline, a line ``classify`` finds a fence, heading or underline in: exactly, for a
@@ -136,22 +138,27 @@ def _with_pilcrow_headings(
     html2text's ``QueuePool limit of size <x> overflow <y> reached…¶``, at the margin) as headings,
     when there are ``_MIN_PILCROWS``: such a page's headings all carry the sign, and its ATX lines
     without it are code comments (``# normal join to relationship entity``), no headings."""
-    pilcrows: list[int] = []
-    line = position = 0
-    at = joined.find(_PILCROW)
-    while at >= 0 and len(pilcrows) <= MAX_HEADINGS:
-        line += joined.count("\n", position, at)
-        position = at
-        index = line - 1  # ``joined`` opens with a newline
-        text = lines[index] if 0 <= index < len(lines) else ""
-        if text.rstrip().endswith(_PILCROW) and len(text) <= _PILCROW_WIDTH and _ATX.match(text) is None:
-            if len(text) - len(text.lstrip(" ")) <= 3 and text.strip() != _PILCROW:
-                pilcrows.append(index)
-        at = joined.find(_PILCROW, at + 1)
+    # (``joined`` opens with a newline: its line n is ``lines[n - 1]``)
+    pilcrows = [
+        line - 1
+        for line in pattern_lines(joined, _PILCROW_END, MAX_HEADINGS + 1, lead=_PILCROW)
+        if _is_pilcrow_heading(lines[line - 1])
+    ]
     if len(pilcrows) < _MIN_PILCROWS:
         return found
     kept = [heading for heading in found if heading[2] or _PILCROW in lines[heading[0]]]
     return sorted([*kept, *((index, 2, False) for index in pilcrows)])
+
+
+def _is_pilcrow_heading(line: str) -> bool:
+    """Whether ``line``, ending in the permalink sign, is a heading: at the margin (up to three
+    spaces: a page's indented contents list is none), short, no ATX line, not the sign alone."""
+    return (
+        len(line) <= _PILCROW_WIDTH
+        and _ATX.match(line) is None
+        and len(line) - len(line.lstrip(" ")) <= 3
+        and line.strip() != _PILCROW
+    )
 
 
 def _fenced_structure(
