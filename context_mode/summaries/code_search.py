@@ -158,7 +158,7 @@ def _analyse(text: str, terms: tuple[str, ...]) -> _Analysis | None:
             notes[position] = f"×{copies[content]}"
         picks.append(Pick(position, position + 1, score - 5.0 * rank_in_file[path]))
         rank_in_file[path] += 1
-    picks += _ends(lines, set(hits.positions), max(scores, default=0.0) + 1.0)
+    picks += _ends(lines, hits.positions, max(scores, default=0.0) + 1.0)
     top = ", ".join(f"{path} {count}" for path, count in per_file.most_common(5))
     more = len(per_file) - min(len(per_file), 5)
     outline = f"code search: {matches} matches in {len(per_file)} files; most: {top}" + (
@@ -169,13 +169,15 @@ def _analyse(text: str, terms: tuple[str, ...]) -> _Analysis | None:
     return analysis
 
 
-def _ends(lines: Sequence[str], parsed: set[int], score: float) -> list[Pick]:
+def _ends(lines: Sequence[str], parsed: Sequence[int], score: float) -> list[Pick]:
     """The last lines that are no match nor context (rg's ``--stats``, ``go tool cover -func``'s
-    ``total: (statements) 65.8%``): what the listing comes to, shown whatever the budget."""
+    ``total: (statements) 65.8%``): what the listing comes to, shown whatever the budget.
+    ``parsed`` are the match and context lines' positions, in order."""
     picks: list[Pick] = []
     for position in range(len(lines) - 1, max(-1, len(lines) - 1 - _END_LINES), -1):
         line = lines[position].strip()
-        if position in parsed or (picks and not line):
+        at = bisect.bisect_left(parsed, position)
+        if (at < len(parsed) and parsed[at] == position) or (picks and not line):
             break
         if line and line != "--":
             picks.append(Pick(position, position + 1, score))
