@@ -69,8 +69,8 @@ _IMPLIED = {
     "largest": "size bytes count total",
     "biggest": "size bytes count total",
     "smallest": "size bytes count total",
-    "heaviest": "weight size mass",
-    "lightest": "weight size mass",
+    "heaviest": "weight mass size",
+    "lightest": "weight mass size",
     "busiest": "count calls requests",
     "hottest": "temp temperature",
     "coldest": "temp temperature",
@@ -82,6 +82,7 @@ _IMPLIED = {
     "earliest": "date time created updated modified released published",
 }
 IMPLIED_SHARE = 0.5
+_IMPLIED_STEP = 0.01  # less for each implied field before it
 _RUN_MIN = 4  # letters of a name part that may be words' beginnings run together (tbilrate)
 _RUN_PIECE = 3  # letters of its longest beginning (``max`` of tmax): two-letter ones make words
 _RUN_WORDS = 12  # query words tried for such a run
@@ -252,7 +253,10 @@ def _name_score(name: str, extreme: Extreme) -> float:
     named = _named_words(name, extreme.words)
     if named:
         return float(len(named))
-    return IMPLIED_SHARE if _named_words(name, extreme.implied) else 0.0
+    # The fields a superlative implies are in order, the likeliest first ("lightest": a weight or
+    # a mass before a size, which a length may be).
+    implied = [at for at, word in enumerate(extreme.implied) if _word_matches_name(word, name)]
+    return IMPLIED_SHARE - _IMPLIED_STEP * implied[0] if implied else 0.0
 
 
 def _names_any(names: set[str], words: Sequence[str]) -> bool:

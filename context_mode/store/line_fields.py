@@ -2,7 +2,8 @@
 
 ``named_values(lines)`` reads a line's fields three ways: ``key=value``, ``key: value`` and ``"key":
 value`` pairs; the columns of a table under its header line (aligned by the header's character
-spans for a whitespace table such as ``ps aux``, ``iostat -x`` or ``lsof``; by cell for a ``|``,
+spans for a whitespace table such as ``ps aux``, ``iostat -x`` or ``lsof``, or by the dash runs of
+the rule under it, whose names may be of several words, as sqlite's ``-column``; by cell for a ``|``,
 ``│``, ``,`` or tab separated one, a row of types or units under the names skipped, the line under
 a closing rule left out; a header over its rule right after a table's rows opens the next table,
 as sqlite's ``-column`` prints results one after another); the size of a listing's entry (``ls
@@ -74,6 +75,7 @@ _TREE_SIZED = re.compile(r"[\s│├└─|`\-]*\[\s*(\d+(?:\.\d+)?)([KMGTPE]?)\
 # A whitespace table's header: three or more names (``USER PID %CPU``, ``rkB/s``, ``1K-blocks``).
 _NAME = r"[%#]?(?:\d+[A-Za-z]|[A-Za-z_])[\w%/.:\-]*"
 _HEADER_LINE = re.compile(rf"\s*{_NAME}(?:\s+{_NAME}){{2,}}\s*")
+_DASHES = re.compile(r"-+")
 MAX_LINE = 2000  # a line longer is data (records on one line), not a table's row: pairs only
 
 
@@ -192,7 +194,8 @@ class _Header:
         """The table whose header is line ``index``: a line of names over rows holding numbers."""
         line = lines[index]
         separated = next((mark for mark in SEPARATORS if mark in line), None)
-        if separated is None and not _HEADER_LINE.fullmatch(line):
+        ruled = separated is None and index + 1 < len(lines) and _rule_spans(lines[index + 1]) is not None
+        if separated is None and not ruled and not _HEADER_LINE.fullmatch(line):
             return None
         names = split_cells(line, separated) if separated is not None else []
         if separated is not None and not _names_like(names):
@@ -209,11 +212,15 @@ class _Header:
                 if any(_number(cell) is not None for _, cell, _ in header.cells(following[0]) or ()):
                     return header
             return None
-        tokens = list(WORD.finditer(line))
-        names = [token.group() for token in tokens]
+        spans = _rule_spans(lines[index + 1]) if index + 1 < len(lines) else None
+        if spans is not None:  # a rule of dash runs under the names gives the columns' widths
+            names = [line[left:right].strip() for left, right in spans]
+        else:
+            spans = [token.span() for token in WORD.finditer(line)]
+            names = [line[left:right] for left, right in spans]
         if not _names_like(names):
             return None
-        header = cls(index, names, [token.span() for token in tokens], " ")
+        header = cls(index, names, spans, " ")
         rows = [header.cells(row) for row in following]
         if all(
             cells is not None and any(_number(cell) is not None for _, cell, _ in cells) for cells in rows
@@ -255,6 +262,18 @@ class _Header:
             if key > best_key:
                 best, best_key = column, key
         return best
+
+
+def _rule_spans(line: str) -> list[tuple[int, int]] | None:
+    """The columns a rule of dash runs under a header marks (sqlite's ``-column``, ``sqlite-utils
+    rows -t``): each run's span, or None when the line is no such rule. Names of several words
+    (``Body Mass (g)``) are read whole under them."""
+    if not line.lstrip().startswith("-"):
+        return None
+    runs = [run.span() for run in _DASHES.finditer(line)]
+    if len(runs) < 2 or line.strip(" -"):
+        return None
+    return runs
 
 
 def cell_places(line: str, cells: Sequence[str]) -> list[tuple[int, int]]:

@@ -285,3 +285,23 @@ def test_a_header_over_its_rule_after_a_tables_rows_opens_the_next_table() -> No
     lines = [line.strip() for line in reply.splitlines()]
     row = lines.index("PALM.BEACH    3407      432286  0.788         19.67")
     assert lines[row - 2].startswith("county        BUCHANAN  Total   buchanan_pct  share_of_state_buchanan")
+
+
+@pytest.mark.parametrize(
+    ("query", "row"),
+    [
+        ("lightest weighed penguin", "N72A1            Chinstrap  Dream      2008-11-24  46.9"),
+        ("shortest flipper length", "N18A1            Adelie     Biscoe     2007-11-10  37.9"),
+    ],
+)
+def test_a_column_named_in_several_words_over_a_dash_rule_is_compared(query: str, row: str) -> None:
+    # sqlite-utils' table (and sqlite's -column) mark each column by a run of dashes under names of
+    # several words ("Body Mass (g)"): the header was read word by word, "(mm)" is no name, and no
+    # column compared. "lightest" implies a weight or a mass before a size (a length).
+    name = "table-sqlite-utils-table-palmerpenguins-raw-by-mass.txt"
+    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
+    asked = extreme_asked(query)
+    assert asked is not None
+    found = extreme_line(lines, asked)
+    assert found is not None and lines[found.line].startswith(row)
+    assert found.field in {"Body Mass (g)", "Flipper Length (mm)"}
