@@ -8,9 +8,11 @@ prose that repeats "of the" does not outrank the record that holds the query's w
 tools write it in (``argument`` -> ``arg``, ``args``; ``configuration`` -> ``config``, ``cfg``;
 ``colour`` -> ``color``; a plural is matched through its stem by the caller): a question asked
 in full words still finds ``max_retries``,
-``parseArgs`` and ``NO_COLOR``. Shortenings and spelling variants of one word, and a few groups
+``parseArgs`` and ``NO_COLOR``, and one asked in short forms finds the full words (``tz`` ->
+``timezone``, ``db`` -> ``database``). Shortenings and spelling variants of one word, and a few groups
 of words of the trade that name the same thing in a question and in a tool's output (``limit``,
-``max``; ``remove``, ``delete``; ``version``, ``release``): what any developer reads as the same
+``max``; ``remove``, ``delete``; ``version``, ``release``; a "missing" value, which data spells
+``UNKNOWN``, ``null`` or ``None``): what any developer reads as the same
 thing, never a guess at what a query means. (A "count, number, total" group cost facts: "counted
 array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``.) A file named by its language
 ("the TypeScript definitions", "the JavaScript entry point") is spelled by its extension
@@ -143,6 +145,7 @@ _SAME_THING = (
     "memory ram rss",
     "option flag setting",
     "warning warn",
+    "missing unknown null none",
 )
 
 
@@ -196,6 +199,9 @@ def _forms() -> dict[str, tuple[str, ...]]:
     """Each word's short forms, the other words of its groups in ``_SAME_THING``, and the ISO code
     of a country or language (``_PLACES``, ``_LANGUAGES``)."""
     forms: dict[str, list[str]] = {full: spelled.split() for full, spelled in _SHORT_FORMS.items()}
+    for full, spelled in _SHORT_FORMS.items():  # a query written short ("tz plugin") finds the full
+        for short in spelled.split():
+            forms.setdefault(short, []).append(full)
     for pair in (*_PLACES.split(), *_LANGUAGES.split()):
         name, code = pair.split("=")
         forms.setdefault(name, []).append(code)

@@ -210,3 +210,25 @@ def search_bench(name: str, kind: ContentKind, query: str) -> str:
     from tests.searching import search
 
     return search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})
+
+
+def test_a_word_the_query_spells_short_finds_the_full_word() -> None:
+    # fs directory_tree of dayjs' npm package: "type definitions tz plugin" found no
+    # plugin/timezone.d.ts, as "tz" stood for nothing else (only "timezone" stood for "tz").
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "tree-fs-directory-tree-dayjs-11113-npm.json").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.TREE, {"query": "type definitions tz plugin"})
+    assert '"name": "timezone.d.ts"' in reply
+
+
+def test_a_missing_value_is_found_as_the_data_spells_it() -> None:
+    # pip-licenses of a Django/Celery stack: the package without an author says UNKNOWN there;
+    # "package with missing author" showed other rows (failed before).
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "table-pip-licenses-django-celery-stack.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.TABLE, {"query": "package with missing author"})
+    assert "click                  8.5.1             BSD-3-Clause                          UNKNOWN" in reply
