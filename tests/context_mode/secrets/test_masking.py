@@ -319,6 +319,8 @@ TRUE_POSITIVES = {
     "webpage-lynx-dump-sqlalchemy-1446-errors.txt": 2,
     # semver's tests name a range by git+https://user:password0123@github.com/foo
     "test-node-tap16-semver-500-tests-on-631.txt": 1,
+    # Flask-SQLAlchemy's configuration page: postgresql://scott:tiger@…, mysql://scott:tiger@…
+    "snapshot-playwright-flask-sqlalchemy-303-config.txt": 2,
 }
 
 
