@@ -66,6 +66,7 @@ _SHORT_FORMS = {
     "connection": "conn conns",
     "constant": "const",
     "context": "ctx",
+    "count": "n cnt",
     "database": "db",
     "delimiter": "delim sep separator",
     "dependency": "dep deps",

@@ -13,7 +13,8 @@ extreme, and no query word need be on it more than on the lines around it.
   others, left out. The field is the one whose name's parts best match the query's
   words (``%CPU`` for "cpu", ``usec_per_call`` for "microseconds per call", ``tbilrate`` for
   "treasury bill rate", ``RSS`` for "resident set size"; a word the superlative implies, such as a
-  time for "slowest", counts half). When some of the field's lines hold more of the query's other
+  time for "slowest", counts half; of fields named alike, the one named right after the superlative,
+not one of few distinct values such as a year). When some of the field's lines hold more of the query's other
   words than the rest ("for the reporting job"; not words naming what the rows are, such as
   "process" or "file", or the listing, such as "source tree" or "disk usage"), only those compete,
   when two or more do (a word on one line only names where the lines are: "the largest file in
@@ -101,6 +102,7 @@ _ROW_NOUNS = frozenset(
 _TOTAL_ROW = re.compile(r"[\s|│]*(?:total|totals|grand total|sum|all|overall)\b", re.IGNORECASE)
 HEADER_LINE = -3  # the number a table's header from an earlier chunk is shown under (first)
 _TIES = 2  # lines sharing the extreme shown besides the first
+_FEW_DISTINCT = 2  # a field of under half the distinct values of another is no measure
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +114,7 @@ class Extreme:
     implied: tuple[str, ...]  # the field names the superlative implies
     dated: bool = False  # asks for the newest or oldest: a date's extreme, not a number's
     older: bool = False  # "oldest": of a number the query names (an age), the most
+    before: int = 0  # how many of ``words`` come before the superlative ("routes with the most …")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,14 +136,16 @@ def extreme_asked(query: str) -> Extreme | None:
     if not asked:
         return None
     # "maximum" and "minimum" may name the field too (``max_wind``), the first superlative apart.
-    rest = tuple(
-        w
-        for w in words
+    kept = [
+        at
+        for at, w in enumerate(words)
         if (w in _NAMING or w not in _MOST and w not in _LEAST) and w != asked[0] and not is_function_word(w)
-    )
+    ]
+    rest = tuple(words[at] for at in kept)
+    before = sum(at < words.index(asked[0]) for at in kept)
     implied = tuple(dict.fromkeys(name for word in asked for name in _IMPLIED.get(word, "").split()))
     dated = bool(_DATED & set(asked)) or ("recent" in words and "most" in asked)
-    return Extreme(asked[0] in _MOST, rest, implied, dated, asked[0] == "oldest")
+    return Extreme(asked[0] in _MOST, rest, implied, dated, asked[0] == "oldest", before)
 
 
 def _negated(words: Sequence[str], at: int) -> bool:
@@ -168,12 +173,16 @@ def extreme_line(lines: Sequence[str], extreme: Extreme) -> ExtremeLine | None:
     if best <= 0:
         return None
     named = [field for field in fields if scores[field.name] == best]
-    # Of equally named fields the one of most distinct values is the measure the query means (not
-    # the ``quarter`` or ``month`` it names as what to return), then the commonest.
+    # Of equally named fields, one of few distinct values is what the query names to return (the
+    # ``quarter`` or ``year``), not the measure; of the rest the one named nearest after the
+    # superlative is the measure ("the most cancelled flights": cancelled, not flights), then the
+    # one of most distinct values, then the commonest.
     distinct: dict[str, set[float]] = {}
     for field in named:
         distinct.setdefault(field.name, set()).add(field.value)
-    name = max(distinct, key=lambda key: (len(distinct[key]), given[key]))
+    most_distinct = max(len(values) for values in distinct.values())
+    measures = [key for key in distinct if len(distinct[key]) * _FEW_DISTINCT >= most_distinct]
+    name = max(measures, key=lambda key: (-_named_at(key, extreme), len(distinct[key]), given[key]))
     candidates = [field for field in named if field.name == name]
     named_words = _named_words(name, extreme.words)
     falling = (_FALLING & set(extreme.words)) - named_words
@@ -257,6 +266,19 @@ def _name_score(name: str, extreme: Extreme) -> float:
     # a mass before a size, which a length may be).
     implied = [at for at, word in enumerate(extreme.implied) if _word_matches_name(word, name)]
     return IMPLIED_SHARE - _IMPLIED_STEP * implied[0] if implied else 0.0
+
+
+def _named_at(name: str, extreme: Extreme) -> int:
+    """How far after the superlative the first query word naming the field is (words before it
+    count after all those after it)."""
+    named = _named_words(name, extreme.words)
+    count = len(extreme.words)
+    places = [
+        at - extreme.before if at >= extreme.before else count + at
+        for at, word in enumerate(extreme.words)
+        if word in named
+    ]
+    return min(places, default=2 * count)
 
 
 def _names_any(names: set[str], words: Sequence[str]) -> bool:

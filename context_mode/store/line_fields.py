@@ -4,7 +4,7 @@
 value`` pairs; the columns of a table under its header line (aligned by the header's character
 spans for a whitespace table such as ``ps aux``, ``iostat -x`` or ``lsof``, or by the dash runs of
 the rule under it, whose names may be of several words, as sqlite's ``-column``; by cell for a ``|``,
-``│``, ``,`` or tab separated one, a row of types or units under the names skipped, the line under
+``│``, ``┆``, ``,`` or tab separated one, a row of types or units under the names skipped, the line under
 a closing rule left out; a header over its rule right after a table's rows opens the next table,
 as sqlite's ``-column`` prints results one after another); the size of a listing's entry (``ls
 -l``, ``du``, ``tree -s``, ``find -printf '%s %p'``, ``list_directory_with_sizes``), named "size",
@@ -54,10 +54,12 @@ _SCALE = {
     "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "s": 1.0, "sec": 1.0, "min": 60.0, "h": 3600.0,
 }  # fmt: skip
 _UNIT_BYTES = {"": 1.0, **{unit: 1024.0 ** (power + 1) for power, unit in enumerate("KMGTPE")}}
-_RULE = re.compile(r"^[\s|+=:\-─━═┼┬┴├┤┌┐└┘│]*$")
+_RULE = re.compile(r"^[\s|+=:\-─━═┼┬┴├┤┌┐└┘│┆╞╪╡]*$")
 WORD = re.compile(r"\S+")
 _DIGIT = re.compile(r"\d")
-SEPARATORS = ("|", "│", ",", "\t")  # a table's cells: psql's and Markdown's, box-drawn, CSV, TSV
+# A table's cells: polars' dashed bar (inside its box's bars, so first), psql's and Markdown's,
+# box-drawn, CSV, TSV.
+SEPARATORS = ("┆", "|", "│", ",", "\t")
 # A test's time: at the end of its line in brackets (mocha's ``(3225ms)``, Jest's ``(12 ms)``, go
 # test's ``(0.01s)``), or opening it (``pytest --durations``' ``3.21s call     tests/…``).
 _TIMED = re.compile(
@@ -96,6 +98,7 @@ def named_values(lines: Sequence[str]) -> Iterator[Field]:
     a listing's sizes and a test run's times."""
     header: _Header | None = None
     closed = False
+    valued = False  # a row under the header held a value (a row of types or a rule above holds none)
     for index, line in enumerate(lines):
         if not line or line.isspace():
             header = None
@@ -108,7 +111,7 @@ def named_values(lines: Sequence[str]) -> Iterator[Field]:
         if _RULE.match(line):
             # A rule under a table's rows closes them: the line below sums them up (``unzip -l``'s
             # `` 20954702   622 files``), as a ``TOTAL`` row does.
-            closed = header is not None and index > header.line + 2
+            closed = header is not None and valued
             continue
         if closed:
             closed = False
@@ -118,6 +121,7 @@ def named_values(lines: Sequence[str]) -> Iterator[Field]:
             # (sqlite's ``-column`` results one after another, with no blank line between).
             header = _Header.of(lines, index) or header
             if header.line == index:
+                valued = False
                 continue
         if header is not None:
             cells = header.cells(line)
@@ -125,12 +129,15 @@ def named_values(lines: Sequence[str]) -> Iterator[Field]:
                 for name, cell, place in cells:
                     value = _number(cell)
                     if value is not None:
+                        valued = True
                         yield Field(index, header.line, name, value, span=place)
                     elif (dated := _date(cell, whole=True)) is not None:
+                        valued = True
                         yield Field(index, header.line, name, dated, True, place)
                 continue
         header = _Header.of(lines, index)
         if header is not None:
+            valued = False
             continue
         if _DIGIT.search(line):
             sized = sized_entry(line) if _SIZED_START.match(line) else None
@@ -297,6 +304,8 @@ def split_cells(line: str, separator: str) -> list[str]:
         except (csv.Error, StopIteration):
             return []
     cells = [cell.strip() for cell in line.split(separator)]
+    if separator == "┆" and len(cells) > 1:  # polars' box: its bars outside the dashed ones
+        cells[0], cells[-1] = cells[0].lstrip("│ "), cells[-1].rstrip("│ ")
     if separator in "|│":  # a leading and trailing pipe open and close the row
         cells = cells[1:] if cells and not cells[0] else cells
         cells = cells[:-1] if cells and not cells[-1] else cells

@@ -305,3 +305,34 @@ def test_a_column_named_in_several_words_over_a_dash_rule_is_compared(query: str
     found = extreme_line(lines, asked)
     assert found is not None and lines[found.line].startswith(row)
     assert found.field in {"Body Mass (g)", "Flipper Length (mm)"}
+
+
+@pytest.mark.parametrize(
+    ("query", "row"),
+    [
+        ("largest count group", "│ Ideal     ┆ E     ┆ VS2     ┆ 1136 ┆"),  # n is a count's name
+        ("highest average price", "│ Very Good ┆ D     ┆ IF      ┆ 23   ┆"),  # the first row
+    ],
+)
+def test_a_polars_frames_cells_are_compared(query: str, row: str) -> None:
+    # polars prints a frame in a box whose cells a dashed bar parts, under a row of dashes, a row
+    # of types and a ╞═╪═╡ rule: none of its columns compared, and the rule over the first row was
+    # read as the rows' closing one, which left that row out.
+    name = "rows-polars-sql-diamonds-cut-color-clarity.txt"
+    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
+    asked = extreme_asked(query)
+    assert asked is not None
+    found = extreme_line(lines, asked)
+    assert found is not None and lines[found.line].startswith(row)
+
+
+def test_the_field_named_right_after_the_superlative_is_the_measure() -> None:
+    # mariadb -t of New York's busiest routes: "most cancelled flights route" names two columns,
+    # flights and cancelled; the one of more distinct values (flights) was compared.
+    name = "rows-mariadb-t-nycflights13-busy-routes.txt"
+    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
+    asked = extreme_asked("most cancelled flights route")
+    assert asked is not None
+    found = extreme_line(lines, asked)
+    assert found is not None and found.field == "cancelled"
+    assert lines[found.line].startswith("| LGA    | BOS  | General Edward Lawrence Logan Intl")
