@@ -10,18 +10,18 @@ extreme, and no query word need be on it more than on the lines around it.
 - ``extreme_line(lines, extreme)`` finds the line among a payload's lines, their fields read by
   ``line_fields.named_values`` (pairs, a table's columns under its header, a listing's sizes named
   "size", a test's times named "duration"); a ``TOTAL`` row and a listing's root, holding all the
-  others, left out. The field is the one whose name's parts best match the query's
-  words (``%CPU`` for "cpu", ``usec_per_call`` for "microseconds per call", ``tbilrate`` for
-  "treasury bill rate", ``RSS`` for "resident set size"; a word the superlative implies, such as a
-  time for "slowest", counts half; of fields named alike, the one named right after the superlative,
-not one of few distinct values such as a year). When some of the field's lines hold more of the query's other
+  others, left out. The field is the one whose name's parts best match the query's words (``%CPU``
+  for "cpu", ``usec_per_call`` for "microseconds per call", ``tbilrate`` for "treasury bill rate",
+  ``RSS`` for "resident set size"; a word the superlative implies, such as a time for "slowest",
+  counts half; of fields named alike, the one named right after the superlative, not one of few
+  distinct values such as a year). When some of the field's lines hold more of the query's other
   words than the rest ("for the reporting job"; not words naming what the rows are, such as
   "process" or "file", or the listing, such as "source tree" or "disk usage"), only those compete,
   when two or more do (a word on one line only names where the lines are: "the largest file in
   physics", the directory's entry). Of lines sharing the extreme the first is named, the next two
-  shown with it; when most lines share it, or the field is on one line only, no line is named:
-  None. Words after a negation ("non-null") are dropped; a falling word the field's name does not
-  hold ("the largest negative change", "the biggest drop") asks for the most negative value.
+  shown with it; when most lines share it, or the field is on one line only, no line is named: None.
+  Words after a negation ("non-null") are dropped; a falling word the field's name does not hold
+  ("the largest negative change", "the biggest drop") asks for the most negative value.
 
 It returns the line's index and its table's header line's index (or None). Linear in the lines;
 never raises on a ``str``. ``extreme_passage(texts, extreme, weight)`` is that line among a
