@@ -62,6 +62,7 @@ _SHORT_FORMS = {
     "color": "colour",
     "colour": "color",
     "command": "cmd",
+    "commonjs": "cjs",
     "configuration": "config cfg conf",
     "connection": "conn conns",
     "constant": "const",
@@ -147,6 +148,7 @@ _SAME_THING = (
     "option flag setting",
     "warning warn",
     "missing unknown null none",
+    "rename move",
 )
 
 

@@ -102,6 +102,7 @@ _ROW_NOUNS = frozenset(
 _TOTAL_ROW = re.compile(r"[\s|│]*(?:total|totals|grand total|sum|all|overall)\b", re.IGNORECASE)
 HEADER_LINE = -3  # the number a table's header from an earlier chunk is shown under (first)
 _TIES = 2  # lines sharing the extreme shown besides the first
+_PREFIX = 2  # letters a field's name may put before the word naming it (``asize``, ``mtime``)
 _FEW_DISTINCT = 2  # a field of under half the distinct values of another is no measure
 
 
@@ -351,6 +352,8 @@ def _word_matches_name(word: str, name: str) -> bool:
             return True
         if len(part) >= 3 and word.startswith(part) or len(word) >= 4 and part.startswith(word):
             return True
+        if len(word) >= 4 and part.endswith(word) and len(part) - len(word) <= _PREFIX:
+            return True  # a letter or two before it say which (ncdu's asize, stat's mtime)
     return False
 
 

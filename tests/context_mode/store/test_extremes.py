@@ -336,3 +336,15 @@ def test_the_field_named_right_after_the_superlative_is_the_measure() -> None:
     found = extreme_line(lines, asked)
     assert found is not None and found.field == "cancelled"
     assert lines[found.line].startswith("| LGA    | BOS  | General Edward Lawrence Logan Intl")
+
+
+def test_a_field_named_by_a_letter_or_two_before_the_word_is_compared() -> None:
+    # ncdu -o of fastify's npm package: each entry's sizes are "asize" (apparent) and "dsize"
+    # (on disk); "biggest file size" named neither field, and the search showed the root.
+    name = "tree-ncdu-o-fastify-5128-npm.json"
+    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
+    asked = extreme_asked("biggest file size")
+    assert asked is not None
+    found = extreme_line(lines, asked)
+    assert found is not None and found.field == "asize"
+    assert lines[found.line].startswith('{"name":"hooks.test.js","asize":96019')
