@@ -16,27 +16,28 @@ compiler notes, tracebacks collapsed to the frames that matter (Python: innermos
 frame of each class, application before JDK; pytest's ``>`` source line above an ``E`` block),
 warnings (past the second of one template, below an error's context), context, the head, and last
 rare lines (a shape, numbers aside, seen once is usually an event). In a log written at debug
-verbosity, the first line of each shape declaring a level above the bulk's (INFO among DEBUG,
-NOTICE among INFO: ``summaries.log_levels``) ranks above the head's third line, as wide as a
-warning (its stamp and thread take half the width), each shape adding a quarter of an error's
-room. A shown line whose shape recurs carries a fold count ``[×37]``. The first line when it
-names the command, project or version, and the last lines that carry totals (``summaries.edges``)
-rank with the final summary (unless one of a routine family: a request or a disconnection said
-throughout is no total); a service's lines near the top that say where it listens rank with its
-errors' context; a report's summary section (valgrind's ``HEAP SUMMARY:`` and ``LEAK SUMMARY:``),
-its heading and the lines indented below it, ranks with a failing test's name; a coverage table's
-totals row ranks with the final summary, its least covered files below errors
-(``summaries.coverage``); RSpec's and GoogleTest's failure blocks give their message and location
-(``summaries.test_failures``). The errors' picks, their context and the tracebacks' frames come from
-``summaries.log_errors``; the blocks under a line (a report's section, a TAP block, a failing
-test's message, a sanitizer's legend) are found by ``summaries.log_blocks``.
-A ``go test -json`` stream is read as events instead (``summaries.go_test_json``), a MySQL or MariaDB
-slow query log by its entries (``summaries.slow_queries``); a web-server
-access log (or an application server's request lines) also gets its error responses, one per
-method and status (``summaries.access_log``).
-After a weak error (an outage's "is DOWN"), the line saying what failed works again ranks below
-the errors, above their context (``summaries.log_recoveries``). Weak errors in a family of
-routine lines (``-- Performing Test X - Failed`` among dozens of ``- Success``) are demoted.
+verbosity, the first line of each shape declaring a level above the bulk's (INFO among DEBUG, NOTICE
+among INFO: ``summaries.log_levels``) ranks above the head's third line, as wide as a warning (its
+stamp and thread take half the width), each shape adding a quarter of an error's room. A failure
+declared at an info or debug level (``DEBUG Failed to reflink …, falling back``: the scan's muted
+lines) is no error and adds no room; the first of each shape ranks just below the raised lines. A
+shown line whose shape recurs carries a fold count ``[×37]``. The first line when it names the
+command, project or version, and the last lines that carry totals (``summaries.edges``) rank with
+the final summary (unless one of a routine family: a request or a disconnection said throughout is
+no total); a service's lines near the top that say where it listens rank with its errors' context; a
+report's summary section (valgrind's ``HEAP SUMMARY:`` and ``LEAK SUMMARY:``), its heading and the
+lines indented below it, ranks with a failing test's name; a coverage table's totals row ranks with
+the final summary, its least covered files below errors (``summaries.coverage``); RSpec's and
+GoogleTest's failure blocks give their message and location (``summaries.test_failures``). The
+errors' picks, their context and the tracebacks' frames come from ``summaries.log_errors``; the
+blocks under a line (a report's section, a TAP block, a failing test's message, a sanitizer's
+legend) are found by ``summaries.log_blocks``. A ``go test -json`` stream is read as events instead
+(``summaries.go_test_json``), a MySQL or MariaDB slow query log by its entries
+(``summaries.slow_queries``); a web-server access log (or an application server's request lines)
+also gets its error responses, one per method and status (``summaries.access_log``). After a weak
+error (an outage's "is DOWN"), the line saying what failed works again ranks below the errors, above
+their context (``summaries.log_recoveries``). Weak errors in a family of routine lines
+(``-- Performing Test X - Failed`` among dozens of ``- Success``) are demoted.
 """
 
 from __future__ import annotations
@@ -104,6 +105,9 @@ _LEGEND_PRIORITY = 3.0
 # A raised line (``log_levels``: INFO among DEBUG, NOTICE among INFO), first of its shape: above
 # the head's third line and one-off events, below warnings; two levels above the bulk, higher.
 _RAISED = 36.0
+# A failure a line declares at an info or debug level, first of its shape: below raised lines.
+_MUTED = 32.0
+_MUTED_SHAPES = 20
 _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is a quarter of an error
 _UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
 _SLOW_SAMPLE = 16384  # characters of the start read to tell a slow query log
@@ -355,6 +359,11 @@ def _picks(
         if scan.shapes[index] not in raised_seen:
             raised_seen.add(scan.shapes[index])
             add(index, _RAISED + 6 * (above - 1), WIDTH)
+    muted_seen: set[str] = set()
+    for index in scan.muted:  # a failure said at debug level (``DEBUG Failed to reflink …``)
+        if scan.shapes[index] not in muted_seen and len(muted_seen) < _MUTED_SHAPES:
+            muted_seen.add(scan.shapes[index])
+            add(index, _MUTED - len(muted_seen) * 0.2, WIDTH)
     _add_lines(cleaned, scan, counts, terms, add, routine)
     return picks
 

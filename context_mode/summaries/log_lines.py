@@ -1,14 +1,15 @@
 """Classifying log lines: severity, test results, summaries, exit status, traceback frames.
 
-``scan_log(lines)`` classifies every line; ``line_groups`` keeps it fast. Every regex
-sees at most ``PREFIX`` chars of a line, and the costlier ones run only behind a substring check.
-A declared level (``INFO``, ``level=debug``, a JSON-lines record's ``"level":50`` or
-``"severity":"ERROR"``) outranks words in the message; errors are strong
-(``error:``, ``SEVERE``, an exception line, ``make: ***``) or weak (a bare "failed", a refusal:
-"rejected", "blocked", "could not"), and weak ones in a family of routine lines are set apart by
-``routine_errors``. A summary is a run's (``totals.is_run_summary``) or a step's totals as a package
-manager or build tool states them (uv's ``Resolved 18 packages in 309ms``). A line's shape is the
-line with its numbers masked: lines of one shape are "the same" for folding and rarity.
+``scan_log(lines)`` classifies every line; ``line_groups`` keeps it fast. Every regex sees at most
+``PREFIX`` chars of a line, and the costlier ones run only behind a substring check. A declared
+level (``INFO``, ``level=debug``, a JSON-lines record's ``"level":50`` or ``"severity":"ERROR"``)
+outranks words in the message (an info or debug line with error words is *muted*: a handled failure,
+no error); errors are strong (``error:``, ``SEVERE``, an exception line, ``make: ***``) or weak (a
+bare "failed", a refusal: "rejected", "blocked", "could not"), and weak ones in a family of routine
+lines are set apart by ``routine_errors``. A summary is a run's (``totals.is_run_summary``) or a
+step's totals as a package manager or build tool states them (uv's ``Resolved 18 packages in
+309ms``). A line's shape is the line with its numbers masked: lines of one shape are "the same" for
+folding and rarity.
 
 Lines whose prefixes differ only in the values of their ASCII digits (same length, digits at the
 same places) get the same verdict from every classifying regex here: none of them names a
@@ -218,6 +219,7 @@ class LogScan:
     weak: set[int]
     notes: list[int]  # compiler notes
     warnings: list[int]
+    muted: list[int]  # failures said at an info or debug level (``DEBUG Failed to reflink …``)
     summaries: list[int]
     failing: dict[str, int]  # test id -> its last mention
     exit_status: str
@@ -272,7 +274,7 @@ def scan_log(lines: Sequence[str]) -> LogScan:
 
 def fold_facts(found: Iterable[tuple[int, _Facts]], line_shapes: list[str], groups: LineGroups) -> LogScan:
     """The ``LogScan`` of the lines that said something, given in order as (index, facts)."""
-    scan = LogScan([], set(), [], [], [], {}, "", [], line_shapes, groups)
+    scan = LogScan([], set(), [], [], [], [], {}, "", [], line_shapes, groups)
     exit_status = ""
     for index, facts in found:
         if facts.failing:
@@ -292,6 +294,8 @@ def fold_facts(found: Iterable[tuple[int, _Facts]], line_shapes: list[str], grou
             scan.notes.append(index)
         elif facts.severity == "warning":
             scan.warnings.append(index)
+        elif facts.severity == "muted":
+            scan.muted.append(index)
     return dataclasses.replace(scan, exit_status=exit_status)
 
 
@@ -392,7 +396,9 @@ def _severity(line: str, lowered: str) -> str:
         # but not over a record's own fields: an ``"err": {…}`` or ``"error": "…"`` makes a
         # request logged at an ``http`` or ``info`` level a failed one.
         if declared == "info":
-            return "weak" if line.startswith("{") and _RECORD_FAILED.search(line) else ""
+            if line.startswith("{") and _RECORD_FAILED.search(line):
+                return "weak"
+            return "muted" if _mentions(lowered, _ERROR_WORDS) and _WEAK_ERROR.search(lowered) else ""
         return str(declared)
     if EXCEPTION.match(line) or PYTEST_E.match(line) or _EXPECTED.match(line):
         return "error"
