@@ -20,7 +20,8 @@ first) where a service says where it listens
 (``* Running on http://127.0.0.1:5000``, ``listening on IPv4 address "0.0.0.0", port 5432``,
 ``Uvicorn running on http://…``, Vite's ``Local:   http://localhost:5173/``): what an agent
 needs next to reach it; and the lines there where it names the version it starts as (unbound's
-``info: start of service (unbound 1.17.1).``, coturn's ``Version Coturn-4.6.1 'Gorst'``). Matching
+``info: start of service (unbound 1.17.1).``, coturn's ``Version Coturn-4.6.1 'Gorst'``) or the
+runtime it uses (uv's ``Using Python 3.11.2 environment at: .venv``). Matching
 sees lines through ``clean_line`` (no ANSI, no CI stamps).
 """
 
@@ -98,8 +99,12 @@ _ADDRESS_LOOK = 200  # a service says where it listens as it starts (after its c
 _LISTEN_LOOK = 2000
 _ADDRESSES = 3
 # …and what it is: a start or version word and a dotted version of three parts or more
+# (or the runtime it runs with: uv's ``Using Python 3.11.2 environment at: .venv``, a name and its
+# version apart; npm's ``using npm@11.19.1`` is its head's identity line already)
 _STARTS_AS = re.compile(
-    r"\b(?:start(?:s|ing|ed)?|version|launching|booting)\b.{0,80}?(?<![\w.])v?\d+\.\d+\.\d+", re.I
+    r"\b(?:start(?:s|ing|ed)?|version|launching|booting)\b.{0,80}?(?<![\w.])v?\d+\.\d+\.\d+"
+    r"|\busing [a-z][\w.+-]* v?\d+\.\d+\.\d+",
+    re.I,
 )
 _STARTS_AS_LINES = 2
 _VERSION_HINT = re.compile(r"\d\.\d+\.\d")  # looked for first: most lines name no version
