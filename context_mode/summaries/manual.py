@@ -9,11 +9,11 @@ three or more section headings (a line at column 0 in capitals, ``NAME``, ``DESC
 and its end), highest first: the first line (the page's title, ``Usage: curl …``) and the last (a
 man page's version and date), the section headings (a line at column 0 in capitals, or ending in a
 colon: ``Options:``), each section's first line, the lines of an exit status section, lines that
-state a default (``The default is /usr/bin/xauth.``, ``(the default)``) with the line of the term
-they describe, then the entries in document order: a definition's term (an option, a keyword)
-with its first line of description below it, or an option with its description beside it, then
-paragraphs' first lines,
-then, in the room left, the other lines in document order (a report of three sections, ``ldd`` and
+state a default (``The default is /usr/bin/xauth.``, ``(the default)``): an entry's first with the
+line of the term it describes, then those said in prose or again in an entry; then the entries in
+document order: a definition's term (an option, a keyword) with its first line of description
+below it, or an option with its description beside it, then paragraphs' first lines, then, in the
+room left, the other lines in document order (a report of three sections, ``ldd`` and
 ``objdump -p``, took a third of its budget with its titles and their first lines).
 Lines holding the call's terms rank above all but the first line. Linear in the text.
 """
@@ -41,6 +41,8 @@ _EXIT = re.compile(r"EXIT|RETURN VALUE|DIAGNOSTICS")
 _WIDTH = 160
 _TERM_WIDTH = 80  # a term line is short: a longer one is prose
 _SAMPLE = 2000  # lines looked at to recognise a manual
+_ENTRY_DEFAULT = 55.0  # an entry's (first) stated default, with the entry's term
+_OTHER_DEFAULT = 50.0  # one in prose, or an entry's second: below every entry's first
 _FILL = 5.0  # any other line: the room the skeleton leaves is not left empty
 MIN_HEADINGS = 3
 MIN_OPTIONS = 10
@@ -79,6 +81,7 @@ def summarize_manual(lines: Sequence[str], *, budget: int, terms: Sequence[str] 
     section_first = False
     in_exit = False
     below = _next_content(lines)
+    stated: set[int] = set()  # the entries whose default is shown
     term: tuple[int, int, int] | None = None  # the entry being described: its line, indent, pick's end
     for index in range(1, total):
         line = lines[index]
@@ -103,9 +106,12 @@ def summarize_manual(lines: Sequence[str], *, budget: int, terms: Sequence[str] 
         elif in_exit:
             priority = 60.0 - order
         elif _DEFAULT.search(line):
-            priority = 55.0 - order
-            if term is not None and indent > term[1]:
+            if term is not None and indent > term[1] and term[0] not in stated:
+                stated.add(term[0])
+                priority = _ENTRY_DEFAULT - order
                 picks.append(Pick(term[0], term[0] + 1, priority + 0.01))  # whose default it is
+            else:
+                priority = _OTHER_DEFAULT - order
         elif deeper and len(stripped) <= _TERM_WIDTH and not stripped.endswith((".", ",", ";")):
             entries += 1
             priority = 45.0 - order

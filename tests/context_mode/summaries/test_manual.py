@@ -109,3 +109,15 @@ def test_a_default_comes_with_its_keywords_line_alone_so_more_defaults_fit() -> 
     assert sum("default" in line for line in body.splitlines()) >= 24
     assert "     GSSAPICleanupCredentials\n" in body
     assert "The default is sha256." in body
+
+
+def test_an_entrys_first_default_comes_before_defaults_said_in_prose_or_again() -> None:
+    # sudoers(5): its prose sections say "By default, …" some twenty times before SUDOERS OPTIONS
+    # and its entries state a default in several lines; taken in document order, they filled the
+    # budget before timestamp_timeout's "The default is 15." (failed before).
+    from tests.corpora import bench_stage1
+
+    stage1 = bench_stage1("markdown-man-sudoers-1913p3.txt").splitlines()
+    at = next(i for i, line in enumerate(stage1) if "The default is 15." in line)
+    assert "     timestamp_timeout" in stage1[at - 2 : at]
+    assert not any("By default, sudoers logs both successful" in line for line in stage1)
