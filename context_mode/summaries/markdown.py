@@ -3,22 +3,23 @@
 The page is read by ``markdown_structure`` (headings, sections' first text lines, fenced code).
 Priority falls with heading level and position, so a tight budget keeps the first and shallowest
 headings (a heading repeating an earlier one's name, a changelog's "### Fixed", ranks lower); the
-last heading is kept too, to show where the document ends, and on a page of a few hundred lines
-its last two lines of text (a footer's copyright, generator or version) below it. Release notes
-(three or more headings naming a version, the first among the page's first five headings) show
-their newest release's first lines of text with the outline's first headings: what changed last
-is what an agent reads them for. A section's first sentence is the verbatim start of its first
-text line, cut after the sentence with ``…``. Headings and lines that mention a search term rank
-first. Beside the outline, its stated facts (``markdown_facts``: the front matter, defaults and
-change notes, the terms of definition lists, the first line of each section a thematic break
-opens, the first few code blocks' first lines), a pipe table's header, first rows and last row
-(its other rows fill what room is left, a data page's table being its content; the rows of a
-table stating defaults, under a "Default" column or named "Default", rank as stated defaults), and last, in
-order, the first lines of list items (release notes and changelogs are lists under few headings:
-their items fill the room the outline leaves), then each section's next lines, in turns. The
-outline counts lines, headings per level, code blocks, defined terms and tables. A page without
-headings is its head and tail, its list items that are links (a FAQ's questions) and its stated
-facts.
+last heading is kept too, to show where the document ends, and on a page of a few hundred lines its
+last two lines of text (a footer's copyright, generator or version) below it; a line of its head
+saying which release it documents or when it was updated (``Release: 1.4.46``, ``Updated: 2022
+September 19``) ranks with its lead. Release notes (three or more headings naming a version, the
+first among the page's first five headings) show their newest release's first lines of text with
+the outline's first headings: what changed last is what an agent reads them for. A section's first
+sentence is the verbatim start of its first text line, cut after the sentence with ``…``. Headings
+and lines that mention a search term rank first. Beside the outline, its stated facts
+(``markdown_facts``: the front matter, defaults and change notes, the terms of definition lists,
+the first line of each section a thematic break opens, the first few code blocks' first lines), a
+pipe table's header, first rows and last row (its other rows fill what room is left, a data page's
+table being its content; the rows of a table stating defaults, under a "Default" column or named
+"Default", rank as stated defaults), and last, in order, the first lines of list items (release
+notes and changelogs are lists under few headings: their items fill the room the outline leaves),
+then each section's next lines, in turns. The outline counts lines, headings per level, code
+blocks, defined terms and tables. A page without headings is its head and tail, its list items that
+are links (a FAQ's questions) and its stated facts.
 """
 
 from __future__ import annotations
@@ -79,6 +80,14 @@ _FOOTER_PRIORITY = 70.0  # a long page's last lines of text (``_footer``)
 # A heading naming a release: a version after its first word ("psycopg 2.9.5", "fish 3.6.0"),
 # "v4.1.0", or a version with a year ("5.13.2 December 13 2023"); not a section number ("2.1. Boolean").
 _RELEASE_NAME = re.compile(r"^\W*(?:v\d+\.\d+|\S.*?\s\d+\.\d+|\d+\.\d+\S*\s.*\b(?:19|20)\d\d\b)")
+# A page's head may say which release it documents or when it was last updated (Sphinx's
+# ``Release: 1.4.46 | Release Date: January 3, 2023``, man2html's ``Updated: 2022 September 19``).
+_STAMP = re.compile(
+    r"\W*(?:release|version|updated|last (?:updated|modified|changed)|revised|published)\b[^:\n]{0,20}:\W*\d",
+    re.IGNORECASE,
+)
+_STAMP_REACH = 10  # lines of the page's head looked at
+_STAMP_PRIORITY = 84.0  # with the lead: what the page is, and of which release
 _NEWEST_RELEASE = 62.0  # the newest release's lines: with the outline's first headings
 _RELEASE_LINES = 8
 
@@ -127,6 +136,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
             width = _sentence_width(line)
             picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost, width))
     picks.extend(_footer(lines, heading_lines, fence_lines))
+    picks.extend(_stamps(lines))
     picks.extend(_newest_release(lines, headings, heading_lines, fence_lines))
     picks.extend(
         Pick(index, index + 1, 56.0 - 0.01 * index, 160)
@@ -205,6 +215,15 @@ def _newest_release(
     return [
         Pick(index, index + 1, _NEWEST_RELEASE - 0.01 * order, FIRST_LINE_WIDTH)
         for order, index in enumerate(shown[:_RELEASE_LINES])
+    ]
+
+
+def _stamps(lines: Sequence[str]) -> list[Pick]:
+    """The lines of the page's head that say which release it documents or when it was updated."""
+    return [
+        Pick(index, index + 1, _STAMP_PRIORITY, FIRST_LINE_WIDTH)
+        for index in range(1, min(len(lines), _STAMP_REACH))
+        if _STAMP.match(lines[index])
     ]
 
 
@@ -297,7 +316,7 @@ def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, t
     links = [index for index in pattern_lines(joined, _LINK_ITEM) if index not in fence_lines]
     picks += [Pick(index, index + 1, 52.0 - 0.01 * order) for order, index in enumerate(links)]
     facts = fact_picks(lines, joined, set(fence_lines), fence_lines)
-    picks += facts
+    picks += facts + _stamps(lines)
     stated = sum(pick.priority > _FACT_HIGHLIGHT for pick in facts)
     outline = f"markdown: {len(lines)} lines, no headings, {len(links)} list links"
     highlights = 1 + (len(links) + stated) // _FACTS_PER_HIGHLIGHT if links or stated else 0

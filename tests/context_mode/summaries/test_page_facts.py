@@ -270,3 +270,19 @@ def test_a_tables_default_column_or_default_row_is_shown_as_a_stated_default() -
     )
     shown = summarize(text, ContentKind.MARKDOWN, budget=400).text.splitlines()
     assert "| [Default:](directive-dict.html#Default) | `KeepAlive On` |" in shown
+
+
+def test_a_pages_head_saying_which_release_it_documents_is_shown() -> None:
+    # Failed before: SQLAlchemy's error reference dumped by lynx says "Release: 1.4.46 | Release
+    # Date: January 3, 2023" on its fourth line, man2html's bash page "Updated: 2022 September
+    # 19" on its fifth, above the first heading: neither was in stage 1, which showed the
+    # navigation line above them.
+    for name, tool, stamp in (
+        (
+            "webpage-lynx-dump-sqlalchemy-1446-errors.txt",
+            "run_command",
+            "Release: 1.4.46 | Release Date: January 3, 2023",
+        ),
+        ("webpage-fetch-bash-manpage.md", "fetch", "Updated: 2022 September 19"),
+    ):
+        assert stamp in bench_stage1(name, tool)
