@@ -16,7 +16,8 @@ describe the columns, as ``(rank, line)`` pairs (the lower the rank, the more th
 least value (ids, names and dates aside) or an ISO date column's latest or earliest, which a row
 set shows among its rows; ``odd_rows(columns, records)`` the first row of each rare value of a
 column of few values (the day of 23 hours among days of 24, the cipher with no encryption, the
-plane with three engines, the one package not under MIT): the odd ones out.
+plane with three engines, the one package not under MIT): the odd ones out. Both map each row
+to the column it is shown for, so the row can show that column's cell.
 
 ``clip(value)`` is a cell cut to ``_MAX_CELL`` characters (or ``width``), with ``…`` where it
 was cut. Linear in the cells; never raises.
@@ -143,14 +144,15 @@ def _at(value: str, distinct: Counter[str], values: list[str], labels: Labels | 
     return f"{value} ({column} {clip(name)})" if name and name != value else value
 
 
-def extreme_rows(columns: list[str], records: list[Record], *, limit: int = EXTREME_ROWS) -> list[int]:
+def extreme_rows(columns: list[str], records: list[Record], *, limit: int = EXTREME_ROWS) -> dict[int, str]:
     """The rows that alone hold a numeric column's greatest value (then its least), by column
-    order, at most ``limit``: a city's most sales, the most expensive group, what "which … the
-    most" asks; an ISO date column's latest and earliest likewise ("the most recent", "the
-    oldest"). Ids, names and other dates are no measure, nor a first column of distinct integers
-    (it numbers the rows), nor a column of fewer than three distinct values."""
-    greatest: list[int] = []
-    least: list[int] = []
+    order, at most ``limit``, each with that column (its first such): a city's most sales, the
+    most expensive group, what "which … the most" asks; an ISO date column's latest and earliest
+    likewise ("the most recent", "the oldest"). Ids, names and other dates are no measure, nor a
+    first column of distinct integers (it numbers the rows), nor a column of fewer than three
+    distinct values."""
+    greatest: list[tuple[int, str]] = []
+    least: list[tuple[int, str]] = []
     for column in columns:
         measure: dict[int, float] | dict[int, str] = _dates(column, records) or _measure(
             column, columns, records
@@ -158,18 +160,18 @@ def extreme_rows(columns: list[str], records: list[Record], *, limit: int = EXTR
         for extreme, found in ((max, greatest), (min, least)):
             row = extreme(measure, key=measure.__getitem__, default=None)  # by row: a NaN equals nothing
             if row is not None and list(measure.values()).count(measure[row]) == 1:
-                found.append(row)
-    return list(dict.fromkeys([*greatest, *least]))[:limit]
+                found.append((row, column))
+    return _first_columns([*greatest, *least], limit)
 
 
-def odd_rows(columns: list[str], records: list[Record], *, limit: int = ODD_ROWS) -> list[int]:
+def odd_rows(columns: list[str], records: list[Record], *, limit: int = ODD_ROWS) -> dict[int, str]:
     """The first row of each rare value (one row in ``_RARE`` or fewer) of a column of few values
     (no more than the square root of the row count: its values repeat), by column order, at most
     ``limit``: the odd one out an agent scans a table for (a day of 23 hours among days of 24, a
     socket in TIME-WAIT among ESTAB ones, a package marked ``rc`` among ``ii``). A state column
     (``_STATES``) comes first, and each of its values but the most common one is rare: the
-    servers DOWN or in MAINT among UP ones, however many."""
-    found: list[int] = []
+    servers DOWN or in MAINT among UP ones, however many. Each row comes with that column."""
+    found: list[tuple[int, str]] = []
     rare_count = max(1, len(records) // _RARE)
     # A state column's first: every state but the usual one is what it is read for (DOWN, MAINT among UP).
     for column in sorted(columns, key=lambda column: column.lower() not in _STATES):
@@ -183,8 +185,17 @@ def odd_rows(columns: list[str], records: list[Record], *, limit: int = ODD_ROWS
         for row, record in enumerate(records):
             if record.get(column, "") in rare:
                 rare.discard(record.get(column, ""))  # its first row only
-                found.append(row)
-    return list(dict.fromkeys(found))[:limit]
+                found.append((row, column))
+    return _first_columns(found, limit)
+
+
+def _first_columns(found: list[tuple[int, str]], limit: int) -> dict[int, str]:
+    """The first ``limit`` distinct rows of ``found``, each with the first column it came with."""
+    rows: dict[int, str] = {}
+    for row, column in found:
+        if row not in rows and len(rows) < limit:
+            rows[row] = column
+    return rows
 
 
 def _measure(column: str, columns: list[str], records: list[Record]) -> dict[int, float]:

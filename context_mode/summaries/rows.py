@@ -16,7 +16,9 @@ payload, so a value read off the summary is found verbatim in the payload. Rows 
 call's terms (or the intent's words) go first, the best few also whole, as the payload spells
 them (a block's lines joined by spaces), and then not again in the table; then the first row (a
 sorted result's top), then the rows that alone hold a numeric column's greatest or least value
-(``columns.extreme_rows``: "which city sold the most"), in their place in the table. ``summarize_records``
+(``columns.extreme_rows``: "which city sold the most"), in their place in the table, each
+reaching the column it is shown for where the layout can (a wide text table's row spans past its
+usual width to that cell). ``summarize_records``
 is the same summary for records parsed elsewhere (``table`` cuts text tables into them and shows
 rows by their spans). Rows count as salient content, for the budget, only when they all fit
 ``FIT_ALL`` bytes; else the budget grows with the columns the ranges describe.
@@ -110,7 +112,10 @@ class Layout(Protocol):
 
     def header(self, keys: Sequence[str]) -> str: ...
 
-    def row(self, index: int, keys: Sequence[str]) -> str: ...
+    def row(self, index: int, keys: Sequence[str], reach: str = "") -> str:
+        """Row ``index`` by its ``keys`` columns; ``reach`` is a column the row is shown for (it
+        holds that column's greatest value, or a rare one): a layout that can shows it too."""
+        ...
 
 
 class _Cells:
@@ -122,7 +127,7 @@ class _Cells:
     def header(self, keys: Sequence[str]) -> str:
         return " | ".join(keys)
 
-    def row(self, index: int, keys: Sequence[str]) -> str:
+    def row(self, index: int, keys: Sequence[str], reach: str = "") -> str:
         return _row(self.records[index], keys)
 
 
@@ -135,7 +140,7 @@ class _Lines:
     def header(self, keys: Sequence[str]) -> str:
         return ""
 
-    def row(self, index: int, keys: Sequence[str]) -> str:
+    def row(self, index: int, keys: Sequence[str], reach: str = "") -> str:
         return clip(self.lines[index], _LINE_WIDTH)
 
 
@@ -162,7 +167,7 @@ class _Members:
     def header(self, keys: Sequence[str]) -> str:
         return ""
 
-    def row(self, index: int, keys: Sequence[str]) -> str:
+    def row(self, index: int, keys: Sequence[str], reach: str = "") -> str:
         record = self.records[index]
         members = [_clip_member(self.speller(index, key), key) for key in self._filled(keys) if key in record]
         if not self.brackets:
@@ -234,7 +239,7 @@ def summarize_records(
         columns,
         lambda: (
             *describe_columns(columns, records),
-            [*extreme_rows(columns, records), *odd_rows(columns, records)],
+            _reasons(columns, records),
         ),
     )
     tail = [total_line] if total_line else []
@@ -245,13 +250,17 @@ def summarize_records(
     rows_room = rows_budget - fixed - (size(header) + 1 if header else 0)
     if sample is not None and not _most_fit(count, lambda index: shown.row(index, keys), rows_room):
         shown, header = sample, sample.header(keys)
+
+    def row(index: int) -> str:  # a row shown for a column's extreme or rare value shows that column
+        return shown.row(index, keys, extremes.get(index, ""))
+
     used = fixed + (size(header) + 1 if header else 0)
     matched = _matching(records, terms)
     shown_raw: list[str] = []
     whole_rows: set[int] = set()  # matching rows shown whole above the table: not repeated in it
     for index in matched[:MAX_MATCHED]:
         whole = raw(index)
-        if whole == shown.row(index, keys):
+        if whole == row(index):
             continue  # the table shows it as sent, in its place
         if whole and used + size(whole) + 1 <= rows_budget // 2:
             shown_raw.append(whole)
@@ -259,9 +268,7 @@ def summarize_records(
             used += size(whole) + 1
     # Then the first row (the top of a sorted result), and the rows that alone hold a column's
     # greatest or least value ("which city sold the most").
-    chosen, used = _choose_rows(
-        count, lambda index: shown.row(index, keys), [*matched, 0, *extremes], used, rows_budget, whole_rows
-    )
+    chosen, used = _choose_rows(count, row, [*matched, 0, *extremes], used, rows_budget, whole_rows)
     table = [header] if header else []
     previous = -1
     for index in chosen:
@@ -269,7 +276,7 @@ def summarize_records(
         skipped = index - previous - 1 + (total - count if index == count - 1 else 0)
         if skipped > 0:
             table.append(f"… {skipped} rows …")
-        table.append(shown.row(index, keys))
+        table.append(row(index))
         previous = index
     if previous < count - 1:
         table.append(f"… {total - 1 - previous} rows …")
@@ -302,7 +309,16 @@ _RECORDS: LastReading[Rows | Documents | None] = LastReading()
 # The router summarises a payload more than once: the key columns, the columns' descriptions and
 # the rows holding their extremes are kept for the same records (the table and row-set readings
 # are kept too, so they are).
-_READINGS: LastReading[tuple[list[str], list[tuple[float, str]], list[int]]] = LastReading()
+_READINGS: LastReading[tuple[list[str], list[tuple[float, str]], dict[int, str]]] = LastReading()
+
+
+def _reasons(columns: list[str], records: list[Record]) -> dict[int, str]:
+    """The rows shown for what they hold, each with its column: a column's extreme value first,
+    then a rare value of a column of few values."""
+    reasons = extreme_rows(columns, records)
+    for index, column in odd_rows(columns, records).items():
+        reasons.setdefault(index, column)
+    return reasons
 
 
 def _most_fit(count: int, row: Callable[[int], str], room: int) -> bool:

@@ -8,7 +8,8 @@ the key columns of as many rows as fit (matching rows first, the last row too) a
 span of each line when those columns are adjacent and the first rows' spans fit ``_ROW_WIDTH``
 (else the span of the longest run of the first two or more of them that fits), else as the line
 itself cut to ``_ROW_WIDTH`` (its first columns, as spelled; ``_TEXT_ROW_WIDTH``
-when its last column is a key one of words, ``ps``'s COMMAND and its options); then each column's
+when its last column is a key one of words, ``ps``'s COMMAND and its options; a row shown for a
+column's extreme or rare value spans to that column, up to ``_TEXT_ROW_WIDTH``); then each column's
 kind, distinct count and range, one-value columns said once. Only the first ``_PARSED`` rows and
 the last are cut into cells. A table whose columns cannot be cut apart keeps, highest first:
 header and rule, rows that mention a search term, the first rows, the last row, clipped to
@@ -178,13 +179,20 @@ class _Spans:
         )
         return spelled or " | ".join(keys)
 
-    def row(self, index: int, keys: Sequence[str]) -> str:
+    def row(self, index: int, keys: Sequence[str], reach: str = "") -> str:
         line = self.lines[self.rows[index]]
+        width = self._line_width(keys)
         run = self._run(keys)
+        if reach:  # the row is shown for this column's value: its span reaches that column
+            column = self.index[reach]
+            reached = (min(run[0], column), max(run[1], column)) if run else (0, column)
+            spelled = self.grid.span(line, *reached)
+            if (run or len(spelled) > width) and 0 < len(spelled) <= _TEXT_ROW_WIDTH:
+                return spelled
         spelled = self.grid.span(line, *run) if run else ""
         if spelled and len(spelled) <= _ROW_WIDTH:
             return spelled
-        return clip(line.rstrip(), self._line_width(keys))
+        return clip(line.rstrip(), width)
 
     def _line_width(self, keys: Sequence[str]) -> int:
         """How much of a row's line is shown: more when its last column is a key one of free text,

@@ -465,7 +465,7 @@ def test_a_date_columns_latest_and_earliest_rows_are_its_extremes() -> None:
         {"name": "c", "opened": ""},
         {"name": "d", "opened": "2025-01-15T12:00:00Z"},
     ]
-    assert extreme_rows(["name", "opened"], records) == [3, 1]
+    assert extreme_rows(["name", "opened"], records) == {3: "opened", 1: "opened"}
 
 
 def test_a_tuple_row_ends_where_its_record_does() -> None:

@@ -399,3 +399,20 @@ def test_cloc_by_file_is_a_table_whose_header_sits_between_two_rules_and_whose_s
     assert extract.outline.startswith("table: 237 rows × 4 columns (File, blank, comment, code)")
     assert "SUM:" + " " * 65 + "8423           7147          28335" in extract.text.splitlines()
     assert "- code: number, 135 distinct, 0 … 2324" in extract.text
+
+
+def test_a_row_shown_for_a_columns_extreme_reaches_that_column() -> None:
+    # sqlite-utils' penguins, 11 columns, 160 characters wide: the rows are shown to Flipper
+    # Length (120 characters), but the heaviest, the lightest and the highest Delta 15 N rows
+    # are shown for Body Mass and Delta 15 N, which lie past it.
+    name = "table-sqlite-utils-table-palmerpenguins-raw-by-mass.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "sqlite-utils rows penguins.db raw"})
+    assert isinstance(decision, Summary)
+    shown = decision.extract.text
+    heaviest = "N39A2            Gentoo     Biscoe     2007-11-27  49.2                  15.2   "
+    assert heaviest + "              221                    6300\n" in shown
+    assert "192                    2700\n" in shown  # the lightest
+    assert "205                    4500             MALE    10.02544\n" in shown  # the highest Delta 15 N
+    assert "230\n" in shown  # a row shown for another reason keeps the table's width
+    assert_table_verbatim(shown, text)
