@@ -169,10 +169,24 @@ class _Members:
 
     def row(self, index: int, keys: Sequence[str], reach: str = "") -> str:
         record = self.records[index]
-        members = [_clip_member(self.speller(index, key), key) for key in self._filled(keys) if key in record]
+        members = [
+            _clip_member(self.speller(index, key), key)
+            for key in self._reaching(keys, reach)
+            if key in record
+        ]
         if not self.brackets:
             return "; ".join(members)
         return self.brackets[0] + self.separator.join(members) + self.brackets[1]
+
+    def _reaching(self, keys: Sequence[str], reach: str) -> list[str]:
+        """The members a row shows: ``_filled(keys)``, and ``reach`` in its place among them."""
+        filled = self._filled(keys)
+        if not reach or reach in filled or reach not in self.columns:
+            return filled
+        return sorted(
+            [*filled, reach],
+            key=lambda key: self.columns.index(key) if key in self.columns else len(self.columns),
+        )
 
     def _filled(self, keys: Sequence[str]) -> list[str]:
         """The key columns with the narrow columns between them (a flag, a one-value charset), and

@@ -496,3 +496,15 @@ def test_a_path_cell_too_long_keeps_its_end_which_tells_the_rows_apart() -> None
     assert "get | /repos/octokit-fixt…releases/tags/v1.0.0 | 200" in rows
     assert "get | /repos/octokit-fixt…ches/main/protection | 404" in rows
     assert "release-asse… |" not in rows
+
+
+def test_a_record_shown_for_a_columns_extreme_shows_that_member_in_its_place() -> None:
+    # sqlite-utils' JSON of 160 counties: percollege and area are no key columns (long floats),
+    # but DANE holds the greatest percollege and LAKE the least area; their rows show the member,
+    # where the record has it (a run of the payload's own record).
+    text = (BENCH_CORPUS / "json-sqlite-json-midwest-oh-wi.json").read_text(encoding="utf-8")
+    shown = _stage1(text, "run_command").extract.text
+    assert '"category":"LHR"}' in shown  # the rows are records, spelled as in the payload
+    assert '"popdensity":5028.5616399999998977,"percollege":43.62645090000000181,' in shown
+    assert '"state":"OH","area":0.012999999999999999403,"poptotal":215498.99999999999999,' in shown
+    assert '"county":"ADAMS","state":"OH","poptotal"' in shown  # a row shown for none: its key columns
