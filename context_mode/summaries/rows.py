@@ -232,6 +232,7 @@ def summarize_records(
     terms: Sequence[str],
     total_line: str,
     raw: Callable[[int], str],
+    title: Sequence[str] = (),
     layout: Layout | None = None,
     sample: Layout | None = None,
     kind: ContentKind = ContentKind.ROWS,
@@ -241,6 +242,7 @@ def summarize_records(
     """The row-set summary of parsed ``records`` (see the module docstring); ``raw(i)`` is record
     ``i`` as the payload spells it ("" when not found), ``layout`` shows the key columns;
     ``count`` is the row count when ``records`` holds only the first rows and the last one;
+    ``title`` lines (what a text table says above its header) follow the row count;
     ``sample`` shows the rows instead when fewer than ``MOST`` of them fit as ``layout`` shows them."""
     shown = as_table = layout or _Cells(records)
     total = max(count, len(records))
@@ -248,6 +250,7 @@ def summarize_records(
     head = [f"{total} rows × {len(columns)} columns"]
     if total > count:
         head[0] += f" (columns described from the first {count - 1} rows and the last)"
+    head.extend(title)
     keys, descriptions, extremes = _READINGS.get(
         records,
         columns,

@@ -4,8 +4,10 @@ The header is the line just above a rule line (``+++-====-===``, ``|---|---|``, 
 within the first lines, else the first non-blank line; a footer in the last lines (``(N rows)``,
 ``Total: 263 files``, ``Result: 322 rows``) is no row and is shown last. When the columns can be
 cut apart (``table_grid``), the table is a row set (``rows.summarize_records``): the row count,
-the key columns of as many rows as fit (matching rows first, the last row too) as the verbatim
-span of each line when those columns are adjacent and the first rows' spans fit ``_ROW_WIDTH``
+the last ``_TITLE_LINES`` lines above the header that are no rule (its title: psql's ``List of
+relations``, ``cloc``'s version line and files ignored), the key columns of as many rows as fit
+(matching rows first, the last row too) as the verbatim span of each line when those columns are
+adjacent and the first rows' spans fit ``_ROW_WIDTH``
 (else the span of the longest run of the first two or more of them that fits), else as the line
 itself cut to ``_ROW_WIDTH`` (its first columns, as spelled; ``_TEXT_ROW_WIDTH``
 when its last column is a key one of words, ``ps``'s COMMAND and its options; a row shown for a
@@ -40,6 +42,7 @@ _HEADER_SEARCH = 30
 _ROW_WIDTH = 120
 _TEXT_ROW_WIDTH = 200  # a row shown as its line whose last, key column is free text (``ps``'s COMMAND)
 _HEADER_WIDTH = 240
+_TITLE_LINES = 3  # the lines above a table's header shown before it
 _SPAN_SAMPLE = 20  # rows whose spans must fit for a table to be shown by spans
 _PARSED = 2000  # rows cut into cells: the first ones and the last (the columns are described from them)
 _LS_TOTAL = re.compile(r"total \d+[KMG]?\s*\Z")
@@ -92,6 +95,7 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
         terms=terms,
         total_line="\n".join(lines[index].strip() for index in footers),
         raw=lambda index: lines[kept[index]][: _ROW_WIDTH * 2],
+        title=_title(lines, header),
         layout=_Spans(grid, lines, kept, header),
         kind=ContentKind.TABLE,
         noun="rows",
@@ -202,6 +206,13 @@ class _Spans:
             self.free_text = sum(" " in cell for cell in sample) * 2 > len(sample)
         wide = self.free_text and bool(keys) and keys[-1] == self.grid.names[-1]
         return _TEXT_ROW_WIDTH if wide else _ROW_WIDTH
+
+
+def _title(lines: Sequence[str], header: int) -> list[str]:
+    """The last ``_TITLE_LINES`` lines above the header that are no rule, clipped: what the table
+    is (psql's ``List of relations``, ``cloc``'s version line and its counts of files ignored)."""
+    above = [line.strip() for line in lines[: max(header, 0)] if line.strip()]
+    return [clip(line, _ROW_WIDTH) for line in above if not RULE_LINE.match(line[:_PREFIX])][-_TITLE_LINES:]
 
 
 def _rule_between(line: str, boxed: bool, framed: bool) -> bool:

@@ -416,3 +416,18 @@ def test_a_row_shown_for_a_columns_extreme_reaches_that_column() -> None:
     assert "205                    4500             MALE    10.02544\n" in shown  # the highest Delta 15 N
     assert "230\n" in shown  # a row shown for another reason keeps the table's width
     assert_table_verbatim(shown, text)
+
+
+def test_the_lines_above_a_tables_header_are_shown_as_its_title() -> None:
+    # cloc --by-file: its version line and its count of files ignored sit above the table.
+    text = (BENCH_CORPUS / "table-cloc-by-file-werkzeug-313.txt").read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.TABLE, budget=1500).text.split("\n")
+    version = "github.com/AlDanial/cloc v 1.96  T=0.16 s (1491.8 files/s, 276363.5 lines/s)"
+    assert shown[1:5] == ["Counting:  200", "42 files ignored.", version, shown[4]]
+    assert shown[4].startswith("File ")
+    assert_table_verbatim("\n".join(shown), text)
+    # psql's \dt: the listing's title above its header
+    rows = "".join(f" public | table_{n:02} | table | postgres\n" for n in range(30))
+    header = " Schema |   Name   | Type  |  Owner\n--------+----------+-------+----------\n"
+    psql = f"          List of relations\n{header}{rows}(30 rows)\n"
+    assert summarize(psql, ContentKind.TABLE, budget=800).text.split("\n")[1] == "List of relations"
