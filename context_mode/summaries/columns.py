@@ -261,7 +261,7 @@ def _key_columns(columns: list[str], records: list[Record]) -> list[str]:
         # may all be 'CA') says nothing per row.
         if len(records) > 2 and len({r.get(column, "") for r in records}) <= 1:
             return False
-        odd = sum(1 for v in values if _LINK.match(v) or _nested(v))
+        odd = sum(1 for v in values if _LINK.match(v) or nested(v))
         return odd * 2 <= len(values)
 
     ranks = {column: _rank(column) for column in columns}
@@ -285,7 +285,7 @@ def _key_columns(columns: list[str], records: list[Record]) -> list[str]:
     return [c for c in columns if c in chosen]
 
 
-def _nested(value: str) -> bool:
+def nested(value: str) -> bool:
     """A cell holding JSON (an object, a list of values), not text in brackets (``[kthreadd]``)."""
     return value[:1] == "{" or (value[:1] == "[" and (value == "[]" or '"' in value or "," in value))
 

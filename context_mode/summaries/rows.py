@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from context_mode.shapes import KV_LINE, KV_PREFIX
-from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns, extreme_rows, odd_rows
+from context_mode.summaries.columns import KEY_WIDTH, clip, describe_columns, extreme_rows, nested, odd_rows
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.json_summary import summarize_json
 from context_mode.summaries.packing import size
@@ -171,22 +171,20 @@ class _Members:
         record = self.records[index]
         members = [
             _clip_member(self.speller(index, key), key)
-            for key in self._reaching(keys, reach)
+            for key in self._reaching(keys, reach, record)
             if key in record
         ]
         if not self.brackets:
             return "; ".join(members)
         return self.brackets[0] + self.separator.join(members) + self.brackets[1]
 
-    def _reaching(self, keys: Sequence[str], reach: str) -> list[str]:
-        """The members a row shows: ``_filled(keys)``, and ``reach`` in its place among them."""
+    def _reaching(self, keys: Sequence[str], reach: str, record: Record) -> list[str]:
+        """The members ``record`` shows: ``_filled(keys)``, and ``reach`` in its place among them
+        unless nested (spelled on one line, it is not as the payload has it)."""
         filled = self._filled(keys)
-        if not reach or reach in filled or reach not in self.columns:
+        if not reach or reach in filled or reach not in self.columns or nested(record.get(reach, "")):
             return filled
-        return sorted(
-            [*filled, reach],
-            key=lambda key: self.columns.index(key) if key in self.columns else len(self.columns),
-        )
+        return sorted([*filled, reach], key=self.columns.index)
 
     def _filled(self, keys: Sequence[str]) -> list[str]:
         """The key columns with the narrow columns between them (a flag, a one-value charset), and

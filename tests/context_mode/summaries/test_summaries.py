@@ -526,9 +526,10 @@ TABLE = "\n".join(
 def test_a_table_is_a_row_set_of_its_key_columns_with_counts() -> None:
     extract = summarize(TABLE, ContentKind.TABLE, budget=600)
     # Rows as spelled (their first columns: a row is quoted as the payload has it); the status
-    # column holds one value: said once in the column list.
+    # column holds one value: said once in the column list. The line above the header is its title.
     assert extract.text.startswith(
-        "200 rows × 5 columns\n||/ Name        Version     Architecture Description\n"
+        "200 rows × 5 columns\nDesired=Unknown/Install/Remove/Purge/Hold\n"
+        "||/ Name        Version     Architecture Description\n"
     )
     assert "ii  pkg000      1.0.0       amd64        package number 0" in extract.text
     assert "ii  pkg199      1.199.0       amd64        package number 199" in extract.text
