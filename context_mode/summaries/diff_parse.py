@@ -53,6 +53,8 @@ _SETTING = re.compile(
     r"""|["']?[A-Za-z][\w.\-]*["']?\s*(?:[<>=!~]=|[<>]|:\s*["']?[\^~<>=]+)\s*\d"""  # a version spec
     r"""|.*\bversion_info\b|.*\b__version\w*__\b"""  # a check, or ``__version__``/``__version_info__``
     r"""|["'][@\w][\w.\-/@]*["']\s*:\s*["']\d+\.\d+"""  # an exact pin (``"mocha": "10.2.0",``)
+    # an option's value in an object literal or YAML (``duplicates: 'combine',``, ``depth: 5``)
+    r"""|[a-z_$][\w$]*:\s*(?:["'][^"']*["']|-?\d[\d_.]*|true|false|null|None|True|False),?\s*\Z"""
 )
 _SALIENT_PER_FILE = 12  # changed lines of one file worth showing alone
 _SALIENT_REMOVED = 4  # of them, removed ones at least (a dropped function breaks its callers)

@@ -13,7 +13,7 @@ from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.diff_manifest import entry_lines
 from context_mode.summaries.diff_messages import message_end
-from context_mode.summaries.diff_parse import parse
+from context_mode.summaries.diff_parse import is_salient, parse
 from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.diff_remarks import is_comment
 from context_mode.types import ContentKind, OutputStyle
@@ -699,3 +699,26 @@ def test_a_manifests_entry_points_and_test_command_come_before_its_repinned_depe
 )
 def test_a_manifests_entry_lines_are_its_top_level_entry_points_and_commands(line: str, entry: bool) -> None:
     assert entry_lines(["@@ -1,1 +1,1 @@", line], 0, 2) == ([1] if entry else [])
+
+
+def test_an_option_default_set_in_an_object_literal_is_shown() -> None:
+    # qs 6.13 adds four options to its parser's defaults object, each one line among context
+    # lines: only the hunk's first (`allowEmptyArrays: false,`) was shown.
+    text = (CORPUS / "diff-git-diff-function-context-qs-6112-6130.diff").read_text(encoding="utf-8")
+    summary = routed(text, "run_command").extract.text
+    assert "+    duplicates: 'combine'," in summary
+
+
+@pytest.mark.parametrize(
+    ("line", "salient"),
+    [
+        pytest.param("+    duplicates: 'combine',", True, id="js-option"),
+        pytest.param("+  max_connections: 100", True, id="yaml-number"),
+        pytest.param("+    strictDepth: false,", True, id="js-flag"),
+        pytest.param("+    encoder: utils.encode,", False, id="reference"),
+        pytest.param("+    name: string;", False, id="ts-field-type"),
+        pytest.param("+    parse_float: ParseFloat = float,", False, id="annotated-parameter"),
+    ],
+)
+def test_an_option_set_to_a_literal_is_salient(line: str, salient: bool) -> None:
+    assert is_salient(line) is salient
