@@ -53,6 +53,7 @@ _TOTALS_LINE = re.compile(
 )
 _FOOTER_LINES = 3  # the last lines looked at for footers
 _BOX_STARTS = frozenset("+|┌├└╞╘╒╔╠╚")  # a boxed table's rule line opens with one
+_CELL_STARTS = frozenset("|│║┃")  # a boxed table's row opens with one
 _RULE_STARTS = _BOX_STARTS | frozenset("-=:")  # what a rule line between a boxed table's rows opens with
 
 
@@ -127,7 +128,12 @@ def _read(text: str) -> _Reading:
         and not (_rule_between(lines[i], boxed, framed) and RULE_LINE.match(lines[i][:_PREFIX]))
     ]
     footers: list[int] = []
-    while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and _is_footer(lines[rows[-1]]):
+    # Under a table whose rows open with a cell's bar, a line that does not is no row (MySQL's
+    # client says ``Bye``); dpkg -l's rule opens with ``+`` too, but its rows with their state.
+    celled = bool(rows) and lines[rows[0]].lstrip()[:1] in _CELL_STARTS
+    while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and (
+        _is_footer(lines[rows[-1]]) or celled and lines[rows[-1]].lstrip()[:1] not in _CELL_STARTS
+    ):
         footers.insert(0, rows.pop())
     grid = parse_grid(lines, header, rows)
     if grid is None:
@@ -271,7 +277,10 @@ def _header(lines: Sequence[str]) -> tuple[int, int]:
     """The header line and rule line indexes (-1 when absent)."""
     first = next((i for i, line in enumerate(lines) if line.strip()), -1)
     for index in range(1, min(len(lines), _HEADER_SEARCH)):
-        if RULE_LINE.match(lines[index][:_PREFIX]) and lines[index - 1].strip():
+        above = lines[index - 1].strip()
+        # A header's rule spans it (at least half of it): a short rule under a long line frames
+        # an echoed statement (``mariadb -vvv``'s query between ``--------------``), not names.
+        if RULE_LINE.match(lines[index][:_PREFIX]) and above and len(lines[index].strip()) * 2 >= len(above):
             # A header framed by two rules (cloc's ``File  blank  comment  code``) is the line
             # between them, not the title above the first.
             below = index + 2

@@ -431,3 +431,14 @@ def test_the_lines_above_a_tables_header_are_shown_as_its_title() -> None:
     header = " Schema |   Name   | Type  |  Owner\n--------+----------+-------+----------\n"
     psql = f"          List of relations\n{header}{rows}(30 rows)\n"
     assert summarize(psql, ContentKind.TABLE, budget=800).text.split("\n")[1] == "List of relations"
+
+
+def test_a_statement_echoed_between_short_rules_is_no_header() -> None:
+    # mariadb -t -vvv echoes its query between two "--------------" lines above the boxed result:
+    # the query was read as the header, its clauses as 38 columns and the rows as one column's
+    # values (not values of the payload); the client's "Bye" was a row.
+    text = (BENCH_CORPUS / "rows-mariadb-t-nycflights13-busy-routes.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=1500)
+    assert extract.outline.startswith("table: 122 rows × 9 columns (origin, dest, dest_name, airline")
+    assert "- origin: 3 distinct: EWR ×46, JFK ×44, LGA ×32" in extract.text
+    assert "122 rows in set (1.933 sec)" in extract.text
