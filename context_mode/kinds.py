@@ -13,7 +13,8 @@
    make up most of the sampled lines.
 3. CODE_SEARCH: ``path:line:`` lines (grep -n, rg -n, git grep; ``path-line-`` context lines
    count too) are at least 60% of the non-blank sampled lines, unless most of them are compiler
-   diagnostics (``path:line:col: error:``), which make a LOG.
+   diagnostics (``path:line:col: error:``), which make a LOG, or a name and a percentage
+   (``go tool cover -func``'s coverage per function), which make a TABLE.
 4. Weaker evidence is scored: log markers (levels, timestamps, tracebacks, compiler errors,
    pytest/unittest/go test/TAP lines, JSON-lines and logfmt level fields, make and pip lines),
    Markdown headings (not TAP's ``# Subtest:`` comments), column alignment or a
@@ -67,6 +68,9 @@ _HEADING_MATCH = re.compile(r"\d+[:-]")
 _HEADING_PATH = re.compile(r"[^\s:]*[./][^\s:]*\Z")
 # A compiler's diagnostic: ``a.c:37:14: error:``, erlc's ``tftp.erl:298:1: Warning:``.
 _COMPILER = re.compile(r"[^\s:]+:\d+(?::\d+)?: (?:fatal error|error|warning|note|Error|Warning)\b")
+# A location, a name and a percentage (``go tool cover -func``'s ``flags.go:27:  VisitAll  100.0%``):
+# a table of figures per function, not code matched.
+_FIGURE = re.compile(r"[^\s:]+:\d+:[^\S\n]+\S+[^\S\n]+\d+(?:\.\d+)?%[^\S\n]*")
 # TAP (node --test, tape, prove, bats): results, plan, version and the "# Subtest:" / totals
 # comments (indented under a ``describe``), node's ``duration_ms:`` lines, and a Terraform
 # plan's "  # aws_instance.web will be created", which are no Markdown headings.
@@ -174,6 +178,7 @@ _BLANK, _DIFF, _HUNK_LINE, _COMMIT_LINE, _GREP_LINE, _HEADING_PATH_LINE, _HEADIN
 )
 _COMPILER_LINE, _LOG_LINE, _FENCE_LINE, _ATX_LINE, _SETEXT_LINE, _INLINE_LINE = (1 << n for n in range(7, 13))
 _ALIGNED_LINE = 1 << 13  # words two spaces apart or more: a table's header or row, no heading
+_FIGURE_LINE = 1 << 14  # a location, a name and a percentage (``_FIGURE``)
 _ALIGNED = re.compile(r"\S {2,}\S")
 # The flags rules 2 and 3 (diff, code search) look at.
 STRUCTURAL = (
@@ -185,6 +190,7 @@ STRUCTURAL = (
     | _HEADING_PATH_LINE
     | _HEADING_MATCH_LINE
     | _COMPILER_LINE
+    | _FIGURE_LINE
 )
 
 
@@ -262,6 +268,7 @@ _STRUCTURE = re.compile(
     r"(?:(?=([^\s:]*[./][^\s:]*\n))|)"
     rf"(?:(?=({_HEADING_MATCH.pattern}))|)"
     rf"(?:(?=({_COMPILER.pattern}))|)"
+    rf"(?:(?=({_FIGURE.pattern}\n))|)"
     r"[^\n]*\n"
 )
 _STRUCTURE_BITS = (
@@ -274,6 +281,7 @@ _STRUCTURE_BITS = (
     _HEADING_PATH_LINE,
     _HEADING_MATCH_LINE,
     _COMPILER_LINE,
+    _FIGURE_LINE,
 )
 
 
@@ -321,7 +329,8 @@ def _structure(tally: Mapping[int, int]) -> _Structure | None:
     if (hunks and diff_share >= 0.8) or (commits >= 2 and diff_share >= 0.8):
         kind = ContentKind.DIFF
     elif grep_share >= 0.6 and compiler * 2 < grep_lines:
-        kind = ContentKind.CODE_SEARCH
+        figures = _count(tally, grep, all_of=_FIGURE_LINE)
+        kind = ContentKind.TABLE if figures * 2 >= grep_lines else ContentKind.CODE_SEARCH
     return _Structure(kind, total, hunks, commits, grep_share, compiler)
 
 
@@ -371,6 +380,8 @@ def _flags(line: str) -> int:
         flags |= _HEADING_MATCH_LINE
     if _COMPILER.match(line):
         flags |= _COMPILER_LINE
+    if _FIGURE.fullmatch(line):
+        flags |= _FIGURE_LINE
     if _LOG_START.match(line) or _LOG_MARK.search(line):
         flags |= _LOG_LINE
     if _FENCE.match(line):

@@ -131,8 +131,10 @@ def _read(text: str) -> _Reading:
     # Under a table whose rows open with a cell's bar, a line that does not is no row (MySQL's
     # client says ``Bye``); dpkg -l's rule opens with ``+`` too, but its rows with their state.
     celled = bool(rows) and lines[rows[0]].lstrip()[:1] in _CELL_STARTS
-    while len(rows) > 1 and rows[-1] >= len(lines) - _FOOTER_LINES and (
-        _is_footer(lines[rows[-1]]) or celled and lines[rows[-1]].lstrip()[:1] not in _CELL_STARTS
+    while (
+        len(rows) > 1
+        and rows[-1] >= len(lines) - _FOOTER_LINES
+        and (_is_footer(lines[rows[-1]]) or celled and lines[rows[-1]].lstrip()[:1] not in _CELL_STARTS)
     ):
         footers.insert(0, rows.pop())
     grid = parse_grid(lines, header, rows)

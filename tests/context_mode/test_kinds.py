@@ -12,7 +12,7 @@ import pytest
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
 from context_mode.types import ContentKind
-from tests.corpora import SHARED_CORPUS, items_of
+from tests.corpora import BENCH_CORPUS, SHARED_CORPUS, items_of
 
 CORPUS = SHARED_CORPUS
 
@@ -398,3 +398,10 @@ def test_service_logs_with_a_programs_own_level_word_are_logs(name: str) -> None
     # ``Dec 03 15:02:12 auth: Debug: …`` (a syslog stamp, capitalised levels) were tables
     text = (DATA / name).read_text(encoding="utf-8")
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+
+
+def test_coverage_per_function_is_a_table_not_a_code_search() -> None:
+    # go tool cover -func: every line opens with path:line: as grep -n's do, but holds a function's
+    # name and its coverage: a table of figures (it was a code search, grouped by file).
+    text = (BENCH_CORPUS / "table-go-tool-cover-func-viper-1101.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
