@@ -26,6 +26,9 @@ match every sentence. (A query for "the Japan airport count" found nothing in a 
 ``JP``; country and locale codes were the commonest words that fresh sets' queries and outputs
 spelled differently.)
 
+``PHRASE_FORMS`` maps two neighbouring words of a question to the short forms code spells them as
+(``command line`` -> ``cli``, ``pull request`` -> ``pr``, ``standard error`` -> ``stderr``).
+
 ``worded(text)`` says whether a stripped line reads as words of a sentence, not data: mostly
 letters and spaces (``WORDED_SHARE``), four words at least.
 
@@ -132,6 +135,33 @@ _SHORT_FORMS = {
     "value": "val",
     "variable": "var vars",
     "yaml": "yml",
+}
+# Two words of a question that code and tools spell as one short form ("command line": ``cli``).
+_PHRASE_FORMS = {
+    "command line": "cli cmdline",
+    "pull request": "pr",
+    "merge request": "mr",
+    "user interface": "ui",
+    "operating system": "os",
+    "file system": "fs",
+    "file descriptor": "fd",
+    "process id": "pid",
+    "user id": "uid",
+    "group id": "gid",
+    "virtual machine": "vm",
+    "regular expression": "regex regexp",
+    "standard output": "stdout",
+    "standard error": "stderr",
+    "standard input": "stdin",
+    "garbage collection": "gc",
+    "garbage collector": "gc",
+    "time zone": "tz",
+    "certificate authority": "ca",
+    "web socket": "ws",
+    "continuous integration": "ci",
+}
+PHRASE_FORMS: dict[str, tuple[str, ...]] = {
+    phrase: tuple(forms.split()) for phrase, forms in _PHRASE_FORMS.items()
 }
 # Words of the trade that name the same thing in a question and in a tool's output (each group's
 # words stand for one another): a question asks for the "limit", the output prints "max".

@@ -11,7 +11,8 @@
 - ``query_terms(query)`` parses the query the same way into ``Term``s (stems in order, the same
   with identifiers split, and the stems of a word's short forms from ``words.ABBREVIATIONS``;
   two neighbouring plain words also stand for the two run together, ``fontsize`` for "font
-  size", ``ProcessProtocol`` for "process protocol", an alternative of both terms; a
+  size", ``ProcessProtocol`` for "process protocol", an alternative of both terms, as is the short
+  form code spells them as, ``words.PHRASE_FORMS``' ``cli`` for "command line"; a
   major.minor version stands for its digits run together too, ``313`` of "3.13" in
   ``grammar313.txt`` or ``cp313``); ``alternative_words(terms)`` is those alternatives as a query.
   All three drop English function words (``context_mode.words``) unless the query has nothing else.
@@ -35,7 +36,7 @@ from dataclasses import dataclass, replace
 import tantivy
 
 from context_mode.identifiers import split_identifiers
-from context_mode.words import ABBREVIATIONS, is_function_word
+from context_mode.words import ABBREVIATIONS, PHRASE_FORMS, is_function_word
 
 MAX_TERMS = 32
 
@@ -124,9 +125,11 @@ def query_terms(query: str) -> list[Term]:
             # Neighbouring words run together as one (``fontsize`` for "font size"): both terms'.
             glued = stem_of((previous[1] + word).lower())
             if glued and len(previous[1]) > 1 and len(word) > 1:
-                others = (*others, glued)
+                # and as the short form code spells the two as (``cli`` for "command line")
+                short = tuple(stem_of(form) for form in PHRASE_FORMS.get(f"{previous[1]} {word}".lower(), ()))
+                others = (*others, glued, *short)
                 last = terms[-1]
-                terms[-1] = replace(last, alternatives=(*last.alternatives, glued))
+                terms[-1] = replace(last, alternatives=(*last.alternatives, glued, *short))
         previous = (order, word) if word else None
         terms.append(Term(text, stems, tuple(split_stems(text)), alternatives=others))
         if len(terms) >= MAX_TERMS:

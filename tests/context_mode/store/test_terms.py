@@ -243,3 +243,14 @@ def test_a_move_is_found_as_git_spells_it() -> None:
     text = (BENCH_CORPUS / "diff-git-diff-m-summary-nanoid-334-400-esm-only.diff").read_text(encoding="utf-8")
     reply = search(text, ContentKind.DIFF, {"query": "command line script moved similarity"})
     assert "rename bin/{nanoid.cjs => nanoid.js} (95%)" in reply
+
+
+def test_two_words_code_spells_as_one_short_form_find_it() -> None:
+    # find | xargs wc -l of pip's sources: "command line entry point length" is cli/main.py's
+    # line count; "command line" stood for commandline only, never cli (failed before).
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    text = (BENCH_CORPUS / "tree-find-wc-l-pip-263-sdist.txt").read_text(encoding="utf-8")
+    reply = search(text, ContentKind.TREE, {"query": "command line entry point length"})
+    assert "97 src/pip/_internal/cli/main.py" in reply
