@@ -1,18 +1,18 @@
 """Every named number or date in a payload's lines, for the search's extreme values.
 
 ``named_values(lines)`` reads a line's fields three ways: ``key=value``, ``key: value`` and ``"key":
-value`` pairs; the columns of a table under its header line (aligned by the header's character
-spans for a whitespace table such as ``ps aux``, ``iostat -x`` or ``lsof``, or by the dash runs of
-the rule under it, whose names may be of several words, as sqlite's ``-column``; by cell for a ``|``,
-``│``, ``┆``, ``,`` or tab separated one, a row of types or units under the names skipped, the line under
-a closing rule left out; a header over its rule right after a table's rows opens the next table,
-as sqlite's ``-column`` prints results one after another); the size of a listing's entry (``ls
--l``, ``du``, ``tree -s``, ``find -printf '%s %p'``, ``list_directory_with_sizes``), named "size",
-and a test's time as its runner prints it (``(3225ms)``, ``3.21s call``), named "duration". A
-value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``); a date (ISO 8601, git's,
-RFC 2822's) is read as its digits, so dates order as numbers. Each ``Field`` names its line, its
-table's header line (or None), the name, the value, whether it is a date and where on the line
-it is. ``split_cells`` and ``cell_places`` read a separated row's cells and where they are.
+value`` pairs; the columns of a table under its header line (aligned by the header's character spans
+for a whitespace table such as ``ps aux``, ``iostat -x`` or ``lsof``, or by the dash runs of the
+rule under it, whose names may be of several words, as sqlite's ``-column``; by cell for a ``|``,
+``│``, ``┆``, ``,`` or tab separated one, a row of types or units under the names skipped, the line
+under a closing rule left out; a header over its rule right after a table's rows opens the next
+table, as sqlite's ``-column`` prints results one after another); the size of a listing's entry
+(``ls -l``, ``du``, ``tree -s``, ``find -printf '%s %p'``, ``list_directory_with_sizes``), named
+"size", and a test's time as its runner prints it (``(3225ms)``, ``3.21s call``), named "duration".
+A value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``); a date (ISO 8601, git's, RFC
+2822's) is read as its digits, so dates order as numbers. Each ``Field`` names its line, its table's
+header line (or None), the name, the value, whether it is a date and where on the line it is.
+``split_cells`` and ``cell_places`` read a separated row's cells and where they are.
 
 Linear in the lines; never raises on a ``str``. Pure.
 """
@@ -201,8 +201,8 @@ class _Header:
         """The table whose header is line ``index``: a line of names over rows holding numbers."""
         line = lines[index]
         separated = next((mark for mark in SEPARATORS if mark in line), None)
-        ruled = separated is None and index + 1 < len(lines) and _rule_spans(lines[index + 1]) is not None
-        if separated is None and not ruled and not _HEADER_LINE.fullmatch(line):
+        ruled = _rule_spans(lines[index + 1]) if separated is None and index + 1 < len(lines) else None
+        if separated is None and ruled is None and not _HEADER_LINE.fullmatch(line):
             return None
         names = split_cells(line, separated) if separated is not None else []
         if separated is not None and not _names_like(names):
@@ -219,7 +219,7 @@ class _Header:
                 if any(_number(cell) is not None for _, cell, _ in header.cells(following[0]) or ()):
                     return header
             return None
-        spans = _rule_spans(lines[index + 1]) if index + 1 < len(lines) else None
+        spans = ruled
         if spans is not None:  # a rule of dash runs under the names gives the columns' widths
             names = [line[left:right].strip() for left, right in spans]
         else:

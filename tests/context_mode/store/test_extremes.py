@@ -287,6 +287,16 @@ def test_a_header_over_its_rule_after_a_tables_rows_opens_the_next_table() -> No
     assert lines[row - 2].startswith("county        BUCHANAN  Total   buchanan_pct  share_of_state_buchanan")
 
 
+def _extreme_in(name: str, query: str) -> tuple[str, str]:
+    """The line the query's extreme names in the bench corpus item ``name``, and its field."""
+    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
+    asked = extreme_asked(query)
+    assert asked is not None
+    found = extreme_line(lines, asked)
+    assert found is not None
+    return lines[found.line], found.field
+
+
 @pytest.mark.parametrize(
     ("query", "row"),
     [
@@ -298,13 +308,9 @@ def test_a_column_named_in_several_words_over_a_dash_rule_is_compared(query: str
     # sqlite-utils' table (and sqlite's -column) mark each column by a run of dashes under names of
     # several words ("Body Mass (g)"): the header was read word by word, "(mm)" is no name, and no
     # column compared. "lightest" implies a weight or a mass before a size (a length).
-    name = "table-sqlite-utils-table-palmerpenguins-raw-by-mass.txt"
-    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
-    asked = extreme_asked(query)
-    assert asked is not None
-    found = extreme_line(lines, asked)
-    assert found is not None and lines[found.line].startswith(row)
-    assert found.field in {"Body Mass (g)", "Flipper Length (mm)"}
+    line, field = _extreme_in("table-sqlite-utils-table-palmerpenguins-raw-by-mass.txt", query)
+    assert line.startswith(row)
+    assert field in {"Body Mass (g)", "Flipper Length (mm)"}
 
 
 @pytest.mark.parametrize(
@@ -318,33 +324,21 @@ def test_a_polars_frames_cells_are_compared(query: str, row: str) -> None:
     # polars prints a frame in a box whose cells a dashed bar parts, under a row of dashes, a row
     # of types and a ╞═╪═╡ rule: none of its columns compared, and the rule over the first row was
     # read as the rows' closing one, which left that row out.
-    name = "rows-polars-sql-diamonds-cut-color-clarity.txt"
-    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
-    asked = extreme_asked(query)
-    assert asked is not None
-    found = extreme_line(lines, asked)
-    assert found is not None and lines[found.line].startswith(row)
+    line, _ = _extreme_in("rows-polars-sql-diamonds-cut-color-clarity.txt", query)
+    assert line.startswith(row)
 
 
 def test_the_field_named_right_after_the_superlative_is_the_measure() -> None:
     # mariadb -t of New York's busiest routes: "most cancelled flights route" names two columns,
     # flights and cancelled; the one of more distinct values (flights) was compared.
-    name = "rows-mariadb-t-nycflights13-busy-routes.txt"
-    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
-    asked = extreme_asked("most cancelled flights route")
-    assert asked is not None
-    found = extreme_line(lines, asked)
-    assert found is not None and found.field == "cancelled"
-    assert lines[found.line].startswith("| LGA    | BOS  | General Edward Lawrence Logan Intl")
+    line, field = _extreme_in("rows-mariadb-t-nycflights13-busy-routes.txt", "most cancelled flights route")
+    assert field == "cancelled"
+    assert line.startswith("| LGA    | BOS  | General Edward Lawrence Logan Intl")
 
 
 def test_a_field_named_by_a_letter_or_two_before_the_word_is_compared() -> None:
     # ncdu -o of fastify's npm package: each entry's sizes are "asize" (apparent) and "dsize"
     # (on disk); "biggest file size" named neither field, and the search showed the root.
-    name = "tree-ncdu-o-fastify-5128-npm.json"
-    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
-    asked = extreme_asked("biggest file size")
-    assert asked is not None
-    found = extreme_line(lines, asked)
-    assert found is not None and found.field == "asize"
-    assert lines[found.line].startswith('{"name":"hooks.test.js","asize":96019')
+    line, field = _extreme_in("tree-ncdu-o-fastify-5128-npm.json", "biggest file size")
+    assert field == "asize"
+    assert line.startswith('{"name":"hooks.test.js","asize":96019')
