@@ -143,7 +143,8 @@ def extreme_asked(query: str) -> Extreme | None:
         if (w in _NAMING or w not in _MOST and w not in _LEAST) and w != asked[0] and not is_function_word(w)
     ]
     rest = tuple(words[at] for at in kept)
-    before = sum(at < words.index(asked[0]) for at in kept)
+    superlative = words.index(asked[0])
+    before = sum(at < superlative for at in kept)
     implied = tuple(dict.fromkeys(name for word in asked for name in _IMPLIED.get(word, "").split()))
     dated = bool(_DATED & set(asked)) or ("recent" in words and "most" in asked)
     return Extreme(asked[0] in _MOST, rest, implied, dated, asked[0] == "oldest", before)
