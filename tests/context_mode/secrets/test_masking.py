@@ -321,6 +321,11 @@ TRUE_POSITIVES = {
     "test-node-tap16-semver-500-tests-on-631.txt": 1,
     # Flask-SQLAlchemy's configuration page: postgresql://scott:tiger@…, mysql://scott:tiger@…
     "snapshot-playwright-flask-sqlalchemy-303-config.txt": 2,
+    "webpage-fetch-flask-sqlalchemy-30-config.md": 2,
+    # Django's cache docs: a memcached example's 'password': 'pass'; effect's Config docs: an
+    # example API_KEY: "sk-1234567890abcdef" (a key's shape under a key's name)
+    "snapshot-kestrel-django-3225-cache.txt": 1,
+    "source-fs-read-text-effect-415-config-ts.txt": 1,
 }
 
 
