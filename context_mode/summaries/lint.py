@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import bisect
 import json
+import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from context_mode.diagnostics import (
@@ -42,12 +43,14 @@ from context_mode.diagnostics import (
 )
 from context_mode.summaries.edges import edge_lines
 from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.json_line import ELLIPSIS
 from context_mode.summaries.packing import clip, size, split_lines
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
 _WIDTH = 220
 _TOP_FILES = 6
+_PATH_WIDTH = 60  # a file's name in the busiest files' label, its end kept
 _CONTEXT_LINES = 8
 _ERROR_ROUNDS = 2  # rounds of error rules before any warning's first
 # A line of a linter's own statistics: a count, then a rule code (``325   E501 line too long``,
@@ -235,15 +238,35 @@ def _labels(
     overall += f" · {len(file_counts)} files" if file_counts else ""  # perlcritic on one file names none
     labels = [overall + (f" · {totals} ==" if totals else " ==")]
     if len(file_counts) > 1 and file_counts.most_common(1)[0][1] > 1:
-        labels.append(f"== files: {_listing(file_counts, room)} ==")
+        # paths too long to show whole are named in the folder they share, said once
+        folder = _shared_folder(file_counts) if max(map(len, file_counts)) > _PATH_WIDTH else ""
+        names = Counter({name[len(folder) :]: count for name, count in file_counts.items()})
+        where = f" in {_path_end(folder, _PATH_WIDTH)}" if folder else ""
+        labels.append(f"== files{where}: {_listing(names, room)} ==")
     return labels
+
+
+def _shared_folder(paths: Iterable[str]) -> str:
+    """The folder every one of ``paths`` is in (through its last ``/``), said once in the label."""
+    shared = os.path.commonprefix(list(paths))
+    return shared[: max(shared.rfind("/"), shared.rfind("\\")) + 1]
+
+
+def _path_end(path: str, width: int) -> str:
+    """``path`` if at most ``width`` chars, else ``…`` and its end from a ``/`` on: the files a
+    linter names by absolute paths share their start (``/tmp/…/src/pkg/``), not their names."""
+    if len(path) <= width:
+        return path
+    end = path[len(path) - width + 1 :]
+    cut = end.find("/")
+    return ELLIPSIS + (end[cut:] if 0 <= cut < len(end) - 1 else end)
 
 
 def _listing(counts: Counter[str], room: int) -> str:
     """``name ×N`` for the most common names, as many as fit in ``room`` chars (at least one)."""
     parts: list[str] = []
     for name, count in counts.most_common(_TOP_FILES):
-        part = f"{clip(name, 60)} ×{count}"
+        part = f"{_path_end(name, _PATH_WIDTH)} ×{count}"
         if parts and sum(len(p) + 2 for p in parts) + len(part) > room:
             break
         parts.append(part)

@@ -471,3 +471,29 @@ def test_the_tools_own_warning_after_the_diagnostics_is_shown_and_a_file_line_on
     groups = extract.text.count("\n== ") - extract.text.count("diagnostics · ")
     assert extract.text.count("== [citext--1.4.sql] FAIL") <= groups + 1
     assert size(extract.text) <= 2600
+
+
+def test_files_named_by_long_absolute_paths_are_listed_by_name_under_their_shared_folder() -> None:
+    # ruff's JSON names each file by its absolute path: clipped at 60 chars, every file's label
+    # was the same ``/tmp/scratch/…/src/zope/interface…`` (a fresh capture's ruff report)
+    folder = "/home/runner/work/zope.interface-8.7/zope.interface-8.7/src/zope/interface/"
+    records = [
+        {
+            "code": code,
+            "filename": folder + name,
+            "location": {"column": 1, "row": row},
+            "message": f"message {row}",
+            "severity": "error",
+        }
+        for row, (name, code) in enumerate(
+            [("declarations.py", "F401")] * 3 + [("adapter.py", "I001")] * 2 + [("ro.py", "UP032")], 1
+        )
+    ]
+    text = json.dumps(records, indent=2)
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2500)
+    label = next(line for line in extract.text.splitlines() if line.startswith("== files"))
+    assert label == (
+        "== files in …/zope.interface-8.7/zope.interface-8.7/src/zope/interface/: "
+        "declarations.py ×3, adapter.py ×2, ro.py ×1 =="
+    )
