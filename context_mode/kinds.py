@@ -4,7 +4,8 @@
 
 0. A shape of a real MCP server (``context_mode.shapes``): an accessibility snapshot, a row set,
    a directory tree or path list (test ids too), a multi-file or single-file source read, a
-   ``git blame`` (SOURCE). Then lint output and
+   ``git blame`` (SOURCE); but files read together whose lines are mostly log lines are a LOG
+   (``tail -n +1 a.log b.log``: its ``==> a.log <==`` headers). Then lint output and
    web-server logs (``diagnostics``), then a YAML document (``shapes.is_yaml``: TEXT, which
    ``summaries.text`` summarises as YAML; its comments are no headings, its dates no log).
 1. JSON: the whole text parses as JSON (or is nested too deep for the parser but is bracketed);
@@ -49,7 +50,15 @@ from context_mode.diagnostics import (
 )
 from context_mode.framing import unframe
 from context_mode.line_groups import group_lines
-from context_mode.shapes import RULE_LINE, detect_shape, is_properties, is_yaml, json_shape, table_headers
+from context_mode.shapes import (
+    FILE_HEADER,
+    RULE_LINE,
+    detect_shape,
+    is_properties,
+    is_yaml,
+    json_shape,
+    table_headers,
+)
 from context_mode.types import ContentKind
 
 SAMPLE_CHARS = 32 * 1024  # 64 KB in all: on 124 corpus and test files, the verdicts of 128 KB
@@ -205,6 +214,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     # CI colours and timestamp prefixes say nothing of the kind, nor ctest's test numbers.
     sample = list(without_test_number(clean_lines(_sample(text))))
     shape = detect_shape(text, sample, tool_name, arguments)
+    if shape is ContentKind.SOURCE and _log_files(sample):
+        return ContentKind.LOG  # log files read together (``tail -n +1 a.log b.log``' ``==> a.log <==``)
     if shape is not None:
         return shape
     if is_lint(sample):
@@ -295,6 +306,16 @@ class _Structure(NamedTuple):
     commits: int
     grep_share: float
     compiler: int
+
+
+def _log_files(sample: Sequence[str]) -> bool:
+    """Whether ``sample`` is files read together (their ``==> a.log <==`` headers) whose lines
+    (but headers and blanks) are mostly log lines: a timestamp or a level first."""
+    headers = [bool(FILE_HEADER.match(line.rstrip())) for line in sample]
+    written = [
+        line[:_PREFIX] for line, header in zip(sample, headers, strict=True) if not header and line.strip()
+    ]
+    return any(headers) and sum(1 for line in written if _flags(line) & _LOG_LINE) * 2 > len(written)
 
 
 def _count(tally: Mapping[int, int], bits: int, *, all_of: int = 0, none_of: int = 0) -> int:

@@ -102,6 +102,8 @@ _FAILURE_ERROR = "Failure/Error:"  # RSpec's failure blocks
 _GTEST_MARK = ": Failure"  # GoogleTest's ``path:line: Failure``
 _COVERAGE_MARK = "Stmts"  # a coverage table's header
 _LEGEND_PRIORITY = 3.0
+# ``head`` / ``tail`` of several files: each one's header
+_FILE_BANNER = re.compile(r"^==> [^\n]+ <==[ \t]*$", re.MULTILINE)
 # A raised line (``log_levels``: INFO among DEBUG, NOTICE among INFO), first of its shape: above
 # the head's third line and one-off events, below warnings; two levels above the bulk, higher.
 _RAISED = 36.0
@@ -295,6 +297,9 @@ def _picks(
         add(index, 74, CONTEXT_WIDTH)
     # a test runner's own banner, wherever the run starts
     for index in banner_lines(scan.groups.text, scan.groups):
+        add(index, 90, CONTEXT_WIDTH)
+    # which file each part is (``tail -n +1 a.log b.log``' ``==> a.log <==``)
+    for index in pattern_lines(scan.groups.text, _FILE_BANNER, lead="==> "):
         add(index, 90, CONTEXT_WIDTH)
     # a coverage table's totals and least covered files
     for pick in coverage_picks(cleaned) if _lines_hold(text, cleaned, scan.groups, _COVERAGE_MARK) else ():

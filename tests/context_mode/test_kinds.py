@@ -11,6 +11,7 @@ import pytest
 
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
+from context_mode.summaries import summarize
 from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS, SHARED_CORPUS, items_of
 
@@ -405,3 +406,22 @@ def test_coverage_per_function_is_a_table_not_a_code_search() -> None:
     # name and its coverage: a table of figures (it was a code search, grouped by file).
     text = (BENCH_CORPUS / "table-go-tool-cover-func-viper-1101.txt").read_text(encoding="utf-8")
     assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
+
+
+def test_log_files_read_together_are_a_log_not_a_source_read() -> None:
+    # ``tail -n +1 nsd-primary.log nsd-secondary.log``: two ``==> name <==`` headers made it a
+    # multi-file source read, summarised as "2 files, 0 definitions" and nothing of the errors.
+    text = (BENCH_CORPUS / "log-nsd-461-primary-secondary-tsig-xfr.log").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    summary = summarize(text, ContentKind.LOG, budget=3000).text
+    assert "==> nsd-primary.log <==" in summary and "==> nsd-secondary.log <==" in summary
+    assert "invalid IPv4 address '10.40.0.300'" in summary
+
+
+def test_source_files_read_together_stay_a_source_read() -> None:
+    files = "".join(
+        f"==> pkg/{name}.py <==\n"
+        + "".join(f"def {name}_{n}(value):\n    return value + {n}\n\n" for n in range(12))
+        for name in ("alpha", "beta", "gamma")
+    )
+    assert detect_kind(files, tool_name="run_command") is ContentKind.SOURCE
