@@ -7,7 +7,8 @@ line such as ``/path/to/file.py:`` or ``==> path <==``, else the whole text is o
 best first: the header line with the file's line count, module-level definitions (classes,
 functions with their signatures, exported names, Go's types, C and C++ functions at the left
 margin, but no ``struct point *next;`` variable), a config file's top-level keys and sections
-(YAML, TOML, INI: files that define nothing), module constants (``DEFAULT_TIMEOUT = …``,
+(YAML, TOML, INI: files that define nothing), a document's headings (``README.md``,
+``guide.rst``: not its examples' code), module constants (``DEFAULT_TIMEOUT = …``,
 C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks, an
 enumeration's variants: ``Failure(E),``, ``ZSTD_e_end=2``, a Python ``Enum``'s ``HTTPS = 65``, the
 values a constructor sets: ``v.keyDelim = "."``, ``self.max_size = 100``, the first entries of
@@ -119,6 +120,32 @@ _CONFIG_KEY = {
     "ini": _SECTION_OR_KEY,
     "cfg": _SECTION_OR_KEY,
 }
+
+
+# Documents read with code (``README.md``, ``docs/usage.rst``): outlined by their headings, Markdown's
+# ``## Usage`` outside fences and a title over its underline (reStructuredText's, setext's).
+_DOCUMENTS = frozenset("md markdown mdx rst adoc".split())
+_ATX_HEADING = re.compile(r"#{1,6} \S")
+_UNDERLINE = re.compile(r"([=\-~^*+#`'\"])\1{2,}\s*\Z")
+_FENCE = re.compile(r"\s*(?:```|~~~)")
+
+
+def _headings(lines: Sequence[str], first: int, stop: int) -> list[int]:
+    """The indexes of a document's heading lines (``first`` to ``stop``), in order."""
+    found: list[int] = []
+    fenced = False
+    for index in range(first, stop):
+        line = lines[index]
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif fenced:
+            continue
+        elif _ATX_HEADING.match(line):
+            found.append(index)
+        elif index > first and _UNDERLINE.match(line) and (title := lines[index - 1].strip()):
+            if not _UNDERLINE.match(title) and len(line.rstrip()) >= len(title) and index - 1 not in found:
+                found.append(index - 1)
+    return found
 
 
 # Languages whose functions ``DEFINITION`` names: a line of theirs at the left margin that reads
@@ -327,7 +354,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     lowered = [t.lower() for t in terms if t]
     picks: list[Pick] = []
     notes: dict[int, str] = {}
-    definitions = constants = 0
+    definitions = constants = headings = 0
     for start, stop in zip(bounds, bounds[1:], strict=False):
         header = start in headers
         first = start + 1 if header else start
@@ -338,6 +365,13 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         extension = lines[start].rstrip().rstrip(":").rsplit(".", 1)[-1].lower() if header else ""
         reader = _FileReader(_CONFIG_KEY.get(extension), c_like=extension not in _NOT_C)
         numbered = _numbered(lines, first, stop)
+        if extension in _DOCUMENTS:  # a document's outline is its headings, not its examples' code
+            found = _headings(lines, first, stop)
+            headings += len(found)
+            for order, index in enumerate(found):
+                picks.append(Pick(index, index + 1, max(_DEFINITION_PRIORITY - order, _NESTED_PRIORITY)))
+                notes[index] = f"L{index - start + (0 if header else 1)}"
+            continue
         for index in range(first, stop):
             line = lines[index]
             if numbered:  # ``cat -n``: the code after its line number
@@ -363,8 +397,12 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     )
     if constants:
         outline += f", {constants} constants"
+    if headings:
+        outline += f", {headings} headings"
     # Files read together are each worth their header and outline, definitions or not (eight
     # Helm YAML files had been a Directive of "0 definitions"); a header's constants are its
     # outline (libpng's ``png.h``: hundreds of ``#define``s, its prototypes behind macros).
-    highlights = max(definitions + constants // _CONSTANTS_PER_HIGHLIGHT, files if files > 1 else 0)
+    highlights = max(
+        definitions + headings + constants // _CONSTANTS_PER_HIGHLIGHT, files if files > 1 else 0
+    )
     return Extract(text=body, kind=ContentKind.SOURCE, outline=outline, highlights=highlights)

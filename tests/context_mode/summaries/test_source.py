@@ -132,6 +132,25 @@ def test_config_files_read_together_are_outlined_by_their_top_level_keys() -> No
     assert "image: [L1]" in lines
 
 
+def test_documents_read_with_code_are_outlined_by_their_headings_not_their_examples() -> None:
+    # A README read with its code was outlined by the lines of its examples that read as code
+    # (``const program = new Command();`` ×5), not by its sections.
+    readme = (
+        "# mytool\n\nA tool.\n\n## Install\n\n```js\nconst program = new Command();\n```\n\n"
+        "## Options\n\n```js\n# not a heading\nconst options = program.opts();\n```\n"
+    )
+    guide = "=====\nGuide\n=====\n\nText.\n\nUsage\n-----\n\n    def run(x):\n        pass\n"
+    code = "".join(f"def step_{n}(value):\n    return value + {n}\n\n" for n in range(8))
+    text = f"/p/README.md:\n{readme}\n/p/docs/guide.rst:\n{guide}\n/p/tool.py:\n{code}"
+    extract = summarize(text, ContentKind.SOURCE, budget=2000)
+    lines = extract.text.splitlines()
+    assert ["# mytool [L1]", "## Install [L5]", "## Options [L11]"] == lines[1:4]
+    assert ["Guide [L2]", "Usage [L7]"] == lines[5:7]
+    assert "def step_0(value): [L1]" in lines
+    assert not any("Command()" in line or "not a heading" in line or "def run" in line for line in lines)
+    assert extract.outline == "source: 3 files, 56 lines, 8 definitions, 5 headings"
+
+
 def test_a_c_headers_defines_are_its_outline_not_its_parameters_or_comments() -> None:
     # zstd.h: ``#define ZSTD_VERSION_MAJOR    1`` (aligned with spaces) and ``#  define
     # ZSTD_CLEVEL_DEFAULT 3`` were no constants; ``const void* src, size_t srcSize,`` (a
