@@ -131,6 +131,30 @@ _JSON_MEMBER_START = re.compile(r", ?(?=[\"'][^\"'\n]{1,80}[\"']\s*:)")  # betwe
 _BLOCK_MEMBER_START = re.compile(r"; (?=[^;:|=\n]{1,80}(?:: | \| | = ))")
 
 
+_NESTED_MEMBER = re.compile(r"""["'][^"'\n]{1,80}["']\s*:\s*[\[{]""")
+_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _top_level_members(row: str) -> list[str]:
+    """A record's members (``row`` without its braces) split where ``_JSON_MEMBER_START`` matches
+    outside the brackets and strings of a nested value."""
+    members: list[str] = []
+    depth, start, quote = 0, 0, ""
+    for at, char in enumerate(row):
+        if quote:
+            quote = "" if char == quote and row[at - 1] != "\\" else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+        elif char == "," and depth == 0 and (between := _JSON_MEMBER_START.match(row, at)):
+            members.append(row[start:at])
+            start = between.end()
+    return [*members, row[start:]]
+
+
 def assert_values_verbatim(summary: str, text: str, kind: ContentKind = ContentKind.TREE) -> None:
     """Row cells, rows' members and tree names are values of the payload (clipped ones end in …
     or keep their start and their end around it)."""
@@ -140,7 +164,11 @@ def assert_values_verbatim(summary: str, text: str, kind: ContentKind = ContentK
         elif " | " in line:
             values = line.split(" | ")
         elif kind is ContentKind.ROWS and line.startswith("{") and line.endswith("}"):
-            values = _JSON_MEMBER_START.split(line[1:-1])  # a row as its members, as spelled
+            values = _top_level_members(line[1:-1])  # a row as its members, as spelled
+            for nested in [value for value in values if _NESTED_MEMBER.match(value)]:
+                values.remove(nested)  # a nested list or record, written compact: its strings
+                quoted = _QUOTED.findall(nested.removesuffix("…"))
+                assert all(piece in text for piece in quoted), f"not payload strings: {nested!r} in {line!r}"
         elif kind is ContentKind.TREE and "): " in line:
             values = line.split("): ", 1)[1].split(", ")
         else:
