@@ -51,6 +51,10 @@ CHATTER_SHARE = 0.3
 _CHATTER = re.compile(
     r"\s*+(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|✓|√|\S.* \.\.\. ok$|\S.* PASSED\b)"
 )
+# A table of contents' entry, a link to a heading of the page (``+ [The `yield_fixture`
+# function/decorator](#the-yield-fixture-function-decorator)``): it names a section, it does not
+# say what the section says.
+_TOC_ENTRY = re.compile(r"\s*(?:[-*+]|\d+\.)?\s*\[[^\]\n]+\]\(#[^)\s]*\)\s*\Z")
 _MAX_PASSAGES = 400  # per chunk: plenty for a budget of a few lines
 _MAX_UNITS = 4  # best passages per hit given their unit's lines: few fit the budget anyway
 _CONTINUATION = 3  # lines of an open call's arguments shown with it
@@ -99,7 +103,7 @@ def best_lines(
             continue
         shown = _cut(line, spans, width)
         # A passing test's line (``--- PASS``, ``=== RUN``, ``… ok``) rarely answers: a failure does.
-        worth = worth_of(found) * (CHATTER_SHARE if _CHATTER.match(line) else 1.0)
+        worth = worth_of(found) * (CHATTER_SHARE if _CHATTER.match(line) or _TOC_ENTRY.match(line) else 1.0)
         more = _continuation(scanned, order)
         if more:  # an open call's arguments go with it (``raise TooManyRedirects(`` then its message)
             joined = "\n".join([shown, *(_cut(scanned[i][1], scanned[i][3], width) for i in more)])

@@ -120,6 +120,13 @@ CASES = [
         id="a word the payload lacks matches one edit away (Bolivian ~ Bolivia)",
     ),
     pytest.param(
+        CORPUS / "webpage-wren-fetch-pytest-721-deprecations.md",
+        ContentKind.MARKDOWN,
+        "yield fixture decorator status",
+        "`pytest.yield_fixture` is a deprecated alias for `pytest.fixture()`.",
+        id="the section the query names, not the table of contents line linking to it",
+    ),
+    pytest.param(
         "subdivisions-rows.txt",
         ContentKind.ROWS,
         "ISO code of the Sicily region",
