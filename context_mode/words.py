@@ -11,8 +11,8 @@ in full words still finds ``max_retries``,
 ``parseArgs`` and ``NO_COLOR``, and one asked in short forms finds the full words (``tz`` ->
 ``timezone``, ``db`` -> ``database``). Shortenings and spelling variants of one word, and a few groups
 of words of the trade that name the same thing in a question and in a tool's output (``limit``,
-``max``; ``remove``, ``delete``; ``version``, ``release``; a "missing" value, which data spells
-``UNKNOWN``, ``null`` or ``None``): what any developer reads as the same
+``max``; ``remove``, ``delete``; ``version``, ``release``; ``license``, ``copyright``; a "missing"
+value, which data spells ``UNKNOWN``, ``null`` or ``None``): what any developer reads as the same
 thing, never a guess at what a query means. (A "count, number, total" group cost facts: "counted
 array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``.) A file named by its language
 ("the TypeScript definitions", "the JavaScript entry point") is spelled by its extension
@@ -179,6 +179,7 @@ _SAME_THING = (
     "warning warn",
     "missing unknown null none",
     "rename move",
+    "license copyright",
 )
 
 

@@ -254,3 +254,14 @@ def test_two_words_code_spells_as_one_short_form_find_it() -> None:
     text = (BENCH_CORPUS / "tree-find-wc-l-pip-263-sdist.txt").read_text(encoding="utf-8")
     reply = search(text, ContentKind.TREE, {"query": "command line entry point length"})
     assert "97 src/pip/_internal/cli/main.py" in reply
+
+
+def test_a_license_is_found_as_a_copyright_line() -> None:
+    # git diff of mime 3.0.0 -> 4.0.0: "license holder and year" is the new LICENSE's copyright
+    # line, which names no license (failed before).
+    from tests.corpora import BENCH_CORPUS
+    from tests.searching import search
+
+    diff = BENCH_CORPUS / "diff-cape-git-diff-m-mime-300-400-esm-typescript.diff"
+    reply = search(diff.read_text(encoding="utf-8"), ContentKind.DIFF, {"query": "license holder and year"})
+    assert "+Copyright (c) 2023 Robert Kieffer" in reply
