@@ -7,7 +7,8 @@ A search finds chunks; the agent needs the exact line. The first of two steps, o
   query terms. A passage is one line, or a line and the next when each has terms the other
   lacks (a sentence wrapped over two lines), or a line that opens a call with the lines of its
   arguments (``raise TooManyRedirects(`` and its message below); a passing test's line
-  (``--- PASS``, ``=== RUN``, ``… ok``) is worth ``CHATTER_SHARE`` of its terms. A term's weight
+  (``--- PASS``, ``=== RUN``, ``… ok``) is worth ``CHATTER_SHARE`` of its terms, as is a table of
+  contents' entry (a line that is only a link to a heading of the page). A term's weight
   is its inverse document frequency (among the chunks of the payload searched, for a search of
   one), cut to ``HEADING_SHARE`` when the chunk's heading path already holds it (the
   heading is shown with the hit, so a line repeating it adds little). A chunk of a few short
