@@ -61,6 +61,7 @@ from context_mode.shapes import (
 )
 from context_mode.types import ContentKind
 
+_LOG_FILES_READ = 40  # lines of files read together looked at for log lines
 SAMPLE_CHARS = 32 * 1024  # 64 KB in all: on 124 corpus and test files, the verdicts of 128 KB
 _PREFIX = 300
 # A CSV field in double quotes (``"~(name,text)"``): its delimiters are no column marks.
@@ -309,13 +310,20 @@ class _Structure(NamedTuple):
 
 
 def _log_files(sample: Sequence[str]) -> bool:
-    """Whether ``sample`` is files read together (their ``==> a.log <==`` headers) whose lines
-    (but headers and blanks) are mostly log lines: a timestamp or a level first."""
-    headers = [bool(FILE_HEADER.match(line.rstrip())) for line in sample]
-    written = [
-        line[:_PREFIX] for line, header in zip(sample, headers, strict=True) if not header and line.strip()
-    ]
-    return any(headers) and sum(1 for line in written if _flags(line) & _LOG_LINE) * 2 > len(written)
+    """Whether ``sample`` is files read together (their ``==> a.log <==`` headers) whose first
+    ``_LOG_FILES_READ`` lines (but headers and blanks) are mostly log lines: a timestamp or a
+    level first (a source read pays for this test: it reads a few lines, as ``_flags`` does)."""
+    written: list[str] = []
+    headers = 0  # a ``git blame`` is a SOURCE too, with no header
+    for line in sample:
+        if len(written) >= _LOG_FILES_READ:
+            break
+        if FILE_HEADER.match(line.rstrip()):
+            headers += 1
+        elif line.strip():
+            written.append(line[:_PREFIX])
+    logged = sum(1 for line in written if _LOG_START.match(line) or _LOG_MARK.search(line))
+    return headers > 0 and logged * 2 > len(written)
 
 
 def _count(tally: Mapping[int, int], bits: int, *, all_of: int = 0, none_of: int = 0) -> int:
