@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from context_mode.chunking import DRAWN_ENTRY
+from context_mode.levels import PASSING
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.excerpts import indent, is_punctuation
 from context_mode.store.json_fields import Member, members, record_fields, scope
@@ -49,9 +50,6 @@ SMALL_CHUNK_BYTES = 360
 SMALL_CHUNK_LINES = 8
 HEADING_SHARE = 0.3
 CHATTER_SHARE = 0.3
-_CHATTER = re.compile(
-    r"\s*+(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|✓|√|\S.* \.\.\. ok$|\S.* PASSED\b)"
-)
 # A table of contents' entry, a link to a heading of the page (``+ [The `yield_fixture`
 # function/decorator](#the-yield-fixture-function-decorator)``): it names a section, it does not
 # say what the section says.
@@ -104,7 +102,7 @@ def best_lines(
             continue
         shown = _cut(line, spans, width)
         # A passing test's line (``--- PASS``, ``=== RUN``, ``… ok``) rarely answers: a failure does.
-        worth = worth_of(found) * (CHATTER_SHARE if _CHATTER.match(line) or _TOC_ENTRY.match(line) else 1.0)
+        worth = worth_of(found) * (CHATTER_SHARE if PASSING.match(line) or _TOC_ENTRY.match(line) else 1.0)
         more = _continuation(scanned, order)
         if more:  # an open call's arguments go with it (``raise TooManyRedirects(`` then its message)
             joined = "\n".join([shown, *(_cut(scanned[i][1], scanned[i][3], width) for i in more)])

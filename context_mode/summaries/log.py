@@ -33,7 +33,9 @@ errors' picks, their context and the tracebacks' frames come from ``summaries.lo
 blocks under a line (a report's section, a TAP block, a failing test's message, a sanitizer's
 legend) are found by ``summaries.log_blocks``. A ``go test -json`` stream is read as events instead
 (``summaries.go_test_json``), a MySQL or MariaDB slow query log by its entries
-(``summaries.slow_queries``); a web-server access log (or an application server's request lines)
+(``summaries.slow_queries``); a passing test's line (``=== RUN``, ``… PASSED``, ``✓``:
+``levels.PASSING``) ranks below everything but the run's verdict and totals, being no failure's
+context; a web-server access log (or an application server's request lines)
 also gets its error responses, one per method and status (``summaries.access_log``). After a weak
 error (an outage's "is DOWN"), the line saying what failed works again ranks below the errors, above
 their context (``summaries.log_recoveries``). Weak errors in a family of routine lines
@@ -48,6 +50,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from context_mode.diagnostics import clean_line, clean_lines, without_service_prefix
+from context_mode.levels import PASSING
 from context_mode.line_groups import LineGroups
 from context_mode.shapes import is_slow_query_log
 from context_mode.summaries.access_log import REQUEST_MARKS, access_picks
@@ -102,6 +105,10 @@ _FAILURE_ERROR = "Failure/Error:"  # RSpec's failure blocks
 _GTEST_MARK = ": Failure"  # GoogleTest's ``path:line: Failure``
 _COVERAGE_MARK = "Stmts"  # a coverage table's header
 _LEGEND_PRIORITY = 3.0
+# A passing test's line (``levels.PASSING``: ``=== RUN``, ``… PASSED``) is no failure's context nor
+# head: it ranks below the rest, unless as a run's verdict or totals (above ``_PASSING_KEPT``).
+_PASSING_PRIORITY = 2.0
+_PASSING_KEPT = 60.0
 # ``head`` / ``tail`` of several files: each one's header
 _FILE_BANNER = re.compile(r"^==> [^\n]+ <==[ \t]*$", re.MULTILINE)
 # A raised line (``log_levels``: INFO among DEBUG, NOTICE among INFO), first of its shape: above
@@ -277,6 +284,8 @@ def _picks(
         if 0 <= index < total and clean_line(lines[index]).strip() and not _BARE_PID.match(lines[index]):
             if index in legend:
                 priority = min(priority, _LEGEND_PRIORITY)
+            if priority < _PASSING_KEPT and PASSING.match(lines[index]):
+                priority = min(priority, _PASSING_PRIORITY)  # a passing test's line: no failure's context
             picks.append(Pick(index, min(max(stop, index + 1), total), priority, width))
 
     families: Counter[str] = Counter()
