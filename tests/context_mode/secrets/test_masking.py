@@ -326,6 +326,10 @@ TRUE_POSITIVES = {
     # example API_KEY: "sk-1234567890abcdef" (a key's shape under a key's name)
     "snapshot-kestrel-django-3225-cache.txt": 1,
     "source-fs-read-text-effect-415-config-ts.txt": 1,
+    # Knot DNS' configuration docs: example TSIG keys' ``secret:`` values; requests' history:
+    # ``https://user:pass@proxy:8080``
+    "snapshot-heron-knot-326-configuration.txt": 5,
+    "markdown-heron-cat-requests-2323-history.md": 1,
 }
 
 
