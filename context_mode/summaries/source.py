@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from context_mode.shapes import FILE_HEADER
 from context_mode.summaries.definitions import states_default
 from context_mode.summaries.extract import Extract
+from context_mode.summaries.markdown_structure import structure
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.types import ContentKind
 
@@ -122,30 +123,27 @@ _CONFIG_KEY = {
 }
 
 
-# Documents read with code (``README.md``, ``docs/usage.rst``): outlined by their headings, Markdown's
-# ``## Usage`` outside fences and a title over its underline (reStructuredText's, setext's).
-_DOCUMENTS = frozenset("md markdown mdx rst adoc".split())
-_ATX_HEADING = re.compile(r"#{1,6} \S")
+# Documents read with code (``README.md``, ``docs/usage.rst``): outlined by their headings, not by
+# their examples' code. Markdown's are ``markdown_structure``'s; reStructuredText's and AsciiDoc's
+# two-line titles are a line over an underline of one punctuation mark (AsciiDoc's one-line
+# ``== Title`` is not read).
+_MARKDOWN = frozenset("md markdown mdx".split())
+_DOCUMENTS = _MARKDOWN | frozenset("rst adoc".split())
 _UNDERLINE = re.compile(r"([=\-~^*+#`'\"])\1{2,}\s*\Z")
-_FENCE = re.compile(r"\s*(?:```|~~~)")
 
 
-def _headings(lines: Sequence[str], first: int, stop: int) -> list[int]:
+def _headings(lines: Sequence[str], first: int, stop: int, extension: str) -> list[int]:
     """The indexes of a document's heading lines (``first`` to ``stop``), in order."""
-    found: list[int] = []
-    fenced = False
-    for index in range(first, stop):
-        line = lines[index]
-        if _FENCE.match(line):
-            fenced = not fenced
-        elif fenced:
-            continue
-        elif _ATX_HEADING.match(line):
-            found.append(index)
-        elif index > first and _UNDERLINE.match(line) and (title := lines[index - 1].strip()):
-            if not _UNDERLINE.match(title) and len(line.rstrip()) >= len(title) and index - 1 not in found:
-                found.append(index - 1)
-    return found
+    if extension in _MARKDOWN:
+        return [heading.index + first for heading in structure(lines[first:stop])[0]]
+    return [
+        index - 1
+        for index in range(first + 1, stop)
+        if (title := lines[index - 1].strip())
+        and _UNDERLINE.match(lines[index])
+        and not _UNDERLINE.match(title)
+        and len(lines[index].rstrip()) >= len(title)
+    ]
 
 
 # Languages whose functions ``DEFINITION`` names: a line of theirs at the left margin that reads
@@ -361,17 +359,18 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         if header:
             notes[start] = f"{stop - first} lines"
             picks.append(Pick(start, start + 1, 100.0))
-        # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
+        numbering = start if header else start - 1  # the file's line 0: its header, if any
         extension = lines[start].rstrip().rstrip(":").rsplit(".", 1)[-1].lower() if header else ""
-        reader = _FileReader(_CONFIG_KEY.get(extension), c_like=extension not in _NOT_C)
-        numbered = _numbered(lines, first, stop)
         if extension in _DOCUMENTS:  # a document's outline is its headings, not its examples' code
-            found = _headings(lines, first, stop)
+            found = _headings(lines, first, stop, extension)
             headings += len(found)
             for order, index in enumerate(found):
                 picks.append(Pick(index, index + 1, max(_DEFINITION_PRIORITY - order, _NESTED_PRIORITY)))
-                notes[index] = f"L{index - start + (0 if header else 1)}"
+                notes[index] = f"L{index - numbering}"
             continue
+        # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
+        reader = _FileReader(_CONFIG_KEY.get(extension), c_like=extension not in _NOT_C)
+        numbered = _numbered(lines, first, stop)
         for index in range(first, stop):
             line = lines[index]
             if numbered:  # ``cat -n``: the code after its line number
@@ -386,7 +385,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 # earlier files and lines first among equals, so every file gets its outline
                 picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))
                 if index != start and index not in notes:
-                    notes[index] = f"L{index - start + (0 if header else 1)}"
+                    notes[index] = f"L{index - numbering}"
         definitions += reader.definitions
         constants += reader.constants
     # Every outline line says where it is ([L80]): the gaps between them need no marker.
