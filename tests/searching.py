@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from context_mode.store import Store
 from context_mode.types import ContentKind
+from tests.corpora import BENCH_CORPUS
 from tools.doc_tools import doc_tools
 
 
@@ -16,3 +17,8 @@ def search(text: str, kind: ContentKind, arguments: dict[str, object]) -> str:
         return tool.run({**arguments, "ref": doc.ref})
     finally:
         store.close()
+
+
+def bench_reply(name: str, kind: ContentKind, query: str) -> str:
+    """The ``doc_search`` reply for ``query`` over ``bench/corpus``'s file ``name`` as ``kind``."""
+    return search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})

@@ -6,7 +6,7 @@ import pytest
 
 from context_mode.store.keyed_rows import key_words, keyed_rows
 from context_mode.types import ContentKind
-from tests.context_mode.store.test_query import bench_reply
+from tests.searching import bench_reply
 
 TABLE = "\n".join(
     ["id|name|score", *(f"{n}|player {n}|{(n * 37) % 100}" for n in range(1, 40)), "57|Ann Lee|99"]

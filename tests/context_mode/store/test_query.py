@@ -10,6 +10,7 @@ from context_mode.store.query import best_lines
 from context_mode.store.terms import query_terms
 from context_mode.store.values import LineMatch, SearchHit
 from context_mode.types import ContentKind
+from tests.searching import bench_reply
 
 FILLER = "".join(f"routine line number {i} about nothing in particular\n" for i in range(20))
 
@@ -291,14 +292,6 @@ def test_a_word_every_record_holds_inside_an_identifier_is_not_rare() -> None:
     reply = search(text, ContentKind.ROWS, {"query": "Mississippi 1964 republican vote"})
     assert "state = Mississippi" in reply
     assert "y1964 = 87.1" in reply
-
-
-def bench_reply(name: str, kind: ContentKind, query: str) -> str:
-    """The ``doc_search`` reply for ``query`` over ``bench/corpus``'s file ``name`` as ``kind``."""
-    from tests.corpora import BENCH_CORPUS
-    from tests.searching import search
-
-    return search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import pytest
 
 from context_mode.store.releases import Release, release_asked, release_passage
 from context_mode.types import ContentKind
-from tests.context_mode.store.test_query import bench_reply
+from tests.searching import bench_reply
 
 
 def test_a_query_asks_for_a_release_by_superlative_and_line_or_bound() -> None:

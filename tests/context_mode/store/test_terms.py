@@ -11,6 +11,7 @@ from context_mode.store.line_match import scan
 from context_mode.store.terms import QUERY_PART, TOKEN, line_filter, probe, query_terms, stem
 from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS
+from tests.searching import bench_reply
 
 
 @pytest.mark.parametrize(
@@ -87,11 +88,10 @@ def test_a_word_of_the_trade_finds_the_word_the_output_uses(query: str, option: 
 def test_a_word_spelled_short_in_code_is_found_by_its_full_name() -> None:
     # viper.go: "nested key separator default" is v.keyDelim = "." in New(); "separator" had no
     # short form, so the reply showed other lines with "key" and "default" (failed before).
-    from tests.corpora import BENCH_CORPUS
-    from tests.searching import search
-
-    text = (BENCH_CORPUS / "source-cat-viper-1101-viper-go.txt").read_text(encoding="utf-8")
-    assert 'v.keyDelim = "."' in search(text, ContentKind.SOURCE, {"query": "nested key separator default"})
+    reply = bench_reply(
+        "source-cat-viper-1101-viper-go.txt", ContentKind.SOURCE, "nested key separator default"
+    )
+    assert 'v.keyDelim = "."' in reply
 
 
 def test_a_changelog_is_found_by_the_name_projects_give_it() -> None:
@@ -167,7 +167,7 @@ def test_a_major_minor_version_stands_for_its_digits_run_together() -> None:
     (_, version, _) = query_terms("python 3.13 grammar")
     assert version.alternatives == ("313",)
     assert [term.alternatives for term in query_terms("2.36.1 or 10.4")] == [(), ()]  # not a major.minor
-    reply = search_bench(
+    reply = bench_reply(
         "tree-git-ls-tree-r-l-parso-084.txt", ContentKind.TREE, "grammar file for python 3.13 blob"
     )
     assert "parso/python/grammar313.txt" in reply
@@ -200,68 +200,51 @@ def test_two_words_are_also_found_run_together(name: str, kind: ContentKind, que
     # "process protocol" is ProcessProtocol, "column header" an accessibility tree's columnheader,
     # "self signed" npm's selfsigned: the payload spells as one word what the question says in two.
     # None of the three answers was in the reply before.
-    from tests.searching import search
-
-    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
-    assert answer in search(text, kind, {"query": query})
-
-
-def search_bench(name: str, kind: ContentKind, query: str) -> str:
-    from tests.searching import search
-
-    return search((BENCH_CORPUS / name).read_text(encoding="utf-8"), kind, {"query": query})
+    assert answer in bench_reply(name, kind, query)
 
 
 def test_a_word_the_query_spells_short_finds_the_full_word() -> None:
     # fs directory_tree of dayjs' npm package: "type definitions tz plugin" found no
     # plugin/timezone.d.ts, as "tz" stood for nothing else (only "timezone" stood for "tz").
-    from tests.corpora import BENCH_CORPUS
-    from tests.searching import search
-
-    text = (BENCH_CORPUS / "tree-fs-directory-tree-dayjs-11113-npm.json").read_text(encoding="utf-8")
-    reply = search(text, ContentKind.TREE, {"query": "type definitions tz plugin"})
+    reply = bench_reply(
+        "tree-fs-directory-tree-dayjs-11113-npm.json", ContentKind.TREE, "type definitions tz plugin"
+    )
     assert '"name": "timezone.d.ts"' in reply
 
 
 def test_a_missing_value_is_found_as_the_data_spells_it() -> None:
     # pip-licenses of a Django/Celery stack: the package without an author says UNKNOWN there;
     # "package with missing author" showed other rows (failed before).
-    from tests.corpora import BENCH_CORPUS
-    from tests.searching import search
-
-    text = (BENCH_CORPUS / "table-pip-licenses-django-celery-stack.txt").read_text(encoding="utf-8")
-    reply = search(text, ContentKind.TABLE, {"query": "package with missing author"})
+    reply = bench_reply(
+        "table-pip-licenses-django-celery-stack.txt", ContentKind.TABLE, "package with missing author"
+    )
     assert "click                  8.5.1             BSD-3-Clause                          UNKNOWN" in reply
 
 
 def test_a_move_is_found_as_git_spells_it() -> None:
     # git diff -M --summary of nanoid 3.3.4 -> 4.0.0: "command line script moved similarity" is the
     # summary's rename line (a moved file is a rename to git; failed before).
-    from tests.corpora import BENCH_CORPUS
-    from tests.searching import search
-
-    text = (BENCH_CORPUS / "diff-git-diff-m-summary-nanoid-334-400-esm-only.diff").read_text(encoding="utf-8")
-    reply = search(text, ContentKind.DIFF, {"query": "command line script moved similarity"})
+    reply = bench_reply(
+        "diff-git-diff-m-summary-nanoid-334-400-esm-only.diff",
+        ContentKind.DIFF,
+        "command line script moved similarity",
+    )
     assert "rename bin/{nanoid.cjs => nanoid.js} (95%)" in reply
 
 
 def test_two_words_code_spells_as_one_short_form_find_it() -> None:
     # find | xargs wc -l of pip's sources: "command line entry point length" is cli/main.py's
     # line count; "command line" stood for commandline only, never cli (failed before).
-    from tests.corpora import BENCH_CORPUS
-    from tests.searching import search
-
-    text = (BENCH_CORPUS / "tree-find-wc-l-pip-263-sdist.txt").read_text(encoding="utf-8")
-    reply = search(text, ContentKind.TREE, {"query": "command line entry point length"})
+    reply = bench_reply(
+        "tree-find-wc-l-pip-263-sdist.txt", ContentKind.TREE, "command line entry point length"
+    )
     assert "97 src/pip/_internal/cli/main.py" in reply
 
 
 def test_a_license_is_found_as_a_copyright_line() -> None:
     # git diff of mime 3.0.0 -> 4.0.0: "license holder and year" is the new LICENSE's copyright
     # line, which names no license (failed before).
-    from tests.corpora import BENCH_CORPUS
-    from tests.searching import search
-
-    diff = BENCH_CORPUS / "diff-cape-git-diff-m-mime-300-400-esm-typescript.diff"
-    reply = search(diff.read_text(encoding="utf-8"), ContentKind.DIFF, {"query": "license holder and year"})
+    reply = bench_reply(
+        "diff-cape-git-diff-m-mime-300-400-esm-typescript.diff", ContentKind.DIFF, "license holder and year"
+    )
     assert "+Copyright (c) 2023 Robert Kieffer" in reply
