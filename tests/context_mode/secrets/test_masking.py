@@ -330,6 +330,8 @@ TRUE_POSITIVES = {
     # ``https://user:pass@proxy:8080``
     "snapshot-heron-knot-326-configuration.txt": 5,
     "markdown-heron-cat-requests-2323-history.md": 1,
+    # Django's databases reference: the example settings' 'PASSWORD': 'a_password'
+    "webpage-osprey-elinks-dump-django-3225-ref-databases.txt": 2,
 }
 
 
