@@ -57,7 +57,10 @@ from context_mode.types import ContentKind
 _SNAPSHOT_ITEM = re.compile(r'\s*- (?:[a-z]+(?: "[^"\n]*")?(?: \[[^\]\n]*\])*:?(?: .*)?|/url: .*|text: .*)\Z')
 _SNAPSHOT_HEADER = re.compile(r"^### (?:Page state|Snapshot)\s*$|^```yaml\s*$", re.M)
 _REF = re.compile(r"\[ref=[a-z][a-z0-9]*\d\]|\[ref=\d+\]")
-_REPR_ROWS = re.compile(r"\s*\[(?:\{'[^'\n]{1,80}': |\((?:'|\"|-?\d|None\b|True\b|False\b))")
+# (a first cell may be a constructor's call: ``datetime.date(2024, 1, 5)``, ``Decimal('1.50')``)
+_REPR_ROWS = re.compile(
+    r"\s*\[(?:\{'[^'\n]{1,80}': |\((?:'|\"|-?\d|None\b|True\b|False\b|[A-Za-z_][\w.]{0,60}\([\d'\"-]))"
+)
 # Flat JSON objects one after another, not in an array (a row per object)
 _OBJECT_STREAM = re.compile(r"\}[ \t]*\r?\n\s*\{\s*\"")
 # A member that makes a stream of records a log's events (pino's ``level`` and ``time``, PostgreSQL

@@ -35,10 +35,20 @@ from dataclasses import dataclass
 from context_mode.shapes import KV_LINE, KV_PREFIX, ROW_BLOCK, STANZA_FIELD, json_values, stanzas
 
 _REPR_RECORD = re.compile(r"\{([^{}]*)\}")
-_REPR_PAIR = re.compile(r"""'((?:[^'\\]|\\.){0,200})': ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^,{}]{0,200})""")
-# A repr tuple's cells: a quoted string (quotes may hold commas and parentheses), or a bare value.
-_REPR_CELL = re.compile(r"""'(?:[^'\\]|\\.){0,2000}'|"(?:[^"\\]|\\.){0,2000}"|[^,'"()]{1,200}""")
-_REPR_TUPLE = re.compile(r"""\(((?:'(?:[^'\\]|\\.){0,2000}'|"(?:[^"\\]|\\.){0,2000}"|[^'"()]){0,4000})\)""")
+# A value a driver prints as its constructor's call (psycopg2's and sqlite3's fetchall():
+# ``datetime.date(1885, 3, 9)``, ``Decimal('12.50')``, ``UUID('…')``): one cell, commas and all.
+_CALL = r"""\s*[A-Za-z_][\w.]{0,60}\((?:'(?:[^'\\]|\\.){0,200}'|"(?:[^"\\]|\\.){0,200}"|[^'"()]){0,200}\)"""
+_REPR_PAIR = re.compile(
+    rf"""'((?:[^'\\]|\\.){{0,200}})': ('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|{_CALL}|[^,{{}}]{{0,200}})"""
+)
+# A repr tuple's cells: a quoted string (quotes may hold commas and parentheses), a constructor's
+# call, or a bare value.
+_REPR_CELL = re.compile(
+    rf"""'(?:[^'\\]|\\.){{0,2000}}'|"(?:[^"\\]|\\.){{0,2000}}"|{_CALL}|[^,'"()]{{1,200}}"""
+)
+_REPR_TUPLE = re.compile(
+    rf"""\(((?:'(?:[^'\\]|\\.){{0,2000}}'|"(?:[^"\\]|\\.){{0,2000}}"|{_CALL}|[^'"()]){{0,4000}})\)"""
+)
 # ``N. row`` blocks of ``column: value`` lines (mcp-alchemy); psql's expanded display (``\x``):
 # ``-[ RECORD 12 ]------`` blocks of ``column   | value`` lines, the names padded to one width.
 _FIELD = re.compile(r"([^\s:][^:\n]{0,80}): (.*)\Z|([^\s|][^|\n]{0,80}?) *\|(?: (.*))?\Z")

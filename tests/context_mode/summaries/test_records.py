@@ -508,3 +508,46 @@ def test_a_record_shown_for_a_columns_extreme_shows_that_member_in_its_place() -
     assert '"popdensity":5028.5616399999998977,"percollege":43.62645090000000181,' in shown
     assert '"state":"OH","area":0.012999999999999999403,"poptotal":215498.99999999999999,' in shown
     assert '"county":"ADAMS","state":"OH","poptotal"' in shown  # a row shown for none: its key columns
+
+
+def test_a_repr_rows_constructor_values_are_one_cell() -> None:
+    # psycopg2's and sqlite3's fetchall() print dates, decimals and UUIDs as constructor calls:
+    # ``datetime.date(1885, 3, 9)``, ``Decimal('12.50')``. The tuple reader took the call's own
+    # parentheses for the rows (failed before: a senators' result of 8 columns read as
+    # "314 records × 3 columns" of year | month | day, no name shown), and the dict reader cut a
+    # date at its first comma.
+    import datetime
+    import uuid
+    from decimal import Decimal
+
+    rows = [
+        (
+            f"Senator {n:03d}, Given",
+            "Liberal" if n % 3 else "Conservative",
+            datetime.date(1867 + n % 140, 1 + n % 12, 1 + n % 28),
+            Decimal(f"{n % 97}.{n % 10}5"),
+            uuid.UUID(int=n * 7919),
+            n * 13,
+        )
+        for n in range(300)
+    ]
+    text = repr(rows)
+    summary = summarize(text, ContentKind.ROWS, budget=1500)
+    assert summary.outline.startswith("rows: 300 records × 6 columns"), summary.outline
+    first = "('Senator 000, Given', 'Conservative', datetime.date(1867, 1, 1), Decimal('0.05')"
+    assert first in summary.text and first in text
+
+    records = [
+        {"name": name, "party": party, "appointed": day, "salary": pay}
+        for name, party, day, pay, _, _ in rows
+    ]
+    text = repr(records)
+    summary = summarize(text, ContentKind.ROWS, budget=1500)
+    assert summary.outline.startswith("rows: 300 records × 4 columns"), summary.outline
+    assert "datetime.date(1867, 1, 1)" in summary.text
+
+    # a result whose first column is a date is rows too (it was text: failed before)
+    from context_mode.kinds import detect_kind
+
+    daily = repr([(day, pay, party) for _, party, day, pay, _, _ in rows])
+    assert detect_kind(daily, tool_name="run_command") is ContentKind.ROWS
