@@ -17,6 +17,8 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
   for a hit on a ``def`` / ``class`` line or its docstring, the body's first statements;
 - a diagnostic in rustc's or ruff's layout: its headline and `` --> file:line:col`` line
   (``failure_units``);
+- a line that opens what the next holds (``if x:``, ``Expected:``, a fence, a shell prompt): that
+  line (the statement, the value, the example's first line, the command's output);
 - a unit head above the hit: a commit header, a diff's ``@@`` hunk header and file line, a
   Markdown heading inside the chunk; for a changed line of a diff hunk, the run of changed lines
   around it (a removed line's replacement);
@@ -90,6 +92,14 @@ _DEFINITION_LINES = 30  # lines of a definition looked at
 _HUNK_LOOKBACK = 400  # lines above a changed hit searched for its hunk header
 _CHANGE_LINES = 6  # changed lines each side of a changed hit shown with it
 _PUNCTUATION = " \t{}[](),;"
+# A line that opens what its next line holds: a block or a label (``if x:``, ``fn f() {``,
+# ``Expected:``), a fenced example in a language, a shell prompt (its output below)…
+_OPENER = re.compile(r"(?:[:{(\[]|=>)\s*$")
+_FENCE_OPEN = re.compile(r"(?:```|~~~)\s*[\w+-]+\s*$")
+_PROMPT = re.compile(r"\$ \w")
+# …but not a JSON member's nested value (its record is the unit), a bracket alone or a
+# reStructuredText directive or label (``.. _passive_deletes:``: a name, not a heading's start)
+_NOT_OPENER = re.compile(r'"[^"]*"\s*:\s*[{\[]\s*$|^\W*$|^\.\. ')
 _TABLE_GAP = re.compile(r"\S(?: {2,}|\t|\s*\|\s*|,)\S")
 
 
@@ -152,7 +162,7 @@ def _unit(lines: Sequence[str], first: int, last: int, wanted: Collection[str]) 
         *_section_below(lines, first, last),
         *_change_block(lines, first, last),
     ]
-    head = _head_above(lines, first)
+    head = [*_opened(lines, last), *_head_above(lines, first)]
     shaped += diagnostic_head(lines, first, last)
     if shaped:
         return [*shaped, *head]
@@ -264,6 +274,19 @@ def _body_start(lines: Sequence[str], first: int) -> list[int]:
     if first >= (body[0] if body else len(lines)):
         return []  # the hit is in the body already
     return body[:_BODY_LINES]
+
+
+def _opened(lines: Sequence[str], last: int) -> list[int]:
+    """The first line of what the hit's last line opens (``_OPENER``), a diff's or a list's
+    marker aside: the statement under ``if hookimpl.trylast:``, the value under ``Expected:``."""
+    body = lines[last].rstrip().lstrip("+- \t")
+    opens = _OPENER.search(body) or _FENCE_OPEN.match(body) or _PROMPT.match(body)
+    if not opens or _NOT_OPENER.match(body):
+        return []
+    for number in range(last + 1, min(len(lines), last + 3)):
+        if lines[number].strip():
+            return [number]
+    return []
 
 
 def _head_above(lines: Sequence[str], first: int) -> list[int]:

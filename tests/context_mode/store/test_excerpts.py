@@ -234,6 +234,20 @@ CASES = [
         'link "5. Data Structures" [ref=e745]',
         id="snapshot element: the element a hit ends inside, with its ref",
     ),
+    pytest.param(
+        CORPUS / "source-filesystem-pluggy-multi.txt",
+        ContentKind.SOURCE,
+        "trylast ordering in HookCaller add hookimpl",
+        "self._hookimpls.insert(start, hookimpl)",
+        id="code: the statement a matched condition opens",
+    ),
+    pytest.param(
+        CORPUS / "source-tail-n1-fmt-910-color-ranges-printf.txt",
+        ContentKind.SOURCE,
+        "sign extension of small integer types in glibc",
+        '//   std::printf("%lld", -42);  // prints "4294967254"',
+        id="a comment ending in a colon: the example it announces",
+    ),
 ]
 
 
@@ -246,6 +260,24 @@ def test_search_reply_holds_the_answer_of_the_hit_unit(
     )  # or a CORPUS path
     assert answer in reply
     assert len(reply.encode()) <= 1500
+
+
+def test_a_line_that_opens_something_comes_with_the_line_it_opens() -> None:
+    # a condition's statement, a label's value, a fence's first line, a prompt's output, each in
+    # a paragraph of its own lines (no other unit reaches them: failed before)
+    lines = [
+        "if hookimpl.trylast:",
+        "    self._hookimpls.insert(0, hookimpl)",
+        "Expected:",
+        "(number) 1.5 +/- 0.5",
+        "```js",
+        "program.exitOverride();",
+        "$ lintian etm_3.2.30-1.1_all.deb",
+        "E: etm: appstream-metadata-legacy-format",
+    ]
+    for hit in (0, 2, 4, 6):
+        pair = [lines[hit], "", lines[hit + 1], "", "next paragraph"]
+        assert (2, lines[hit + 1].strip()) in unit_lines(pair, 0, 0), lines[hit]
 
 
 def test_the_body_after_a_long_docstring_is_its_first_statements_not_docstring_lines() -> None:
