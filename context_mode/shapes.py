@@ -79,8 +79,12 @@ ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")
 _LISTING_DIRECTORY = re.compile(r"[^\s:][^\s]*:\s*\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: |[^\s|][^|\n]{0,80}? *\|(?: |\Z)")
 # A multi-file read's line naming the file that follows (``src/app.py:``, ``==> a.log <==``): it starts
-# the line and is a path with no spaces (``with ctx.scope:`` is code, not a header).
-FILE_HEADER = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\]+\.[A-Za-z0-9]{1,8}:\Z|==> .+ <==\Z")
+# the line and is a path with no spaces (``with ctx.scope:`` is code, not a header); npm's scoped
+# packages put an ``@`` in it (``node_modules/@tanstack/query-core/src/query.ts:``).
+_FILE_HEADER = r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\@+~]+\.[A-Za-z0-9]{1,8}:|==> .+ <=="
+FILE_HEADER = re.compile(rf"(?:{_FILE_HEADER})\Z")
+# …as a line of the whole text (a read's first file may be longer than the sample detection reads)
+_FILE_HEADER_LINE = re.compile(rf"^(?:{_FILE_HEADER})[ \t]*$", re.MULTILINE)
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of
 # three dashes or equals signs. Possessive, so a long line that is almost one costs linear time.
 # A table's rule line: ``----``, ``+----+----+``, ``|---|:--|``, or drawn (``├─────┼─────┤``).
@@ -467,9 +471,13 @@ def detect_shape(
     opening = text[:_STANZAS_READ]  # whole stanzas of the text's first part
     if stanzas(opening[: opening.rfind("\n\n") + 1] or opening, limit=_STANZAS_SAMPLED) is not None:
         return ContentKind.ROWS
-    headers = [line for line in lines if FILE_HEADER.match(line.rstrip())]
-    if len(headers) >= 2 and len(lines) >= 20 * len(headers) // 4:
+    headers = sum(1 for line in lines if FILE_HEADER.match(line.rstrip()))
+    if headers >= 2 and len(lines) >= 20 * headers // 4:
         return ContentKind.SOURCE
+    if headers == 1 and FILE_HEADER.match(lines[0].rstrip()):  # the first file fills the sample
+        headers = len(_FILE_HEADER_LINE.findall(text))
+        if headers >= 2 and text.count("\n") >= 20 * headers // 4:
+            return ContentKind.SOURCE
     if _is_long_listing(lines):  # ``ls -l``: its biggest files when it has a size on each
         return ContentKind.TREE if is_sized_listing(lines) else ContentKind.TABLE
     if _is_grid(lines):

@@ -425,3 +425,25 @@ def test_source_files_read_together_stay_a_source_read() -> None:
         for name in ("alpha", "beta", "gamma")
     )
     assert detect_kind(files, tool_name="run_command") is ContentKind.SOURCE
+
+
+def test_files_read_together_are_a_source_read_when_the_first_is_longer_than_the_sample() -> None:
+    # read_multiple_files of four TypeScript files of @tanstack/query-core, the first 1,137 lines
+    # long, went to the log summary ("log: 1920 lines, 47 errors", failed before): detection
+    # samples the first and last 32 KB, which held one ``path:`` header, and a scoped package's
+    # ``@`` kept even that one from reading as a header. Headers are now counted over the text.
+    def file(root: str, name: str, functions: int) -> str:
+        body = "".join(
+            f"export function {name}{n}(options: Options): Promise<void> {{\n"
+            f"  const retry = options.retry ?? {n} // throws an error when the query fails\n"
+            "  return fetchQuery(options)\n}\n\n"
+            for n in range(functions)
+        )
+        return f"{root}/{name}.ts:\n{body}"
+
+    for root in ("/app/node_modules/@q/core/src", "/app/src"):
+        text = "\n---\n".join([file(root, "query", 600), file(root, "retryer", 40), file(root, "cache", 400)])
+        assert len(text.split("retryer.ts:")[0]) > 2 * 32 * 1024
+        assert detect_kind(text, tool_name="read_multiple_files") is ContentKind.SOURCE, root
+        summary = summarize(text, ContentKind.SOURCE, budget=3000).text
+        assert "retryer.ts" in summary
