@@ -15,7 +15,8 @@ A shape that is looked for is looked for only inside runs of token chars long en
 What counts as a secret (high confidence only; ordinary text must pass unchanged):
 
 - PEM private key blocks (``-----BEGIN … PRIVATE KEY-----`` to its END line; an unterminated
-  block to the end of the text): the body is masked, the BEGIN/END lines are kept;
+  block to the end of the key lines below its BEGIN line): the body is masked, the BEGIN/END
+  lines are kept (a BEGIN line with no key below it masks nothing);
 - tokens with a recognisable shape: AWS access key ids (``AKIA…``), GitHub (``ghp_``, ``gho_``,
   ``ghu_``, ``ghs_``, ``ghr_``, ``github_pat_``), GitLab (``glpat-``), Slack (``xox[baprs]-`` and
   webhook URLs), Google API keys (``AIza…``), Stripe (``sk_live_``, ``rk_live_``, ``sk_test_``…),
@@ -342,6 +343,10 @@ def _assignments(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
 
 
 _ESCAPES = ("\\n", "\\r", "\\t")  # a bare value that opens with an escape sequence
+# A line of a PEM block's body: base64, a header (``DEK-Info: AES-128-CBC,…``) or the blank after one
+_KEY_LINE = re.compile(
+    r"(?:(?P<base64>[A-Za-z0-9+/=]{4,100})|[A-Z][\w-]{2,30}: [^\n]{1,200}|)[ \t\r]*$", re.MULTILINE
+)
 _ABSOLUTE_PATH = re.compile(r"/[\w.+-]+(?:/[\w.+-]+)+/?")  # two segments at least: /bin/kill
 
 
@@ -386,13 +391,17 @@ def _mask_pem(text: str, masked: Masker) -> str:
         return text
     edits: list[Edit] = []
     position = 0
+    ended = True  # an END may follow (none after one BEGIN: none after any later one)
     for begin in PEM_BEGIN.finditer(text):
         if begin.start() < position:
             continue  # a BEGIN inside the block just masked
-        end = PEM_END.search(text, begin.end())
-        body_end = end.start() if end else len(text)
+        end = PEM_END.search(text, begin.end()) if ended else None
+        ended = end is not None
+        body_end = end.start() if end else _key_lines_end(text, begin.end())
         body = text[begin.end() : body_end]
         position = body_end
+        if not body.strip():
+            continue  # a BEGIN line with no key below it (a page quoting ``b'-----BEGIN …-----'``)
         if body.strip() != "[secret:private-key]":  # masked already: masking is idempotent
             newlines = body.count("\n")
             if body.startswith("\n"):
@@ -400,6 +409,21 @@ def _mask_pem(text: str, masked: Masker) -> str:
             else:
                 replacement = " " + masked("private-key") + "\n" * newlines
             edits.append((begin.end(), body_end, replacement))
-        if end is None:
-            break  # no END after this BEGIN, so none after any later one: stop scanning
     return splice(text, edits)
+
+
+def _key_lines_end(text: str, start: int) -> int:
+    """Where an unterminated PEM block's key ends: after the run of key lines (base64, or a
+    ``Proc-Type: 4,ENCRYPTED`` header) below its BEGIN line; ``start`` (no key) when the run holds
+    no base64 line. The text after the run is no key (a cut output's ``(truncated``, a page
+    going on in prose). Reads the run's lines only."""
+    at = text.find("\n", start) + 1
+    end = start
+    while 0 < at <= len(text):
+        line = _KEY_LINE.match(text, at)
+        if line is None:
+            break
+        if line.group("base64"):
+            end = line.end()
+        at = line.end() + 1
+    return end

@@ -502,3 +502,21 @@ def test_a_slug_under_a_keys_name_is_no_secret(line: str) -> None:
 def test_a_random_token_under_a_keys_name_is_still_masked() -> None:
     masked, count = mask_secrets('"license_key": "Xk9fQ2mLp8ZrT4vB-a7Hq"')
     assert count == 1 and "Xk9fQ2mLp8ZrT4vB" not in masked
+
+
+def test_a_begin_line_without_a_key_below_masks_nothing_after_it() -> None:
+    # cryptography's RSA page (fetched, 40 kB) shows ``pem.splitlines()[0]`` as
+    # ``b'-----BEGIN ENCRYPTED PRIVATE KEY-----'`` and never an END line: the whole page after it
+    # was masked as one key, 35 kB of documentation lost (failed before). An unterminated block
+    # is the key lines below its BEGIN (base64, PEM headers), no further.
+    page = (
+        ">>> pem.splitlines()[0]\nb'-----BEGIN ENCRYPTED PRIVATE KEY-----'\n```\n\n"
+        "It is also possible to serialize without encryption using NoEncryption.\n\n"
+        "## Signing\nA private key can be used to sign a message.\n"
+    )
+    assert mask_secrets(page) == (page, 0)
+    key = "MIIEowIBAAKCAQEAx\nQ8sZ3kd"
+    cut = f"-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n{key}\n(output cut)\nnext"
+    masked, found = mask_secrets(cut)
+    assert found == 1 and "MIIEowIBAAKCAQEAx" not in masked and "Q8sZ3kd" not in masked
+    assert masked.endswith("\n(output cut)\nnext") and masked.count("\n") == cut.count("\n")
