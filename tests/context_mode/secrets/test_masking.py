@@ -332,6 +332,8 @@ TRUE_POSITIVES = {
     "markdown-heron-cat-requests-2323-history.md": 1,
     # Django's databases reference: the example settings' 'PASSWORD': 'a_password'
     "webpage-osprey-elinks-dump-django-3225-ref-databases.txt": 2,
+    # Flask's configuration page: example SECRET_KEY values, as a setting and as FLASK_SECRET_KEY
+    "webpage-plover-html2text-flask-222-config.txt": 5,
 }
 
 

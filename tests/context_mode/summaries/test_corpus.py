@@ -170,7 +170,7 @@ def assert_values_verbatim(summary: str, text: str, kind: ContentKind = ContentK
         elif " | " in line:
             values = line.split(" | ")
         elif kind is ContentKind.ROWS and line.startswith("{") and line.endswith("}"):
-            values = _top_level_members(line[1:-1])  # a row as its members, as spelled
+            values = _top_level_members(line[1:-1].strip())  # a row as its members, as spelled
             for nested in [value for value in values if _NESTED_MEMBER.match(value)]:
                 values.remove(nested)  # a nested list or record, written compact: its strings
                 quoted = _QUOTED.findall(nested.removesuffix("…"))
