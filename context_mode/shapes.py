@@ -152,10 +152,19 @@ _TAR_ENTRY = re.compile(
 _ZIP_ENTRY = re.compile(
     r"\s*(?P<size>\d+)(?P<unit>)\s+(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{2,4})\s+\d\d:\d\d\s+(?P<path>\S.*)\Z"
 )
+# ``jar tvf``: size, the date spelled out (``Sun Jun 07 17:18:04 UTC 2026``), path; Python's
+# ``zipfile -l``: path, date and time, size (under its ``File Name  Modified  Size`` header)
+_JAR_ENTRY = re.compile(
+    r"\s*(?P<size>\d+)(?P<unit>)\s+[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [A-Z]{2,5} \d{4}"
+    r"\s+(?P<path>\S.*)\Z"
+)
+_ZIPFILE_ENTRY = re.compile(r"(?P<path>\S+)\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+(?P<size>\d+)(?P<unit>)\s*\Z")
 _GIT_TREE_ENTRY = re.compile(
     r"\d{6} (?P<type>blob|tree|commit) [0-9a-f]{40,64}\s+(?P<size>\d+|-)(?P<unit>)\t(?P<path>.+)\Z"
 )
-_ARCHIVE_FRAME = re.compile(r"Archive: |\s*Length\s+Date\s+Time\s+Name\s*\Z|[-\s]+\Z")
+_ARCHIVE_FRAME = re.compile(
+    r"Archive: |\s*Length\s+Date\s+Time\s+Name\s*\Z|File Name\s+Modified\s+Size\s*\Z|[-\s]+\Z"
+)
 LS_FRAME = re.compile(r"total \d+(?:[.,]\d+)?[KMGTPE]?\Z|\S[^\t]*:\Z")
 SIZED_TOTALS = re.compile(
     r"(?:Total|Combined size|Grand total)\b.*:|\s*\d+(?:[.,]\d+)?[KMGTPE]?\s+total\Z"
@@ -354,6 +363,8 @@ def sized_entry(line: str) -> tuple[str, float | None, bool] | None:
         or _LS_ENTRY.match(line)
         or _TAR_ENTRY.match(line)
         or _ZIP_ENTRY.match(line)
+        or _JAR_ENTRY.match(line)
+        or _ZIPFILE_ENTRY.match(line)
         or _GIT_TREE_ENTRY.match(line)
     )
     if found is None:
@@ -361,7 +372,7 @@ def sized_entry(line: str) -> tuple[str, float | None, bool] | None:
     amount = (found.group("size") or "").strip("-")
     typed = "type" in found.re.groupindex
     listed_dir = typed and found.group("type") in ("DIR", "d", "tree") or found.group("path").endswith("/")
-    if listed_dir and found.re in (_LS_ENTRY, _TAR_ENTRY, _ZIP_ENTRY):
+    if listed_dir and found.re in (_LS_ENTRY, _TAR_ENTRY, _ZIP_ENTRY, _JAR_ENTRY):
         amount = ""  # the size an archive or ``ls`` gives a directory is its own, not what it holds
     return found.group("path"), byte_size(amount, found.group("unit") or "") if amount else None, listed_dir
 

@@ -369,6 +369,18 @@ def test_two_families_on_one_template_keep_the_larger() -> None:
         ),
         # git ls-tree -r -l: a table of its first rows
         ("git-ls-tree-r-l-parso.txt", "100644 blob ", None),
+        # jar tvf (size, a date spelled out, path) and python -m zipfile -l (path, date, size):
+        # logs for their dates, with no file shown (failed before)
+        (
+            "jar-tvf-jackson-core-excerpt.txt",
+            " 53198 Sun Jun 07 17:18:04 UTC 2026 com/fasterxml/jackson/core/json/UTF8StreamJsonParser.class",
+            None,
+        ),
+        (
+            "python-zipfile-l-openpyxl-excerpt.txt",
+            "openpyxl/pivot/table.py                        2024-06-28 13:37:06        40756",
+            None,
+        ),
     ],
 )
 def test_archive_and_object_listings_show_their_biggest_files_first(
