@@ -70,6 +70,7 @@ _QUOTED_FIELD = re.compile(r'"(?:[^"]|"")*"')
 _HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
 _DIFF_LINE = re.compile(
     r"(?:diff --git |index [0-9a-f]+\.\.|--- |\+\+\+ |@@ |[ +\-]|commit [0-9a-f]{7,}|Merge: |Author: |Date: "
+    r"|AuthorDate: |Commit: |CommitDate: "  # ``--format=fuller``
     r"|new file mode|deleted file mode|similarity index|rename (?:from|to) |Binary files |\\ No newline| {4})"
 )
 _COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b")

@@ -6,7 +6,8 @@ changed lines that define or set something); ``diff_commits`` finds a commit's d
 body, and summarises a one-line-per-commit log.
 Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each commit's
 hash line and subject (newest first; merges after other commits; then its date, and its message's
-first lines above its file list, below every commit's hash and subject), the ``--stat`` totals and a
+first lines above its file list, below every commit's hash and subject), the ``--stat`` totals (with
+``--summary``'s created, deleted and renamed files below them) and a
 changed floor on the platform (``python_requires``, ``Requires-Python``, engines' ``"node"``), the
 list of files (the ``--stat`` lines when there are some, the ``_LIST_FILES`` biggest changes first
 and the rest after what changed lines set, each file's header then shown only with its changes; else
@@ -23,11 +24,11 @@ term, and for a plain diff or one or two commits the first changed lines of each
 its first line that is no comment: ``diff_remarks``), small changes (a version, a dependency) first.
 A changed line that a hunk only reformats (the same, spaces, quotes and separators aside, on its
 other side, or wrapped over a few lines or joined from them) or that repeats a change made before
-(a generated copy) is neither. The outline counts
-commits, files, hunks and lines; the salient items the router sizes the budget by are the files, the
-commits and one in ``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80 places says more than one
-changed in one). A one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest
-and those naming a search term.
+(a generated copy) is neither. The outline counts commits, files, hunks and lines (a log without
+patches, ``git log --stat``, what its totals count); the salient items the router sizes the budget
+by are the files, the commits and one in ``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80 places
+says more than one changed in one). A one-line-per-commit log (``git log --oneline``) is its newest
+commits, its oldest and those naming a search term.
 """
 
 from __future__ import annotations
@@ -60,6 +61,11 @@ from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
+
+# `` 3 files changed, 146 insertions(+), 91 deletions(-)`` (either count may be left out)
+# ``--summary``'s lines under the totals: `` create mode 100644 lib/a.js``, `` rename a => b (55%)``
+_SUMMARY_LINE = re.compile(r" (?:(?:create|delete) mode \d+ |rename |copy |mode change )")
+_STAT_COUNTS = re.compile(r"(\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?")
 
 _PREFIX = 400
 _LIST_COMMITS = 5
@@ -161,7 +167,13 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     if real_commits:
         merges = sum(1 for commit in real_commits if commit.merge)
         parts.append(f"{len(real_commits)} commits ({merges} merges),")
-    parts.append(f"{len(files)} file changes, {hunks} hunks, +{added} -{removed} lines")
+    stats = [lines[commit.totals] for commit in real_commits if commit.totals >= 0]
+    if stats and not files:  # ``git log --stat``: what its totals lines count, not hunks it has none of
+        counts = [_stat_counts(line) for line in stats]
+        changed, inserted, deleted = (sum(count[n] for count in counts) for n in range(3))
+        parts.append(f"--stat: {changed} file changes, +{inserted} -{deleted} lines")
+    else:
+        parts.append(f"{len(files)} file changes, {hunks} hunks, +{added} -{removed} lines")
     # A commit list without patches (`git log`) stands out by its commits.
     return Extract(
         text=body,
@@ -169,6 +181,12 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         outline=" ".join(parts),
         highlights=len(files) + len(real_commits) + hunks // _HUNKS_PER_HIGHLIGHT,
     )
+
+
+def _stat_counts(line: str) -> tuple[int, int, int]:
+    """A ``--stat`` totals line's files, insertions and deletions (0 for a count it leaves out)."""
+    found = _STAT_COUNTS.search(line)
+    return (int(found.group(1)), int(found.group(2) or 0), int(found.group(3) or 0)) if found else (0, 0, 0)
 
 
 def _own_lines(lines: Sequence[str]) -> list[int]:
@@ -324,6 +342,11 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
         file_base = 80.0 if plain else base - 25.0
         if commit.totals >= 0:  # what the whole change comes to: worth more than any one file
             picks.append(Pick(commit.totals, commit.totals + 1, (95.0 if plain else base - 1.0)))
+            # ``--summary``: the files it created, deleted or renamed, worth a big file's stat line
+            at = commit.totals + 1
+            while at < len(lines) and _SUMMARY_LINE.match(lines[at]):
+                picks.append(Pick(at, at + 1, file_base - 0.05 * min(at - commit.totals, 200), 160))
+                at += 1
         # With ``--stat`` its lines are the list of files (one short line each, with the size of
         # its change), and a file's header is shown with what is shown of its changes.
         listed = bool(commit.stat)

@@ -267,6 +267,35 @@ def test_a_short_logs_commits_each_show_their_date_before_their_stat_lines() -> 
     assert " 6 files changed, 26 insertions(+), 7 deletions(-)" in extract.text
 
 
+def test_a_long_fuller_log_is_a_log_of_commits_not_text() -> None:
+    # git log -M --stat --summary --format=fuller of 25 chokidar releases: past 20 commits, the
+    # AuthorDate / Commit / CommitDate lines outweighed the lines detection knew of a log, and the
+    # 16 kB log was "text: 448 lines" with nothing shown (failed before)
+    from context_mode.kinds import detect_kind
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "gitlog-capi-git-log-m-stat-summary-fuller-chokidar-218-403.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    extract = summarize(text, ContentKind.DIFF, budget=2000)
+    assert "    chokidar 4.0.3 (npm tarball)" in extract.text.split("\n")
+    # a log without patches counts what its --stat totals say ("0 file changes, 0 hunks" before)
+    assert extract.outline == "diff: 25 commits (0 merges), --stat: 161 file changes, +9123 -5251 lines"
+
+
+def test_the_files_a_change_created_deleted_or_renamed_are_shown_with_its_totals() -> None:
+    # git diff -M --stat --summary between hosted-git-info 4.1.0 and 5.2.1: the --summary lines
+    # under the totals (``rename index.js => lib/index.js (55%)``, ``create mode 100644 …``) ranked
+    # as changed lines' context and were left out (failed before)
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "diff-git-diff-m-hosted-git-info-410-521-renames.diff").read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.DIFF, budget=2000).text.split("\n")
+    assert " rename index.js => lib/index.js (55%)" in shown
+    assert " create mode 100644 lib/parse-url.js" in shown
+
+
 def test_a_long_stat_keeps_its_biggest_files_and_gives_the_rest_of_its_room_to_what_is_set() -> None:
     # git diff --stat -p between two Flask releases: 53 --stat lines ranked above every changed line
     # that sets something, so the new "Werkzeug>=3.1" pin was left out for small files' stat lines
