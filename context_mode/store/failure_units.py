@@ -31,8 +31,10 @@ _TAP_PLAN = re.compile(r"#\s+Looks like you")
 _TAP_LOOKBACK = 40  # lines above a hit searched for the failure it is in
 _TAP_BLOCK_LINES = 8  # of a failure's diagnostic lines, at most these are looked at
 _LOCATION_REACH = 12  # lines of ``E`` below a message searched for pytest's location line
-_ARROW = re.compile(r"\s*--> \S+:\d+(?::\d+)?\s*\Z")  # rustc's and ruff's `` --> src/a.rs:12:5``
-_SNIPPET = re.compile(r"\s*(?:\d+\s*)?(?:\||[-+] |\d+ [+-] )")  # their code lines: `` 12 | x``, ``  |``
+# rustc's and ruff's `` --> src/a.rs:12:5``; miette's (oxlint's) ``,-[lib/query.js:4547:1]`` / ``╭─[…]``
+_ARROW = re.compile(r"\s*(?:--> \S+:\d+(?::\d+)?|(?:,-|╭─)\[\S+:\d+(?::\d+)?\])\s*\Z")
+# their code lines: `` 12 | x``, ``  |``, miette's carets under ``:`` or ``·``
+_SNIPPET = re.compile(r"\s*(?:\d+\s*)?(?:\||[-+] |\d+ [+-] |[:·] )")
 _ARROW_REACH = 12  # code lines above a hit searched for its diagnostic's location
 _PYTEST_LOCATION = re.compile(r"\S+\.\w+:\d+: [A-Z]\w*\Z")  # ``tests/test_a.py:137: AssertionError``
 _MESSAGE = re.compile(
@@ -93,8 +95,9 @@ def message_below(lines: Sequence[str], first: int, last: int) -> list[int]:
 
 def diagnostic_head(lines: Sequence[str], first: int, last: int) -> list[int]:
     """A compiler's or linter's diagnostic in the rustc / ruff layout (``E501 Line too long``,
-    then `` --> src/a.py:119:30``, then `` 12 | code``): for a hit on its headline, the location
-    line below it; for a hit in its code, the headline and location above."""
+    then `` --> src/a.py:119:30``, then `` 12 | code``) or miette's (oxlint's ``,-[a.js:12:1]``):
+    for a hit on its headline, the location line below it; for a hit in its code, the headline
+    and location above."""
     below = last + 1
     if below < len(lines) and _ARROW.match(lines[below]):
         return [below]

@@ -248,6 +248,13 @@ CASES = [
         '//   std::printf("%lld", -42);  // prints "4294967254"',
         id="a comment ending in a colon: the example it announces",
     ),
+    pytest.param(
+        CORPUS / "lint-capi-oxlint-1960-mongoose-895-lib.txt",
+        ContentKind.LOG,
+        "then method on class warning location",
+        ",-[lib/query.js:4547:1]",
+        id="a diagnostic in miette's layout (oxlint): the location line under its headline",
+    ),
 ]
 
 
