@@ -8,7 +8,8 @@ rule under it, whose names may be of several words, as sqlite's ``-column``; by 
 under a closing rule left out; a header over its rule right after a table's rows opens the next
 table, as sqlite's ``-column`` prints results one after another); the size of a listing's entry
 (``ls -l``, ``du``, ``tree -s``, ``find -printf '%s %p'``, ``list_directory_with_sizes``), named
-"size", and a test's time as its runner prints it (``(3225ms)``, ``3.21s call``), named "duration".
+"size", and a test's time as its runner prints it (``(3225ms)``, ``3.21s call``, ``[0.17s] ... ok``),
+named "duration".
 A value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``); a date (ISO 8601, git's, RFC
 2822's) is read as its digits, so dates order as numbers. Each ``Field`` names its line, its table's
 header line (or None), the name, the value, whether it is a date and where on the line it is.
@@ -61,10 +62,12 @@ _DIGIT = re.compile(r"\d")
 # box-drawn, CSV, TSV.
 SEPARATORS = ("┆", "|", "│", ",", "\t")
 # A test's time: at the end of its line in brackets (mocha's ``(3225ms)``, Jest's ``(12 ms)``, go
-# test's ``(0.01s)``), or opening it (``pytest --durations``' ``3.21s call     tests/…``).
+# test's ``(0.01s)``), or opening it (``pytest --durations``' ``3.21s call     tests/…``), or
+# before its status (stestr's and subunit's ``test_x [0.168996s] ... ok``).
 _TIMED = re.compile(
     r"\((?P<a>\d+(?:\.\d+)?) ?(?P<au>ms|s)\)\s*\Z"
     r"|\A\s*(?P<b>\d+(?:\.\d+)?)(?P<bu>s) (?:call|setup|teardown)\b"
+    r"|\[(?P<c>\d+(?:\.\d+)?)(?P<cu>s)\] \.\.\. \w"
 )
 # A run's totals line, whose time is the run's, not a test's (``299 passing (32s)``).
 _TOTALS = re.compile(r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b")
@@ -147,7 +150,8 @@ def named_values(lines: Sequence[str]) -> Iterator[Field]:
                 yield Field(index, None, "size", float(drawn.group(1)) * _UNIT_BYTES[drawn.group(2)])
             timed = _TIMED.search(line)
             if timed is not None and not _TOTALS.search(line):  # a test's time, as its runner prints it
-                digits, unit = timed.group("a") or timed.group("b"), timed.group("au") or timed.group("bu")
+                digits = timed.group("a") or timed.group("b") or timed.group("c")
+                unit = timed.group("au") or timed.group("bu") or timed.group("cu")
                 yield Field(index, None, "duration", float(digits) * _SCALE[unit], span=timed.span())
             yield from _pairs(index, line)
 

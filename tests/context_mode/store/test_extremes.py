@@ -170,6 +170,13 @@ def test_a_field_no_query_word_names_gives_no_line() -> None:
             "  60 | user60@example.com  | User 60  |     40 | 21090.00",
         ),
         ("mocha-spec-iconv-lite-063.txt", ContentKind.LOG, "slowest test duration", "'gb18030' (3225ms)"),
+        # stestr's (subunit's) time before the status: ``test_x [0.168996s] ... ok`` (failed before)
+        (
+            "stestr-run-oslo-utils-imageutils-excerpt.txt",
+            ContentKind.LOG,
+            "longest running test duration",
+            "test_zero_iter_limit_allows_any [0.168996s] ... ok",
+        ),
         # the second of two days sharing the highest maximum is shown with the first
         (
             "awk-sf-temps-daily.txt",
