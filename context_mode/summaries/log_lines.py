@@ -151,6 +151,8 @@ _TEST_RESULT = re.compile(
     r"|^(?P<id21>\S.{0,120}?)\s+\| (?P<status21>FAIL|PASS|SKIP) \|$"
     # meson test: `` 5/8 UTF-8_persian     FAIL            0.31s   exit status 1``
     r"|^\s*\d+/\d+ (?P<id22>\S+)\s+(?P<status22>OK|FAIL|SKIP|TIMEOUT|ERROR|EXPECTEDFAIL)\s+\d+\.\d+s"
+    # stestr / subunit-trace: ``{0} pkg.tests.test_a.TestX.test_y [0.002523s] ... FAILED``
+    r"|^\{\d+\} (?P<id23>\S+) \[[\d.]+s\] \.\.\. (?P<status23>ok|FAILED|SKIPPED)\b"
 )
 _FAILING = frozenset(
     {

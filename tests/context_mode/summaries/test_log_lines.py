@@ -802,3 +802,16 @@ def test_a_package_managers_step_totals_are_summaries_of_its_run() -> None:
         "Connected to 127.0.0.1 in 3 attempts",
     ]
     assert scan_log(lines).summaries == [2, 4, 5]
+
+
+def test_stestrs_failed_tests_are_failed_tests() -> None:
+    # stestr run of oslo.utils' imageutils: "{0} pkg.TestX.test_y [0.002523s] ... FAILED" was no
+    # test result, so the summary said "0 failed tests" over three failures (failed before)
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+    from tests.corpora import BENCH_CORPUS
+
+    name = "test-capi-stestr-run-oslo-utils-1020-imageutils-no-qemu-img.txt"
+    extract = summarize((BENCH_CORPUS / name).read_text(encoding="utf-8"), ContentKind.LOG, budget=3000)
+    assert extract.outline.startswith("log: 472 lines, 3 failed tests")
+    assert "TestFormatInspectors.test_vmdk_bad_descriptor_mem_limit [0.019825s] ... FAILED" in extract.text
