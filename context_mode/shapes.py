@@ -283,7 +283,7 @@ def is_slow_query_log(lines: Sequence[str]) -> bool:
 # A stanza's field line: ``Installed-Size: 54254`` (Debian's control stanzas, ``apt-cache show``,
 # ``dpkg -s``, ``pip show``, e-mail headers) or sqlite3 -line's ``  mean_area = 2499.0`` (names
 # right-aligned); an indented line continues the field above (a ``Description``'s paragraphs).
-STANZA_FIELD = re.compile(r"(?:([A-Za-z][\w.\-]{0,60}): ?|\s*(\w{1,60}) = )(.*)\Z")
+STANZA_FIELD = re.compile(r"(?:([A-Za-z][\w.\-]{0,60}): ?|\s*(\w{1,60}) =(?: |\Z))(.*)\Z")  # ``x =``: a NULL
 STANZA_CONTINUED = re.compile(r"[ \t]+\S")
 _STANZAS_MIN = 2
 _STANZAS_SAMPLED = 8  # stanzas looked at for detection, in the text's first ``_STANZAS_READ`` chars

@@ -129,7 +129,7 @@ def _json_piece_of(piece: str, text: str) -> bool:
 
 _JSON_MEMBER_START = re.compile(r", ?(?=[\"'][^\"'\n]{1,80}[\"']\s*:)")  # between two members of a row
 # between two members of a vertical record's row: ``a: 1; b: 2``, psql's ``a  | 1; b  | 2``, ``a = 1``
-_BLOCK_MEMBER_START = re.compile(r"; (?=[^;:|=\n]{1,80}(?:: | \| | = ))")
+_BLOCK_MEMBER_START = re.compile(r"; (?=[^;:|=\n]{1,80}(?:: | \| | = | =;| =\Z))")  # ``y1864 =``: a NULL
 
 
 _NESTED_MEMBER = re.compile(r"""["'][^"'\n]{1,80}["']\s*:\s*[\[{]""")

@@ -34,6 +34,16 @@ def test_records_of_one_field_per_line_are_a_row_set(name: str) -> None:
     assert detect_kind(_text(name), tool_name="run_command") is ContentKind.ROWS
 
 
+def test_a_sqlite_line_record_with_null_cells_is_a_row_set() -> None:
+    # sqlite3 -line prints a NULL as "y1856 = " (nothing after the "="): those lines were no
+    # fields, and 48 records of the Republican vote by state were "properties: 1600 keys" (failed
+    # before)
+    text = _text("sqlite-line-cluster-votes-nulls-excerpt.txt")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.ROWS
+    outline = summarize(text, ContentKind.ROWS, budget=3000).outline
+    assert outline.startswith("rows: 6 records × 32 columns (state, y1856,")
+
+
 def test_stanzas_show_each_package_with_its_version_and_size() -> None:
     extract = summarize(_text(APT), ContentKind.ROWS, budget=3000)
     assert extract.outline.startswith("rows: 16 records × 28 columns (Package, Version, Installed-Size,")
