@@ -334,6 +334,8 @@ TRUE_POSITIVES = {
     "webpage-osprey-elinks-dump-django-3225-ref-databases.txt": 2,
     # Flask's configuration page: example SECRET_KEY values, as a setting and as FLASK_SECRET_KEY
     "webpage-plover-html2text-flask-222-config.txt": 5,
+    # peewee's Database chapter: password='db_password' and postgresql://postgres:my_password@…
+    "webpage-gannet-html2text-peewee-31410-database.md": 3,
 }
 
 
