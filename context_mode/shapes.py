@@ -245,6 +245,8 @@ _RUNNER_LINE = re.compile(
     r"|\+\+\+ (?:exited with \d+|killed by SIG[A-Z]+)"
     # RSpec: ``17 examples, 3 failures, 1 pending`` and its rerun lines ``rspec ./spec/a_spec.rb:42 # …``
     r"|\d+ examples?, \d+ failures?\b|rspec \./\S+:\d+ # "
+    # doctest: ``97 passed and 0 failed.``, ``***Test Failed*** 2 failures.``, ``1 items had failures:``
+    r"|\d+ passed and \d+ failed\.|\*\*\*Test Failed\*\*\* \d+ failures?\.|\d+ items? had failures:"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

@@ -665,6 +665,11 @@ def test_rspec_failures_show_what_each_expected_beside_the_rerun_list_and_totals
     [
         # make -j4 -k: 1,500 lines of build commands first; it read as text, a Directive.
         ("make-j4-nano-errors-excerpt.txt", ["cut.c:158:72: error: array subscript is not an integer"]),
+        # python -m doctest -v: its Trying: / Expecting: lines read as a manual's sections or text
+        (
+            "doctest-v-tabulate-excerpt.txt",
+            ["74 passed and 2 failed.", 'File "README.md", line 503, in README.md'],
+        ),
         # meson test: "5/8 UTF-8_persian  FAIL  0.31s" among ninja's lines; text, a Directive.
         ("meson-test-fribidi-fail.txt", ["5/8 UTF-8_persian     FAIL            0.31s   exit status 1"]),
         # tox: each env's commands and results; read as Markdown.
