@@ -15,8 +15,8 @@ as ``(number, text)`` pairs, at most ``UNIT_BYTES`` in all:
   (``id``, ``name``, ``title``, ``url`` …) and its short fields;
 - code: the definition below a matched comment, or the enclosing ``def`` / ``class`` / ``fn`` line;
   for a hit on a ``def`` / ``class`` line or its docstring, the body's first statements;
-- a diagnostic in rustc's or ruff's layout: its headline and `` --> file:line:col`` line
-  (``failure_units``);
+- a diagnostic in rustc's or ruff's layout: its headline and `` --> file:line:col`` line, or in
+  miette's (oxlint's ``,-[file:line:col]``) (``failure_units``);
 - a line that opens what the next holds (``if x:``, ``Expected:``, a fence, a shell prompt): that
   line (the statement, the value, the example's first line, the command's output);
 - a unit head above the hit: a commit header, a diff's ``@@`` hunk header and file line, a

@@ -62,9 +62,9 @@ from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
-# `` 3 files changed, 146 insertions(+), 91 deletions(-)`` (either count may be left out)
 # ``--summary``'s lines under the totals: `` create mode 100644 lib/a.js``, `` rename a => b (55%)``
 _SUMMARY_LINE = re.compile(r" (?:(?:create|delete) mode \d+ |rename |copy |mode change )")
+# `` 3 files changed, 146 insertions(+), 91 deletions(-)`` (either count may be left out)
 _STAT_COUNTS = re.compile(r"(\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?")
 
 _PREFIX = 400
