@@ -49,7 +49,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from context_mode.diagnostics import clean_line, clean_lines, without_service_prefix
+from context_mode.diagnostics import clean_lines, without_service_prefix
 from context_mode.levels import PASSING
 from context_mode.line_groups import LineGroups
 from context_mode.shapes import is_slow_query_log
@@ -281,10 +281,11 @@ def _picks(
     def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
         # A line that is blank but for its CI timestamp (``2026-12-02T15:49:07.9042210Z ``) says nothing.
         # Nor does Valgrind's ``==17820== `` with nothing after its process id.
-        if 0 <= index < total and clean_line(lines[index]).strip() and not _BARE_PID.match(lines[index]):
+        if 0 <= index < total and cleaned[index].strip() and not _BARE_PID.match(lines[index]):
             if index in legend:
                 priority = min(priority, _LEGEND_PRIORITY)
-            if priority < _PASSING_KEPT and PASSING.match(lines[index]):
+            # (seen without its CI stamp: a job's ``2026-12-02T15:49:07Z === RUN   TestX``)
+            if priority < _PASSING_KEPT and PASSING.match(cleaned[index]):
                 priority = min(priority, _PASSING_PRIORITY)  # a passing test's line: no failure's context
             picks.append(Pick(index, min(max(stop, index + 1), total), priority, width))
 

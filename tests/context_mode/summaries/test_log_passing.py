@@ -46,3 +46,21 @@ def test_a_pytest_runs_hypothesis_statistics_come_before_its_passed_lines() -> N
     # shrink statistics.
     summary = bench_stage1("test-pytest-hypothesis-stats-pyrsistent-0200-edits.txt")
     assert "Tried 49 shrinks of which 24 were successful" in summary
+
+
+def test_a_ci_jobs_passing_lines_are_told_by_what_follows_their_timestamp() -> None:
+    # The same go test -v run as a GitHub Actions job prints it, each line after its timestamp:
+    # the passing-lines rule saw the stamp, not ``=== RUN``, and the run lines took the last
+    # failure's message's room again (failed before).
+    from context_mode.policy import RoutingPolicy
+    from context_mode.router import Summary, route
+    from context_mode.types import OutputStyle
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "test-gotest-v-go-cmp-cmpopts.txt").read_text(encoding="utf-8")
+    stamped = "".join(
+        f"2026-12-02T15:49:{n % 60:02d}.{n:07d}Z {line}" for n, line in enumerate(text.splitlines(True))
+    )
+    decision = route(stamped, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary)
+    assert "reason: equal because EquateApprox(0, 0) is equivalent to ==" in decision.extract.text
