@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from context_mode.chunking import DRAWN_ENTRY
+from context_mode.diagnostics import clean_line
 from context_mode.levels import PASSING
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.excerpts import indent, is_punctuation
@@ -101,8 +102,10 @@ def best_lines(
         if not found or number in nested:
             continue
         shown = _cut(line, spans, width)
-        # A passing test's line (``--- PASS``, ``=== RUN``, ``… ok``) rarely answers: a failure does.
-        worth = worth_of(found) * (CHATTER_SHARE if PASSING.match(line) or _TOC_ENTRY.match(line) else 1.0)
+        # A passing test's line (``--- PASS``, ``=== RUN``, ``… ok``, after a CI stamp too) rarely
+        # answers: a failure does.
+        chatter = PASSING.match(clean_line(line)) or _TOC_ENTRY.match(line)
+        worth = worth_of(found) * (CHATTER_SHARE if chatter else 1.0)
         more = _continuation(scanned, order)
         if more:  # an open call's arguments go with it (``raise TooManyRedirects(`` then its message)
             joined = "\n".join([shown, *(_cut(scanned[i][1], scanned[i][3], width) for i in more)])

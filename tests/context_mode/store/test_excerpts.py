@@ -331,6 +331,12 @@ def test_passing_tests_lines_give_way_to_the_failure_message() -> None:
     reply = search(text, ContentKind.LOG, {"query": "queries regexp mismatch message"})
     assert "GetQueriesRegexp not equal: expected ^foo=.*$, got ^foo=$" in reply
     assert "--- PASS" not in reply.split("more hits not shown")[0]
+    # the same run as a CI job prints it, each line after its timestamp (failed before: the stamp
+    # hid the passing lines, worth their words again, and five === RUN lines took the room)
+    stamped = "".join(f"2026-12-02T15:49:07.{n:07d}Z {line}" for n, line in enumerate(text.splitlines(True)))
+    reply = search(stamped, ContentKind.LOG, {"query": "queries regexp mismatch message"})
+    assert "GetQueriesRegexp not equal: expected ^foo=.*$, got ^foo=$" in reply
+    assert reply.count("=== RUN") <= 1
 
 
 def test_a_word_only_other_payloads_hold_still_matches_one_edit_away_in_the_named_ref() -> None:
