@@ -485,12 +485,11 @@ def detect_shape(
     if stanzas(opening[: opening.rfind("\n\n") + 1] or opening, limit=_STANZAS_SAMPLED) is not None:
         return ContentKind.ROWS
     headers = sum(1 for line in lines if FILE_HEADER.match(line.rstrip()))
-    if headers >= 2 and len(lines) >= 20 * headers // 4:
-        return ContentKind.SOURCE
+    read = len(lines)
     if headers == 1 and FILE_HEADER.match(lines[0].rstrip()):  # the first file fills the sample
-        headers = len(_FILE_HEADER_LINE.findall(text))
-        if headers >= 2 and text.count("\n") >= 20 * headers // 4:
-            return ContentKind.SOURCE
+        headers, read = len(_FILE_HEADER_LINE.findall(text)), text.count("\n")
+    if headers >= 2 and read >= 20 * headers // 4:
+        return ContentKind.SOURCE
     if _is_long_listing(lines):  # ``ls -l``: its biggest files when it has a size on each
         return ContentKind.TREE if is_sized_listing(lines) else ContentKind.TABLE
     if _is_grid(lines):

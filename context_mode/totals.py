@@ -6,7 +6,8 @@ passed``, ctest's, mocha's, cargo's, minitest's, npm's ``added 63 packages in 6s
 terraform's…); the log summaries rank those lines first. ``is_totals_line(line)`` also takes a
 linter's totals (``Found 112 errors.``) and a diff's ``--stat`` totals (``15 files changed, 1268
 insertions(+), 781 deletions(-)``), on the line as printed (ANSI codes and a CI timestamp are
-read past): what a search for "the totals" shows. Pure; each test is one regex pass on a line.
+read past): what a search for "the totals" shows; ``stat_counts(line)`` reads that ``--stat`` line's
+three counts. Pure; each test is one regex pass on a line.
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ _SUMMARY_ANCHORED = re.compile(
 _SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b(?!:)")
 _SUMMARY_BUILD = re.compile(r"build (?:success|successful|failed|failure)\b")
 _SUMMARY_STARTUP = re.compile(r"startup in \[?\d+")
-_STAT_TOTALS = re.compile(r"\s*\d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?\s*\Z")
+# a diff's ``--stat`` totals, its counts in groups (either count may be left out)
+_STAT_COUNTS = re.compile(r"(\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?")
+_STAT_TOTALS = re.compile(rf"\s*{_STAT_COUNTS.pattern}\s*\Z")
 
 
 def is_run_summary(lowered: str) -> bool:
@@ -63,6 +66,12 @@ def is_run_summary(lowered: str) -> bool:
         or ("build " in lowered and _SUMMARY_BUILD.search(lowered))
         or ("startup in" in lowered and _SUMMARY_STARTUP.search(lowered))
     )
+
+
+def stat_counts(line: str) -> tuple[int, int, int]:
+    """A ``--stat`` totals line's files, insertions and deletions (0 for a count it leaves out)."""
+    found = _STAT_COUNTS.search(line)
+    return (int(found.group(1)), int(found.group(2) or 0), int(found.group(3) or 0)) if found else (0, 0, 0)
 
 
 def is_totals_line(line: str) -> bool:

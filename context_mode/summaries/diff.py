@@ -60,12 +60,11 @@ from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.text import summarize_text
+from context_mode.totals import stat_counts
 from context_mode.types import ContentKind
 
 # ``--summary``'s lines under the totals: `` create mode 100644 lib/a.js``, `` rename a => b (55%)``
 _SUMMARY_LINE = re.compile(r" (?:(?:create|delete) mode \d+ |rename |copy |mode change )")
-# `` 3 files changed, 146 insertions(+), 91 deletions(-)`` (either count may be left out)
-_STAT_COUNTS = re.compile(r"(\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?")
 
 _PREFIX = 400
 _LIST_COMMITS = 5
@@ -169,7 +168,7 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         parts.append(f"{len(real_commits)} commits ({merges} merges),")
     stats = [lines[commit.totals] for commit in real_commits if commit.totals >= 0]
     if stats and not files:  # ``git log --stat``: what its totals lines count, not hunks it has none of
-        counts = [_stat_counts(line) for line in stats]
+        counts = [stat_counts(line) for line in stats]
         changed, inserted, deleted = (sum(count[n] for count in counts) for n in range(3))
         parts.append(f"--stat: {changed} file changes, +{inserted} -{deleted} lines")
     else:
@@ -181,12 +180,6 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         outline=" ".join(parts),
         highlights=len(files) + len(real_commits) + hunks // _HUNKS_PER_HIGHLIGHT,
     )
-
-
-def _stat_counts(line: str) -> tuple[int, int, int]:
-    """A ``--stat`` totals line's files, insertions and deletions (0 for a count it leaves out)."""
-    found = _STAT_COUNTS.search(line)
-    return (int(found.group(1)), int(found.group(2) or 0), int(found.group(3) or 0)) if found else (0, 0, 0)
 
 
 def _own_lines(lines: Sequence[str]) -> list[int]:
