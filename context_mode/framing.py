@@ -17,11 +17,18 @@ parsing as what it is:
       ### Ran Playwright code
       ```js …```
 
+- an HTTP response as ``curl -i`` and HTTPie print it: the status line and the headers (one head
+  per redirect with ``curl -iL``), a blank line, then the body;
+- a line that names what follows and opens it (Ansible's ad-hoc ``localhost | SUCCESS => {``).
+
 ``unframe(text)`` returns a ``Framed`` (the frame's opening lines, the document, what follows
-it) when at most ``HEAD_LINES`` short lines open ``text`` and a JSON document (an object or an
-array) follows them, up to a Playwright ``### …`` section heading or the end; else None. The
-document is returned as written. ``document_start(text, openers)`` finds where any document
-(an HTML page: ``"<"``) starts below such lines. Pure; linear in ``text``; never raises on a ``str``.
+it) when at most ``HEAD_LINES`` short lines (or an HTTP response's head, or a line ending in the
+document's opening bracket) open ``text`` and a JSON document (an object or an array) follows
+them, up to a Playwright ``### …`` section heading or the end; else None. The document is
+returned as written; ``shown_head(head)`` is the frame as a summary shows it (an HTTP head's
+status lines and the headers that describe the body or the next call, the others counted).
+``document_start(text, openers)`` finds where any document (an HTML page: ``"<"``) starts below
+such lines. Pure; linear in ``text``; never raises on a ``str``.
 """
 
 from __future__ import annotations
@@ -32,12 +39,23 @@ from typing import NamedTuple
 HEAD_LINES = 3
 _HEAD_WIDTH = 400  # a frame's line is short: a longer one is the document's
 _SECTION = re.compile(r"^### [A-Z][\w ]{0,40}$", re.M)
+_HTTP_STATUS = re.compile(r"HTTP/\d(?:\.\d)? \d{3}\b")
+_HEAD_END = re.compile(r"\r?\n\r?\n")
+_HTTP_HEAD_LINES = 100  # more header lines than this are no response's head
+# A first line that opens the document at its end (``localhost | SUCCESS => {``).
+_OPENING_LINE = re.compile(rf"[^\n{{\[]{{1,{_HEAD_WIDTH}}}?[ \t]([{{\[])[ \t\r]*\n")
+# The headers worth showing over the body: what it is, where the rest is, what a client may do next.
+_SHOWN_HEADERS = re.compile(
+    r"(?i)(?:content-type|content-range|location|link|retry-after|www-authenticate"
+    r"|x-ratelimit-[\w-]+|ratelimit[\w-]*|x-total[\w-]*|x-(?:next-)?page[\w-]*|x-per-page):"
+)
 
 
 class Framed(NamedTuple):
     head: str  # the frame's opening lines, as sent (no newline at the end)
     body: str  # the document
     tail: str  # what follows the document (Playwright's ``### Ran Playwright code`` section), or ""
+    joint: str = "\n"  # what stands between the head and the document: " " after ``SUCCESS =>``
 
 
 def document_start(text: str, openers: str = "{[") -> int | None:
@@ -45,6 +63,12 @@ def document_start(text: str, openers: str = "{[") -> int | None:
     frame lines (the offset of its first character), or None; 0 is never returned (no frame)."""
     if text.lstrip()[:1] in openers:
         return None
+    if _HTTP_STATUS.match(text):
+        at = _http_body(text)
+        return at if at is not None and text[at : at + 1] in tuple(openers) else None
+    opening = _OPENING_LINE.match(text) if "{" in openers else None
+    if opening is not None:
+        return opening.start(1)
     at = 0
     for _ in range(HEAD_LINES):
         end = text.find("\n", at)
@@ -54,6 +78,35 @@ def document_start(text: str, openers: str = "{[") -> int | None:
         if text[at : at + 1] in tuple(openers):
             return at
     return None
+
+
+def _http_body(text: str) -> int | None:
+    """Where the body starts below an HTTP response's head (heads, with ``curl -iL``), or None."""
+    at = 0
+    while _HTTP_STATUS.match(text, at):
+        end = _HEAD_END.search(text, at)
+        if end is None or text.count("\n", at, end.start()) > _HTTP_HEAD_LINES:
+            return None
+        at = end.end()
+    return at
+
+
+def shown_head(head: str) -> str:
+    """The frame as a summary shows it: as sent, but for an HTTP response's head, its status lines
+    and ``_SHOWN_HEADERS``, the other headers counted."""
+    if not _HTTP_STATUS.match(head):
+        return head
+    kept: list[str] = []
+    left = 0
+    for line in head.splitlines():
+        line = line.rstrip("\r")
+        if _HTTP_STATUS.match(line) or _SHOWN_HEADERS.match(line):
+            kept.append(line)
+        elif line.strip():
+            left += 1
+    if left:
+        kept.append(f"({left} more header{'' if left == 1 else 's'})")
+    return "\n".join(kept)
 
 
 def unframe(text: str) -> Framed | None:
@@ -67,4 +120,4 @@ def unframe(text: str) -> Framed | None:
     body = text[at:stop].rstrip()
     if not body or body[-1] not in "}]":
         return None
-    return Framed(head, body, text[stop:].strip())
+    return Framed(head, body, text[stop:].strip(), text[at - 1])

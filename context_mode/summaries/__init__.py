@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from context_mode.framing import unframe
+from context_mode.framing import shown_head, unframe
 from context_mode.summaries.aimed import aim
 from context_mode.summaries.code_search import summarize_code_search
 from context_mode.summaries.diff import summarize_diff
@@ -87,10 +87,11 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
     summarizer = _BY_KIND.get(kind, summarize_text)
     framed = unframe(text) if kind in _JSON_KINDS else None
     if framed is not None:
-        room = budget - size(framed.head) - 1
+        head = shown_head(framed.head)
+        room = budget - size(head) - 1
         if room > 0:
             inner = summarizer(framed.body, budget=room, terms=tuple(terms))
-            return replace(inner, text=framed.head + "\n" + inner.text)
+            return replace(inner, text=head + framed.joint + inner.text)
     return summarizer(text, budget=max(budget, 0), terms=tuple(terms))
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from context_mode.framing import unframe
+from context_mode.framing import shown_head, unframe
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
 from context_mode.types import ContentKind
-from tests.corpora import REPO
+from tests.corpora import BENCH_CORPUS, REPO
 from tests.searching import search
 
 DATA = REPO / "tests" / "data"
@@ -50,3 +50,38 @@ def test_playwrights_evaluate_result_is_json() -> None:
     assert isinstance(decision, Summary)
     assert decision.extract.text.startswith("### Result\n{")
     assert '"packages": 1145' in decision.extract.text
+
+
+def test_an_http_response_head_and_a_line_opening_the_document_are_frames() -> None:
+    redirected = "HTTP/1.1 301 Moved\r\nLocation: /b\r\n\r\nHTTP/1.1 200 OK\r\nServer: x\r\n\r\n[1, 2]\r\n"
+    framed = unframe(redirected)  # curl -iL: a head per response, CRLF lines
+    assert framed is not None and framed.body == "[1, 2]" and framed.head.startswith("HTTP/1.1 301")
+    assert shown_head(framed.head) == "HTTP/1.1 301 Moved\nLocation: /b\nHTTP/1.1 200 OK\n(1 more header)"
+    inline = unframe('web1 | SUCCESS => {\n    "changed": false\n}')
+    assert inline is not None and (inline.head, inline.joint) == ("web1 | SUCCESS =>", " ")
+    assert unframe("HTTP/1.1 200 OK\nServer: x\n\nplain text") is None
+    assert unframe("HTTP/1.1 200 OK\nServer: x") is None  # no body
+    assert detect_kind('function f() {\n  return {"a": 1};\n}') is not ContentKind.JSON
+
+
+def test_curl_i_of_a_json_api_is_json_after_its_status_and_content_type() -> None:
+    # `curl -si -H 'Accept: application/vnd.pypi.simple.v1+json' https://pypi.org/simple/h11/`:
+    # the response's head kept the body from parsing, so it read as text.
+    text = (DATA / "curl-si-pypi-simple-json-h11.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.JSON
+    decision = route(text, tool="run_command", arguments={"command": "curl -si https://pypi.org/simple/h11/"})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert lines[:2] == ["HTTP/2 200 ", "content-type: application/vnd.pypi.simple.v1+json"]
+    assert lines[2] == "(2 more headers)"
+    assert '"filename": "h11-0.10.0-py2.py3-none-any.whl"' in decision.extract.text
+
+
+def test_ansibles_ad_hoc_result_is_json_under_its_host_line() -> None:
+    # `ansible localhost -m setup`: "localhost | SUCCESS => {" then the facts; it read as text.
+    text = (BENCH_CORPUS / "json-cape-ansible-setup-facts-network-hardware.json").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.JSON
+    decision = route(text, tool="run_command", arguments={"command": "ansible localhost -m setup"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.text.startswith("localhost | SUCCESS => {\n")
+    assert '"ansible_memtotal_mb": 24105' in decision.extract.text

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from context_mode.framing import shown_head, unframe
 from context_mode.kinds import detect_kind
 from context_mode.shapes import is_html
 from context_mode.summaries import Extract, summarize
@@ -83,10 +84,17 @@ def test_a_corpus_summary_fits_is_of_its_kind_and_is_verbatim_or_json(item_id: s
 
 
 def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
-    """The summary fits ``BUDGET``; a JSON one parses, any other is lines of ``text`` (or markers)."""
+    """The summary fits ``BUDGET``; a JSON one parses (below the frame a tool put around the
+    document: ``framing.unframe``), any other is lines of ``text`` (or markers)."""
     assert size(extract.text) <= BUDGET
     if extract.kind == ContentKind.JSON:
-        json.loads(extract.text)
+        framed = unframe(text)
+        if framed is not None and _parses(framed.body):
+            head = shown_head(framed.head) + framed.joint
+            assert extract.text.startswith(head)
+            json.loads(extract.text[len(head) :])
+        else:
+            json.loads(extract.text)
         return
     if extract.kind in (ContentKind.ROWS, ContentKind.TREE):
         assert_values_verbatim(extract.text, text, extract.kind)
@@ -108,6 +116,14 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
         assert is_marker(line) or clipped_from(line, source_lines) or clipped_from(stripped, source_lines), (
             line
         )
+
+
+def _parses(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _json_piece_of(piece: str, text: str) -> bool:
