@@ -33,10 +33,16 @@ from context_mode.summaries.reading import LastReading
 from context_mode.summaries.report import is_report, report_titles, summarize_report
 from context_mode.summaries.rows import summarize_records
 from context_mode.summaries.table_grid import Grid, parse_grid
-from context_mode.summaries.table_sections import MIN_TABLES, aligned_table_headers, summarize_table_sections
+from context_mode.summaries.table_sections import (
+    MIN_TABLES,
+    aligned_table_headers,
+    blank_separated_headers,
+    summarize_table_sections,
+)
 from context_mode.types import ContentKind
 
 _PREFIX = 400
+_UNRULED = -2  # the header of a reading of several tables without rules under their headers
 _COLUMN_SPLIT = re.compile(r"\t|,|;|\s{2,}|\s*\|\s*|\s+")
 _HEADER_SEARCH = 30
 _ROW_WIDTH = 120
@@ -84,7 +90,8 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
         text, (), lambda: _read(text)
     )
     if tables:
-        return summarize_table_sections(lines, tables, budget=budget, terms=terms)
+        ruled = header != _UNRULED
+        return summarize_table_sections(lines, tables, budget=budget, terms=terms, ruled=ruled)
     if titles:
         return summarize_report(lines, titles, budget=budget, terms=terms)
     if grid is None:
@@ -109,6 +116,9 @@ def _read(text: str) -> _Reading:
     tables = table_headers(lines) or aligned_table_headers(lines)
     if len(tables) >= MIN_TABLES:  # no one grid to read: each table is shown by its lines
         return _Reading(lines, -1, -1, [], [], None, [], [], tables, [])
+    tables = blank_separated_headers(lines)
+    if tables:  # tables with no rule under their headers, a blank line between them
+        return _Reading(lines, _UNRULED, -1, [], [], None, [], [], tables, [])
     titles = report_titles(lines)
     if is_report(lines, titles):  # many small tables and key lines, each under its title
         return _Reading(lines, -1, -1, [], [], None, [], [], [], titles)

@@ -20,17 +20,25 @@ from collections.abc import Sequence
 
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
+from context_mode.summaries.table_grid import parse_grid
 from context_mode.types import ContentKind
 
 _WIDTH = 160
 MIN_TABLES = 2
+_MAX_RUNS = 200  # more blank-separated runs than this are no few tables
 _DASH_RUNS = re.compile(r"-+(?: +-+)+ *\Z")  # ``sqlite3 -column``'s rule: one run of dashes a column
 
 
 def summarize_table_sections(
-    lines: Sequence[str], headers: Sequence[int], *, budget: int, terms: Sequence[str] = ()
+    lines: Sequence[str],
+    headers: Sequence[int],
+    *,
+    budget: int,
+    terms: Sequence[str] = (),
+    ruled: bool = True,
 ) -> Extract:
-    """Each table's title, header, rows and closing lines, within ``budget`` bytes (module doc)."""
+    """Each table's title, header, rows and closing lines, within ``budget`` bytes (module doc);
+    ``ruled``: a rule line under each header (else its rows start right below it)."""
     shown = [line.rstrip() for line in lines]
     matches = term_matcher(terms)
     picks: list[Pick] = []
@@ -38,15 +46,16 @@ def summarize_table_sections(
     rows_total = 0
     previous_header: list[str] = []
     titles_at = {header - 1 for header in headers if _is_title(shown, header - 1)}
-    filler: set[int] = {header + 1 for header in headers}  # the rule lines: shown by the header
+    filler: set[int] = {header + 1 for header in headers} if ruled else set()  # shown by the header
+    below = 2 if ruled else 1  # a table's first row: under its rule, or under its header
     bounds = [*headers, len(shown)]
     for order, (header, stop) in enumerate(zip(bounds, bounds[1:], strict=False)):
         if header - 1 in titles_at:
             shown[header - 1] = shown[header - 1].strip()
             picks.append(Pick(header - 1, header, 100.0 - 0.1 * order))
             titles.append(shown[header - 1])
-        cuts = _cuts(lines[header + 1])
-        body = [i for i in range(header + 2, stop) if i not in titles_at and shown[i].strip()]
+        cuts = _cuts(lines[header + 1]) if ruled else []
+        body = [i for i in range(header + below, stop) if i not in titles_at and shown[i].strip()]
         piped = "|" in lines[header]
         rows = [i for i in body if not piped or _is_row(lines[i], cuts)]
         rows = rows[
@@ -86,6 +95,30 @@ def aligned_table_headers(lines: Sequence[str]) -> list[int]:
         if all(at < len(above) and above[at] != " " and (at == 0 or above[at - 1] == " ") for at in runs):
             headers.append(index - 1)
     return headers
+
+
+def blank_separated_headers(lines: Sequence[str]) -> list[int]:
+    """The header lines of column-aligned tables one under another with a blank line between them
+    (``kubectl get all``, a script printing several pandas frames): every run of non-blank lines
+    is a header and at least one row whose columns line up (``table_grid.parse_grid``, aligned,
+    two or more columns). Empty unless there are ``MIN_TABLES`` such runs and no other."""
+    runs: list[list[int]] = []
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        if runs and runs[-1][-1] == index - 1:
+            runs[-1].append(index)
+        elif len(runs) > _MAX_RUNS:
+            return []
+        else:
+            runs.append([index])
+    if len(runs) < MIN_TABLES:
+        return []
+    for run in runs:
+        grid = parse_grid(lines, run[0], run[1:]) if len(run) > 1 else None
+        if grid is None or grid.delimiter:
+            return []
+    return [run[0] for run in runs]
 
 
 def _cuts(rule: str) -> list[int]:

@@ -10,7 +10,7 @@ from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.report import is_report, report_titles
 from context_mode.summaries.table_grid import parse_grid
-from context_mode.summaries.table_sections import aligned_table_headers
+from context_mode.summaries.table_sections import aligned_table_headers, blank_separated_headers
 from context_mode.types import ContentKind
 from tests.context_mode.summaries.test_corpus import assert_table_verbatim
 from tests.corpora import BENCH_CORPUS
@@ -442,3 +442,25 @@ def test_a_statement_echoed_between_short_rules_is_no_header() -> None:
     assert extract.outline.startswith("table: 122 rows × 9 columns (origin, dest, dest_name, airline")
     assert "- origin: 3 distinct: EWR ×46, JFK ×44, LGA ×32" in extract.text
     assert "122 rows in set (1.933 sec)" in extract.text
+
+
+def test_tables_one_under_another_with_blank_lines_between_are_shown_table_by_table() -> None:
+    # A script printing three pandas frames (statsmodels' Grunfeld data, its groupby describe and a
+    # pivot): one grid was cut across all three, "256 rows × 2 columns (invest     value   capital
+    # firm, year)", and the pivot's rows were described as values of a "year" column.
+    text = (BENCH_CORPUS / "table-pandas-to-string-statsmodels-grunfeld-investment.txt").read_text(
+        encoding="utf-8"
+    )
+    extract = summarize(text, ContentKind.TABLE, budget=1400)
+    assert extract.outline.startswith("tables: 3 tables, ")
+    for header in (
+        "       invest     value   capital               firm    year",
+        "                     mean     min      max     mean      min      max    mean     min      max",
+        "American Steel       6.85    2.94    15.28    57.54    30.28   107.02   68.02   52.01    83.79",
+        "firm    American Steel  Atlantic Refining  Chrysler  Diamond Match",
+    ):
+        assert header in extract.text, header
+    assert_table_verbatim(extract.text, text)
+    # One table, or runs that are no aligned tables, are read as before.
+    assert blank_separated_headers(text.splitlines()[:221]) == []
+    assert blank_separated_headers(["a  b", "1  2", "", "some words here", "", "x  y", "3  4"]) == []
