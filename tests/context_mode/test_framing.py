@@ -85,3 +85,13 @@ def test_ansibles_ad_hoc_result_is_json_under_its_host_line() -> None:
     assert isinstance(decision, Summary)
     assert decision.extract.text.startswith("localhost | SUCCESS => {\n")
     assert '"ansible_memtotal_mb": 24105' in decision.extract.text
+
+
+def test_curl_i_of_a_page_is_the_page_under_its_head() -> None:
+    # `curl -si` of a rustdoc page served by `python -m http.server`: the head kept the page from
+    # being found, so it read as "log: 254 lines, 1 error".
+    text = (DATA / "curl-si-http-server-rustdoc-page.txt").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "curl -si http://127.0.0.1:8765/x.html"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("html: ")
+    assert "title 'is_riscv_feature_detected in std_detect - Rust'" in decision.extract.outline
