@@ -494,6 +494,8 @@ def detect_shape(
         return ContentKind.TREE if is_sized_listing(lines) else ContentKind.TABLE
     if _is_grid(lines):
         return ContentKind.TABLE
+    if sum(1 for index in table_headers(lines) if _is_psql_header(lines, index)) >= 2:
+        return ContentKind.TABLE  # psql's ``\d+`` of several tables: their notes (``Indexes:``) between
     if lines[0].startswith("diff --git ") and any(WORD_CHANGE.search(line) for line in lines[:200]):
         return ContentKind.DIFF  # ``git diff --word-diff``: its changes are marked inside the lines
     if sum(1 for line in lines if BLAME_LINE.match(line)) >= max(3, len(lines) * BLAME_SHARE):
@@ -566,6 +568,12 @@ def table_headers(lines: Sequence[str]) -> list[int]:
             continue  # a row above it (the last row), or the header two lines up (the first row)
         headers.append(index - 1)
     return headers
+
+
+def _is_psql_header(lines: Sequence[str], index: int) -> bool:
+    """Whether the table header at ``index`` is psql's or MySQL's: its rule marks the columns with
+    ``+`` (a Markdown table's with ``|``), and neither is a diff's added or removed line."""
+    return "+" in lines[index + 1] and lines[index][:1] not in ("+", "-")
 
 
 def _is_rule(line: str) -> bool:

@@ -44,7 +44,7 @@ def summarize_table_sections(
     picks: list[Pick] = []
     titles: list[str] = []
     rows_total = 0
-    previous_header: list[str] = []
+    seen_headers: set[tuple[str, ...]] = set()
     titles_at = {header - 1 for header in headers if _is_title(shown, header - 1)}
     filler: set[int] = {header + 1 for header in headers} if ruled else set()  # shown by the header
     below = 2 if ruled else 1  # a table's first row: under its rule, or under its header
@@ -65,8 +65,8 @@ def summarize_table_sections(
         ]
         _narrow(lines, shown, [header, *rows], cuts)
         names = [cell for cell in _cells(lines[header], cuts) if cell]
-        picks.append(Pick(header, header + 1, (40.0 if names == previous_header else 95.0) - 0.1 * order))
-        previous_header = names
+        picks.append(Pick(header, header + 1, (40.0 if tuple(names) in seen_headers else 95.0) - 0.1 * order))
+        seen_headers.add(tuple(names))
         rows_total += len(rows)
         for rank, index in enumerate(body, start=1):
             priority = (70.0 if index in rows else 65.0) - 2.0 * min(rank, 30) - 0.01 * order

@@ -464,3 +464,25 @@ def test_tables_one_under_another_with_blank_lines_between_are_shown_table_by_ta
     # One table, or runs that are no aligned tables, are read as before.
     assert blank_separated_headers(text.splitlines()[:221]) == []
     assert blank_separated_headers(["a  b", "1  2", "", "some words here", "", "x  y", "3  4"]) == []
+
+
+def test_psqls_describe_of_several_tables_is_tables_whatever_the_tool_is_called() -> None:
+    # `psql -c '\d+ auth_*'` of Django 5.2's auth tables through a shell tool: their notes between
+    # the tables (Indexes:, Referenced by:, Access method:) made it "manual: 270 lines, 13
+    # sections", no column shown; only a tool named like describe_table got the tables.
+    text = (BENCH_CORPUS / "table-psql-d-plus-django-5219-auth-tables.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
+    assert detect_kind(_read("psql-describe-tables.txt"), tool_name="run_command") is ContentKind.TABLE
+    decision = route(text, tool="run_command", arguments={"command": "psql -c '\\d+ auth_*'"})
+    assert isinstance(decision, Summary)
+    extract = decision.extract
+    assert extract.outline.startswith("tables: 33 tables, ")
+    # an index's header said once: the rows under the later ones are shown instead
+    assert extract.text.count(" Column |          Type          | Key? | Definition | Storage") == 1
+    assert " name   | character varying(150) | yes  | name       | extended" in extract.text
+    assert_table_verbatim(extract.text, text)
+    # Markdown's tables (a rule of pipes) and a diff's added table are not psql's.
+    markdown = "# A\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## B\n\n| c | d |\n|---|---|\n| 3 | 4 |\n"
+    assert detect_kind(markdown) is not ContentKind.TABLE
+    added = "".join(f"+| t{n} | u |\n++----+---+\n+| 1 | 2 |\n" for n in range(3))
+    assert detect_kind("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,0 +1,9 @@\n" + added) is not ContentKind.TABLE
