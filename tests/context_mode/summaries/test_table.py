@@ -485,4 +485,5 @@ def test_psqls_describe_of_several_tables_is_tables_whatever_the_tool_is_called(
     markdown = "# A\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## B\n\n| c | d |\n|---|---|\n| 3 | 4 |\n"
     assert detect_kind(markdown) is not ContentKind.TABLE
     added = "".join(f"+| t{n} | u |\n++----+---+\n+| 1 | 2 |\n" for n in range(3))
-    assert detect_kind("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,0 +1,9 @@\n" + added) is not ContentKind.TABLE
+    diff = "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,0 +1,9 @@\n" + added
+    assert detect_kind(diff) is not ContentKind.TABLE
