@@ -494,8 +494,8 @@ def detect_shape(
         return ContentKind.TREE if is_sized_listing(lines) else ContentKind.TABLE
     if _is_grid(lines):
         return ContentKind.TABLE
-    if sum(1 for index in table_headers(lines) if _is_psql_header(lines, index)) >= 2:
-        return ContentKind.TABLE  # psql's ``\d+`` of several tables: their notes (``Indexes:``) between
+    if described_tables(lines):
+        return ContentKind.TABLE  # psql's ``\d+``: the notes under a table (``Indexes:``) are no rows
     if lines[0].startswith("diff --git ") and any(WORD_CHANGE.search(line) for line in lines[:200]):
         return ContentKind.DIFF  # ``git diff --word-diff``: its changes are marked inside the lines
     if sum(1 for line in lines if BLAME_LINE.match(line)) >= max(3, len(lines) * BLAME_SHARE):
@@ -555,6 +555,13 @@ def _is_long_listing(lines: Sequence[str]) -> bool:
     return modes >= 3 and modes * 10 >= len(entries) * 9
 
 
+# The title psql's ``\d`` puts over what it describes.
+_DESCRIBED = re.compile(
+    r"(?:Table|View|Materialized view|Index|Sequence|Foreign table|Partitioned table|Partitioned index"
+    r'|Composite type|Unlogged table) "[^"\n]{1,200}"\Z'
+)
+
+
 def table_headers(lines: Sequence[str]) -> list[int]:
     """The header lines of the tables in ``lines``: a line holding a ``|`` right above a rule line
     (``------+------``, ``+----+----+``), as ``psql`` and MySQL print each table. A boxed table's
@@ -567,6 +574,15 @@ def table_headers(lines: Sequence[str]) -> list[int]:
         if above >= 0 and ("|" in lines[above] and not _is_rule(lines[above]) or above - 1 in headers):
             continue  # a row above it (the last row), or the header two lines up (the first row)
         headers.append(index - 1)
+    return headers
+
+
+def described_tables(lines: Sequence[str]) -> list[int]:
+    """The header lines of psql's (or MySQL's) tables in ``lines`` when there are two or more, or
+    one under the title psql's ``\\d`` gives it (``Table "public.users"``); else empty."""
+    headers = [index for index in table_headers(lines) if _is_psql_header(lines, index)]
+    if len(headers) == 1 and not (headers[0] and _DESCRIBED.match(lines[headers[0] - 1].strip())):
+        return []
     return headers
 
 

@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from context_mode.shapes import RULE_LINE, table_headers
+from context_mode.shapes import RULE_LINE, described_tables, table_headers
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
 from context_mode.summaries.reading import LastReading
@@ -114,7 +114,8 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
 def _read(text: str) -> _Reading:
     lines = split_lines(text)
     tables = table_headers(lines) or aligned_table_headers(lines)
-    if len(tables) >= MIN_TABLES:  # no one grid to read: each table is shown by its lines
+    # No one grid to read (or psql's notes under its one table): each table is shown by its lines.
+    if len(tables) >= MIN_TABLES or described_tables(lines):
         return _Reading(lines, -1, -1, [], [], None, [], [], tables, [])
     tables = blank_separated_headers(lines)
     if tables:  # tables with no rule under their headers, a blank line between them

@@ -74,7 +74,7 @@ def summarize_table_sections(
                 priority += 30.0
             picks.append(Pick(index, index + 1, priority))
     text = pack(shown, picks, budget, width=_WIDTH, gaps="short", filler=filler, ends=True)
-    outline = f"tables: {len(headers)} tables, {rows_total} rows"
+    outline = f"tables: {len(headers)} table{'' if len(headers) == 1 else 's'}, {rows_total} rows"
     if titles:
         named = ", ".join(titles[:6]) + (", …" if len(titles) > 6 else "")
         outline += f" ({named})"

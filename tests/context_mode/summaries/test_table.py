@@ -7,6 +7,7 @@ from pathlib import Path
 
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
+from context_mode.shapes import described_tables
 from context_mode.summaries import summarize
 from context_mode.summaries.report import is_report, report_titles
 from context_mode.summaries.table_grid import parse_grid
@@ -487,3 +488,20 @@ def test_psqls_describe_of_several_tables_is_tables_whatever_the_tool_is_called(
     added = "".join(f"+| t{n} | u |\n++----+---+\n+| 1 | 2 |\n" for n in range(3))
     diff = "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,0 +1,9 @@\n" + added
     assert detect_kind(diff) is not ContentKind.TABLE
+
+
+def test_psqls_describe_of_one_table_is_that_table_with_its_notes() -> None:
+    # `psql -c '\d+ icinga_servicestatus'` (Icinga 2's IDO schema): one table under its title, then
+    # 19 index lines: "log: 77 lines, 1 warning", the columns' types left out.
+    text = (BENCH_CORPUS / "table-gannet-psql-d-plus-icinga2-2136-servicestatus.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
+    extract = summarize(text, ContentKind.TABLE, budget=1300)
+    assert extract.outline.startswith('tables: 1 table, 52 rows (Table "public.icinga_servicestatus")')
+    assert " check_source                  | character varying(255)" in extract.text
+    assert "Indexes:" in extract.text
+    assert_table_verbatim(extract.text, text)
+    # a single psql table without psql's title is read as one grid, as before
+    untitled = "\n".join(text.splitlines()[1:40])
+    assert described_tables(untitled.splitlines()) == []
