@@ -301,6 +301,8 @@ TRUE_POSITIVES = {
     # literals under a password's or a key's name, as axios' README above
     "markdown-fs-read-zod-3238-readme.md": 2,
     "diff-ru-koa-2-16-1-to-3-0-0.diff": 1,
+    # openai's README: OPENAI_API_KEY="My API Key", a quoted literal under a key's name too
+    "markdown-capp-unzip-p-openai-3630-wheel-metadata.md": 1,
     # GNU parallel's tutorial: mysql://scott:tiger@my.example.com/…
     "webpage-fetch-gnu-parallel-tutorial.md": 2,
     # Dovecot's auth debug log: session ids, auth tokens, the given passwords' hash prefixes
