@@ -303,6 +303,8 @@ TRUE_POSITIVES = {
     "diff-ru-koa-2-16-1-to-3-0-0.diff": 1,
     # openai's README: OPENAI_API_KEY="My API Key", a quoted literal under a key's name too
     "markdown-capp-unzip-p-openai-3630-wheel-metadata.md": 1,
+    # Scrapy's log prints the telnet console's generated password: a real one, masked
+    "log-capo-scrapy-2190-runspider-sqlite-3401-docs-crawl-errors.log": 1,
     # GNU parallel's tutorial: mysql://scott:tiger@my.example.com/…
     "webpage-fetch-gnu-parallel-tutorial.md": 2,
     # Dovecot's auth debug log: session ids, auth tokens, the given passwords' hash prefixes
