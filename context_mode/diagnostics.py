@@ -10,7 +10,8 @@ a match; the indexes point at the verbatim input lines):
   concise ``F821 …``, gcc/clang, ESLint ``--format unix``, cppcheck's ``style:`` /
   ``performance:`` … ``[ruleId]``); a bare grep match is not one;
 - two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
-  ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``); clippy's rule comes from its
+  ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``, ty's
+  ``error[invalid-argument-type]: …``); clippy's rule comes from its
   ``#[warn(clippy::…)]`` note or help URL a few lines down;
 - ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows;
   stylelint's string format likewise, its severity a ``✖`` or ``⚠``, and yamllint's, its rule
@@ -134,7 +135,7 @@ _BRACKET_CODE = re.compile(
     r"\s(?:\[(?P<code>[a-z][\w-]*|[A-Z]{1,4}\d{2,5})\]|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
 )
 _HEADER = re.compile(
-    r"(?P<sev>error|warning)(?:\[(?P<code>[A-Z]+\d+)\])?: (?P<msg>.+)"
+    r"(?P<sev>error|warning)(?:\[(?P<code>[A-Z]+\d+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\])?: (?P<msg>.+)"
     r"|(?P<rcode>[A-Z]{1,4}\d{2,4}) (?P<rmsg>.+)"
 )
 _ARROW = re.compile(r"\s*--> (?P<file>[^\s:][^:\n]*):(?P<line>\d+)(?::\d+)?")
@@ -146,7 +147,7 @@ _STYLISH_ROW = re.compile(
 )
 _PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
 _TOTALS = re.compile(
-    r"Found \d+ errors?\b|Found \d+ errors? in \d+ files?|Success: no issues found|"
+    r"Found \d+ (?:errors?|diagnostics?)\b|Found \d+ errors? in \d+ files?|Success: no issues found|"
     r"[✖×x] \d+ problems? \(|\d+ problems? \(\d+ errors?, \d+ warnings?\)|"
     r"(?:warning|error): .* generated \d+ warnings?|error: could not compile|"
     r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?|"

@@ -497,3 +497,22 @@ def test_files_named_by_long_absolute_paths_are_listed_by_name_under_their_share
         "== files in …/zope.interface-8.7/zope.interface-8.7/src/zope/interface/: "
         "declarations.py ×3, adapter.py ×2, ro.py ×1 =="
     )
+
+
+def test_tys_diagnostics_with_kebab_case_rules_are_lint() -> None:
+    # ty 1.0's `ty check` on fabric 3.2.2: `error[missing-union-attribute]: …` over a `-->` line,
+    # as rustc prints, but with a kebab-case rule: none was read, and the output was "markdown:
+    # 304 lines, no headings"; its "Found 30 diagnostics" was no totals line.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-capo-ty-100-check-fabric-322-paramiko-invoke.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    diagnostics = find_diagnostics(text.splitlines())
+    assert len(diagnostics) == 30
+    assert diagnostics[0].rule == "missing-module-member" and diagnostics[0].file == "fabric/config.py"
+    extract = summarize(text, ContentKind.LINT, budget=1500)
+    assert extract.outline == "lint: 30 diagnostics, 11 rules, 8 files"
+    assert "Found 30 diagnostics" in extract.text
+    assert "missing-union-attribute ×10" in extract.text
