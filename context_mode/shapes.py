@@ -108,6 +108,7 @@ _GRID_RULE_AT = 4  # the rule line is among the first lines (boxed tables open w
 _LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?\s+\d+\s")
 _LS_TOTAL = re.compile(r"total \d+[KMGT]?\s*\Z")
 MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
+HG_CHANGESET = re.compile(r"changeset: +\d+:[0-9a-f]{12,40}\s*\Z")  # ``hg log``'s entries
 # An XHTML page opens with an XML declaration: ``<?xml version="1.0" …?><!DOCTYPE html …>``.
 _HTML_OPENING = re.compile(
     r"\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S
@@ -503,6 +504,11 @@ def detect_shape(
     entries = [i for i, line in enumerate(lines[:-1]) if MCP_COMMIT.match(line.rstrip())]
     if len(entries) >= 2 and all(lines[i + 1].startswith("Author: ") for i in entries):
         return ContentKind.DIFF
+    changesets = [i for i, line in enumerate(lines) if HG_CHANGESET.match(line)]
+    if len(changesets) >= 2 and all(
+        any(line.startswith("user:") for line in lines[i + 1 : i + 6]) for i in changesets
+    ):
+        return ContentKind.DIFF  # ``hg log``: a changeset line, then its fields
     commits = sum(1 for line in lines if ONELINE_COMMIT.match(line))
     graph = sum(1 for line in lines if _GRAPH_ONLY.match(line))  # ``|\``, ``|/`` of --graph
     if commits >= 5 and (commits + graph) * 10 >= len(lines) * 9:

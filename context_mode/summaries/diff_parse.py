@@ -30,8 +30,13 @@ from context_mode.summaries.diff_remarks import is_comment
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
 
 _PREFIX = 400
-COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b|Commit: [0-9a-f]{40}\s*\Z")  # git; the git MCP server
-_HEADER_FIELD = re.compile(r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s")
+# git; the git MCP server; Mercurial's ``changeset:   20:1899f6b969b2``
+COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b|Commit: [0-9a-f]{40}\s*\Z|changeset: +\d+:[0-9a-f]{12,40}\s*\Z")
+# git's header fields, and Mercurial's (its ``summary:`` is the subject, ``description:`` heads it)
+_HEADER_FIELD = re.compile(
+    r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s"
+    r"|(?:tag|branch|bookmark|parent|user|date|files[+-]?|phase|obsolete|instability|description):(?:\s|\Z)"
+)
 DIFF_GIT = re.compile(r"diff --git \S")
 _OLD_FILE = re.compile(r"--- (?:a/)?\S")
 _NEW_FILE = re.compile(r"\+\+\+ (?:b/)?(?P<path>\S+)")

@@ -751,3 +751,35 @@ def test_an_option_default_set_in_an_object_literal_is_shown() -> None:
 )
 def test_an_option_set_to_a_literal_is_salient(line: str, salient: bool) -> None:
     assert is_salient(line) is salient
+
+
+def test_a_mercurial_log_is_a_log_of_changesets() -> None:
+    from tests.corpora import BENCH_CORPUS
+
+    # `hg log -v --stat` of 22 asgiref releases: its `changeset:   20:1899f6b969b2` entries and
+    # lower-case fields were no commits, so it read as "log: 351 lines, 0 errors" and showed none
+    # of the releases' dates.
+    text = (BENCH_CORPUS / "gitlog-capo-hg-log-v-stat-asgiref-380-3130-releases.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    extract = summarize(text, ContentKind.DIFF, budget=1500)
+    assert extract.outline.startswith("diff: 22 commits (0 merges), --stat: 119 file changes")
+    shown = extract.text.splitlines()
+    at = shown.index("changeset:   20:1899f6b969b2")
+    assert "asgiref 3.13.0 (sdist from PyPI)" in shown[at + 1 : at + 3]  # its subject, under its date
+    assert " 20 files changed, 1391 insertions(+), 127 deletions(-)" in shown
+    # plain `hg log --stat`: the `summary:` line is the subject
+    plain = (
+        "changeset:   3:968c954732fe\ntag:         tip\nuser:        Dev <dev@example.com>\n"
+        "date:        Fri Dec 04 10:00:00 2026 +0000\n"
+        "summary:     Added tag v1.3 for changeset 15772d5a8e66\n\n"
+        " .hgtags |  1 +\n 1 files changed, 1 insertions(+), 0 deletions(-)\n\n"
+        "changeset:   2:15772d5a8e66\ntag:         v1.3\nuser:        Dev <dev@example.com>\n"
+        "date:        Thu Dec 03 10:00:00 2026 +0000\nsummary:     Release 1.3: change a and add b3\n\n"
+        " a.txt  |  2 +-\n b3.txt |  1 +\n 2 files changed, 2 insertions(+), 1 deletions(-)\n"
+    )
+    assert detect_kind(plain) is ContentKind.DIFF
+    assert (
+        "summary:     Release 1.3: change a and add b3" in summarize(plain, ContentKind.DIFF, budget=600).text
+    )
