@@ -25,6 +25,7 @@ a match; the indexes point at the verbatim input lines):
   ``>> Issue: [B101:assert_used] …`` with its ``Severity:`` (High, Medium, Low) and ``Location:``
   lines below; SQLFluff's ``== [a.sql] FAIL`` file lines and ``L:  47 | P:  10 | LT01 | …`` rows;
 - Go's compiler and vet: ``# example.com/pkg``, then ``./main.go:10:7: undefined: x`` lines;
+- JSHint's default reporter: ``lib/a.js: line 52, col 14, 'i' is already defined. (W004)``;
 - ShellCheck's default format: ``In path line 12:``, the code line, then a caret line
   ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form).
 
@@ -138,6 +139,10 @@ _HEADER = re.compile(
     r"(?P<sev>error|warning)(?:\[(?P<code>[A-Z]+\d+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\])?: (?P<msg>.+)"
     r"|(?P<rcode>[A-Z]{1,4}\d{2,4}) (?P<rmsg>.+)"
 )
+# JSHint's default reporter: ``lib/a.js: line 52, col 14, 'i' is already defined. (W004)``; its
+# totals line is ``366 errors``.
+_JSHINT = re.compile(r"(?P<file>[^\s:][^:\n]*): line \d+, col \d+, \S.*?(?: \((?P<code>[EWI]\d{3})\))?\s*\Z")
+_JSHINT_LEVELS = {"E": "error", "W": "warning", "I": "info"}
 _ARROW = re.compile(r"\s*--> (?P<file>[^\s:][^:\n]*):(?P<line>\d+)(?::\d+)?")
 _LINT_NAME = re.compile(r"#\[(?:warn|deny)\((?P<code>[\w:]+)\)\]|rust-clippy/[^#\s]*#(?P<url>\w+)")
 # ESLint stylish rows; stylelint's string format marks the severity with ✖ / ⚠ instead
@@ -153,7 +158,8 @@ _TOTALS = re.compile(
     r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?|"
     r"\d+/\d+ files checked \d+% done|\d+ files? inspected, (?:no|\d+) offenses? detected|"
     r"\s*Total issues \(by severity\):|All Finished\b|"  # Bandit's metrics, SQLFluff's last line
-    r"Suppressed \d+ warnings \(\d+ in non-user code\)"  # clang-tidy
+    r"Suppressed \d+ warnings \(\d+ in non-user code\)|"  # clang-tidy
+    r"\A\d+ errors?\s*\Z"  # JSHint
 )
 # Combined/common access log lines, and nginx / Apache error log lines.
 _ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
@@ -308,6 +314,15 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         if critic:  # perlcritic's default format: one file, so no file on the line
             severity = _CRITIC_LEVELS.get(critic["sev"], "convention")
             found.append(Diagnostic(index, index, critic["code"], "", severity))
+            continue
+        match = _JSHINT.match(line) if ": line " in line[:300] else None
+        if match:
+            code = match["code"] or ""
+            found.append(
+                Diagnostic(
+                    index, index, code or "jshint", match["file"], _JSHINT_LEVELS.get(code[:1], "warning")
+                )
+            )
             continue
         match = _HEADER.match(line)
         if match:

@@ -111,11 +111,15 @@ def _tool_messages(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> l
     return [i for i in reach if i not in known and _TOOL_MESSAGE.match(clean_line(lines[i]))]
 
 
+_SPELLED_PLACE = re.compile(r"\Aline \d+, col \d+, ")
+
+
 def _message_key(lines: Sequence[str], diagnostic: Diagnostic) -> str:
     """The diagnostic's text without its location, so repeats of one message fold."""
     line = clean_line(lines[diagnostic.index])
     if diagnostic.file and line.startswith(diagnostic.file):
         line = line[len(diagnostic.file) :].lstrip("():0123456789, ")
+        line = _SPELLED_PLACE.sub("", line, count=1)  # JSHint's ``line 3, col 1, ``
     return line.strip()
 
 

@@ -516,3 +516,21 @@ def test_tys_diagnostics_with_kebab_case_rules_are_lint() -> None:
     assert extract.outline == "lint: 30 diagnostics, 11 rules, 8 files"
     assert "Found 30 diagnostics" in extract.text
     assert "missing-union-attribute ×10" in extract.text
+
+
+def test_jshints_default_reporter_is_lint() -> None:
+    # `jshint --verbose dist/cjs` of handlebars 4.7.8: `file: line 52, col 14, message (W004)` lines
+    # and "366 errors" were "table: 366 rows × 3 columns", cut at the commas, one rule shown.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-cape-jshint-verbose-handlebars-478-dist-cjs.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=3000)
+    assert extract.outline == "lint: 366 diagnostics, 11 rules, 33 files"
+    assert "366 errors" in extract.text.splitlines()
+    assert (
+        "dist/cjs/handlebars/compiler/compiler.js: line 52, col 14, 'i' is already defined. (W004)"
+        in extract.text
+    )
+    # one message said in many places is shown once, with its count
+    assert "'exports' is not defined. (W117) [×123]" in extract.text
