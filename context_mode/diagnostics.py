@@ -6,7 +6,8 @@ a match; the indexes point at the verbatim input lines):
 
 - tsc: ``src/a.ts(69,29): error TS2532: Object is possibly 'undefined'.``, and with ``--pretty``
   ``src/a.ts:69:29 - error TS2532: …`` (its numbered code line and ``~~~`` line are context);
-- ``file:line[:col]: …`` with a severity or a rule (mypy with its ``[code]``, ruff/flake8
+- ``file:line[:col]: …`` with a severity or a rule (mypy with its ``[code]``, cpplint's
+  ``[build/include_order] [4]``, ruff/flake8
   concise ``F821 …``, gcc/clang, ESLint ``--format unix``, cppcheck's ``style:`` /
   ``performance:`` … ``[ruleId]``); a bare grep match is not one;
 - two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
@@ -132,6 +133,8 @@ _CHECK_NAME = re.compile(r"\s\[(?P<code>[A-Z]\w+)\]\s*\Z")
 # its severities run from 5 (gentle: the most severe) to 1.
 _PERLCRITIC = re.compile(r"\[(?P<code>[A-Z]\w*(?:::[A-Z]\w*)+)\] .*\(Severity: (?P<sev>[1-5])\)\s*\Z")
 _CRITIC_LEVELS = {"5": "error", "4": "warning"}
+# cpplint: ``a.h:15:  Include the directory when naming header files  [build/include_subdir] [4]``
+_CPPLINT = re.compile(r"\s\[(?P<code>[a-z]+/[\w+-]+)\] \[(?P<conf>[1-5])\]\s*\Z")
 _BRACKET_CODE = re.compile(
     r"\s(?:\[(?P<code>[a-z][\w-]*|[A-Z]{1,4}\d{2,5})\]|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
 )
@@ -159,7 +162,8 @@ _TOTALS = re.compile(
     r"\d+/\d+ files checked \d+% done|\d+ files? inspected, (?:no|\d+) offenses? detected|"
     r"\s*Total issues \(by severity\):|All Finished\b|"  # Bandit's metrics, SQLFluff's last line
     r"Suppressed \d+ warnings \(\d+ in non-user code\)|"  # clang-tidy
-    r"\A\d+ errors?\s*\Z"  # JSHint
+    r"\A\d+ errors?\s*\Z|"  # JSHint
+    r"\ATotal errors found: \d+"  # cpplint
 )
 # Combined/common access log lines, and nginx / Apache error log lines.
 _ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
@@ -404,6 +408,11 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
     if critic:
         return Diagnostic(
             index, index, critic["code"], match["file"], _CRITIC_LEVELS.get(critic["sev"], "convention")
+        )
+    graded = _CPPLINT.search(message)
+    if graded:  # cpplint: its category, then its confidence (5: certain)
+        return Diagnostic(
+            index, index, graded["code"], match["file"], "error" if graded["conf"] == "5" else "warning"
         )
     code = _BRACKET_CODE.search(message)
     first = _CODE_FIRST.match(message)

@@ -534,3 +534,17 @@ def test_jshints_default_reporter_is_lint() -> None:
     )
     # one message said in many places is shown once, with its count
     assert "'exports' is not defined. (W117) [×123]" in extract.text
+
+
+def test_cpplints_categories_are_its_rules() -> None:
+    # cpplint --linelength=100 over pybind11 3.1.0's detail headers: `a.h:15:  message
+    # [build/include_subdir] [4]` named no severity nor a rule the reader knew, so the output was a
+    # code search ("212 matches in 18 files") with no count per category.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-cpplint-linelength100-pybind11-310-detail.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2000)
+    assert extract.outline == "lint: 212 diagnostics, 12 rules, 18 files"
+    assert "whitespace/comments ×48, build/include_order ×47" in extract.text
+    assert "Total errors found: 212" in extract.text.splitlines()
