@@ -333,6 +333,8 @@ def _assignments(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
             continue  # inside a word ("mypassword"), or our own "[secret:…]"
         if end < len(text) and text[end] in TOKEN_CHARS:
             continue  # "password_hash", "secretary"
+        if before == "_" and _FLAG_NAME.search(text, max(0, start - _FLAG_REACH), start):
+            continue  # a flag's name ("is_secret", "has_password"): what it is set to is no secret
         match = ASSIGNED.match(text, end)
         if match is None:
             continue
@@ -342,6 +344,9 @@ def _assignments(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
             yield match.start(group), match.end(group), masked(kind)
 
 
+# A flag named for a secret: ``is_secret="DeprecatedArgument"`` (dynaconf), ``has_password = True``.
+_FLAG_NAME = re.compile(r"(?i)(?<![A-Za-z0-9_])(?:is|has|use|uses|with|no|require|requires)_\Z")
+_FLAG_REACH = 9
 _ESCAPES = ("\\n", "\\r", "\\t")  # a bare value that opens with an escape sequence
 # A line of a PEM block's body: base64, a header (``DEK-Info: AES-128-CBC,…``) or the blank after one
 _KEY_LINE = re.compile(

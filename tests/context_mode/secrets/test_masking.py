@@ -252,6 +252,12 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
             "as\\_uri(*include\\_password=False*, *mask='\\*\\*'*)",
             id="markdown-emphasis-around-a-null-value",
         ),
+        # dynaconf's validator: a flag named for a secret, set to the name of a sentinel (it was
+        # masked); grep-ast's line-number gutter before it
+        pytest.param(
+            ' 1317│        is_secret="DeprecatedArgument",  # noqa\nx.has_password = "s3cr3tPassw0rdX"',
+            id="a-flag-named-for-a-secret",
+        ),
     ],
 )
 def test_ordinary_text_is_untouched(text: str) -> None:
@@ -305,6 +311,10 @@ TRUE_POSITIVES = {
     "markdown-capp-unzip-p-openai-3630-wheel-metadata.md": 1,
     # Scrapy's log prints the telnet console's generated password: a real one, masked
     "log-capo-scrapy-2190-runspider-sqlite-3401-docs-crawl-errors.log": 1,
+    # documented example credentials: vcrpy's data={'api_key': 'secretstring'}, factory_boy's
+    # UserFactory.create(password='other_pw')
+    "webpage-capr-inscriptis-276-vcrpy-421-sphinx-advanced.txt": 1,
+    "markdown-capr-cat-factory-boy-333-docs-orms-rst.txt": 1,
     # GNU parallel's tutorial: mysql://scott:tiger@my.example.com/…
     "webpage-fetch-gnu-parallel-tutorial.md": 2,
     # Dovecot's auth debug log: session ids, auth tokens, the given passwords' hash prefixes
