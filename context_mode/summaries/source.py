@@ -51,15 +51,26 @@ DEFINITION = re.compile(
     # Java, C#, Kotlin: ``public final class Optional<T> {``, ``sealed interface Shape``
     r"|(?:(?:public|private|protected|internal|abstract|final|sealed|static|open|data|partial)\s+)+"
     r"(?:class|interface|enum|record|object|struct)\s+\w"
+    # Lisp's defining forms (Common Lisp, Emacs Lisp, Clojure, Scheme): ``(defun parse-regex (string)``,
+    # ``(defvar *allow-quoting* nil``, ``(define-condition ppcre-error (simple-error)``, ``(defn f [x]``
+    r"|\((?:cl-)?def(?:un|macro|generic|method|class|struct|var|parameter|constant|system|package|subst"
+    r"|alias|custom|face|n-?|multi|protocol|record|type|ine(?:-[a-z]+)*)\s+[^\s()]"
 )
-# ``cat -n``'s line number before each line: the code's own indentation comes after it.
-_LINE_NUMBER = re.compile(r"\A *\d+\t")
+# ``cat -n``'s line number before each line, or a gutter's (``bat``'s ``  12 │ ``, grep-ast's
+# `` 38│`` and its `` 38█`` on a matching line): the code's own indentation comes after it.
+_LINE_NUMBER = re.compile(r"\A *\d+(?:\t| *[│┃] ?|(?P<hit>█))")
+_ELIDED = re.compile(r"\s*(?:\.{3})?⋮(?:\.{3})?\s*\Z")  # grep-ast's ``...⋮...`` between the shown lines
 _NUMBERED_SAMPLE = 20  # lines looked at to tell a numbered file
 
 
 def _numbered(lines: Sequence[str], first: int, stop: int) -> bool:
-    """Whether the file's lines (``first`` to ``stop``) open with ``cat -n``'s line numbers."""
-    sample = lines[first : min(stop, first + _NUMBERED_SAMPLE)]
+    """Whether the file's lines (``first`` to ``stop``) open with line numbers (``_LINE_NUMBER``;
+    blank and elision lines aside)."""
+    sample = [
+        line
+        for line in lines[first : min(stop, first + _NUMBERED_SAMPLE)]
+        if line.strip() and not _ELIDED.match(line)
+    ]
     return bool(sample) and all(_LINE_NUMBER.match(line) for line in sample)
 
 
@@ -373,14 +384,17 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         numbered = _numbered(lines, first, stop)
         for index in range(first, stop):
             line = lines[index]
+            hit = False
             if numbered:  # ``cat -n``: the code after its line number
-                line = _LINE_NUMBER.sub("", line, count=1)
+                gutter = _LINE_NUMBER.match(line)
+                hit = gutter is not None and gutter["hit"] is not None
+                line = line[gutter.end() :] if gutter else line
             stripped = line.lstrip()
             if not stripped or _SEPARATOR.match(stripped):
                 continue
             priority = reader.rank(stripped, len(line) - len(stripped))
-            if lowered and any(t in line.lower() for t in lowered):
-                priority += 30.0
+            if hit or lowered and any(t in line.lower() for t in lowered):
+                priority = max(priority, _NESTED_PRIORITY) + 30.0  # a line the tool or the call matched
             if priority:
                 # earlier files and lines first among equals, so every file gets its outline
                 picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))

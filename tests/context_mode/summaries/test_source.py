@@ -398,3 +398,38 @@ def test_a_line_stating_a_default_is_told_by_itself(line: str, states: bool) -> 
     from context_mode.summaries.definitions import states_default
 
     assert states_default(line) is states
+
+
+def test_lisps_defining_forms_are_definitions() -> None:
+    # read_multiple_files of Debian's cl-ppcre 2.1.1 sources: no `(defun`, `(defvar` or
+    # `(define-condition` was a definition, so stage 1 was five file names in 518 bytes.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "source-capr-fs-read-multiple-cl-ppcre-211-debian-lisp.txt").read_text(
+        encoding="utf-8"
+    )
+    extract = summarize(text, ContentKind.SOURCE, budget=2500)
+    assert extract.outline == "source: 5 files, 712 lines, 39 definitions"
+    for line in ("(defvar *allow-quoting* nil [L145]", "(define-condition ppcre-error (simple-error) [L35]"):
+        assert line in extract.text.splitlines(), line
+
+
+def test_a_gutters_line_numbers_are_no_code_and_its_marked_lines_come_first() -> None:
+    # grep-ast over dynaconf: ` 38│` before every line and ` 38█` before the matching ones; the
+    # numbers hid every definition ("7 files, 597 lines, 0 definitions", 765 bytes) and the
+    # matching lines ranked as any other.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "code-capr-grep-ast-090-dynaconf-335-validationerror.txt").read_text(
+        encoding="utf-8"
+    )
+    extract = summarize(text, ContentKind.SOURCE, budget=2500)
+    assert extract.outline == "source: 7 files, 597 lines, 26 definitions"
+    assert " 38█class ValidationError(Exception): [L6]" in extract.text.splitlines()
+    assert ' 205█        raise ValidationError(f"Not({self._validator}) failed.") [L28]' in extract.text
+    # bat's gutter too: its numbers and bar are no part of the code
+    bat = "".join(f"  {n:>2}   │ def f{n}(x):\n  {n + 1:>2}   │     return x\n" for n in range(1, 20, 2))
+    assert (
+        summarize("a.py:\n" + bat, ContentKind.SOURCE, budget=800).outline
+        == "source: 1 file, 21 lines, 10 definitions"
+    )
