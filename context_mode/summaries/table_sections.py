@@ -25,6 +25,8 @@ from context_mode.types import ContentKind
 
 _WIDTH = 160
 MIN_TABLES = 2
+_PREAMBLE_PRIORITY = 90.0
+_SUPERSEDED_BELOW = 40.0  # a table's rows printed again below it, with the same header, rank this much lower
 _MAX_RUNS = 200  # more blank-separated runs than this are no few tables
 _DASH_RUNS = re.compile(r"-+(?: +-+)+ *\Z")  # ``sqlite3 -column``'s rule: one run of dashes a column
 
@@ -48,6 +50,16 @@ def summarize_table_sections(
     titles_at = {header - 1 for header in headers if _is_title(shown, header - 1)}
     filler: set[int] = {header + 1 for header in headers} if ruled else set()  # shown by the header
     below = 2 if ruled else 1  # a table's first row: under its rule, or under its header
+    # A table printed again and again without a title (locust's stats every few seconds, ``vmstat
+    # 1 5``): the last print is the latest state, the earlier ones rank below every other table.
+    names_of = [
+        tuple(cell for cell in _cells(lines[header], _cuts(lines[header + 1]) if ruled else []) if cell)
+        for header in headers
+    ]
+    last_print = {names: order for order, names in enumerate(names_of) if headers[order] - 1 not in titles_at}
+    # The lines above the first table (the command, the tool's version) say what the tables are.
+    for rank, index in enumerate(i for i in range(headers[0]) if shown[i].strip()):
+        picks.append(Pick(index, index + 1, _PREAMBLE_PRIORITY - 2.0 * min(rank, 30)))
     bounds = [*headers, len(shown)]
     for order, (header, stop) in enumerate(zip(bounds, bounds[1:], strict=False)):
         if header - 1 in titles_at:
@@ -64,12 +76,15 @@ def summarize_table_sections(
             )
         ]
         _narrow(lines, shown, [header, *rows], cuts)
-        names = [cell for cell in _cells(lines[header], cuts) if cell]
-        picks.append(Pick(header, header + 1, (40.0 if tuple(names) in seen_headers else 95.0) - 0.1 * order))
-        seen_headers.add(tuple(names))
+        names = names_of[order]
+        superseded = last_print.get(names, order) > order
+        picks.append(Pick(header, header + 1, (40.0 if names in seen_headers else 95.0) - 0.1 * order))
+        seen_headers.add(names)
         rows_total += len(rows)
         for rank, index in enumerate(body, start=1):
             priority = (70.0 if index in rows else 65.0) - 2.0 * min(rank, 30) - 0.01 * order
+            if superseded and index in rows:
+                priority -= _SUPERSEDED_BELOW
             if terms and matches(lines[index]):
                 priority += 30.0
             picks.append(Pick(index, index + 1, priority))

@@ -505,3 +505,17 @@ def test_psqls_describe_of_one_table_is_that_table_with_its_notes() -> None:
     # a single psql table without psql's title is read as one grid, as before
     untitled = "\n".join(text.splitlines()[1:40])
     assert described_tables(untitled.splitlines()) == []
+
+
+def test_a_table_printed_again_shows_its_last_print_and_the_lines_above_the_first() -> None:
+    # locust --headless prints its stats table every few seconds between its log lines: stage 1
+    # showed the first print (0 requests) and none of the log lines (its version, its users).
+    text = (BENCH_CORPUS / "table-capr-locust-2470-headless-vcrpy-docs-http-server.txt").read_text(
+        encoding="utf-8"
+    )
+    extract = summarize(text, ContentKind.TABLE, budget=1900)
+    shown = extract.text.splitlines()
+    assert shown[0] == "[2026-12-05 16:55:56,240] vm/INFO/locust.main: Starting Locust 2.47.0"
+    assert any(line.split()[:4] == ["GET", "/index.html", "47", "0(0.00%)"] for line in shown)
+    assert not any(line.split()[:3] == ["Aggregated", "0", "0(0.00%)"] for line in shown)
+    assert_table_verbatim(extract.text, text)
