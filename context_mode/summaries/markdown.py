@@ -128,7 +128,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         if matches(lines[heading.index][:PREFIX]):
             priority += 30.0
         picks.append(Pick(heading.index, heading.index + 1, priority))
-        if heading.first_line >= 0:
+        if heading.first_line >= 0 and not _badges_at(lines, heading.first_line):
             line = lines[heading.first_line]
             boost = 20.0 if matches(line[:PREFIX]) else 0.0
             if order == 0:
@@ -270,6 +270,27 @@ class _Tables(NamedTuple):
     rows: int
 
 
+# A badge: an image that links somewhere (``[![Build Status](…/x.svg)](…)``), or an image alone.
+_BADGE = re.compile(r"\[!\[[^\]\n]*\]\([^)\s]*\)\]\([^)\s]*\)|!\[[^\]\n]*\]\([^)\s]*\)")
+_BADGE_TEXT = 0.1  # a line of badges has at most this share of text besides them
+
+
+def is_badges(line: str) -> bool:
+    """Whether ``line`` is badges (``_BADGE``), pipes and spaces, next to no text of its own."""
+    if "![" not in line:
+        return False
+    rest = _BADGE.sub("", line)
+    text = sum(1 for char in rest if char.isalnum())
+    return rest != line and text <= _BADGE_TEXT * len(line.strip())
+
+
+def _badges_at(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is badges, or a pipe table's header whose first row (under its rule) is."""
+    if is_badges(lines[index]):
+        return True
+    return lines[index].lstrip().startswith("|") and index + 2 < len(lines) and is_badges(lines[index + 2])
+
+
 def _table_picks(lines: Sequence[str], joined: str, fenced: Container[int]) -> _Tables:
     """A pipe table's header and rule with its first rows and its last one (below the outline and
     the stated facts), then the rest of its rows, in order, below everything else: a page that is mostly
@@ -287,6 +308,8 @@ def _table_picks(lines: Sequence[str], joined: str, fenced: Container[int]) -> _
             end += 1
         count += 1
         rows += end - rule - 1
+        if end > rule + 1 and all(is_badges(lines[row]) for row in range(rule + 1, end)):
+            continue  # a README's table of build and version badges: images, no text
         defaults = _DEFAULT in _cell_names(lines[header])
         picks.append(Pick(header, rule + 1, 45.0 - 0.01 * header, _TABLE_WIDTH))
         for order, row in enumerate(range(rule + 1, end)):

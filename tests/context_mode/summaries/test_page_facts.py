@@ -15,6 +15,7 @@ from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.changes import change_lines
+from context_mode.summaries.markdown import is_badges
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS, bench_stage1
@@ -286,3 +287,22 @@ def test_a_pages_head_saying_which_release_it_documents_is_shown() -> None:
         ("webpage-fetch-bash-manpage.md", "fetch", "Updated: 2022 September 19"),
     ):
         assert stamp in bench_stage1(name, tool)
+
+
+def test_a_readmes_badges_are_left_out_of_stage_1() -> None:
+    # jsonwebtoken 9.0.3's README opens with a table of build and dependency badges: its header
+    # and first row took 400 bytes of stage 1 as the page's opening, and the install line did not fit.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "markdown-capr-tar-xzof-jsonwebtoken-903-readme.md").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.MARKDOWN, budget=2800)
+    assert "[![" not in extract.text and "| **Build**" not in extract.text
+    assert "$ npm install jsonwebtoken" in extract.text.splitlines()
+    assert is_badges(
+        "[![npm](https://img.shields.io/npm/v/x.svg)](https://npm.im/x) [![ci](https://x/b.svg)](https://x)"
+    )
+    assert is_badges(
+        "| [![Build Status](https://x/b.svg?branch=master)](http://ci/x) | ![cov](https://x/c.svg) |"
+    )
+    assert not is_badges("| **Build** | **Dependency** |")
+    assert not is_badges("The logo ![logo](logo.png) is drawn by the build, from the sources in `art/`.")
