@@ -128,7 +128,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         if matches(lines[heading.index][:PREFIX]):
             priority += 30.0
         picks.append(Pick(heading.index, heading.index + 1, priority))
-        if heading.first_line >= 0 and not _badges_at(lines, heading.first_line):
+        if heading.first_line >= 0 and not _says_nothing(lines, heading.first_line):
             line = lines[heading.first_line]
             boost = 20.0 if matches(line[:PREFIX]) else 0.0
             if order == 0:
@@ -284,11 +284,15 @@ def is_badges(line: str) -> bool:
     return rest != line and text <= _BADGE_TEXT * len(line.strip())
 
 
-def _badges_at(lines: Sequence[str], index: int) -> bool:
-    """Whether line ``index`` is badges, or a pipe table's header whose first row (under its rule) is."""
-    if is_badges(lines[index]):
+def _says_nothing(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` says nothing as a section's first line: badges, a pipe table's
+    header of empty cells, or one whose first row (under its rule) is badges."""
+    line = lines[index]
+    if is_badges(line):
         return True
-    return lines[index].lstrip().startswith("|") and index + 2 < len(lines) and is_badges(lines[index + 2])
+    if not line.lstrip().startswith("|"):
+        return False
+    return not any(_cell_names(line)) or index + 2 < len(lines) and is_badges(lines[index + 2])
 
 
 def _table_picks(lines: Sequence[str], joined: str, fenced: Container[int]) -> _Tables:
@@ -310,8 +314,11 @@ def _table_picks(lines: Sequence[str], joined: str, fenced: Container[int]) -> _
         rows += end - rule - 1
         if end > rule + 1 and all(is_badges(lines[row]) for row in range(rule + 1, end)):
             continue  # a README's table of build and version badges: images, no text
-        defaults = _DEFAULT in _cell_names(lines[header])
-        picks.append(Pick(header, rule + 1, 45.0 - 0.01 * header, _TABLE_WIDTH))
+        names = _cell_names(lines[header])
+        defaults = _DEFAULT in names
+        if any(names):
+            picks.append(Pick(header, rule + 1, 45.0 - 0.01 * header, _TABLE_WIDTH))
+        # else a header of empty cells (an HTML table without one, converted): its rows say it all
         for order, row in enumerate(range(rule + 1, end)):
             if defaults or ("efault" in lines[row] and _cell_names(lines[row])[:1] == [_DEFAULT]):
                 priority = _DEFAULT_ROW - 0.01 * order

@@ -306,3 +306,14 @@ def test_a_readmes_badges_are_left_out_of_stage_1() -> None:
     )
     assert not is_badges("| **Build** | **Dependency** |")
     assert not is_badges("The logo ![logo](logo.png) is drawn by the build, from the sources in `art/`.")
+
+
+def test_a_tables_header_of_empty_cells_is_left_out() -> None:
+    # GnuTLS's gtk-doc DTLS page through mcp-server-fetch: each function's parameter table has a
+    # header of empty cells and a `| --- | --- | --- |` rule, two lines that said nothing, twelve times.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "webpage-capr-mcp-fetch-gnutls-379-gtkdoc-dtls-api.md").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.MARKDOWN, budget=2600)
+    assert "|  |  |  |" not in extract.text and "| --- | --- | --- |" not in extract.text
+    assert "| key | is a random key to be used at cookie generation |  |" in extract.text
