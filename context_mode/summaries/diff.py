@@ -50,6 +50,7 @@ from context_mode.summaries.diff_parse import (
     CHANGELOG,
     HUNK,
     PROSE,
+    RAW_FILE,
     ChangedFile,
     Commit,
     is_removal,
@@ -168,7 +169,12 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         merges = sum(1 for commit in real_commits if commit.merge)
         parts.append(f"{len(real_commits)} commits ({merges} merges),")
     stats = [lines[commit.totals] for commit in real_commits if commit.totals >= 0]
-    if stats and not files:  # ``git log --stat``: what its totals lines count, not hunks it has none of
+    raw = [lines[i] for commit in real_commits for i in commit.stat if RAW_FILE.match(lines[i])]
+    if raw and not stats and not files:  # ``git log --raw``: a line a file, its status a letter
+        status = Counter(line[line.index("\t") - 1] for line in raw)  # the letter before the path
+        said = ", ".join(f"{n} {_RAW_STATUS.get(letter, letter)}" for letter, n in status.most_common())
+        parts.append(f"--raw: {len(raw)} file changes ({said})")
+    elif stats and not files:  # ``git log --stat``: what its totals lines count, not hunks it has none of
         counts = [stat_counts(line) for line in stats]
         changed, inserted, deleted = (sum(count[n] for count in counts) for n in range(3))
         parts.append(f"--stat: {changed} file changes, +{inserted} -{deleted} lines")
@@ -290,8 +296,15 @@ def _hunk_size(header: str) -> int:
     return int(counted.group(1) or 1) + int(counted.group(2) or 1) if counted else 0
 
 
+_RAW_STATUS = {"A": "added", "D": "deleted", "M": "modified", "R": "renamed", "C": "copied", "T": "retyped"}
+
+
 def _stat_count(line: str) -> int:
-    """The lines a ``--stat`` line says its file changed (`` a.py | 118 +++---`` -> 118; 0 if none)."""
+    """The lines a ``--stat`` line says its file changed (`` a.py | 118 +++---`` -> 118; 0 if none);
+    a ``--raw`` line's file added, deleted, renamed or copied outweighs one only modified."""
+    raw = RAW_FILE.match(line)
+    if raw:
+        return 0 if raw["status"] in "MTU" else 1
     found = _STAT_COUNT.search(line[:_PREFIX])
     return int(found.group(1)) if found else 0
 

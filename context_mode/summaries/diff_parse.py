@@ -44,6 +44,10 @@ HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")  # its line counts 
 # ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
 STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
 STAT_TOTAL = re.compile(r" \d+ files? changed\b")
+# ``--raw``: ``:100644 000000 639ca2f 0000000 D\tdist/umd/uuid.min.js`` per file (modes, blobs, status)
+RAW_FILE = re.compile(
+    r":\d{6} \d{6} [0-9a-f]{7,64}(?:\.\.\.)? [0-9a-f]{7,64}(?:\.\.\.)? (?P<status>[ACDMRTUX])\d*\t"
+)
 # A changed line that says what the change does, whatever the file: a definition (``def``,
 # ``class``, ``func``…), a constant or setting (``MAX_SIZE = 10``, ``"MAX_FORM_PARTS": 1_000,``,
 # ``requires-python = ">=3.9"``), a dependency pin (``"Werkzeug>=3.1",``, ``"esbuild": "^0.24.0"``,
@@ -148,7 +152,7 @@ def parse(lines: Sequence[str]) -> list[Commit]:
             in_hunk = True
         elif not in_hunk and file is None and STAT_TOTAL.match(line):
             commit.totals = index
-        elif not in_hunk and file is None and STAT_FILE.match(line):
+        elif not in_hunk and file is None and (STAT_FILE.match(line) or RAW_FILE.match(line)):
             commit.stat.append(index)
         elif in_hunk and file is not None and (line[:1] in {"+", "-"} or word_change(line)):
             if line[:1] == "+" or (line[:1] != "-" and "{+" in line):

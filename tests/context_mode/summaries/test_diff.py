@@ -783,3 +783,21 @@ def test_a_mercurial_log_is_a_log_of_changesets() -> None:
     assert (
         "summary:     Release 1.3: change a and add b3" in summarize(plain, ContentKind.DIFF, budget=600).text
     )
+
+
+def test_a_raw_log_is_commits_with_their_files_by_status() -> None:
+    from tests.corpora import BENCH_CORPUS
+
+    # `git log --raw -m --format=fuller` over eight uuid releases: its `:100644 000000 639ca2f
+    # 0000000 D\tdist/umd/uuid.min.js` lines read as no diff's, so it was "text: 319 lines".
+    text = (BENCH_CORPUS / "gitlog-capq-git-log-raw-m-fuller-uuid-800-901-npm-releases.log").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    extract = summarize(text, ContentKind.DIFF, budget=2500)
+    assert (
+        extract.outline
+        == "diff: 8 commits (0 merges), --raw: 232 file changes (130 modified, 89 added, 13 deleted)"
+    )
+    assert "commit 4732ba0564ff5b13ffc3e8891cb0b8558c48475d" in extract.text.splitlines()
+    assert ":000000 100644 0000000 5586dd3 A\tdist/commonjs-browser/index.js" in extract.text.splitlines()
