@@ -52,6 +52,7 @@ from context_mode.framing import unframe
 from context_mode.line_groups import group_lines
 from context_mode.shapes import (
     FILE_HEADER,
+    RAW_FILE,
     RULE_LINE,
     detect_shape,
     is_properties,
@@ -72,7 +73,7 @@ _DIFF_LINE = re.compile(
     r"(?:diff --git |index [0-9a-f]+\.\.|--- |\+\+\+ |@@ |[ +\-]|commit [0-9a-f]{7,}|Merge: |Author: |Date: "
     r"|AuthorDate: |Commit: |CommitDate: "  # ``--format=fuller``
     r"|new file mode|deleted file mode|similarity index|rename (?:from|to) |Binary files |\\ No newline| {4}"
-    r"|:\d{6} \d{6} [0-9a-f]{7,64}(?:\.\.\.)? [0-9a-f]{7,64}(?:\.\.\.)? [ACDMRTUX]\d*\t)"  # ``--raw``'s files
+    rf"|{RAW_FILE.pattern.replace('?P<status>', '?:')})"  # ``--raw``'s files
 )
 _COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b")
 _GREP = re.compile(r"(?P<path>[^\s:]{1,250}?)(?P<sep>[:=-])\d+(?P=sep)")

@@ -37,7 +37,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from context_mode.shapes import WORD_CHANGE
+from context_mode.shapes import RAW_FILE, WORD_CHANGE
 from context_mode.summaries.diff_commits import (
     body_lines,
     commit_base,
@@ -50,7 +50,6 @@ from context_mode.summaries.diff_parse import (
     CHANGELOG,
     HUNK,
     PROSE,
-    RAW_FILE,
     ChangedFile,
     Commit,
     is_removal,

@@ -24,14 +24,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from context_mode.shapes import WORD_CHANGE
+from context_mode.shapes import HG_CHANGESET, RAW_FILE, WORD_CHANGE
 from context_mode.summaries.diff_messages import message_end
 from context_mode.summaries.diff_remarks import is_comment
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
 
 _PREFIX = 400
 # git; the git MCP server; Mercurial's ``changeset:   20:1899f6b969b2``
-COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b|Commit: [0-9a-f]{40}\s*\Z|changeset: +\d+:[0-9a-f]{12,40}\s*\Z")
+COMMIT = re.compile(rf"commit [0-9a-f]{{7,64}}\b|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}")
 # git's header fields, and Mercurial's (its ``summary:`` is the subject, ``description:`` heads it)
 _HEADER_FIELD = re.compile(
     r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s"
@@ -44,10 +44,6 @@ HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")  # its line counts 
 # ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
 STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
 STAT_TOTAL = re.compile(r" \d+ files? changed\b")
-# ``--raw``: ``:100644 000000 639ca2f 0000000 D\tdist/umd/uuid.min.js`` per file (modes, blobs, status)
-RAW_FILE = re.compile(
-    r":\d{6} \d{6} [0-9a-f]{7,64}(?:\.\.\.)? [0-9a-f]{7,64}(?:\.\.\.)? (?P<status>[ACDMRTUX])\d*\t"
-)
 # A changed line that says what the change does, whatever the file: a definition (``def``,
 # ``class``, ``func``…), a constant or setting (``MAX_SIZE = 10``, ``"MAX_FORM_PARTS": 1_000,``,
 # ``requires-python = ">=3.9"``), a dependency pin (``"Werkzeug>=3.1",``, ``"esbuild": "^0.24.0"``,
