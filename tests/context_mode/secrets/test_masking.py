@@ -315,6 +315,8 @@ TRUE_POSITIVES = {
     # UserFactory.create(password='other_pw')
     "webpage-capr-inscriptis-276-vcrpy-421-sphinx-advanced.txt": 1,
     "markdown-capr-cat-factory-boy-333-docs-orms-rst.txt": 1,
+    # HTTP::Tiny's POD: a proxy URL with http://user:pass@…, as axios' README above
+    "snapshot-capt-pwmcp-pod2html-perl-5360-http-tiny-0080.txt": 1,
     # GNU parallel's tutorial: mysql://scott:tiger@my.example.com/…
     "webpage-fetch-gnu-parallel-tutorial.md": 2,
     # Dovecot's auth debug log: session ids, auth tokens, the given passwords' hash prefixes
