@@ -54,7 +54,8 @@ DEFINITION = re.compile(
     # Lisp's defining forms (Common Lisp, Emacs Lisp, Clojure, Scheme): ``(defun parse-regex (string)``,
     # ``(defvar *allow-quoting* nil``, ``(define-condition ppcre-error (simple-error)``, ``(defn f [x]``
     r"|\((?:cl-)?def(?:un|macro|generic|method|class|struct|var|parameter|constant|system|package|subst"
-    r"|alias|custom|face|n-?|multi|protocol|record|type|ine(?:-[a-z]+)*)\s+[^\s()]"
+    # (Scheme's ``(define (f x)`` names it inside the form)
+    r"|alias|custom|face|n-?|multi|protocol|record|type|ine(?:-[a-z]+)*)\s+\(?[^\s()]"
 )
 # ``cat -n``'s line number before each line, or a gutter's (``bat``'s ``  12 │ ``, grep-ast's
 # `` 38│`` and its `` 38█`` on a matching line): the code's own indentation comes after it.
@@ -108,7 +109,9 @@ _SPECIAL_PRIORITY = 15.0
 RAISED = re.compile(
     r"""(?:\braise \w[\w.]*\(|\bthrow new \w+\(|\bnew \w*Error\(|\bErr\(|\berrors\.New\(|\bfmt\.Errorf\("""
     r"""|\b(?:raise|fail) [A-Z][\w:]*,\s*|\bwarnings\.warn\(|\b(?:die|croak|confess) """  # Ruby, Python, Perl
-    r"""|\bError::new\(|\b(?:bail|anyhow|panic)!\(|\bpanic\()[^\n]{0,120}?["'`]\w"""
+    r"""|\bError::new\(|\b(?:bail|anyhow|panic)!\(|\bpanic\("""
+    # Lisp's ``(error "…"``, ``(fatal-error "no such option: --~a" opt)``
+    r"""|\((?:error|signal|user-error|[\w-]*-error\*?) (?=["(]))[^\n]{0,120}?["'`]\w"""
 )
 # (every alternative ends in a quoted message: a line without a quote is no RAISED line, and its
 # search, tried at every position, is skipped)

@@ -433,3 +433,18 @@ def test_a_gutters_line_numbers_are_no_code_and_its_marked_lines_come_first() ->
         summarize("a.py:\n" + bat, ContentKind.SOURCE, budget=800).outline
         == "source: 1 file, 21 lines, 10 definitions"
     )
+
+
+def test_schemes_defines_and_lisps_raised_errors_are_read() -> None:
+    # read_multiple_files of Guile 3.0's getopt-long.scm and command-line.scm: `(define (f x)`
+    # was no definition (a function's name is inside the form) and `(error "…")` /
+    # `(fatal-error "no such option: --~a" opt)` no raised message: 1120 bytes of 36 kB.
+    from tests.corpora import BENCH_CORPUS
+
+    name = "source-capt-fs-read-multiple-guile-308-getopt-long-command-line.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.SOURCE, budget=2700)
+    assert extract.outline == "source: 2 files, 866 lines, 27 definitions"
+    shown = [line.strip() for line in extract.text.splitlines()]
+    assert "(define (process-options specs argument-ls stop-at-first-non-option) [L234]" in shown
+    assert '(fatal-error "no such option: --~a" opt)))) [L292]' in shown
