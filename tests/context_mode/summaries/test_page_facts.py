@@ -317,3 +317,22 @@ def test_a_tables_header_of_empty_cells_is_left_out() -> None:
     extract = summarize(text, ContentKind.MARKDOWN, budget=2600)
     assert "|  |  |  |" not in extract.text and "| --- | --- | --- |" not in extract.text
     assert "| key | is a random key to be used at cookie generation |  |" in extract.text
+
+
+def test_a_changelogs_breaking_changes_are_change_notes() -> None:
+    # helmet 8.3.0's CHANGELOG.md (bat --plain): its "**Breaking:**" items are what an upgrade
+    # needs, but only notes of a deprecation or removal counted as changes.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "markdown-capt-batcat-0221-plain-helmet-830-changelog.md").read_text(
+        encoding="utf-8"
+    )
+    extract = summarize(text, ContentKind.MARKDOWN, budget=2800)
+    assert any(
+        line.startswith("- **Breaking:** `Strict-Transport-Security` now has a max-age of 365 days")
+        for line in extract.text.splitlines()
+    )
+    assert change_lines(
+        "- **Breaking:** Drop support for Node 16\nThis release is backwards incompatible.\n"
+    ) == [0, 1]
+    assert change_lines("Breaking the loop early saves a pass.\n") == []
