@@ -367,6 +367,8 @@ def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
         return False  # PWD=/home/me/proj, OLDPWD=…: the shell's working directory
     if not quoted and _ABSOLUTE_PATH.fullmatch(value.rstrip(",;")):
         return False  # sudoers' "NOPASSWD: /bin/kill": a path, not a password
+    if not quoted and value.endswith(":") and CODE_WORD.fullmatch(value[:-1]):
+        return False  # FreeRADIUS' "rlm_passwd: nfields: 3": a field's name, then its value
     if not quoted and value.startswith(_ESCAPES):
         return False  # "Password:\ninterrupted\n": a prompt in a string literal, then its line break
     if quoted or key.isupper():  # a literal, or an environment variable's value

@@ -258,6 +258,8 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
             ' 1317│        is_secret="DeprecatedArgument",  # noqa\nx.has_password = "s3cr3tPassw0rdX"',
             id="a-flag-named-for-a-secret",
         ),
+        # FreeRADIUS -X: the passwd module's name before its settings ("nfields:" was masked)
+        pytest.param("rlm_passwd: nfields: 3 keyfield 0(User-Name) listable: no", id="a-module-then-a-field"),
     ],
 )
 def test_ordinary_text_is_untouched(text: str) -> None:
@@ -317,6 +319,8 @@ TRUE_POSITIVES = {
     "markdown-capr-cat-factory-boy-333-docs-orms-rst.txt": 1,
     # HTTP::Tiny's POD: a proxy URL with http://user:pass@…, as axios' README above
     "snapshot-capt-pwmcp-pod2html-perl-5360-http-tiny-0080.txt": 1,
+    # FreeRADIUS -X prints the passwords it checks (User-Password, CHAP-Password): real ones
+    "log-caps-freeradius-321-x-debug-pap-chap-mschap-rejects.log": 6,
     # GNU parallel's tutorial: mysql://scott:tiger@my.example.com/…
     "webpage-fetch-gnu-parallel-tutorial.md": 2,
     # Dovecot's auth debug log: session ids, auth tokens, the given passwords' hash prefixes
