@@ -162,7 +162,7 @@ _LOG_START = re.compile(
     r"|\d+\. \[[A-Z]{3,10}\] \S+ => \["  # a browser's requests (Playwright MCP's browser_network_requests)
     r"|\s*\d+\) (?:Failure|Error):|\d+ runs, \d+ assertions, |[\w:]+#\w+ = [\d.]+ s = [.FES]$",  # minitest
 )
-_ATX = re.compile(r" {0,3}#{1,6} \S")
+_ATX = re.compile(r"#{1,6} \S")  # at the margin: an indented "# Loaded module" is a comment in a dump
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _MARKDOWN_INLINE = re.compile(

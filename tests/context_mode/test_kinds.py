@@ -447,3 +447,17 @@ def test_files_read_together_are_a_source_read_when_the_first_is_longer_than_the
         assert detect_kind(text, tool_name="read_multiple_files") is ContentKind.SOURCE, root
         summary = summarize(text, ContentKind.SOURCE, budget=3000).text
         assert "retryer.ts" in summary
+
+
+def test_indented_hash_lines_of_a_debug_dump_are_no_headings() -> None:
+    # FreeRADIUS 3.2 `radiusd -X`: its configuration dump's "  # Loaded module rlm_exec" lines
+    # were 133 Markdown headings, and the log of its requests "markdown: 1329 lines".
+    from tests.corpora import BENCH_CORPUS
+
+    name = "log-caps-freeradius-321-x-debug-pap-chap-mschap-rejects.log"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is not ContentKind.MARKDOWN
+    decision = route(text, tool="run_command", arguments={"command": "freeradius -X"})
+    assert isinstance(decision, Summary) and decision.kind is ContentKind.LOG  # text read as a log
+    page = "# Title\n\nSome text.\n\n## Usage\n\nRun it.\n\n## Options\n\n- `-v` verbose\n"
+    assert detect_kind(page * 20) is ContentKind.MARKDOWN
