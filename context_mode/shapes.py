@@ -587,10 +587,12 @@ def table_headers(lines: Sequence[str]) -> list[int]:
     return headers
 
 
-def described_tables(lines: Sequence[str]) -> list[int]:
+def described_tables(lines: Sequence[str], headers: Sequence[int] | None = None) -> list[int]:
     """The header lines of psql's (or MySQL's) tables in ``lines`` when there are two or more, or
-    one under the title psql's ``\\d`` gives it (``Table "public.users"``); else empty."""
-    headers = [index for index in table_headers(lines) if _is_psql_header(lines, index)]
+    one under the title psql's ``\\d`` gives it (``Table "public.users"``); else empty.
+    ``headers``: ``table_headers(lines)``, when the caller has them already."""
+    found = table_headers(lines) if headers is None else headers
+    headers = [index for index in found if _is_psql_header(lines, index)]
     if len(headers) == 1 and not (headers[0] and _DESCRIBED.match(lines[headers[0] - 1].strip())):
         return []
     return headers

@@ -42,7 +42,6 @@ from context_mode.summaries.table_sections import (
 from context_mode.types import ContentKind
 
 _PREFIX = 400
-_UNRULED = -2  # the header of a reading of several tables without rules under their headers
 _COLUMN_SPLIT = re.compile(r"\t|,|;|\s{2,}|\s*\|\s*|\s+")
 _HEADER_SEARCH = 30
 _ROW_WIDTH = 120
@@ -77,6 +76,7 @@ class _Reading(NamedTuple):
     records: list[dict[str, str]]
     tables: list[int]  # the header lines of several tables one after another (``table_sections``)
     titles: list[int]  # the titles of a report's sections (``report``)
+    ruled: bool = True  # the ``tables`` have a rule line under their headers
 
 
 # The router summarises a payload more than once: the reading is kept for the same text.
@@ -86,11 +86,10 @@ _READINGS: LastReading[_Reading] = LastReading()
 def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """A table as a row set (its key columns, row count, columns' ranges) when its columns can be
     cut apart, else its header, first rows and last row; within ``budget`` bytes."""
-    lines, header, rule, rows, footers, grid, kept, records, tables, titles = _READINGS.get(
+    lines, header, rule, rows, footers, grid, kept, records, tables, titles, ruled = _READINGS.get(
         text, (), lambda: _read(text)
     )
     if tables:
-        ruled = header != _UNRULED
         return summarize_table_sections(lines, tables, budget=budget, terms=terms, ruled=ruled)
     if titles:
         return summarize_report(lines, titles, budget=budget, terms=terms)
@@ -113,13 +112,14 @@ def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ext
 
 def _read(text: str) -> _Reading:
     lines = split_lines(text)
-    tables = table_headers(lines) or aligned_table_headers(lines)
+    headers = table_headers(lines)
+    tables = headers or aligned_table_headers(lines)
     # No one grid to read (or psql's notes under its one table): each table is shown by its lines.
-    if len(tables) >= MIN_TABLES or described_tables(lines):
+    if len(tables) >= MIN_TABLES or described_tables(lines, headers):
         return _Reading(lines, -1, -1, [], [], None, [], [], tables, [])
     tables = blank_separated_headers(lines)
     if tables:  # tables with no rule under their headers, a blank line between them
-        return _Reading(lines, _UNRULED, -1, [], [], None, [], [], tables, [])
+        return _Reading(lines, -1, -1, [], [], None, [], [], tables, [], ruled=False)
     titles = report_titles(lines)
     if is_report(lines, titles):  # many small tables and key lines, each under its title
         return _Reading(lines, -1, -1, [], [], None, [], [], [], titles)

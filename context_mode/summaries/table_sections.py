@@ -52,9 +52,10 @@ def summarize_table_sections(
     below = 2 if ruled else 1  # a table's first row: under its rule, or under its header
     # A table printed again and again without a title (locust's stats every few seconds, ``vmstat
     # 1 5``): the last print is the latest state, the earlier ones rank below every other table.
+    cuts_of = [_cuts(lines[header + 1]) if ruled else [] for header in headers]
     names_of = [
-        tuple(cell for cell in _cells(lines[header], _cuts(lines[header + 1]) if ruled else []) if cell)
-        for header in headers
+        tuple(cell for cell in _cells(lines[header], cuts) if cell)
+        for header, cuts in zip(headers, cuts_of, strict=True)
     ]
     last_print = {names: order for order, names in enumerate(names_of) if headers[order] - 1 not in titles_at}
     # The lines above the first table (the command, the tool's version) say what the tables are.
@@ -66,7 +67,7 @@ def summarize_table_sections(
             shown[header - 1] = shown[header - 1].strip()
             picks.append(Pick(header - 1, header, 100.0 - 0.1 * order))
             titles.append(shown[header - 1])
-        cuts = _cuts(lines[header + 1]) if ruled else []
+        cuts = cuts_of[order]
         body = [i for i in range(header + below, stop) if i not in titles_at and shown[i].strip()]
         piped = "|" in lines[header]
         rows = [i for i in body if not piped or _is_row(lines[i], cuts)]
