@@ -168,9 +168,9 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         merges = sum(1 for commit in real_commits if commit.merge)
         parts.append(f"{len(real_commits)} commits ({merges} merges),")
     stats = [lines[commit.totals] for commit in real_commits if commit.totals >= 0]
-    raw = [lines[i] for commit in real_commits for i in commit.stat if RAW_FILE.match(lines[i])]
+    raw = [found for commit in real_commits for i in commit.stat if (found := RAW_FILE.match(lines[i]))]
     if raw and not stats and not files:  # ``git log --raw``: a line a file, its status a letter
-        status = Counter(line[line.index("\t") - 1] for line in raw)  # the letter before the path
+        status = Counter(found["status"] for found in raw)  # a rename's ``R100``: its letter
         said = ", ".join(f"{n} {_RAW_STATUS.get(letter, letter)}" for letter, n in status.most_common())
         parts.append(f"--raw: {len(raw)} file changes ({said})")
     elif stats and not files:  # ``git log --stat``: what its totals lines count, not hunks it has none of

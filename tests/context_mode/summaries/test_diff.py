@@ -801,3 +801,12 @@ def test_a_raw_log_is_commits_with_their_files_by_status() -> None:
     )
     assert "commit 4732ba0564ff5b13ffc3e8891cb0b8558c48475d" in extract.text.splitlines()
     assert ":000000 100644 0000000 5586dd3 A\tdist/commonjs-browser/index.js" in extract.text.splitlines()
+    # `git log --raw -M`: a rename carries its similarity after its letter (`R100`)
+    renamed = (
+        "commit a1b0bdd5f48e8135400325bf9e90072e6f71adde\nAuthor:     a <a@b>\n\n    two\n\n"
+        ":100644 100644 587be6b b77b4eb M\tb.txt\n:100644 100644 96cc558 96cc558 R100\ta.txt\tc.txt\n\n"
+        "commit 07cbfc60d2e50742f81ec10fc7357ba47d34fa8c\nAuthor:     a <a@b>\n\n    one\n\n"
+        ":000000 100644 0000000 96cc558 A\ta.txt\n:000000 100644 0000000 587be6b A\tb.txt\n"
+    )
+    outline = summarize(renamed, ContentKind.DIFF, budget=800).outline
+    assert outline == "diff: 2 commits (0 merges), --raw: 4 file changes (2 added, 1 modified, 1 renamed)"
