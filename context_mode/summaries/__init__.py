@@ -3,7 +3,8 @@
 ``summarize(text, kind, budget=..., terms=...)`` dispatches to one summariser per ``ContentKind``
 (``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
 ``rows``, ``tree``, ``source`` (or ``blame``), ``lint``, ``text``; the shared budget packing is
-``packing``) and returns an ``Extract``:
+``packing``; a profiler's report taken for a log, a table or text is read as one: ``profile``)
+and returns an ``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``), some with
   an annotation (``[×37]`` fold count, ``[+12 -3]`` diff count), plus elision markers
@@ -41,6 +42,7 @@ from context_mode.summaries.lint import summarize_lint
 from context_mode.summaries.log import summarize_log
 from context_mode.summaries.markdown import summarize_markdown
 from context_mode.summaries.packing import size
+from context_mode.summaries.profile import summarize_profile
 from context_mode.summaries.rows import summarize_rows
 from context_mode.summaries.snapshot import summarize_snapshot
 from context_mode.summaries.source import summarize_source
@@ -57,6 +59,8 @@ class _Summarizer(Protocol):
 
 
 _JSON_KINDS = frozenset((ContentKind.JSON, ContentKind.ROWS, ContentKind.TREE, ContentKind.LINT))
+# Kinds a profiler's report is taken for (``summaries.profile``): read as the report instead.
+_PROFILED = frozenset((ContentKind.LOG, ContentKind.TABLE, ContentKind.TEXT))
 _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.LOG: summarize_log,
     ContentKind.JSON: summarize_json,
@@ -84,6 +88,10 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
             text[: text.rstrip().rfind("\n") + 1], kind, budget=budget - size(note) - 1, terms=terms
         )
         return replace(inner, text=f"{inner.text}\n{note}")
+    if kind in _PROFILED:
+        profile = summarize_profile(text, kind=kind, budget=max(budget, 0), terms=tuple(terms))
+        if profile is not None:
+            return profile
     summarizer = _BY_KIND.get(kind, summarize_text)
     framed = unframe(text) if kind in _JSON_KINDS else None
     if framed is not None:

@@ -1,0 +1,205 @@
+"""Profilers' reports: the report's totals, then its costliest entries, whatever kind it was taken for.
+
+Two report formats are read, from their own lines (the tool's name does not matter):
+
+- ``perf report --stdio``: ``#`` comment lines with the totals (``# Samples: 4K of event
+  'cpu-clock'``, ``# Event count (approx.): …``), the column header (``# Overhead  Command  Shared
+  Object  Symbol``, or ``# Children      Self  …`` when callers were recorded), then one entry per
+  symbol (``     4.13%  node  node  [.] v8::…::ReduceTop``), each maybe followed by its call graph
+  (indented ``|``, ``---`` and ``--0.84%--`` lines).
+- line_profiler (``kernprof -lv``, ``python -m line_profiler``): ``Timer unit: 1e-06 s``, then per
+  profiled function ``Total time: 0.053 s``, ``File: …``, ``Function: parse at line 184``, the
+  ``Line #  Hits  Time  Per Hit  % Time  Line Contents`` header, a ``=`` rule and the function's
+  lines, those that ran with their hits, time and share of the function's time.
+
+A log of a run reads such a report as a few hundred lines with no error, a table reads it as one
+table of mixed rows; what an agent opens a profile for is where the time went. ``summarize_profile(
+text, kind=, budget=, terms=)`` returns None unless ``text`` holds one of these reports (looked for
+in its first ``_HEAD`` chars); else, verbatim and within ``budget`` bytes: the totals, the column
+header once, then for perf the entries in the report's order (by children's and by self share in
+turns when both are printed) and, if room is left, each entry's first call-graph line with a share;
+for line_profiler each function that ran (its ``Total time`` and ``Function`` lines, the costliest
+first) and its lines by ``% Time``, the first of every function before the second of any. Lines
+naming the call's terms come first; the text's first line and last line (a command's own line, the
+error that stopped the program) are kept when they are not the report's. ``Extract.kind`` is the
+kind asked for. Linear in the text, but for sorting the entries.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.types import ContentKind
+
+_HEAD = 8192  # chars looked at for a report's header
+_MIN_ENTRIES = 3  # a perf report's entries, at least
+_WIDTH = 200
+_HIGHLIGHTS = 20  # salient items at most: the budget grows with them (``router.summary_budget``)
+
+_PERF_COLUMNS = re.compile(r"# (?:Overhead|Children) {2,}\S")
+_PERF_TOTALS = re.compile(r"# (?:Samples|Event count)\b")
+# An entry: one share (``Overhead``) or two (``Children  Self``), then the command and the symbol.
+_PERF_ENTRY = re.compile(r" {0,12}(\d{1,3}\.\d+)%(?: +(\d{1,3}\.\d+)%)? +\S")
+_PERF_CALL = re.compile(r"[ |]*--\d{1,3}\.\d+%--\S")  # a call graph's branch with its share
+
+_TIMER_UNIT = "Timer unit: "
+_LINE_HEADER = re.compile(r"\s*Line #\s+Hits\s+Time\s+Per Hit\s+% Time\s+Line Contents\s*\Z")
+_TOTAL_TIME = re.compile(r"Total time: ([\d.]+(?:e[-+]?\d+)?) s\s*\Z")
+_FUNCTION = "Function: "
+_FILE = "File: "
+# A line that ran: its number, hits, time, time per hit and share, then the code.
+_LINE_ROW = re.compile(r"\s*\d+\s+\d+\s+[\d.e+-]+\s+[\d.e+-]+\s+(\d{1,3}(?:\.\d+)?)\s")
+
+_TOTALS = 95.0  # the report's totals and the text's own first and last lines
+_COLUMNS = 90.0
+_TERM = 70.0  # an entry or a line naming the call's terms
+_ENTRY = 60.0  # the first entry; each later one a little less
+_STEP = 0.01
+_FUNCTION_TIME = 65.0  # a function that ran: plus its share of the time profiled
+_ROW = 50.0  # a function's costliest line; its k-th costliest ``_ROW_STEP`` × k less
+_ROW_STEP = 4.0
+_CALL = 10.0  # a perf entry's first call-graph line with a share, after every entry
+_IDLE = 5.0  # a function's ``Total time: 0 s``, a line taking under a per cent
+
+
+@dataclass(frozen=True, slots=True)
+class _Function:
+    total: int  # the ``Total time`` line
+    name: int  # the ``Function:`` line, or -1
+    seconds: float
+    rows: list[tuple[float, int]]  # (share, line) of each line that ran
+
+
+def summarize_profile(
+    text: str, *, kind: ContentKind, budget: int, terms: Sequence[str] = ()
+) -> Extract | None:
+    """The report's totals and costliest entries in ``budget`` bytes; None if ``text`` is no profile."""
+    head = text[:_HEAD]
+    if "# " in head and _PERF_COLUMNS.search(head):
+        return _perf(text, kind, budget, terms)
+    if _TIMER_UNIT in head and "Line Contents" in head:
+        return _line_profile(text, kind, budget, terms)
+    return None
+
+
+def _perf(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Extract | None:
+    lines = split_lines(text)
+    columns = next((i for i, line in enumerate(lines) if _PERF_COLUMNS.match(line)), -1)
+    if columns < 0:
+        return None
+    entries: list[tuple[int, float, float]] = []
+    calls: dict[int, int] = {}  # an entry's first call-graph line with a share
+    for index in range(columns + 1, len(lines)):
+        line = lines[index]
+        match = _PERF_ENTRY.match(line)
+        if match is not None:
+            first = float(match.group(1))
+            entries.append((index, first, float(match.group(2) or first)))
+        elif entries and entries[-1][0] not in calls and _PERF_CALL.match(line):
+            calls[entries[-1][0]] = index
+    if len(entries) < _MIN_ENTRIES:
+        return None
+    wanted = term_matcher(terms)
+    picks = [Pick(columns, columns + 1, _COLUMNS)]
+    picks += [Pick(i, i + 1, _TOTALS) for i in range(columns) if _PERF_TOTALS.match(lines[i])]
+    picks += _own_ends(lines, columns, last=entries[-1][0])
+    order = _in_turns([i for i, _, _ in entries], sorted(entries, key=lambda e: (-e[2], e[0])))
+    for rank, index in enumerate(order):
+        top = _TERM if wanted(lines[index]) else _ENTRY
+        picks.append(Pick(index, index + 1, top - _STEP * rank))
+    for rank, index in enumerate(calls[i] for i in order if i in calls):
+        picks.append(Pick(index, index + 1, _CALL - _STEP * rank))
+    samples = next((lines[i][2:].strip() for i in range(columns) if lines[i].startswith("# Samples:")), "")
+    outline = f"{kind.value}: perf report, {len(entries)} entries" + (f", {samples[9:]}" if samples else "")
+    body = pack(lines, picks, budget, width=_WIDTH, gaps="short")
+    return Extract(text=body, kind=kind, outline=outline, highlights=min(len(entries), _HIGHLIGHTS))
+
+
+def _in_turns(first: Sequence[int], second: Sequence[tuple[int, float, float]]) -> list[int]:
+    """Entries by the report's order and by their self share in turns, each once."""
+    order: list[int] = []
+    seen: set[int] = set()
+    for a, (b, _, _) in zip(first, second, strict=True):
+        for index in (a, b):
+            if index not in seen:
+                seen.add(index)
+                order.append(index)
+    return order
+
+
+def _line_profile(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Extract | None:
+    lines = split_lines(text)
+    functions = _functions(lines)
+    if not functions:
+        return None
+    wanted = term_matcher(terms)
+    header = next(i for i, line in enumerate(lines) if _LINE_HEADER.match(line))
+    timer = next((i for i, line in enumerate(lines) if line.startswith(_TIMER_UNIT)), -1)
+    picks = [Pick(header, header + 1, _COLUMNS)]
+    if timer >= 0:
+        picks.append(Pick(timer, timer + 1, _TOTALS))
+    last = max(max([f.total, *(row for _, row in f.rows)]) for f in functions)
+    picks += _own_ends(lines, max(timer, 0), last=last)
+    profiled = sum(f.seconds for f in functions) or 1.0
+    for function in functions:
+        share = function.seconds / profiled
+        top = _FUNCTION_TIME + 10 * share if function.seconds > 0 else _IDLE
+        picks.append(Pick(function.total, function.total + 1, top))
+        if function.name >= 0:
+            picks.append(Pick(function.name, function.name + 1, top))
+        for rank, (percent, index) in enumerate(sorted(function.rows, key=lambda r: (-r[0], r[1]))):
+            if wanted(lines[index]):
+                priority = _TERM
+            elif percent < 1:
+                priority = _IDLE
+            else:
+                priority = _ROW - _ROW_STEP * rank + share
+            picks.append(Pick(index, index + 1, priority))
+    ran = sum(1 for f in functions if f.seconds > 0)
+    outline = f"{kind.value}: line_profiler report, {len(functions)} functions, {ran} ran"
+    if ran:
+        costliest = max(functions, key=lambda f: f.seconds)
+        if costliest.name >= 0:
+            name = lines[costliest.name][len(_FUNCTION) :].split(" at line ")[0].strip()
+            outline += f"; the costliest {name[:60]} {costliest.seconds:g} s"
+    body = pack(lines, picks, budget, width=_WIDTH, gaps="short")
+    return Extract(text=body, kind=kind, outline=outline, highlights=min(ran + 1, _HIGHLIGHTS))
+
+
+def _functions(lines: Sequence[str]) -> list[_Function]:
+    found: list[_Function] = []
+    for index, line in enumerate(lines):
+        total = _TOTAL_TIME.match(line) if line.startswith("Total time: ") else None
+        if total is None:
+            continue
+        name = -1
+        for below in range(index + 1, min(index + 4, len(lines))):
+            if lines[below].startswith(_FUNCTION):
+                name = below
+                break
+        rows: list[tuple[float, int]] = []
+        for below in range(index + 1, len(lines)):
+            text = lines[below]
+            if text.startswith("Total time: "):
+                break
+            row = _LINE_ROW.match(text)
+            if row is not None:
+                rows.append((float(row.group(1)), below))
+        found.append(_Function(index, name, float(total.group(1)), rows))
+    return found if any(f.rows for f in found) else []
+
+
+def _own_ends(lines: Sequence[str], first_report_line: int, *, last: int) -> list[Pick]:
+    """The text's first line above the report and its last line below it, when they say anything."""
+    picks = []
+    top = next((i for i in range(first_report_line) if lines[i].strip()), -1)
+    if top >= 0 and not lines[top].startswith("#"):
+        picks.append(Pick(top, top + 1, _TOTALS))
+    bottom = next((i for i in range(len(lines) - 1, last, -1) if lines[i].strip()), -1)
+    if bottom > last and not lines[bottom].lstrip().startswith(("#", "|", "-")):
+        picks.append(Pick(bottom, bottom + 1, _TOTALS))
+    return picks

@@ -1,0 +1,81 @@
+"""A profiler's report is read as one: its totals, then where the time went (``summaries.profile``)."""
+
+from __future__ import annotations
+
+from context_mode.kinds import detect_kind
+from context_mode.summaries import summarize
+from context_mode.summaries.profile import summarize_profile
+from context_mode.types import ContentKind
+from tests.corpora import BENCH_CORPUS
+from tests.verbatim import clipped_from
+
+DATA = BENCH_CORPUS.parent.parent / "tests" / "data"
+
+
+def _verbatim(text: str, source: str) -> None:
+    lines = set(source.splitlines())
+    for line in text.splitlines():
+        assert line == "…" or clipped_from(line, lines), line
+
+
+def test_a_perf_report_shows_its_totals_and_its_entries() -> None:
+    # `perf report --stdio` of node running terser: 27 entries under their call graphs were "log:
+    # 291 lines, 0 errors", the lines shown call-graph lines, not one entry (failed before).
+    path = BENCH_CORPUS / "trace-capo-perf-report-stdio-node20-terser-5514-three-0170-minify.txt"
+    text = path.read_text(encoding="utf-8")
+    extract = summarize(text, detect_kind(text, tool_name="run_command"), budget=2500)
+    assert extract.outline == "log: perf report, 27 entries, 4K of event 'cpu-clock'"
+    shown = extract.text.splitlines()
+    assert "# Samples: 4K of event 'cpu-clock'" in shown
+    top = "     4.13%  node     node                  [.] v8::internal::compiler::GraphReducer::ReduceTop"
+    assert top in shown
+    assert "     0.71%  node     libc.so.6             [.] __memmove_avx512_unaligned_erms" in shown
+    assert not any(line.lstrip().startswith(("|", "---")) for line in shown)  # entries before call graphs
+    _verbatim(extract.text, text)
+    assert len(extract.text.encode()) <= 2500
+
+
+def test_a_perf_report_with_children_shows_the_costliest_by_self_too() -> None:
+    # `perf report -g` sorts by children (time under a symbol); the symbols that spend it
+    # themselves come in turns with them.
+    text = (DATA / "perf-report-g-children-python-json-dumps.txt").read_text(encoding="utf-8")
+    extract = summarize_profile(text, kind=ContentKind.LOG, budget=900)
+    assert extract is not None
+    shown = extract.text.splitlines()
+    assert "# Samples: 454  of event 'cpu-clock:pppH'" in shown
+    self_top = "     8.81%     6.83%  python3   libpython3.11.so.1.0                   [.] _PyObject_Malloc"
+    self_third = "     6.39%     4.19%  python3   [kernel.kallsyms]                      [k] handle_softirqs"
+    assert self_top in shown and self_third in shown
+    assert shown.index(self_top) < shown.index(self_third)
+    _verbatim(extract.text, text)
+
+
+def test_a_line_profile_shows_each_functions_time_and_costliest_lines() -> None:
+    # kernprof -lv of xmltodict's parse, stopped by an expat error: read as "table: 545 rows × 8
+    # columns", its first function's argument lines shown and no function's total (failed before).
+    path = BENCH_CORPUS / "trace-capq-kernprof-lv-xmltodict-0142-iso-codes-3166-2-expat-error.txt"
+    text = path.read_text(encoding="utf-8")
+    kind = detect_kind(text, tool_name="run_command")
+    extract = summarize(text, kind, budget=2600)
+    assert extract.outline == (
+        f"{kind.value}: line_profiler report, 14 functions, 9 ran; the costliest parse 0.053349 s"
+    )
+    shown = extract.text.splitlines()
+    for line in (
+        "Wrote profile results to 'convert_iso.py.lprof'",
+        "Total time: 0.053349 s",
+        "Function: parse at line 184",
+        "   353         1      53320.4  53320.4     99.9          parser.ParseFile(xml_input)",
+        "   133      3339       6236.8      1.9     44.3                  self.item = self.push_data("
+        "self.item, name, item)",
+        "xml.parsers.expat.ExpatError: not well-formed (invalid token): line 6747, column 32",
+    ):
+        assert line in shown
+    assert "Function: unparse at line 454" not in shown  # it never ran
+    _verbatim(extract.text, text)
+
+
+def test_text_that_is_no_profile_is_left_to_its_kind() -> None:
+    text = "# Overhead notes\nTimer unit: none here\n" + "line\n" * 50
+    assert summarize_profile(text, kind=ContentKind.LOG, budget=1500) is None
+    assert summarize_profile("     4.13%  node  [.] f\n" * 10, kind=ContentKind.LOG, budget=1500) is None
