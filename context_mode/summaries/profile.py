@@ -1,6 +1,6 @@
 """Profilers' reports: the report's totals, then its costliest entries, whatever kind it was taken for.
 
-Two report formats are read, from their own lines (the tool's name does not matter):
+Four report formats are read, from their own lines (the tool's name does not matter):
 
 - ``perf report --stdio``: ``#`` comment lines with the totals (``# Samples: 4K of event
   'cpu-clock'``, ``# Event count (approx.): …``), the column header (``# Overhead  Command  Shared
@@ -11,6 +11,13 @@ Two report formats are read, from their own lines (the tool's name does not matt
   profiled function ``Total time: 0.053 s``, ``File: …``, ``Function: parse at line 184``, the
   ``Line #  Hits  Time  Per Hit  % Time  Line Contents`` header, a ``=`` rule and the function's
   lines, those that ran with their hits, time and share of the function's time.
+- cProfile / pstats: ``560891 function calls (538037 primitive calls) in 0.227 seconds``,
+  ``Ordered by: cumulative time``, the ``ncalls  tottime  percall  cumtime  percall
+  filename:lineno(function)`` header and a row per function.
+- gprof: ``Flat profile:``, ``Each sample counts as 0.01 seconds.``, a two-line header and a row
+  per function by self time; then the call graph (``granularity: …``, ``index % time  self
+  children  called  name``), each function's primary line (``[5]  70.7  0.64  0.01  1752376
+  UpdateNodes [5]``) between its callers' lines and its callees'.
 
 A log of a run reads such a report as a few hundred lines with no error, a table reads it as one
 table of mixed rows; what an agent opens a profile for is where the time went. ``summarize_profile(
@@ -19,7 +26,11 @@ in its first ``_HEAD`` chars); else, verbatim and within ``budget`` bytes: the t
 header once, then for perf the entries in the report's order (by children's and by self share in
 turns when both are printed) and, if room is left, each entry's first call-graph line with a share;
 for line_profiler each function that ran (its ``Total time`` and ``Function`` lines, the costliest
-first) and its lines by ``% Time``, the first of every function before the second of any. Lines
+first) and its lines by ``% Time``, the first of every function before the second of any; for
+cProfile the rows in the report's order, by own time (``tottime``) and by calls (of the code's own
+functions, not builtins) in turns; for gprof
+the flat profile's rows that took time, then the call graph's primary lines, each with the line
+above it (its first caller), in the graph's order. Lines
 naming the call's terms come first; the text's first line and last line (a command's own line, the
 error that stopped the program) are kept when they are not the report's. ``Extract.kind`` is the
 kind asked for. Linear in the text, but for sorting the entries.
@@ -27,8 +38,9 @@ kind asked for. Linear in the text, but for sorting the entries.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from context_mode.summaries.extract import Extract, term_matcher
@@ -54,6 +66,20 @@ _FILE = "File: "
 # A line that ran: its number, hits, time, time per hit and share, then the code.
 _LINE_ROW = re.compile(r"\s*\d+\s+\d+\s+[\d.e+-]+\s+[\d.e+-]+\s+(\d{1,3}(?:\.\d+)?)\s")
 
+_CPROFILE_TOTAL = re.compile(r"\s*\d+ function calls (?:\(\d+ primitive calls\) )?in [\d.]+ seconds")
+_CPROFILE_ORDER = re.compile(r"\s*Ordered by: ")
+_CPROFILE_HEADER = re.compile(r"ncalls +tottime +percall +cumtime +percall +filename:lineno\(function\)")
+# A function's row: calls (``7645/2032`` when recursive), own time, per call, cumulative, per call.
+_CPROFILE_ROW = re.compile(r"\s*(\d+)(?:/\d+)? +(\d+\.\d+) +\d+\.\d+ +\d+\.\d+ +\d+\.\d+ +\S")
+_OWN = re.compile(r":\d+\(")  # a row of the program's own code (``links.py:70(_close_bracket)``), no builtin
+
+_GPROF_SAMPLE = "Each sample counts as "
+_GPROF_HEADER = re.compile(r"\s*% +cumulative +self ")
+_GPROF_ROW = re.compile(r"\s*(\d{1,3}\.\d+) +\d+\.\d+ +\d+\.\d+ +(?:\d+ +\d+\.\d+ +\d+\.\d+ +)?\S")
+_GPROF_GRAPH = re.compile(r"index +% time +self +children +called +name")
+_GPROF_PRIMARY = re.compile(r"\[\d+\] +\d{1,3}\.\d+ +\S")
+_GPROF_GRANULARITY = "granularity: "
+
 _TOTALS = 95.0  # the report's totals and the text's own first and last lines
 _COLUMNS = 90.0
 _TERM = 70.0  # an entry or a line naming the call's terms
@@ -62,6 +88,7 @@ _STEP = 0.01
 _FUNCTION_TIME = 65.0  # a function that ran: plus its share of the time profiled
 _ROW = 50.0  # a function's costliest line; its k-th costliest ``_ROW_STEP`` × k less
 _ROW_STEP = 4.0
+_GRAPH = 40.0  # gprof's first primary line of the call graph; each later one a little less
 _CALL = 10.0  # a perf entry's first call-graph line with a share, after every entry
 _IDLE = 5.0  # a function's ``Total time: 0 s``, a line taking under a per cent
 
@@ -83,6 +110,10 @@ def summarize_profile(
         return _perf(text, kind, budget, terms)
     if _TIMER_UNIT in head and "Line Contents" in head:
         return _line_profile(text, kind, budget, terms)
+    if " function calls " in head and _CPROFILE_HEADER.search(head):
+        return _cprofile(text, kind, budget, terms)
+    if "Flat profile:" in head and _GPROF_SAMPLE in head:
+        return _gprof(text, kind, budget, terms)
     return None
 
 
@@ -107,10 +138,10 @@ def _perf(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Ex
     picks = [Pick(columns, columns + 1, _COLUMNS)]
     picks += [Pick(i, i + 1, _TOTALS) for i in range(columns) if _PERF_TOTALS.match(lines[i])]
     picks += _own_ends(lines, columns, last=entries[-1][0])
-    order = _in_turns([i for i, _, _ in entries], sorted(entries, key=lambda e: (-e[2], e[0])))
-    for rank, index in enumerate(order):
-        top = _TERM if wanted(lines[index]) else _ENTRY
-        picks.append(Pick(index, index + 1, top - _STEP * rank))
+    order = _in_turns(
+        [i for i, _, _ in entries], [i for i, _, _ in sorted(entries, key=lambda e: (-e[2], e[0]))]
+    )
+    picks += _ranked(order, lines, wanted, _ENTRY)
     for rank, index in enumerate(calls[i] for i in order if i in calls):
         picks.append(Pick(index, index + 1, _CALL - _STEP * rank))
     samples = next((lines[i][2:].strip() for i in range(columns) if lines[i].startswith("# Samples:")), "")
@@ -119,16 +150,89 @@ def _perf(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Ex
     return Extract(text=body, kind=kind, outline=outline, highlights=min(len(entries), _HIGHLIGHTS))
 
 
-def _in_turns(first: Sequence[int], second: Sequence[tuple[int, float, float]]) -> list[int]:
-    """Entries by the report's order and by their self share in turns, each once."""
-    order: list[int] = []
+def _in_turns(*orders: Sequence[int]) -> list[int]:
+    """The lines of each order in turns (the first of each, then the second of each…), each once."""
+    turns: list[int] = []
     seen: set[int] = set()
-    for a, (b, _, _) in zip(first, second, strict=True):
-        for index in (a, b):
-            if index not in seen:
+    for row in itertools.zip_longest(*orders, fillvalue=-1):
+        for index in row:
+            if index >= 0 and index not in seen:
                 seen.add(index)
-                order.append(index)
-    return order
+                turns.append(index)
+    return turns
+
+
+def _ranked(
+    order: Sequence[int], lines: Sequence[str], wanted: Callable[[str], bool], top: float
+) -> list[Pick]:
+    """A pick per line of ``order``, worth ``top`` and a little less for each one before it."""
+    return [
+        Pick(index, index + 1, (_TERM if wanted(lines[index]) else top) - _STEP * rank)
+        for rank, index in enumerate(order)
+    ]
+
+
+def _cprofile(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Extract | None:
+    lines = split_lines(text)
+    rows: list[tuple[int, int, float]] = []  # (line, calls, own time)
+    picks: list[Pick] = []
+    header = -1
+    for index, line in enumerate(lines):
+        if _CPROFILE_HEADER.search(line):
+            header = index
+            picks.append(Pick(index, index + 1, _COLUMNS))
+        elif _CPROFILE_TOTAL.match(line) or _CPROFILE_ORDER.match(line):
+            picks.append(Pick(index, index + 1, _TOTALS))
+        elif header >= 0 and (row := _CPROFILE_ROW.match(line)) is not None:
+            rows.append((index, int(row.group(1)), float(row.group(2))))
+    if len(rows) < _MIN_ENTRIES:
+        return None
+    order = _in_turns(
+        [i for i, _, _ in rows],
+        [i for i, _, _ in sorted(rows, key=lambda r: (-r[2], r[0]))],
+        [i for i, _, _ in sorted(rows, key=lambda r: (-r[1], r[0])) if _OWN.search(lines[i])],
+    )
+    picks += _ranked(order, lines, term_matcher(terms), _ENTRY)
+    picks += _own_ends(lines, min(p.start for p in picks), last=rows[-1][0])
+    total = next((lines[p.start].strip() for p in picks if _CPROFILE_TOTAL.match(lines[p.start])), "")
+    outline = f"{kind.value}: cProfile report, {len(rows)} functions" + (f"; {total[:80]}" if total else "")
+    body = pack(lines, picks, budget, width=_WIDTH, gaps="short")
+    return Extract(text=body, kind=kind, outline=outline, highlights=min(len(rows), _HIGHLIGHTS))
+
+
+def _gprof(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Extract | None:
+    lines = split_lines(text)
+    flat: list[tuple[int, float]] = []
+    primaries: list[int] = []
+    picks: list[Pick] = []
+    graph = -1
+    for index, line in enumerate(lines):
+        if line.startswith((_GPROF_SAMPLE, _GPROF_GRANULARITY)):
+            picks.append(Pick(index, index + 1, _TOTALS))
+        elif _GPROF_HEADER.match(line):
+            picks.append(Pick(index, index + 2, _COLUMNS))
+        elif _GPROF_GRAPH.match(line):
+            graph = index
+            picks.append(Pick(index, index + 1, _COLUMNS - 1))
+        elif graph >= 0:
+            if _GPROF_PRIMARY.match(line):
+                primaries.append(index)
+        elif (row := _GPROF_ROW.match(line)) is not None:
+            flat.append((index, float(row.group(1))))
+    if len(flat) < _MIN_ENTRIES:
+        return None
+    wanted = term_matcher(terms)
+    timed = [i for i, share in flat if share > 0]
+    picks += _ranked(timed, lines, wanted, _ENTRY)
+    picks += [Pick(i, i + 1, _IDLE - _STEP * rank) for rank, (i, share) in enumerate(flat) if share <= 0]
+    for rank, index in enumerate(primaries):
+        top = _TERM if wanted(lines[index]) else _GRAPH
+        picks.append(
+            Pick(index - 1 if lines[index - 1].startswith(" ") else index, index + 1, top - _STEP * rank)
+        )
+    outline = f"{kind.value}: gprof report, {len(flat)} functions, {len(timed)} took time"
+    body = pack(lines, picks, budget, width=_WIDTH, gaps="short")
+    return Extract(text=body, kind=kind, outline=outline, highlights=min(len(timed) + 1, _HIGHLIGHTS))
 
 
 def _line_profile(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Extract | None:

@@ -79,3 +79,38 @@ def test_text_that_is_no_profile_is_left_to_its_kind() -> None:
     text = "# Overhead notes\nTimer unit: none here\n" + "line\n" * 50
     assert summarize_profile(text, kind=ContentKind.LOG, budget=1500) is None
     assert summarize_profile("     4.13%  node  [.] f\n" * 10, kind=ContentKind.LOG, budget=1500) is None
+
+
+def test_a_cprofile_report_shows_the_costliest_by_own_time_and_by_calls_too() -> None:
+    # python -m cProfile -s cumulative of mistune: the rows were a table's first 40, all by
+    # cumulative time; a helper called 3,771 times sat in the middle (failed before).
+    path = BENCH_CORPUS / "trace-capm-cprofile-s-cumulative-mistune-340-d3-changes-md.txt"
+    text = path.read_text(encoding="utf-8")
+    kind = detect_kind(text, tool_name="run_command")
+    extract = summarize(text, kind, budget=3400)
+    assert extract.outline == (
+        f"{kind.value}: cProfile report, 800 functions; "
+        "560891 function calls (538037 primitive calls) in 0.227 seconds"
+    )
+    shown = extract.text.splitlines()
+    assert "   Ordered by: cumulative time" in shown
+    # the costliest by own time, and the most called of the program's own functions
+    assert "      857    0.020    0.000    0.025    0.000 helpers.py:144(_parse_link_href)" in shown
+    assert "     3771    0.003    0.000    0.004    0.000 util.py:23(escape)" in shown
+    _verbatim(extract.text, text)
+
+
+def test_a_gprof_report_shows_its_flat_profile_and_its_call_graphs_callers() -> None:
+    # gprof -b of brotli: a table of the flat profile's rows, the call graph's granularity and
+    # who called the costliest function left out (failed before).
+    path = BENCH_CORPUS / "trace-caps-gprof-b-brotli-110-cli-q11-pycountry-iso639-json.txt"
+    text = path.read_text(encoding="utf-8")
+    kind = detect_kind(text, tool_name="run_command")
+    extract = summarize(text, kind, budget=2500)
+    assert extract.outline == f"{kind.value}: gprof report, 83 functions, 6 took time"
+    shown = extract.text.splitlines()
+    assert " 69.57      0.64     0.64  1752376     0.00     0.00  UpdateNodes" in shown
+    assert "granularity: each sample hit covers 2 byte(s) for 1.09% of 0.92 seconds" in shown
+    caller = "                0.64    0.01 1752376/1752376     BrotliCreateHqZopfliBackwardReferences [4]"
+    assert shown[shown.index(caller) + 1] == "[5]     70.7    0.64    0.01 1752376         UpdateNodes [5]"
+    _verbatim(extract.text, text)
