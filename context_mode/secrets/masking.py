@@ -31,7 +31,8 @@ What counts as a secret (high confidence only; ordinary text must pass unchanged
   than 4 characters, a placeholder (``***``, ``<password>``, ``${PASSWORD}``, ``null``), a version
   number, or a bare value that reads as code (``password: str``, ``password=self.password``,
   ``password=getpass()``, an identifier without digits) is left alone — except after an
-  UPPER_CASE key (an environment variable: ``DB_PASSWORD=letmein``);
+  UPPER_CASE key (an environment variable: ``DB_PASSWORD=letmein``); a key or certificate file's
+  name (``ssl_private_key = "privkey.pem"``) says where the secret is kept and is left alone too;
 - the password of a URL with credentials (``scheme://user:password@host``);
 - by rule rather than shape (``secrets.named``): a secret-named key (``*_TOKEN``, ``*Key``,
   ``sessionid``) assigned a high-entropy value, a token as a URL's user (Sentry DSNs), and the
@@ -352,6 +353,10 @@ _ESCAPES = ("\\n", "\\r", "\\t")  # a bare value that opens with an escape seque
 _KEY_LINE = re.compile(
     r"(?:(?P<base64>[A-Za-z0-9+/=]{4,100})|[A-Z][\w-]{2,30}: [^\n]{1,200}|)[ \t\r]*$", re.MULTILINE
 )
+# A key's or certificate's file (``privkey.pem``, ``/etc/ssl/private/site.key``): the key is in it.
+_KEY_FILE = re.compile(
+    r"[\w./~-]{1,200}\.(?:pem|key|crt|cer|der|p12|pfx|jks|keystore|ppk|gpg|asc)", re.IGNORECASE
+)
 _ABSOLUTE_PATH = re.compile(r"/[\w.+-]+(?:/[\w.+-]+)+/?")  # two segments at least: /bin/kill
 
 
@@ -367,6 +372,8 @@ def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
         return False  # PWD=/home/me/proj, OLDPWD=…: the shell's working directory
     if not quoted and _ABSOLUTE_PATH.fullmatch(value.rstrip(",;")):
         return False  # sudoers' "NOPASSWD: /bin/kill": a path, not a password
+    if _KEY_FILE.fullmatch(value):
+        return False  # ssl_private_key = "privkey.pem": where the key is kept, not the key
     if not quoted and value.endswith(":") and CODE_WORD.fullmatch(value[:-1]):
         return False  # FreeRADIUS' "rlm_passwd: nfields: 3": a field's name, then its value
     if not quoted and value.startswith(_ESCAPES):

@@ -260,6 +260,11 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
         ),
         # FreeRADIUS -X: the passwd module's name before its settings ("nfields:" was masked)
         pytest.param("rlm_passwd: nfields: 3 keyfield 0(User-Name) listable: no", id="a-module-then-a-field"),
+        # CherryPy's deployment docs: where the key is, not the key ("privkey.pem" was masked)
+        pytest.param(
+            'cherrypy.server.ssl_private_key = "privkey.pem"\nprivate_key: /etc/ssl/private/site.key',
+            id="a-key-files-name",
+        ),
     ],
 )
 def test_ordinary_text_is_untouched(text: str) -> None:
