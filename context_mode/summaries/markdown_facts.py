@@ -7,7 +7,9 @@ pandoc's of a man page; a term said again ranks ``REPEATED`` lower), "The defaul
 (emphasis on "default" aside: "the **default** is 1024") and
 notes of a deprecation, removal or version change (``definitions``, ``changes``: one a section,
 each shown through the sentence stating it, one said again ranking ``REPEATED`` lower), a
-default's term with it, and the first few code blocks' first lines, low. ``skip`` lines
+default's term with it, the first few install commands in code blocks (``npm install zustand``,
+``pip install loguru``: how to get what the page documents) with the defaults, and the first few
+code blocks' first lines, low. ``skip`` lines
 (headings, fenced code) are none of these; ``fenced`` are the code blocks' lines.
 """
 
@@ -36,6 +38,17 @@ SENTENCE_END = re.compile(r"[.!?](?=\s)")  # a sentence's stop, a space after it
 _FACT_WIDTH = 200
 _FACT_REACH = 400  # a stated fact's line is shown through its sentence, this many chars at most
 _MAX_FILL = 6
+# A package manager's install command, as a README's code block gives it (a prompt before it aside).
+_INSTALL = re.compile(
+    r"\s*(?:[$>] )?(?:sudo )?(?:npm (?:install|i|add)|npx jsr add|(?:python3? -m )?pip3? install|pipx install"
+    r"|yarn (?:global )?add|pnpm (?:add|install)|bun add|deno add|cargo (?:add|install)|go (?:get|install)"
+    r"|gem install|bundle add|brew install|apt(?:-get)? install|dnf install|composer require"
+    r"|dotnet add package|conda install|mamba install|uv (?:add|pip install|tool install)|poetry add"
+    r"|opam install|cabal install|stack install|mix archive\.install|luarocks install|nimble install"
+    r"|raco pkg install|Install-Package) +\S"
+)
+_INSTALLS = 3  # install commands shown at most
+_INSTALL_PRIORITY = 58.0
 _PER_SECTION = 1  # definition lines shown per section (a long section states several)
 _TERM_PRIORITY = 57.0
 _CHANGE_PRIORITY = 45.0  # a deprecation, removal or version change (``changes``): one a section
@@ -86,6 +99,9 @@ def fact_picks(lines: Sequence[str], joined: str, skip: set[int], fenced: set[in
                 stated.append(Pick(index, index + 1, rank, _fact_width(lines[index], where(lines[index]))))
                 found.add(index)
     picks += stated
+    installs = [i for i in sorted(fenced) if _INSTALL.match(lines[i]) and i not in found][:_INSTALLS]
+    picks += [Pick(i, i + 1, _INSTALL_PRIORITY - 0.002 * i, FIRST_LINE_WIDTH) for i in installs]
+    found.update(installs)
     # Below most headings, and only a few: they fill what a short outline leaves.
     for index in code_openings(fenced)[:_MAX_FILL]:
         if index not in found:

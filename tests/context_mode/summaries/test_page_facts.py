@@ -336,3 +336,13 @@ def test_a_changelogs_breaking_changes_are_change_notes() -> None:
         "- **Breaking:** Drop support for Node 16\nThis release is backwards incompatible.\n"
     ) == [0, 1]
     assert change_lines("Breaking the loop early saves a pass.\n") == []
+
+
+def test_a_readmes_install_command_is_a_stated_fact() -> None:
+    # zustand 5.0.10's README: `npm install zustand` sat in the first code block, below every
+    # section's first sentence, and was left out of stage 1 (failed before).
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "markdown-capv-git-show-zustand-510-readme.md").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.MARKDOWN, budget=2500)
+    assert "npm install zustand" in extract.text.splitlines()
