@@ -324,6 +324,8 @@ TRUE_POSITIVES = {
     "markdown-capr-cat-factory-boy-333-docs-orms-rst.txt": 1,
     # HTTP::Tiny's POD: a proxy URL with http://user:pass@…, as axios' README above
     "snapshot-capt-pwmcp-pod2html-perl-5360-http-tiny-0080.txt": 1,
+    # CherryPy's request tracebacks print the request's headers: a Basic credential (clerk:s3cret)
+    "log-capu-cherrypy-18100-toollib-loans-api-tracebacks.log": 2,
     # FreeRADIUS -X prints the passwords it checks (User-Password, CHAP-Password): real ones
     "log-caps-freeradius-321-x-debug-pap-chap-mschap-rejects.log": 6,
     # GNU parallel's tutorial: mysql://scott:tiger@my.example.com/…
