@@ -12,8 +12,8 @@ a match; the indexes point at the verbatim input lines):
   ``performance:`` … ``[ruleId]``); a bare grep match is not one;
 - two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``, ty's
-  ``error[invalid-argument-type]: …``); clippy's rule comes from its
-  ``#[warn(clippy::…)]`` note or help URL a few lines down;
+  ``error[invalid-argument-type]: …``, zizmor's ``warning[artipacked]: …`` and ``info[…]: …``);
+  clippy's rule comes from its ``#[warn(clippy::…)]`` note or help URL a few lines down;
 - ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows;
   stylelint's string format likewise, its severity a ``✖`` or ``⚠``, and yamllint's, its rule
   in parentheses;
@@ -139,7 +139,8 @@ _BRACKET_CODE = re.compile(
     r"\s(?:\[(?P<code>[a-z][\w-]*|[A-Z]{1,4}\d{2,5})\]|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
 )
 _HEADER = re.compile(
-    r"(?P<sev>error|warning)(?:\[(?P<code>[A-Z]+\d+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\])?: (?P<msg>.+)"
+    r"(?P<sev>error|warning|info(?=\[))(?:\[(?P<code>[A-Z]+\d+|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\])?: "
+    r"(?P<msg>.+)"
     r"|(?P<rcode>[A-Z]{1,4}\d{2,4}) (?P<rmsg>.+)"
 )
 # JSHint's default reporter: ``lib/a.js: line 52, col 14, 'i' is already defined. (W004)``; its

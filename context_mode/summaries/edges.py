@@ -74,7 +74,8 @@ _BANNERS = (  # each with the literal its matches start with
 
 _TOTALS = re.compile(
     r"^\D*+\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"
-    r"issues?|diagnostics?|files?|checked|ok|done|finished|took|elapsed|duration|time)\b|"
+    r"issues?|diagnostics?|findings?|violations?|offen[cs]es|alerts?|vulnerabilit(?:y|ies)|files?|checked|ok|"
+    r"done|finished|took|elapsed|duration|time)\b|"
     r"\b(?:passed|failed|errors?|warnings?|problems?|tests?|total|time|duration)\b.*\d|"
     r"BUILD (?:SUCCESS|FAILURE|FAILED)|^(?:FAIL|ok|PASS)\s|^FAILED|^PASSED|^error: |"
     r"All checks passed|no issues found|\d+(?:\.\d+)?\s?m?s\b|"

@@ -548,3 +548,20 @@ def test_cpplints_categories_are_its_rules() -> None:
     assert extract.outline == "lint: 212 diagnostics, 12 rules, 18 files"
     assert "whitespace/comments ×48, build/include_order ×47" in extract.text
     assert "Total errors found: 212" in extract.text.splitlines()
+
+
+def test_zizmors_one_word_rules_and_its_findings_total_are_read() -> None:
+    # zizmor 1.33.1 on pytest's workflows: `warning[artipacked]` (a rule of one word) and
+    # `info[superfluous-actions]` were no diagnostics, so the rules counted were 2 of 4; the closing
+    # "61 findings (…)" line was no totals line and was left out (failed before).
+    from tests.corpora import BENCH_CORPUS
+
+    path = BENCH_CORPUS / "lint-capu-zizmor-1331-offline-pytest-834-workflows.txt"
+    text = path.read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.LINT, budget=2500)
+    assert extract.outline == "lint: 34 diagnostics, 4 rules, 5 files"
+    shown = extract.text.splitlines()
+    assert "warning[artipacked]: credential persistence through GitHub Actions artifacts [×3]" in shown
+    assert "info[superfluous-actions]: action functionality is already included by the runner" in shown
+    assert "61 findings (27 suppressed, 12 unsafe fixes): 2 informational, 0 low, 3 medium, 29 high" in shown
+    assert "   |" not in shown  # an empty gutter line says nothing
