@@ -252,6 +252,8 @@ _RUNNER_LINE = re.compile(
     r"|\d+ examples?, \d+ failures?\b|rspec \./\S+:\d+ # "
     # doctest: ``97 passed and 0 failed.``, ``***Test Failed*** 2 failures.``, ``1 items had failures:``
     r"|\d+ passed and \d+ failed\.|\*\*\*Test Failed\*\*\* \d+ failures?\.|\d+ items? had failures:"
+    # R's tinytest: ``----- FAILED[data]: test_crc32.R<16--16>``, ``Showing 3 out of 279 results: 3 fails``
+    r"|\s*-{3,} FAILED\[\w+\]: \S+<\d+--\d+>|Showing \d+ out of \d+ results?: \d+ fails?\b"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

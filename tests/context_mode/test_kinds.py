@@ -461,3 +461,19 @@ def test_indented_hash_lines_of_a_debug_dump_are_no_headings() -> None:
     assert isinstance(decision, Summary) and decision.kind is ContentKind.LOG  # text read as a log
     page = "# Title\n\nSome text.\n\n## Usage\n\nRun it.\n\n## Options\n\n- `-v` verbose\n"
     assert detect_kind(page * 20) is ContentKind.MARKDOWN
+
+
+def test_rs_tinytest_run_is_a_test_log() -> None:
+    # tinytest 1.4.1's run_test_dir on digest: its per-file results table closed the output, so
+    # it was "table: 355 rows × 3 columns" and no failure's message was shown (failed before).
+    from context_mode.summaries import summarize
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "test-capu-tinytest-141-run-test-dir-digest-0631-three-edits.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    shown = summarize(text, ContentKind.LOG, budget=2000).text.splitlines()
+    assert "----- FAILED[data]: test_crc32.R<16--16>" in shown
+    assert " diff| Mean relative difference: 1.596764" in shown
+    assert "Showing 3 out of 279 results: 3 fails, 276 passes (0.3s)" in shown
