@@ -247,7 +247,9 @@ _RUNNER_LINE = re.compile(
     r"|Name\s+Stmts\s+Miss\b|TOTAL\s+\d+\s+\d+\s.*\d%\s*\Z"
     # strace: ``openat(AT_FDCWD, "/a", O_RDONLY) = -1 ENOENT (No such file or directory)``, its end
     r"|(?:\[pid +\d+\] |\d+ +)?[a-z_][a-z0-9_]*\(.{0,300}\) += (?:-?\d+|0x[0-9a-f]+|\?)(?: [A-Z]\w* \(|\s*\Z)"
-    r"|\+\+\+ (?:exited with \d+|killed by SIG[A-Z]+)"
+    r"|\+\+\+ (?:exited with \d+|exited \(status \d+\)|killed by SIG[A-Z]+)"
+    # ltrace: ``[pid 12915] 18:44:21.096 python3->getenv("LC_ALL") = nil`` (a library's call, by caller)
+    r"|(?:\[pid +\d+\] )?(?:[\d:.]+ )?[\w.+-]+->[A-Za-z_]\w*\(.{0,300}\) += \S"
     # RSpec: ``17 examples, 3 failures, 1 pending`` and its rerun lines ``rspec ./spec/a_spec.rb:42 # …``
     r"|\d+ examples?, \d+ failures?\b|rspec \./\S+:\d+ # "
     # doctest: ``97 passed and 0 failed.``, ``***Test Failed*** 2 failures.``, ``1 items had failures:``

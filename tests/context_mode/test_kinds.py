@@ -477,3 +477,15 @@ def test_rs_tinytest_run_is_a_test_log() -> None:
     assert "----- FAILED[data]: test_crc32.R<16--16>" in shown
     assert " diff| Mean relative difference: 1.596764" in shown
     assert "Showing 3 out of 279 results: 3 fails, 276 passes (0.3s)" in shown
+
+
+def test_an_ltrace_is_a_call_trace_read_as_a_log() -> None:
+    # ltrace -f -tt of python3 probing extension modules: `python3->getenv("LC_ALL") = nil` lines
+    # were "table: 150 rows × 6 columns" cut at its first rows; the failed imports and the loader's
+    # error were left out (failed before).
+    path = BENCH_CORPUS / "trace-capu-ltrace-073-f-tt-python311-dlopen-extension-probe.txt"
+    text = path.read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    shown = summarize(text, ContentKind.LOG, budget=2000).text
+    assert "FAILED dbm.gnu No module named '_gdbm', please install the python3-gdbm package" in shown
+    assert 'dlerror() = "libzstd.so.2: cannot open shared object file: No such file or directory"' in shown
