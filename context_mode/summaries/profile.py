@@ -33,7 +33,8 @@ the flat profile's rows that took time, then the call graph's primary lines, eac
 above it (its first caller), in the graph's order. Lines
 naming the call's terms come first; the text's first line and last line (a command's own line, the
 error that stopped the program) are kept when they are not the report's. ``Extract.kind`` is the
-kind asked for. Linear in the text, but for sorting the entries.
+kind asked for. A report's reading is kept for the next summary of the same text (``reading``).
+Linear in the text, but for sorting the entries.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from dataclasses import dataclass
 
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
 _HEAD = 8192  # chars looked at for a report's header
@@ -94,6 +96,19 @@ _IDLE = 5.0  # a function's ``Total time: 0 s``, a line taking under a per cent
 
 
 @dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a report's summary is made of, whatever the budget (kept for the next summary)."""
+
+    lines: list[str]
+    picks: list[Pick]
+    outline: str  # after the kind's name
+    highlights: int
+
+
+_READINGS: LastReading[_Plan | None] = LastReading()
+
+
+@dataclass(frozen=True, slots=True)
 class _Function:
     total: int  # the ``Total time`` line
     name: int  # the ``Function:`` line, or -1
@@ -105,19 +120,30 @@ def summarize_profile(
     text: str, *, kind: ContentKind, budget: int, terms: Sequence[str] = ()
 ) -> Extract | None:
     """The report's totals and costliest entries in ``budget`` bytes; None if ``text`` is no profile."""
-    head = text[:_HEAD]
+    read = _reader(text[:_HEAD])
+    if read is None:
+        return None
+    plan = _READINGS.get(text, terms, lambda: read(text, terms))
+    if plan is None:
+        return None
+    body = pack(plan.lines, plan.picks, budget, width=_WIDTH, gaps="short")
+    return Extract(text=body, kind=kind, outline=f"{kind.value}: {plan.outline}", highlights=plan.highlights)
+
+
+def _reader(head: str) -> Callable[[str, Sequence[str]], _Plan | None] | None:
+    """The reading of the report format whose header ``head`` holds, if any."""
     if "# " in head and _PERF_COLUMNS.search(head):
-        return _perf(text, kind, budget, terms)
+        return _perf
     if _TIMER_UNIT in head and "Line Contents" in head:
-        return _line_profile(text, kind, budget, terms)
+        return _line_profile
     if " function calls " in head and _CPROFILE_HEADER.search(head):
-        return _cprofile(text, kind, budget, terms)
+        return _cprofile
     if "Flat profile:" in head and _GPROF_SAMPLE in head:
-        return _gprof(text, kind, budget, terms)
+        return _gprof
     return None
 
 
-def _perf(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Extract | None:
+def _perf(text: str, terms: Sequence[str]) -> _Plan | None:
     lines = split_lines(text)
     columns = next((i for i, line in enumerate(lines) if _PERF_COLUMNS.match(line)), -1)
     if columns < 0:
@@ -126,6 +152,8 @@ def _perf(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Ex
     calls: dict[int, int] = {}  # an entry's first call-graph line with a share
     for index in range(columns + 1, len(lines)):
         line = lines[index]
+        if "%" not in line:
+            continue  # a call graph's frame: most of a report's lines
         match = _PERF_ENTRY.match(line)
         if match is not None:
             first = float(match.group(1))
@@ -145,9 +173,8 @@ def _perf(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Ex
     for rank, index in enumerate(calls[i] for i in order if i in calls):
         picks.append(Pick(index, index + 1, _CALL - _STEP * rank))
     samples = next((lines[i][2:].strip() for i in range(columns) if lines[i].startswith("# Samples:")), "")
-    outline = f"{kind.value}: perf report, {len(entries)} entries" + (f", {samples[9:]}" if samples else "")
-    body = pack(lines, picks, budget, width=_WIDTH, gaps="short")
-    return Extract(text=body, kind=kind, outline=outline, highlights=min(len(entries), _HIGHLIGHTS))
+    outline = f"perf report, {len(entries)} entries" + (f", {samples[9:]}" if samples else "")
+    return _Plan(lines, picks, outline, min(len(entries), _HIGHLIGHTS))
 
 
 def _in_turns(*orders: Sequence[int]) -> list[int]:
@@ -172,7 +199,7 @@ def _ranked(
     ]
 
 
-def _cprofile(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Extract | None:
+def _cprofile(text: str, terms: Sequence[str]) -> _Plan | None:
     lines = split_lines(text)
     rows: list[tuple[int, int, float]] = []  # (line, calls, own time)
     picks: list[Pick] = []
@@ -195,12 +222,11 @@ def _cprofile(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -
     picks += _ranked(order, lines, term_matcher(terms), _ENTRY)
     picks += _own_ends(lines, min(p.start for p in picks), last=rows[-1][0])
     total = next((lines[p.start].strip() for p in picks if _CPROFILE_TOTAL.match(lines[p.start])), "")
-    outline = f"{kind.value}: cProfile report, {len(rows)} functions" + (f"; {total[:80]}" if total else "")
-    body = pack(lines, picks, budget, width=_WIDTH, gaps="short")
-    return Extract(text=body, kind=kind, outline=outline, highlights=min(len(rows), _HIGHLIGHTS))
+    outline = f"cProfile report, {len(rows)} functions" + (f"; {total[:80]}" if total else "")
+    return _Plan(lines, picks, outline, min(len(rows), _HIGHLIGHTS))
 
 
-def _gprof(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Extract | None:
+def _gprof(text: str, terms: Sequence[str]) -> _Plan | None:
     lines = split_lines(text)
     flat: list[tuple[int, float]] = []
     primaries: list[int] = []
@@ -230,12 +256,11 @@ def _gprof(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> E
         picks.append(
             Pick(index - 1 if lines[index - 1].startswith(" ") else index, index + 1, top - _STEP * rank)
         )
-    outline = f"{kind.value}: gprof report, {len(flat)} functions, {len(timed)} took time"
-    body = pack(lines, picks, budget, width=_WIDTH, gaps="short")
-    return Extract(text=body, kind=kind, outline=outline, highlights=min(len(timed) + 1, _HIGHLIGHTS))
+    outline = f"gprof report, {len(flat)} functions, {len(timed)} took time"
+    return _Plan(lines, picks, outline, min(len(timed) + 1, _HIGHLIGHTS))
 
 
-def _line_profile(text: str, kind: ContentKind, budget: int, terms: Sequence[str]) -> Extract | None:
+def _line_profile(text: str, terms: Sequence[str]) -> _Plan | None:
     lines = split_lines(text)
     functions = _functions(lines)
     if not functions:
@@ -264,14 +289,13 @@ def _line_profile(text: str, kind: ContentKind, budget: int, terms: Sequence[str
                 priority = _ROW - _ROW_STEP * rank + share
             picks.append(Pick(index, index + 1, priority))
     ran = sum(1 for f in functions if f.seconds > 0)
-    outline = f"{kind.value}: line_profiler report, {len(functions)} functions, {ran} ran"
+    outline = f"line_profiler report, {len(functions)} functions, {ran} ran"
     if ran:
         costliest = max(functions, key=lambda f: f.seconds)
         if costliest.name >= 0:
             name = lines[costliest.name][len(_FUNCTION) :].split(" at line ")[0].strip()
             outline += f"; the costliest {name[:60]} {costliest.seconds:g} s"
-    body = pack(lines, picks, budget, width=_WIDTH, gaps="short")
-    return Extract(text=body, kind=kind, outline=outline, highlights=min(ran + 1, _HIGHLIGHTS))
+    return _Plan(lines, picks, outline, min(ran + 1, _HIGHLIGHTS))
 
 
 def _functions(lines: Sequence[str]) -> list[_Function]:
