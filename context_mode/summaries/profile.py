@@ -64,7 +64,6 @@ _TIMER_UNIT = "Timer unit: "
 _LINE_HEADER = re.compile(r"\s*Line #\s+Hits\s+Time\s+Per Hit\s+% Time\s+Line Contents\s*\Z")
 _TOTAL_TIME = re.compile(r"Total time: ([\d.]+(?:e[-+]?\d+)?) s\s*\Z")
 _FUNCTION = "Function: "
-_FILE = "File: "
 # A line that ran: its number, hits, time, time per hit and share, then the code.
 _LINE_ROW = re.compile(r"\s*\d+\s+\d+\s+[\d.e+-]+\s+[\d.e+-]+\s+(\d{1,3}(?:\.\d+)?)\s")
 

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from context_mode.kinds import detect_kind
-from context_mode.summaries import summarize
+from context_mode.summaries import Extract, summarize
 from context_mode.summaries.profile import summarize_profile
 from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS
 from tests.verbatim import clipped_from
 
 DATA = BENCH_CORPUS.parent.parent / "tests" / "data"
+
+
+def _read(name: str, budget: int) -> tuple[str, ContentKind, Extract]:
+    """A corpus payload, the kind it is taken for through a shell tool, and its summary."""
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    kind = detect_kind(text, tool_name="run_command")
+    return text, kind, summarize(text, kind, budget=budget)
 
 
 def _verbatim(text: str, source: str) -> None:
@@ -21,9 +28,7 @@ def _verbatim(text: str, source: str) -> None:
 def test_a_perf_report_shows_its_totals_and_its_entries() -> None:
     # `perf report --stdio` of node running terser: 27 entries under their call graphs were "log:
     # 291 lines, 0 errors", the lines shown call-graph lines, not one entry (failed before).
-    path = BENCH_CORPUS / "trace-capo-perf-report-stdio-node20-terser-5514-three-0170-minify.txt"
-    text = path.read_text(encoding="utf-8")
-    extract = summarize(text, detect_kind(text, tool_name="run_command"), budget=2500)
+    text, _, extract = _read("trace-capo-perf-report-stdio-node20-terser-5514-three-0170-minify.txt", 2500)
     assert extract.outline == "log: perf report, 27 entries, 4K of event 'cpu-clock'"
     shown = extract.text.splitlines()
     assert "# Samples: 4K of event 'cpu-clock'" in shown
@@ -53,10 +58,9 @@ def test_a_perf_report_with_children_shows_the_costliest_by_self_too() -> None:
 def test_a_line_profile_shows_each_functions_time_and_costliest_lines() -> None:
     # kernprof -lv of xmltodict's parse, stopped by an expat error: read as "table: 545 rows × 8
     # columns", its first function's argument lines shown and no function's total (failed before).
-    path = BENCH_CORPUS / "trace-capq-kernprof-lv-xmltodict-0142-iso-codes-3166-2-expat-error.txt"
-    text = path.read_text(encoding="utf-8")
-    kind = detect_kind(text, tool_name="run_command")
-    extract = summarize(text, kind, budget=2600)
+    text, kind, extract = _read(
+        "trace-capq-kernprof-lv-xmltodict-0142-iso-codes-3166-2-expat-error.txt", 2600
+    )
     assert extract.outline == (
         f"{kind.value}: line_profiler report, 14 functions, 9 ran; the costliest parse 0.053349 s"
     )
@@ -84,10 +88,7 @@ def test_text_that_is_no_profile_is_left_to_its_kind() -> None:
 def test_a_cprofile_report_shows_the_costliest_by_own_time_and_by_calls_too() -> None:
     # python -m cProfile -s cumulative of mistune: the rows were a table's first 40, all by
     # cumulative time; a helper called 3,771 times sat in the middle (failed before).
-    path = BENCH_CORPUS / "trace-capm-cprofile-s-cumulative-mistune-340-d3-changes-md.txt"
-    text = path.read_text(encoding="utf-8")
-    kind = detect_kind(text, tool_name="run_command")
-    extract = summarize(text, kind, budget=3400)
+    text, kind, extract = _read("trace-capm-cprofile-s-cumulative-mistune-340-d3-changes-md.txt", 3400)
     assert extract.outline == (
         f"{kind.value}: cProfile report, 800 functions; "
         "560891 function calls (538037 primitive calls) in 0.227 seconds"
@@ -103,10 +104,7 @@ def test_a_cprofile_report_shows_the_costliest_by_own_time_and_by_calls_too() ->
 def test_a_gprof_report_shows_its_flat_profile_and_its_call_graphs_callers() -> None:
     # gprof -b of brotli: a table of the flat profile's rows, the call graph's granularity and
     # who called the costliest function left out (failed before).
-    path = BENCH_CORPUS / "trace-caps-gprof-b-brotli-110-cli-q11-pycountry-iso639-json.txt"
-    text = path.read_text(encoding="utf-8")
-    kind = detect_kind(text, tool_name="run_command")
-    extract = summarize(text, kind, budget=2500)
+    text, kind, extract = _read("trace-caps-gprof-b-brotli-110-cli-q11-pycountry-iso639-json.txt", 2500)
     assert extract.outline == f"{kind.value}: gprof report, 83 functions, 6 took time"
     shown = extract.text.splitlines()
     assert " 69.57      0.64     0.64  1752376     0.00     0.00  UpdateNodes" in shown
