@@ -1,6 +1,6 @@
 """Profilers' reports: the report's totals, then its costliest entries, whatever kind it was taken for.
 
-Four report formats are read, from their own lines (the tool's name does not matter):
+Five report formats are read, from their own lines (the tool's name does not matter):
 
 - ``perf report --stdio``: ``#`` comment lines with the totals (``# Samples: 4K of event
   'cpu-clock'``, ``# Event count (approx.): …``), the column header (``# Overhead  Command  Shared
@@ -18,6 +18,9 @@ Four report formats are read, from their own lines (the tool's name does not mat
   per function by self time; then the call graph (``granularity: …``, ``index % time  self
   children  called  name``), each function's primary line (``[5]  70.7  0.64  0.01  1752376
   UpdateNodes [5]``) between its callers' lines and its callees'.
+- pytest-benchmark's tables: per group a title (``---- benchmark 'dumps mime-db': 6 tests ----``),
+  the ``Name (time in us)  Min  Max  Mean …`` header and a row per test, the fastest first, each
+  column's best marked ``(1.0)``; the run's ``benchmark: 5.3.1 (defaults: …)`` line above.
 
 A log of a run reads such a report as a few hundred lines with no error, a table reads it as one
 table of mixed rows; what an agent opens a profile for is where the time went. ``summarize_profile(
@@ -30,7 +33,9 @@ first) and its lines by ``% Time``, the first of every function before the secon
 cProfile the rows in the report's order, by own time (``tottime``) and by calls (of the code's own
 functions, not builtins) in turns; for gprof
 the flat profile's rows that took time, then the call graph's primary lines, each with the line
-above it (its first caller), in the graph's order. Lines
+above it (its first caller), in the graph's order; for pytest-benchmark each group's title, the
+header once, then each group's fastest row, its slowest, the rows best in another column, the rest,
+a rank of every group before the next rank of any. Lines
 naming the call's terms come first; the text's first line and last line (a command's own line, the
 error that stopped the program) are kept when they are not the report's. ``Extract.kind`` is the
 kind asked for. A report's reading is kept for the next summary of the same text (``reading``).
@@ -80,6 +85,14 @@ _GPROF_ROW = re.compile(r"\s*(\d{1,3}\.\d+) +\d+\.\d+ +\d+\.\d+ +(?:\d+ +\d+\.\d
 _GPROF_GRAPH = re.compile(r"index +% time +self +children +called +name")
 _GPROF_PRIMARY = re.compile(r"\[\d+\] +\d{1,3}\.\d+ +\S")
 _GPROF_GRANULARITY = "granularity: "
+
+# pytest-benchmark: a group's title, the run's settings, a row (its name, then figures and ratios)
+_BENCHMARK_GROUP = re.compile(r"^-{3,} benchmark(?: '[^'\n]*')?: \d+ tests? -{3,}\s*$", re.MULTILINE)
+_BENCHMARK_SETTINGS = re.compile(r"benchmark: \d[\w.]* \(defaults: ")
+_BENCHMARK_HEADER = re.compile(r"Name \(time in \w+\) +Min +Max ")
+_BENCHMARK_ROW = re.compile(r"\S+ +[\d,.]+ \(\d[\d,.]*\) ")
+_BEST = " (1.0)"
+_BENCHMARK_WIDTH = 120
 
 _TOTALS = 95.0  # the report's totals and the text's own first and last lines
 _COLUMNS = 90.0
@@ -139,6 +152,8 @@ def _reader(head: str) -> Callable[[str, Sequence[str]], _Plan | None] | None:
         return _cprofile
     if "Flat profile:" in head and _GPROF_SAMPLE in head:
         return _gprof
+    if " benchmark" in head and _BENCHMARK_GROUP.search(head):
+        return _benchmarks
     return None
 
 
@@ -257,6 +272,38 @@ def _gprof(text: str, terms: Sequence[str]) -> _Plan | None:
         )
     outline = f"gprof report, {len(flat)} functions, {len(timed)} took time"
     return _Plan(lines, picks, outline, min(len(timed) + 1, _HIGHLIGHTS))
+
+
+def _benchmarks(text: str, terms: Sequence[str]) -> _Plan | None:
+    lines = split_lines(text)
+    picks: list[Pick] = []
+    groups: list[list[int]] = []
+    header = -1
+    for index, line in enumerate(lines):
+        if line.startswith("-") and _BENCHMARK_GROUP.match(line):
+            groups.append([])
+            picks.append(Pick(index, index + 1, _COLUMNS - 1, _BENCHMARK_WIDTH))
+        elif _BENCHMARK_SETTINGS.match(line):
+            picks.append(Pick(index, index + 1, _TOTALS, _WIDTH))
+        elif header < 0 and _BENCHMARK_HEADER.match(line):
+            header = index
+            picks.append(Pick(index, index + 1, _COLUMNS, _BENCHMARK_WIDTH))
+        elif groups and _BENCHMARK_ROW.match(line):
+            groups[-1].append(index)
+    rows = sum(len(group) for group in groups)
+    if rows < _MIN_ENTRIES:
+        return None
+    wanted = term_matcher(terms)
+    for group in groups:
+        best = [i for i in group[1:-1] if _BEST in lines[i]]
+        order = [*group[:1], *group[-1:][: len(group) - 1], *best, *(i for i in group[1:-1] if i not in best)]
+        for rank, index in enumerate(order):
+            top = _TERM if wanted(lines[index]) else _ENTRY - _ROW_STEP * rank
+            picks.append(Pick(index, index + 1, top, _BENCHMARK_WIDTH))
+    last = max(i for group in groups for i in group)
+    picks += _own_ends(lines, 0, last=last)  # the run's verdict below the tables
+    outline = f"pytest-benchmark report, {len(groups)} groups, {rows} benchmarks"
+    return _Plan(lines, picks, outline, min(2 * len(groups) + 1, _HIGHLIGHTS))
 
 
 def _line_profile(text: str, terms: Sequence[str]) -> _Plan | None:

@@ -112,3 +112,18 @@ def test_a_gprof_report_shows_its_flat_profile_and_its_call_graphs_callers() -> 
     caller = "                0.64    0.01 1752376/1752376     BrotliCreateHqZopfliBackwardReferences [4]"
     assert shown[shown.index(caller) + 1] == "[5]     70.7    0.64    0.01 1752376         UpdateNodes [5]"
     _verbatim(extract.text, text)
+
+
+def test_pytest_benchmarks_tables_show_each_groups_fastest_and_slowest() -> None:
+    # pytest-benchmark 5.3.1 comparing JSON codecs: six groups of six rows in a passing run were
+    # "log: 80 lines, 0 errors" showing the first group only, the run's settings left out (failed
+    # before).
+    text, kind, extract = _read("table-capp-pytest-benchmark-531-json-codecs-npm-docs.txt", 2600)
+    assert extract.outline == f"{kind.value}: pytest-benchmark report, 6 groups, 36 benchmarks"
+    shown = extract.text.splitlines()
+    assert any("max_time=0.5 calibration_precision=10" in line for line in shown)
+    assert any(line.startswith("test_dumps[orjson-mime-db]           111.6970 (1.0)") for line in shown)
+    assert any(line.startswith("test_dumps[simplejson-mime-db]     2,571.7320 (23.02)") for line in shown)
+    assert "============================= 36 passed in 19.10s ==============================" in shown
+    assert sum(line.startswith("Name (time in us)") for line in shown) == 1  # the header once
+    _verbatim(extract.text, text)
