@@ -1,4 +1,5 @@
-"""Profilers' reports: the report's totals, then its costliest entries, whatever kind it was taken for.
+"""Profilers' and benchmarks' reports: their totals, then their costliest entries, whatever kind
+they were taken for.
 
 Five report formats are read, from their own lines (the tool's name does not matter):
 
