@@ -105,8 +105,8 @@ CODE_CONTEXT = re.compile(r"^\s*(?:\d+\s*)?\|")
 IN_FUNCTION = re.compile(r"^[^\s:]+: (?:In (?:function|member function|constructor)|At top level)")
 PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: (?:in test\w*|\w+)$")
 # An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9``; RSpec's
-# ``expected: 2`` / ``got: 1``.
-_EXPECTED = re.compile(r"^\s*(?:Expected|Received|Actual|expected|got)(?: value)?:\s+\S")
+# ``expected: 2`` / ``got: 1``; xdoctest's ``got  = "[1, 2]"`` / ``want = "[1, 2, 3]"``.
+_EXPECTED = re.compile(r"^\s*(?:(?:Expected|Received|Actual|expected|got)(?: value)?:|got +=|want +=)\s+\S")
 PYTEST_E = re.compile(r"^E\s{2,}\S")
 # Memcheck's error headlines (its frames, ``at 0x…`` / ``by 0x…``, are the lines below them)
 _VALGRIND_ERROR = re.compile(
@@ -153,6 +153,8 @@ _TEST_RESULT = re.compile(
     r"|^\s*\d+/\d+ (?P<id22>\S+)\s+(?P<status22>OK|FAIL|SKIP|TIMEOUT|ERROR|EXPECTEDFAIL)\s+\d+\.\d+s"
     # stestr / subunit-trace: ``{0} pkg.tests.test_a.TestX.test_y [0.002523s] ... FAILED``
     r"|^\{\d+\} (?P<id23>\S+) \[[\d.]+s\] \.\.\. (?P<status23>ok|FAILED|SKIPPED)\b"
+    # xdoctest: ``* FAILURE: pkg/sortedlist.py::SortedList.irange:0``
+    r"|^\* (?P<status24>FAILURE): (?P<id24>\S+::\S+)"
 )
 _FAILING = frozenset(
     {

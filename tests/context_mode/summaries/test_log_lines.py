@@ -820,3 +820,19 @@ def test_stestrs_failed_tests_are_failed_tests() -> None:
     extract = summarize((BENCH_CORPUS / name).read_text(encoding="utf-8"), ContentKind.LOG, budget=3000)
     assert extract.outline.startswith("log: 472 lines, 3 failed tests")
     assert "TestFormatInspectors.test_vmdk_bad_descriptor_mem_limit [0.019825s] ... FAILED" in extract.text
+
+
+def test_xdoctests_failures_and_their_got_and_want_are_failing_tests() -> None:
+    # xdoctest 1.3.2 on sortedcontainers with two broken examples: "* FAILURE: path::name:0" was
+    # no failing test ("0 failed tests") and the repr difference's `got  = "…"` no failure's
+    # message, so what the examples returned was left out (failed before).
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+    from tests.corpora import BENCH_CORPUS
+
+    path = BENCH_CORPUS / "test-capq-xdoctest-132-sortedcontainers-240-two-edits.txt"
+    extract = summarize(path.read_text(encoding="utf-8"), ContentKind.LOG, budget=3000)
+    assert extract.outline.startswith("log: 968 lines, 2 failed tests,")
+    shown = extract.text.splitlines()
+    assert "    got  = \"['c', 'd', 'e']\"" in shown
+    assert "    got  = \"('a', 1)\"" in shown
