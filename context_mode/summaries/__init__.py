@@ -3,7 +3,8 @@
 ``summarize(text, kind, budget=..., terms=...)`` dispatches to one summariser per ``ContentKind``
 (``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
 ``rows``, ``tree``, ``source`` (or ``blame``), ``lint``, ``text``; the shared budget packing is
-``packing``; a profiler's report taken for a log, a table or text is read as one: ``profile``)
+``packing``; a profiler's report or a SQL script taken for a log, a table or text is read as
+what it is: ``profile``, ``sql_script``)
 and returns an ``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``), some with
@@ -46,6 +47,7 @@ from context_mode.summaries.profile import summarize_profile
 from context_mode.summaries.rows import summarize_rows
 from context_mode.summaries.snapshot import summarize_snapshot
 from context_mode.summaries.source import summarize_source
+from context_mode.summaries.sql_script import summarize_sql_script
 from context_mode.summaries.table import summarize_table
 from context_mode.summaries.text import summarize_text
 from context_mode.summaries.tree import summarize_tree
@@ -59,8 +61,8 @@ class _Summarizer(Protocol):
 
 
 _JSON_KINDS = frozenset((ContentKind.JSON, ContentKind.ROWS, ContentKind.TREE, ContentKind.LINT))
-# Kinds a profiler's report is taken for (``summaries.profile``): read as the report instead.
-_PROFILED = frozenset((ContentKind.LOG, ContentKind.TABLE, ContentKind.TEXT))
+# Kinds a profiler's report or a SQL script is taken for: read as what it is instead.
+_REPORTED = frozenset((ContentKind.LOG, ContentKind.TABLE, ContentKind.TEXT))
 _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.LOG: summarize_log,
     ContentKind.JSON: summarize_json,
@@ -88,10 +90,11 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
             text[: text.rstrip().rfind("\n") + 1], kind, budget=budget - size(note) - 1, terms=terms
         )
         return replace(inner, text=f"{inner.text}\n{note}")
-    if kind in _PROFILED:
-        profile = summarize_profile(text, kind=kind, budget=max(budget, 0), terms=tuple(terms))
-        if profile is not None:
-            return profile
+    if kind in _REPORTED:
+        for reading in (summarize_profile, summarize_sql_script):
+            report = reading(text, kind=kind, budget=max(budget, 0), terms=tuple(terms))
+            if report is not None:
+                return report
     summarizer = _BY_KIND.get(kind, summarize_text)
     framed = unframe(text) if kind in _JSON_KINDS else None
     if framed is not None:
