@@ -21,7 +21,7 @@ from context_mode.types import ContentKind
 
 _PREFIX = 400
 _ONELINE_MERGE = re.compile(r"[0-9a-f] (?:\([^)]*\) )?Merge ")
-_DATE_FIELD = re.compile(r"(?:Date|AuthorDate|date):\s")  # Mercurial's is lower-case
+_DATE_FIELD = re.compile(r"(?:Date|AuthorDate|date|timestamp):\s")  # Mercurial's lower-case; Breezy's
 _BODY_LINES = 3  # lines of a commit message's body ranked above its file list
 _BODY_REACH = 4  # lines under a subject looked at for its message's body
 

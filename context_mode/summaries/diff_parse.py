@@ -30,12 +30,17 @@ from context_mode.summaries.diff_remarks import is_comment
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
 
 _PREFIX = 400
-# git; the git MCP server; Mercurial's ``changeset:   20:1899f6b969b2``
-COMMIT = re.compile(rf"commit [0-9a-f]{{7,64}}\b|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}")
-# git's header fields, and Mercurial's (its ``summary:`` is the subject, ``description:`` heads it)
+# git; the git MCP server; Mercurial's ``changeset:   20:1899f6b969b2``; Breezy's ``revno: 7``
+COMMIT = re.compile(
+    rf"commit [0-9a-f]{{7,64}}\b|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}"
+    r"|revno: \d+(?:\.\d+)*(?: \[merge\])?\s*\Z"
+)
+# git's header fields, Mercurial's (its ``summary:`` is the subject, ``description:`` heads it) and
+# Breezy's (``message:`` heads it)
 _HEADER_FIELD = re.compile(
     r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s"
     r"|(?:tag|branch|bookmark|parent|user|date|files[+-]?|phase|obsolete|instability|description):(?:\s|\Z)"
+    r"|(?:tags|committer|author|branch nick|timestamp|message):(?:\s|\Z)"
 )
 DIFF_GIT = re.compile(r"diff --git \S")
 _OLD_FILE = re.compile(r"--- (?:a/)?\S")

@@ -810,3 +810,18 @@ def test_a_raw_log_is_commits_with_their_files_by_status() -> None:
     )
     outline = summarize(renamed, ContentKind.DIFF, budget=800).outline
     assert outline == "diff: 2 commits (0 merges), --raw: 4 file changes (2 added, 1 modified, 1 renamed)"
+
+
+def test_a_breezy_log_with_patches_is_a_log_of_revisions() -> None:
+    # brz log -v -p of six texttable releases: `revno: 7` entries were no commits, so the output
+    # was one diff of 37 files under the first revision's header, no later revision's date shown
+    # (failed before).
+    from tests.corpora import BENCH_CORPUS
+
+    path = BENCH_CORPUS / "gitlog-caps-brz-332-log-v-p-texttable-164-172-sdists.txt"
+    extract = summarize(path.read_text(encoding="utf-8"), ContentKind.DIFF, budget=3000)
+    assert extract.outline.startswith("diff: 6 commits (0 merges), 37 file changes")
+    shown = extract.text.splitlines()
+    assert "revno: 6" in shown
+    assert "timestamp: Mon 2026-10-12 09:31:00 +0000" in shown
+    assert "  Import texttable 1.7.1 sdist from PyPI" in shown
