@@ -6,8 +6,10 @@ line (``------+------``, ``+----+----+``); ``aligned_table_headers(lines)`` the 
 their rule. With two or more, ``summarize_table_sections`` shows each table by its lines
 (trailing padding dropped, a long line keeping its start and its end): its title (the line above
 the header: ``Table "public.airports"``), its header (one that repeats the previous table's ranks
-low), its rows, first rows of every table before later rows of any, and the lines after its rows
-(``Indexes:`` and its items, ``Access method: heap``, a ``(3 rows)`` count). A header and its rows
+low), its rows, first rows of every table before later rows of any (a totals row, ``| TOTAL | 293
+|``, with the headers), and the lines after its rows (``Indexes:`` and its items, ``Access method:
+heap``, a ``(3 rows)`` count; the text's last line, a verdict under the last table, with the
+lines above the first). A header and its rows
 leave out the columns empty in every row (psql's Collation, Compression…): the leading columns kept
 are shown as the payload spells them, the others as their cells joined by `` | ``, each a value of
 the payload. The outline counts tables and rows and names the titles. Linear in the text.
@@ -26,6 +28,9 @@ from context_mode.types import ContentKind
 _WIDTH = 160
 MIN_TABLES = 2
 _PREAMBLE_PRIORITY = 90.0
+_TOTAL_PRIORITY = 85.0
+# A totals row: its first cell a totals word (``| TOTAL | 293 |``, ``Total  12  3``)
+_TOTAL_ROW = re.compile(r"[\s|]*(?:total|totals|grand total|all|sum)\s*(?:\||\s{2,})", re.IGNORECASE)
 _SUPERSEDED_BELOW = 40.0  # a table's rows printed again below it, with the same header, rank this much lower
 _MAX_RUNS = 200  # more blank-separated runs than this are no few tables
 _DASH_RUNS = re.compile(r"-+(?: +-+)+ *\Z")  # ``sqlite3 -column``'s rule: one run of dashes a column
@@ -61,6 +66,7 @@ def summarize_table_sections(
     # The lines above the first table (the command, the tool's version) say what the tables are.
     for rank, index in enumerate(i for i in range(headers[0]) if shown[i].strip()):
         picks.append(Pick(index, index + 1, _PREAMBLE_PRIORITY - 2.0 * min(rank, 30)))
+    last_line = next((i for i in range(len(shown) - 1, headers[-1], -1) if shown[i].strip()), -1)
     bounds = [*headers, len(shown)]
     for order, (header, stop) in enumerate(zip(bounds, bounds[1:], strict=False)):
         if header - 1 in titles_at:
@@ -84,6 +90,10 @@ def summarize_table_sections(
         rows_total += len(rows)
         for rank, index in enumerate(body, start=1):
             priority = (70.0 if index in rows else 65.0) - 2.0 * min(rank, 30) - 0.01 * order
+            if index in rows and _TOTAL_ROW.match(lines[index]):
+                priority = _TOTAL_PRIORITY  # a totals row (``| TOTAL | 293 | 87 | 70.3% |``)
+            elif index == last_line and index not in rows:
+                priority = _PREAMBLE_PRIORITY  # the verdict under the last table ("RESULT: FAILED …")
             if superseded and index in rows:
                 priority -= _SUPERSEDED_BELOW
             if terms and matches(lines[index]):

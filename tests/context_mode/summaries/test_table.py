@@ -519,3 +519,20 @@ def test_a_table_printed_again_shows_its_last_print_and_the_lines_above_the_firs
     assert any(line.split()[:4] == ["GET", "/index.html", "47", "0(0.00%)"] for line in shown)
     assert not any(line.split()[:3] == ["Aggregated", "0", "0(0.00%)"] for line in shown)
     assert_table_verbatim(extract.text, text)
+
+
+def test_a_totals_row_and_the_verdict_under_the_last_table_are_shown() -> None:
+    # interrogate -vv on oauthlib's oauth2 package: its summary table's TOTAL row and the closing
+    # "RESULT: FAILED (minimum: 80.0%, actual: 70.3%)" were left out for the detailed table's rows
+    # (failed before).
+    from tests.corpora import BENCH_CORPUS
+
+    path = BENCH_CORPUS / "table-capx-interrogate-170-vv-oauthlib-322-oauth2.txt"
+    text = path.read_text(encoding="utf-8")
+    kind = detect_kind(text, tool_name="run_command")
+    shown = summarize(text, kind, budget=2500).text.splitlines()
+    assert (
+        "| TOTAL                                                      |   293 |   87 |   206 |  70.3% |"
+        in shown
+    )
+    assert "---------------- RESULT: FAILED (minimum: 80.0%, actual: 70.3%) ----------------" in shown
