@@ -8,8 +8,8 @@ their rule. With two or more, ``summarize_table_sections`` shows each table by i
 the header: ``Table "public.airports"``), its header (one that repeats the previous table's ranks
 low), its rows, first rows of every table before later rows of any (a totals row, ``| TOTAL | 293
 |``, with the headers), and the lines after its rows (``Indexes:`` and its items, ``Access method:
-heap``, a ``(3 rows)`` count; the text's last line, a verdict under the last table, with the
-lines above the first). A header and its rows
+heap``, a ``(3 rows)`` count; the text's last line, a verdict or totals under the last table,
+with the lines above the first). A header and its rows
 leave out the columns empty in every row (psql's Collation, Compression…): the leading columns kept
 are shown as the payload spells them, the others as their cells joined by `` | ``, each a value of
 the payload. The outline counts tables and rows and names the titles. Linear in the text.
@@ -29,6 +29,8 @@ _WIDTH = 160
 MIN_TABLES = 2
 _PREAMBLE_PRIORITY = 90.0
 _TOTAL_PRIORITY = 85.0
+# A verdict or totals line states a figure and what it counts (not psql's "Access method: heap")
+_VERDICT = re.compile(r"(?i)\b(?:pass|fail|result|total|error|warning|ok\b|minimum|maximum)\w*.*\d|\d.*%")
 # A totals row: its first cell a totals word (``| TOTAL | 293 |``, ``Total  12  3``)
 _TOTAL_ROW = re.compile(r"[\s|]*(?:total|totals|grand total|all|sum)\s*(?:\||\s{2,})", re.IGNORECASE)
 _SUPERSEDED_BELOW = 40.0  # a table's rows printed again below it, with the same header, rank this much lower
@@ -92,7 +94,7 @@ def summarize_table_sections(
             priority = (70.0 if index in rows else 65.0) - 2.0 * min(rank, 30) - 0.01 * order
             if index in rows and _TOTAL_ROW.match(lines[index]):
                 priority = _TOTAL_PRIORITY  # a totals row (``| TOTAL | 293 | 87 | 70.3% |``)
-            elif index == last_line and index not in rows:
+            elif index == last_line and index not in rows and _VERDICT.search(lines[index]):
                 priority = _PREAMBLE_PRIORITY  # the verdict under the last table ("RESULT: FAILED …")
             if superseded and index in rows:
                 priority -= _SUPERSEDED_BELOW

@@ -67,7 +67,9 @@ def test_the_line_filter_keeps_every_line_that_holds_a_query_term() -> None:
             checked += 1
             held += bool(found)
             assert may_hold(line) or not found, (query, line)
-    assert held > 200 and checked == 30_000  # enough lines hold a term for the check to mean something
+    # enough lines hold a term for the check to mean something (how many depends on the corpus's
+    # files: 175 to 250 as sets were added)
+    assert held > 100 and checked == 30_000
 
 
 @pytest.mark.parametrize(
