@@ -635,11 +635,17 @@ _PROPERTY_KEYS = 10
 _PROPERTY_SAMPLE = 400
 
 
+# A logfmt record's level among other fields (Prometheus', Loki's, Consul's logs)
+_LOGFMT_LEVEL = re.compile(r"\S=\S.* (?:level|lvl)=\w+\b|(?:^|\s)(?:level|lvl)=\w+ .*\S=\S")
+
+
 def is_properties(lines: Sequence[str]) -> bool:
     """Whether ``lines`` read as a key-value listing (``redis-cli INFO``, ``sysctl -a``): ten or more
     ``key:value`` / ``key=value`` lines (no ``://`` after the key) and, with section lines (``#
     Memory``, ``[core]``), nine in ten non-blank lines (``summaries.properties``)."""
     content = [line for line in lines[:_PROPERTY_SAMPLE] if line.strip()]
+    if 2 * sum(1 for line in content if _LOGFMT_LEVEL.search(line)) >= len(content):
+        return False  # logfmt: ``ts=… caller=main.go:513 level=info msg="…"`` is a log's lines
     keys = sum(1 for line in content if PROPERTY_KEY.match(line) and not line.lstrip().startswith("#"))
     sections = sum(1 for line in content if PROPERTY_SECTION.match(line.strip()))
     return keys >= _PROPERTY_KEYS and (keys + sections) * 10 >= len(content) * 9

@@ -489,3 +489,16 @@ def test_an_ltrace_is_a_call_trace_read_as_a_log() -> None:
     shown = summarize(text, ContentKind.LOG, budget=2000).text
     assert "FAILED dbm.gnu No module named '_gdbm', please install the python3-gdbm package" in shown
     assert 'dlerror() = "libzstd.so.2: cannot open shared object file: No such file or directory"' in shown
+
+
+def test_a_logfmt_log_is_a_log_not_properties() -> None:
+    # Prometheus 2.42's logfmt log (`ts=… caller=main.go:513 level=info msg="…"`): every line a
+    # key=value line, it was "properties: 113 keys" and no error was shown (failed before).
+    path = BENCH_CORPUS / "log-capw-prometheus-2420-debug-logfmt-scrape-failures-bad-reloads.log"
+    text = path.read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    extract = summarize(text, ContentKind.LOG, budget=2500)
+    assert extract.outline.startswith("log: 113 lines, 0 failed tests, 6 errors")
+    assert any(
+        'level=error msg="Failed to apply configuration"' in line for line in extract.text.splitlines()
+    )
