@@ -1,7 +1,7 @@
 """Profilers' and benchmarks' reports: their totals, then their costliest entries, whatever kind
 they were taken for.
 
-Five report formats are read, from their own lines (the tool's name does not matter):
+Six report formats are read, from their own lines (the tool's name does not matter):
 
 - ``perf report --stdio``: ``#`` comment lines with the totals (``# Samples: 4K of event
   'cpu-clock'``, ``# Event count (approx.): …``), the column header (``# Overhead  Command  Shared
@@ -22,6 +22,8 @@ Five report formats are read, from their own lines (the tool's name does not mat
 - pytest-benchmark's tables: per group a title (``---- benchmark 'dumps mime-db': 6 tests ----``),
   the ``Name (time in us)  Min  Max  Mean …`` header and a row per test, the fastest first, each
   column's best marked ``(1.0)``; the run's ``benchmark: 5.3.1 (defaults: …)`` line above.
+- collapsed stacks (``py-spy record --format raw``, ``stackcollapse-perf.pl``, flame graphs'
+  input): a line per stack, ``root;caller;…;leaf 14``, its frames joined by ``;``, its samples last.
 
 A log of a run reads such a report as a few hundred lines with no error, a table reads it as one
 table of mixed rows; what an agent opens a profile for is where the time went. ``summarize_profile(
@@ -36,7 +38,8 @@ functions, not builtins) in turns; for gprof
 the flat profile's rows that took time, then the call graph's primary lines, each with the line
 above it (its first caller), in the graph's order; for pytest-benchmark each group's title, the
 header once, then each group's fastest row, its slowest, the rows best in another column, the rest,
-a rank of every group before the next rank of any. Lines
+a rank of every group before the next rank of any; for collapsed stacks the most sampled first, each
+shown by its start and its end (the leaf frames, where the time went, and the count). Lines
 naming the call's terms come first; the text's first line and last line (a command's own line, the
 error that stopped the program) are kept when they are not the report's. ``Extract.kind`` is the
 kind asked for. A report's reading is kept for the next summary of the same text (``reading``).
@@ -95,6 +98,11 @@ _BENCHMARK_ROW = re.compile(r"\S+ +[\d,.]+ \(\d[\d,.]*\) ")
 _BEST = " (1.0)"
 _BENCHMARK_WIDTH = 120
 
+# A collapsed stack: frames joined by ``;``, then a space and its samples
+_COLLAPSED = re.compile(r"[^\s;][^;\n]*(?:;[^;\n]+)+ (\d+)\s*\Z")
+_COLLAPSED_SHARE = 0.8  # of a head's complete lines
+_COLLAPSED_WIDTH = 480  # a stack shows its start and, a quarter of this, its end (``packing.clip_ends``)
+
 _TOTALS = 95.0  # the report's totals and the text's own first and last lines
 _COLUMNS = 90.0
 _TERM = 70.0  # an entry or a line naming the call's terms
@@ -116,6 +124,7 @@ class _Plan:
     picks: list[Pick]
     outline: str  # after the kind's name
     highlights: int
+    ends: bool = False  # a long line shows its end too (``packing.clip_ends``)
 
 
 _READINGS: LastReading[_Plan | None] = LastReading()
@@ -139,7 +148,7 @@ def summarize_profile(
     plan = _READINGS.get(text, terms, lambda: read(text, terms))
     if plan is None:
         return None
-    body = pack(plan.lines, plan.picks, budget, width=_WIDTH, gaps="short")
+    body = pack(plan.lines, plan.picks, budget, width=_WIDTH, gaps="short", ends=plan.ends)
     return Extract(text=body, kind=kind, outline=f"{kind.value}: {plan.outline}", highlights=plan.highlights)
 
 
@@ -155,6 +164,8 @@ def _reader(head: str) -> Callable[[str, Sequence[str]], _Plan | None] | None:
         return _gprof
     if " benchmark" in head and _BENCHMARK_GROUP.search(head):
         return _benchmarks
+    if ";" in head and _is_collapsed(head):
+        return _collapsed
     return None
 
 
@@ -305,6 +316,29 @@ def _benchmarks(text: str, terms: Sequence[str]) -> _Plan | None:
     picks += _own_ends(lines, 0, last=last)  # the run's verdict below the tables
     outline = f"pytest-benchmark report, {len(groups)} groups, {rows} benchmarks"
     return _Plan(lines, picks, outline, min(2 * len(groups) + 1, _HIGHLIGHTS))
+
+
+def _is_collapsed(head: str) -> bool:
+    lines = [line for line in head.split("\n")[:-1] if line.strip()][:50]
+    return (
+        len(lines) >= _MIN_ENTRIES
+        and sum(1 for line in lines if _COLLAPSED.match(line)) >= len(lines) * _COLLAPSED_SHARE
+    )
+
+
+def _collapsed(text: str, terms: Sequence[str]) -> _Plan | None:
+    lines = split_lines(text)
+    stacks = [(int(m.group(1)), i) for i, line in enumerate(lines) if (m := _COLLAPSED.match(line))]
+    if len(stacks) < _MIN_ENTRIES:
+        return None
+    wanted = term_matcher(terms)
+    picks = [
+        Pick(i, i + 1, (_TERM if wanted(lines[i]) else _ENTRY) - _STEP * rank, _COLLAPSED_WIDTH)
+        for rank, (_, i) in enumerate(sorted(stacks, key=lambda s: (-s[0], s[1])))
+    ]
+    samples = sum(count for count, _ in stacks)
+    outline = f"collapsed stacks, {len(stacks)} stacks, {samples} samples; the most sampled {max(stacks)[0]}"
+    return _Plan(lines, picks, outline, min(len(stacks), _HIGHLIGHTS), ends=True)
 
 
 def _line_profile(text: str, terms: Sequence[str]) -> _Plan | None:

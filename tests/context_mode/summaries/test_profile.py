@@ -127,3 +127,14 @@ def test_pytest_benchmarks_tables_show_each_groups_fastest_and_slowest() -> None
     assert "============================= 36 passed in 19.10s ==============================" in shown
     assert sum(line.startswith("Name (time in us)") for line in shown) == 1  # the header once
     _verbatim(extract.text, text)
+
+
+def test_collapsed_stacks_show_the_most_sampled_by_their_leaf_frames() -> None:
+    # py-spy record --format raw of pygmentize: 26 stacks of up to 3 kB each were "text: 26
+    # lines", their first 700 bytes shown and no stack's leaf nor its count (failed before).
+    name = "trace-capw-py-spy-040-record-raw-collapsed-pygmentize-2180-html-prometheus-changelog.txt"
+    text, kind, extract = _read(name, 2800)
+    assert extract.outline == f"{kind.value}: collapsed stacks, 25 stacks, 48 samples; the most sampled 14"
+    leaf = "callback (pygments/lexer.py:452);get_tokens_unprocessed (pygments/lexer.py:712) 14"
+    assert any(line.endswith(leaf) for line in extract.text.splitlines())
+    _verbatim(extract.text, text)
