@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, clip, pack, size, split_lines
+from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
 _STATEMENT = re.compile(
@@ -34,6 +35,7 @@ _STATEMENT = re.compile(
 # A script's own lines that are no change: a transaction's bounds, settings, comments
 _SCAFFOLD = re.compile(r"\s*(?:BEGIN\b|COMMIT\b|END\b|PRAGMA\b|SET\b|--|/\*|\))", re.IGNORECASE)
 _NOT_TABLES = ("INDEX", "VIEW", "TRIGGER")  # the name after these is the index's, the view's…
+_SCRIPTS: LastReading[bool] = LastReading()  # whether the last text was a script (asked per summary)
 _SAMPLE_LINES = 200
 _HEAD = 32768  # chars the sample is taken from
 _MIN_SHARE = 0.6  # of the sample's non-blank lines, statements or scaffolding…
@@ -52,7 +54,7 @@ def summarize_sql_script(
     text: str, *, kind: ContentKind, budget: int, terms: Sequence[str] = ()
 ) -> Extract | None:
     """The statements per table and their lines in ``budget`` bytes; None if ``text`` is no script."""
-    if not _is_script(split_lines(text[:_HEAD])):
+    if not _SCRIPTS.get(text, (), lambda: _is_script(split_lines(text[:_HEAD]))):
         return None
     lines = split_lines(text)
     groups: dict[str, list[int]] = {}
