@@ -78,6 +78,8 @@ def summarize_sql_script(
     if len(counts) > _GROUPS_LABELLED:
         shown.append(f"… {len(counts) - _GROUPS_LABELLED} more")
     label = clip(f"== {statements} statements · {' · '.join(shown)} ==", _WIDTH)
+    if size(label) + 1 > budget:
+        label = ""  # a budget too small for the label holds statements only
     wanted = term_matcher(terms)
     picks = [Pick(i, i + 1, _SCHEMA - _ORDER_STEP * rank) for rank, i in enumerate(schema)]
     for _, group in busiest:
@@ -85,10 +87,10 @@ def summarize_sql_script(
         for rank, index in enumerate(order):
             top = _TERM if wanted(lines[index]) else _FIRST - _STEP * min(rank, 2) - _ORDER_STEP * rank
             picks.append(Pick(index, index + 1, top))
-    body = pack(lines, picks, budget - size(label) - 1, width=_WIDTH, gaps="short")
+    body = pack(lines, picks, budget - size(label) - 1 if label else budget, width=_WIDTH, gaps="short")
     outline = f"{kind.value}: SQL script, {statements} statements on {len(tables)} tables"
     return Extract(
-        text=f"{label}\n{body}" if body else label,
+        text="\n".join(part for part in (label, body) if part),
         kind=kind,
         outline=outline,
         highlights=min(2 * len(groups) + len(schema), 20),

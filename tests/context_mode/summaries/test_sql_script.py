@@ -49,3 +49,14 @@ def test_a_dump_shows_its_schema_first() -> None:
         summarize_sql_script("SELECT 1;\nselect name from t;\n" * 5, kind=ContentKind.TEXT, budget=500)
         is None
     )
+
+
+def test_a_scripts_summary_stays_within_any_budget() -> None:
+    # The label is derived text: a budget too small for it holds statements only (the label had
+    # been added whatever the budget: 163 bytes of it over a budget of 100).
+    text = (BENCH_CORPUS / "diff-caps-sqldiff-3401-pycountry-2461-26216-iso-sqlite.diff").read_text(
+        encoding="utf-8"
+    )
+    for budget in (0, 10, 60, 100, 163, 200, 400, 1500):
+        extract = summarize_sql_script(text, kind=ContentKind.TABLE, budget=budget)
+        assert extract is not None and len(extract.text.encode()) <= budget
