@@ -343,11 +343,11 @@ def _collapsed(text: str, terms: Sequence[str]) -> _Plan | None:
 
 def _line_profile(text: str, terms: Sequence[str]) -> _Plan | None:
     lines = split_lines(text)
-    functions = _functions(lines)
+    header = next((i for i, line in enumerate(lines) if _LINE_HEADER.match(line)), -1)
+    functions = _functions(lines) if header >= 0 else []
     if not functions:
-        return None
+        return None  # no report: its column header or a function's lines that ran are missing
     wanted = term_matcher(terms)
-    header = next(i for i, line in enumerate(lines) if _LINE_HEADER.match(line))
     timer = next((i for i, line in enumerate(lines) if line.startswith(_TIMER_UNIT)), -1)
     picks = [Pick(header, header + 1, _COLUMNS)]
     if timer >= 0:

@@ -138,3 +138,15 @@ def test_collapsed_stacks_show_the_most_sampled_by_their_leaf_frames() -> None:
     leaf = "callback (pygments/lexer.py:452);get_tokens_unprocessed (pygments/lexer.py:712) 14"
     assert any(line.endswith(leaf) for line in extract.text.splitlines())
     _verbatim(extract.text, text)
+
+
+def test_a_line_profile_without_its_column_header_is_no_report() -> None:
+    # "Timer unit:" and "Line Contents" in the head but no line_profiler header line (an edited
+    # excerpt): the reading raised StopIteration out of summarize (failed before).
+    text = (
+        "Timer unit: 1e-06 s\n\nTotal time: 0.5 s\nFunction: f at line 1\n\n"
+        "Line #  Hits  Time  Per Hit  % Time  Line Contents (edited)\n"
+        "     2         1      5.0      5.0     99.0      x = 1\n"
+    )
+    assert summarize_profile(text, kind=ContentKind.LOG, budget=500) is None
+    assert summarize(text, ContentKind.LOG, budget=500).kind is ContentKind.LOG
