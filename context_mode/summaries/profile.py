@@ -198,8 +198,15 @@ def _perf(text: str, terms: Sequence[str]) -> _Plan | None:
     picks += _ranked(order, lines, wanted, _ENTRY)
     for rank, index in enumerate(calls[i] for i in order if i in calls):
         picks.append(Pick(index, index + 1, _CALL - _STEP * rank))
-    samples = next((lines[i][2:].strip() for i in range(columns) if lines[i].startswith("# Samples:")), "")
-    outline = f"perf report, {len(entries)} entries" + (f", {samples[9:]}" if samples else "")
+    samples = next(
+        (
+            line.removeprefix("# Samples:").strip()
+            for line in lines[:columns]
+            if line.startswith("# Samples:")
+        ),
+        "",
+    )
+    outline = f"perf report, {len(entries)} entries" + (f", {samples}" if samples else "")
     return _Plan(lines, picks, outline, min(len(entries), _HIGHLIGHTS))
 
 
@@ -308,7 +315,7 @@ def _benchmarks(text: str, terms: Sequence[str]) -> _Plan | None:
     wanted = term_matcher(terms)
     for group in groups:
         best = [i for i in group[1:-1] if _BEST in lines[i]]
-        order = [*group[:1], *group[-1:][: len(group) - 1], *best, *(i for i in group[1:-1] if i not in best)]
+        order = [*group[:1], *group[1:][-1:], *best, *(i for i in group[1:-1] if i not in best)]
         for rank, index in enumerate(order):
             top = _TERM if wanted(lines[index]) else _ENTRY - _ROW_STEP * rank
             picks.append(Pick(index, index + 1, top, _BENCHMARK_WIDTH))

@@ -83,7 +83,7 @@ def summarize_sql_script(
     wanted = term_matcher(terms)
     picks = [Pick(i, i + 1, _SCHEMA - _ORDER_STEP * rank) for rank, i in enumerate(schema)]
     for _, group in busiest:
-        order = [*group[:1], *group[-1:][: len(group) - 1], *group[1:-1]]
+        order = [*group[:1], *group[1:][-1:], *group[1:-1]]
         for rank, index in enumerate(order):
             top = _TERM if wanted(lines[index]) else _FIRST - _STEP * min(rank, 2) - _ORDER_STEP * rank
             picks.append(Pick(index, index + 1, top))
