@@ -3,8 +3,8 @@
 ``summarize(text, kind, budget=..., terms=...)`` dispatches to one summariser per ``ContentKind``
 (``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
 ``rows``, ``tree``, ``source`` (or ``blame``), ``lint``, ``text``; the shared budget packing is
-``packing``; a profiler's report or a SQL script taken for a log, a table or text is read as
-what it is: ``profile``, ``sql_script``)
+``packing``; a profiler's report, a SQL script or a binary's symbol table taken for a log, a
+table or text is read as what it is: ``profile``, ``sql_script``, ``symbols``)
 and returns an ``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``), some with
@@ -48,6 +48,7 @@ from context_mode.summaries.rows import summarize_rows
 from context_mode.summaries.snapshot import summarize_snapshot
 from context_mode.summaries.source import summarize_source
 from context_mode.summaries.sql_script import summarize_sql_script
+from context_mode.summaries.symbols import summarize_symbols
 from context_mode.summaries.table import summarize_table
 from context_mode.summaries.text import summarize_text
 from context_mode.summaries.tree import summarize_tree
@@ -61,7 +62,7 @@ class _Summarizer(Protocol):
 
 
 _JSON_KINDS = frozenset((ContentKind.JSON, ContentKind.ROWS, ContentKind.TREE, ContentKind.LINT))
-# Kinds a profiler's report or a SQL script is taken for: read as what it is instead.
+# Kinds a profiler's report, a SQL script or a symbol table is taken for: read as what it is instead.
 _REPORTED = frozenset((ContentKind.LOG, ContentKind.TABLE, ContentKind.TEXT))
 _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.LOG: summarize_log,
@@ -91,7 +92,7 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
         )
         return replace(inner, text=f"{inner.text}\n{note}")
     if kind in _REPORTED:
-        for reading in (summarize_profile, summarize_sql_script):
+        for reading in (summarize_profile, summarize_sql_script, summarize_symbols):
             report = reading(text, kind=kind, budget=max(budget, 0), terms=tuple(terms))
             if report is not None:
                 return report
