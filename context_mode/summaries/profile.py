@@ -1,7 +1,7 @@
 """Profilers' and benchmarks' reports: their totals, then their costliest entries, whatever kind
 they were taken for.
 
-Six report formats are read, from their own lines (the tool's name does not matter):
+Seven report formats are read, from their own lines (the tool's name does not matter):
 
 - ``perf report --stdio``: ``#`` comment lines with the totals (``# Samples: 4K of event
   'cpu-clock'``, ``# Event count (approx.): …``), the column header (``# Overhead  Command  Shared
@@ -24,6 +24,10 @@ Six report formats are read, from their own lines (the tool's name does not matt
   column's best marked ``(1.0)``; the run's ``benchmark: 5.3.1 (defaults: …)`` line above.
 - collapsed stacks (``py-spy record --format raw``, ``stackcollapse-perf.pl``, flame graphs'
   input): a line per stack, ``root;caller;…;leaf 14``, its frames joined by ``;``, its samples last.
+- valgrind's massif through ``ms_print``: ``Command:``, ``Massif arguments:``, the graph (its top
+  value ``2.023^``), ``Number of snapshots: 59``, ``Detailed snapshots: [1, 3, …, 54 (peak)]``,
+  then per snapshot a row (``n  time(i)  total(B)  useful-heap(B) …``), a detailed one followed by
+  its allocation tree (``->63.08% (1,338,000B) 0x13CE18: xcalloc (in …)``, ``| ->`` a level down).
 
 A log of a run reads such a report as a few hundred lines with no error, a table reads it as one
 table of mixed rows; what an agent opens a profile for is where the time went. ``summarize_profile(
@@ -39,7 +43,9 @@ the flat profile's rows that took time, then the call graph's primary lines, eac
 above it (its first caller), in the graph's order; for pytest-benchmark each group's title, the
 header once, then each group's fastest row, its slowest, the rows best in another column, the rest,
 a rank of every group before the next rank of any; for collapsed stacks the most sampled first, each
-shown by its start and its end (the leaf frames, where the time went, and the count). Lines
+shown by its start and its end (the leaf frames, where the time went, and the count); for massif
+the run's header lines, the graph's top, the peak snapshot's row and its allocation tree level by
+level (what is left under the threshold last), the other snapshots by size and the last. Lines
 naming the call's terms come first; the text's first line and last line (a command's own line, the
 error that stopped the program) are kept when they are not the report's. ``Extract.kind`` is the
 kind asked for. A report's reading is kept for the next summary of the same text (``reading``).
@@ -103,6 +109,18 @@ _COLLAPSED = re.compile(r"[^\s;][^;\n]*(?:;[^;\n]+)+ (\d+)\s*\Z")
 _COLLAPSED_SHARE = 0.8  # of a head's complete lines
 _COLLAPSED_WIDTH = 480  # a stack shows its start and, a quarter of this, its end (``packing.clip_ends``)
 
+# valgrind's ms_print (massif): the run's header, the graph's top, the snapshots' rows and the
+# detailed snapshots' allocation trees (``->63.08% (1,338,000B) 0x13CE18: xcalloc (in …)``)
+_MASSIF_HEADER = ("Command:", "Massif arguments:", "ms_print arguments:", "Number of snapshots:")
+_MASSIF_DETAILED = "Detailed snapshots: ["
+_MASSIF_PEAK = re.compile(r"(\d+) \(peak\)")
+_MASSIF_TOP = re.compile(r" *\d[\d.]*\^")  # the graph's highest value: ``2.023^``
+_MASSIF_COLUMNS = re.compile(r" +n +time\(\w+\) +total\(B\) +useful-heap\(B\) ")
+_MASSIF_ROW = re.compile(r" *(\d+) +[\d,]+ +([\d,]+) +[\d,]+ +[\d,]+ +[\d,]+ *\Z")
+_MASSIF_TREE = re.compile(r"([| ]*)->\d{1,3}\.\d+% \(")
+_MASSIF_REST = ", all below ms_print's threshold"
+_MASSIF_DEPTH = 3.0  # a tree line's worth falls by this for each level below the top
+
 _TOTALS = 95.0  # the report's totals and the text's own first and last lines
 _COLUMNS = 90.0
 _TERM = 70.0  # an entry or a line naming the call's terms
@@ -164,6 +182,8 @@ def _reader(head: str) -> Callable[[str, Sequence[str]], _Plan | None] | None:
         return _gprof
     if " benchmark" in head and _BENCHMARK_GROUP.search(head):
         return _benchmarks
+    if _MASSIF_HEADER[1] in head and _MASSIF_DETAILED in head:
+        return _massif
     if ";" in head and _is_collapsed(head):
         return _collapsed
     return None
@@ -323,6 +343,52 @@ def _benchmarks(text: str, terms: Sequence[str]) -> _Plan | None:
     picks += _own_ends(lines, 0, last=last)  # the run's verdict below the tables
     outline = f"pytest-benchmark report, {len(groups)} groups, {rows} benchmarks"
     return _Plan(lines, picks, outline, min(2 * len(groups) + 1, _HIGHLIGHTS))
+
+
+def _massif(text: str, terms: Sequence[str]) -> _Plan | None:
+    lines = split_lines(text)
+    picks: list[Pick] = []
+    rows: list[tuple[int, int, int]] = []  # (line, snapshot, total bytes)
+    trees: dict[int, list[tuple[int, int]]] = {}  # a detailed snapshot's (line, depth) of its tree
+    peak = -1
+    columns = False
+    for index, line in enumerate(lines):
+        if line.startswith(_MASSIF_HEADER):
+            picks.append(Pick(index, index + 1, _TOTALS))
+        elif line.lstrip().startswith(_MASSIF_DETAILED):
+            picks.append(Pick(index, index + 1, _TOTALS))
+            found = _MASSIF_PEAK.search(line)
+            peak = int(found.group(1)) if found else -1
+        elif not rows and _MASSIF_TOP.match(line):
+            picks.append(Pick(max(index - 1, 0), index + 1, _COLUMNS))  # the unit's line above it
+        elif _MASSIF_COLUMNS.match(line):
+            if not columns:
+                picks.append(Pick(index, index + 1, _COLUMNS))
+                columns = True
+        elif (row := _MASSIF_ROW.match(line)) is not None:
+            rows.append((index, int(row.group(1)), int(row.group(2).replace(",", ""))))
+        elif rows and (branch := _MASSIF_TREE.match(line)) is not None:
+            trees.setdefault(rows[-1][1], []).append((index, len(branch.group(1)) // 2))
+    if len(rows) < _MIN_ENTRIES:
+        return None
+    if peak not in {snapshot for _, snapshot, _ in rows}:
+        peak = max(rows, key=lambda r: (r[2], -r[0]))[1]
+    wanted = term_matcher(terms)
+    top = next(i for i, snapshot, _ in rows if snapshot == peak)
+    picks.append(Pick(top, top + 1, _TOTALS - 1))
+    picks.append(Pick(top + 1, top + 2, _ENTRY + 1))  # the share the heap functions hold
+    for rank, (index, depth) in enumerate(sorted(trees.get(peak, []), key=lambda t: (t[1], t[0]))):
+        worth = _ENTRY - _MASSIF_DEPTH * depth - _STEP * rank
+        if _MASSIF_REST in lines[index]:
+            worth = _IDLE - _STEP * rank  # what is left under the threshold, in no function
+        elif wanted(lines[index]):
+            worth = _TERM
+        picks.append(Pick(index, index + 1, worth))
+    by_size = sorted(rows, key=lambda r: (-r[2], r[0]))
+    picks += _ranked([i for i, _, _ in by_size], lines, wanted, _ROW)
+    picks.append(Pick(rows[-1][0], rows[-1][0] + 1, _COLUMNS - 1))  # the last snapshot
+    outline = f"massif report, {len(rows)} snapshots, peak {max(r[2] for r in rows):,} B at snapshot {peak}"
+    return _Plan(lines, picks, outline, min(len(trees.get(peak, [])) + 2, _HIGHLIGHTS))
 
 
 def _is_collapsed(head: str) -> bool:

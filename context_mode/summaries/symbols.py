@@ -79,7 +79,7 @@ _MAX_RANK = 400  # picks per queue: no budget shows more lines
 
 
 class _Symbol(NamedTuple):
-    index: int  # its line
+    line: int  # its index in the text's lines
     version: str  # "" when none
     size: int  # -1 when the table prints none
     defined: bool
@@ -134,19 +134,19 @@ def _read(text: str, terms: Sequence[str]) -> _Reading | None:
     picks = [Pick(i, i + 1, _OWN) for i in own]
     last = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].strip())
     picks.append(Pick(last, last + 1, _LAST))
-    named = [s.index for s in symbols if wanted(lines[s.index])][:_MAX_RANK]
+    named = [s.line for s in symbols if wanted(lines[s.line])][:_MAX_RANK]
     picks += [Pick(i, i + 1, _TERM) for i in named]
     defined = [s for s in symbols if s.defined and not s.node]
-    nodes = [s.index for s in symbols if s.node]
+    nodes = [s.line for s in symbols if s.node]
     undefined = [s for s in symbols if not s.defined]
     libraries = _by_library(undefined)
     for rank, (_, needing) in enumerate(libraries):
         top = max({s.version for s in needing}, key=_number)
-        highest = next(s.index for s in needing if s.version == top)
+        highest = next(s.line for s in needing if s.version == top)
         picks.append(Pick(highest, highest + 1, _HIGHEST - 0.01 * rank))
-    biggest = sorted((-s.size, s.index) for s in defined)  # in the table's order without sizes
-    unversioned = [s.index for s in undefined if s.version in _UNVERSIONED]
-    by_library = [[s.index for s in needing] for _, needing in libraries]
+    biggest = sorted((-s.size, s.line) for s in defined)  # in the table's order without sizes
+    unversioned = [s.line for s in undefined if s.version in _UNVERSIONED]
+    by_library = [[s.line for s in needing] for _, needing in libraries]
     queues = (
         [i for _, i in biggest[:_MAX_RANK]],
         _in_turns([*by_library, unversioned]),
@@ -210,7 +210,7 @@ def _by_library(undefined: Sequence[_Symbol]) -> list[tuple[str, list[_Symbol]]]
             continue
         match = _VERSION.match(symbol.version)
         groups.setdefault(match["library"] if match else symbol.version, []).append(symbol)
-    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[1][0].index))
+    return sorted(groups.items(), key=lambda item: (-len(item[1]), item[1][0].line))
 
 
 def _number(version: str) -> tuple[int, ...]:

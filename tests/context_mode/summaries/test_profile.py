@@ -150,3 +150,22 @@ def test_a_line_profile_without_its_column_header_is_no_report() -> None:
     )
     assert summarize_profile(text, kind=ContentKind.LOG, budget=500) is None
     assert summarize(text, ContentKind.LOG, budget=500).kind is ContentKind.LOG
+
+
+def test_a_massif_report_shows_its_peak_and_where_the_peaks_memory_went() -> None:
+    # valgrind's ms_print of cmark: "text: 1355 lines" of the graph and the first snapshots'
+    # trees; the peak snapshot's row and its allocation tree were left out (failed before).
+    text, kind, extract = _read("trace-fern-massif-ms-print-cmark-0302-node-fs-md.txt", 2500)
+    assert extract.outline == f"{kind.value}: massif report, 59 snapshots, peak 2,121,024 B at snapshot 54"
+    shown = extract.text.splitlines()
+    assert shown[1].startswith("Command:            /tmp/scratch_capg/src/cmark-0.30.2/b/src/cmark --to html")
+    assert "Number of snapshots: 59" in shown
+    assert any(line.startswith("2.023^") for line in shown)  # the graph's top
+    assert " 54     19,906,464        2,121,024        1,898,384       222,640            0" in shown
+    assert any(line.startswith("->63.08% (1,338,000B) 0x13CE18: xcalloc") for line in shown)
+    assert not any("all below ms_print's threshold" in line for line in shown)
+    _verbatim(extract.text, text)
+    for cut in (len(text) // 2, 4000, 2000):
+        for budget in (0, 100, 700, 2500):
+            part = summarize_profile(text[:cut], kind=ContentKind.TEXT, budget=budget)
+            assert part is None or len(part.text.encode()) <= budget
