@@ -36,6 +36,7 @@ from typing import Protocol
 from context_mode.framing import shown_head, unframe
 from context_mode.summaries.aimed import aim
 from context_mode.summaries.code_search import summarize_code_search
+from context_mode.summaries.coverage import summarize_coverage
 from context_mode.summaries.diff import summarize_diff
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.json_summary import summarize_json
@@ -92,7 +93,7 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
         )
         return replace(inner, text=f"{inner.text}\n{note}")
     if kind in _REPORTED:
-        for reading in (summarize_profile, summarize_sql_script, summarize_symbols):
+        for reading in (summarize_profile, summarize_sql_script, summarize_symbols, summarize_coverage):
             report = reading(text, kind=kind, budget=max(budget, 0), terms=tuple(terms))
             if report is not None:
                 return report

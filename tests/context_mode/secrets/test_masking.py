@@ -363,6 +363,9 @@ TRUE_POSITIVES = {
     "webpage-plover-html2text-flask-222-config.txt": 5,
     # peewee's Database chapter: password='db_password' and postgresql://postgres:my_password@…
     "webpage-gannet-html2text-peewee-31410-database.md": 3,
+    # Mojolicious' testing guide: an example "Authorization: Token secret-password" header and a
+    # login form's password => 'let me in'
+    "markdown-capz-pod2markdown-330-mojolicious-931-guides-testing.md": 2,
 }
 
 
