@@ -14,7 +14,8 @@ a match; the indexes point at the verbatim input lines):
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``, ty's
   ``error[invalid-argument-type]: …``, zizmor's ``warning[artipacked]: …`` and ``info[…]: …``);
   clippy's rule comes from its ``#[warn(clippy::…)]`` note or help URL a few lines down;
-- ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows;
+- ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows
+  (pydoclint's likewise, its rows led by the line and the code: ``    60: DOC203: Method …``);
   stylelint's string format likewise, its severity a ``✖`` or ``⚠``, and yamllint's, its rule
   in parentheses;
 - RuboCop's ``file:line:col: C: [Correctable] Style/StringLiterals: …`` (C, W, E, F, R),
@@ -154,6 +155,8 @@ _STYLISH_ROW = re.compile(
     r"\s+(?P<line>\d+):\d+\s+(?P<sev>error|warning|✖|×|⚠)\s+.*?\S\s{2,}"
     r"(?:(?P<code>[@\w/-]+)|\((?P<pcode>[\w-]+)\))\s*\Z"  # yamllint's rule in parentheses
 )
+# A code-first row under a path line: pydoclint's ``    60: DOC203: Method `X.y` …``
+_GROUPED_ROW = re.compile(r"\s+(?P<line>\d+)(?::\d+)?: (?P<code>[A-Z]{1,6}\d{2,4}):? \S")
 _PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
 _TOTALS = re.compile(
     r"Found \d+ (?:errors?|diagnostics?)\b|Found \d+ errors? in \d+ files?|Success: no issues found|"
@@ -369,6 +372,10 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             rule = match["code"] or match["pcode"]
             found.append(Diagnostic(index, file_line, rule, current_file, severity))
             continue
+        match = _GROUPED_ROW.match(line) if current_file else None
+        if match:
+            found.append(Diagnostic(index, file_line, match["code"], current_file, "warning"))
+            continue
         if _PATH_ALONE.match(line):
             current_file, file_line = line, index
     return found
@@ -382,8 +389,10 @@ def is_lint(lines: Sequence[str]) -> bool:
     cleaned = [clean_line(line) for line in lines]
     if any(lint_totals(line) for line in cleaned[-_TOTALS_REACH:]):
         return True
-    shown = {d.index for d in diagnostics} | {d.location for d in diagnostics}
-    content = [i for i, line in enumerate(cleaned) if line.strip() and not _is_context(line)]
+    rows = {d.index for d in diagnostics}
+    shown = rows | {d.location for d in diagnostics}
+    # an indented line is context, unless it is a diagnostic itself (stylish's, pydoclint's rows)
+    content = [i for i, line in enumerate(cleaned) if line.strip() and (i in rows or not _is_context(line))]
     headers = sum(1 for i in content if i in shown)
     return headers * 2 >= len(content)
 

@@ -502,3 +502,19 @@ def test_a_logfmt_log_is_a_log_not_properties() -> None:
     assert any(
         'level=error msg="Failed to apply configuration"' in line for line in extract.text.splitlines()
     )
+
+
+def test_pydoclints_rows_under_each_file_are_lint() -> None:
+    # pydoclint: the files it checked, then each file's path above its `    60: DOC203: …` rows.
+    # The rows were no diagnostics and the output "markdown: 333 lines, no headings" (failed before).
+    path = BENCH_CORPUS / "lint-capy-pydoclint-0120-sphinx-style-geopy-241.txt"
+    text = path.read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2500)
+    assert extract.outline == "lint: 219 diagnostics, 9 rules, 34 files"
+    shown = extract.text.splitlines()
+    assert shown[0].startswith("== 219 diagnostics · 9 rules (DOC203 ×66, DOC111 ×63, DOC301 ×35, ")
+    assert (
+        "    217: DOC101: Method `Point.format`: Docstring contains fewer arguments than in function "
+        "signature." in shown
+    )
