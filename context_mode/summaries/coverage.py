@@ -138,14 +138,16 @@ def _read_report(lines: Sequence[str], terms: Sequence[str]) -> tuple[list[Pick]
     missing = sorted((figure, index) for figure, index in rows if figure < best)
     # Istanbul's directories (one space in) and files (two) in turns, the least covered first
     directories = [i for _, i in missing if row is _ISTANBUL_ROW and not lines[i].startswith("  ")]
-    files = [i for _, i in missing if i not in set(directories)]
+    in_directories = set(directories)
+    files = [i for _, i in missing if i not in in_directories]
     seen: set[str] = set()
     repeated = []  # a row like one ranked before (``auto.js | 0 | … | 1-3`` in every directory): last
     for index in files:
         if lines[index] in seen:
             repeated.append(index)
         seen.add(lines[index])
-    files = [i for i in files if i not in set(repeated)]
+    twice = set(repeated)
+    files = [i for i in files if i not in twice]
     order = [i for pair in itertools.zip_longest(directories, files, fillvalue=-1) for i in pair if i >= 0]
     order += repeated
     for rank, index in enumerate(order):
