@@ -21,12 +21,11 @@ directories and files in turns, fully covered rows last. ``Extract.kind`` is the
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Sequence
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.packing import Pick, in_turns, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
@@ -148,8 +147,7 @@ def _read_report(lines: Sequence[str], terms: Sequence[str]) -> tuple[list[Pick]
         seen.add(lines[index])
     twice = set(repeated)
     files = [i for i in files if i not in twice]
-    order = [i for pair in itertools.zip_longest(directories, files, fillvalue=-1) for i in pair if i >= 0]
-    order += repeated
+    order = in_turns(directories, files) + repeated
     for rank, index in enumerate(order):
         picks.append(Pick(index, index + 1, _TERM if wanted(lines[index]) else _ROW - _STEP * rank))
     for rank, (_, index) in enumerate((f, i) for f, i in rows if f >= best):

@@ -74,6 +74,19 @@ def elision(count: int) -> str:
     return f"{ELLIPSIS} {count} line{'s' if count != 1 else ''} {ELLIPSIS}"
 
 
+def in_turns(*orders: Sequence[int]) -> list[int]:
+    """The line indexes of each order in turns (the first of each, then the second of each…), each
+    once: a summariser's ranks across groups, so no group's later lines crowd out another's first."""
+    turns: list[int] = []
+    seen: set[int] = set()
+    for row in itertools.zip_longest(*orders, fillvalue=-1):
+        for index in row:
+            if index >= 0 and index not in seen:
+                seen.add(index)
+                turns.append(index)
+    return turns
+
+
 def annotate(line: str, note: str) -> str:
     """``line`` with a bracketed annotation such as ``[×37]``; ``strip_annotation`` undoes it."""
     return f"{line} [{note}]" if note else line

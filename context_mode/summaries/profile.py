@@ -54,13 +54,12 @@ Linear in the text, but for sorting the entries.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.packing import Pick, in_turns, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
@@ -212,7 +211,7 @@ def _perf(text: str, terms: Sequence[str]) -> _Plan | None:
     picks = [Pick(columns, columns + 1, _COLUMNS)]
     picks += [Pick(i, i + 1, _TOTALS) for i in range(columns) if _PERF_TOTALS.match(lines[i])]
     picks += _own_ends(lines, columns, last=entries[-1][0])
-    order = _in_turns(
+    order = in_turns(
         [i for i, _, _ in entries], [i for i, _, _ in sorted(entries, key=lambda e: (-e[2], e[0]))]
     )
     picks += _ranked(order, lines, wanted, _ENTRY)
@@ -228,18 +227,6 @@ def _perf(text: str, terms: Sequence[str]) -> _Plan | None:
     )
     outline = f"perf report, {len(entries)} entries" + (f", {samples}" if samples else "")
     return _Plan(lines, picks, outline, min(len(entries), _HIGHLIGHTS))
-
-
-def _in_turns(*orders: Sequence[int]) -> list[int]:
-    """The lines of each order in turns (the first of each, then the second of each…), each once."""
-    turns: list[int] = []
-    seen: set[int] = set()
-    for row in itertools.zip_longest(*orders, fillvalue=-1):
-        for index in row:
-            if index >= 0 and index not in seen:
-                seen.add(index)
-                turns.append(index)
-    return turns
 
 
 def _ranked(
@@ -267,7 +254,7 @@ def _cprofile(text: str, terms: Sequence[str]) -> _Plan | None:
             rows.append((index, int(row.group(1)), float(row.group(2))))
     if len(rows) < _MIN_ENTRIES:
         return None
-    order = _in_turns(
+    order = in_turns(
         [i for i, _, _ in rows],
         [i for i, _, _ in sorted(rows, key=lambda r: (-r[2], r[0]))],
         [i for i, _, _ in sorted(rows, key=lambda r: (-r[1], r[0])) if _OWN.search(lines[i])],

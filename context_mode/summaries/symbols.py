@@ -31,14 +31,13 @@ for sorting the symbols.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, clip, pack, size, split_lines
+from context_mode.summaries.packing import Pick, clip, in_turns, pack, size, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
@@ -149,7 +148,7 @@ def _read(text: str, terms: Sequence[str]) -> _Reading | None:
     by_library = [[s.line for s in needing] for _, needing in libraries]
     queues = (
         [i for _, i in biggest[:_MAX_RANK]],
-        _in_turns([*by_library, unversioned]),
+        in_turns(*by_library, unversioned)[:_MAX_RANK],
         nodes[:_MAX_RANK],
     )
     for offset, queue in zip(_QUEUE_OFFSET, queues, strict=True):
@@ -221,9 +220,3 @@ def _number(version: str) -> tuple[int, ...]:
 def _span(needing: Sequence[_Symbol]) -> str:
     versions = sorted({s.version for s in needing}, key=_number)
     return versions[0] if len(versions) == 1 else f"{versions[0]}…{versions[-1]}"
-
-
-def _in_turns(groups: Sequence[Sequence[int]]) -> list[int]:
-    """Each group's first, then each group's second…, at most ``_MAX_RANK`` in all."""
-    turns = (i for row in itertools.zip_longest(*groups, fillvalue=-1) for i in row if i >= 0)
-    return list(itertools.islice(turns, _MAX_RANK))
