@@ -37,7 +37,9 @@ _PYTHON_ROW = re.compile(r"\s*(?P<name>\S+)\s+\d+\s+\d+(?:\s+\d+\s+\d+)?\s+(?P<f
 _LEAST = 3
 _PREFIX = 400
 _RULE = frozenset("-|=+ ")
-_REPORTS: LastReading[tuple[list[Pick], str, int] | None] = LastReading()
+# A report's reading, whatever the budget: its lines, picks, outline and highlights
+_Report = tuple[list[str], list[Pick], str, int]
+_REPORTS: LastReading[_Report | None] = LastReading()
 _HEAD_LINES = 60  # the header is looked for in the text's first lines
 _MIN_ROWS = 3
 _REPORT_SHARE = 0.8  # of the non-blank lines: the table's header, rows, totals and rules
@@ -96,12 +98,12 @@ def summarize_coverage(
     reading = _REPORTS.get(text, tuple(terms), lambda: _read_report(split_lines(text), terms))
     if reading is None:
         return None
-    picks, outline, highlights = reading
-    body = pack(split_lines(text), picks, budget, width=_WIDTH)
+    lines, picks, outline, highlights = reading
+    body = pack(lines, picks, budget, width=_WIDTH)
     return Extract(text=body, kind=kind, outline=f"{kind.value}: {outline}", highlights=highlights)
 
 
-def _read_report(lines: Sequence[str], terms: Sequence[str]) -> tuple[list[Pick], str, int] | None:
+def _read_report(lines: list[str], terms: Sequence[str]) -> _Report | None:
     header = next((i for i, line in enumerate(lines[:_HEAD_LINES]) if _HEADER.match(line[:_PREFIX])), -1)
     if header < 0:
         return None
@@ -156,4 +158,4 @@ def _read_report(lines: Sequence[str], terms: Sequence[str]) -> tuple[list[Pick]
     outline = f"coverage report, {len(rows)} rows, {len(missing)} not fully covered" + (
         f"; {total[:80]}" if total else ""
     )
-    return picks, outline, min(len(missing) + 1, _HIGHLIGHTS)
+    return lines, picks, outline, min(len(missing) + 1, _HIGHLIGHTS)

@@ -87,6 +87,7 @@ class _Symbol(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class _Reading:
+    lines: list[str]
     label: str
     picks: tuple[Pick, ...]
     outline: str
@@ -100,9 +101,9 @@ def summarize_symbols(
     reading = _SYMBOLS.get(text, tuple(terms), lambda: _read(text, terms))
     if reading is None:
         return None
-    lines = split_lines(text)
     label = reading.label if size(reading.label) + 1 <= budget else ""
-    body = pack(lines, list(reading.picks), budget - size(label) - 1 if label else budget, width=_WIDTH)
+    room = budget - size(label) - 1 if label else budget
+    body = pack(reading.lines, list(reading.picks), room, width=_WIDTH)
     return Extract(
         text="\n".join(part for part in (label, body) if part),
         kind=kind,
@@ -165,7 +166,7 @@ def _read(text: str, terms: Sequence[str]) -> _Reading | None:
         parts.append(f"{len(nodes)} version nodes")
     label = clip(f"== {' · '.join(parts)} ==", _WIDTH)
     outline = f"symbol table, {len(symbols)} symbols ({len(defined)} defined, {len(undefined)} undefined)"
-    return _Reading(label, tuple(picks), outline, min(len(libraries) + len(defined), _HIGHLIGHTS))
+    return _Reading(lines, label, tuple(picks), outline, min(len(libraries) + len(defined), _HIGHLIGHTS))
 
 
 def _is_table(parse: _Format, sample: Sequence[str]) -> bool:
