@@ -169,6 +169,23 @@ def pack(
     return _render_chosen(chosen, order, marking, budget)
 
 
+def pack_labelled(
+    label: str,
+    lines: Sequence[str],
+    picks: Iterable[Pick],
+    budget: int,
+    *,
+    width: int = 240,
+    gaps: str = "count",
+) -> str:
+    """``label`` (a ``== … ==`` line of counts) above ``pack``'s lines in the room it leaves; the
+    lines alone when the budget has no room for the label."""
+    if size(label) + 1 > budget:
+        return pack(lines, picks, budget, width=width, gaps=gaps)
+    body = pack(lines, picks, budget - size(label) - 1, width=width, gaps=gaps)
+    return f"{label}\n{body}" if body else label
+
+
 class _Marking:
     """How the gap between two chosen lines is marked, and what the marker costs."""
 

@@ -13,16 +13,18 @@ verb and table, busiest first (``== 180 statements · UPDATE subdivisions ×121 
 verbatim statement lines: the schema's (``CREATE``, ``ALTER``, ``DROP``) first, then each
 group's first statement, each group's last, and the rest in turns, a rank of every group before
 the next rank of any; lines naming the call's terms before all of them. ``Extract.kind`` is the
-kind asked for. Linear in the text, but for sorting the groups.
+kind asked for. A script's reading is kept for the next summary of the same text (``reading``).
+Linear in the text, but for sorting the groups.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, clip, pack, size, split_lines
+from context_mode.summaries.packing import Pick, clip, pack_labelled, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
@@ -35,7 +37,7 @@ _STATEMENT = re.compile(
 # A script's own lines that are no change: a transaction's bounds, settings, comments
 _SCAFFOLD = re.compile(r"\s*(?:BEGIN\b|COMMIT\b|END\b|PRAGMA\b|SET\b|--|/\*|\))", re.IGNORECASE)
 _NOT_TABLES = ("INDEX", "VIEW", "TRIGGER")  # the name after these is the index's, the view's…
-_SCRIPTS: LastReading[bool] = LastReading()  # whether the last text was a script (asked per summary)
+_SCRIPTS: LastReading[_Reading | None] = LastReading()  # the last text's reading (asked per summary)
 _SAMPLE_LINES = 200
 _HEAD = 32768  # chars the sample is taken from
 _MIN_SHARE = 0.6  # of the sample's non-blank lines, statements or scaffolding…
@@ -50,11 +52,34 @@ _STEP = 4.0
 _ORDER_STEP = 0.001
 
 
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """A script's summary, whatever the budget (kept for the next summary of the same text)."""
+
+    lines: list[str]
+    label: str  # the statements counted per verb and table
+    picks: list[Pick]
+    outline: str  # after the kind's name
+    highlights: int
+
+
 def summarize_sql_script(
     text: str, *, kind: ContentKind, budget: int, terms: Sequence[str] = ()
 ) -> Extract | None:
     """The statements per table and their lines in ``budget`` bytes; None if ``text`` is no script."""
-    if not _SCRIPTS.get(text, (), lambda: _is_script(split_lines(text[:_HEAD]))):
+    reading = _SCRIPTS.get(text, tuple(terms), lambda: _read(text, terms))
+    if reading is None:
+        return None
+    return Extract(
+        text=pack_labelled(reading.label, reading.lines, reading.picks, budget, width=_WIDTH, gaps="short"),
+        kind=kind,
+        outline=f"{kind.value}: {reading.outline}",
+        highlights=reading.highlights,
+    )
+
+
+def _read(text: str, terms: Sequence[str]) -> _Reading | None:
+    if not _is_script(split_lines(text[:_HEAD])):
         return None
     lines = split_lines(text)
     groups: dict[str, list[int]] = {}
@@ -78,8 +103,6 @@ def summarize_sql_script(
     if len(counts) > _GROUPS_LABELLED:
         shown.append(f"… {len(counts) - _GROUPS_LABELLED} more")
     label = clip(f"== {statements} statements · {' · '.join(shown)} ==", _WIDTH)
-    if size(label) + 1 > budget:
-        label = ""  # a budget too small for the label holds statements only
     wanted = term_matcher(terms)
     picks = [Pick(i, i + 1, _SCHEMA - _ORDER_STEP * rank) for rank, i in enumerate(schema)]
     for _, group in busiest:
@@ -87,14 +110,8 @@ def summarize_sql_script(
         for rank, index in enumerate(order):
             top = _TERM if wanted(lines[index]) else _FIRST - _STEP * min(rank, 2) - _ORDER_STEP * rank
             picks.append(Pick(index, index + 1, top))
-    body = pack(lines, picks, budget - size(label) - 1 if label else budget, width=_WIDTH, gaps="short")
-    outline = f"{kind.value}: SQL script, {statements} statements on {len(tables)} tables"
-    return Extract(
-        text="\n".join(part for part in (label, body) if part),
-        kind=kind,
-        outline=outline,
-        highlights=min(2 * len(groups) + len(schema), 20),
-    )
+    outline = f"SQL script, {statements} statements on {len(tables)} tables"
+    return _Reading(lines, label, picks, outline, min(2 * len(groups) + len(schema), 20))
 
 
 def _is_script(lines: Sequence[str]) -> bool:

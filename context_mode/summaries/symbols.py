@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, clip, in_turns, pack, size, split_lines
+from context_mode.summaries.packing import Pick, clip, in_turns, pack_labelled, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
@@ -101,11 +101,8 @@ def summarize_symbols(
     reading = _SYMBOLS.get(text, tuple(terms), lambda: _read(text, terms))
     if reading is None:
         return None
-    label = reading.label if size(reading.label) + 1 <= budget else ""
-    room = budget - size(label) - 1 if label else budget
-    body = pack(reading.lines, list(reading.picks), room, width=_WIDTH)
     return Extract(
-        text="\n".join(part for part in (label, body) if part),
+        text=pack_labelled(reading.label, reading.lines, reading.picks, budget, width=_WIDTH),
         kind=kind,
         outline=f"{kind.value}: {reading.outline}",
         highlights=reading.highlights,
