@@ -140,9 +140,13 @@ _LISTED_SIZE = re.compile(
 )
 # ``ls -l``'s entry: mode, links, owner, group, size, date (``Oct 21  2024``, ``Dec  3 07:01``,
 # ``--time-style=long-iso``'s ``2024-10-21 09:30``), name; and the lines around them in ``ls -lR``
-# (each directory's ``path:`` and ``total 88``), which are neither entries nor totals.
+# (each directory's ``path:`` and ``total 88``), which are neither entries nor totals. Between
+# the mode and the size one to three fields (``ls -g`` / ``ls -o`` drop one, ``restic ls -l``
+# has a uid and a gid), and before the mode up to two numbers (``ls -s``'s blocks, ``find -ls``'s
+# inode and blocks).
 _LS_ENTRY = re.compile(
-    r"(?P<type>[-dlcbpsD])[rwxsStT-]{9}[.+@]?\s+\d+\s+\S+\s+\S+\s+(?P<size>\d+(?:[.,]\d+)?)(?P<unit>[KMGTPE]?)\s+"
+    r"\s*(?:\d+\s+){0,2}(?P<type>[-dlcbpsD])[rwxsStT-]{9}[.+@]?\s+(?:\S+\s+){1,3}"
+    r"(?P<size>\d+(?:[.,]\d+)?)(?P<unit>[KMGTPE]?)\s+"
     r"(?:[A-Z][a-z]{2}\s+\d{1,2}\s+(?:\d{4}|\d\d:\d\d)"
     r"|\d{4}-\d\d-\d\d(?: \d\d:\d\d(?::\d\d(?:\.\d+)?)?)?(?: [+-]\d{4})?)"
     r"\s+(?P<path>\S.*)\Z"
@@ -163,17 +167,36 @@ _JAR_ENTRY = re.compile(
     r"\s*(?P<size>\d+)(?P<unit>)\s+[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d [A-Z]{2,5} \d{4}"
     r"\s+(?P<path>\S.*)\Z"
 )
+# ``rsync --list-only``: mode, size with thousands marked (``65,713``), ``2024/10/21 09:30:00``, path
+_RSYNC_ENTRY = re.compile(
+    r"(?P<type>[-dlcbps])[rwxsStT-]{9}\s+(?P<size>\d{1,3}(?:,\d{3})*)(?P<unit>)\s+"
+    r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d\s+(?P<path>\S.*)\Z"
+)
+# ``rclone lsl``: size, date and time to the nanosecond, path
+_RCLONE_ENTRY = re.compile(
+    r"\s*(?P<size>\d+)(?P<unit>)\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+(?P<path>\S.*)\Z"
+)
+# ``7z l``: date, time, attributes (``D....`` a directory), size, packed size (on a block's first
+# file only), path
+_7Z_ENTRY = re.compile(
+    r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (?P<type>[D.])[R.][H.][S.][A.]\s+(?P<size>\d+)(?P<unit>)"
+    r"\s+(?:\d+\s+)?(?P<path>\S.*)\Z"
+)
 _ZIPFILE_ENTRY = re.compile(r"(?P<path>\S+)\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+(?P<size>\d+)(?P<unit>)\s*\Z")
 _GIT_TREE_ENTRY = re.compile(
     r"\d{6} (?P<type>blob|tree|commit) [0-9a-f]{40,64}\s+(?P<size>\d+|-)(?P<unit>)\t(?P<path>.+)\Z"
 )
 _ARCHIVE_FRAME = re.compile(
     r"Archive: |\s*Length\s+Date\s+Time\s+Name\s*\Z|File Name\s+Modified\s+Size\s*\Z|[-\s]+\Z"
+    # 7z's banner, the archive's properties (``Method = LZMA2:768k``) and its column header
+    r"|7-Zip |p7zip Version |Scanning the drive for archives:|\d+ files?, \d+ bytes|Listing archive: "
+    r"|[A-Z][\w ]{0,30} = |\s*Date\s+Time\s+Attr\s+Size\b"
 )
 LS_FRAME = re.compile(r"total \d+(?:[.,]\d+)?[KMGTPE]?\Z|\S[^\t]*:\Z")
 SIZED_TOTALS = re.compile(
     r"(?:Total|Combined size|Grand total)\b.*:|\s*\d+(?:[.,]\d+)?[KMGTPE]?\s+total\Z"
-    r"|\s*\d+\s+\d+ files?\Z",  # ``unzip -l``'s last line: bytes and files
+    r"|\s*\d+\s+\d+ files?\Z"  # ``unzip -l``'s last line: bytes and files
+    r"|.*\s\d+ files?, \d+ folders?\Z",  # ``7z l``'s
     re.IGNORECASE,
 )
 # A MySQL / MariaDB slow query log's timing line (``# Query_time: 4.000272  Lock_time: 0.000118
@@ -377,14 +400,19 @@ def sized_entry(line: str) -> tuple[str, float | None, bool] | None:
         or _JAR_ENTRY.match(line)
         or _ZIPFILE_ENTRY.match(line)
         or _GIT_TREE_ENTRY.match(line)
+        or _RSYNC_ENTRY.match(line)
+        or _RCLONE_ENTRY.match(line)
+        or _7Z_ENTRY.match(line)
     )
     if found is None:
         return None
     amount = (found.group("size") or "").strip("-")
     typed = "type" in found.re.groupindex
     listed_dir = typed and found.group("type") in ("DIR", "d", "tree") or found.group("path").endswith("/")
-    if listed_dir and found.re in (_LS_ENTRY, _TAR_ENTRY, _ZIP_ENTRY, _JAR_ENTRY):
+    if listed_dir and found.re in (_LS_ENTRY, _TAR_ENTRY, _ZIP_ENTRY, _JAR_ENTRY, _RSYNC_ENTRY, _7Z_ENTRY):
         amount = ""  # the size an archive or ``ls`` gives a directory is its own, not what it holds
+    if found.re is _RSYNC_ENTRY:
+        amount = amount.replace(",", "")  # thousands, not a decimal comma
     return found.group("path"), byte_size(amount, found.group("unit") or "") if amount else None, listed_dir
 
 

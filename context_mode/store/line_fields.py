@@ -74,7 +74,10 @@ _TOTALS = re.compile(r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b"
 # What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode,
 # a number before a path (``find -printf '%s %p'``; a number before a bare name, as ``uniq -c``
 # prints them, is as often a count and a row's name).
-_SIZED_START = re.compile(r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|[-dlcbpsD][rwx-]{3}|\s*\d+ +\S*[/.]")
+_SIZED_START = re.compile(
+    r"\d+(?:[.,]\d+)?[KMGTPE]?\t|\[(?:FILE|DIR)\]|\s*(?:\d+\s+){0,2}[-dlcbpsD][rwx-]{3}|\s*\d+ +\S*[/.]"
+    r"|\s*\d+ +\d{4}-\d\d-\d\d |\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [D.][R.]"  # rclone lsl, 7z l
+)
 # ``tree -s`` / ``tree -h``'s entry: ``│   ├── [     133123]  states.py``, ``└── [4.0K]  docs``.
 _TREE_SIZED = re.compile(r"[\s│├└─|`\-]*\[\s*(\d+(?:\.\d+)?)([KMGTPE]?)\]\s+\S")
 # A whitespace table's header: three or more names (``USER PID %CPU``, ``rkB/s``, ``1K-blocks``).

@@ -381,6 +381,34 @@ def test_two_families_on_one_template_keep_the_larger() -> None:
             "openpyxl/pivot/table.py                        2024-06-28 13:37:06        40756",
             None,
         ),
+        # Failed before: restic ls -l (a uid and a gid, no link count) and find -ls (an inode and
+        # blocks before the mode) were tables of their first rows; rsync --list-only (its size
+        # 164,207), rclone lsl and 7z l were a table and logs of their first lines
+        (
+            "restic-ls-l-anyio-4160.txt",
+            "-rw-r--r--     0     0 164207 2026-12-05 16:19:55 /anyio/_backends/__pycache__/_asyncio.",
+            None,
+        ),
+        (
+            "find-ls-anyio-4160.txt",
+            "  5341387    164 -rw-r--r--   1 root     root       164207 Dec  5 16:19 anyio/_backends/",
+            None,
+        ),
+        (
+            "rsync-list-only-r-anyio-4160.txt",
+            "-rw-r--r--        164,207 2026/12/05 16:19:55 anyio/_backends/__pycache__/_asyncio.",
+            None,
+        ),
+        (
+            "rclone-lsl-anyio-4160.txt",
+            "   164207 2026-12-05 16:19:55.683686798 _backends/__pycache__/_asyncio.cpython-311.pyc",
+            None,
+        ),
+        (
+            "7z-l-anyio-4160.txt",
+            "2026-12-05 16:19:55 ....A       164207               anyio/_backends/__pycache__/_asyncio.",
+            "2026-12-05 16:19:55            1366178       268486  93 files, 10 folders",
+        ),
     ],
 )
 def test_archive_and_object_listings_show_their_biggest_files_first(
@@ -397,6 +425,18 @@ def test_archive_and_object_listings_show_their_biggest_files_first(
         assert lines[-1] == total
     # an archive's directories carry no size of what they hold: they are not the biggest of anything
     assert not any(line.rstrip().endswith("/") for line in lines[2:-2])
+
+
+def test_ls_with_blocks_before_the_mode_shows_its_biggest_files() -> None:
+    # Failed before: ls -lsR (each entry's blocks before its mode) was a table of its first rows
+    text = (Path(__file__).parents[2] / "data" / "ls-lsR-anyio-4160.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TREE
+    lines = summarize_tree(text, budget=1500).text.split("\n")
+    biggest = lines.index("== biggest first ==")
+    assert lines[biggest + 1 : biggest + 3] == [
+        "164 -rw-r--r-- 1 root root 164207 Dec  5 16:19 _asyncio.cpython-311.pyc",
+        "112 -rw-r--r-- 1 root root 112180 Dec  5 16:19 _asyncio.py",
+    ]
 
 
 def test_a_tree_drawn_with_sizes_shows_its_biggest_files_next_to_its_top_level() -> None:
