@@ -7,17 +7,20 @@ Input: one entry per line with its size, as these tools print them:
 - ``find -printf '%s %p\\n'``, ``wc -c``: ``8766 ./if_ether.h`` (``wc``'s ``12345 total`` too);
 - the filesystem MCP server's ``list_directory_with_sizes``: ``[FILE] GFile.html   643.94 KB`` /
   ``[DIR] utils``, then ``Total: 241 files, 0 directories`` and ``Combined size: 9.61 MB``;
-- ``ls -l`` (``-a``, ``-R``, ``-h``, ``--time-style``): ``-rw-r--r-- 1 u g 113169 Oct 21  2024 backends.py``
-  (a directory's own size is no size; ``.`` and ``..`` are left out);
+- ``ls -l`` (``-a``, ``-R``, ``-h``, ``-s``, ``-g``, ``-o``, ``--time-style``):
+  ``-rw-r--r-- 1 u g 113169 Oct 21  2024 backends.py`` (a directory's own size is no size; ``.`` and
+  ``..`` are left out), and the listings spelled like it: ``find -ls``, ``restic ls -l``,
+  ``rsync --list-only`` (``65,713``: thousands);
 - archives and object stores: ``tar tv``'s ``-rw-r--r-- user/group 146 2024-09-24 14:16 pkg/a.yml``,
   ``unzip -l``'s ``   11257  2024-08-13 00:17   pkg/METADATA`` (its ``20954702   622 files`` the
   totals), ``git ls-tree -r -l``'s ``100644 blob 06416fce…   273<TAB>.coveragerc`` (a directory
-  listed without what it holds is no candidate for the biggest).
+  listed without what it holds is no candidate for the biggest), ``rclone lsl``, ``7z l``.
 
 ``shapes.is_sized_listing`` tells one. ``summarize_sized_listing`` shows, within
 ``budget`` bytes, a count line (entries, files, directories; derived), ``ls -lR``'s directory lines
 with how many entries each holds (in order, at most ``_SECTION_SHARE`` of the budget, the last one
-always), then the entries biggest
+always), the entries whose mode few others of their type share (an executable script among data
+files, a symlink, a world-writable directory; at most ``_ODD_SHARE``), then the entries biggest
 first as the payload spells them, directories and files in turns (``du`` lists both: the biggest
 directories say where the space goes, the biggest files what takes it; a directory's n-th biggest
 entry is worth its size over n, so a directory of many alike files, ``locale-data/*.dat``, leaves
@@ -30,6 +33,7 @@ one listing). Linear in the input, but for sorts of the entries.
 from __future__ import annotations
 
 import bisect
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -46,6 +50,14 @@ _ROOM_LEFT = 16  # bytes left that no entry line would fit in
 _SECTIONS = "== directories =="
 _MORE = 28  # room for the ``… 65 more directories`` line
 _SECTION_SHARE = 0.3  # of the budget, at most, for ``ls -lR``'s directory lines
+# Entries with a mode few others of their type share (``_odd_modes``), at most this share of the
+# budget, in a listing of at least ``_ODD_MIN`` entries with modes; a mode within ``_MODE_REACH``
+# characters of the line's start (``find -ls`` puts an inode and blocks before it).
+_ODD = "== unusual modes =="
+_ODD_SHARE = 0.1
+_ODD_MIN = 10
+_MODE = re.compile(r"(?<!\S)[-dlcbps][rwxsStT-]{9}(?=[.+@]?\s)")
+_MODE_REACH = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +85,9 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     directories = [e for e in entries if e.directory or e.path.rstrip("/") in parents]
     files = [e for e in entries if not (e.directory or e.path.rstrip("/") in parents)]
     head = [f"{len(entries)} entries: {len(files)} files, {len(directories)} directories"]
-    head += [*_sections(lines, [entry.index for entry in entries], int(budget * _SECTION_SHARE)), _BIGGEST]
+    head += _sections(lines, [entry.index for entry in entries], int(budget * _SECTION_SHARE))
+    odd = _odd_modes(lines, entries, int(budget * _ODD_SHARE))
+    head += [*([_ODD] if odd else []), *(clip(lines[i], _WIDTH) for i in odd), _BIGGEST]
     tail = sorted({entries[-1].index, *totals}) if entries else totals
     ending = [_ENDING, *(clip(lines[i], _WIDTH) for i in tail)]
     used = sum(size(line) + 1 for line in [*head, *ending])
@@ -82,7 +96,12 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     def take(entry: _Entry) -> None:
         nonlocal used
         cost = size(clip(lines[entry.index], _WIDTH)) + 1
-        if entry.index not in chosen and entry.index not in tail and used + cost <= budget:
+        if (
+            entry.index not in chosen
+            and entry.index not in tail
+            and entry.index not in odd
+            and used + cost <= budget
+        ):
             chosen[entry.index] = entry.bytes
             used += cost
 
@@ -105,6 +124,36 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     return Extract(
         text="\n".join(body), kind=ContentKind.TREE, outline=outline, highlights=min(len(entries) // 10, 20)
     )
+
+
+def _odd_modes(lines: Sequence[str], entries: Sequence[_Entry], room: int) -> list[int]:
+    """The entries whose mode few others of their type share (the one executable script among
+    data files, a symlink, a world-writable directory), in listing order within ``room`` bytes;
+    none when the listing shows no modes or no mode is usual."""
+    modes: dict[int, str] = {}
+    for entry in entries:
+        found = _MODE.search(lines[entry.index], 0, _MODE_REACH)
+        if found is not None:
+            modes[entry.index] = found.group()
+    if len(modes) < _ODD_MIN:
+        return []
+    odd: list[int] = []
+    for directories in (False, True):
+        group = [index for index, mode in modes.items() if (mode[0] == "d") == directories]
+        counts = Counter(modes[index] for index in group)
+        if len(counts) < 2 or counts.most_common(1)[0][1] * 2 < len(group):
+            continue  # no mode is usual: none is odd
+        rare = max(2, len(group) // 50)
+        odd += [index for index in group if counts[modes[index]] <= rare]
+    chosen: list[int] = []
+    used = size(_ODD) + 1
+    for index in sorted(odd):
+        cost = size(clip(lines[index], _WIDTH)) + 1
+        if used + cost > room:
+            break
+        chosen.append(index)
+        used += cost
+    return chosen
 
 
 def _spread(entries: Sequence[_Entry]) -> list[_Entry]:

@@ -427,6 +427,25 @@ def test_archive_and_object_listings_show_their_biggest_files_first(
     assert not any(line.rstrip().endswith("/") for line in lines[2:-2])
 
 
+def test_a_long_listing_shows_the_entries_whose_mode_few_share() -> None:
+    # Failed before: restic ls -l of an npm package (409 files, one executable script) showed its
+    # biggest files; "which script has its execute bit" was in no line of stage 1
+    from tests.corpora import BENCH_CORPUS
+
+    name = "tree-capz-restic-0140-ls-l-mongodb-6100-npm-snapshot.txt"
+    lines = summarize_tree((BENCH_CORPUS / name).read_text(encoding="utf-8"), budget=1500).text.split("\n")
+    assert lines[1:4] == [
+        "== unusual modes ==",
+        "-rwxr-xr-x     0     0    377 1985-10-26 08:15:00 /mongodb/etc/prepare.js",
+        "== biggest first ==",
+    ]
+    # a listing whose files share one mode has none to show
+    text = (Path(__file__).parents[2] / "data" / "rsync-list-only-r-anyio-4160.txt").read_text(
+        encoding="utf-8"
+    )
+    assert "== unusual modes ==" not in summarize_tree(text, budget=1500).text
+
+
 def test_ls_with_blocks_before_the_mode_shows_its_biggest_files() -> None:
     # Failed before: ls -lsR (each entry's blocks before its mode) was a table of its first rows
     text = (Path(__file__).parents[2] / "data" / "ls-lsR-anyio-4160.txt").read_text(encoding="utf-8")
