@@ -380,8 +380,9 @@ def _is_secret_value(value: str, key: str, *, quoted: bool) -> bool:
         return False  # "Password:\ninterrupted\n": a prompt in a string literal, then its line break
     if quoted or key.isupper():  # a literal, or an environment variable's value
         return True
-    # (Ruby's predicates end in ``?`` or ``!``: ``self.password = defined?(new_password) ? …``)
-    reads_as_code = CODE_WORD.fullmatch(value.rstrip("?!")) is not None and (
+    # (Ruby's predicates end in ``?`` or ``!``: ``self.password = defined?(new_password) ? …``;
+    # Zig's optional types open with ``?``: ``password: ?Component = null``)
+    reads_as_code = CODE_WORD.fullmatch(value.strip("?!")) is not None and (
         "." in value or not any(char.isdigit() for char in value)
     )
     return not reads_as_code

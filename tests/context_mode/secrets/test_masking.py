@@ -203,6 +203,8 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
         pytest.param("password: str\npassword=self.password\npassword = None\npassword=getpass()", id="code"),
         # addressable's uri.rb: a Ruby predicate (``defined?``) was masked as a password
         pytest.param("self.password = defined?(new_password) ? new_password : nil", id="ruby-predicate"),
+        # Zig's std/Uri.zig: a struct field of an optional type (``?Component``) was masked as one
+        pytest.param("    password: ?Component = null,", id="zig-optional-type"),
         # sudoers(5): a NOPASSWD: or PASSWD: tag is followed by the commands it applies to
         pytest.param(
             "ray rushmore = NOPASSWD: /bin/kill, PASSWD: /bin/ls, /usr/bin/lprm\n"
@@ -326,6 +328,8 @@ TRUE_POSITIVES = {
     "snapshot-capt-pwmcp-pod2html-perl-5360-http-tiny-0080.txt": 1,
     # CherryPy's request tracebacks print the request's headers: a Basic credential (clerk:s3cret)
     "log-capu-cherrypy-18100-toollib-loans-api-tracebacks.log": 2,
+    # Zig's std/Uri.zig tests parse URLs with a user and password (scheme://user:p@ssword@hostname)
+    "source-cpb-fs-read-text-zig-0171-std-uri-zig.txt": 9,
     # FreeRADIUS -X prints the passwords it checks (User-Password, CHAP-Password): real ones
     "log-caps-freeradius-321-x-debug-pap-chap-mschap-rejects.log": 6,
     # GNU parallel's tutorial: mysql://scott:tiger@my.example.com/…
