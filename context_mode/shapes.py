@@ -210,6 +210,7 @@ KV_LINE = re.compile(r"[\w.-]{1,40}=\S*(?: [\w.-]{1,40}=\S*){2,} *\Z")
 _KV_MIN_ROWS = 4
 KV_PREFIX = 2000  # the start of a line matched against ``KV_LINE``
 _LOG_KEYS = frozenset({"level", "lvl", "msg", "message", "ts", "time", "timestamp", "severity", "caller"})
+BOXED_HEADER_LINES = 12  # a boxed table's header spans at most this many lines
 _SIZED_MIN = 8  # entries a sized listing has at least…
 _SIZED_SHARE = 0.9  # …and this share of its non-blank lines are entries or totals
 # A test's id as runners list it (``pytest --collect-only -q``): ``tests/test_a.py::TestX::test_y[p]``.
@@ -607,16 +608,35 @@ _DESCRIBED = re.compile(
 def table_headers(lines: Sequence[str]) -> list[int]:
     """The header lines of the tables in ``lines``: a line holding a ``|`` right above a rule line
     (``------+------``, ``+----+----+``), as ``psql`` and MySQL print each table. A boxed table's
-    first row, under its header's rule, and last row, above its closing rule, are no headers."""
+    first row, under its header's rule, and last row, above its closing rule, are no headers; a
+    boxed header over several lines (PSPP's "Cases" over "Valid | Missing") is found by its first."""
     headers: list[int] = []
     for index in range(1, len(lines)):
         if not ("|" in lines[index - 1] and _is_rule(lines[index])):
+            continue
+        top = _box_top(lines, index - 1)
+        if top is not None:
+            if top + 1 not in headers:
+                headers.append(top + 1)  # a boxed header over several lines: its first
             continue
         above = index - 2
         if above >= 0 and ("|" in lines[above] and not _is_rule(lines[above]) or above - 1 in headers):
             continue  # a row above it (the last row), or the header two lines up (the first row)
         headers.append(index - 1)
     return headers
+
+
+def _box_top(lines: Sequence[str], index: int) -> int | None:
+    """The top rule of the box whose header's last line is ``index``, when the header spans
+    several lines: wrapped cells (``Asymptotic Sig.`` over ``(2-tailed)``) or a group over its
+    columns (``Cases`` over ``Valid | Missing``, a rule between); None for a one-line header or a
+    row (the lines above a row lead to its header's rule, which has the header above it)."""
+    top = index - 1
+    while top >= 0 and index - top <= BOXED_HEADER_LINES and lines[top].startswith("|"):
+        top -= 1
+    if top == index - 1 or top < 0 or not (lines[top].startswith("+") and _is_rule(lines[top])):
+        return None
+    return top if top == 0 or not lines[top - 1].startswith(("|", "+")) else None
 
 
 def described_tables(lines: Sequence[str], headers: Sequence[int] | None = None) -> list[int]:

@@ -5,8 +5,10 @@ line (``------+------``, ``+----+----+``); ``aligned_table_headers(lines)`` the 
 (``sqlite3 -column``: a header over dash runs, ``-----  ----``), whose rows are every line below
 their rule. With two or more, ``summarize_table_sections`` shows each table by its lines
 (trailing padding dropped, a long line keeping its start and its end): its title (the line above
-the header: ``Table "public.airports"``), its header (one that repeats the previous table's ranks
-low), its rows, first rows of every table before later rows of any (a totals row, ``| TOTAL | 293
+the header: ``Table "public.airports"``, or above a box's top rule: PSPP's ``Chi-Square Tests``),
+its header (all its lines when it spans several in a box, wrapped cells or a group over its
+columns; the rules between rows left out without a ``…``; one that repeats the previous table's
+ranks low), its rows, first rows of every table before later rows of any (a totals row, ``| TOTAL | 293
 |``, with the headers), and the lines after its rows (``Indexes:`` and its items, ``Access method:
 heap``, a ``(3 rows)`` count; the text's last line, a verdict or totals under the last table,
 with the lines above the first). A header and its rows
@@ -20,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from context_mode.shapes import BOXED_HEADER_LINES
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
 from context_mode.summaries.table_grid import parse_grid
@@ -35,6 +38,8 @@ _VERDICT = re.compile(r"(?i)\b(?:pass|fail|result|total|error|warning|ok\b|minim
 _TOTAL_ROW = re.compile(r"[\s|]*(?:total|totals|grand total|all|sum)\s*(?:\||\s{2,})", re.IGNORECASE)
 _SUPERSEDED_BELOW = 40.0  # a table's rows printed again below it, with the same header, rank this much lower
 _MAX_RUNS = 200  # more blank-separated runs than this are no few tables
+_BOX_RULE = frozenset("+-=")  # the characters of a box's top rule
+_BOX_LINE = frozenset("+-=| ")  # …and of any rule inside it
 _DASH_RUNS = re.compile(r"-+(?: +-+)+ *\Z")  # ``sqlite3 -column``'s rule: one run of dashes a column
 
 
@@ -54,29 +59,40 @@ def summarize_table_sections(
     titles: list[str] = []
     rows_total = 0
     seen_headers: set[tuple[str, ...]] = set()
-    titles_at = {header - 1 for header in headers if _is_title(shown, header - 1)}
+    title_of = {header: at for header in headers if (at := _title_at(shown, header)) is not None}
+    titles_at = set(title_of.values())
     filler: set[int] = {header + 1 for header in headers} if ruled else set()  # shown by the header
     below = 2 if ruled else 1  # a table's first row: under its rule, or under its header
     # A table printed again and again without a title (locust's stats every few seconds, ``vmstat
     # 1 5``): the last print is the latest state, the earlier ones rank below every other table.
-    cuts_of = [_cuts(lines[header + 1]) if ruled else [] for header in headers]
+    bounds = [*headers, len(shown)]
+    # A boxed header over several lines (PSPP's "Cases" over "Valid | Missing" over "N | Percent")
+    # ends at the first rule across the whole box; its rows start below that one.
+    ends = [
+        _header_end(lines, header, stop) if ruled else header
+        for header, stop in zip(bounds, bounds[1:], strict=False)
+    ]
+    cuts_of = [_cuts(lines[end + 1]) if ruled else [] for end in ends]
     names_of = [
         tuple(cell for cell in _cells(lines[header], cuts) if cell)
         for header, cuts in zip(headers, cuts_of, strict=True)
     ]
-    last_print = {names: order for order, names in enumerate(names_of) if headers[order] - 1 not in titles_at}
+    last_print = {names: order for order, names in enumerate(names_of) if headers[order] not in title_of}
     # The lines above the first table (the command, the tool's version) say what the tables are.
     for rank, index in enumerate(i for i in range(headers[0]) if shown[i].strip()):
         picks.append(Pick(index, index + 1, _PREAMBLE_PRIORITY - 2.0 * min(rank, 30)))
     last_line = next((i for i in range(len(shown) - 1, headers[-1], -1) if shown[i].strip()), -1)
-    bounds = [*headers, len(shown)]
     for order, (header, stop) in enumerate(zip(bounds, bounds[1:], strict=False)):
-        if header - 1 in titles_at:
-            shown[header - 1] = shown[header - 1].strip()
-            picks.append(Pick(header - 1, header, 100.0 - 0.1 * order))
-            titles.append(shown[header - 1])
+        if (title := title_of.get(header)) is not None:
+            shown[title] = shown[title].strip()
+            picks.append(Pick(title, title + 1, 100.0 - 0.1 * order))
+            titles.append(shown[title])
         cuts = cuts_of[order]
-        body = [i for i in range(header + below, stop) if i not in titles_at and shown[i].strip()]
+        end = ends[order]
+        continued = [i for i in range(header + 1, end + 1) if not _is_box_rule(lines[i])]
+        filler.update(i for i in range(header + 1, end + 2) if _is_box_rule(lines[i]))
+        picks.extend(Pick(i, i + 1, 94.9 - 0.1 * order) for i in continued)
+        body = [i for i in range(end + below, stop) if i not in titles_at and shown[i].strip()]
         piped = "|" in lines[header]
         rows = [i for i in body if not piped or _is_row(lines[i], cuts)]
         rows = rows[
@@ -84,13 +100,16 @@ def summarize_table_sections(
                 (n + 1 for n, (a, b) in enumerate(zip(rows, rows[1:], strict=False)) if b != a + 1), len(rows)
             )
         ]
-        _narrow(lines, shown, [header, *rows], cuts)
+        _narrow(lines, shown, [header, *continued, *rows], cuts)
         names = names_of[order]
         superseded = last_print.get(names, order) > order
         picks.append(Pick(header, header + 1, (40.0 if names in seen_headers else 95.0) - 0.1 * order))
         seen_headers.add(names)
         rows_total += len(rows)
         for rank, index in enumerate(body, start=1):
+            if ruled and _is_box_rule(lines[index]):
+                filler.add(index)  # a rule between rows (``|----+----|``, the box's closing one)
+                continue
             priority = (70.0 if index in rows else 65.0) - 2.0 * min(rank, 30) - 0.01 * order
             if index in rows and _TOTAL_ROW.match(lines[index]):
                 priority = _TOTAL_PRIORITY  # a totals row (``| TOTAL | 293 | 87 | 70.3% |``)
@@ -185,6 +204,37 @@ def _narrow(lines: Sequence[str], shown: list[str], indexes: Sequence[int], cuts
         while len(spelled) > 1 and not spelled[-1]:
             spelled.pop()  # empty last cells say nothing
         shown[index] = " | ".join(spelled).rstrip()
+
+
+def _header_end(lines: Sequence[str], header: int, stop: int) -> int:
+    """The last line of the header at ``header``: itself, or for a boxed header over several lines
+    (wrapped cells, or a rule spanning some columns under it, ``|    +------+``) the line above
+    the first rule across the whole box."""
+    if not lines[header].startswith("|"):
+        return header
+    for index in range(header + 1, min(stop, header + BOXED_HEADER_LINES)):
+        if lines[index].startswith("+") and _is_box_rule(lines[index]):
+            return index - 1
+        if not lines[index].startswith("|"):
+            break
+    return header
+
+
+def _is_box_rule(line: str) -> bool:
+    """Whether ``line`` is a rule of a box (``+----+----+``, ``|   +----+``, ``|  -----+---|``)."""
+    bare = line.strip()
+    return bool(bare) and set(bare) <= _BOX_LINE and "-" in bare
+
+
+def _title_at(lines: Sequence[str], header: int) -> int | None:
+    """The line naming the table whose header is line ``header``: the line right above it, or
+    above the box's top rule (``+----+----+``, PSPP's and tabulate's grids); None when none does."""
+    if _is_title(lines, header - 1):
+        return header - 1
+    top = lines[header - 1] if header >= 1 else ""
+    if top.startswith("+") and set(top.strip()) <= _BOX_RULE and _is_title(lines, header - 2):
+        return header - 2
+    return None
 
 
 def _is_title(lines: Sequence[str], index: int) -> bool:

@@ -536,3 +536,30 @@ def test_a_totals_row_and_the_verdict_under_the_last_table_are_shown() -> None:
         in shown
     )
     assert "---------------- RESULT: FAILED (minimum: 80.0%, actual: 70.3%) ----------------" in shown
+
+
+def test_boxed_tables_with_headers_over_several_lines_keep_their_titles_and_headers() -> None:
+    # Failed before: PSPP's output (fresh31b) of 13 boxed tables, their headers over several
+    # lines (wrapped cells, "Cases" over "Valid | Missing | Total" over "N | Percent"), read as 9
+    # tables: a wrapped header was taken for a last row (three Chi-Square tables, the ANOVA were
+    # no tables), a header's next line for another table's header, no title above a box's top
+    # rule was shown, and header lines were shown as cells joined anew ("Valid | Missing | Total").
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "table-cpb-pspp-162-pingouin-070-heart-crosstabs-ttest.txt").read_text(
+        encoding="utf-8"
+    )
+    extract = summarize(text, detect_kind(text, tool_name="run_command"), budget=3000)
+    assert extract.outline.startswith("tables: 13 tables, ")
+    lines = extract.text.splitlines()
+    for title in (
+        "Descriptive Statistics",
+        "Summary",
+        "Chi-Square Tests",
+        "Independent Samples Test",
+        "ANOVA",
+    ):
+        assert title in lines
+    assert "|                   |     |  |  Asymptotic Sig. |Exact Sig. (2-|Exact Sig. (1-|" in lines
+    assert "|                                           |   Valid   | Missing |   Total   |" in lines
+    assert all(line in text for line in lines if line != "…")  # every line as the payload spells it
