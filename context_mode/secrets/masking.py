@@ -340,6 +340,9 @@ def _assignments(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
         if match is None:
             continue
         group = "quoted" if match.group("quoted") is not None else "bare"
+        hashed = before == "_" and _HASHED_NAME.search(text, max(0, start - _FLAG_REACH), start)
+        if hashed and _HEX_DIGEST.fullmatch(match.group(group)):
+            continue  # detect-secrets' "hashed_secret": a digest of what it found, kept to compare
         if _is_secret_value(match.group(group), text[start:end], quoted=group == "quoted"):
             kind = "password" if key.startswith("pas") or key == "pwd" else "secret"
             yield match.start(group), match.end(group), masked(kind)
@@ -348,6 +351,8 @@ def _assignments(text: str, survey: _Survey, masked: Masker) -> Iterable[Edit]:
 # A flag named for a secret: ``is_secret="DeprecatedArgument"`` (dynaconf), ``has_password = True``.
 _FLAG_NAME = re.compile(r"(?i)(?<![A-Za-z0-9_])(?:is|has|use|uses|with|no|require|requires)_\Z")
 _FLAG_REACH = 9
+_HASHED_NAME = re.compile(r"(?i)(?<![A-Za-z0-9_])hashed_\Z")
+_HEX_DIGEST = re.compile(r"[0-9a-f]{32,128}")
 _ESCAPES = ("\\n", "\\r", "\\t")  # a bare value that opens with an escape sequence
 # A line of a PEM block's body: base64, a header (``DEK-Info: AES-128-CBC,…``) or the blank after one
 _KEY_LINE = re.compile(

@@ -205,6 +205,10 @@ def test_each_secret_pattern_is_masked(text: str, secret: str, masked: str) -> N
         pytest.param("self.password = defined?(new_password) ? new_password : nil", id="ruby-predicate"),
         # Zig's std/Uri.zig: a struct field of an optional type (``?Component``) was masked as one
         pytest.param("    password: ?Component = null,", id="zig-optional-type"),
+        # detect-secrets' report and baseline: the SHA-1 of each finding, kept to compare runs
+        pytest.param(
+            '        "hashed_secret": "744c59daa591a91df0ff11531a4bb3c1482ed3a1",', id="hashed-secret"
+        ),
         # sudoers(5): a NOPASSWD: or PASSWD: tag is followed by the commands it applies to
         pytest.param(
             "ray rushmore = NOPASSWD: /bin/kill, PASSWD: /bin/ls, /usr/bin/lprm\n"
