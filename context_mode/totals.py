@@ -3,7 +3,8 @@
 ``is_run_summary(lowered)`` is whether a lowercased line is a run's final summary (pytest's
 ``=== 3 failed, 10 passed in 0.5s ===``, ``Ran 1141 tests in``, Jest's ``Tests: 6 failed, 1045
 passed``, ctest's, mocha's, cargo's, minitest's, npm's ``added 63 packages in 6s``, apt's,
-terraform's…); the log summaries rank those lines first. ``is_totals_line(line)`` also takes a
+terraform's, ``git bisect``'s ``<sha> is the first bad commit``…); the log summaries rank
+those lines first. ``is_totals_line(line)`` also takes a
 linter's totals (``Found 112 errors.``) and a diff's ``--stat`` totals (``15 files changed, 1268
 insertions(+), 781 deletions(-)``), on the line as printed (ANSI codes and a CI timestamp are
 read past): what a search for "the totals" shows; ``stat_counts(line)`` reads that ``--stat`` line's
@@ -48,6 +49,8 @@ _SUMMARY_ANCHORED = re.compile(
     r"|(?:added|removed|changed|up to date)\b.* (?:audited )?\d+ packages? in [\d.]+m?s$"  # npm install
     r"|\d+ upgraded, \d+ newly installed, \d+ to remove and \d+ not upgraded"  # apt-get
     r"|plan: \d+ to add, \d+ to change, \d+ to destroy|(?:apply|destroy) complete! resources:"  # terraform
+    r"|[0-9a-f]{7,64} is the first bad commit$|the first bad commit could be any of:$"  # git bisect's verdict
+    r"|there are only 'skip'ped commits left to test\."
 )
 # (not followed by a colon: "recvfrom 13 failed: Connection refused" is an error, not a count)
 _SUMMARY_COUNTS = re.compile(r"\d+ (?:passed|failed|tests? (?:passed|failed))\b(?!:)")

@@ -836,3 +836,19 @@ def test_xdoctests_failures_and_their_got_and_want_are_failing_tests() -> None:
     shown = extract.text.splitlines()
     assert "    got  = \"['c', 'd', 'e']\"" in shown
     assert "    got  = \"('a', 1)\"" in shown
+
+
+def test_git_bisects_verdict_is_shown_with_the_runs_it_followed() -> None:
+    # Failed before: git bisect run over pydash's releases (fresh31a) showed its last line,
+    # "bisect found first bad commit", but not "<sha> is the first bad commit" above it: the one
+    # line the agent ran the bisect for.
+    from tests.corpora import BENCH_CORPUS
+
+    path = BENCH_CORPUS / "gitlog-cpa-git-bisect-run-pytest-pydash-600-810-slugify-releases.txt"
+    from context_mode.kinds import detect_kind
+    from context_mode.summaries import summarize
+
+    text = path.read_text(encoding="utf-8")
+    lines = summarize(text, detect_kind(text, tool_name="run_command"), budget=1500).text.splitlines()
+    assert "1d0ce85fda439343f848d40ef6f3d65975043767 is the first bad commit" in lines
+    assert lines[-1] == "bisect found first bad commit"
