@@ -21,6 +21,7 @@ a match; the indexes point at the verbatim input lines):
 - RuboCop's ``file:line:col: C: [Correctable] Style/StringLiterals: …`` (C, W, E, F, R),
   markdownlint's ``README.md:12:81 [error ]MD013/line-length …`` and hadolint's ``Dockerfile:3 DL3008
   warning: …`` (the rule right after the location), Checkstyle's ``[WARN] path:12:5: … [Rule]``;
+  a problem with a whole file, its rule after the path (deptry's ``pyproject.toml: DEP002 …``);
 - pyright: ``  /src/a.py:44:19 - error: … (reportAttributeAccessIssue)``;
 - Biome: ``lib/a.js:146:25 lint/style/useTemplate  FIXABLE  ━━━``, its message on the next line (led
   by ``×``, ``!`` or ``i``: the severity), which stands as its location line; Bandit's
@@ -112,6 +113,11 @@ _SPACED_CODE = re.compile(
     r"(?P<file>[^\s:][^:\n]{0,250}?):(?P<line>\d+)(?::\d+)? (?:(?P<sev0>error|warning) )?"
     r"(?P<code>[A-Z]{1,4}\d{2,5})(?:/[\w-]+)*(?: (?P<sev>error|warning|info|style))?:? \S"
 )
+# A problem with a whole file, no line: deptry's ``pyproject.toml: DEP002 'asv' defined as a
+# dependency but not used in the codebase``
+_FILE_CODE = re.compile(
+    r"(?P<file>[^\s:][^:\n]{0,250}?\.[A-Za-z0-9]{1,8}): (?P<sev0>)(?P<code>[A-Z]{1,4}\d{2,5})(?P<sev>) \S"
+)
 # Biome: ``lib/a.js:146:25 lint/style/useTemplate  FIXABLE  ━━━━``; its severity mark (``×``, ``!``,
 # ``i``) starts the first line below
 _BIOME = re.compile(
@@ -159,7 +165,9 @@ _STYLISH_ROW = re.compile(
 _GROUPED_ROW = re.compile(r"\s+(?P<line>\d+)(?::\d+)?: (?P<code>[A-Z]{1,6}\d{2,4}):? \S")
 _PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
 _TOTALS = re.compile(
-    r"Found \d+ (?:errors?|diagnostics?)\b|Found \d+ errors? in \d+ files?|Success: no issues found|"
+    # "Found 112 errors.", deptry's "Found 36 dependency issues."
+    r"Found \d+ (?:[\w-]+ )?(?:errors?|diagnostics?|issues?|problems?|violations?)\b|"
+    r"Found \d+ errors? in \d+ files?|Success: no issues found|"
     r"[✖×x] \d+ problems? \(|\d+ problems? \(\d+ errors?, \d+ warnings?\)|"
     r"(?:warning|error): .* generated \d+ warnings?|error: could not compile|"
     r"All checks passed!|Found \d+ errors? in the same file|\d+ errors?, \d+ warnings?|"
@@ -302,7 +310,7 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         level = _LEVEL_PREFIX.match(unprefixed)
         if level:
             unprefixed = unprefixed[level.end() :]
-        spaced = _SPACED_CODE.match(unprefixed)
+        spaced = _SPACED_CODE.match(unprefixed) or _FILE_CODE.match(unprefixed)
         if spaced:
             severity = spaced["sev"] or spaced["sev0"] or "warning"  # markdownlint's rules are all style
             found.append(Diagnostic(index, index, spaced["code"], spaced["file"], severity))

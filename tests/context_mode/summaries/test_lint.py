@@ -565,3 +565,18 @@ def test_zizmors_one_word_rules_and_its_findings_total_are_read() -> None:
     assert "info[superfluous-actions]: action functionality is already included by the runner" in shown
     assert "61 findings (27 suppressed, 12 unsafe fixes): 2 informational, 0 low, 3 medium, 29 high" in shown
     assert "   |" not in shown  # an empty gutter line says nothing
+
+
+def test_deptrys_report_is_lint_with_its_whole_file_problems_counted() -> None:
+    # Failed before: deptry on kedro's sdist (fresh31a) was "log: 87 lines, 1 error": its totals
+    # ("Found 36 dependency issues.") were no lint totals, and its 27 problems with
+    # pyproject.toml as a whole ("pyproject.toml: DEP002 'asv' defined as a dependency but not
+    # used…", no line number) were no diagnostics.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-cpa-deptry-0251-no-ansi-kedro-01910-sdist.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2500)
+    assert extract.outline == "lint: 36 diagnostics, 3 rules, 5 files"
+    assert "== 36 diagnostics · 3 rules (DEP002 ×27, DEP003 ×5, DEP001 ×4) · 5 files ==" in extract.text
+    assert extract.text.splitlines()[-1] == "Found 36 dependency issues."
