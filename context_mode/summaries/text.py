@@ -1,4 +1,5 @@
-"""Summary of plain text: its head, its tail and its most distinctive lines.
+"""Summary of plain text: its head, its tail and its most distinctive lines (the head and tail
+are the first and last lines with a letter or digit: a dump's closing brackets say nothing).
 
 A line is distinctive when its words are rare in the payload (summed inverse document
 frequency, normalised so long lines do not win by length alone) and its shape (numbers aside)
@@ -29,6 +30,8 @@ _PREFIX = 400
 _MAX_SCORED = 20_000
 _TERM_PRIORITY = 60.0
 _COUNTED_CHARS = 65_536  # a longer line's words are extrapolated from this many chars
+_SAYS = re.compile(r"[^\W_]")  # a letter or a digit: a line of brackets and dots says nothing
+_END_REACH = 40  # lines from each end looked through for the first and last that say something
 
 
 def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -65,10 +68,16 @@ def distinctive_picks(lines: Sequence[str], terms: Sequence[str]) -> list[Pick]:
     """Picks for head, tail, term matches and rare lines of ``lines``."""
     total = len(lines)
     picks: list[Pick] = []
-    for offset, priority in enumerate((90, 70, 50, 40, 30)):
-        picks.append(Pick(offset, offset + 1, priority))
-    for offset, priority in enumerate((80, 55, 45, 35, 25)):
-        picks.append(Pick(total - 1 - offset, total - offset, priority))
+    # The first and last lines that say something: a dump's closing ``]`` and ``}`` say nothing of
+    # its last record (a profiler's last sample, its time and top frame), the lines above do.
+    head = [i for i in range(min(total, _END_REACH)) if _SAYS.search(lines[i][:_PREFIX])]
+    tail = [
+        i for i in range(total - 1, max(total - 1 - _END_REACH, -1), -1) if _SAYS.search(lines[i][:_PREFIX])
+    ]
+    for index, priority in zip(head, (90, 70, 50, 40, 30), strict=False):
+        picks.append(Pick(index, index + 1, priority))
+    for index, priority in zip(tail, (80, 55, 45, 35, 25), strict=False):
+        picks.append(Pick(index, index + 1, priority))
     matches = term_matcher(terms)
     step = max(total // _MAX_SCORED, 1)
     sample = range(0, total, step)

@@ -551,6 +551,18 @@ def test_plain_text_keeps_head_tail_and_term_lines() -> None:
     assert_verbatim(extract.text, text)
 
 
+def test_plain_texts_head_and_tail_are_lines_that_say_something() -> None:
+    # Failed before: jfr print's samples (fresh31a) ended "    ...", "  ]", "}": the tail was
+    # those brackets, and the last sample's top frame, five lines up, was not shown.
+    from tests.corpora import BENCH_CORPUS
+
+    name = "trace-cpa-jfr-print-executionsample-rhino-1714-esprima-401-lodash-parse.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    lines = summarize(text, ContentKind.TEXT, budget=1500).text.splitlines()
+    assert "    org.mozilla.javascript.ScriptRuntime.enumId(Object, Context) line: 2359" in lines
+    assert lines[-1] != "}" and "  ]" not in lines
+
+
 @pytest.mark.parametrize("kind", list(ContentKind))
 def test_an_empty_payload_gives_an_empty_body(kind: ContentKind) -> None:
     extract = summarize("", kind, budget=100)
