@@ -40,13 +40,16 @@ _ANNOTATION = re.compile(r" \[[^\[\]\n]{1,40}\]\Z")
 class Pick:
     """Input lines ``[start, stop)`` wanted together, worth ``priority``; shown ``width`` chars wide.
 
-    ``width`` 0 means the packer's default width.
+    ``width`` 0 means the packer's default width. ``start_only``: a line cut keeps its start
+    alone, whatever the packer's ``ends`` (an access log's request and status come first, its
+    user agent and request id last).
     """
 
     start: int
     stop: int
     priority: float
     width: int = 0
+    start_only: bool = False
 
 
 def size(text: str) -> int:
@@ -146,7 +149,8 @@ def pack(
         fresh = [i for i in range(start, stop) if i not in chosen]
         if not fresh:
             continue
-        shown = {i: _render(lines[i], pick.width or width, notes.get(i, ""), ends) for i in fresh}
+        kept_ends = ends and not pick.start_only
+        shown = {i: _render(lines[i], pick.width or width, notes.get(i, ""), kept_ends) for i in fresh}
         cost = sum(size(text) + 1 for text in shown.values())
         low = bisect.bisect_left(order, start)
         high = bisect.bisect_left(order, stop)

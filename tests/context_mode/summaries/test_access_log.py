@@ -127,3 +127,20 @@ def test_an_application_servers_request_lines_without_the_protocol_are_requests(
     assert access is not None
     assert access.statuses == {"201": 6, "200": 2, "500": 1, "404": 1}
     assert sorted(pick.start for pick in access.picks) == [8, 9]
+
+
+def test_a_request_line_cut_in_a_log_keeps_its_status_and_size() -> None:
+    # Failed before: influxd's log (fresh31a) mixes its own lines with access lines that end with
+    # a user agent, a request id and a duration; a log line is cut keeping its start and its end,
+    # so the 404 of a write to a missing database was cut out ('"POST /write?db=metrics… HTTP/1.1"
+    # 4…f-f0f6-11f1-8012-000000000000 71797'), and a size was cut one character short.
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+    from tests.corpora import BENCH_CORPUS
+
+    name = "log-cpa-influxd-167-auth-http-query-log-vega-weather-stocks.log"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    lines = summarize(text, ContentKind.LOG, budget=2000).text.splitlines()
+    request = '"POST /write?db=metrics&precision=s HTTP/1.1" 404 44 '
+    assert any(request in line for line in lines)
+    assert any(line.endswith('+GROUP+BY+symbol HTTP/1.1" 403 155…') for line in lines)
