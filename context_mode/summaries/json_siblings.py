@@ -3,7 +3,9 @@
 - ``same_keys(items)``: the keys every one of the first records holds with one value (they tell
   none apart: ``"type": "relation"``), none when that is all of them;
 - ``rare_keys(records)``: for records with a field most of them share one value of
-  (``"licenses": "MIT"``), the records holding a rare value of it (``"UNLICENSED"``), by position;
+  (``"licenses": "MIT"``), the records holding a rare value of it (``"UNLICENSED"``), and the
+  records holding a key few others hold (a plugin's ``"limit"`` among plugins named alone), by
+  position;
 - ``failed_records(records)``: the records whose status says they failed (an HTTP status of 400
   or more, ``"state": "failure"``), by position, with that status's key;
 - ``repeats_another_identity(record, key, value)``: whether a string identity field is part of a
@@ -23,6 +25,7 @@ from context_mode.summaries.extract import IDENTITY_KEYS
 _SAME_SAMPLE = 50  # records looked at for keys of one value
 _RARE_RECORDS = 8  # records needed before a value can be rare among them
 _RARE_SHARE = 50  # a value at most one record in this many holds is rare
+_SPARSE_SHARE = 10  # a key at most one record in this many holds is rare (most holding one key)
 _MISSING = object()
 
 
@@ -35,7 +38,9 @@ def rare_keys(records: list[Any]) -> dict[int, frozenset[str]]:
     if len(dicts) < _RARE_RECORDS:
         return {}
     counts: dict[str, Counter[Any]] = {}
+    held: Counter[str] = Counter()  # the records holding each key
     for _, record in dicts:
+        held.update(str(key) for key in itertools.islice(record, 100))
         for key, value in itertools.islice(record.items(), 100):
             if isinstance(value, str | int | bool) and not (isinstance(value, str) and len(value) > 60):
                 counts.setdefault(str(key), Counter())[value] += 1
@@ -50,13 +55,19 @@ def rare_keys(records: list[Any]) -> dict[int, frozenset[str]]:
         rare = {value for value, count in counter.items() if count <= limit}
         if rare:
             rare_values[key] = rare
+    # A key few records hold, where most hold the same keys (a detector's "limit" among plugins
+    # named alone) sets those records apart as a rare value does.
+    usual = held.most_common(1)[0][1] if held else 0
+    sparse = {key for key, count in held.items() if count * _SPARSE_SHARE <= len(dicts)}
+    if usual * 10 < len(dicts) * 9:
+        sparse = set()
     odd: dict[int, frozenset[str]] = {}
     for position, record in dicts:
         keys = frozenset(
             key
             for key, values in rare_values.items()
             if _hashable(record.get(key)) and record.get(key) in values
-        )
+        ) | frozenset(key for key in sparse if key in record)
         if keys:
             odd[position] = keys
     return odd

@@ -70,3 +70,18 @@ def test_a_map_of_release_dates_shows_when_each_major_line_began() -> None:
     body = _stage1(text, "run_command")
     assert '"9.0.0": "2025-11-22T14:21:42.415000+00:00"' in body
     assert '"9.12.2": ' in body  # the latest release still comes first
+
+
+def test_a_key_few_records_hold_is_shown_on_those_records() -> None:
+    # Failed before: detect-secrets' report (fresh31a) lists 27 plugins, each by its name alone
+    # but two with an entropy "limit" and one with a "keyword_exclude": those were shown as
+    # "…": "+1 key", so the thresholds the scan ran with were in no line of stage 1.
+    from context_mode.summaries import summarize
+    from context_mode.types import ContentKind
+
+    name = "json-cpa-detect-secrets-150-scan-all-files-python-jose-330-sdist.json"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    lines = summarize(text, ContentKind.JSON, budget=2500).text.splitlines()
+    assert '  {"name": "Base64HighEntropyString", "limit": 4.5},' in lines
+    assert '  {"name": "HexHighEntropyString", "limit": 3.0},' in lines
+    assert '  {"name": "AWSKeyDetector"},' in lines  # the usual record as it is
