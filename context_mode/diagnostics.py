@@ -142,8 +142,12 @@ _PERLCRITIC = re.compile(r"\[(?P<code>[A-Z]\w*(?:::[A-Z]\w*)+)\] .*\(Severity: (
 _CRITIC_LEVELS = {"5": "error", "4": "warning"}
 # cpplint: ``a.h:15:  Include the directory when naming header files  [build/include_subdir] [4]``
 _CPPLINT = re.compile(r"\s\[(?P<code>[a-z]+/[\w+-]+)\] \[(?P<conf>[1-5])\]\s*\Z")
+# A rule in brackets or parentheses at the end: mypy's ``[arg-type]``, gcc's and clang's
+# ``[-Wunused-parameter]`` (``[-Werror,-Wunused-variable]``), the clang analyzer's checker
+# ``[core.NullDereference]``, a code ``[E501]`` / ``(W0611)``, ``(no-undef)``.
 _BRACKET_CODE = re.compile(
-    r"\s(?:\[(?P<code>[a-z][\w-]*|[A-Z]{1,4}\d{2,5})\]|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
+    r"\s(?:\[(?P<code>[a-z][\w-]*(?:\.[A-Za-z]\w*)*|[A-Z]{1,4}\d{2,5}|-W[\w=+-]+(?:,-W[\w=+-]+)*)\]"
+    r"|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
 )
 _HEADER = re.compile(
     r"(?P<sev>error|warning|info(?=\[))(?:\[(?P<code>[A-Z]+\d+|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\])?: "

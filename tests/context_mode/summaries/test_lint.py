@@ -580,3 +580,22 @@ def test_deptrys_report_is_lint_with_its_whole_file_problems_counted() -> None:
     assert extract.outline == "lint: 36 diagnostics, 3 rules, 5 files"
     assert "== 36 diagnostics · 3 rules (DEP002 ×27, DEP003 ×5, DEP001 ×4) · 5 files ==" in extract.text
     assert extract.text.splitlines()[-1] == "Found 36 dependency issues."
+
+
+def test_gcc_and_clang_warnings_are_counted_by_their_flag_and_checker() -> None:
+    # Failed before: scan-build's clang run over regex's C sources (fresh31a) counted its 152
+    # warnings under one rule, "warning": the flag in brackets ([-Wunused-parameter]) and the
+    # analyzer's checker ([core.NullDereference]) were no rule.
+    from tests.corpora import BENCH_CORPUS
+
+    name = "build-cpa-scan-build-14-alpha-security-wextra-regex-2024116-build-ext.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    extract = summarize(text, detect_kind(text, tool_name="run_command"), budget=2500)
+    assert extract.outline == "lint: 152 diagnostics, 7 rules, 3 files"
+    label = extract.text.splitlines()[0]
+    assert label.startswith(
+        "== 152 diagnostics · 7 rules (-Wunused-parameter ×96, -Wmissing-field-initializers ×43, "
+    )
+    assert "core.NullDereference ×2" in label
+    found = find_diagnostics(["a.c:3:9: warning: unused variable 'x' [-Werror,-Wunused-variable]"])
+    assert [d.rule for d in found] == ["-Werror,-Wunused-variable"]
