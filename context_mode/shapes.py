@@ -43,6 +43,7 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -428,16 +429,21 @@ def is_sized_listing(lines: Sequence[str]) -> bool:
     shown = [line for line in lines if line.strip()]
     if len(shown) < _SIZED_MIN:
         return False
-    entries = [found for line in shown if (found := sized_entry(line)) is not None]
+    # Past this many lines that are neither entries nor totals it is no listing: most texts are
+    # told so in their first lines, not after every line was tried against every entry's shape.
+    allowed = len(shown) - math.ceil(len(shown) * _SIZED_SHARE)
+    entries: list[tuple[str, float | None, bool]] = []
+    others = 0
+    for line in shown:
+        found = sized_entry(line)
+        if found is not None:
+            entries.append(found)
+        elif not (SIZED_TOTALS.match(line) or LS_FRAME.match(line) or _ARCHIVE_FRAME.match(line)):
+            others += 1
+            if others > allowed:
+                return False
     sized = sum(1 for _, amount, _ in entries if amount is not None)
-    totals = sum(
-        1 for line in shown if SIZED_TOTALS.match(line) or LS_FRAME.match(line) or _ARCHIVE_FRAME.match(line)
-    )
-    return (
-        len(entries) >= _SIZED_MIN
-        and sized * 2 >= len(entries)
-        and len(entries) + totals >= len(shown) * _SIZED_SHARE
-    )
+    return len(entries) >= _SIZED_MIN and sized * 2 >= len(entries)
 
 
 def is_git_status(lines: Sequence[str]) -> bool:

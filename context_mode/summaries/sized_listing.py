@@ -37,10 +37,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from context_mode.shapes import SIZED_TOTALS, is_listing_directory, sized_entry
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import clip, size, split_lines
+from context_mode.summaries.reading import LastReading
 from context_mode.types import ContentKind
 
 _WIDTH = 200
@@ -69,39 +71,42 @@ class _Entry:
     sized: bool
 
 
+class _Reading(NamedTuple):
+    """A listing's reading, whatever the budget (the router asks two or three)."""
+
+    lines: list[str]
+    entries: list[_Entry]
+    totals: list[int]
+    directories: list[_Entry]
+    files: list[_Entry]
+    groups: list[list[_Entry]]  # sized directories and files, each in ``_spread`` order
+    counted: list[str]  # ``ls -lR``'s directory lines with their entry counts (``_counted``)
+    depths: list[int]  # …and how deep each is
+    odd: list[int]  # the entries whose mode few others of their type share (``_odd_modes``)
+
+
+_READINGS: LastReading[_Reading] = LastReading()
+
+
 def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The biggest entries of a sized listing and its totals in ``budget`` bytes."""
-    lines = split_lines(text)
-    entries: list[_Entry] = []
-    totals: list[int] = []
-    for index, line in enumerate(lines):
-        if SIZED_TOTALS.match(line):
-            totals.append(index)
-        elif (parsed := sized_entry(line)) is not None and parsed[0] not in (".", ".."):  # ls -a's own two
-            path, amount, listed_dir = parsed
-            entries.append(_Entry(index, path, amount or 0.0, listed_dir, amount is not None))
-    # ``du -a`` names each directory after its contents: a path that others are under is one.
-    parents = {entry.path.rsplit("/", 1)[0] for entry in entries if "/" in entry.path}
-    directories = [e for e in entries if e.directory or e.path.rstrip("/") in parents]
-    files = [e for e in entries if not (e.directory or e.path.rstrip("/") in parents)]
+    lines, entries, totals, directories, files, groups, counted, depths, all_odd = _READINGS.get(
+        text, (), lambda: _read(text)
+    )
     head = [f"{len(entries)} entries: {len(files)} files, {len(directories)} directories"]
-    head += _sections(lines, [entry.index for entry in entries], int(budget * _SECTION_SHARE))
-    odd = _odd_modes(lines, entries, int(budget * _ODD_SHARE))
+    head += _sections(counted, depths, int(budget * _SECTION_SHARE))
+    odd = _fitting(lines, all_odd, int(budget * _ODD_SHARE) - size(_ODD) - 1)
     head += [*([_ODD] if odd else []), *(clip(lines[i], _WIDTH) for i in odd), _BIGGEST]
     tail = sorted({entries[-1].index, *totals}) if entries else totals
     ending = [_ENDING, *(clip(lines[i], _WIDTH) for i in tail)]
     used = sum(size(line) + 1 for line in [*head, *ending])
     chosen: dict[int, float] = {}
+    skipped = {*tail, *odd}
 
     def take(entry: _Entry) -> None:
         nonlocal used
         cost = size(clip(lines[entry.index], _WIDTH)) + 1
-        if (
-            entry.index not in chosen
-            and entry.index not in tail
-            and entry.index not in odd
-            and used + cost <= budget
-        ):
+        if entry.index not in chosen and entry.index not in skipped and used + cost <= budget:
             chosen[entry.index] = entry.bytes
             used += cost
 
@@ -109,9 +114,6 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     for entry in entries:
         if wanted(lines[entry.index]):
             take(entry)
-    # a directory an archive or ``ls`` lists without what it holds says nothing about space
-    sized_directories = [e for e in directories if e.sized]
-    groups = [_spread(group) for group in (sized_directories, files)]
     for turn in range(max((len(group) for group in groups), default=0)):
         if used > budget - _ROOM_LEFT:
             break
@@ -126,10 +128,37 @@ def summarize_sized_listing(text: str, *, budget: int, terms: Sequence[str] = ()
     )
 
 
-def _odd_modes(lines: Sequence[str], entries: Sequence[_Entry], room: int) -> list[int]:
+def _read(text: str) -> _Reading:
+    lines = split_lines(text)
+    entries: list[_Entry] = []
+    totals: list[int] = []
+    listed_dirs: list[int] = []  # ``ls -lR``'s ``lib/vquic:`` lines
+    for index, line in enumerate(lines):
+        if SIZED_TOTALS.match(line):
+            totals.append(index)
+        elif (parsed := sized_entry(line)) is not None:
+            if parsed[0] not in (".", ".."):  # ls -a's own two
+                path, amount, listed_dir = parsed
+                entries.append(_Entry(index, path, amount or 0.0, listed_dir, amount is not None))
+        elif is_listing_directory(lines, index):
+            listed_dirs.append(index)
+    # ``du -a`` names each directory after its contents: a path that others are under is one.
+    parents = {entry.path.rsplit("/", 1)[0] for entry in entries if "/" in entry.path}
+    directories = [e for e in entries if e.directory or e.path.rstrip("/") in parents]
+    files = [e for e in entries if not (e.directory or e.path.rstrip("/") in parents)]
+    # a directory an archive or ``ls`` lists without what it holds says nothing about space
+    groups = [_spread(group) for group in ([e for e in directories if e.sized], files)]
+    counted = _counted(lines, listed_dirs, [entry.index for entry in entries])
+    depths = [lines[index].count("/") for index in listed_dirs] if counted else []
+    return _Reading(
+        lines, entries, totals, directories, files, groups, counted, depths, _odd_modes(lines, entries)
+    )
+
+
+def _odd_modes(lines: Sequence[str], entries: Sequence[_Entry]) -> list[int]:
     """The entries whose mode few others of their type share (the one executable script among
-    data files, a symlink, a world-writable directory), in listing order within ``room`` bytes;
-    none when the listing shows no modes or no mode is usual."""
+    data files, a symlink, a world-writable directory), in listing order; none when the listing
+    shows no modes or no mode is usual."""
     modes: dict[int, str] = {}
     for entry in entries:
         found = _MODE.search(lines[entry.index], 0, _MODE_REACH)
@@ -145,9 +174,14 @@ def _odd_modes(lines: Sequence[str], entries: Sequence[_Entry], room: int) -> li
             continue  # no mode is usual: none is odd
         rare = max(2, len(group) // 50)
         odd += [index for index in group if counts[modes[index]] <= rare]
+    return sorted(odd)
+
+
+def _fitting(lines: Sequence[str], indexes: Sequence[int], room: int) -> list[int]:
+    """The first of ``indexes`` whose lines (as shown) fit in ``room`` bytes."""
     chosen: list[int] = []
-    used = size(_ODD) + 1
-    for index in sorted(odd):
+    used = 0
+    for index in indexes:
         cost = size(clip(lines[index], _WIDTH)) + 1
         if used + cost > room:
             break
@@ -168,16 +202,9 @@ def _spread(entries: Sequence[_Entry]) -> list[_Entry]:
     return [entry for _, _, entry in sorted(worth, key=lambda w: (-w[0], w[1]))]
 
 
-def _sections(lines: Sequence[str], entries: Sequence[int], room: int) -> list[str]:
-    """``ls -lR``'s directory lines (``lib/vquic:`` after a blank line), each verbatim with the
-    number of entries under it, within ``room`` bytes: shallow directories before deep ones (the
-    outline of the tree), the last one always (where the listing ends), shown in listing order;
-    none for a listing of one directory."""
-    found = [
-        index
-        for index, line in enumerate(lines)
-        if is_listing_directory(lines, index) and sized_entry(line) is None
-    ]
+def _counted(lines: Sequence[str], found: Sequence[int], entries: Sequence[int]) -> list[str]:
+    """``ls -lR``'s directory lines (``lib/vquic:`` after a blank line, at ``found``), each
+    verbatim with the number of entries under it; none for a listing of one directory."""
     if len(found) < 2:
         return []
     counted: list[str] = []
@@ -187,10 +214,18 @@ def _sections(lines: Sequence[str], entries: Sequence[int], room: int) -> list[s
         counted.append(
             f"{clip(lines[index].rstrip(), _WIDTH)} {count} {'entry' if count == 1 else 'entries'}"
         )
+    return counted
+
+
+def _sections(counted: Sequence[str], depths: Sequence[int], room: int) -> list[str]:
+    """The counted directory lines within ``room`` bytes: shallow directories before deep ones
+    (the outline of the tree), the last one always (where the listing ends), in listing order."""
+    if not counted:
+        return []
     last = len(counted) - 1
     used = size(_SECTIONS) + size(counted[last]) + 2 + _MORE
     chosen = {last}
-    for order in sorted(range(last), key=lambda o: (lines[found[o]].count("/"), o)):
+    for order in sorted(range(last), key=lambda o: (depths[o], o)):
         if used + size(counted[order]) + 1 > room:
             break
         chosen.add(order)
