@@ -144,9 +144,14 @@ _CRITIC_LEVELS = {"5": "error", "4": "warning"}
 _CPPLINT = re.compile(r"\s\[(?P<code>[a-z]+/[\w+-]+)\] \[(?P<conf>[1-5])\]\s*\Z")
 # A rule in brackets or parentheses at the end: mypy's ``[arg-type]``, gcc's and clang's
 # ``[-Wunused-parameter]`` (``[-Werror,-Wunused-variable]``), the clang analyzer's checker
-# ``[core.NullDereference]``, a code ``[E501]`` / ``(W0611)``, ``(no-undef)``.
+# ``[core.NullDereference]`` and clang-tidy's ``[clang-analyzer-core.…]`` (its packages only: in
+# ``return [self.x]`` a dotted name is code), a code ``[E501]`` / ``(W0611)``, ``(no-undef)``.
+_ANALYZER_CHECKER = (
+    r"(?:clang-analyzer-)?(?:core|alpha|unix|deadcode|cplusplus|optin|security|osx|nullability|valist|fuchsia|webkit)"
+    r"(?:\.[A-Za-z]\w*)+"
+)
 _BRACKET_CODE = re.compile(
-    r"\s(?:\[(?P<code>[a-z][\w-]*(?:\.[A-Za-z]\w*)*|[A-Z]{1,4}\d{2,5}|-W[\w=+-]+(?:,-W[\w=+-]+)*)\]"
+    r"\s(?:\[(?P<code>[a-z][\w-]*|[A-Z]{1,4}\d{2,5}|-W[\w=+-]+(?:,-W[\w=+-]+)*|" + _ANALYZER_CHECKER + r")\]"
     r"|\((?P<paren>[A-Z]{1,4}\d{2,4}|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\))\s*\Z"
 )
 _HEADER = re.compile(

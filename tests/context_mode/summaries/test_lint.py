@@ -599,3 +599,4 @@ def test_gcc_and_clang_warnings_are_counted_by_their_flag_and_checker() -> None:
     assert "core.NullDereference ×2" in label
     found = find_diagnostics(["a.c:3:9: warning: unused variable 'x' [-Werror,-Wunused-variable]"])
     assert [d.rule for d in found] == ["-Werror,-Wunused-variable"]
+    assert find_diagnostics(["src/a.py:12:        return [self.x]"]) == []  # a grep match of code
