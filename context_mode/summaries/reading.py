@@ -11,12 +11,20 @@ as read-only. Memory: each slot keeps its last payload and reading alive until t
 of its kind (a parsed 1 MB JSON document is some megabytes), never more than one.
 ``tests/context_mode/summaries/test_reading.py`` checks that a summary from a kept reading is
 the summary a fresh reading gives, on every corpus payload.
+
+``Labelled`` is such a reading for a summariser that shows a counting label (``== … ==``) above
+its picked lines (the SQL-script and symbol-table readings): ``extract`` packs it for a budget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from context_mode.summaries.extract import Extract
+from context_mode.summaries.packing import Pick, pack_labelled
+from context_mode.types import ContentKind
 
 T = TypeVar("T")
 
@@ -38,3 +46,23 @@ class LastReading(Generic[T]):
         value = read()
         self._slot = (text, key, value)
         return value
+
+
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """A counting label above picked lines: a summary whatever the budget, packed by ``extract``."""
+
+    lines: Sequence[str]
+    label: str  # ``== … ==``: what the reading counted
+    picks: Sequence[Pick]
+    outline: str  # after the kind's name
+    highlights: int
+
+    def extract(self, kind: ContentKind, budget: int, *, width: int, gaps: str = "count") -> Extract:
+        """The label and the picked lines in ``budget`` bytes, as an ``Extract`` of ``kind``."""
+        return Extract(
+            text=pack_labelled(self.label, self.lines, self.picks, budget, width=width, gaps=gaps),
+            kind=kind,
+            outline=f"{kind.value}: {self.outline}",
+            highlights=self.highlights,
+        )

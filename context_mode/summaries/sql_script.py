@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, clip, pack_labelled, split_lines
-from context_mode.summaries.reading import LastReading
+from context_mode.summaries.packing import Pick, clip, split_lines
+from context_mode.summaries.reading import Labelled, LastReading
 from context_mode.types import ContentKind
 
 _STATEMENT = re.compile(
@@ -37,7 +36,7 @@ _STATEMENT = re.compile(
 # A script's own lines that are no change: a transaction's bounds, settings, comments
 _SCAFFOLD = re.compile(r"\s*(?:BEGIN\b|COMMIT\b|END\b|PRAGMA\b|SET\b|--|/\*|\))", re.IGNORECASE)
 _NOT_TABLES = ("INDEX", "VIEW", "TRIGGER")  # the name after these is the index's, the view's…
-_SCRIPTS: LastReading[_Reading | None] = LastReading()  # the last text's reading (asked per summary)
+_SCRIPTS: LastReading[Labelled | None] = LastReading()  # the last text's reading (asked per summary)
 _SAMPLE_LINES = 200
 _HEAD = 32768  # chars the sample is taken from
 _MIN_SHARE = 0.6  # of the sample's non-blank lines, statements or scaffolding…
@@ -52,33 +51,15 @@ _STEP = 4.0
 _ORDER_STEP = 0.001
 
 
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    """A script's summary, whatever the budget (kept for the next summary of the same text)."""
-
-    lines: list[str]
-    label: str  # the statements counted per verb and table
-    picks: list[Pick]
-    outline: str  # after the kind's name
-    highlights: int
-
-
 def summarize_sql_script(
     text: str, *, kind: ContentKind, budget: int, terms: Sequence[str] = ()
 ) -> Extract | None:
     """The statements per table and their lines in ``budget`` bytes; None if ``text`` is no script."""
     reading = _SCRIPTS.get(text, tuple(terms), lambda: _read(text, terms))
-    if reading is None:
-        return None
-    return Extract(
-        text=pack_labelled(reading.label, reading.lines, reading.picks, budget, width=_WIDTH, gaps="short"),
-        kind=kind,
-        outline=f"{kind.value}: {reading.outline}",
-        highlights=reading.highlights,
-    )
+    return None if reading is None else reading.extract(kind, budget, width=_WIDTH, gaps="short")
 
 
-def _read(text: str, terms: Sequence[str]) -> _Reading | None:
+def _read(text: str, terms: Sequence[str]) -> Labelled | None:
     if not _is_script(split_lines(text[:_HEAD])):
         return None
     lines = split_lines(text)
@@ -111,7 +92,7 @@ def _read(text: str, terms: Sequence[str]) -> _Reading | None:
             top = _TERM if wanted(lines[index]) else _FIRST - _STEP * min(rank, 2) - _ORDER_STEP * rank
             picks.append(Pick(index, index + 1, top))
     outline = f"SQL script, {statements} statements on {len(tables)} tables"
-    return _Reading(lines, label, picks, outline, min(2 * len(groups) + len(schema), 20))
+    return Labelled(lines, label, picks, outline, min(2 * len(groups) + len(schema), 20))
 
 
 def _is_script(lines: Sequence[str]) -> bool:

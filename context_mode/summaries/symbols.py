@@ -33,12 +33,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, clip, in_turns, pack_labelled, split_lines
-from context_mode.summaries.reading import LastReading
+from context_mode.summaries.packing import Pick, clip, in_turns, split_lines
+from context_mode.summaries.reading import Labelled, LastReading
 from context_mode.types import ContentKind
 
 # Each format's symbol line: its name and version in one match (``name@VERSION``, ``name@@VERSION``)
@@ -59,7 +58,7 @@ _OBJDUMP = re.compile(
 _VERSION = re.compile(r"(?P<library>.*?)_?(?P<number>\d+(?:\.\d+)*)\Z")
 _UNVERSIONED = ("", "Base")
 _NM_UNDEFINED = frozenset("Uwv")
-_SYMBOLS: LastReading[_Reading | None] = LastReading()  # the last text's reading (read per summary)
+_SYMBOLS: LastReading[Labelled | None] = LastReading()  # the last text's reading (read per summary)
 _SAMPLE_LINES = 200
 _HEAD = 32768  # chars the sample is taken from
 _MIN_SHARE = 0.6  # of the sample's non-blank lines, symbols of one format
@@ -85,31 +84,15 @@ class _Symbol(NamedTuple):
     node: bool  # a version node, not a symbol of code or data
 
 
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    lines: list[str]
-    label: str
-    picks: tuple[Pick, ...]
-    outline: str
-    highlights: int
-
-
 def summarize_symbols(
     text: str, *, kind: ContentKind, budget: int, terms: Sequence[str] = ()
 ) -> Extract | None:
     """The symbols a binary defines and needs, in ``budget`` bytes; None if ``text`` is no table of them."""
     reading = _SYMBOLS.get(text, tuple(terms), lambda: _read(text, terms))
-    if reading is None:
-        return None
-    return Extract(
-        text=pack_labelled(reading.label, reading.lines, reading.picks, budget, width=_WIDTH),
-        kind=kind,
-        outline=f"{kind.value}: {reading.outline}",
-        highlights=reading.highlights,
-    )
+    return None if reading is None else reading.extract(kind, budget, width=_WIDTH)
 
 
-def _read(text: str, terms: Sequence[str]) -> _Reading | None:
+def _read(text: str, terms: Sequence[str]) -> Labelled | None:
     head = [line for line in split_lines(text[:_HEAD])[:-1] if line.strip()][:_SAMPLE_LINES]
     parse = next((p for p in _FORMATS if _is_table(p, head)), None)
     if parse is None:
@@ -163,7 +146,7 @@ def _read(text: str, terms: Sequence[str]) -> _Reading | None:
         parts.append(f"{len(nodes)} version nodes")
     label = clip(f"== {' · '.join(parts)} ==", _WIDTH)
     outline = f"symbol table, {len(symbols)} symbols ({len(defined)} defined, {len(undefined)} undefined)"
-    return _Reading(lines, label, tuple(picks), outline, min(len(libraries) + len(defined), _HIGHLIGHTS))
+    return Labelled(lines, label, tuple(picks), outline, min(len(libraries) + len(defined), _HIGHLIGHTS))
 
 
 def _is_table(parse: _Format, sample: Sequence[str]) -> bool:
