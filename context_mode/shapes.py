@@ -618,7 +618,7 @@ def table_headers(lines: Sequence[str]) -> list[int]:
     boxed header over several lines (PSPP's "Cases" over "Valid | Missing") is found by its first."""
     headers: list[int] = []
     for index in range(1, len(lines)):
-        if not ("|" in lines[index - 1] and _is_rule(lines[index])):
+        if not ("|" in lines[index - 1] and is_rule(lines[index])):
             continue
         top = _box_top(lines, index - 1)
         if top is not None:
@@ -626,7 +626,7 @@ def table_headers(lines: Sequence[str]) -> list[int]:
                 headers.append(top + 1)  # a boxed header over several lines: its first
             continue
         above = index - 2
-        if above >= 0 and ("|" in lines[above] and not _is_rule(lines[above]) or above - 1 in headers):
+        if above >= 0 and ("|" in lines[above] and not is_rule(lines[above]) or above - 1 in headers):
             continue  # a row above it (the last row), or the header two lines up (the first row)
         headers.append(index - 1)
     return headers
@@ -640,7 +640,7 @@ def _box_top(lines: Sequence[str], index: int) -> int | None:
     top = index - 1
     while top >= 0 and index - top <= BOXED_HEADER_LINES and lines[top].startswith("|"):
         top -= 1
-    if top == index - 1 or top < 0 or not (lines[top].startswith("+") and _is_rule(lines[top])):
+    if top == index - 1 or top < 0 or not (lines[top].startswith("+") and is_rule(lines[top])):
         return None
     return top if top == 0 or not lines[top - 1].startswith(("|", "+")) else None
 
@@ -662,7 +662,9 @@ def _is_psql_header(lines: Sequence[str], index: int) -> bool:
     return "+" in lines[index + 1] and lines[index][:1] not in ("+", "-")
 
 
-def _is_rule(line: str) -> bool:
+def is_rule(line: str) -> bool:
+    """Whether ``line`` is a table's rule: ``------+------``, ``+----+----+``, ``|---|---|``, or
+    a box's rule inside it (``|    +------+``, ``|   -----+----|``)."""
     return (
         line[:1] in ("-", "+", "=", "|")
         and ("+" in line or "|" in line)

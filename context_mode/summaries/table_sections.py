@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from context_mode.shapes import BOXED_HEADER_LINES
+from context_mode.shapes import BOXED_HEADER_LINES, is_rule
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
 from context_mode.summaries.table_grid import parse_grid
@@ -38,8 +38,6 @@ _VERDICT = re.compile(r"(?i)\b(?:pass|fail|result|total|error|warning|ok\b|minim
 _TOTAL_ROW = re.compile(r"[\s|]*(?:total|totals|grand total|all|sum)\s*(?:\||\s{2,})", re.IGNORECASE)
 _SUPERSEDED_BELOW = 40.0  # a table's rows printed again below it, with the same header, rank this much lower
 _MAX_RUNS = 200  # more blank-separated runs than this are no few tables
-_BOX_RULE = frozenset("+-=")  # the characters of a box's top rule
-_BOX_LINE = frozenset("+-=| ")  # …and of any rule inside it
 _DASH_RUNS = re.compile(r"-+(?: +-+)+ *\Z")  # ``sqlite3 -column``'s rule: one run of dashes a column
 
 
@@ -89,8 +87,8 @@ def summarize_table_sections(
             titles.append(shown[title])
         cuts = cuts_of[order]
         end = ends[order]
-        continued = [i for i in range(header + 1, end + 1) if not _is_box_rule(lines[i])]
-        filler.update(i for i in range(header + 1, end + 2) if _is_box_rule(lines[i]))
+        continued = [i for i in range(header + 1, end + 1) if not is_rule(lines[i])]
+        filler.update(i for i in range(header + 1, end + 2) if is_rule(lines[i]))
         picks.extend(Pick(i, i + 1, 94.9 - 0.1 * order) for i in continued)
         body = [i for i in range(end + below, stop) if i not in titles_at and shown[i].strip()]
         piped = "|" in lines[header]
@@ -107,7 +105,7 @@ def summarize_table_sections(
         seen_headers.add(names)
         rows_total += len(rows)
         for rank, index in enumerate(body, start=1):
-            if ruled and _is_box_rule(lines[index]):
+            if ruled and is_rule(lines[index]):
                 filler.add(index)  # a rule between rows (``|----+----|``, the box's closing one)
                 continue
             priority = (70.0 if index in rows else 65.0) - 2.0 * min(rank, 30) - 0.01 * order
@@ -213,17 +211,11 @@ def _header_end(lines: Sequence[str], header: int, stop: int) -> int:
     if not lines[header].startswith("|"):
         return header
     for index in range(header + 1, min(stop, header + BOXED_HEADER_LINES)):
-        if lines[index].startswith("+") and _is_box_rule(lines[index]):
+        if lines[index].startswith("+") and is_rule(lines[index]):
             return index - 1
         if not lines[index].startswith("|"):
             break
     return header
-
-
-def _is_box_rule(line: str) -> bool:
-    """Whether ``line`` is a rule of a box (``+----+----+``, ``|   +----+``, ``|  -----+---|``)."""
-    bare = line.strip()
-    return bool(bare) and set(bare) <= _BOX_LINE and "-" in bare
 
 
 def _title_at(lines: Sequence[str], header: int) -> int | None:
@@ -232,7 +224,7 @@ def _title_at(lines: Sequence[str], header: int) -> int | None:
     if _is_title(lines, header - 1):
         return header - 1
     top = lines[header - 1] if header >= 1 else ""
-    if top.startswith("+") and set(top.strip()) <= _BOX_RULE and _is_title(lines, header - 2):
+    if top.startswith("+") and is_rule(top) and _is_title(lines, header - 2):
         return header - 2
     return None
 
