@@ -114,7 +114,7 @@ _SPACED_CODE = re.compile(
     r"(?P<code>[A-Z]{1,4}\d{2,5})(?:/[\w-]+)*(?: (?P<sev>error|warning|info|style))?:? \S"
 )
 # A problem with a whole file, no line: deptry's ``pyproject.toml: DEP002 'asv' defined as a
-# dependency but not used in the codebase``
+# dependency but not used in the codebase`` (its empty severity groups read as ``_SPACED_CODE``'s)
 _FILE_CODE = re.compile(
     r"(?P<file>[^\s:][^:\n]{0,250}?\.[A-Za-z0-9]{1,8}): (?P<sev0>)(?P<code>[A-Z]{1,4}\d{2,5})(?P<sev>) \S"
 )

@@ -109,16 +109,20 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
         # In an access log its error responses are the news; among a service's other lines they
         # rank as its weak errors do ("Connection refused"), below its errors and tracebacks.
         base = (_NEWS if mostly else _AMONG_OTHERS).get(status[0], 60.0 if mostly else 30.0)
-        picks.append(Pick(index, index + 1, base - min(statuses[status], 50) * 0.05, widths[index], True))
+        picks.append(
+            Pick(index, index + 1, base - min(statuses[status], 50) * 0.05, widths[index], start_only=True)
+        )
     for (_, status, _), index in paths.items():
         if index not in firsts:
-            picks.append(Pick(index, index + 1, 45.0 if status[0] in "45" else 25.0, widths[index], True))
+            picks.append(
+                Pick(index, index + 1, 45.0 if status[0] in "45" else 25.0, widths[index], start_only=True)
+            )
     errors = sum(1 for _, status in first if status[0] in "45")
     if mostly and not errors:
         # A log of requests that all went well still says what was requested: its first and
         # last requests are summarised (a Directive would show none).
         for index, priority in ((first_request, 60.0), (last_request, 59.0)):
-            picks.append(Pick(index, index + 1, priority, _WIDTH, True))
+            picks.append(Pick(index, index + 1, priority, _WIDTH, start_only=True))
         errors = 1
     return AccessLog(picks, statuses, errors)
 

@@ -57,10 +57,8 @@ def rare_keys(records: list[Any]) -> dict[int, frozenset[str]]:
             rare_values[key] = rare
     # A key few records hold, where most hold the same keys (a detector's "limit" among plugins
     # named alone) sets those records apart as a rare value does.
-    usual = held.most_common(1)[0][1] if held else 0
-    sparse = {key for key, count in held.items() if count * _SPARSE_SHARE <= len(dicts)}
-    if usual * 10 < len(dicts) * 9:
-        sparse = set()
+    alike = bool(held) and held.most_common(1)[0][1] * 10 >= len(dicts) * 9  # most hold one key
+    sparse = {key for key, count in held.items() if count * _SPARSE_SHARE <= len(dicts)} if alike else set()
     odd: dict[int, frozenset[str]] = {}
     for position, record in dicts:
         keys = frozenset(
