@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from context_mode.codelines import looks_like_code
 from context_mode.diagnostics import (
     clean_lines,
     is_diagnostic_records,
@@ -165,6 +166,18 @@ _LOG_START = re.compile(
 _ATX = re.compile(r"#{1,6} \S")  # at the margin: an indented "# Loaded module" is a comment in a dump
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
+_SUBHEADING = re.compile(r"#{2,6} \S")
+# Of the lines that are neither blank nor ``#`` lines, the share that look like code
+# (``codelines``) in a script whose ``#`` comments read as headings; a Markdown page's text
+# outside fences has few (at most 0.32 of a page of HTML-like markup among the corpus' pages).
+COMMENTED_CODE_SHARE = 0.4
+_COMMENTED_CODE_LINES = 10
+# A shell script's own syntax, which ``codelines`` does not count: ``fi``, ``done``, ``esac``,
+# ``;;``, ``if [ -n "$1" ]; then``, ``case "$1" in``, ``local x``, ``export PATH``, ``-f)``
+_SHELL_LINE = re.compile(
+    r"\s*(?:(?:fi|done|esac|then|do|else|;;)\s*\Z|(?:if|elif|while|until) (?:\[|test )|case \S.* in\s*\Z"
+    r"|(?:local|export|readonly|declare|unset|shift|set) [\w-]|[^\s()]+\)\s*\Z)"
+)
 _MARKDOWN_INLINE = re.compile(
     r"\[[^\]\n]+\]\([^)\s]+\)|^\s*[-*+] \S|^\s*\d{1,3}\. \S|^\s*>(?: |$)|`[^`\n]+`|\*\*[^*\n]+\*\*"
 )
@@ -253,7 +266,7 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if log_share >= 0.5:
         content = ContentKind.LOG
     elif markdown >= 2 and log_share < 0.3:
-        content = ContentKind.MARKDOWN
+        content = ContentKind.SOURCE if _commented_code(lines) else ContentKind.MARKDOWN
     elif table and log_share < 0.3:
         content = ContentKind.TABLE
     elif log_share >= 0.15 or structure.compiler > 0 and log_share >= _DIAGNOSED_SHARE:
@@ -473,6 +486,28 @@ def _looks_like_grep(line: str) -> bool:
 def _grep_path(path: str) -> bool:
     """Whether the path of a grep-like line start looks like a file path ("" for none: no)."""
     return any(ch in path for ch in "./\\") and any(ch.isalpha() or ch == "_" for ch in path)
+
+
+def _commented_code(lines: Sequence[str]) -> bool:
+    """Whether text that reads as Markdown by its ``# `` lines is code commented with ``#`` (a
+    shell script, a Python module, a firewall ruleset): a script opening with its ``#!`` line, or
+    two ``#`` lines or more, no heading below the first level, and ``COMMENTED_CODE_SHARE`` of
+    the other lines (neither blank nor ``#`` lines) code (``codelines``) or shell syntax."""
+    if lines and lines[0].startswith("#!/"):
+        return True
+    other = 0
+    code = 0
+    comments = 0
+    for line in lines:
+        if line.startswith("#"):
+            if _SUBHEADING.match(line):
+                return False
+            comments += 1
+            continue
+        if line.strip():
+            other += 1
+            code += looks_like_code(line) or _SHELL_LINE.match(line) is not None
+    return comments >= 2 and other >= _COMMENTED_CODE_LINES and code >= other * COMMENTED_CODE_SHARE
 
 
 def _markdown_score(line_flags: Sequence[int]) -> int:

@@ -35,6 +35,7 @@ from context_mode.summaries.definitions import states_default
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.markdown_structure import structure
 from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
 # a line that defines: a class, function, type, method; the diff summary reads changed lines by it too
@@ -42,6 +43,9 @@ DEFINITION = re.compile(
     r"(?:async\s+)?def \w|class \w|(?:export\s+)?(?:default\s+)?(?:async\s+)?function(?:\s*\*\s*|\s+)\w"
     r"|(?:export\s+)(?:const|let|var|type|interface|enum|class|abstract) \w|interface \w|type \w+\s*=|enum \w"
     r"|func \w|func \([^)]*\) \w|type \w+ (?:struct|interface)\b|sub \w"  # Perl's ``sub init {``
+    # a shell function (``_filedir() {``, ``function _init_completion``), a JavaScript method
+    # (``constructor() {``); ``_userland()`` over its ``{`` on the next line: ``SHELL_FUNCTION``
+    r"|(?!(?:if|for|while|switch|catch)\b)[A-Za-z_][\w:.-]*\s*\(\)\s*\{|function\s+[A-Za-z_][\w:.-]*\s*(?:\{|\Z)"
     r"|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod) \w"
     # Rust's ``const MAX: u32 = 5;``, ``static mut N: i32``: a type after a colon (C's
     # ``const void* src`` is no definition)
@@ -62,6 +66,9 @@ DEFINITION = re.compile(
 _LINE_NUMBER = re.compile(r"\A *\d+(?:\t| *[│┃] ?|(?P<hit>█))")
 _ELIDED = re.compile(r"\s*(?:\.{3})?⋮(?:\.{3})?\s*\Z")  # grep-ast's ``...⋮...`` between the shown lines
 _NUMBERED_SAMPLE = 20  # lines looked at to tell a numbered file
+# A shell function whose ``{`` opens the next line (``_userland()``): a definition, as
+# ``DEFINITION``'s ``_filedir() {`` is (a call has arguments, or a ``;``).
+SHELL_FUNCTION = re.compile(r"(?!(?:if|for|while|switch|catch)\b)[A-Za-z_][\w:.-]*\s*\(\)\s*\Z")
 
 
 def _numbered(lines: Sequence[str], first: int, stop: int) -> bool:
@@ -292,7 +299,7 @@ class _FileReader:
             pass
         elif DEFINITION.match(stripped) or (depth == 0 and self.c_like and _is_c_function(stripped)):
             opens_constructor = _CONSTRUCTOR.match(stripped) is not None
-            priority = self._definition(stripped, depth)
+            priority = self.definition(stripped, depth)
         else:
             priority, valued = self._value(stripped, depth)
         if not priority and self.defaults_said < _STATED_PER_FILE and states_default(stripped):
@@ -306,7 +313,7 @@ class _FileReader:
             self.enumeration.open(depth)  # its variants are the next lines
         return priority
 
-    def _definition(self, stripped: str, depth: int) -> float:
+    def definition(self, stripped: str, depth: int) -> float:
         """A definition's rank: the file's first top-level ones highest, each further one a step
         lower; nested ones (and Go's methods, ``func (c *T) X``) below the module's constants."""
         self.definitions += 1
@@ -341,6 +348,32 @@ class _FileReader:
         return 0.0, False
 
 
+# A file's opening comment (``#   bash_completion - programmable completion functions``, a
+# copyright, a ``# Warning: table ip filter is managed by iptables-nft``) says what it is: its
+# first lines that say something, the very first above the constants, the next below them.
+_COMMENT = re.compile(r"\s*(?:#|//|/\*|\*|--|;|%|\(\*|\"\"\"|''')")
+_OPENING_READ = 30
+_OPENING_LINES = 6
+_FIRST_LINE_PRIORITY = 52.0
+_OPENING_PRIORITY = 44.0
+
+
+def _opening(lines: Sequence[str], first: int, stop: int) -> list[int]:
+    """The indexes of a file's opening comment lines that hold a word (at most ``_OPENING_LINES``)."""
+    found: list[int] = []
+    for index in range(first, min(stop, first + _OPENING_READ)):
+        line = lines[index]
+        if not line.strip():
+            continue
+        if not _COMMENT.match(line) and (found or index > first):
+            break
+        if any(ch.isalnum() for ch in line) and "-*-" not in line:
+            found.append(index)
+            if len(found) >= _OPENING_LINES:
+                break
+    return found
+
+
 def _routine(stripped: str) -> bool:
     """An annotation every method carries (``@Override``), or a variable of a struct type
     (``struct point *next;``): no definition."""
@@ -366,7 +399,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     lowered = [t.lower() for t in terms if t]
     picks: list[Pick] = []
     notes: dict[int, str] = {}
-    definitions = constants = headings = 0
+    definitions = constants = headings = outlined = 0
     for start, stop in zip(bounds, bounds[1:], strict=False):
         header = start in headers
         first = start + 1 if header else start
@@ -382,6 +415,11 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 picks.append(Pick(index, index + 1, max(_DEFINITION_PRIORITY - order, _NESTED_PRIORITY)))
                 notes[index] = f"L{index - numbering}"
             continue
+        for order, index in enumerate(() if headers else _opening(lines, first, stop)):
+            priority = (_OPENING_PRIORITY if order else _FIRST_LINE_PRIORITY) - order
+            picks.append(Pick(index, index + 1, priority))
+            if index != start:
+                notes[index] = f"L{index - numbering}"
         # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
         reader = _FileReader(_CONFIG_KEY.get(extension), c_like=extension not in _NOT_C)
         numbered = _numbered(lines, first, stop)
@@ -395,16 +433,27 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             stripped = line.lstrip()
             if not stripped or _SEPARATOR.match(stripped):
                 continue
-            priority = reader.rank(stripped, len(line) - len(stripped))
+            depth = len(line) - len(stripped)
+            if SHELL_FUNCTION.match(stripped) and index + 1 < stop and lines[index + 1].strip() == "{":
+                priority = reader.definition(stripped, depth)
+            else:
+                priority = reader.rank(stripped, depth)
             if hit or lowered and any(t in line.lower() for t in lowered):
                 priority = max(priority, _NESTED_PRIORITY) + 30.0  # a line the tool or the call matched
             if priority:
+                outlined += 1
                 # earlier files and lines first among equals, so every file gets its outline
                 picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))
                 if index != start and index not in notes:
                     notes[index] = f"L{index - numbering}"
         definitions += reader.definitions
         constants += reader.constants
+    if not headers and not outlined:
+        # One file that defines nothing (a firewall ruleset, a data file) has no outline: its
+        # head, tail and distinctive lines say what it holds.
+        plain = summarize_text(text, budget=budget, terms=terms)
+        outline = f"source: 1 file, {len(lines)} lines, 0 definitions"
+        return Extract(text=plain.text, kind=ContentKind.SOURCE, outline=outline, highlights=plain.highlights)
     # Every outline line says where it is ([L80]): the gaps between them need no marker.
     body = pack(lines, picks, budget, width=160, notes=notes, gaps="none")
     files = len(headers) or 1

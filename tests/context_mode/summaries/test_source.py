@@ -448,3 +448,57 @@ def test_schemes_defines_and_lisps_raised_errors_are_read() -> None:
     shown = [line.strip() for line in extract.text.splitlines()]
     assert "(define (process-options specs argument-ls stop-at-first-non-option) [L234]" in shown
     assert '(fatal-error "no such option: --~a" opt)))) [L292]' in shown
+
+
+@pytest.mark.parametrize(
+    ("name", "lines", "functions", "opening"),
+    [
+        # a ``#!/bin/sh`` script with ``## Functions to …`` comments
+        (
+            "dpkg-maintscript-helper-12122.sh.txt",
+            667,
+            ["rm_conffile() {", "finish_dir_to_symlink()"],
+            "#!/bin/sh",
+        ),
+        # a library other scripts source: no ``#!``, its ``die () {`` and ``usage() {`` nested in an ``if``
+        ("git-sh-setup-2395.sh.txt", 0, ["git_broken_path_fix () {", "die () {"], "# This shell scriplet"),
+    ],
+)
+def test_a_shell_script_printed_by_cat_is_source_outlined_by_its_functions(
+    name: str, lines: int, functions: list[str], opening: str
+) -> None:
+    # Its ``#`` comments read as Markdown headings: a page of "312 headings (312 h1)" showing its
+    # comments, none of its functions; ``_userland()`` over its ``{`` was no definition (failed before).
+    text = (DATA / name).read_text(encoding="utf-8")
+    for arguments in ({"command": f"cat /usr/bin/{name}"}, {}):
+        assert detect_kind(text, tool_name="run_command", arguments=arguments) is ContentKind.SOURCE
+    decision = route(text, tool="run_command", arguments={"command": "cat script"})
+    assert isinstance(decision, Summary), decision
+    shown = [line.rsplit(" [L", 1)[0] for line in decision.extract.text.split("\n")]
+    for function in functions:
+        assert function in shown
+    # a single file's opening comment says what it is
+    assert any(line.startswith(opening) for line in shown[:3])
+    if lines:
+        assert decision.extract.outline.startswith(f"source: 1 file, {lines} lines, ")
+
+
+def test_a_markdown_page_of_first_level_headings_and_prose_is_not_source() -> None:
+    page = "\n".join(
+        f"# Step {n}\n\nRun the installer and choose the defaults; it takes a minute or two.\n"
+        f"Then open the settings page and check that the server is listed as running.\n"
+        for n in range(1, 8)
+    )
+    assert detect_kind(page, tool_name="run_command") is ContentKind.MARKDOWN
+
+
+def test_one_file_that_defines_nothing_is_shown_by_its_head_tail_and_distinct_lines() -> None:
+    # ``nft list ruleset``-like text read as code: an outline of no definitions would show one line
+    rules = ["# Warning: table ip filter is managed by iptables-nft, do not touch!", "table ip filter {"]
+    for n in range(60):
+        rules += [f"\tchain ufw-user-{n} {{", f"\t\ttcp dport {8000 + n} counter accept", "\t}"]
+    rules.append("}")
+    extract = summarize("\n".join(rules), ContentKind.SOURCE, budget=900)
+    assert extract.outline == f"source: 1 file, {len(rules)} lines, 0 definitions"
+    shown = extract.text.split("\n")
+    assert shown[:2] == rules[:2] and len(shown) > 10
