@@ -89,7 +89,11 @@ _FILE_HEADER_LINE = re.compile(rf"^(?:{_FILE_HEADER})[ \t]*$", re.MULTILINE)
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of
 # three dashes or equals signs. Possessive, so a long line that is almost one costs linear time.
 # A table's rule line: ``----``, ``+----+----+``, ``|---|:--|``, or drawn (``├─────┼─────┤``).
-RULE_LINE = re.compile(r"(?=.*?[-=─═]{3})\s*+[|+┌├└╞╘╒╔╠╚]?[-=:+| ─═┬┼┴┐┤┘╡╛╕╤╪╧╦╬╩╗╣╝]*+\Z")
+# Rich's heavy head (``┏━━┳━━┓`` over its ``┃`` header, ``┡━━╇━━┩`` under it) and rounded
+# corners (``╭──┬──╮``) too.
+RULE_LINE = re.compile(
+    r"(?=.*?[-=─═━]{3})\s*+[|+┌├└╞╘╒╔╠╚┏┡┗┢┣╭╰]?[-=:+| ─═━┬┼┴┐┤┘╡╛╕╤╪╧╦╬╩╗╣╝┳╇┓┩┛╋┫┻╈┪╮╯]*+\Z"
+)
 BOX_LINE = re.compile(r"[│├└┬─|`+\\ \xa0-]*(?:├|└|\|--|`--|\+--|\\--)[─┬-]*\s*\S")  # a drawn tree's item
 # ``git log --oneline``: an abbreviated hash, maybe after ``--graph`` lines and before refs.
 # (``git blame``'s ``(Author 2026-12-01 10:00:00 +0000 12)`` is no ref list: it holds a date; a

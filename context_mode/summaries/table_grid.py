@@ -27,8 +27,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-_DELIMITERS = ("\t", ",", "|", ";", "│", "║")
-_PIPES = frozenset("|│║")  # a line's outer ones are no column marks (``| a | b |``, ``│ a │ b │``)
+_DELIMITERS = ("\t", ",", "|", ";", "│", "║", "┃")
+_PIPES = frozenset("|│║┃")  # a line's outer ones are no column marks (``| a | b |``, ``│ a │ b │``)
 _SAMPLE = 400
 _PREFIX = 400  # an aligned table's lines are read this far (its lanes are walked character by character)
 _DELIMITED_PREFIX = 4000  # a delimited one's: a CSV of 100 fields (HAProxy's ``show stat``) runs past 400
@@ -48,9 +48,10 @@ class Grid:
     def cells(self, line: str) -> list[str]:
         """The line's cells, stripped, one per column (missing ones empty)."""
         if self.delimiter:
-            parts = self._parts(line)
+            delimiter = self._delimiter(line)
+            parts = self._parts(line, delimiter)
             if '"' in line:
-                parts = _quoted(line, self.delimiter, pipe=self.delimiter in _PIPES, closed=self.closed)
+                parts = _quoted(line, delimiter, pipe=delimiter in _PIPES, closed=self.closed)
         else:
             bounds = [*self.starts, max(len(line), self.starts[-1])]
             parts = [line[bounds[i] : bounds[i + 1]] for i in range(len(self.starts))]
@@ -61,26 +62,35 @@ class Grid:
         """The part of ``line`` holding columns ``first`` to ``last`` (adjacent), as it is spelled:
         from the line's own start for the first column (psql's rows open with a space)."""
         if self.delimiter:
+            delimiter = self._delimiter(line)
             parts = (
-                self._parts(line) if '"' not in line else _spelled_fields(line, self.delimiter, self.closed)
+                self._parts(line, delimiter)
+                if '"' not in line
+                else _spelled_fields(line, delimiter, self.closed)
             )
             if len(parts) != len(self.names):
                 return ""
-            spelled = self.delimiter.join(parts[first : last + 1])
-            if first == 0 and self.delimiter in _PIPES and line.lstrip().startswith(self.delimiter):
-                spelled = self.delimiter + spelled  # from the line's own start: ``│ Xsux    │ 020``
-            closing = self.closed and line.rstrip().endswith(self.delimiter)
-            if last == len(parts) - 1 and self.delimiter in _PIPES and closing:
-                spelled += self.delimiter  # to the line's own end: ``│ 35        │``
+            spelled = delimiter.join(parts[first : last + 1])
+            if first == 0 and delimiter in _PIPES and line.lstrip().startswith(delimiter):
+                spelled = delimiter + spelled  # from the line's own start: ``│ Xsux    │ 020``
+            closing = self.closed and line.rstrip().endswith(delimiter)
+            if last == len(parts) - 1 and delimiter in _PIPES and closing:
+                spelled += delimiter  # to the line's own end: ``│ 35        │``
             return spelled.rstrip() if first == 0 else spelled.strip()
         end = self.starts[last + 1] if last + 1 < len(self.starts) else len(line)
         start = 0 if first == 0 else self.starts[first]
         return line[start:end].rstrip() if first == 0 else line[start:end].strip()
 
-    def _parts(self, line: str) -> list[str]:
-        parts = line.split(self.delimiter)
-        if self.delimiter in _PIPES:
-            parts = _inner(parts, line, self.delimiter, closed=self.closed)
+    def _delimiter(self, line: str) -> str:
+        """The delimiter of ``line``: rich's heavy header (``┃ Name ┃``) over rows of ``│``."""
+        if self.delimiter == "│" and "┃" in line and "│" not in line:
+            return "┃"
+        return self.delimiter
+
+    def _parts(self, line: str, delimiter: str) -> list[str]:
+        parts = line.split(delimiter)
+        if delimiter in _PIPES:
+            parts = _inner(parts, line, delimiter, closed=self.closed)
         return parts
 
 
@@ -91,6 +101,8 @@ def parse_grid(lines: Sequence[str], header: int, rows: Sequence[int]) -> Grid |
         return None
     spread = _spread(rows)
     head = lines[header]
+    if "┃" in head and not any("┃" in lines[i] for i in spread):
+        head = head.replace("┃", "│")  # rich's heavy header over its light rows (``Grid._delimiter``)
     grid = _delimited(head[:_DELIMITED_PREFIX], [lines[i][:_DELIMITED_PREFIX] for i in spread]) or _aligned(
         head[:_PREFIX], [lines[i][:_PREFIX] for i in spread]
     )

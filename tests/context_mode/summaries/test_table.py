@@ -563,3 +563,21 @@ def test_boxed_tables_with_headers_over_several_lines_keep_their_titles_and_head
     assert "|                   |     |  |  Asymptotic Sig. |Exact Sig. (2-|Exact Sig. (1-|" in lines
     assert "|                                           |   Valid   | Missing |   Total   |" in lines
     assert all(line in text for line in lines if line != "…")  # every line as the payload spells it
+
+
+def test_rich_tables_with_a_heavy_header_are_read_by_their_columns() -> None:
+    # rich's ``┃ version ┃`` header over rows of ``│`` and its ``┡━━╇━━┩`` rule were no table:
+    # "table: 46 rows", its first and last lines (failed before)
+    from tests.corpora import BENCH_CORPUS
+
+    text = (DATA / "rich-cli-181-csv-distro-info-ubuntu.txt").read_text(encoding="utf-8")
+    assert detect_kind(text) is ContentKind.TABLE
+    extract = summarize(text, ContentKind.TABLE, budget=1500)
+    assert extract.outline == "table: 44 rows × 6 columns (version, codename, series, created, release, eol)"
+    shown = extract.text.split("\n")
+    assert shown[1].startswith("┃ version   ┃ codename          ┃")  # the header as it is spelled
+    assert "│ 26.04 LTS │ Resolute Raccoon  │ resolute │ 2025-10-09 │ 2026-04-23 │ 2031-05-2" in shown
+    # a table of numbers shows the rows holding each column's least and greatest values
+    counties = BENCH_CORPUS / "table-cpd-rich-cli-181-libpysal-4141-georgia-counties-1990.txt"
+    shown = summarize(counties.read_text(encoding="utf-8"), ContentKind.TABLE, budget=2400).text
+    assert "│   13121 │ 33.78940 │ -84.46716 │   648951 │" in shown  # the most people
