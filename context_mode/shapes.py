@@ -114,9 +114,10 @@ _LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-
 _LS_TOTAL = re.compile(r"total \d+[KMGT]?\s*\Z")
 MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
 HG_CHANGESET = re.compile(r"changeset: +\d+:[0-9a-f]{12,40}\s*\Z")  # ``hg log``'s entries
-# ``git log --raw``: ``:100644 000000 639ca2f 0000000 D\tdist/umd/uuid.min.js`` a file (modes, blobs, status)
+# ``git log --raw``: ``:100644 000000 639ca2f 0000000 D\tdist/umd/uuid.min.js`` a file (modes, blobs,
+# status); ``--name-status``: ``D\tHISTORY.md``, ``R100\told.js\tnew.js`` (the status alone)
 RAW_FILE = re.compile(
-    r":\d{6} \d{6} [0-9a-f]{7,64}(?:\.\.\.)? [0-9a-f]{7,64}(?:\.\.\.)? (?P<status>[ACDMRTUX])\d*\t"
+    r"(?::\d{6} \d{6} [0-9a-f]{7,64}(?:\.\.\.)? [0-9a-f]{7,64}(?:\.\.\.)? )?(?P<status>[ACDMRTUX])\d*\t"
 )
 # An XHTML page opens with an XML declaration: ``<?xml version="1.0" …?><!DOCTYPE html …>``.
 _HTML_OPENING = re.compile(

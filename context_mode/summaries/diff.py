@@ -33,6 +33,7 @@ commits, its oldest and those naming a search term.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -172,7 +173,8 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     if raw and not stats and not files:  # ``git log --raw``: a line a file, its status a letter
         status = Counter(found["status"] for found in raw)  # a rename's ``R100``: its letter
         said = ", ".join(f"{n} {_RAW_STATUS.get(letter, letter)}" for letter, n in status.most_common())
-        parts.append(f"--raw: {len(raw)} file changes ({said})")
+        form = "--raw" if all(found.group().startswith(":") for found in raw) else "--name-status"
+        parts.append(f"{form}: {len(raw)} file changes ({said})")
     elif stats and not files:  # ``git log --stat``: what its totals lines count, not hunks it has none of
         counts = [stat_counts(line) for line in stats]
         changed, inserted, deleted = (sum(count[n] for count in counts) for n in range(3))
@@ -323,6 +325,7 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
     last_head = commit_base(len(commits) - 1) - 3.5  # below the last commit's subject, a merge's too
     for order, commit in enumerate(commits):
         base = commit_base(order) - (3.0 if commit.merge else 0.0)
+        lowest_body = math.inf  # its message's body comes before its files
         if commit.subject >= 0 and subjects[lines[commit.subject].strip()] > 1:
             base -= 25.0
         if commit.line >= 0:
@@ -344,8 +347,10 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
             for rank, at in enumerate(body_lines(lines, commit.subject)):
                 # …but below every commit's hash and subject: a log's room goes to more commits first
                 above_files = min(base - _BODY_BELOW, last_head - 0.5) - 2.0 * rank
-                picks.append(Pick(at, at + 1, max(_BODY_PRIORITY - late - rank, above_files), 160))
-        file_base = 80.0 if plain else base - 25.0
+                body = max(_BODY_PRIORITY - late - rank, above_files)
+                picks.append(Pick(at, at + 1, body, 160))
+                lowest_body = min(lowest_body, body)
+        file_base = 80.0 if plain else min(base - 25.0, lowest_body - 0.5)
         if commit.totals >= 0:  # what the whole change comes to: worth more than any one file
             picks.append(Pick(commit.totals, commit.totals + 1, (95.0 if plain else base - 1.0)))
             # ``--summary``: the files it created, deleted or renamed, worth a big file's stat line

@@ -355,9 +355,11 @@ def test_a_release_logs_commits_show_what_their_messages_say_they_changed() -> N
     from tests.corpora import BENCH_CORPUS
 
     text = (BENCH_CORPUS / "gitlog-git-log-stat-python-slugify-releases.txt").read_text(encoding="utf-8")
-    shown = routed(text, "run_command").extract.text
-    assert "    - Fix pattern types." in shown.split("\n")  # 8.0.3's message
-    assert sum(line.startswith("commit ") for line in shown.split("\n")) == 16  # every commit still
+    shown = routed(text, "run_command").extract.text.split("\n")
+    # 8.0.4's message (8.0.3's "- Fix pattern types." until its stat lines ranked below it too)
+    assert "    - Properly handle uppercase special characters (@mib1185 - thx)" in shown
+    assert not any(" | " in line for line in shown)  # no file's stat line before the messages
+    assert sum(line.startswith("commit ") for line in shown) == 16  # every commit still
 
 
 def test_a_diff_of_many_hunks_gets_room_for_them_not_only_for_its_files() -> None:
@@ -825,3 +827,23 @@ def test_a_breezy_log_with_patches_is_a_log_of_revisions() -> None:
     assert "revno: 6" in shown
     assert "timestamp: Mon 2026-10-12 09:31:00 +0000" in shown
     assert "  Import texttable 1.7.1 sdist from PyPI" in shown
+
+
+def test_a_name_status_log_is_a_diff_whose_messages_come_before_their_files() -> None:
+    # ``git log --name-status`` read as Markdown (its messages' ``* …`` items): "no headings", its
+    # bodies cut; once a diff, each commit's ``M\tindex.js`` lines outranked its message's body
+    # (failed before).
+    from tests.corpora import BENCH_CORPUS
+
+    name = "gitlog-cpc-git-log-all-decorate-name-status-fuller-send-0130-121-npm-releases.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    decision = route(text, tool="run_command", arguments={"command": "git log --all --name-status"})
+    assert isinstance(decision, Summary), decision
+    assert decision.extract.outline.startswith(
+        "diff: 27 commits (0 merges), --name-status: 90 file changes (82 modified, 6 added, 2 deleted)"
+    )
+    shown = decision.extract.text.split("\n")
+    assert "    * Drop support for Node.js <18.0" in shown
+    assert "    * Remove link renderization in html while redirecting" in shown
+    assert "D\tHISTORY.md" in shown  # a file deleted is worth its line
