@@ -158,12 +158,17 @@ _HEADER = re.compile(
     r"(?P<sev>error|warning|info(?=\[))(?:\[(?P<code>[A-Z]+\d+|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\])?: "
     r"(?P<msg>.+)"
     r"|(?P<rcode>[A-Z]{1,4}\d{2,4}) (?P<rmsg>.+)"
+    # miette's (oxlint, deno lint): ``  ! eslint(no-unused-expressions): Expected …``, ``  × …``
+    r"|\s{0,4}(?P<mark>[!×⚠✖]) (?P<mcode>[\w@/-]+(?:\([\w@/-]+\))?): (?P<mmsg>.+)"
 )
+_MARK_LEVELS = {"!": "warning", "⚠": "warning", "×": "error", "✖": "error"}
 # JSHint's default reporter: ``lib/a.js: line 52, col 14, 'i' is already defined. (W004)``; its
 # totals line is ``366 errors``.
 _JSHINT = re.compile(r"(?P<file>[^\s:][^:\n]*): line \d+, col \d+, \S.*?(?: \((?P<code>[EWI]\d{3})\))?\s*\Z")
 _JSHINT_LEVELS = {"E": "error", "W": "warning", "I": "info"}
-_ARROW = re.compile(r"\s*--> (?P<file>[^\s:][^:\n]*):(?P<line>\d+)(?::\d+)?")
+# Where a two-line header's problem is: rustc's ``--> src/a.rs:4:5``, annotate-snippets' unicode
+# ``╭▸ ./tests/a.py:159:31`` (typos), miette's ``,-[lib/a.js:331:1]`` and ``╭─[lib/a.js:331:1]``
+_ARROW = re.compile(r"\s*(?:(?:-->|╭▸) |(?:,-|╭─)\[)(?P<file>[^\s:][^:\n]*):(?P<line>\d+)(?::\d+)?")
 _LINT_NAME = re.compile(r"#\[(?:warn|deny)\((?P<code>[\w:]+)\)\]|rust-clippy/[^#\s]*#(?P<url>\w+)")
 # ESLint stylish rows; stylelint's string format marks the severity with ✖ / ⚠ instead
 _STYLISH_ROW = re.compile(
@@ -354,11 +359,13 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             located = _locate(lines, index)
             if located is not None:
                 arrow, file = located
-                message = match["msg"] or match["rmsg"]
-                rule = match["code"] or match["rcode"] or _rule_below(lines, arrow) or rules.get(message, "")
+                message = match["msg"] or match["rmsg"] or match["mmsg"]
+                rule = match["code"] or match["rcode"] or match["mcode"]
+                rule = rule or _rule_below(lines, arrow) or rules.get(message, "")
                 rules.setdefault(message, rule)
                 rule = rule or match["sev"] or "diagnostic"
-                found.append(Diagnostic(index, arrow, rule, file, match["sev"] or "error"))
+                severity = match["sev"] or _MARK_LEVELS.get(match["mark"] or "", "error")
+                found.append(Diagnostic(index, arrow, rule, file, severity))
                 skip_until = arrow
                 continue
         if line.startswith(">> Issue: "):
@@ -491,7 +498,17 @@ def _rule_below(lines: Sequence[str], start: int) -> str:
     return ""
 
 
-_CONTEXT_STARTS = ("|", "= ", "help:", "note:", "-->", "^", "Did you mean:", "For more information:")
+_CONTEXT_STARTS = (
+    "|",
+    "= ",
+    "help:",
+    "note:",
+    "-->",
+    "^",
+    "Did you mean:",
+    "For more information:",
+    *("╭", "│", "╰", ",-", "`-"),  # annotate-snippets' and miette's frames
+)
 
 
 def _is_context(line: str) -> bool:

@@ -52,7 +52,7 @@ _WIDTH = 220
 _TOP_FILES = 6
 _PATH_WIDTH = 60  # a file's name in the busiest files' label, its end kept
 _CONTEXT_LINES = 8
-_GUTTER = re.compile(r"\s*\|\s*")
+_GUTTER = re.compile(r"\s*[|│]\s*")  # an empty gutter line: rustc's ``   |``, annotate-snippets' ``  │``
 _ERROR_ROUNDS = 2  # rounds of error rules before any warning's first
 # A line of a linter's own statistics: a count, then a rule code (``325   E501 line too long``,
 # ruff's ``  325\tE501\t[*] line-too-long``); shown verbatim when they fit this share of the budget.

@@ -14,6 +14,8 @@ from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
 from tests.verbatim import clipped_from
 
+DATA = Path(__file__).parents[2] / "data"
+
 TSC = "\n".join(
     [
         *(
@@ -600,3 +602,36 @@ def test_gcc_and_clang_warnings_are_counted_by_their_flag_and_checker() -> None:
     found = find_diagnostics(["a.c:3:9: warning: unused variable 'x' [-Werror,-Wunused-variable]"])
     assert [d.rule for d in found] == ["-Werror,-Wunused-variable"]
     assert find_diagnostics(["src/a.py:12:        return [self.x]"]) == []  # a grep match of code
+
+
+@pytest.mark.parametrize(
+    ("name", "outline", "first"),
+    [
+        (
+            "typos-1522-git-relnotes-2-3x.txt",
+            "lint: 25 diagnostics, 1 rules, 11 files",
+            ["error: `ba` should be `by`, `be` [×12]", "    ╭▸ 2.3.0.txt:262:11"],
+        ),
+        (
+            "oxlint-160-qs-6130-lib-test.txt",
+            "lint: 41 diagnostics, 2 rules, 3 files",
+            [
+                "  ! eslint(no-sparse-arrays): Unexpected comma in middle of array [×40]",
+                "     ,-[node_modules/qs/test/parse.js:399:78]",
+            ],
+        ),
+    ],
+)
+def test_diagnostics_framed_by_annotate_snippets_and_miette_are_lint(
+    name: str, outline: str, first: list[str]
+) -> None:
+    # typos' ``╭▸ path:line:col`` under its ``error: …`` read as Markdown, oxlint's ``,-[path:line:col]``
+    # under ``  ! eslint(rule): …`` as text: no diagnostics counted, no rule, no file (failed before)
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=1200)
+    assert extract.outline == outline
+    shown = extract.text.split("\n")
+    at = shown.index(first[0])
+    assert shown[at : at + 2] == first
+    assert "    │" not in shown  # an empty gutter line says nothing
