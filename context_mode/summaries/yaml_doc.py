@@ -23,6 +23,11 @@ from context_mode.types import ContentKind
 
 _ITEM = re.compile(r"(\s*)- ")
 _WIDTH = 160
+_TITLE_PRIORITY = 92.0
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
 
 
 def summarize_yaml(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -39,12 +44,14 @@ def summarize_yaml(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             continue
         match = _KEY_LINE.match(line)
         item = _ITEM.match(line)
-        indent = len(line) - len(line.lstrip(" "))
+        indent = _indent(line)
         for open_indent in [i for i in lists if i > indent or (i == indent and item is None)]:
             del lists[open_indent]
         priority = 0.0
         if line.startswith(("---", "...")):
             priority = 95.0
+        elif indent == 0 and match is None and item is None and not line.startswith("#"):
+            priority = _TITLE_PRIORITY  # a title over the keys (``3 rows added``), no key nor value
         elif match is not None and indent == 0 and item is None:
             top_keys += 1
             priority = 90.0 - 0.1 * min(top_keys, 100)

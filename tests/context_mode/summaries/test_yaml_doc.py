@@ -13,6 +13,7 @@ import yaml
 
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
+from context_mode.summaries import summarize
 from context_mode.summaries.packing import is_marker
 from context_mode.types import ContentKind
 from tests.verbatim import clipped_from
@@ -49,3 +50,16 @@ def test_lines_led_by_a_level_word_are_a_log_not_yaml() -> None:
     paths = [f"src/pkg/module_{index}.py" for index in range(30)]
     text = "".join(f"ERROR: {path} Imports are incorrectly sorted and/or formatted.\n" for path in paths)
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+
+
+def test_titles_at_the_margin_over_indented_keys_are_shown_first() -> None:
+    # csv-diff's human report: "41 rows changed, 3 rows added, 37 rows removed", then each
+    # section's title over its records' indented keys. The titles are neither keys nor values:
+    # they were left out, the totals line first of all (failed before).
+    from tests.corpora import BENCH_CORPUS
+
+    name = "diff-cpc-csv-diff-12-airportsdata-20250224-20250811-airports-csv.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.TEXT, budget=1200).text.split("\n")
+    assert shown[:2] == ["41 rows changed, 3 rows added, 37 rows removed", "41 rows changed"]
+    assert "3 rows added" in shown and "37 rows removed" in shown
