@@ -1,7 +1,7 @@
 """Profilers' and benchmarks' reports: their totals, then their costliest entries, whatever kind
 they were taken for.
 
-Seven report formats are read, from their own lines (the tool's name does not matter):
+Eight report formats are read, from their own lines (the tool's name does not matter):
 
 - ``perf report --stdio``: ``#`` comment lines with the totals (``# Samples: 4K of event
   'cpu-clock'``, ``# Event count (approx.): …``), the column header (``# Overhead  Command  Shared
@@ -15,6 +15,9 @@ Seven report formats are read, from their own lines (the tool's name does not ma
 - cProfile / pstats: ``560891 function calls (538037 primitive calls) in 0.227 seconds``,
   ``Ordered by: cumulative time``, the ``ncalls  tottime  percall  cumtime  percall
   filename:lineno(function)`` header and a row per function.
+- ``go tool pprof -top``: ``File:``, ``Type: cpu``, ``Duration: 22.48s, Total samples = 19.97s``,
+  ``Showing nodes accounting for …``, ``Dropped 289 nodes …``, the ``flat  flat%  sum%  cum  cum%``
+  header and a row per function, by own (flat) time.
 - gprof: ``Flat profile:``, ``Each sample counts as 0.01 seconds.``, a two-line header and a row
   per function by self time; then the call graph (``granularity: …``, ``index % time  self
   children  called  name``), each function's primary line (``[5]  70.7  0.64  0.01  1752376
@@ -87,6 +90,16 @@ _CPROFILE_HEADER = re.compile(r"ncalls +tottime +percall +cumtime +percall +file
 # A function's row: calls (``7645/2032`` when recursive), own time, per call, cumulative, per call.
 _CPROFILE_ROW = re.compile(r"\s*(\d+)(?:/\d+)? +(\d+\.\d+) +\d+\.\d+ +\d+\.\d+ +\d+\.\d+ +\S")
 _OWN = re.compile(r":\d+\(")  # a row of the program's own code (``links.py:70(_close_bracket)``), no builtin
+
+# go tool pprof -top: ``Duration: 22.48s, Total samples = 19.97s (88.82%)``, ``Showing nodes accounting
+# for …``, ``Dropped 289 nodes (cum <= 0.10s)``, the ``flat  flat%   sum%   cum   cum%`` header, a row
+# per function by its own (flat) time: ``1.60s  8.01%  8.01%  6.24s 31.25%  runtime.mallocgc``.
+_PPROF_HEADER = re.compile(r"^ *flat +flat% +sum% +cum +cum% *$", re.MULTILINE)
+_PPROF_TOTALS = re.compile(r"(?:File|Type|Time|Duration|Showing nodes|Dropped \d+ (?:nodes|edges))\b")
+_PPROF_ROW = re.compile(
+    r"\s*([\d.]+)(?:[mun]?s|[kMG]?B)? +[\d.]+% +[\d.]+% +([\d.]+)([mun]?s|[kMG]?B)? +[\d.]+% +\S"
+)
+_PPROF_UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9, "kB": 1e3, "MB": 1e6, "GB": 1e9}
 
 _GPROF_SAMPLE = "Each sample counts as "
 _GPROF_HEADER = re.compile(r"\s*% +cumulative +self ")
@@ -179,6 +192,8 @@ def _reader(head: str) -> Callable[[str, Sequence[str]], _Plan | None] | None:
         return _cprofile
     if "Flat profile:" in head and _GPROF_SAMPLE in head:
         return _gprof
+    if "flat%" in head and _PPROF_HEADER.search(head):
+        return _pprof
     if " benchmark" in head and _BENCHMARK_GROUP.search(head):
         return _benchmarks
     if _MASSIF_HEADER[1] in head and _MASSIF_DETAILED in head:
@@ -263,6 +278,28 @@ def _cprofile(text: str, terms: Sequence[str]) -> _Plan | None:
     picks += _own_ends(lines, min(p.start for p in picks), last=rows[-1][0])
     total = next((lines[p.start].strip() for p in picks if _CPROFILE_TOTAL.match(lines[p.start])), "")
     outline = f"cProfile report, {len(rows)} functions" + (f"; {total[:80]}" if total else "")
+    return _Plan(lines, picks, outline, min(len(rows), _HIGHLIGHTS))
+
+
+def _pprof(text: str, terms: Sequence[str]) -> _Plan | None:
+    lines = split_lines(text)
+    header = next((i for i, line in enumerate(lines) if _PPROF_HEADER.match(line)), -1)
+    if header < 0:
+        return None
+    picks = [Pick(header, header + 1, _COLUMNS)]
+    picks += [Pick(i, i + 1, _TOTALS) for i in range(header) if _PPROF_TOTALS.match(lines[i])]
+    rows: list[tuple[int, float]] = []  # (line, cumulative cost)
+    for index in range(header + 1, len(lines)):
+        row = _PPROF_ROW.match(lines[index])
+        if row is not None:
+            rows.append((index, float(row.group(2)) * _PPROF_UNITS.get(row.group(3) or "", 1.0)))
+    if len(rows) < _MIN_ENTRIES:
+        return None
+    # by own time (the report's order) and by cumulative time (what a caller spends below it), in turns
+    order = in_turns([i for i, _ in rows], [i for i, _ in sorted(rows, key=lambda r: (-r[1], r[0]))])
+    picks += _ranked(order, lines, term_matcher(terms), _ENTRY)
+    picks += _own_ends(lines, min(p.start for p in picks), last=rows[-1][0])
+    outline = f"pprof report, {len(rows)} functions"
     return _Plan(lines, picks, outline, min(len(rows), _HIGHLIGHTS))
 
 

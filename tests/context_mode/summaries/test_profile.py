@@ -169,3 +169,17 @@ def test_a_massif_report_shows_its_peak_and_where_the_peaks_memory_went() -> Non
         for budget in (0, 100, 700, 2500):
             part = summarize_profile(text[:cut], kind=ContentKind.TEXT, budget=budget)
             assert part is None or len(part.text.encode()) <= budget
+
+
+def test_a_pprof_top_report_shows_its_totals_and_its_costliest_by_own_and_cumulative_time() -> None:
+    # ``go tool pprof -top`` read as a table of two columns ("File:", "strconv.test") under its
+    # first line: its rows by own time only, the benchmark that took the time below the cut (failed before)
+    text = (DATA / "go-pprof-top-119-strconv-benchmarks.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=900)
+    assert extract.outline == "table: pprof report, 65 functions"
+    shown = extract.text.split("\n")
+    assert "Duration: 10.33s, Total samples = 10.68s (103.39%)" in shown
+    assert "      flat  flat%   sum%        cum   cum%" in shown
+    assert "     1.71s 16.01% 16.01%      3.23s 30.24%  runtime.mallocgc" in shown  # the most own time
+    assert "     0.12s  1.12% 83.80%      9.85s 92.23%  strconv_test.BenchmarkFormatFloat.func1" in shown
+    assert "         0     0% 92.13%     10.17s 95.22%  testing.(*B).runN" in shown  # the most in all
