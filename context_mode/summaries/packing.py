@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import os
 import re
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -150,7 +151,12 @@ def pack(
         if not fresh:
             continue
         kept_ends = ends and not pick.start_only
-        shown = {i: _render(lines[i], pick.width or width, notes.get(i, ""), kept_ends) for i in fresh}
+        shown = {
+            i: annotate(_shown(lines, i, pick.width or width), notes.get(i, ""))
+            if kept_ends
+            else _render(lines[i], pick.width or width, notes.get(i, ""), False)
+            for i in fresh
+        }
         cost = sum(size(text) + 1 for text in shown.values())
         low = bisect.bisect_left(order, start)
         high = bisect.bisect_left(order, stop)
@@ -220,6 +226,38 @@ class _Marking:
 
 def _render(line: str, width: int, note: str, ends: bool) -> str:
     return annotate(clip_ends(line, width) if ends else clip(line, width), note)
+
+
+def _shown(lines: Sequence[str], index: int, width: int) -> str:
+    """Line ``index`` cut to ``width`` by its ends, or where it differs from a long neighbour of
+    the same start (``clip_differing``: an expected value over the one a test got)."""
+    line = lines[index]
+    if len(line) > width:
+        for other in (lines[index - 1] if index else "", lines[index + 1] if index + 1 < len(lines) else ""):
+            if len(other) > width and line[:_SAME_START] == other[:_SAME_START]:
+                return clip_differing(line, other, width)
+    return clip_ends(line, width)
+
+
+_SAME_START = 24  # chars two long lines share at their start to be compared
+
+
+def clip_differing(line: str, other: str, width: int) -> str:
+    """``line`` cut to its start, the part where it first differs from ``other`` and its end,
+    ``…`` between (``BoolToUint:0x1, BoolToString:"1", FloatToInt:42`` in a struct of 60 fields
+    a test expected, over the one it got); ``clip_ends`` when the difference is in what that shows."""
+    differs = len(os.path.commonprefix([line, other]))
+    tail = width // TAIL_SHARE
+    head = width // 3
+    if differs + _DIFFERENCE_AFTER >= len(line) - tail or differs < width - tail:
+        return clip_ends(line, width)
+    start = max(head, differs - _DIFFERENCE_BEFORE)
+    stop = min(len(line) - tail, start + width - head - tail - 4)  # as many bytes as ``clip_ends``'s
+    return line[:head].rstrip() + ELLIPSIS + line[start:stop] + ELLIPSIS + line[len(line) - tail :].lstrip()
+
+
+_DIFFERENCE_BEFORE = 40  # chars shown before the first difference: the field it is in
+_DIFFERENCE_AFTER = 20
 
 
 def clip_ends(line: str, width: int) -> str:

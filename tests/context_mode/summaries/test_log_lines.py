@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from context_mode.diagnostics import clean_lines
 from context_mode.kinds import _flags
 from context_mode.line_groups import group_lines, shapes
+from context_mode.summaries import summarize
 from context_mode.summaries.extract import term_lines
 from context_mode.summaries.log_lines import (
     PREFIX,
@@ -34,8 +35,10 @@ from context_mode.summaries.log_lines import (
     routine_errors,
     scan_log,
 )
-from context_mode.summaries.packing import split_lines
+from context_mode.summaries.packing import split_lines, strip_annotation
+from context_mode.types import ContentKind
 from tests.corpora import payload_params
+from tests.verbatim import clipped_from
 
 _SHAPE = re.compile(r"[0-9a-fA-F]{8,}|\d+")
 _FAMILY = re.compile(r"\s*(\S+)\s+(\S+)")
@@ -852,3 +855,31 @@ def test_git_bisects_verdict_is_shown_with_the_runs_it_followed() -> None:
     lines = summarize(text, detect_kind(text, tool_name="run_command"), budget=1500).text.splitlines()
     assert "1d0ce85fda439343f848d40ef6f3d65975043767 is the first bad commit" in lines
     assert lines[-1] == "bisect found first bad commit"
+
+
+def test_a_long_value_a_test_got_is_shown_where_it_differs_from_the_one_expected() -> None:
+    # gotestsum's ``mapstructure.TypeConversionResult{…}`` expected over the one got: 60 fields on
+    # each line, cut to their starts and ends, which are the same; the field that differs
+    # (``BoolToString:"1"`` against ``"true"``) was in neither (failed before)
+    from tests.corpora import BENCH_CORPUS
+
+    name = "test-cpc-gotestsum-182-testname-humanize-mapstructure-xxhash-edits.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.LOG, budget=4000).text.split("\n")
+    expected = next(line for line in shown if 'BoolToString:"1"' in line)
+    got = next(line for line in shown if 'BoolToString:"true"' in line)
+    lines = text.splitlines()
+    for line in (expected, got):
+        assert line.startswith("        mapstructure.TypeConversionResult{IntToFloat:")
+        assert clipped_from(strip_annotation(line), lines)
+
+
+def test_a_long_line_is_cut_by_its_ends_where_its_neighbour_differs_there_or_nowhere() -> None:
+    from context_mode.summaries.packing import clip_differing, clip_ends
+
+    base = "Result{" + ", ".join(f"Field{n}:{n}" for n in range(40)) + "}"
+    assert clip_differing(base, base, 120) == clip_ends(base, 120)  # the same line: no difference to show
+    other = base.replace("Field20:20", "Field20:99")
+    shown = clip_differing(base, other, 120)
+    assert "Field20:20" in shown and shown.count("…") == 2
+    assert len(shown.encode()) <= len(clip_ends(base, 120).encode())
