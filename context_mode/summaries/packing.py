@@ -232,7 +232,7 @@ def _shown(lines: Sequence[str], index: int, width: int) -> str:
     """Line ``index`` cut to ``width`` by its ends, or where it differs from a long neighbour of
     the same start (``clip_differing``: an expected value over the one a test got)."""
     line = lines[index]
-    if len(line) > width:
+    if len(line) > width and not _is_record(line):  # a JSON-lines record keeps its telling members
         for other in (lines[index - 1] if index else "", lines[index + 1] if index + 1 < len(lines) else ""):
             if len(other) > width and line[:_SAME_START] == other[:_SAME_START]:
                 return clip_differing(line, other, width)
@@ -269,8 +269,7 @@ def clip_ends(line: str, width: int) -> str:
     """
     if len(line) <= width:
         return line
-    prefix = SERVICE_PREFIX.match(line) if line[:1] != "{" else None  # ``web-1  | {…}``
-    start = prefix.end() if prefix else 0
+    start = _record_start(line)
     if line.startswith("{", start):
         record = clip_record(line[start:], width - start)
         if record is not None:
@@ -278,6 +277,16 @@ def clip_ends(line: str, width: int) -> str:
     tail = width // TAIL_SHARE
     head = max(width - tail - 1, 0)
     return line[:head].rstrip() + ELLIPSIS + line[len(line) - tail :].lstrip()
+
+
+def _record_start(line: str) -> int:
+    """Where a JSON-lines record would start in ``line``: after a service prefix (``web-1  | {…}``)."""
+    prefix = SERVICE_PREFIX.match(line) if line[:1] != "{" else None
+    return prefix.end() if prefix else 0
+
+
+def _is_record(line: str) -> bool:
+    return line.startswith("{", _record_start(line))
 
 
 def _render_chosen(chosen: Mapping[int, str], order: Sequence[int], marking: _Marking, budget: int) -> str:

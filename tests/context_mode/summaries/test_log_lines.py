@@ -883,3 +883,21 @@ def test_a_long_line_is_cut_by_its_ends_where_its_neighbour_differs_there_or_now
     shown = clip_differing(base, other, 120)
     assert "Field20:20" in shown and shown.count("…") == 2
     assert len(shown.encode()) <= len(clip_ends(base, 120).encode())
+
+
+def test_json_lines_records_of_the_same_start_keep_their_telling_members() -> None:
+    from context_mode.summaries.packing import Pick, pack
+
+    # the same start and the same members up to their last: only the code differs
+    lines = [
+        '{"time":"2026-12-05T10:00:00Z","level":"error","msg":"upstream timed out",'
+        + ", ".join(f'"k{i}":"{"v" * 20}"' for i in range(12))
+        + ',"code":"E_UPSTREAM_'
+        + str(n)
+        + '","host":"'
+        + "h" * 60
+        + '"}'
+        for n in range(2)
+    ]
+    shown = pack(lines, [Pick(0, 2, 1.0)], 2000, width=160, ends=True).split("\n")
+    assert all('"level":"error"' in line and '"msg":"upstream timed out"' in line for line in shown)
