@@ -90,9 +90,9 @@ _FILE_HEADER_LINE = re.compile(rf"^(?:{_FILE_HEADER})[ \t]*$", re.MULTILINE)
 # three dashes or equals signs. Possessive, so a long line that is almost one costs linear time.
 # A table's rule line: ``----``, ``+----+----+``, ``|---|:--|``, or drawn (``├─────┼─────┤``).
 # Rich's heavy head (``┏━━┳━━┓`` over its ``┃`` header, ``┡━━╇━━┩`` under it) and rounded
-# corners (``╭──┬──╮``) too.
+# corners (``╭──┬──╮``) too; a bracketed column's dashes (eprof's ``[----------]``) too.
 RULE_LINE = re.compile(
-    r"(?=.*?[-=─═━]{3})\s*+[|+┌├└╞╘╒╔╠╚┏┡┗┢┣╭╰]?[-=:+| ─═━┬┼┴┐┤┘╡╛╕╤╪╧╦╬╩╗╣╝┳╇┓┩┛╋┫┻╈┪╮╯]*+\Z"
+    r"(?=.*?[-=─═━]{3})\s*+[|+┌├└╞╘╒╔╠╚┏┡┗┢┣╭╰]?[-=:+| ─═━┬┼┴┐┤┘╡╛╕╤╪╧╦╬╩╗╣╝┳╇┓┩┛╋┫┻╈┪╮╯\[\]]*+\Z"
 )
 BOX_LINE = re.compile(r"[│├└┬─|`+\\ \xa0-]*(?:├|└|\|--|`--|\+--|\\--)[─┬-]*\s*\S")  # a drawn tree's item
 # ``git log --oneline``: an abbreviated hash, maybe after ``--graph`` lines and before refs.
@@ -693,6 +693,9 @@ def is_html(text: str) -> bool:
 PROPERTY_KEY = re.compile(r"\s*[A-Za-z_][\w.\-/]{0,79}(?:\s*=|:(?![ \t:]|//|\d+[:-]))")
 PROPERTY_SECTION = re.compile(r"#\s*\w[\w .\-/]{0,60}\s*\Z|\[[\w .\-/\"]{1,80}\]\s*\Z")
 _PROPERTY_KEYS = 10
+# A line of columns two spaces apart or more (``xmerl_scan:scan_nmtoken/7   92881   17.05``, an
+# Erlang function and its counts): a table's row, whatever its first column's colon
+_ROW_GAPS = re.compile(r"\S {2,}\S+ {2,}\S")
 _PROPERTY_SAMPLE = 400
 
 
@@ -707,7 +710,11 @@ def is_properties(lines: Sequence[str]) -> bool:
     content = [line for line in lines[:_PROPERTY_SAMPLE] if line.strip()]
     if 2 * sum(1 for line in content if _LOGFMT_LEVEL.search(line)) >= len(content):
         return False  # logfmt: ``ts=… caller=main.go:513 level=info msg="…"`` is a log's lines
-    keys = sum(1 for line in content if PROPERTY_KEY.match(line) and not line.lstrip().startswith("#"))
+    keys = sum(
+        1
+        for line in content
+        if PROPERTY_KEY.match(line) and not line.lstrip().startswith("#") and not _ROW_GAPS.search(line)
+    )
     sections = sum(1 for line in content if PROPERTY_SECTION.match(line.strip()))
     return keys >= _PROPERTY_KEYS and (keys + sections) * 10 >= len(content) * 9
 

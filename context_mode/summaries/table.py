@@ -145,7 +145,13 @@ def _read(text: str) -> _Reading:
     while (
         len(rows) > 1
         and rows[-1] >= len(lines) - _FOOTER_LINES
-        and (_is_footer(lines[rows[-1]]) or celled and lines[rows[-1]].lstrip()[:1] not in _CELL_STARTS)
+        and (
+            _is_footer(lines[rows[-1]])
+            or celled
+            and lines[rows[-1]].lstrip()[:1] not in _CELL_STARTS
+            or footers
+            and RULE_LINE.match(lines[rows[-1]][:_PREFIX]) is not None  # a rule over the totals
+        )
     ):
         footers.insert(0, rows.pop())
     grid = parse_grid(lines, header, rows)

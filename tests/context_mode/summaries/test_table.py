@@ -581,3 +581,17 @@ def test_rich_tables_with_a_heavy_header_are_read_by_their_columns() -> None:
     counties = BENCH_CORPUS / "table-cpd-rich-cli-181-libpysal-4141-georgia-counties-1990.txt"
     shown = summarize(counties.read_text(encoding="utf-8"), ContentKind.TABLE, budget=2400).text
     assert "│   13121 │ 33.78940 │ -84.46716 │   648951 │" in shown  # the most people
+
+
+def test_an_eprof_report_is_a_table_of_numbers_not_properties() -> None:
+    # Erlang's ``lists:sort/1   1   0.00   2`` rows read as ``key:value`` properties; as a table, the
+    # rule over ``Total:`` made every column text (failed before)
+    text = (DATA / "eprof-otp25-total-lists-sort.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
+    extract = summarize(text, ContentKind.TABLE, budget=900)
+    assert extract.outline.startswith("table: 54 rows × 6 columns (FUNCTION, CALLS, %, TIME")
+    shown = extract.text.split("\n")
+    assert "- CALLS: number, 25 distinct, 1 … 60000 (FUNCTION orddict:find/2)" in shown
+    # the most time
+    assert "erl_eval:expr/6                         40009     8.01   17177  [      0.43]" in shown
+    assert shown[-1] == "Total:                                 844965  100.00%  214323  [      0.25]"
