@@ -107,7 +107,19 @@ BLAME_LINE = re.compile(
     r"(?P<date>\d{4}-\d\d-\d\d)(?: (?P<time>\d\d:\d\d(?::\d\d)?))?(?: [+-]\d{4})? +"
     r"(?P<line>\d+)\) ?(?P<code>[^\n]*)"
 )
+# ``hg annotate -udnc[l]``: ``andrew 10 14aba9b9f362 Wed Nov 06 16:41:00 2024 +0000:  8: code``
+HG_ANNOTATE_LINE = re.compile(
+    r"(?P<author>\S+) +(?P<rev>\d+) (?P<hash>[0-9a-f]{12,40}) \w{3} (?P<month>\w{3}) +(?P<day>\d{1,2}) "
+    r"(?P<time>\d\d:\d\d:\d\d) (?P<year>\d{4}) [+-]\d{4}:(?: *(?P<line>\d+):)? ?(?P<code>[^\n]*)"
+)
 BLAME_SHARE = 0.9  # of a blame's non-blank lines, at least this share are blame lines
+
+
+def blame_match(line: str) -> re.Match[str] | None:
+    """``line`` as a ``git blame`` line (``BLAME_LINE``) or an ``hg annotate`` one."""
+    return BLAME_LINE.match(line) or (HG_ANNOTATE_LINE.match(line) if line[:1].isalpha() else None)
+
+
 _ROW_COUNT = re.compile(r"\(\d+ rows?\)\Z|\d+ rows? in set\b")  # psql's and MySQL's footers
 _GRID_RULE_AT = 4  # the rule line is among the first lines (boxed tables open with one)
 _LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?\s+\d+\s")
@@ -547,7 +559,7 @@ def detect_shape(
         return ContentKind.TABLE  # psql's ``\d+``: the notes under a table (``Indexes:``) are no rows
     if lines[0].startswith("diff --git ") and any(WORD_CHANGE.search(line) for line in lines[:200]):
         return ContentKind.DIFF  # ``git diff --word-diff``: its changes are marked inside the lines
-    if sum(1 for line in lines if BLAME_LINE.match(line)) >= max(3, len(lines) * BLAME_SHARE):
+    if sum(1 for line in lines if blame_match(line)) >= max(3, len(lines) * BLAME_SHARE):
         return ContentKind.SOURCE
     entries = [i for i, line in enumerate(lines[:-1]) if MCP_COMMIT.match(line.rstrip())]
     if len(entries) >= 2 and all(lines[i + 1].startswith("Author: ") for i in entries):

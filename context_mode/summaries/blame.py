@@ -2,7 +2,8 @@
 
 Input: ``git blame`` lines, ``<hash> [<path>] (<author> <date> [<time> <zone>] <line>) <code>``
 (``^`` marks a boundary commit, ``-e`` gives an email for the author, ``--date=short`` a bare
-date; ``shapes.BLAME_LINE``); ``summarize_blame`` returns ``None`` unless ``BLAME_SHARE`` of the
+date; ``shapes.BLAME_LINE``), or ``hg annotate -udnc[l]``'s, ``<user> <rev> <changeset> <date>:
+[<line>:] <code>``; ``summarize_blame`` returns ``None`` unless ``BLAME_SHARE`` of the
 non-blank lines are such lines. A blame is source code whose every line says when it last
 changed, so the summary keeps, best first:
 
@@ -23,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from context_mode.shapes import BLAME_LINE, BLAME_SHARE
+from context_mode.shapes import BLAME_SHARE, blame_match
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack
 from context_mode.summaries.source import DEFINITION
@@ -56,7 +57,7 @@ def parse_blame(lines: Sequence[str]) -> list[re.Match[str] | None] | None:
     found: list[re.Match[str] | None] = []
     misses = 0
     for line in lines:
-        match = BLAME_LINE.match(line)
+        match = blame_match(line)
         if match is None and line.strip():
             misses += 1
             if misses > allowed:
@@ -78,9 +79,9 @@ def summarize_blame(lines: Sequence[str], *, budget: int, terms: Sequence[str] =
         commit = commits.get(match["hash"])
         if commit is None:
             commit = commits[match["hash"]] = _Commit(
-                match["hash"], index, match["author"].strip(), match["date"], match["time"] or ""
+                match["hash"], index, match["author"].strip(), _date(match), match["time"] or ""
             )
-        commit.lines.append(int(match["line"]))
+        commit.lines.append(int(match["line"]) if match["line"] else index + 1)
     newest = sorted(commits.values(), key=lambda c: (c.date, c.time, c.first), reverse=True)
     largest = sorted(commits.values(), key=lambda c: (-len(c.lines), c.first))
     picks: list[Pick] = []
@@ -116,6 +117,17 @@ def summarize_blame(lines: Sequence[str], *, budget: int, terms: Sequence[str] =
         f"{len(authors)} author{'s' if len(authors) != 1 else ''}, {dates[0]} … {dates[-1]}"
     )
     return Extract(text=body, kind=ContentKind.SOURCE, outline=outline, highlights=len(commits))
+
+
+_MONTHS = {name: n for n, name in enumerate("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(), 1)}
+
+
+def _date(match: re.Match[str]) -> str:
+    """The line's date as ``2024-11-06`` (``hg annotate`` spells it ``Wed Nov 06 … 2024``)."""
+    fields = match.groupdict()
+    if fields.get("date"):
+        return match["date"]
+    return f"{match['year']}-{_MONTHS.get(match['month'], 0):02d}-{int(match['day']):02d}"
 
 
 def _note(numbers: list[int]) -> str:

@@ -6,6 +6,7 @@ import pytest
 
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
+from context_mode.summaries import summarize
 from context_mode.summaries.packing import size, strip_annotation
 from context_mode.types import ContentKind
 from tests.corpora import REPO
@@ -53,3 +54,18 @@ def test_a_blame_shows_its_newest_commits_with_their_lines_and_the_code_outline(
         )
         for line in lines
     )
+
+
+def test_an_hg_annotate_is_a_blame_of_its_changesets() -> None:
+    # ``hg annotate -udncl`` (user, revision, changeset, date, line) read as a log of "3 errors":
+    # its raise lines, not who changed what when (failed before)
+    from tests.corpora import BENCH_CORPUS
+
+    name = "gitlog-cpe-hg-annotate-udncl-async-timeout-301-501-sdists.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.SOURCE
+    extract = summarize(text, ContentKind.SOURCE, budget=1500)
+    assert extract.outline == "blame: 276 lines, 6 commits by 1 author, 2018-10-09 … 2024-11-06"
+    shown = [strip_annotation(line) for line in extract.text.split("\n")]
+    # the newest changeset first of all
+    assert 'andrew 10 14aba9b9f362 Wed Nov 06 16:41:00 2024 +0000:  8: __version__ = "5.0.1"' in shown
