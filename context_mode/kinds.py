@@ -143,6 +143,8 @@ _LOG_START = re.compile(
     r"|\[(?: RUN {6}| {7}OK |  FAILED  |  PASSED  |={10}|-{10})\]"  # GoogleTest
     r"|\s*\d+/\d+ Test\s+#\d+: |\s+Start\s+\d+: "  # CTest
     r"|\S+:\d+:\w+:(?:PASS|FAIL|IGNORE)\b|\d+ Tests \d+ Failures \d+ Ignored"  # Unity (C)
+    r"|\*\*\* (?:\d+ failures? (?:is|are) detected|No errors detected)|\S+\(\d+\): (?:fatal )?error: in \""
+    r"|(?:\S+\(\d+\): )?(?:Entering|Leaving) test (?:case|suite|module) \"|Test setup error: "  # Boost.Test
     r"|\s+Failure/Error: |\s+# \./\S+:\d+|rspec \./|\d+ examples?, \d+ failures?"  # RSpec
     r"|\* (?:checking|using|installing|building|preparing|this is package) "  # R CMD check / build
     r"|> Task :|BUILD (?:SUCCESSFUL|FAILED) in "  # Gradle (its "> Task" lines are no Markdown quotes)

@@ -518,3 +518,12 @@ def test_pydoclints_rows_under_each_file_are_lint() -> None:
         "    217: DOC101: Method `Point.format`: Docstring contains fewer arguments than in function "
         "signature." in shown
     )
+
+
+def test_a_boost_test_run_is_a_log_of_its_failures() -> None:
+    # Boost.Test's ``unit_test_example_03.cpp(18): error: in "force_division_by_zero": …`` and
+    # ``*** 3 failures are detected in the test module …`` read as a manual of four sections
+    # ("Running 2 test cases..." its headings) (failed before)
+    name = "test-cpe-boost-test-174-log-level-test-suite-debian-doc-examples.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
