@@ -12,7 +12,9 @@ a match; the indexes point at the verbatim input lines):
   ``performance:`` … ``[ruleId]``); a bare grep match is not one;
 - two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``, ty's
-  ``error[invalid-argument-type]: …``, zizmor's ``warning[artipacked]: …`` and ``info[…]: …``);
+  ``error[invalid-argument-type]: …``, zizmor's ``warning[artipacked]: …`` and ``info[…]: …``),
+  or annotate-snippets' ``╭▸ file:line:col`` (typos) or miette's ``,-[file:line:col]`` /
+  ``╭─[file:line:col]`` under ``  ! rule(name): …`` or ``  × …`` (oxlint, deno lint);
   clippy's rule comes from its ``#[warn(clippy::…)]`` note or help URL a few lines down;
 - ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows
   (pydoclint's likewise, its rows led by the line and the code: ``    60: DOC203: Method …``);

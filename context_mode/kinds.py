@@ -19,8 +19,9 @@
 4. Weaker evidence is scored: log markers (levels, timestamps, tracebacks, compiler errors,
    pytest/unittest/go test/TAP lines, JSON-lines and logfmt level fields, make and pip lines),
    Markdown headings (not TAP's ``# Subtest:`` comments), column alignment or a
-   steady CSV/TSV delimiter count. Strong log evidence wins, then Markdown, then TABLE, then
-   weaker log evidence.
+   steady CSV/TSV delimiter count. Strong log evidence wins, then Markdown (but code commented with
+   ``#``, a ``#!`` script or one whose other lines are mostly code or shell syntax, is SOURCE:
+   its comments are no headings), then TABLE, then weaker log evidence.
 5. The tool name (and argument names) break ties: a ``*log*`` tool makes a LOG, ``*grep*`` or
    ``*search*`` a CODE_SEARCH, ``*diff*`` a DIFF, when the content has some evidence of that
    kind or is otherwise plain TEXT.

@@ -2,7 +2,9 @@
 as YAML): its keys and, in lists of mappings, who each item is. By line and verbatim.
 
 A document is what ``shapes.is_yaml`` recognises. ``summarize_yaml`` keeps, best first: the
-document markers and top-level keys; in a list of mappings (``- name: web`` … at one indent),
+document markers and the titles at the margin that are neither key nor value (csv-diff's "41 rows
+changed, 3 rows added, 37 rows removed" over its indented records); the top-level keys; in a
+list of mappings (``- name: web`` … at one indent),
 each item's first line and its identity keys (``name``, ``id``, ``title``, ``kind``, ``state``,
 ``version``… one level in), earlier items first, the first item's other keys too; the keys one
 level under the top ones; identity keys anywhere else; scalar list items (``- v1``) last. Lines
