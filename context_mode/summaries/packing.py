@@ -151,12 +151,7 @@ def pack(
         if not fresh:
             continue
         kept_ends = ends and not pick.start_only
-        shown = {
-            i: annotate(_shown(lines, i, pick.width or width), notes.get(i, ""))
-            if kept_ends
-            else _render(lines[i], pick.width or width, notes.get(i, ""), False)
-            for i in fresh
-        }
+        shown = {i: _render(lines, i, pick.width or width, notes.get(i, ""), kept_ends) for i in fresh}
         cost = sum(size(text) + 1 for text in shown.values())
         low = bisect.bisect_left(order, start)
         high = bisect.bisect_left(order, stop)
@@ -224,13 +219,15 @@ class _Marking:
         return size(marker) + 1 if marker else 0
 
 
-def _render(line: str, width: int, note: str, ends: bool) -> str:
-    return annotate(clip_ends(line, width) if ends else clip(line, width), note)
+def _render(lines: Sequence[str], index: int, width: int, note: str, ends: bool) -> str:
+    """Line ``index`` cut to ``width`` (with ``ends``: by its ends, or where it differs from a
+    long neighbour of the same start, ``clip_differing``: an expected value over the one a test
+    got), then annotated with ``note``."""
+    line = lines[index]
+    return annotate(_cut_ends(lines, index, width) if ends else clip(line, width), note)
 
 
-def _shown(lines: Sequence[str], index: int, width: int) -> str:
-    """Line ``index`` cut to ``width`` by its ends, or where it differs from a long neighbour of
-    the same start (``clip_differing``: an expected value over the one a test got)."""
+def _cut_ends(lines: Sequence[str], index: int, width: int) -> str:
     line = lines[index]
     if len(line) > width and not _is_record(line):  # a JSON-lines record keeps its telling members
         for other in (lines[index - 1] if index else "", lines[index + 1] if index + 1 < len(lines) else ""):

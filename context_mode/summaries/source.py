@@ -47,7 +47,7 @@ DEFINITION = re.compile(
     r"|(?:export\s+)(?:const|let|var|type|interface|enum|class|abstract) \w|interface \w|type \w+\s*=|enum \w"
     r"|func \w|func \([^)]*\) \w|type \w+ (?:struct|interface)\b|sub \w"  # Perl's ``sub init {``
     # a shell function (``_filedir() {``, ``function _init_completion``), a JavaScript method
-    # (``constructor() {``); ``_userland()`` over its ``{`` on the next line: ``SHELL_FUNCTION``
+    # (``constructor() {``); ``_userland()`` over its ``{`` on the next line: ``_SHELL_FUNCTION``
     r"|(?!(?:if|for|while|switch|catch)\b)[A-Za-z_][\w:.-]*\s*\(\)\s*\{|function\s+[A-Za-z_][\w:.-]*\s*(?:\{|\Z)"
     r"|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait|impl|mod) \w"
     # Rust's ``const MAX: u32 = 5;``, ``static mut N: i32``: a type after a colon (C's
@@ -71,7 +71,7 @@ _ELIDED = re.compile(r"\s*(?:\.{3})?⋮(?:\.{3})?\s*\Z")  # grep-ast's ``...⋮.
 _NUMBERED_SAMPLE = 20  # lines looked at to tell a numbered file
 # A shell function whose ``{`` opens the next line (``_userland()``): a definition, as
 # ``DEFINITION``'s ``_filedir() {`` is (a call has arguments, or a ``;``).
-SHELL_FUNCTION = re.compile(r"(?!(?:if|for|while|switch|catch)\b)[A-Za-z_][\w:.-]*\s*\(\)\s*\Z")
+_SHELL_FUNCTION = re.compile(r"(?!(?:if|for|while|switch|catch)\b)[A-Za-z_][\w:.-]*\s*\(\)\s*\Z")
 
 
 def _numbered(lines: Sequence[str], first: int, stop: int) -> bool:
@@ -275,8 +275,9 @@ class _FileReader:
         self.defaults_said = 0  # lines stating a default so far
         self.definitions = self.constants = 0
 
-    def rank(self, stripped: str, depth: int) -> float:
-        """The rank of a line (``stripped``, indented ``depth``) in the outline, 0 for none."""
+    def rank(self, stripped: str, depth: int, *, opens_below: bool = False) -> float:
+        """The rank of a line (``stripped``, indented ``depth``) in the outline, 0 for none;
+        ``opens_below``: the next line is a lone ``{`` (a shell function's body)."""
         if depth == 0:
             self.in_block = bool(_GO_BLOCK.match(stripped))
         # (the depth checks first: most lines are in no block)
@@ -300,9 +301,13 @@ class _FileReader:
             priority = _CONSTANT_PRIORITY
         elif (stripped[0] == "@" or ";" in stripped) and _routine(stripped):
             pass
-        elif DEFINITION.match(stripped) or (depth == 0 and self.c_like and _is_c_function(stripped)):
+        elif (
+            DEFINITION.match(stripped)
+            or (depth == 0 and self.c_like and _is_c_function(stripped))
+            or (opens_below and _SHELL_FUNCTION.match(stripped))
+        ):
             opens_constructor = _CONSTRUCTOR.match(stripped) is not None
-            priority = self.definition(stripped, depth)
+            priority = self._definition(stripped, depth)
         else:
             priority, valued = self._value(stripped, depth)
         if not priority and self.defaults_said < _STATED_PER_FILE and states_default(stripped):
@@ -316,7 +321,7 @@ class _FileReader:
             self.enumeration.open(depth)  # its variants are the next lines
         return priority
 
-    def definition(self, stripped: str, depth: int) -> float:
+    def _definition(self, stripped: str, depth: int) -> float:
         """A definition's rank: the file's first top-level ones highest, each further one a step
         lower; nested ones (and Go's methods, ``func (c *T) X``) below the module's constants."""
         self.definitions += 1
@@ -436,11 +441,9 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             stripped = line.lstrip()
             if not stripped or _SEPARATOR.match(stripped):
                 continue
-            depth = len(line) - len(stripped)
-            if SHELL_FUNCTION.match(stripped) and index + 1 < stop and lines[index + 1].strip() == "{":
-                priority = reader.definition(stripped, depth)
-            else:
-                priority = reader.rank(stripped, depth)
+            # (``_userland()`` over its ``{``: a shell function, ``_SHELL_FUNCTION``)
+            opens_below = stripped.endswith(")") and index + 1 < stop and lines[index + 1].strip() == "{"
+            priority = reader.rank(stripped, len(line) - len(stripped), opens_below=opens_below)
             if hit or lowered and any(t in line.lower() for t in lowered):
                 priority = max(priority, _NESTED_PRIORITY) + 30.0  # a line the tool or the call matched
             if priority:

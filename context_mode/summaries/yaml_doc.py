@@ -28,10 +28,6 @@ _WIDTH = 160
 _TITLE_PRIORITY = 92.0
 
 
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
 def summarize_yaml(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Top-level keys, who each list item is, and the keys below, within ``budget`` bytes."""
     lines = split_lines(text)
@@ -46,7 +42,7 @@ def summarize_yaml(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             continue
         match = _KEY_LINE.match(line)
         item = _ITEM.match(line)
-        indent = _indent(line)
+        indent = len(line) - len(line.lstrip(" "))
         for open_indent in [i for i in lists if i > indent or (i == indent and item is None)]:
             del lists[open_indent]
         priority = 0.0
