@@ -113,6 +113,13 @@ def test_query_terms_come_from_search_arguments_only() -> None:
     assert terms == ("getUser", "ById", "alpha", "beta")
 
 
+def test_a_word_too_long_to_be_a_search_term_is_data_not_a_term() -> None:
+    # A 6 MB "query" was compiled into a regex by the summariser (6.5 s per call).
+    huge = "z" * (6 * 2**20)
+    assert query_terms({"text": huge}) == ()
+    assert query_terms({"query": f"retry {huge} timeout"}) == ("retry", "timeout")
+
+
 @pytest.mark.parametrize(
     "statement",
     [

@@ -274,9 +274,10 @@ async def test_a_churning_tool_list_settles_on_the_final_list(hub: Hub) -> None:
 
 
 async def test_a_huge_search_argument_does_not_slow_routing(hub: Hub) -> None:
-    word = "z" * (6 * 2**20)  # a "query" argument the summariser would otherwise compile into a regex
-    started = time.monotonic()
+    # A "query" argument the summariser once compiled into a regex (6.5 s a call): it is no search
+    # term (test_router's test_a_word_too_long_to_be_a_search_term_is_data_not_a_term); here the
+    # call is answered through a real hub, routed and stored. Its time is measured in bench/, not here.
+    word = "z" * (6 * 2**20)
     with anyio.fail_after(30):
         result = await hub.raw.call("g__echo", {"text": word})
     assert route(result)["mode"] in ("summary", "directive") and route(result)["ref"]
-    assert time.monotonic() - started < 3  # 0.3 s; compiling it into a regex took 6.5 s
