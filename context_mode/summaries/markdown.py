@@ -357,8 +357,8 @@ def _sentence_width(line: str) -> int:
     """Chars of ``line`` through its first sentence (0: the packer's default width)."""
     stripped = len(line) - len(line.lstrip())
     end = SENTENCE_END.search(line, stripped, _SENTENCE_WIDTH)
-    if end is None:
-        return 0
+    if end is None:  # one sentence to the line's end (no space after its stop), or a long one
+        return len(line) + 1 if len(line) <= _SENTENCE_WIDTH else 0
     # clip() keeps width - 1 chars and adds "…", so +2 keeps the sentence's final stop.
     width = end.end() + 1
     return width + 1 if width < len(line) else 0

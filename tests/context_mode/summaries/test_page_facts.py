@@ -346,3 +346,25 @@ def test_a_readmes_install_command_is_a_stated_fact() -> None:
     text = (BENCH_CORPUS / "markdown-capv-git-show-zustand-510-readme.md").read_text(encoding="utf-8")
     extract = summarize(text, ContentKind.MARKDOWN, budget=2500)
     assert "npm install zustand" in extract.text.splitlines()
+
+
+@pytest.mark.parametrize("stop", [":", "."])
+def test_a_sections_first_line_of_one_sentence_is_shown_whole_up_to_the_sentence_width(stop: str) -> None:
+    # A first line that is one sentence to its end (no space after its stop, or a colon over a
+    # list) was cut at 120 chars like a line with no stop at all: Flask-Migrate's "Starting with
+    # version 4.0, … disabled by default in Alembic:" lost its last words (failed before).
+    said = (
+        "Starting with version 4.0, the extension automatically enables the following options "
+        "that are disabled by default in the underlying tool" + stop
+    )
+    sections = [
+        f"## Section {n}\n\nSection {n} says what it holds in a few words.\n\n- item {n}\n" for n in range(6)
+    ]
+    text = (
+        "# Guide\n\nThe guide.\n\n## Options\n\n"
+        + said
+        + "\n\n- `compare_type=True`\n\n"
+        + "\n".join(sections)
+    )
+    extract = summarize(text * 1, ContentKind.MARKDOWN, budget=1500)
+    assert said in extract.text.splitlines()
