@@ -171,10 +171,11 @@ _LS_ENTRY = re.compile(
 )
 # Archive and object listings: ``tar tv``'s ``-rw-r--r-- user/group 146 2024-09-24 14:16 pkg/a.yml``,
 # ``unzip -l``'s ``  11257  2024-08-13 00:17   pkg/METADATA`` (``08-13-2024`` too), ``git ls-tree -l``'s
-# ``100644 blob 06416fce…     273<TAB>.coveragerc`` (a tree's size is ``-``).
+# ``100644 blob 06416fce…     273<TAB>.coveragerc`` (a tree's size is ``-``). Python's ``tarfile -v -l``
+# prints ``?`` for the type a tar header's mode does not hold, and a space after each name.
 _TAR_ENTRY = re.compile(
-    r"(?P<type>[-dlhcbp])[rwxsStT-]{9}\s+\S+/\S+\s+(?P<size>\d+)(?P<unit>)\s+"
-    r"\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d)?\s+(?P<path>\S.*)\Z"
+    r"(?P<type>[-dlhcbp?])[rwxsStT-]{9}\s+\S+/\S+\s+(?P<size>\d+)(?P<unit>)\s+"
+    r"\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d)?\s+(?P<path>\S.*?) ?\Z"
 )
 _ZIP_ENTRY = re.compile(
     r"\s*(?P<size>\d+)(?P<unit>)\s+(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{2,4})\s+\d\d:\d\d\s+(?P<path>\S.*)\Z"

@@ -58,7 +58,7 @@ _SECTION_SHARE = 0.3  # of the budget, at most, for ``ls -lR``'s directory lines
 _ODD = "== unusual modes =="
 _ODD_SHARE = 0.1
 _ODD_MIN = 10
-_MODE = re.compile(r"(?<!\S)[-dlcbps][rwxsStT-]{9}(?=[.+@]?\s)")
+_MODE = re.compile(r"(?<!\S)[-dlcbps?][rwxsStT-]{9}(?=[.+@]?\s)")  # ``?``: tarfile's unknown type
 _MODE_REACH = 40
 
 

@@ -404,6 +404,12 @@ def test_two_families_on_one_template_keep_the_larger() -> None:
             "   164207 2026-12-05 16:19:55.683686798 _backends/__pycache__/_asyncio.cpython-311.pyc",
             None,
         ),
+        # Python's tarfile -v -l: a log of its dates, its first and last lines (failed before)
+        (
+            "python-tarfile-v-l-anyio-4160.txt",
+            "?rw-r--r-- root/root     164207 2026-12-05 16:19:55 anyio/_backends/__pycache__/_asyncio.",
+            None,
+        ),
         (
             "7z-l-anyio-4160.txt",
             "2026-12-05 16:19:55 ....A       164207               anyio/_backends/__pycache__/_asyncio.",
