@@ -11,9 +11,10 @@ man page's version and date), the section headings (a line at column 0 in capita
 colon: ``Options:``), each section's first line, the lines of an exit status section, lines that
 state a default (``The default is /usr/bin/xauth.``, ``(the default)``): an entry's first with the
 line of the term it describes, then those said in prose or again in an entry; then the entries in
-document order: a definition's term (an option, a keyword) with its first line of description
-below it, or an option with its description beside it, then paragraphs' first lines, then, in the
-room left, the other lines in document order (a report of three sections, ``ldd`` and
+document order: a definition's term (an option, a keyword; not a line going on from its paragraph
+at the same indent, such as "option name:" ending a sentence over an example) with its first line
+of description below it, or an option with its description beside it, then paragraphs' first
+lines, then, in the room left, the other lines in document order (a report of three sections, ``ldd`` and
 ``objdump -p``, took a third of its budget with its titles and their first lines).
 Lines holding the call's terms rank above all but the first line. Linear in the text.
 """
@@ -112,7 +113,12 @@ def summarize_manual(lines: Sequence[str], *, budget: int, terms: Sequence[str] 
                 picks.append(Pick(term[0], term[0] + 1, priority + 0.01))  # whose default it is
             else:
                 priority = _OTHER_DEFAULT - order
-        elif deeper and len(stripped) <= _TERM_WIDTH and not stripped.endswith((".", ",", ";")):
+        elif (
+            deeper
+            and len(stripped) <= _TERM_WIDTH
+            and not stripped.endswith((".", ",", ";"))
+            and not _wrapped(lines, index, indent)
+        ):
             entries += 1
             priority = 45.0 - order
             if following == index + 1:
@@ -132,6 +138,13 @@ def summarize_manual(lines: Sequence[str], *, budget: int, terms: Sequence[str] 
     body = pack(lines, picks, budget, width=_WIDTH, gaps="short", ends=True)
     outline = f"manual: {total} lines, {headings} sections, {entries} entries"
     return Extract(text=body, kind=ContentKind.TEXT, outline=outline, highlights=headings + entries)
+
+
+def _wrapped(lines: Sequence[str], index: int, indent: int) -> bool:
+    """Whether line ``index`` goes on from the line above, a line of its paragraph at its indent
+    (the end of a wrapped sentence over an example: "option name:"), so it names no entry."""
+    above = lines[index - 1] if index > 0 else ""
+    return bool(above.strip()) and _indent(above) == indent
 
 
 def _indent(line: str) -> int:

@@ -121,3 +121,19 @@ def test_an_entrys_first_default_comes_before_defaults_said_in_prose_or_again() 
     at = next(i for i, line in enumerate(stage1) if "The default is 15." in line)
     assert "     timestamp_timeout" in stage1[at - 2 : at]
     assert not any("By default, sudoers logs both successful" in line for line in stage1)
+
+
+def test_the_last_line_of_a_wrapped_paragraph_over_an_example_names_no_entry() -> None:
+    # perldoc -T of Getopt::Long (a dev corpus item): the ends of wrapped sentences over an
+    # indented example ("option name:", "name:") were read as entries' terms and shown above
+    # the paragraphs they end; 97 "entries" for a page of some 60 (failed before).
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "markdown-cph-perldoc-t-otext-perl-5360-getopt-long-252.txt").read_text(
+        encoding="utf-8"
+    )
+    decision = _summary(text)
+    body = decision.extract.text.splitlines()
+    assert decision.extract.outline.startswith("manual: 1103 lines, 4 sections, 60 entries")
+    assert "    name:" not in body and "    option name:" not in body
+    assert "    pass_through (default: disabled)" in body
