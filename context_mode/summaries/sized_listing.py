@@ -11,10 +11,11 @@ Input: one entry per line with its size, as these tools print them:
   ``-rw-r--r-- 1 u g 113169 Oct 21  2024 backends.py`` (a directory's own size is no size; ``.`` and
   ``..`` are left out), and the listings spelled like it: ``find -ls``, ``restic ls -l``,
   ``rsync --list-only`` (``65,713``: thousands);
-- archives and object stores: ``tar tv``'s ``-rw-r--r-- user/group 146 2024-09-24 14:16 pkg/a.yml``,
-  ``unzip -l``'s ``   11257  2024-08-13 00:17   pkg/METADATA`` (its ``20954702   622 files`` the
-  totals), ``git ls-tree -r -l``'s ``100644 blob 06416fce…   273<TAB>.coveragerc`` (a directory
-  listed without what it holds is no candidate for the biggest), ``rclone lsl``, ``7z l``.
+- archives and object stores: ``tar tv``'s ``-rw-r--r-- user/group 146 2024-09-24 14:16 pkg/a.yml``
+  (Python's ``tarfile -v -l``: ``?rw-r--r--``, no type in a tar header's mode), ``unzip -l``'s
+  ``   11257  2024-08-13 00:17   pkg/METADATA`` (its ``20954702   622 files`` the totals),
+  ``git ls-tree -r -l``'s ``100644 blob 06416fce…   273<TAB>.coveragerc`` (a directory listed
+  without what it holds is no candidate for the biggest), ``rclone lsl``, ``7z l``.
 
 ``shapes.is_sized_listing`` tells one. ``summarize_sized_listing`` shows, within
 ``budget`` bytes, a count line (entries, files, directories; derived), ``ls -lR``'s directory lines
