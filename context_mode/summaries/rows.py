@@ -20,8 +20,9 @@ sorted result's top), then the rows that alone hold a numeric column's greatest 
 reaching the column it is shown for where the layout can (a wide text table's row spans past its
 usual width to that cell). ``summarize_records``
 is the same summary for records parsed elsewhere (``table`` cuts text tables into them and shows
-rows by their spans). Rows count as salient content, for the budget, only when they all fit
-``FIT_ALL`` bytes; else the budget grows with the columns the ranges describe.
+rows by their spans). Rows count as salient content, for the budget, each when they all fit
+``FIT_ALL`` bytes; else the budget grows with the columns the ranges describe, or with one row in
+``_ROWS_PER_HIGHLIGHT`` when that is more (a long table shows more of its rows).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ _ROW_MISSES = 3  # rows in a row that do not fit before the table stops
 MOST = 0.5  # the share of rows that, fitting as a table, makes the table worth its re-spelling
 _NARROW = 8  # a column between two key columns this narrow on average is shown with them
 _LINE_WIDTH = 160  # a row shown as its line: its first fields
+_ROWS_PER_HIGHLIGHT = 20  # rows that count as one salient item when not all of them fit
 FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are worth the room
 
 
@@ -311,11 +313,13 @@ def summarize_records(
     tail_cost = sum(size(line) + 1 for line in tail)
     body = "\n".join([_fit("\n".join(lines), budget - tail_cost), *tail]) if tail_cost <= budget else ""
     body = _fit(body, budget)
-    # Rows are salient content only when all of them fit the largest budget; else the budget
-    # grows with the columns, which the ranges describe.
-    # (as the table shows them: a larger budget may then show them all that way)
+    # Rows are salient content each when all of them fit the largest budget (as the table shows
+    # them: a larger budget may then show them all that way); else the budget grows with the
+    # columns, which the ranges describe, or with one row in ``_ROWS_PER_HIGHLIGHT`` when that is
+    # more: a table of 562 rows and two columns showed 7 rows in the minimum budget.
     every_row = sum(size(as_table.row(i, keys)) + 1 for i in range(count)) if total == count else FIT_ALL + 1
-    highlights = total if every_row <= FIT_ALL else min(total, len(columns))
+    grown = max(len(columns), total // _ROWS_PER_HIGHLIGHT)
+    highlights = total if every_row <= FIT_ALL else min(total, grown)
     outline = f"{kind.value}: {total} {noun} × {len(columns)} columns ({', '.join(columns[:8])})"
     return Extract(text=body, kind=kind, outline=outline, highlights=highlights)
 

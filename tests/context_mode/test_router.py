@@ -300,3 +300,16 @@ def test_a_small_nested_object_takes_nothing_from_a_big_objects_budget() -> None
     nested = route(json.dumps(settings, indent=1), tool="x")
     assert isinstance(alone, Summary) and isinstance(nested, Summary)
     assert nested.budget == alone.budget > POLICY.summary_budget
+
+
+def test_a_big_table_whose_rows_do_not_all_fit_still_grows_its_budget_with_its_rows() -> None:
+    # MariaDB's SHOW GLOBAL STATUS (562 rows of two columns padded to 50 characters, 59 kB): the
+    # budget grew with the columns only when not every row fits the largest budget, so two
+    # columns kept it at the minimum and stage 1 showed 7 of 562 rows (failed before).
+    rule = "+" + "-" * 50 + "+" + "-" * 50 + "+"
+    rows = [f"| {f'Status_variable_{n:03d}':<48} | {n * 37 % 1000:<48} |" for n in range(562)]
+    text = "\n".join([rule, f"| {'Variable_name':<48} | {'Value':<48} |", rule, *rows, rule])
+    decision = route(text, tool="run_command", policy=POLICY)
+    assert isinstance(decision, Summary) and decision.kind is ContentKind.TABLE
+    assert decision.budget > 2 * POLICY.summary_budget
+    assert sum(line.startswith("| Status_variable_") for line in decision.extract.text.split("\n")) >= 20
