@@ -19,8 +19,10 @@ stating a default (``Defaults to 8.``: ``summaries.definitions``), the
 first messages it raises or returns as errors (``raise ValueError("…")``, ``fmt.Errorf("…")``,
 ``Err(Error::new(span, "…"))``), a class's constants (``private static final int SPINS = …``),
 nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, and
-annotations every method carries (``@Override``) not at all; each with its line number in the
-file. A file's first top-level definitions rank above all these; each further one a step lower,
+annotations every method carries (``@Override``) not at all; then, in the room the outline
+leaves, lines that say something in words (a quoted phrase of three words or more, such as the
+message of ``ThrowRangeError("…")``, or a comment that is a sentence); each with its line number
+in the file. A file's first top-level definitions rank above all these; each further one a step lower,
 down to the nested ones (the 40th getter says less than the file's constants). Lines mentioning
 the call's terms rank higher. A single file with no outline at all (a firewall ruleset) is
 shown by its head, tail and distinctive lines (``summaries.text``). Lines are verbatim; the count and
@@ -113,6 +115,22 @@ _GO_BLOCK_ITEM = re.compile(r"[A-Za-z_]\w*(?: [\w.*\[\]]+)?\s+=\s+\S")
 _SEPARATOR = re.compile(r"-{3,}\Z")
 _SPECIAL = re.compile(r"(?:async\s+)?def __(?!init__)\w+__\(")
 _SPECIAL_PRIORITY = 15.0
+# A line that says something in words: a quoted phrase of three words or more, or a comment that is
+# a sentence; shown in the room the outline leaves (``_FILL_PRIORITY``).
+_QUOTED = re.compile(r"""(["'`])([A-Za-z][^"'`\n]{0,300})\1""")
+_COMMENT_SENTENCE = re.compile(r"(?:#|//|/\*|\*|--)\s*[A-Z][^\n]{20,300}[.!?](?:\s*\*/)?\s*\Z")
+_SAID_WITHIN = 1000  # characters of a line looked at
+_FILL_PRIORITY = 3.0
+
+
+def _says_something(line: str) -> bool:
+    """Whether ``line`` (stripped) says something in words (see ``_QUOTED``, ``_COMMENT_SENTENCE``)."""
+    start = line[:_SAID_WITHIN]
+    return bool(_COMMENT_SENTENCE.match(start)) or any(
+        found.group(2).count(" ") >= 2 for found in _QUOTED.finditer(start)
+    )
+
+
 # A message the code raises or returns as an error (``raise ValueError("…")``, ``fmt.Errorf("…")``,
 # ``Err(Error::new(span, "…"))``, ``throw new TypeError("…")``, Ruby's ``raise ArgumentError, "…"``,
 # ``warnings.warn("…")``, Perl's ``die "…"``): what a user sees when it fails.
@@ -448,6 +466,11 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 priority = max(priority, _NESTED_PRIORITY) + 30.0  # a line the tool or the call matched
             if priority:
                 outlined += 1
+            elif _says_something(stripped):
+                # In the room the outline leaves: what the code says in words (a message it
+                # throws by another name, ``ThrowTypeError("…")``; a comment's sentence).
+                priority = _FILL_PRIORITY
+            if priority:
                 # earlier files and lines first among equals, so every file gets its outline
                 picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))
                 if index != start and index not in notes:

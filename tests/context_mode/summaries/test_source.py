@@ -67,6 +67,8 @@ def test_a_go_outline_has_its_types_and_package_values_above_its_methods() -> No
         "/home/runner/work/cobra/cobra.go: [23 lines]",
         "\tdefaultPrefixMatching  = false [L6]",
         "\tdefaultCommandSorting  = true [L7]",
+        # in the room the outline leaves, a comment's sentence
+        "// MousetrapDisplayDuration controls how long the help text is displayed. [L10]",
         "var MousetrapDisplayDuration = 5 * time.Second [L11]",
         "type Command struct { [L13]",
         "func (c *Command) Name() string { [L17]",
@@ -502,3 +504,27 @@ def test_one_file_that_defines_nothing_is_shown_by_its_head_tail_and_distinct_li
     assert extract.outline == f"source: 1 file, {len(rules)} lines, 0 definitions"
     shown = extract.text.split("\n")
     assert shown[:2] == rules[:2] and len(shown) > 10
+
+
+def test_the_room_an_outline_leaves_shows_what_the_code_says_in_words() -> None:
+    # better-sqlite3's C++ read with read_multiple_files (32 kB, ten definitions): stage 1 was the
+    # outline alone, 1 kB of its 2.6 kB budget, without the messages its ``ThrowRangeError("…")``
+    # calls raise (no ``throw`` or ``raise`` for RAISED to know them by) nor its comments'
+    # sentences (failed before).
+    methods = "\n".join(
+        f"void Statement::Step{n}() {{\n\tint rc = sqlite3_step(handle);\n\tif (rc != SQLITE_ROW) return;\n}}"
+        for n in range(30)
+    )
+    text = (
+        "// The order of these fields must exactly match their actual order.\n"
+        "struct State {\n\tconst bool open;\n\tbool busy;\n};\n"
+        + methods
+        + "\nvoid Statement::Prepare() {\n\tif (tail != NULL) {\n"
+        '\t\treturn ThrowRangeError("The supplied SQL string contains more than one statement");\n\t}\n}\n'
+    )
+    lines = summarize(text, ContentKind.SOURCE, budget=2500).text.splitlines()
+    assert "// The order of these fields must exactly match their actual order." in lines
+    assert any(
+        'ThrowRangeError("The supplied SQL string contains more than one statement")' in line
+        for line in lines
+    )
