@@ -15,7 +15,8 @@ process ended: below the first errors of each shape, above their context), the r
 compiler notes, tracebacks collapsed to the frames that matter (Python: innermost; JVM: the first
 frame of each class, application before JDK; pytest's ``>`` source line above an ``E`` block),
 warnings (past the second of one template, below an error's context), context, the head, and last
-rare lines (a shape, numbers aside, seen once is usually an event). In a log written at debug
+rare lines (a shape, numbers aside, seen once is usually an event); the room they leave goes to the
+first line of each shape not shown yet, in order (a data race's frames). In a log written at debug
 verbosity, the first line of each shape declaring a level above the bulk's (INFO among DEBUG, NOTICE
 among INFO: ``summaries.log_levels``) ranks above the head's third line, as wide as a warning (its
 stamp and thread take half the width), each shape adding a quarter of an error's room. A failure
@@ -92,6 +93,9 @@ from context_mode.types import ContentKind
 
 # Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
 _MAX_TERM_PICKS = 500
+_SAYS = re.compile(r"[^\W_]{2}")  # a line with a word or a number in it
+_FILL = 0.5  # below every other pick: the room they leave
+_FILL_LINES = 400  # lines offered to fill it: the first of each shape not shown (``_fill``)
 _FOLD = 3  # a shape seen this often is shown once
 _COUNTED_WARNINGS = 20  # distinct warnings that add to a summary's room (each half an error)
 _WARNINGS_PER_FAMILY = 2  # warnings of one family (their first words) shown before the rest
@@ -197,6 +201,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
+    picks.extend(_fill(unprefixed, scan, shown))
     notes = {
         i: f"×{counts[scan.shapes[i]]}"
         for i in shown
@@ -226,6 +231,24 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # So do its warnings (Redis's "# WARNING Memory overcommit must be enabled!").
     highlights = highlights or (1 if scan.summaries or scan.warnings else 0)
     return _Plan(lines, picks, WIDTH, notes, ", ".join(parts), highlights)
+
+
+def _fill(cleaned: Sequence[str], scan: LogScan, shown: set[int]) -> list[Pick]:
+    """The room the picks leave (a short run's few marked lines: a data race's frames) goes to
+    the first line of each shape not shown yet, in order; a shape shown once stands for its
+    others (``[×37]``), and a line that is blank but for a stamp or a pid says nothing. Only
+    each line group's first line is looked at: a shape's first line is one of them."""
+    shapes = scan.shapes
+    said = {shapes[index] for index in shown}
+    found: list[Pick] = []
+    for index in sorted(scan.groups.firsts.values()):
+        if len(found) >= _FILL_LINES:
+            break
+        if shapes[index] in said or not _SAYS.search(without_pid(cleaned[index])[:200]):
+            continue
+        said.add(shapes[index])
+        found.append(Pick(index, index + 1, _FILL - index / (len(cleaned) + 1)))
+    return found
 
 
 def _may_hold(text: str, *marks: str) -> bool:

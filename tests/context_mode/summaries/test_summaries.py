@@ -284,6 +284,18 @@ def test_repeated_lines_are_shown_once_with_a_fold_count() -> None:
     assert "[×37]" in extract.text
 
 
+def test_the_room_a_logs_few_marked_lines_leave_goes_to_the_first_line_of_each_other_shape() -> None:
+    # go test -race on a small package (a dev corpus item, 9 kB): its picks (the races' headings,
+    # the failing tests, the verdict) took 724 bytes of a 1,980-byte budget, none of the frames
+    # saying where each race was (failed before). A shape shown stands for its others.
+    from tests.corpora import bench_stage1
+
+    stage1 = bench_stage1("trace-go-test-race-sessionstore-data-races.txt").split("\n")
+    assert "      /tmp/scratch_capa/gorace/sessionstore/store.go:58 +0x2f2" in stage1
+    assert "  example.lab/sessionstore/sessionstore.(*Store).Create()" in stage1
+    assert sum(line.startswith("WARNING: DATA RACE") for line in stage1) <= 2
+
+
 def test_a_clean_log_shows_head_tail_and_one_off_events() -> None:
     text = "\n".join(
         ["redis starting, version=7.0.15"]
