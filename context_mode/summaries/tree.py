@@ -156,6 +156,8 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         if paths and d and d not in folded and not all(n.endswith("/") for n in names)
     }
     listed = {d: _whole_first(d, names) if d in opened else names for d, names in listed.items()}
+    # Such a line's count stands for its label: the label's room goes back to the names.
+    used -= sum(size(prefixes[d]) - size(f"({files_in[d]} files) ") for d in opened)
     # Entries quoted as the payload spells them (``"name": "a.py"``, ``[FILE] a.py``): those shown.
     shown = _fill(listed, budget - used, spell)
     lines = {d: prefixes[d] + _listing(listed[d], shown[d], spell) for d in prefixes}
@@ -326,13 +328,15 @@ def _relative(directory: str, root: str) -> str:
 def _fill(listed: dict[str, list[str]], room: int, spell: Callable[[str], str]) -> dict[str, int]:
     """How many names of each directory fit in ``room`` bytes, given in turns: a name of every
     directory (in order) before a second one of any, so small and deep directories show whole
-    and no directory eats the budget."""
+    and no directory eats the budget. A name that does not fit ends its directory's listing,
+    not the others'."""
     shown = dict.fromkeys(listed, 0)
+    done: set[str] = set()  # directories whose next name did not fit: their listing ends there
     turn = 0
     while room > 0:
         added = False
         for directory, names in listed.items():
-            if turn < len(names):
+            if turn < len(names) and directory not in done:
                 spelled = spell(names[turn])
                 cost = size(spelled) + (1 if spelled.endswith(",") else 2)  # and its separator
                 if cost <= room:
@@ -340,8 +344,7 @@ def _fill(listed: dict[str, list[str]], room: int, spell: Callable[[str], str]) 
                     room -= cost
                     added = True
                 else:
-                    room = 0
-                    break
+                    done.add(directory)  # a long name left out leaves the room to shorter ones
         if not added:
             break
         turn += 1

@@ -572,3 +572,17 @@ def test_a_json_trees_names_are_quoted_with_the_comma_their_lines_end_in() -> No
     assert (
         'src/ (2 files): "name":"a.py", "name":"b.py"' in summarize_tree(closed, budget=600).text.splitlines()
     )
+
+
+def test_a_path_lists_names_fill_the_room_its_directory_lines_leave() -> None:
+    # find of the cryptography 50.0.2 sdist (485 paths, 28 kB): each directory's line opens with
+    # its first file's whole path, yet the room of a "label/ (N files): " prefix stayed reserved
+    # for it, and the first name that did not fit ended every directory's listing; stage 1 used
+    # 65% of its budget, one name a directory (both failed before).
+    root = "project-5.0.2/src/project/very/deep/package/tree"
+    paths = [f"{root}/module_{d:02d}/{chr(97 + n)}_{d:02d}.py" for d in range(20) for n in range(12)]
+    paths.insert(1, f"{root}/module_00/{'an_unusually_long_generated_file_name_' * 40}.py")
+    extract = summarize_tree("\n".join(paths), budget=2000)
+    assert len(extract.text.encode()) >= 1700
+    lines = extract.text.split("\n")
+    assert any(line.startswith(f"(12 files) {root}/module_05/a_05.py, b_05.py, c_05.py,") for line in lines)
