@@ -120,15 +120,18 @@ _SPECIAL_PRIORITY = 15.0
 _QUOTED = re.compile(r"""(["'`])([A-Za-z][^"'`\n]{0,300})\1""")
 _COMMENT_SENTENCE = re.compile(r"(?:#|//|/\*|\*|--)\s*[A-Z][^\n]{20,300}[.!?](?:\s*\*/)?\s*\Z")
 _SAID_WITHIN = 1000  # characters of a line looked at
+_COMMENT_STARTS = frozenset("#/*-")
 _FILL_PRIORITY = 3.0
 
 
 def _says_something(line: str) -> bool:
     """Whether ``line`` (stripped) says something in words (see ``_QUOTED``, ``_COMMENT_SENTENCE``)."""
     start = line[:_SAID_WITHIN]
-    return bool(_COMMENT_SENTENCE.match(start)) or any(
-        found.group(2).count(" ") >= 2 for found in _QUOTED.finditer(start)
-    )
+    if start[:1] in _COMMENT_STARTS and _COMMENT_SENTENCE.match(start):
+        return True
+    if '"' not in start and "'" not in start and "`" not in start:
+        return False  # (most lines: no regex run)
+    return any(found.group(2).count(" ") >= 2 for found in _QUOTED.finditer(start))
 
 
 # A message the code raises or returns as an error (``raise ValueError("…")``, ``fmt.Errorf("…")``,
