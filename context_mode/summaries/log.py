@@ -40,7 +40,9 @@ context; a web-server access log (or an application server's request lines)
 also gets its error responses, one per method and status (``summaries.access_log``). After a weak
 error (an outage's "is DOWN"), the line saying what failed works again ranks below the errors, above
 their context (``summaries.log_recoveries``). Weak errors in a family of routine lines
-(``-- Performing Test X - Failed`` among dozens of ``- Success``) are demoted.
+(``-- Performing Test X - Failed`` among dozens of ``- Success``) are demoted. The room asked for
+grows with the distinct errors, failures and warnings, and with the kinds of line (one salient
+item per ``_SHAPES_PER_HIGHLIGHT`` shapes): a long clean log says more than a short one.
 """
 
 from __future__ import annotations
@@ -93,6 +95,7 @@ from context_mode.types import ContentKind
 
 # Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
 _MAX_TERM_PICKS = 500
+_SHAPES_PER_HIGHLIGHT = 20  # kinds of line (shapes) that count as one salient item
 _SAYS = re.compile(r"[^\W_]{2}")  # a line with a word or a number in it
 _FILL = 0.5  # below every other pick: the room they leave
 _FILL_LINES = 400  # lines offered to fill it: the first of each shape not shown (``_fill``)
@@ -230,6 +233,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # in a log with no error: it is what the run came to.
     # So do its warnings (Redis's "# WARNING Memory overcommit must be enabled!").
     highlights = highlights or (1 if scan.summaries or scan.warnings else 0)
+    # A long log of many kinds of lines says more than a short one, errors or not.
+    highlights += min(len(counts) // _SHAPES_PER_HIGHLIGHT, _COUNTED_WARNINGS)
     return _Plan(lines, picks, WIDTH, notes, ", ".join(parts), highlights)
 
 

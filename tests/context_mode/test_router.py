@@ -313,3 +313,16 @@ def test_a_big_table_whose_rows_do_not_all_fit_still_grows_its_budget_with_its_r
     assert isinstance(decision, Summary) and decision.kind is ContentKind.TABLE
     assert decision.budget > 2 * POLICY.summary_budget
     assert sum(line.startswith("| Status_variable_") for line in decision.extract.text.split("\n")) >= 20
+
+
+def test_a_long_clean_log_of_many_kinds_of_line_grows_its_budget() -> None:
+    # npm install --loglevel http (166 kB, no error): its budget grew with errors, failures and
+    # warnings only, so a clean log of hundreds of kinds of line had the minimum (failed before).
+    words = ["fetch", "reify", "build", "timing", "http", "sill", "verb", "idealTree", "placeDep", "audit"]
+    lines = [
+        f"npm {words[n % 10]} {words[(n // 10) % 10]}:{words[(n // 100) % 10]} step {n} took {n % 90} ms"
+        for n in range(800)
+    ]
+    decision = route("\n".join([*lines, "added 1317 packages in 41s"]), tool="run_command", policy=POLICY)
+    assert isinstance(decision, Summary) and decision.kind is ContentKind.LOG
+    assert decision.budget > POLICY.summary_budget
