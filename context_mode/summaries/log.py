@@ -204,7 +204,9 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
-    picks.extend(_fill(unprefixed, scan, shown))
+    fill = _fill(unprefixed, scan, shown)
+    picks.extend(fill)
+    shown.update(pick.start for pick in fill)  # a filler line whose shape recurs is folded too
     notes = {
         i: f"×{counts[scan.shapes[i]]}"
         for i in shown
