@@ -509,7 +509,12 @@ _CONTEXT_STARTS = (
     "^",
     "Did you mean:",
     "For more information:",
-    *("╭", "│", "╰", ",-", "`-"),  # annotate-snippets' and miette's frames
+    # annotate-snippets' and miette's frames
+    "╭",
+    "│",
+    "╰",
+    ",-",
+    "`-",
 )
 
 

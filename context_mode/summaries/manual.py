@@ -14,8 +14,8 @@ line of the term it describes, then those said in prose or again in an entry; th
 document order: a definition's term (an option, a keyword; not a line going on from its paragraph
 at the same indent, such as "option name:" ending a sentence over an example) with its first line
 of description below it, or an option with its description beside it, then paragraphs' first
-lines, then, in the room left, the other lines in document order (a report of three sections, ``ldd`` and
-``objdump -p``, took a third of its budget with its titles and their first lines).
+lines, then, in the room left, the other lines in document order (a report of three sections,
+``ldd`` and ``objdump -p``, took a third of its budget with its titles and their first lines).
 Lines holding the call's terms rank above all but the first line. Linear in the text.
 """
 

@@ -5,10 +5,9 @@ see it); this summariser serves multi-file reads and files too big for that (a `
 goes to ``summaries.blame``). Per file (a header
 line such as ``/path/to/file.py:`` or ``==> path <==``, else the whole text is one file) it keeps,
 best first: the header line with the file's line count (a single file without one: its first
-line and its opening comment's first lines), module-level definitions (shell functions too:
-``name() {``) (classes,
-functions with their signatures, exported names, Go's types, C and C++ functions at the left
-margin, but no ``struct point *next;`` variable), a config file's top-level keys and sections
+line and its opening comment's first lines), module-level definitions (classes, functions with
+their signatures, shell functions ``name() {``, exported names, Go's types, C and C++ functions
+at the left margin, but no ``struct point *next;`` variable), a config file's top-level keys and sections
 (YAML, TOML, INI: files that define nothing), a document's headings (``README.md``,
 ``guide.rst``: not its examples' code), module constants (``DEFAULT_TIMEOUT = …``,
 C's ``#define``, Go's package-level ``var`` / ``const`` and the names in their blocks, an
@@ -22,12 +21,12 @@ nested definitions, special methods (``__eq__``, ``__repr__``: every class has t
 annotations every method carries (``@Override``) not at all; then, in the room the outline
 leaves, lines that say something in words (a quoted phrase of three words or more, such as the
 message of ``ThrowRangeError("…")``, or a comment that is a sentence); each with its line number
-in the file. A file's first top-level definitions rank above all these; each further one a step lower,
-down to the nested ones (the 40th getter says less than the file's constants). Lines mentioning
-the call's terms rank higher. A single file with no outline at all (a firewall ruleset) is
-shown by its head, tail and distinctive lines (``summaries.text``). Lines are verbatim; the count and
-line-number annotations are in brackets, and no marker stands for the lines left out between
-them (the line numbers say how many).
+in the file. A file's first top-level definitions rank above all these; each further one a step
+lower, down to the nested ones (the 40th getter says less than the file's constants). Lines
+mentioning the call's terms rank higher. A single file with no outline at all (a firewall
+ruleset) is shown by its head, tail and distinctive lines (``summaries.text``). Lines are verbatim;
+the count and line-number annotations are in brackets, and no marker stands for the lines left
+out between them (the line numbers say how many).
 """
 
 from __future__ import annotations

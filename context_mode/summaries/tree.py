@@ -157,13 +157,14 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     }
     listed = {d: _whole_first(d, names) if d in opened else names for d, names in listed.items()}
     # Such a line's count stands for its label: the label's room goes back to the names.
-    used -= sum(size(prefixes[d]) - size(f"({files_in[d]} files) ") for d in opened)
+    counted = {d: f"({files_in[d]} files) " for d in opened}
+    used -= sum(size(prefixes[d]) - size(counted[d]) for d in opened)
     # Entries quoted as the payload spells them (``"name": "a.py"``, ``[FILE] a.py``): those shown.
     shown = _fill(listed, budget - used, spell)
     lines = {d: prefixes[d] + _listing(listed[d], shown[d], spell) for d in prefixes}
     for d in opened:  # the whole path names the directory: its count goes first, no label
         if shown[d]:
-            lines[d] = f"({files_in[d]} files) " + _listing(listed[d], shown[d], spell)
+            lines[d] = counted[d] + _listing(listed[d], shown[d], spell)
     body = "\n".join([*head, *(lines[d] for d in by_dir if d in lines)])
     if size(body) > budget:
         body = body.encode("utf-8")[:budget].decode("utf-8", "ignore").rsplit("\n", 1)[0]
