@@ -127,7 +127,8 @@ def test_floor_half_gives_a_summary_of_half_the_payload_and_floor_one_passes_it_
     assert 0.45 * size <= len(stage1.encode()) <= 0.5 * size + 64
     assert (
         len(render(plain, tool="gh__search", ref="r_1", original_bytes=size, spill_path=None).encode())
-        <= 1500
+        <= plain.budget
+        < 0.2 * size
     )
     whole = route(text, policy=limit(base, plan(BudgetChoice(1500, "k", 1.0, "f"), size)))
     assert isinstance(whole, Direct) and "retention floor 1.0" in whole.reason

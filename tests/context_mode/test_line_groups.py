@@ -37,3 +37,13 @@ def test_the_keys_holding_a_literal_are_those_of_the_lines_holding_it(lines: lis
         key for line, key in zip(lines, groups.keys, strict=True) if literal in line[:4]
     }
     assert groups.whole == all(len(line) <= 4 and "\n" not in line for line in lines)
+
+
+def test_distinct_lines_count_lines_apart_from_their_digits_and_stop_at_enough() -> None:
+    from context_mode.line_groups import distinct_lines
+
+    assert distinct_lines("a1\na22\nb\n") == 4  # "a0", "a00", "b" and the empty last line
+    assert distinct_lines("step 1 ok\nstep 2 ok\nstep 3 ok") == 1
+    many = "\n".join("name " + "".join(chr(97 + n // 26**k % 26) for k in range(4)) for n in range(40_000))
+    assert distinct_lines(many) == 40_000
+    assert 100 <= distinct_lines(many, enough=100) < 40_000  # read a piece at a time, not to its end

@@ -326,3 +326,20 @@ def test_a_long_clean_log_of_many_kinds_of_line_grows_its_budget() -> None:
     decision = route("\n".join([*lines, "added 1317 packages in 41s"]), tool="run_command", policy=POLICY)
     assert isinstance(decision, Summary) and decision.kind is ContentKind.LOG
     assert decision.budget > POLICY.summary_budget
+
+
+def test_a_payload_of_many_distinct_lines_grows_its_budget_and_a_repetitive_one_does_not() -> None:
+    # ``sysctl -a`` (658 keys, 23 kB): the properties reading counts its sections, one, so it
+    # had the minimum budget and showed 36 of its 658 keys; now 87 (failed before). A log
+    # repeating one line with a counter holds one line of content whatever its length, and keeps
+    # the minimum.
+    areas = ["ipv4", "ipv6", "core", "unix", "netfilter", "vm"]
+    parts = ["tcp", "udp", "mem", "max", "min", "rmem"]
+    ends = ["timeout", "buckets", "backlog", "retries", "window", "scale", "limit", "ratio", "pages", "bytes"]
+    keys = [f"net.{area}.{part}_{end} = {len(area) * 7}" for area in areas for part in parts for end in ends]
+    text = "\n".join(key + suffix for suffix in ("", "_default") for key in keys)
+    decision = route(text, tool="run_command", policy=POLICY)
+    assert isinstance(decision, Summary) and decision.budget > 1.5 * POLICY.summary_budget
+    beats = [f"[12:{n % 60:02d}:01] INFO worker: heartbeat {n} sent" for n in range(len(text) // 40)]
+    plain = route("\n".join(beats), tool="run_command", policy=POLICY)
+    assert isinstance(plain, Summary) and plain.budget == POLICY.summary_budget
