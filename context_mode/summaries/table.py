@@ -2,7 +2,9 @@
 
 The header is the line just above a rule line (``+++-====-===``, ``|---|---|``, ``-----``)
 within the first lines, else the first non-blank line; a footer in the last lines (``(N rows)``,
-``Total: 263 files``, ``Result: 322 rows``) is no row and is shown last. When the columns can be
+``Total: 263 files``, ``Result: 322 rows``), or a totals line near the end with the few lines
+below it (scc's ``Total`` row, its cost estimates and ``Processed … bytes``), is no row and is
+shown last. When the columns can be
 cut apart (``table_grid``), the table is a row set (``rows.summarize_records``): the row count,
 the last ``_TITLE_LINES`` lines above the header that are no rule (its title: psql's ``List of
 relations``, ``cloc``'s version line and files ignored), the key columns of as many rows as fit
@@ -57,6 +59,8 @@ _TOTALS_LINE = re.compile(
     r"\s*(?:total|totals|combined|result|summary|sum|grand total)\b[^\n]*\d", re.IGNORECASE
 )
 _FOOTER_LINES = 3  # the last lines looked at for footers
+_TOTALS_REACH = 12  # the last lines looked at for a totals line with a few lines below it…
+_TOTALS_FOOTER = 6  # …at most this many lines from it to the end
 _BOX_STARTS = frozenset("+|┌├└╞╘╒╔╠╚")  # a boxed table's rule line opens with one
 _CELL_STARTS = frozenset("|│║┃")  # a boxed table's row opens with one
 _RULE_STARTS = _BOX_STARTS | frozenset("-=:")  # what a rule line between a boxed table's rows opens with
@@ -154,6 +158,13 @@ def _read(text: str) -> _Reading:
         )
     ):
         footers.insert(0, rows.pop())
+    if not footers:
+        # A totals line a few lines above the end (scc's ``Total`` row, then its cost estimates
+        # and ``Processed 1,015,079 bytes``): it and the lines below it are the footer.
+        near = [n for n, i in enumerate(rows) if i >= len(lines) - _TOTALS_REACH and n > 0]
+        total = next((n for n in reversed(near) if _TOTALS_LINE.match(lines[rows[n]])), None)
+        if total is not None and len(rows) - total <= _TOTALS_FOOTER:
+            rows, footers = rows[:total], rows[total:]
     grid = parse_grid(lines, header, rows)
     if grid is None:
         return _Reading(lines, header, rule, rows, footers, None, [], [], [], [])

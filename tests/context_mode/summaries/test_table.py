@@ -116,6 +116,27 @@ def test_a_footer_that_sums_the_rows_up_is_kept_and_is_no_row() -> None:
     assert summarize(psql, ContentKind.TABLE, budget=600).text.splitlines()[-1] == "(2 rows)"
 
 
+def test_a_totals_row_a_few_lines_above_the_end_is_kept_with_the_lines_below_it() -> None:
+    # scc --by-file of pyzmq 27.1.0 (fresh35b): its ``Total`` row, then the cost estimates and
+    # ``Processed 1,015,079 bytes``, between rules; only lines in the last three could be a
+    # footer, so stage 1 showed neither the totals nor the estimates (failed before).
+    text = (BENCH_CORPUS / "table-cpj-scc-410-by-file-pyzmq-2710-sdist.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=2600)
+    assert extract.text.splitlines()[-5:] == [
+        "Total                 272      32,716     5,523     5,228     21,965      2,563",
+        "Estimated Cost to Develop (organic) $692,563",
+        "Estimated Schedule Effort (organic) 11.96 months",
+        "Estimated People Required (organic) 5.14",
+        "Processed 1,015,079 bytes, 1.015 megabytes (SI)",
+    ]
+    # A "Total" a dozen lines above the end is a row like any other.
+    rows = [f"item{n:02d}   {n * 3:>4}   {n * 7:>5}" for n in range(30)]
+    table = "\n".join(
+        ["name     count   bytes", "-------  -----   -----", *rows[:15], "total    999   9999", *rows[15:]]
+    )
+    assert summarize(table, ContentKind.TABLE, budget=600).text.splitlines()[-1] != "total    999   9999"
+
+
 def _boxed(count: int) -> str:
     rule = "+-----+------------------+-------+---------------------+"
     lines = [rule, "| id  | email            | level | created_at          |", rule]
