@@ -16,7 +16,8 @@ values a constructor sets: ``v.keyDelim = "."``, ``self.max_size = 100``, the fi
 a table of values such a constant opens: ``"bright_magenta": 95,``), the first comments
 stating a default (``Defaults to 8.``: ``summaries.definitions``), the
 first messages it raises or returns as errors (``raise ValueError("…")``, ``fmt.Errorf("…")``,
-``Err(Error::new(span, "…"))``), a class's constants (``private static final int SPINS = …``),
+``Err(Error::new(span, "…"))``), a class's constants (``private static final int SPINS = …``,
+or declared ``const`` with a type: ``const int DefaultThreshold = 200;``),
 nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, and
 annotations every method carries (``@Override``) not at all; then, in the room the outline
 leaves, lines that say something in words (a quoted phrase of three words or more, such as the
@@ -97,10 +98,14 @@ _SIGNATURE_CHARS = 300  # a longer line is no C signature (and the lazy match ab
 _C_DECLARATION = re.compile(
     r"(?:(?:static|const|extern)\s+)*(?:struct|union|enum)\s+\w+\s+\**\s*\w+\s*(?:[;,=\[)]|\Z)"
 )
-# A class's constants, after their modifiers (``private static final int SPINS = 1 << 10;``)
+# A class's constants, after their modifiers (``private static final int SPINS = 1 << 10;``), or
+# declared ``const`` with their type, whatever their name's case (C#'s ``const int
+# DefaultThreshold = 200;``, C++'s ``constexpr size_t kMaxDepth = 64;``, Kotlin's ``const val``)
 _MEMBER_CONSTANT = re.compile(
     r"(?:(?:public|private|protected|internal|static|final|const|readonly)\s+)+(?:[\w<>\[\],.?]+\s+)?"
     r"[A-Z][A-Z0-9_]{2,}\s*(?::\s*[^=]+)?=\s*\S"
+    r"|(?:(?:public|private|protected|internal|static)\s+)*(?:const|constexpr)\s+(?:[\w<>\[\],.?:]+\s+)+"
+    r"[A-Za-z_]\w*\s*=\s*\S"
 )
 # Annotations every other method carries: they say nothing of what it does
 _ROUTINE_ANNOTATION = re.compile(

@@ -506,6 +506,22 @@ def test_one_file_that_defines_nothing_is_shown_by_its_head_tail_and_distinct_li
     assert shown[:2] == rules[:2] and len(shown) > 10
 
 
+def test_a_member_declared_const_with_its_type_is_a_constant_whatever_its_names_case() -> None:
+    # pythonnet's Finalizer.cs (fresh35b): ``const int DefaultThreshold = 200;`` was no constant,
+    # its name not in capitals, and stage 1 left it out under 24 methods (failed before).
+    methods = "\n".join(
+        f"        internal void Step{n}()\n        {{\n            Run();\n        }}" for n in range(24)
+    )
+    text = (
+        "namespace Python.Runtime\n{\n    public class Finalizer\n    {\n"
+        "        const int DefaultThreshold = 200;\n"
+        "        constexpr size_t kMaxDepth = 64;\n" + methods + "\n    }\n}\n"
+    )
+    shown = summarize(text, ContentKind.SOURCE, budget=1200).text
+    assert "const int DefaultThreshold = 200;" in shown
+    assert "constexpr size_t kMaxDepth = 64;" in shown
+
+
 def test_the_room_an_outline_leaves_shows_what_the_code_says_in_words() -> None:
     # better-sqlite3's C++ read with read_multiple_files (32 kB, ten definitions): stage 1 was the
     # outline alone, 1 kB of its 2.6 kB budget, without the messages its ``ThrowRangeError("…")``
