@@ -17,7 +17,7 @@ searched in its few distinct keys instead of its whole text.
 
 ``distinct_lines(text)`` counts the lines that differ in more than their digits: how much
 different content a payload holds (a log repeating one line with a counter is one line; a
-table of 300 named rows is 300), in C passes over the bytes.
+table of 300 named rows is 300), in C passes over the bytes of a piece at a time.
 """
 
 from __future__ import annotations
@@ -161,8 +161,6 @@ def _key_shape(mark: str) -> re.Pattern[str]:
 
 
 _TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
-
-
 _PIECE = 65_536  # chars read at a time by ``distinct_lines``
 
 

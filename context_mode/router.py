@@ -72,7 +72,7 @@ FREE_HIGHLIGHTS = 3
 # in few. Per 20, 10, 5: stage 1 on dev +11, +19, +24 facts (of 4,297), at +0.17, +0.28, +0.32
 # points of raw bytes (holdout +15, +31, +45).
 DISTINCT_PER_HIGHLIGHT = 5
-# More distinct lines than this give no more room below the largest budget (32 kB): not counted.
+# Past this many, distinct lines would ask for more than 32 kB, above any budget: not counted.
 _ENOUGH_DISTINCT = DISTINCT_PER_HIGHLIGHT * (FREE_HIGHLIGHTS + 32_768 // BYTES_PER_HIGHLIGHT)
 MAX_SHARE = 0.06
 SMALL_CAP = 3000  # what a small payload's budget may grow to…

@@ -4,10 +4,10 @@ The header is the line just above a rule line (``+++-====-===``, ``|---|---|``, 
 within the first lines, else the first non-blank line; a footer in the last lines (``(N rows)``,
 ``Total: 263 files``, ``Result: 322 rows``), or a totals line near the end with the few lines
 below it (scc's ``Total`` row, its cost estimates and ``Processed … bytes``), is no row and is
-shown last. When the columns can be
-cut apart (``table_grid``), the table is a row set (``rows.summarize_records``): the row count,
-the last ``_TITLE_LINES`` lines above the header that are no rule (its title: psql's ``List of
-relations``, ``cloc``'s version line and files ignored), the key columns of as many rows as fit
+shown last. When the columns can be cut apart (``table_grid``), the table is a row set
+(``rows.summarize_records``): the row count, the last ``_TITLE_LINES`` lines above the header
+that are no rule (its title: psql's ``List of relations``, ``cloc``'s version line and files
+ignored), the key columns of as many rows as fit
 (matching rows first, the last row too) as the verbatim span of each line when those columns are
 adjacent and the first rows' spans fit ``_ROW_WIDTH``
 (else the span of the longest run of the first two or more of them that fits), else as the line
