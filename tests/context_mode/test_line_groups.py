@@ -5,7 +5,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from context_mode.line_groups import group_lines
+from context_mode.line_groups import distinct_lines, group_lines
 
 # Few distinct lines (the walk of ``_firsts``) or many (its dict), digits that key alike, and
 # lines that hold a newline or every mark char.
@@ -40,8 +40,6 @@ def test_the_keys_holding_a_literal_are_those_of_the_lines_holding_it(lines: lis
 
 
 def test_distinct_lines_count_lines_apart_from_their_digits_and_stop_at_enough() -> None:
-    from context_mode.line_groups import distinct_lines
-
     assert distinct_lines("a1\na22\nb\n") == 4  # "a0", "a00", "b" and the empty last line
     assert distinct_lines("step 1 ok\nstep 2 ok\nstep 3 ok") == 1
     many = "\n".join("name " + "".join(chr(97 + n // 26**k % 26) for k in range(4)) for n in range(40_000))

@@ -336,8 +336,8 @@ def test_a_payload_of_many_distinct_lines_grows_its_budget_and_a_repetitive_one_
     areas = ["ipv4", "ipv6", "core", "unix", "netfilter", "vm"]
     parts = ["tcp", "udp", "mem", "max", "min", "rmem"]
     ends = ["timeout", "buckets", "backlog", "retries", "window", "scale", "limit", "ratio", "pages", "bytes"]
-    keys = [f"net.{area}.{part}_{end} = {len(area) * 7}" for area in areas for part in parts for end in ends]
-    text = "\n".join(key + suffix for suffix in ("", "_default") for key in keys)
+    keys = [f"net.{area}.{part}_{end}" for area in areas for part in parts for end in ends]
+    text = "\n".join(f"{key}{suffix} = {len(key) * 7}" for suffix in ("", "_default") for key in keys)
     decision = route(text, tool="run_command", policy=POLICY)
     assert isinstance(decision, Summary) and decision.budget > 1.5 * POLICY.summary_budget
     beats = [f"[12:{n % 60:02d}:01] INFO worker: heartbeat {n} sent" for n in range(len(text) // 40)]
