@@ -71,7 +71,15 @@ from context_mode.summaries.log_blocks import (
     tap_diagnostics,
     without_pid,
 )
-from context_mode.summaries.log_errors import CONTEXT_WIDTH, WIDTH, Adder, Routine, add_errors, add_frames
+from context_mode.summaries.log_errors import (
+    CONTEXT_WIDTH,
+    WIDTH,
+    Adder,
+    Routine,
+    add_errors,
+    add_frames,
+    add_goroutine_heads,
+)
 from context_mode.summaries.log_levels import raised_lines
 from context_mode.summaries.log_lines import (
     PREFIX,
@@ -386,6 +394,7 @@ def _picks(
         index = last - offset
         add(index, 14 - offset if routine(index) else priority)
     add_frames(scan.frames, add)
+    add_goroutine_heads(text, lines, add)
     seen_warnings: set[str] = set()
     warning_families: Counter[str] = Counter()
     for index in scan.warnings:

@@ -9,7 +9,11 @@ counts), the message announced under a line ending in a colon (up to a blank lin
 backtrace), the paragraph under it after one blank line at most, pytest's ``>`` source line, and
 the step above an indented error. ``add_frames(frames, add)`` collapses each traceback to the
 frames that matter (Python: innermost first, library frames lower; JVM: the first frame of each
-class, application before JDK; a trace printed again is skipped). Both only call ``add`` (an
+class, application before JDK; a trace printed again is skipped). ``add_goroutine_heads(text,
+lines, add)`` adds a Go traceback's outline (a panic's or a SIGQUIT dump's): the signal
+(``SIGQUIT: quit``, ``PC=0xd62761 m=0 sigcode=0``), each goroutine's header with its state
+(``goroutine 25 [IO wait]:``) and where it was started (``created by
+go.opencensus.io/stats/view.init.0``). All only call ``add`` (an
 ``Adder``: a line's index, its priority, its width); ``routine`` (a ``Routine``) says whether a
 line is one of a routine family. ``WIDTH`` and ``CONTEXT_WIDTH`` are the widths lines are cut at.
 """
@@ -165,6 +169,31 @@ def _add_parent(lines: Sequence[str], index: int, add: Adder) -> None:
         if line.strip() and not line[0].isspace():
             add(earlier, 56, CONTEXT_WIDTH)
             return
+
+
+# A Go traceback's outline: the signal (``SIGQUIT: quit``, ``PC=0xd62761 m=0 sigcode=0``), each
+# goroutine's header with its state (``goroutine 25 [IO wait]:``) and where it was started.
+_GOROUTINE_HEAD = re.compile(r"goroutine \d+ \[[^\]\n]*\]:|SIG[A-Z]+: |PC=0x[0-9a-f]+ ")
+_GOROUTINE_MARK = "goroutine "
+_CREATED_BY = "created by "
+_GOROUTINE_PRIORITY = 64.0  # above a trace's frames, below errors and their context
+_CREATED_PRIORITY = 46.0
+_GOROUTINES = 200  # headers looked at: a dump of thousands of goroutines shows its first
+
+
+def add_goroutine_heads(text: str, lines: Sequence[str], add: Adder) -> None:
+    """A Go traceback's outline (see the module doc): its headers in order, above frames."""
+    if _GOROUTINE_MARK not in text:
+        return
+    heads = 0
+    for index, line in enumerate(lines):
+        if line.startswith(_CREATED_BY) and heads:
+            add(index, _CREATED_PRIORITY - 0.01 * heads, WIDTH)
+        elif line[:1] in "gSP" and _GOROUTINE_HEAD.match(line):
+            add(index, _GOROUTINE_PRIORITY - 0.01 * heads, WIDTH)
+            heads += 1
+            if heads >= _GOROUTINES:
+                return
 
 
 def add_frames(frames: Sequence[tuple[int, str, bool]], add: Adder) -> None:
