@@ -374,6 +374,10 @@ TRUE_POSITIVES = {
     # Mojolicious' testing guide: an example "Authorization: Token secret-password" header and a
     # login form's password => 'let me in'
     "markdown-capz-pod2markdown-330-mojolicious-931-guides-testing.md": 2,
+    # eventlet's db_pool page: an example connection's 'passwd': 's33kr1t'; Zig's std.Uri tests
+    # parse scheme://username::@a, a URL whose password is ":"
+    "webpage-cpl-rehype-remark-1001-eventlet-doc-0331-db-pool.md": 1,
+    "test-cpk-zig-test-0171-std-uri-six-edits-panic.txt": 1,
 }
 
 
