@@ -174,7 +174,7 @@ def _add_parent(lines: Sequence[str], index: int, add: Adder) -> None:
 # A Go traceback's outline: the signal (``SIGQUIT: quit``, ``PC=0xd62761 m=0 sigcode=0``), each
 # goroutine's header with its state (``goroutine 25 [IO wait]:``) and where it was started.
 _GOROUTINE_HEAD = re.compile(r"goroutine \d+ \[[^\]\n]*\]:|SIG[A-Z]+: |PC=0x[0-9a-f]+ ")
-_GOROUTINE_MARK = "goroutine "
+_GOROUTINE_MARK = "\ngoroutine "  # a dump holds one at a line's start: one C pass finds it
 _CREATED_BY = "created by "
 _GOROUTINE_PRIORITY = 64.0  # above a trace's frames, below errors and their context
 _CREATED_PRIORITY = 46.0
@@ -183,13 +183,13 @@ _GOROUTINES = 200  # headers looked at: a dump of thousands of goroutines shows 
 
 def add_goroutine_heads(text: str, lines: Sequence[str], add: Adder) -> None:
     """A Go traceback's outline (see the module doc): its headers in order, above frames."""
-    if _GOROUTINE_MARK not in text:
+    if _GOROUTINE_MARK not in text and not text.startswith(_GOROUTINE_MARK[1:]):
         return
     heads = 0
     for index, line in enumerate(lines):
         if line.startswith(_CREATED_BY) and heads:
             add(index, _CREATED_PRIORITY - 0.01 * heads, WIDTH)
-        elif line[:1] in "gSP" and _GOROUTINE_HEAD.match(line):
+        elif line[:1] in ("g", "S", "P") and _GOROUTINE_HEAD.match(line):
             add(index, _GOROUTINE_PRIORITY - 0.01 * heads, WIDTH)
             heads += 1
             if heads >= _GOROUTINES:
