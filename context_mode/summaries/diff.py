@@ -6,7 +6,8 @@ changed lines that define or set something); ``diff_commits`` finds a commit's d
 body, and summarises a one-line-per-commit log.
 Picks, highest first: the line a tool writes above the diff (``Diff with 8.1.3:``), each commit's
 hash line and subject (newest first; merges after other commits; then its date, and its message's
-first lines above its file list, below every commit's hash and subject), the ``--stat`` totals (with
+first lines above its file list, below every commit's hash and subject; the newest and the oldest
+commit's date right under its subject), the ``--stat`` totals (with
 ``--summary``'s created, deleted and renamed files below them) and a
 changed floor on the platform (``python_requires``, ``Requires-Python``, engines' ``"node"``), the
 list of files (the ``--stat`` lines when there are some, the ``_LIST_FILES`` biggest changes first
@@ -341,6 +342,10 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
             late = 0.05 * min(order, 200)
             if dated >= 0:
                 priority = max(_DATE_PRIORITY - late, base - _DATE_BELOW if dated_log else 0.0)
+                if order == 0 or order == len(commits) - 1:
+                    # The newest commit's date says when the last change was made, the oldest's
+                    # how far back the log goes: each right under its commit's hash and subject.
+                    priority = max(priority, base - 1.0)
                 picks.append(Pick(dated, dated + 1, priority, 120))
             # A release's message lists what it changed: its first lines say more than the
             # commit's file list (ranked above it)…

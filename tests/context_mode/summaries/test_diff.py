@@ -267,6 +267,29 @@ def test_a_short_logs_commits_each_show_their_date_before_their_stat_lines() -> 
     assert " 6 files changed, 26 insertions(+), 7 deletions(-)" in extract.text
 
 
+def test_a_long_logs_newest_and_oldest_commits_show_their_dates() -> None:
+    # git log --stat --summary of ini's 29 releases (10.7 kB): its commits' hashes, subjects and
+    # stat totals took the room, and no date said when the newest release was made (failed
+    # before); the oldest commit's date comes with its hash when that is shown, and the dates in
+    # between still give way to more commits.
+    commits = []
+    for n in range(29):
+        commits += [
+            f"commit {n:040x}",
+            "Author: Lin <lin@example.com>",
+            f"Date:   2026-05-{28 - n:02d} 22:36:35 +0000",
+            "",
+            f"    ini {29 - n}.0.0",
+            "",
+            " lib/ini.js | 12 ++++++------",
+            " 1 file changed, 6 insertions(+), 6 deletions(-)",
+            "",
+        ]
+    shown = summarize("\n".join(commits), ContentKind.DIFF, budget=1500).text.splitlines()
+    assert "Date:   2026-05-28 22:36:35 +0000" in shown  # the newest
+    assert "Date:   2026-05-14 22:36:35 +0000" not in shown
+
+
 def test_a_long_fuller_log_is_a_log_of_commits_not_text() -> None:
     # git log -M --stat --summary --format=fuller of 25 chokidar releases: past 20 commits, the
     # AuthorDate / Commit / CommitDate lines outweighed the lines detection knew of a log, and the
@@ -355,7 +378,9 @@ def test_a_release_logs_commits_show_what_their_messages_say_they_changed() -> N
     from tests.corpora import BENCH_CORPUS
 
     text = (BENCH_CORPUS / "gitlog-git-log-stat-python-slugify-releases.txt").read_text(encoding="utf-8")
-    shown = routed(text, "run_command").extract.text.split("\n")
+    # At 2.8 kB: at the 2.6 kB it is routed with, the newest and oldest commits' dates take the
+    # room of this one message line (its facts are the same either way).
+    shown = summarize(text, ContentKind.DIFF, budget=2800).text.split("\n")
     # 8.0.4's message (8.0.3's "- Fix pattern types." until its stat lines ranked below it too)
     assert "    - Properly handle uppercase special characters (@mib1185 - thx)" in shown
     assert not any(" | " in line for line in shown)  # no file's stat line before the messages
