@@ -160,7 +160,6 @@ def _key_shape(mark: str) -> re.Pattern[str]:
     return re.compile(rf"[{escaped}a-fA-F]{{8,}}|[{escaped}\d]+")
 
 
-_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _PIECE = 65_536  # chars read at a time by ``distinct_lines``
 
 
@@ -168,12 +167,13 @@ def distinct_lines(text: str, enough: int | None = None) -> int:
     """How many lines of ``text`` differ from every other in more than their digits.
 
     With ``enough``, stops reading once that many are found (the count is then at least it)."""
+    zeroed = _digit_table("0")  # every digit a 0: the lines differing only in digits are one
     seen: set[bytes] = set()
     start = 0
     while start <= len(text):
         end = text.find("\n", start + _PIECE)
         end = len(text) if end < 0 else end
-        seen.update(text[start:end].encode("utf-8", "surrogatepass").translate(_TO_ZERO).split(b"\n"))
+        seen.update(text[start:end].encode("utf-8", "surrogatepass").translate(zeroed).split(b"\n"))
         if enough is not None and len(seen) >= enough:
             break
         start = end + 1

@@ -187,7 +187,8 @@ def route(
         if facts.chars <= policy.direct_hard_cap:
             return Direct(f"{why} and {facts.chars} chars ≤ hard cap {policy.direct_hard_cap}")
         kind = detect_kind(text, tool_name=tool, arguments=arguments)
-        extract, budget = _sized_summary(text, kind, policy, facts.size, arguments, intent)
+        distinct = _distinct_items(text)
+        extract, budget = _sized_summary(text, kind, policy, facts.size, arguments, intent, distinct)
         return Summary(
             f"{why} but {facts.chars} chars > hard cap {policy.direct_hard_cap}",
             extract.kind,
@@ -195,7 +196,8 @@ def route(
             budget,
         )
     kind = detect_kind(text, tool_name=tool, arguments=arguments)
-    extract, budget = _sized_summary(text, kind, policy, facts.size, arguments, intent)
+    distinct = _distinct_items(text)  # once: a text read again as a log has the same lines
+    extract, budget = _sized_summary(text, kind, policy, facts.size, arguments, intent, distinct)
     if style is OutputStyle.DIRECTIVE:
         return Directive(f"tagged DIRECTIVE and {over}", kind, extract, budget)
     if style is OutputStyle.SUMMARY:
@@ -204,7 +206,9 @@ def route(
         # Plain text in which nothing stands out may be a daemon's messages without levels or
         # timestamps (sshd -e, apt-cache depends, luacheck): read as a log, its failures and
         # repeated lines do.
-        as_log, log_budget = _sized_summary(text, ContentKind.LOG, policy, facts.size, arguments, intent)
+        as_log, log_budget = _sized_summary(
+            text, ContentKind.LOG, policy, facts.size, arguments, intent, distinct
+        )
         if as_log.highlights:
             return Summary(f"{over}; text read as a log", ContentKind.LOG, as_log, log_budget)
     threshold = policy.directive_threshold
@@ -241,25 +245,27 @@ def _sized_summary(
     size: int,
     arguments: Mapping[str, Any] | None,
     intent: str,
+    distinct: int,
 ) -> tuple[Extract, int]:
+    """The summary and its budget: grown with the summariser's salient items, or with
+    ``distinct`` (``_distinct_items``) when those are more."""
     if intent:
         # The intent's passages come on top of the summary the kind would get without one, so
         # what stage 1 shows anyway is not pushed out by them (within ``summary_budget_max``).
         plain = _summarize(text, kind, policy.summary_budget, arguments)
         high = max(policy.summary_budget, policy.summary_budget_max)
-        budget = min(high, summary_budget(policy, size, _salient(text, plain)) + INTENT_ROOM)
+        budget = min(high, summary_budget(policy, size, max(plain.highlights, distinct)) + INTENT_ROOM)
         return _summarize(text, kind, budget, arguments, intent), budget
     extract = _summarize(text, kind, policy.summary_budget, arguments)
-    budget = summary_budget(policy, size, _salient(text, extract))
+    budget = summary_budget(policy, size, max(extract.highlights, distinct))
     if budget > policy.summary_budget:
         extract = _summarize(text, kind, budget, arguments)
     return extract, budget
 
 
-def _salient(text: str, extract: Extract) -> int:
-    """The salient items the budget grows with: the summariser's, or one per
-    ``DISTINCT_PER_HIGHLIGHT`` distinct lines when those are more."""
-    return max(extract.highlights, distinct_lines(text, _ENOUGH_DISTINCT) // DISTINCT_PER_HIGHLIGHT)
+def _distinct_items(text: str) -> int:
+    """Salient items by distinct lines: one per ``DISTINCT_PER_HIGHLIGHT`` of them."""
+    return distinct_lines(text, _ENOUGH_DISTINCT) // DISTINCT_PER_HIGHLIGHT
 
 
 def _summarize(
