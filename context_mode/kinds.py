@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from context_mode.classic_diff import as_unified
 from context_mode.codelines import looks_like_code
 from context_mode.diagnostics import (
     clean_lines,
@@ -247,7 +248,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if is_properties(sample):  # ``redis-cli INFO``'s ``# Server`` is no heading either
         return ContentKind.TEXT
     lines = [line[:_PREFIX] for line in sample]
-    structural = _structural_kind(lines)
+    classic = as_unified(lines)  # plain ``diff``'s normal or context format, read as unified
+    structural = _structural_kind(lines if classic is None else classic)
     if structural is not None:
         return structural
     groups = group_lines(lines, _PREFIX)

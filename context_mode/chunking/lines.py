@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from context_mode.classic_diff import as_unified
 from context_mode.shapes import HEADING_ANCHOR
 from context_mode.words import worded
 
@@ -206,8 +207,10 @@ def diff_units(text: str) -> list[Unit]:
     old = new = 0  # lines still expected in the current hunk (counted from its header)
     loose = False  # in a hunk whose header had no counts: continue while lines look like a hunk
     header = False  # in a "diff ..." file header, before its first hunk
-    for start, end in lines(text):
-        line = text[start:end].rstrip("\r\n")
+    spans = list(lines(text))
+    written = [text[start:end].rstrip("\r\n") for start, end in spans]
+    read = as_unified(written) or written  # plain ``diff``'s normal and context formats, as unified
+    for (start, _end), line in zip(spans, read, strict=True):
         if old > 0 or new > 0:
             mark = line[:1] or " "
             if mark in _HUNK_MARKS:

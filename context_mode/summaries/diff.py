@@ -39,6 +39,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from context_mode.classic_diff import as_unified
 from context_mode.shapes import RAW_FILE, WORD_CHANGE
 from context_mode.summaries.diff_commits import (
     body_lines,
@@ -125,7 +126,10 @@ _PLATFORM_PRIORITY = 88.0
 
 def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Commits, files with +/- counts and hunk headers of a diff, within ``budget`` bytes."""
-    lines = split_lines(text)
+    shown = split_lines(text)
+    # Plain ``diff``'s normal and context formats are read as the unified diff they say, and shown
+    # as written.
+    lines = as_unified(shown) or shown
     commits = parse(lines)
     files = [file for commit in commits for file in commit.files]
     real_commits = [commit for commit in commits if commit.line >= 0]
@@ -161,7 +165,7 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     # A log of many commits is a list: bare "…" marks its gaps, leaving room for more commits.
     # So is a diff of many files, whose headers carry their own sizes (``[+12 -3]``).
     gaps = "short" if len(real_commits) > _LIST_COMMITS or len(files) > _LIST_FILES else "count"
-    body = pack(lines, picks, budget, width=200, notes=notes, filler=filler, gaps=gaps)
+    body = pack(shown, picks, budget, width=200, notes=notes, filler=filler, gaps=gaps)
     added = sum(file.added for file in files)
     removed = sum(file.removed for file in files)
     hunks = sum(len(file.hunks) for file in files)

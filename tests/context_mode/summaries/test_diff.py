@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from context_mode.chunking import chunk
 from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy, resolve_style
 from context_mode.router import Summary, route
@@ -17,6 +20,7 @@ from context_mode.summaries.diff_parse import is_salient, parse
 from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.diff_remarks import is_comment
 from context_mode.types import ContentKind, OutputStyle
+from tests.verbatim import clipped_from
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -872,3 +876,61 @@ def test_a_name_status_log_is_a_diff_whose_messages_come_before_their_files() ->
     assert "    * Drop support for Node.js <18.0" in shown
     assert "    * Remove link renderization in html while redirecting" in shown
     assert "D\tHISTORY.md" in shown  # a file deleted is worth its line
+
+
+def _two_trees(root: Path) -> None:
+    """Two versions of a tree: a script edited in three places, a file only the old one has."""
+    script = (DATA / "git-sh-setup-2395.sh.txt").read_text(encoding="utf-8")
+    edited = (
+        script.replace(
+            'die () {\n\tdie_with_status 1 "$@"\n}\n',
+            'die () {\n\tdie_with_status 128 "$@"\n}\n',
+        )
+        .replace(
+            "is_bare_repository () {\n",
+            "is_shallow_repository () {\n\tgit rev-parse --is-shallow-repository\n}\n\n"
+            "is_bare_repository () {\n",
+        )
+        .replace('\t\tgettextln "Cannot chdir to \\$cdup, the toplevel of the working tree" >&2\n', "")
+    )
+    assert edited.count("\n") == script.count("\n") + 3
+    for side, text in (("old", script), ("new", edited)):
+        (root / side / "lib").mkdir(parents=True)
+        (root / side / "lib" / "git-sh-setup.sh").write_text(text, encoding="utf-8")
+    (root / "old" / "lib" / "git-sh-i18n.sh").write_text(script[:400], encoding="utf-8")
+
+
+@pytest.mark.skipif(shutil.which("diff") is None, reason="needs diffutils' diff")
+@pytest.mark.parametrize(("flag", "shown"), [("-r", ">"), ("-rc", "+")])
+def test_plain_diff_normal_and_context_formats_read_as_diffs(tmp_path: Path, flag: str, shown: str) -> None:
+    # ``diff -r old new`` writes the normal format (``47c47``, ``< old``, ``---``, ``> new``) and
+    # ``diff -rc`` the context format (``*** 45,51 ****`` over ``! old`` lines, ``--- 45,51 ----``
+    # over ``! new`` ones): both read as Markdown (``>`` a quote, ``***`` a rule), so pluggy
+    # 1.4.0 -> 1.5.0 as ``diff -rc`` had three "headings" in stage 1 and no file named.
+    _two_trees(tmp_path)
+    run = subprocess.run(
+        ["diff", flag, "old", "new"], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 1, run.stderr
+    text = run.stdout
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    extract = summarize(text, ContentKind.DIFF, budget=1500)
+    assert extract.outline == "diff: 1 file changes, 3 hunks, +5 -2 lines"
+    lines = extract.text.splitlines()
+    assert f"diff {flag} old/lib/git-sh-setup.sh new/lib/git-sh-setup.sh [+5 -2]" in lines
+    assert f"{shown} is_shallow_repository () {{" in lines  # a function it adds
+    assert "Only in old/lib: git-sh-i18n.sh" in lines
+    written = text.splitlines()
+    shown_lines = [re.sub(r" \[\+\d+ -\d+\]\Z", "", line) for line in lines if not line.startswith("…")]
+    assert all(clipped_from(line, written) for line in shown_lines)  # verbatim, the file's note aside
+
+
+def test_a_context_diffs_search_chunks_are_its_files() -> None:
+    # pluggy 1.4.0 -> 1.5.0 as ``diff -rc``: read as Markdown, and even as a diff each hunk's new
+    # side (``--- 46,52 ----``) was taken for a file header, so hits were named "46,52 ----".
+    text = (CORPUS / "diff-capw-diff-rc-context-pluggy-140-150-sdists.diff").read_text(encoding="utf-8")
+    kind = detect_kind(text, tool_name="run_command")
+    assert kind is ContentKind.DIFF
+    named = {piece.heading_path[-1] for piece in chunk(text, kind) if piece.heading_path}
+    assert "pluggy-1.5.0/src/pluggy/_hooks.py" in named
+    assert all(name.startswith(("pluggy-1.4.0/", "pluggy-1.5.0/")) for name in named), sorted(named)
