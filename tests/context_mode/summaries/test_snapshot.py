@@ -7,7 +7,7 @@ from pathlib import Path
 from context_mode.kinds import detect_kind
 from context_mode.summaries import summarize
 from context_mode.types import ContentKind
-from tests.corpora import bench_stage1
+from tests.corpora import BENCH_CORPUS, bench_stage1
 
 SEARCH = (Path(__file__).parents[2] / "data" / "snapshot-search-frame-refs.txt").read_text(encoding="utf-8")
 
@@ -67,11 +67,12 @@ def test_the_page_state_keeps_its_console_count() -> None:
 def test_a_reference_pages_terms_outrank_its_links_and_are_not_folded() -> None:
     # Exim's command-line chapter: its options are a definition list ("- term: "-bd""). Terms
     # ranked as prose below links, the links named by section numbers ("22.4") took the room, and
-    # a run of terms was folded to its first two and last.
+    # a run of terms was folded to its first two and last. (The examples its sentences introduce,
+    # "For example:" > ``exim -bem /tmp/testmessage``, come before them: hence 2.2 kB.)
     text = (Path(__file__).parents[2] / "data" / "snapshot-exim4-command-line-head.txt").read_text(
         encoding="utf-8"
     )
-    lines = summarize(text, ContentKind.SNAPSHOT, budget=1800).text.splitlines()
+    lines = summarize(text, ContentKind.SNAPSHOT, budget=2200).text.splitlines()
     terms = [line for line in lines if line.startswith("- term [ref=")]
     assert len(terms) >= 8, lines
     assert '- term [ref=e77]: "-bd"' in terms
@@ -145,11 +146,12 @@ def test_a_sections_first_text_has_words_not_a_lone_bracket() -> None:
 
 def test_a_reference_pages_stated_defaults_are_shown_with_the_cell_naming_them() -> None:
     # Ant's javac page: a table of attributes whose third cell says "No; defaults to off". Stage 1
-    # showed links such as "below" and "reference" and none of the defaults.
+    # showed links such as "below" and "reference" and none of the defaults. (Its nine examples,
+    # each introduced by a sentence ending in a colon, come first: hence 5 kB.)
     text = (Path(__file__).parents[2] / "data" / "playwright-snapshot-ant-javac.txt").read_text(
         encoding="utf-8"
     )
-    lines = summarize(text, ContentKind.SNAPSHOT, budget=2800).text.splitlines()
+    lines = summarize(text, ContentKind.SNAPSHOT, budget=5000).text.splitlines()
     assert '- cell "No; defaults to all .java files" [ref=e76]' in lines
     default = lines.index('- cell "No; defaults to all .java files" [ref=e76]')
     assert lines[default - 2 : default] == ['- cell "includes" [ref=e74]', "…"]  # the attribute it is of
@@ -265,9 +267,11 @@ def test_a_searchs_count_of_what_it_found_is_shown() -> None:
 def test_a_reference_pages_change_notes_are_shown_with_the_elements_finishing_them() -> None:
     # Failed before: Sphinx's "Changed in version 3.14: …" and "Deprecated since version 3.3: Use"
     # ranked as any paragraph, below the page's links; a note an inline element cuts lost its end.
-    aiohttp = bench_stage1(
-        "snapshot-playwright-aiohttp-client-reference.txt", "browser_snapshot"
-    ).splitlines()
+    # (aiohttp's page is read at 6 kB: the examples its sentences introduce come first.)
+    aiohttp_page = (BENCH_CORPUS / "snapshot-playwright-aiohttp-client-reference.txt").read_text(
+        encoding="utf-8"
+    )
+    aiohttp = summarize(aiohttp_page, ContentKind.SNAPSHOT, budget=6000).text.splitlines()
     assert (
         '- paragraph [ref=e1742]: "Changed in version 3.14: Now loads JSON format by default. Falls back to'
         ' restricted pickle for files saved by older versions."'
@@ -284,10 +288,8 @@ def test_each_run_of_links_is_folded_not_only_the_last_of_its_depth() -> None:
     # Failed before: a Sphinx sidebar's 17 chapter links (Kea's ARM, fresh31b) were shown one by
     # one, as the 5 before them: a run of the same role and depth replaced the one further up
     # (here by the appendix's links), so only the last of them was ever folded.
-    from tests.corpora import BENCH_CORPUS
-
     text = (BENCH_CORPUS / "snapshot-cpb-pwmcp-kea-arm-220-keactrl.txt").read_text(encoding="utf-8")
-    lines = summarize(text, ContentKind.SNAPSHOT, budget=2700).text.splitlines()
+    lines = summarize(text, ContentKind.SNAPSHOT, budget=3000).text.splitlines()
     assert '- link "7. The Kea Control Agent" [ref=e44]… [×17 link]' in lines
     assert '- link "23. Kea Security" [ref=e76]…' in lines
     assert not any('"15. Client Classification"' in line for line in lines)
@@ -307,3 +309,19 @@ def test_a_rows_cells_and_a_paragraphs_pieces_are_not_folded() -> None:
     ]
     body = summarize("\n".join(row + prose), ContentKind.SNAPSHOT, budget=2000).text
     assert "×" not in body
+
+
+def test_what_a_sentence_ending_in_a_colon_introduces_is_shown() -> None:
+    # Failed before: Django's cache page says "to store cached data in /var/tmp/django_cache, use
+    # this setting:" above its example, a ``generic`` line of code; Kea's keactrl page "…, type:"
+    # above the command. Stage 1 showed the sentence's links and the next paragraphs, not the
+    # setting or the command (a line a colon introduces holds a fact three times as often as a
+    # heading does in the corpus' snapshots).
+    django = bench_stage1(
+        next(BENCH_CORPUS.glob("snapshot-kestrel-django-3225-cache*")).name, "browser_snapshot"
+    )
+    assert any("'LOCATION': '/var/tmp/django_cache'" in line for line in django.splitlines())
+    kea = bench_stage1(
+        next(BENCH_CORPUS.glob("snapshot-cpb-pwmcp-kea-arm-220-keactrl*")).name, "browser_snapshot"
+    )
+    assert any("keactrl stop -s dhcp4,dhcp6" in line for line in kea.splitlines())
