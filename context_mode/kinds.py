@@ -55,6 +55,8 @@ from context_mode.framing import unframe
 from context_mode.line_groups import group_lines
 from context_mode.shapes import (
     FILE_HEADER,
+    NAME_ONLY,
+    NUMSTAT,
     RAW_FILE,
     RULE_LINE,
     detect_shape,
@@ -76,7 +78,8 @@ _DIFF_LINE = re.compile(
     r"(?:diff --git |index [0-9a-f]+\.\.|--- |\+\+\+ |@@ |[ +\-]|commit [0-9a-f]{7,}|Merge: |Author: |Date: "
     r"|AuthorDate: |Commit: |CommitDate: "  # ``--format=fuller``
     r"|new file mode|deleted file mode|similarity index|rename (?:from|to) |Binary files |\\ No newline| {4}"
-    rf"|{RAW_FILE.pattern.replace('?P<status>', '?:')})"  # ``--raw``'s files
+    rf"|{RAW_FILE.pattern.replace('?P<status>', '?:')}"  # ``--raw``'s files
+    rf"|{NUMSTAT.pattern}|{NAME_ONLY.pattern})"  # ``--numstat``'s and ``--name-only``'s
 )
 _COMMIT = re.compile(r"commit [0-9a-f]{7,64}\b")
 _GREP = re.compile(r"(?P<path>[^\s:]{1,250}?)(?P<sep>[:=-])\d+(?P=sep)")

@@ -131,6 +131,16 @@ HG_CHANGESET = re.compile(r"changeset: +\d+:[0-9a-f]{12,40}\s*\Z")  # ``hg log``
 RAW_FILE = re.compile(
     r"(?::\d{6} \d{6} [0-9a-f]{7,64}(?:\.\.\.)? [0-9a-f]{7,64}(?:\.\.\.)? )?(?P<status>[ACDMRTUX])\d*\t"
 )
+# ``--numstat``: ``12<TAB>3<TAB>src/app.py`` a file (lines added, removed; ``-`` for a binary)
+NUMSTAT = re.compile(r"(?:\d+|-)\t(?:\d+|-)\t\S")
+# ``--name-only``: a path alone on its line (a slash or an extension in it, no space)
+NAME_ONLY = re.compile(r"[^\s|:]*[/.][^\s|:]*\w[^\S\n]*(?=\n|\Z)")  # (a line's end in a whole text too)
+# A line of a log's list of files under each commit: ``--stat``'s (`` a.py | 12 +-``, ``3 files
+# changed, …``), ``--numstat``'s, ``--raw``'s and ``--name-status``', ``--name-only``'s.
+LISTED_CHANGE = re.compile(
+    rf" \S.*? \|\s+(?:\d+|Bin\b)| \d+ files? changed\b|{NUMSTAT.pattern}|{NAME_ONLY.pattern}"
+    rf"|{RAW_FILE.pattern.replace('?P<status>', '?:')}"
+)
 # An XHTML page opens with an XML declaration: ``<?xml version="1.0" …?><!DOCTYPE html …>``.
 _HTML_OPENING = re.compile(
     r"\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S
@@ -572,7 +582,9 @@ def detect_shape(
         return ContentKind.DIFF  # ``hg log``: a changeset line, then its fields
     commits = sum(1 for line in lines if ONELINE_COMMIT.match(line))
     graph = sum(1 for line in lines if _GRAPH_ONLY.match(line))  # ``|\``, ``|/`` of --graph
-    if commits >= 5 and (commits + graph) * 10 >= len(lines) * 9:
+    # ``git log --oneline --stat`` (``--numstat``, ``--name-only``): each commit's files under it
+    listed = sum(1 for line in lines if LISTED_CHANGE.match(line)) if commits >= 2 else 0
+    if (commits >= 5 or listed >= commits >= 2) and (commits + graph + listed) * 10 >= len(lines) * 9:
         return ContentKind.DIFF
     drawn = sum(1 for line in lines if BOX_LINE.match(line))
     if len(lines) >= 8 and drawn * 10 >= len(lines) * 7:

@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from context_mode.classic_diff import as_unified
-from context_mode.shapes import RAW_FILE, WORD_CHANGE
+from context_mode.shapes import LISTED_CHANGE, RAW_FILE, WORD_CHANGE
 from context_mode.summaries.diff_commits import (
     body_lines,
     commit_base,
@@ -135,8 +135,13 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     real_commits = [commit for commit in commits if commit.line >= 0]
     if not files and not real_commits:
         oneline = oneline_commits(lines)
-        if len(oneline) >= 2:
+        if len(oneline) >= 2 and any(LISTED_CHANGE.match(line[:_PREFIX]) for line in lines):
+            # ``git log --oneline --stat`` (``--numstat``, ``--name-only``): commits with their files
+            commits = parse(lines, oneline=True)
+            real_commits = [commit for commit in commits if commit.line >= 0]
+        elif len(oneline) >= 2:
             return commit_list(lines, oneline, budget=budget, terms=terms)
+    if not files and not real_commits:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)
     picks = _picks(lines, commits, terms, budget)
@@ -184,6 +189,14 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         counts = [stat_counts(line) for line in stats]
         changed, inserted, deleted = (sum(count[n] for count in counts) for n in range(3))
         parts.append(f"--stat: {changed} file changes, +{inserted} -{deleted} lines")
+    elif not files and any(commit.stat for commit in real_commits):  # ``--numstat``, ``--name-only``
+        listed = [lines[i][:_PREFIX] for commit in real_commits for i in commit.stat]
+        numbers = [found.groups() for line in listed if (found := _NUMSTAT_COUNTS.match(line))]
+        if numbers:
+            inserted, deleted = (sum(int(pair[n]) for pair in numbers if pair[n] != "-") for n in range(2))
+            parts.append(f"--numstat: {len(listed)} file changes, +{inserted} -{deleted} lines")
+        else:
+            parts.append(f"--name-only: {len(listed)} file changes")
     else:
         parts.append(f"{len(files)} file changes, {hunks} hunks, +{added} -{removed} lines")
     # A commit list without patches (`git log`) stands out by its commits.
@@ -305,12 +318,18 @@ def _hunk_size(header: str) -> int:
 _RAW_STATUS = {"A": "added", "D": "deleted", "M": "modified", "R": "renamed", "C": "copied", "T": "retyped"}
 
 
+_NUMSTAT_COUNTS = re.compile(r"(\d+|-)\t(\d+|-)\t")
+
+
 def _stat_count(line: str) -> int:
     """The lines a ``--stat`` line says its file changed (`` a.py | 118 +++---`` -> 118; 0 if none);
     a ``--raw`` line's file added, deleted, renamed or copied outweighs one only modified."""
     raw = RAW_FILE.match(line)
     if raw:
         return 0 if raw["status"] in "MTU" else 1
+    numbers = _NUMSTAT_COUNTS.match(line)
+    if numbers:  # ``--numstat``: lines added and removed (``-`` for a binary)
+        return sum(int(number) for number in numbers.groups() if number != "-")
     found = _STAT_COUNT.search(line[:_PREFIX])
     return int(found.group(1)) if found else 0
 

@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from context_mode.shapes import HG_CHANGESET, RAW_FILE, WORD_CHANGE
+from context_mode.shapes import HG_CHANGESET, NAME_ONLY, NUMSTAT, ONELINE_COMMIT, RAW_FILE, WORD_CHANGE
 from context_mode.summaries.diff_messages import message_end
 from context_mode.summaries.diff_remarks import is_comment
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
@@ -103,7 +103,9 @@ class Commit:
     totals: int = -1  # the ``--stat`` totals line
 
 
-def parse(lines: Sequence[str]) -> list[Commit]:
+def parse(lines: Sequence[str], *, oneline: bool = False) -> list[Commit]:
+    """The commits of ``lines`` (see the module doc); ``oneline``: a ``git log --oneline`` line
+    (``shapes.ONELINE_COMMIT``) is a commit too, its own subject (``--oneline --stat``)."""
     commits = [Commit(-1)]  # a pseudo-commit holds files that come before any commit line
     file: ChangedFile | None = None
     in_header = False
@@ -121,6 +123,11 @@ def parse(lines: Sequence[str]) -> list[Commit]:
             file = None
             in_header = True
             in_hunk = False
+            continue
+        if oneline and not in_hunk and ONELINE_COMMIT.match(line):
+            commits.append(Commit(index, subject=index))
+            file = None
+            in_header = False
             continue
         if in_header:
             if line.startswith("Merge:"):
@@ -153,7 +160,16 @@ def parse(lines: Sequence[str]) -> list[Commit]:
             in_hunk = True
         elif not in_hunk and file is None and STAT_TOTAL.match(line):
             commit.totals = index
-        elif not in_hunk and file is None and (STAT_FILE.match(line) or RAW_FILE.match(line)):
+        elif (
+            not in_hunk
+            and file is None
+            and (
+                STAT_FILE.match(line)
+                or RAW_FILE.match(line)
+                or NUMSTAT.match(line)
+                or (commit.line >= 0 and NAME_ONLY.match(line))  # a commit's file, ``--name-only``
+            )
+        ):
             commit.stat.append(index)
         elif in_hunk and file is not None and (line[:1] in {"+", "-"} or word_change(line)):
             if line[:1] == "+" or (line[:1] != "-" and "{+" in line):

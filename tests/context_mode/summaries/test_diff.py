@@ -934,3 +934,51 @@ def test_a_context_diffs_search_chunks_are_its_files() -> None:
     named = {piece.heading_path[-1] for piece in chunk(text, kind) if piece.heading_path}
     assert "pluggy-1.5.0/src/pluggy/_hooks.py" in named
     assert all(name.startswith(("pluggy-1.4.0/", "pluggy-1.5.0/")) for name in named), sorted(named)
+
+
+def _history(root: Path) -> None:
+    """A repository of three commits, each changing two of a project's files."""
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+
+    git("init", "-q", "-b", "main")
+    git("config", "user.email", "dev@example.com")
+    git("config", "user.name", "Dev")
+    script = (DATA / "git-sh-setup-2395.sh.txt").read_text(encoding="utf-8").splitlines(keepends=True)
+    (root / "lib").mkdir()
+    for number, subject in enumerate(("Import git-sh-setup", "Add the pager helper", "Drop the i18n hook")):
+        (root / "lib" / "setup.sh").write_text("".join(script[: 120 * (number + 1)]), encoding="utf-8")
+        (root / "NEWS.md").write_text(f"release {number}\n", encoding="utf-8")
+        git("add", "-A")
+        git("commit", "-q", "-m", subject)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.parametrize(
+    ("flags", "outline"),
+    [
+        (["--numstat"], "diff: 3 commits (0 merges), --numstat: 6 file changes, +360 -2 lines"),
+        (["--name-only"], "diff: 3 commits (0 merges), --name-only: 6 file changes"),
+        (["--oneline", "--stat"], "diff: 3 commits (0 merges), --stat: 6 file changes, +360 -2 lines"),
+        (["--oneline", "--numstat"], "diff: 3 commits (0 merges), --numstat: 6 file changes, +360 -2 lines"),
+        (["--oneline", "--name-only"], "diff: 3 commits (0 merges), --name-only: 6 file changes"),
+    ],
+)
+def test_a_log_listing_each_commits_files_is_a_commit_log(
+    tmp_path: Path, flags: list[str], outline: str
+) -> None:
+    # ``git log --numstat`` and ``--name-only`` (``12<TAB>3<TAB>path``, a bare path) read as text
+    # (40 commits shown as one ``commit …`` line "[×40]"), and ``--oneline`` with ``--stat`` fell
+    # to the one-line list, its files left out.
+    _history(tmp_path)
+    text = subprocess.run(
+        ["git", "log", *flags], cwd=tmp_path, check=True, capture_output=True, text=True
+    ).stdout
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    extract = summarize(text, ContentKind.DIFF, budget=1500)
+    assert extract.outline == outline
+    lines = extract.text.splitlines()
+    subjects = [line for line in lines if line.endswith(("Import git-sh-setup", "Drop the i18n hook"))]
+    assert len(subjects) == 2, lines  # the newest and the oldest commit
+    assert any("lib/setup.sh" in line for line in lines)  # a file it changed
