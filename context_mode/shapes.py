@@ -724,6 +724,8 @@ _ROW_GAPS = re.compile(r"\S {2,}\S+ {2,}\S")
 _PROPERTY_SAMPLE = 400
 
 
+# Python logging's default format, ``%(levelname)s:%(name)s:%(message)s``: a level is no key
+_LEVEL_KEY = re.compile(r"\s*(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|CRITICAL|FATAL|SEVERE):\S")
 # A logfmt record's level among other fields (Prometheus', Loki's, Consul's logs)
 _LOGFMT_LEVEL = re.compile(r"\S=\S.* (?:level|lvl)=\w+\b|(?:^|\s)(?:level|lvl)=\w+ .*\S=\S")
 
@@ -731,10 +733,11 @@ _LOGFMT_LEVEL = re.compile(r"\S=\S.* (?:level|lvl)=\w+\b|(?:^|\s)(?:level|lvl)=\
 def is_properties(lines: Sequence[str]) -> bool:
     """Whether ``lines`` read as a key-value listing (``redis-cli INFO``, ``sysctl -a``): ten or more
     ``key:value`` / ``key=value`` lines (no ``://`` after the key) and, with section lines (``#
-    Memory``, ``[core]``), nine in ten non-blank lines (``summaries.properties``)."""
+    Memory``, ``[core]``), nine in ten non-blank lines (``summaries.properties``); not when half
+    its lines are a log's (logfmt's, or Python logging's ``DEBUG:mail.log:…``)."""
     content = [line for line in lines[:_PROPERTY_SAMPLE] if line.strip()]
-    if 2 * sum(1 for line in content if _LOGFMT_LEVEL.search(line)) >= len(content):
-        return False  # logfmt: ``ts=… caller=main.go:513 level=info msg="…"`` is a log's lines
+    if 2 * sum(1 for line in content if _LOGFMT_LEVEL.search(line) or _LEVEL_KEY.match(line)) >= len(content):
+        return False  # ``ts=… caller=main.go:513 level=info msg="…"``, ``INFO:root:…``: a log's lines
     keys = sum(
         1
         for line in content

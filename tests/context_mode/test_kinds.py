@@ -504,6 +504,17 @@ def test_a_logfmt_log_is_a_log_not_properties() -> None:
     )
 
 
+def test_a_python_logging_log_is_a_log_not_properties() -> None:
+    # aiosmtpd -d under logging's default format (``DEBUG:mail.log:('127.0.0.1', 38216) << b'503
+    # Error: send HELO first'``): each line's level read as a key, it was "properties: 184 keys"
+    # and its warnings were no log's (failed before).
+    text = next(BENCH_CORPUS.glob("log-cpm-aiosmtpd-146-*")).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    extract = summarize(text, ContentKind.LOG, budget=2500)
+    assert extract.outline.startswith("log: 206 lines, 0 failed tests, 0 errors, 2 warnings")
+    assert "WARNING:mail.log:('127.0.0.1', 38216) unrecognised: XYZZY" in extract.text.splitlines()
+
+
 def test_pydoclints_rows_under_each_file_are_lint() -> None:
     # pydoclint: the files it checked, then each file's path above its `    60: DOC203: …` rows.
     # The rows were no diagnostics and the output "markdown: 333 lines, no headings" (failed before).
