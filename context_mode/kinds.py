@@ -70,6 +70,8 @@ from context_mode.types import ContentKind
 _LOG_FILES_READ = 40  # lines of files read together looked at for log lines
 SAMPLE_CHARS = 32 * 1024  # 64 KB in all: on 124 corpus and test files, the verdicts of 128 KB
 _PREFIX = 300
+# A CSV header's column name: ``installed_at``, ``Package Name``, ``size (bytes)``
+_COLUMN_NAME = re.compile(r"[A-Za-z_][\w .()/%#-]{0,60}\Z")
 # A CSV field in double quotes (``"~(name,text)"``): its delimiters are no column marks.
 _QUOTED_FIELD = re.compile(r'"(?:[^"]|"")*"')
 
@@ -271,7 +273,9 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     markdown = _markdown_score([flags_of[key] for key in groups.keys])
     table = _is_table([line for line in lines if line.strip()])
     content = ContentKind.TEXT
-    if log_share >= 0.5:
+    if _headed_csv([line for line in lines if line.strip()]):
+        content = ContentKind.TABLE  # its rows may open with a timestamp: still no log's lines
+    elif log_share >= 0.5:
         content = ContentKind.LOG
     elif markdown >= 2 and log_share < 0.3:
         content = ContentKind.SOURCE if _commented_code(lines) else ContentKind.MARKDOWN
@@ -558,6 +562,20 @@ def _is_table(lines: Sequence[str]) -> bool:
         if common >= 1 and times >= 0.9 * len(rows) and (delimiter != "\t" or not rows[0].startswith("\t")):
             return True
     return _aligned(rows)
+
+
+def _headed_csv(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` are a CSV (or TSV) with a header: a first line of three or more column
+    names (``unpacked_at,package,version,installed_at``), and nine in ten lines as many fields."""
+    if len(lines) < 3:
+        return False
+    for delimiter in (",", "\t"):
+        names = lines[0].split(delimiter)
+        if len(names) < 3 or not all(_COLUMN_NAME.match(name.strip().strip('"')) for name in names):
+            continue
+        rows = [_QUOTED_FIELD.sub("", line) if '"' in line else line for line in lines[1:400]]
+        return sum(1 for row in rows if row.count(delimiter) == len(names) - 1) >= 0.9 * len(rows)
+    return False
 
 
 def _aligned(rows: Sequence[str]) -> bool:

@@ -515,6 +515,18 @@ def test_a_python_logging_log_is_a_log_not_properties() -> None:
     assert "WARNING:mail.log:('127.0.0.1', 38216) unrecognised: XYZZY" in extract.text.splitlines()
 
 
+def test_a_csv_with_a_header_is_a_table_whatever_its_rows_open_with() -> None:
+    # lnav's SQL over dpkg.log as CSV: every row opens with a timestamp (``2026-12-06
+    # 02:20:39.000,cssc:amd64,…``), so it was "log: 180 lines, 0 errors" and its header a log line
+    # (failed before).
+    text = next(BENCH_CORPUS.glob("rows-cpn-lnav-0111-*")).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
+    extract = summarize(text, ContentKind.TABLE, budget=2500)
+    assert extract.outline.startswith(
+        "table: 179 rows × 4 columns (unpacked_at, package, version, installed_at)"
+    )
+
+
 def test_pydoclints_rows_under_each_file_are_lint() -> None:
     # pydoclint: the files it checked, then each file's path above its `    60: DOC203: …` rows.
     # The rows were no diagnostics and the output "markdown: 333 lines, no headings" (failed before).
