@@ -19,7 +19,8 @@
 4. Weaker evidence is scored: log markers (levels, timestamps, tracebacks, compiler errors,
    pytest/unittest/go test/TAP lines, JSON-lines and logfmt level fields, make and pip lines),
    Markdown headings (not TAP's ``# Subtest:`` comments), column alignment or a
-   steady CSV/TSV delimiter count. Strong log evidence wins, then Markdown (but code commented with
+   steady CSV/TSV delimiter count. A CSV/TSV under a header line of column names is a TABLE
+   (its rows may open with timestamps); else strong log evidence wins, then Markdown (but code commented with
    ``#``, a ``#!`` script or one whose other lines are mostly code or shell syntax, is SOURCE:
    its comments are no headings), then TABLE, then weaker log evidence.
 5. The tool name (and argument names) break ties: a ``*log*`` tool makes a LOG, ``*grep*`` or
