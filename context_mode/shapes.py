@@ -126,6 +126,16 @@ _LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-
 _LS_TOTAL = re.compile(r"total \d+[KMGT]?\s*\Z")
 MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
 HG_CHANGESET = re.compile(r"changeset: +\d+:[0-9a-f]{12,40}\s*\Z")  # ``hg log``'s entries
+# Other version controls' log entries: Subversion's ``r1234 | alice | 2024-01-02 10:00:00 +0000
+# (Tue, 02 Jan 2024) | 3 lines``, Breezy's ``revno: 7``, RCS's and CVS's ``revision 1.7`` (above
+# its ``date: …;  author: …`` line)
+VCS_ENTRY = re.compile(
+    r"r\d+ \| [^|\n]{1,80} \| \d{4}-\d\d-\d\d [^|\n]{1,80} \| \d+ lines?\s*\Z"
+    r"|revno: \d+(?:\.\d+)*(?: \[merge\])?\s*\Z"
+    r"|revision \d+(?:\.\d+)+(?:\tlocked by: [^;\n]{1,80};)?\s*\Z"
+)
+# Subversion's ``Changed paths:`` lines under an entry: ``   M /trunk/setup.py``, ``   A /x (from /y:12)``
+SVN_PATH = re.compile(r" {3}[ADMR] /\S")
 # ``git log --raw``: ``:100644 000000 639ca2f 0000000 D\tdist/umd/uuid.min.js`` a file (modes, blobs,
 # status); ``--name-status``: ``D\tHISTORY.md``, ``R100\told.js\tnew.js`` (the status alone)
 RAW_FILE = re.compile(
@@ -575,6 +585,11 @@ def detect_shape(
     entries = [i for i, line in enumerate(lines[:-1]) if MCP_COMMIT.match(line.rstrip())]
     if len(entries) >= 2 and all(lines[i + 1].startswith("Author: ") for i in entries):
         return ContentKind.DIFF
+    entries = [i for i, line in enumerate(lines[:-1]) if VCS_ENTRY.match(line)]
+    if len(entries) >= 2 and all(
+        not lines[i].startswith("revision") or lines[i + 1].startswith("date: ") for i in entries
+    ):
+        return ContentKind.DIFF  # ``svn log``, ``bzr log``, ``cvs log``, ``rlog``: a log of entries
     changesets = [i for i, line in enumerate(lines) if HG_CHANGESET.match(line)]
     if len(changesets) >= 2 and all(
         any(line.startswith("user:") for line in lines[i + 1 : i + 6]) for i in changesets

@@ -195,15 +195,15 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         if numbers:
             inserted, deleted = (sum(int(pair[n]) for pair in numbers if pair[n] != "-") for n in range(2))
             parts.append(f"--numstat: {len(listed)} file changes, +{inserted} -{deleted} lines")
-        else:
-            parts.append(f"--name-only: {len(listed)} file changes")
-    else:
+        else:  # ``--name-only``, Subversion's changed paths
+            parts.append(f"{len(listed)} file changes")
+    elif files or not real_commits:
         parts.append(f"{len(files)} file changes, {hunks} hunks, +{added} -{removed} lines")
     # A commit list without patches (`git log`) stands out by its commits.
     return Extract(
         text=body,
         kind=ContentKind.DIFF,
-        outline=" ".join(parts),
+        outline=" ".join(parts).rstrip(","),
         highlights=len(files) + len(real_commits) + hunks // _HUNKS_PER_HIGHLIGHT,
     )
 

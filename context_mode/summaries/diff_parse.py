@@ -24,7 +24,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from context_mode.shapes import HG_CHANGESET, NAME_ONLY, NUMSTAT, ONELINE_COMMIT, RAW_FILE, WORD_CHANGE
+from context_mode.shapes import (
+    HG_CHANGESET,
+    NAME_ONLY,
+    NUMSTAT,
+    ONELINE_COMMIT,
+    RAW_FILE,
+    SVN_PATH,
+    VCS_ENTRY,
+    WORD_CHANGE,
+)
 from context_mode.summaries.diff_messages import message_end
 from context_mode.summaries.diff_remarks import is_comment
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
@@ -32,8 +41,7 @@ from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
 _PREFIX = 400
 # git; the git MCP server; Mercurial's ``changeset:   20:1899f6b969b2``; Breezy's ``revno: 7``
 COMMIT = re.compile(
-    rf"commit [0-9a-f]{{7,64}}\b|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}"
-    r"|revno: \d+(?:\.\d+)*(?: \[merge\])?\s*\Z"
+    rf"commit [0-9a-f]{{7,64}}\b|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}|{VCS_ENTRY.pattern}"
 )
 # git's header fields, Mercurial's (its ``summary:`` is the subject, ``description:`` heads it) and
 # Breezy's (``message:`` heads it)
@@ -41,6 +49,7 @@ _HEADER_FIELD = re.compile(
     r"(?:Merge|Author|AuthorDate|Commit|CommitDate|Date):\s"
     r"|(?:tag|branch|bookmark|parent|user|date|files[+-]?|phase|obsolete|instability|description):(?:\s|\Z)"
     r"|(?:tags|committer|author|branch nick|timestamp|message):(?:\s|\Z)"
+    r"|branches: |Changed paths:\s*\Z"  # CVS's branches of a revision; Subversion's files, below
 )
 DIFF_GIT = re.compile(r"diff --git \S")
 _OLD_FILE = re.compile(r"--- (?:a/)?\S")
@@ -130,6 +139,9 @@ def parse(lines: Sequence[str], *, oneline: bool = False) -> list[Commit]:
             in_header = False
             continue
         if in_header:
+            if SVN_PATH.match(line):
+                commit.stat.append(index)  # a Subversion entry's changed path
+                continue
             if line.startswith("Merge:"):
                 commit.merge = True
             if not _HEADER_FIELD.match(line) and line.strip():

@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -959,10 +960,10 @@ def _history(root: Path) -> None:
     ("flags", "outline"),
     [
         (["--numstat"], "diff: 3 commits (0 merges), --numstat: 6 file changes, +360 -2 lines"),
-        (["--name-only"], "diff: 3 commits (0 merges), --name-only: 6 file changes"),
+        (["--name-only"], "diff: 3 commits (0 merges), 6 file changes"),
         (["--oneline", "--stat"], "diff: 3 commits (0 merges), --stat: 6 file changes, +360 -2 lines"),
         (["--oneline", "--numstat"], "diff: 3 commits (0 merges), --numstat: 6 file changes, +360 -2 lines"),
-        (["--oneline", "--name-only"], "diff: 3 commits (0 merges), --name-only: 6 file changes"),
+        (["--oneline", "--name-only"], "diff: 3 commits (0 merges), 6 file changes"),
     ],
 )
 def test_a_log_listing_each_commits_files_is_a_commit_log(
@@ -982,3 +983,60 @@ def test_a_log_listing_each_commits_files_is_a_commit_log(
     subjects = [line for line in lines if line.endswith(("Import git-sh-setup", "Drop the i18n hook"))]
     assert len(subjects) == 2, lines  # the newest and the oldest commit
     assert any("lib/setup.sh" in line for line in lines)  # a file it changed
+
+
+def _svn_log(root: Path) -> str:
+    """``svn log -v`` of a repository of three revisions of a script, each adding a file."""
+    script = (DATA / "git-sh-setup-2395.sh.txt").read_text(encoding="utf-8").splitlines(keepends=True)
+    subprocess.run(["svnadmin", "create", str(root / "repo")], check=True)
+    subprocess.run(["svn", "checkout", "-q", f"file://{root}/repo", str(root / "wc")], check=True)
+    for number in range(1, 4):
+        (root / "wc" / "setup.sh").write_text("".join(script[: 100 * number]), encoding="utf-8")
+        (root / "wc" / f"notes{number}.txt").write_text(f"release {number}\n", encoding="utf-8")
+        added = ["setup.sh"] if number == 1 else []
+        subprocess.run(["svn", "add", "-q", *added, f"notes{number}.txt"], cwd=root / "wc", check=True)
+        message = f"Release {number}: the setup script to line {100 * number}"
+        subprocess.run(["svn", "commit", "-q", "-m", message], cwd=root / "wc", check=True)
+    subprocess.run(["svn", "update", "-q"], cwd=root / "wc", check=True)
+    return subprocess.run(
+        ["svn", "log", "-v"], cwd=root / "wc", check=True, capture_output=True, text=True
+    ).stdout
+
+
+def _rlog(root: Path) -> str:
+    """``rlog`` of an RCS file of three revisions."""
+    script = (DATA / "git-sh-setup-2395.sh.txt").read_text(encoding="utf-8").splitlines(keepends=True)
+    (root / "RCS").mkdir()
+    for number in range(1, 4):
+        (root / "setup.sh").write_text("".join(script[: 100 * number]), encoding="utf-8")
+        message = f"-mRelease {number}: the setup script to line {100 * number}"
+        subprocess.run(["ci", "-q", "-l", message, "-t-setup script", "setup.sh"], cwd=root, check=True)
+    return subprocess.run(["rlog", "setup.sh"], cwd=root, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.mark.skipif(
+    shutil.which("svn") is None or shutil.which("rlog") is None, reason="needs subversion, rcs"
+)
+@pytest.mark.parametrize(
+    ("log", "entry", "first"), [(_svn_log, "r3 | ", "r1 | "), (_rlog, "revision 1.3", "revision 1.1")]
+)
+def test_other_version_controls_logs_are_commit_logs(
+    tmp_path: Path, log: Any, entry: str, first: str
+) -> None:
+    # ``svn log -v`` (``r3 | root | 2026-12-06 … | 1 line`` and its ``Changed paths:``), ``rlog`` and
+    # ``cvs log`` (``revision 1.3`` over ``date: …;  author: …;  lines: +117 -0``): their rules of
+    # dashes made them Markdown ("headings" the lines above each rule), the entries unread.
+    text = log(tmp_path)
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    extract = summarize(text, ContentKind.DIFF, budget=1500)
+    assert extract.outline.startswith("diff: 3 commits (0 merges)")
+    lines = extract.text.splitlines()
+    assert any(line.startswith(entry) for line in lines) and any(line.startswith(first) for line in lines)
+    assert "Release 3: the setup script to line 300" in lines  # the newest entry's message
+
+
+def test_a_cvs_logs_revisions_are_its_commits() -> None:
+    text = (CORPUS / "gitlog-capy-cvs-11213-log-appdirs-120-144-sdists.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    assert summarize(text, ContentKind.DIFF, budget=2500).outline.startswith("diff: ")
+    assert parse(text.splitlines())[0].line >= 0  # its first revision opens a commit
