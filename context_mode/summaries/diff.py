@@ -1,4 +1,5 @@
-"""Summary of unified diffs and ``git log -p`` / ``git show`` output.
+"""Summary of unified diffs and ``git log -p`` / ``git show`` output (and other version controls'
+logs; ``diff``'s normal and context formats, read through ``classic_diff.as_unified``).
 
 ``diff_parse`` reads the commits (with their subjects, ``--stat`` lines and totals) and files
 (with their added and removed line counts, hunk headers, each hunk's first changed lines and the

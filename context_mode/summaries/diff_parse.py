@@ -2,7 +2,10 @@
 
 ``parse(lines)`` reads ``git log -p`` / ``git show`` / ``git diff`` / ``diff -u`` / ``diff -r`` /
 ``--word-diff`` output into ``Commit``s (``commit <hash>`` with its subject, the first message
-line, its ``--stat`` lines and totals; a pseudo-commit at -1 holds files before any commit line)
+line, its ``--stat`` lines and totals, ``--numstat``'s, ``--raw``'s and ``--name-only``'s lines
+among them; Mercurial's, Subversion's, Breezy's, CVS's and RCS's entries too, Subversion's
+changed paths its files; with ``oneline``, ``git log --oneline``'s lines, each its own subject; a
+pseudo-commit at -1 holds files before any commit line)
 holding ``ChangedFile``s (``diff --git a/x b/y``, or a ``--- a/x`` / ``+++ b/y`` pair, shown by
 the line that names it once) with their added and removed line counts, hunk headers, each hunk's
 first new changed lines (in code from its first line that is no comment: ``diff_remarks``) and
