@@ -153,7 +153,10 @@ LISTED_CHANGE = re.compile(
 )
 # An XHTML page opens with an XML declaration: ``<?xml version="1.0" …?><!DOCTYPE html …>``.
 _HTML_OPENING = re.compile(
-    r"\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype html\b|<html\b)", re.I | re.S
+    # a comment ends at its first ``-->`` (``.*?`` in a repeated group backtracked through every
+    # split of a head of thirty comments: minutes on Tomcat's web.xml)
+    r"\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--(?:[^-]|-(?!->))*-->\s*)*(?:<!doctype html\b|<html\b)",
+    re.I,
 )
 YAML_KEY_LINE = re.compile(r"(\s*)(- +)?(?:\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|[\w.$@/-]{1,80}):(?: |\Z)")
 _YAML_SAMPLE = 400

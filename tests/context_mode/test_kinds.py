@@ -491,6 +491,21 @@ def test_an_ltrace_is_a_call_trace_read_as_a_log() -> None:
     assert 'dlerror() = "libzstd.so.2: cannot open shared object file: No such file or directory"' in shown
 
 
+@pytest.mark.timeout(10)
+def test_a_document_opening_with_many_comments_is_read_at_once() -> None:
+    # Failed before (by its timeout): the test for an HTML document's opening backtracked through
+    # every way to split a head of comments (``<!--.*?-->`` repeated), three and a half times
+    # longer for each two more; Tomcat's web.xml, thirty comments under its XML declaration, held
+    # detection for minutes.
+    head = '<?xml version="1.0" encoding="UTF-8"?>\n' + "".join(
+        f"  <!-- {name} servlet: see the deployment descriptor's {name} section -->\n" for name in range(40)
+    )
+    text = head + "".join(
+        f'<servlet-mapping id="{n}"><url-pattern>/x{n}</url-pattern></servlet-mapping>\n' for n in range(200)
+    )
+    assert detect_kind(text, tool_name="fetch") is not ContentKind.MARKDOWN
+
+
 def test_a_logfmt_log_is_a_log_not_properties() -> None:
     # Prometheus 2.42's logfmt log (`ts=… caller=main.go:513 level=info msg="…"`): every line a
     # key=value line, it was "properties: 113 keys" and no error was shown (failed before).
