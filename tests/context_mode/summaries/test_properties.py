@@ -165,6 +165,11 @@ HARD_INPUTS = [
     pytest.param(
         "\n".join(("1 a=1 " * 200)[:1000] + f" x{chr(97 + i % 26)}" for i in range(300)), id="key-value-lines"
     ),
+    # A minified page: a few lines of 120 kB, an ``=`` every few characters (a search for a
+    # logfmt level went over the rest of the line from each: a second on 300 kB).
+    pytest.param(
+        "\n".join('<a href="/x" class="y">w</a> ' * 4000 for _ in range(5)), id="minified-html-lines"
+    ),
 ]
 # And one big payload of its own kind for each.
 NATIVE_INPUTS = [
