@@ -123,6 +123,8 @@ class RoutingConfig(_Model):
     retention_floor: float | None = Field(default=None, ge=0, le=1)
     feedback: FeedbackSettings = Field(default_factory=FeedbackSettings)
     intent_argument: str = Field(default="intent", pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$|^$")
+    # a result over 64 kB whose summary takes longer is answered with a Directive to its stored copy
+    summary_seconds: float = Field(default=10.0, gt=0)
 
     @model_validator(mode="after")
     def _budget_range(self) -> RoutingConfig:

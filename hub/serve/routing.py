@@ -27,7 +27,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,6 +107,21 @@ class ResultRouter:
                 self._group = None
                 group.cancel_scope.cancel()
 
+    async def _decide_off_loop(self, decide: Callable[[], Decision], size: int) -> Decision:
+        """``decide()`` in a worker thread, given up after ``routing.summary_seconds``: a summariser
+        slower than that on some payload (a backtracking regex, a pathological shape) leaves its
+        thread to finish, and the call is answered with a Directive to the stored payload."""
+        seconds = self.config.routing.summary_seconds
+        with anyio.move_on_after(seconds):
+            return await anyio.to_thread.run_sync(decide, abandon_on_cancel=True)
+        log.warning("a %d-byte result was not summarised within %g s: a Directive answers it", size, seconds)
+        outline = f"{size} bytes, not summarised within {seconds:g} s (routing.summary_seconds)"
+        return Directive(
+            reason=f"summarising took longer than {seconds:g} s",
+            kind=ContentKind.TEXT,
+            extract=Extract(text="", kind=ContentKind.TEXT, outline=outline, highlights=0),
+        )
+
     async def route(
         self,
         name: str,
@@ -141,7 +156,7 @@ class ResultRouter:
                 is_error=bool(result.is_error),
                 intent=intent,
             )
-            decision = await anyio.to_thread.run_sync(decide) if size > ROUTE_OFF_LOOP_BYTES else decide()
+            decision = await self._decide_off_loop(decide, size) if size > ROUTE_OFF_LOOP_BYTES else decide()
         if isinstance(decision, Summary) and text is not None and self._wants_llm(target):
             decision = await self._llm_summary(decision, text, policy.summary_budget)
         spill: Spill | None = None

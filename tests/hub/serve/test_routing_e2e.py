@@ -142,3 +142,21 @@ async def test_a_directive_tool_returns_no_payload_lines_and_the_next_calls(sess
     assert "PASSED" not in body and "AssertionError" not in body
     assert f'doc_search(query="<what you need>", ref="{route["ref"]}")' in body
     assert len(body.encode()) < 800
+
+
+async def test_a_summary_slower_than_its_deadline_is_answered_with_a_directive(tmp_path: Path) -> None:
+    # A summariser slow on some payload (Tomcat's web.xml held kind detection for minutes) held its
+    # call's reply for as long. With routing.summary_seconds at a microsecond, a 200 kB log's
+    # summary is given up: the reply is a Directive to the stored payload, which reads in full.
+    servers: dict[str, Any] = {"fx": fixture_server("fx")}
+    config = write_config(tmp_path, servers, routing={"summary_seconds": 1e-6})
+    async with hub_client(config) as hub:
+        with anyio.fail_after(60):
+            result = await hub.call_tool("fx__big", {"kb": 200})
+            route = result.meta["ctxhub/route"]
+            window = text_of(await hub.call_tool("doc_window", {"ref": route["ref"], "start": 0}))
+    reply = text_of(result)
+    assert route["mode"] == "directive", route
+    assert "not summarised within 1e-06 s (routing.summary_seconds)" in reply
+    assert route["ref"] in reply and result.is_error is not True
+    assert "test session starts" in window
