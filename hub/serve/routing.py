@@ -4,7 +4,8 @@ Contract: ``ResultRouter.route()`` takes a tool's ``CallToolResult`` and returns
 client gets, carrying ``_meta["ctxhub/route"]``, and the ``CachedResult`` a repeat of the call may
 be answered from (its stage-1 text kept only where a repeat may replay it). The core decides the
 mode (``context_mode.router.route``; payloads over ``ROUTE_OFF_LOOP_BYTES`` in a worker thread, so
-other calls keep flowing); this module applies it. The routed text is everything textual the
+other calls keep flowing, given up after ``routing.summary_seconds`` for a Directive to the stored
+payload); this module applies it. The routed text is everything textual the
 model would see (text blocks, embedded text resources, structured content: ``hub.serve.content``);
 images, audio and blobs pass beside it, counted, and each over ``MEDIA_MAX_BYTES`` is replaced by
 a one-line note. DIRECT results pass unchanged otherwise (a cacheable DIRECT text over
