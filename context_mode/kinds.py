@@ -62,6 +62,7 @@ from context_mode.shapes import (
     RULE_LINE,
     detect_shape,
     is_properties,
+    is_xml,
     is_yaml,
     json_shape,
     table_headers,
@@ -252,6 +253,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if is_yaml(sample):  # its comments are no headings, its timestamps no log: summarised as YAML
         return ContentKind.TEXT
     if is_properties(sample):  # ``redis-cli INFO``'s ``# Server`` is no heading either
+        return ContentKind.TEXT
+    if is_xml(sample):  # its indented elements are no table's columns: summarised as XML
         return ContentKind.TEXT
     lines = [line[:_PREFIX] for line in sample]
     classic = as_unified(lines)  # plain ``diff``'s normal or context format, read as unified

@@ -768,6 +768,31 @@ def is_properties(lines: Sequence[str]) -> bool:
     return keys >= _PROPERTY_KEYS and (keys + sections) * 10 >= len(content) * 9
 
 
+# An XML document's first line: its declaration, a doctype (not HTML's) or an element
+_XML_START = re.compile(
+    r"\s*(?:<\?xml\b|<!DOCTYPE (?!html\b)[A-Za-z_]|<(?!html\b)[A-Za-z_][\w:.-]*[\s>/])", re.I
+)
+_XML_SAMPLE = 400
+
+
+def is_xml(lines: Sequence[str]) -> bool:
+    """Whether (sampled) ``lines`` read as an XML document (``summaries.xml_doc``): eight or more
+    lines, the first its declaration, a doctype or an element, and six in ten lines an element's,
+    a closing tag's or a comment's."""
+    content = [line for line in lines[:_XML_SAMPLE] if line.strip()]
+    if len(content) < 8 or not _XML_START.match(content[0]):
+        return False
+    tagged = 0
+    in_comment = False
+    for line in content:
+        stripped = line.lstrip()
+        if in_comment or stripped.startswith("<"):
+            tagged += 1
+        if in_comment or stripped.startswith("<!--"):
+            in_comment = "-->" not in stripped
+    return tagged * 10 >= len(content) * 6
+
+
 def is_yaml(lines: Sequence[str]) -> bool:
     """Whether (sampled) ``lines`` read as a YAML document (``kubectl get -o yaml``, a compose file,
     an API result as YAML): nine in ten non-blank lines are a ``key: value`` or ``key:`` line, a

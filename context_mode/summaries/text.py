@@ -15,11 +15,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from context_mode.shapes import is_properties, is_yaml
+from context_mode.shapes import is_properties, is_xml, is_yaml
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.manual import is_manual, summarize_manual
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.properties import summarize_properties
+from context_mode.summaries.xml_doc import summarize_xml
 from context_mode.summaries.yaml_doc import summarize_yaml
 from context_mode.types import ContentKind
 
@@ -43,6 +44,8 @@ def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return summarize_manual(lines, budget=budget, terms=terms)
     if is_properties(lines):
         return summarize_properties(lines, budget=budget, terms=terms)
+    if is_xml(lines):
+        return summarize_xml(lines, budget=budget, terms=terms)
     picks = distinctive_picks(lines, terms)
     body = pack(lines, picks, budget)
     words = sum(_word_count(line) for line in lines[:_MAX_SCORED])
