@@ -42,7 +42,8 @@ from context_mode.summaries.diff_remarks import is_comment
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
 
 _PREFIX = 400
-# git; the git MCP server; Mercurial's ``changeset:   20:1899f6b969b2``; Breezy's ``revno: 7``
+# git; the git MCP server; Mercurial's ``changeset:   20:1899f6b969b2``; Subversion's, Breezy's, CVS's
+# and RCS's entries (``shapes.VCS_ENTRY``: ``r1234 | …``, ``revno: 7``, ``revision 1.7``)
 COMMIT = re.compile(
     rf"commit [0-9a-f]{{7,64}}\b|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}|{VCS_ENTRY.pattern}"
 )
