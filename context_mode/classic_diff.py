@@ -42,17 +42,12 @@ def as_unified(lines: Sequence[str]) -> list[str] | None:
     """The lines a unified diff would have in the places of ``lines`` (see the module doc), or None
     when they are no normal or context diff."""
     heads = [line[:_PREFIX] for line in lines]
-    commands = sum(
-        1
+    hunk = any(
+        (_COMMAND.match(line) and heads[index + 1][:1] in ("<", ">"))
+        or (_SEPARATOR.match(line) and _OLD_RANGE.match(heads[index + 1]))
         for index, line in enumerate(heads[:-1])
-        if _COMMAND.match(line) and heads[index + 1][:1] in ("<", ">")
     )
-    contexts = sum(
-        1
-        for index, line in enumerate(heads[:-1])
-        if _SEPARATOR.match(line) and _OLD_RANGE.match(heads[index + 1])
-    )
-    if not (commands or contexts) or any(_UNIFIED.match(line) for line in heads):
+    if not hunk or any(_UNIFIED.match(line) for line in heads):
         return None
     view = list(lines)
     index = 0

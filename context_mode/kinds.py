@@ -559,7 +559,7 @@ def _is_table(lines: Sequence[str]) -> bool:
         return False
     if len(table_headers(lines)) >= 2 and sum("|" in row for row in rows) * 2 >= len(rows):
         return True  # several tables one after another (psql's ``\d+`` of several tables)
-    unquoted = [_QUOTED_FIELD.sub("", line) if '"' in line else line for line in rows]
+    unquoted = _unquoted(rows)
     for delimiter in ("\t", ",", "|", ";", "│", "║"):
         counts = Counter(line.count(delimiter) for line in unquoted)
         common, times = counts.most_common(1)[0]
@@ -577,9 +577,14 @@ def _headed_csv(lines: Sequence[str]) -> bool:
         names = lines[0].split(delimiter)
         if len(names) < 3 or not all(_COLUMN_NAME.match(name.strip().strip('"')) for name in names):
             continue
-        rows = [_QUOTED_FIELD.sub("", line) if '"' in line else line for line in lines[1:400]]
+        rows = _unquoted(lines[1:400])
         return sum(1 for row in rows if row.count(delimiter) == len(names) - 1) >= 0.9 * len(rows)
     return False
+
+
+def _unquoted(lines: Sequence[str]) -> list[str]:
+    """``lines`` without their double-quoted CSV fields (their delimiters are no column marks)."""
+    return [_QUOTED_FIELD.sub("", line) if '"' in line else line for line in lines]
 
 
 def _aligned(rows: Sequence[str]) -> bool:

@@ -145,10 +145,13 @@ RAW_FILE = re.compile(
 NUMSTAT = re.compile(r"(?:\d+|-)\t(?:\d+|-)\t\S")
 # ``--name-only``: a path alone on its line (a slash or an extension in it, no space)
 NAME_ONLY = re.compile(r"[^\s|:]*[/.][^\s|:]*\w[^\S\n]*(?=\n|\Z)")  # (a line's end in a whole text too)
-# A line of a log's list of files under each commit: ``--stat``'s (`` a.py | 12 +-``, ``3 files
-# changed, …``), ``--numstat``'s, ``--raw``'s and ``--name-status``', ``--name-only``'s.
+# ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
+STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
+STAT_TOTAL = re.compile(r" \d+ files? changed\b")
+# A line of a log's list of files under each commit: ``--stat``'s, ``--numstat``'s, ``--raw``'s and
+# ``--name-status``', ``--name-only``'s.
 LISTED_CHANGE = re.compile(
-    rf" \S.*? \|\s+(?:\d+|Bin\b)| \d+ files? changed\b|{NUMSTAT.pattern}|{NAME_ONLY.pattern}"
+    rf"{STAT_FILE.pattern}|{STAT_TOTAL.pattern}|{NUMSTAT.pattern}|{NAME_ONLY.pattern}"
     rf"|{RAW_FILE.pattern.replace('?P<status>', '?:')}"
 )
 # An XHTML page opens with an XML declaration: ``<?xml version="1.0" …?><!DOCTYPE html …>``.
@@ -782,15 +785,23 @@ def is_xml(lines: Sequence[str]) -> bool:
     content = [line for line in lines[:_XML_SAMPLE] if line.strip()]
     if len(content) < 8 or not _XML_START.match(content[0]):
         return False
-    tagged = 0
-    in_comment = False
-    for line in content:
-        stripped = line.lstrip()
-        if in_comment or stripped.startswith("<"):
-            tagged += 1
-        if in_comment or stripped.startswith("<!--"):
-            in_comment = "-->" not in stripped
+    comments = xml_comments(content)
+    tagged = sum(
+        1 for line, comment in zip(content, comments, strict=True) if comment or line.lstrip()[:1] == "<"
+    )
     return tagged * 10 >= len(content) * 6
+
+
+def xml_comments(lines: Sequence[str]) -> list[bool]:
+    """Per line, whether it is (part of) an XML comment: ``<!--`` opens one, ``-->`` closes it."""
+    flags: list[bool] = []
+    inside = False
+    for line in lines:
+        stripped = line.lstrip()
+        flag = inside or stripped.startswith("<!--")
+        inside = flag and "-->" not in stripped
+        flags.append(flag)
+    return flags
 
 
 def is_yaml(lines: Sequence[str]) -> bool:

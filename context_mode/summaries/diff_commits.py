@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from context_mode.shapes import NUMSTAT, ONELINE_COMMIT, RAW_FILE
-from context_mode.summaries.diff_parse import COMMIT, DIFF_GIT, STAT_FILE, Commit
+from context_mode.shapes import NUMSTAT, ONELINE_COMMIT, RAW_FILE, STAT_FILE
+from context_mode.summaries.diff_parse import COMMIT, DIFF_GIT, Commit
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
 from context_mode.types import ContentKind

@@ -33,6 +33,8 @@ from context_mode.shapes import (
     NUMSTAT,
     ONELINE_COMMIT,
     RAW_FILE,
+    STAT_FILE,
+    STAT_TOTAL,
     SVN_PATH,
     VCS_ENTRY,
     WORD_CHANGE,
@@ -59,9 +61,6 @@ DIFF_GIT = re.compile(r"diff --git \S")
 _OLD_FILE = re.compile(r"--- (?:a/)?\S")
 _NEW_FILE = re.compile(r"\+\+\+ (?:b/)?(?P<path>\S+)")
 HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")  # its line counts (a count left out is 1)
-# ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
-STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
-STAT_TOTAL = re.compile(r" \d+ files? changed\b")
 # A changed line that says what the change does, whatever the file: a definition (``def``,
 # ``class``, ``func``…), a constant or setting (``MAX_SIZE = 10``, ``"MAX_FORM_PARTS": 1_000,``,
 # ``requires-python = ">=3.9"``), a dependency pin (``"Werkzeug>=3.1",``, ``"esbuild": "^0.24.0"``,

@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from context_mode.shapes import xml_comments
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
 from context_mode.types import ContentKind
@@ -36,14 +37,8 @@ def summarize_xml(lines: Sequence[str], *, budget: int, terms: Sequence[str] = (
     matches = term_matcher(terms)
     heads = [line[:_PREFIX] for line in lines]
     names: list[str | None] = []
-    in_comment = False
-    for line in heads:
-        stripped = line.lstrip()
-        if in_comment or stripped.startswith("<!--"):
-            in_comment = "-->" not in stripped
-            names.append(None)
-            continue
-        element = _ELEMENT.match(line)
+    for line, comment in zip(heads, xml_comments(heads), strict=True):
+        element = None if comment else _ELEMENT.match(line)
         names.append(element.group("name") if element else None)
     counts = Counter(name for name in names if name is not None)
     seen: Counter[str] = Counter()
