@@ -8,8 +8,10 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   ``- role "name" [ref=e12]`` items or their ``- /url:`` props, or refs under a ``### Snapshot`` /
   ```` ```yaml ```` header (Playwright MCP's ``browser_snapshot``).
 - ROWS: a row set: a Python-repr list of dicts (``[{'id': 1, …}, …]``, what SQLite MCP servers
-  print) or of tuples (``[('AUS', 1970, …), …]``, DuckDB's), flat JSON objects one after another,
-  ``N. row`` blocks of ``column: value`` lines, or (``json_shape``) a JSON array of flat records.
+  print), of tuples (``[('AUS', 1970, …), …]``, DuckDB's) or of keyword records (asyncpg's
+  ``[<Record id=1 name='x'>, …]``, a named tuple's ``[Row(id=1, …), …]``), flat JSON objects one
+  after another, ``N. row`` blocks of ``column: value`` lines, or (``json_shape``) a JSON array of
+  flat records.
 - TREE: a JSON directory tree (``{"name", "type", "children"}`` nodes, ``tree -J``'s ``contents``),
   a list of paths (most sampled lines are one path each, sharing directories), a ``git status``
   (``is_git_status``: a branch line near the top, then ``Changes to be committed:`` and the like),
@@ -62,6 +64,9 @@ _REF = re.compile(r"\[ref=[a-z][a-z0-9]*\d\]|\[ref=\d+\]")
 _REPR_ROWS = re.compile(
     r"\s*\[(?:\{'[^'\n]{1,80}': |\((?:'|\"|-?\d|None\b|True\b|False\b|[A-Za-z_][\w.]{0,60}\([\d'\"-]))"
 )
+# A list of keyword records: asyncpg's ``[<Record id=1 name='x'>, …]``, a named tuple's
+# ``[Row(id=1, name='x'), …]`` (psycopg's ``namedtuple_row``, PySpark)
+KEYWORD_ROWS = re.compile(r"\s*\[(<[A-Za-z_][\w.]{0,60} |[A-Za-z_][\w.]{0,60}\()[A-Za-z_]\w{0,60}=")
 # Flat JSON objects one after another, not in an array (a row per object)
 _OBJECT_STREAM = re.compile(r"\}[ \t]*\r?\n\s*\{\s*\"")
 # A member that makes a stream of records a log's events (pino's ``level`` and ``time``, PostgreSQL
@@ -536,6 +541,12 @@ def _flat_record(value: object, share: float = 0.75) -> bool:
     )
 
 
+def is_repr_rows(text: str) -> bool:
+    """Whether ``text`` opens as a Python-repr list of rows: of dicts, of tuples or of keyword
+    records (``[<Record id=1 …>, …]``, ``[Row(id=1, …), …]``)."""
+    return bool(_REPR_ROWS.match(text[:200]) or KEYWORD_ROWS.match(text[:200]))
+
+
 def detect_shape(
     text: str, sample: Sequence[str], tool_name: str = "", arguments: Mapping[str, Any] | None = None
 ) -> ContentKind | None:
@@ -543,7 +554,7 @@ def detect_shape(
     lines = [line for line in sample if line.strip()]
     if not lines:
         return None
-    if _REPR_ROWS.match(text[:200]):
+    if is_repr_rows(text):
         return ContentKind.ROWS
     if text.lstrip()[:1] == "{" and _OBJECT_STREAM.search(text[:20000]) and _flat_objects(text):
         return ContentKind.ROWS

@@ -1,6 +1,7 @@
 """Units of a Python-repr list of rows, as SQLite and DuckDB MCP servers print a result on one line.
 
-``repr_units(text)`` cuts ``[('AUS', 1970, …), ('BRA', …)]`` or ``[{'iata': 'AUS', …}, …]``
+``repr_units(text)`` cuts ``[('AUS', 1970, …), ('BRA', …)]``, ``[{'iata': 'AUS', …}, …]`` or a
+list of keyword records (asyncpg's ``[<Record iata='AUS' …>, …]``, ``[Row(iata='AUS', …), …]``)
 between its elements: each tuple or dict is a unit named by its index and its first string
 value (``("[3] allow_unsigned_extensions",)``), the brackets and separators between them are
 syntax units. Quotes (``'…'``, ``"…"``, with backslash escapes) are skipped, so a bracket inside
@@ -13,10 +14,12 @@ from __future__ import annotations
 import re
 
 from context_mode.chunking.lines import MAX_TITLE_CHARS, Unit
+from context_mode.shapes import KEYWORD_ROWS
 
 _OPENERS = {"(": ")", "{": "}"}
 _FIRST_STRING = re.compile(
-    r"""[({]\s*(?:(?:'[^'\n]{0,80}'|"[^"\n]{0,80}")\s*:\s*)?"""
+    r"""(?:[({]|<?[A-Za-z_][\w.]{0,60}[ (])\s*"""
+    r"""(?:(?:'[^'\n]{0,80}'|"[^"\n]{0,80}")\s*:\s*|[A-Za-z_]\w{0,60}=)?"""
     r"""(?:'((?:[^'\\\n]|\\.){1,80})'|"((?:[^"\\\n]|\\.){1,80})")"""
 )
 MIN_ROWS = 2
@@ -25,7 +28,7 @@ MIN_ROWS = 2
 def repr_units(text: str) -> list[Unit] | None:
     """The units of a repr list of rows (see module doc), or None."""
     stripped = text.lstrip()
-    if stripped[:2] not in ("[(", "[{"):
+    if stripped[:2] not in ("[(", "[{") and not KEYWORD_ROWS.match(stripped):
         return None
     spans = _elements(text, len(text) - len(stripped))
     if spans is None or len(spans) < MIN_ROWS:
@@ -56,10 +59,16 @@ def _elements(text: str, at: int) -> list[tuple[int, int]] | None:
             if position < 0:
                 return None
             continue
-        if char in _OPENERS or char == "[":
-            if not closers:
+        if char in _OPENERS or char == "[" or (char == "<" and not closers):
+            if not closers:  # a keyword record opens at its name: ``Row(``, ``<Record ``
                 start = position
-            closers.append(_OPENERS.get(char, "]"))
+                while start > at + 1 and (text[start - 1].isalnum() or text[start - 1] in "_."):
+                    start -= 1
+            closers.append(_OPENERS.get(char, ">" if char == "<" else "]"))
+        elif char == ">" and closers and closers[-1] == ">":
+            closers.pop()
+            if not closers:
+                spans.append((start, position + 1))
         elif char in ")}]":
             if not closers:
                 return spans if char == "]" else None  # the outer list's end

@@ -28,7 +28,8 @@ Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units
   chunk of its own, its key and opening bracket first (``"chokidar": {``, not at the end of the
   siblings' chunk). Invalid JSON falls back to LOG records. ROWS, TREE and LINT payloads that
   are JSON (a record list, an ESLint report) are cut the same way; a ROWS payload that is a
-  Python-repr list of rows (``[('AUS', …), …]``) is cut between its rows (``repr_units``).
+  Python-repr list of rows (``[('AUS', …), …]``, ``[<Record …>, …]``) is cut between its rows
+  (``repr_units``).
 - DIFF: a chunk never spans two files; ``heading_path`` is ``(commit, file)`` or ``(file,)``;
   hunks are kept whole, a file's header with its first hunk.
 - CODE_SEARCH: grep/ripgrep output, a chunk never spans two files; ``heading_path`` is ``(file,)``.
@@ -61,7 +62,7 @@ from context_mode.chunking.lines import (
 )
 from context_mode.chunking.repr_units import repr_units
 from context_mode.framing import unframe
-from context_mode.shapes import ROW_BLOCK
+from context_mode.shapes import ROW_BLOCK, is_repr_rows
 from context_mode.types import ContentKind
 
 MIN_CHUNK_BYTES = 4  # the largest UTF-8 character: any smaller cap could not make progress
@@ -109,10 +110,12 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[li
             framed = _framed_units(text, sizer, cap)
             if framed is not None:
                 return framed, True
+            # A Python-repr list of rows (SQLite's, DuckDB's MCP servers, asyncpg's records) is cut
+            # between its rows: read as JSON, its quotes and calls would cut rows apart.
+            units = repr_units(text) if kind is ContentKind.ROWS and is_repr_rows(text) else None
             shaped = kind is ContentKind.JSON or text.lstrip()[:1] in "[{"
-            units = json_units(text, lambda s, e: sizer.size(s, e) <= cap) if shaped else None
-            if units is None and kind is ContentKind.ROWS:
-                units = repr_units(text)  # a Python-repr list of rows (SQLite's, DuckDB's MCP servers)
+            if units is None and shaped:
+                units = json_units(text, lambda s, e: sizer.size(s, e) <= cap)
             if units is None and kind is ContentKind.ROWS:
                 units = record_units(text, ROW_BLOCK)  # vertical records (psql's ``\\x``)
                 if units is not None:

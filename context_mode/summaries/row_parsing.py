@@ -3,7 +3,9 @@
 Input shapes, recognised by ``context_mode.shapes``: a JSON array of flat records, flat JSON
 objects one after another (no array), a Python-repr list of dicts (``[{'iata': 'AUS', …}, …]``, as
 SQLite MCP servers print) or of tuples (``[('AUS', 'Austin', …), …]``, DuckDB's: columns by
-position, ``col1`` …), ``N. row`` blocks of ``column: value`` lines (``Result: N rows`` at the
+position, ``col1`` …), a list of keyword records (asyncpg's ``[<Record id=1 name='x'>, …]``, a
+named tuple's ``[Row(id=1, name='x'), …]`` as psycopg's ``namedtuple_row`` and PySpark print
+them), ``N. row`` blocks of ``column: value`` lines (``Result: N rows`` at the
 end), psql's expanded records (``-[ RECORD 1 ]---`` blocks of ``column | value`` lines), stanzas of
 ``Key: value`` or ``key = value`` lines (``apt-cache show``, ``sqlite3 -line``) and lines of
 ``key=value`` fields (``redis-cli CLIENT LIST``).
@@ -16,7 +18,7 @@ Records are parsed with bounded regexes, so a 1 MB single line costs one linear 
   read off a summary is found verbatim in the payload.
 - ``read_rows(text)`` is the same with a ``Speller``: how the payload spells record ``i``'s member
   ``key`` (``"tz": "Asia/Urumqi"`` with the payload's own spacing and escaping, ``'iata': 'AUS'``,
-  ``first_code: 1F600``), asked only for the rows a summary shows; or ``DOCUMENTS`` for JSON
+  ``first_code: 1F600``, ``name='x'``), asked only for the rows a summary shows; or ``DOCUMENTS`` for JSON
   records whose scalar members are under a tenth of the payload (pipdeptree's ``--json-tree``,
   a stream of API exchanges with their responses): what they hold is nested, not in cells.
 - ``raw_record(text, record)`` is the record as the payload spells it, its lines joined by spaces
@@ -32,7 +34,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from context_mode.shapes import KV_LINE, KV_PREFIX, ROW_BLOCK, STANZA_FIELD, json_values, stanzas
+from context_mode.shapes import (
+    KEYWORD_ROWS,
+    KV_LINE,
+    KV_PREFIX,
+    ROW_BLOCK,
+    STANZA_FIELD,
+    json_values,
+    stanzas,
+)
 
 _REPR_RECORD = re.compile(r"\{([^{}]*)\}")
 # A value a driver prints as its constructor's call (psycopg2's and sqlite3's fetchall():
@@ -48,6 +58,18 @@ _REPR_CELL = re.compile(
 )
 _REPR_TUPLE = re.compile(
     rf"""\(((?:'(?:[^'\\]|\\.){{0,2000}}'|"(?:[^"\\]|\\.){{0,2000}}"|{_CALL}|[^'"()]){{0,4000}})\)"""
+)
+# A keyword record's opening (asyncpg's ``<Record ``, a named tuple's ``Row(``) and its members
+# (``name='x'``, ``day=datetime.date(2026, 12, 6)``, ``kind=b'r'``): a value is a quoted string, a
+# constructor's call (holding calls one deep: ``datetime.datetime(…, tzinfo=datetime.timezone.utc)``)
+# or a bare word. One pass: a member's value swallows what it holds, so a record opens only where
+# one does.
+_QUOTED = r"""[bBrRuU]?(?:'(?:[^'\\]|\\.){0,2000}'|"(?:[^"\\]|\\.){0,2000}")"""
+_BARE_CALL = _CALL.removeprefix(r"\s*")
+_NESTED_CALL = rf"""[A-Za-z_][\w.]{{0,60}}\((?:{_BARE_CALL}|{_QUOTED}|[^'"()]){{0,400}}\)"""
+_KEYWORD_TOKEN = re.compile(
+    r"(?P<open><[A-Za-z_][\w.]{0,60} (?=[A-Za-z_]\w{0,60}=)|[A-Za-z_][\w.]{0,60}\((?=[A-Za-z_]\w{0,60}=))"
+    rf"|(?P<key>[A-Za-z_]\w{{0,60}})=(?P<value>{_QUOTED}|{_NESTED_CALL}|[^,\s()<>]{{0,200}})"
 )
 # ``N. row`` blocks of ``column: value`` lines (mcp-alchemy); psql's expanded display (``\x``):
 # ``-[ RECORD 12 ]------`` blocks of ``column   | value`` lines, the names padded to one width.
@@ -88,6 +110,8 @@ def read_rows(text: str) -> Rows | Documents | None:
         return _repr_rows(stripped)
     if stripped.startswith("[("):
         return _tuple_rows(stripped)
+    if KEYWORD_ROWS.match(stripped):
+        return _keyword_rows(stripped)
     if stripped.startswith("{"):
         return _object_stream(text)
     if stripped.startswith("["):
@@ -150,6 +174,27 @@ def _tuple_rows(text: str) -> tuple[list[Record], Speller] | None:
     if len(records) < 2:
         return None
     return records, lambda index, key: raw[index][int(key[3:]) - 1]
+
+
+def _keyword_rows(text: str) -> tuple[list[Record], Speller] | None:
+    """A list of keyword records (asyncpg's ``<Record id=1 name='x'>``, a named tuple's
+    ``Row(id=1, name='x')``): a record per opening, each member spelled ``key=value`` as written."""
+    records: list[Record] = []
+    raw: list[Record] = []
+    for token in _KEYWORD_TOKEN.finditer(text):
+        if token.group("open"):
+            if len(records) >= MAX_ROWS:
+                break
+            records.append({})
+            raw.append({})
+        elif records and token.group("key") not in records[-1]:
+            value = token.group("value")
+            prefixed = value[:1] in "bBrRuU" and value[1:2] in "'\""  # ``b'r'``: the bytes' text
+            records[-1][token.group("key")] = _unquote(value[1:] if prefixed else value)
+            raw[-1][token.group("key")] = value
+    if len(records) < 2:
+        return None
+    return records, lambda index, key: f"{key}={raw[index][key]}"
 
 
 def _object_stream(text: str) -> Rows | Documents | None:
@@ -286,15 +331,29 @@ def _json_cell(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def record_brackets(text: str) -> tuple[str, str] | None:
+    """What opens and closes each record of a row set as the payload writes it: ``("{", "}")``
+    for JSON and repr objects, ``("(", ")")`` for repr tuples, ``("<Record ", ">")`` or
+    ``("Row(", ")")`` for keyword records; ``None`` for records written as lines."""
+    stripped = text.lstrip()
+    keyword = KEYWORD_ROWS.match(stripped)
+    if keyword:
+        opening = keyword.group(1)
+        return opening, ">" if opening[:1] == "<" else ")"
+    if stripped[:2] == "[(":
+        return "(", ")"
+    return ("{", "}") if stripped[:1] in "[{" else None
+
+
 def totals_line(text: str) -> str:
     """The payload's last line when it is a totals line (``Result: 322 rows``), else ""."""
     tail = text[-400:].rstrip().rsplit("\n", 1)[-1]
     return tail if _TOTALS.match(tail.strip()) and len(tail) <= 120 else ""
 
 
-def raw_record(text: str, record: Record, brackets: str = "{}") -> str:
+def raw_record(text: str, record: Record, brackets: tuple[str, str] = ("{", "}")) -> str:
     """The record as the payload spells it (its repr or JSON object or tuple, between
-    ``brackets``, or its block lines)."""
+    ``brackets``: ``record_brackets``; or its block lines)."""
     values = [v for v in record.values() if v]
     if not values:
         return ""

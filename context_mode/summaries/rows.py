@@ -44,6 +44,7 @@ from context_mode.summaries.row_parsing import (
     key_value_lines,
     raw_record,
     read_rows,
+    record_brackets,
     totals_line,
 )
 from context_mode.types import ContentKind
@@ -82,23 +83,22 @@ def summarize_rows(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             raw=lambda index: lines[index],
             layout=_Lines(lines),
         )
-    opening = text.lstrip()[:2]
-    brackets = "()" if opening == "[(" else "{}" if opening[:1] in "[{" else ""
+    brackets = record_brackets(text)
     return summarize_records(
         records,
         columns,
         budget=budget,
         terms=terms,
         total_line=totals_line(text),
-        raw=lambda index: raw_record(text, records[index], brackets or "{}"),
+        raw=lambda index: raw_record(text, records[index], brackets or ("{", "}")),
         sample=_Members(records, speller, brackets, _separator(text, records, speller, columns), columns),
     )
 
 
 def _separator(text: str, records: list[Record], speller: Speller, columns: Sequence[str]) -> str:
     """What the payload writes between a record's members: ``", "`` as JSON and reprs print them
-    by default, ``","`` for compact JSON (``json_agg``, ``json.dumps(rows, separators=…)``), so a
-    row of all its columns is the payload's own record."""
+    by default, ``","`` for compact JSON (``json_agg``, ``json.dumps(rows, separators=…)``), ``" "``
+    in asyncpg's ``<Record …>``, so a row of all its columns is the payload's own record."""
     if not records or len(columns) < 2 or columns[0] not in records[0] or columns[1] not in records[0]:
         return ", "
     first, second = speller(0, columns[0]), speller(0, columns[1])
@@ -106,7 +106,11 @@ def _separator(text: str, records: list[Record], speller: Speller, columns: Sequ
     if at < 0:
         return ", "
     end = at + len(first)
-    return "," if text.startswith(second, end + 1) and text[end] == "," else ", "
+    between = text[end : end + 3]
+    for separator in (", ", ",", " "):
+        if between.startswith(separator) and text.startswith(second, end + len(separator)):
+            return separator
+    return ", "
 
 
 class Layout(Protocol):
@@ -155,13 +159,15 @@ class _Members:
         self,
         records: list[Record],
         speller: Speller,
-        brackets: str,
+        brackets: tuple[str, str] | None,
         separator: str = ", ",
         columns: Sequence[str] = (),
     ) -> None:
         self.records = records
         self.speller = speller
-        self.brackets = brackets  # "{}" for a JSON or repr object, "()" for a repr tuple, "" for none
+        # what opens and closes a record as the payload writes it: "{" and "}" for a JSON or repr
+        # object, "(" and ")" for a repr tuple, "<Record " and ">" for asyncpg's, "" for none
+        self.brackets = brackets
         self.separator = separator  # between members, as the payload writes it
         self.columns = columns
         self.filled: dict[tuple[str, ...], list[str]] = {}

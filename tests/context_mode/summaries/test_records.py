@@ -551,3 +551,39 @@ def test_a_repr_rows_constructor_values_are_one_cell() -> None:
 
     daily = repr([(day, pay, party) for _, party, day, pay, _, _ in rows])
     assert detect_kind(daily, tool_name="run_command") is ContentKind.ROWS
+
+
+def test_asyncpgs_records_and_named_tuples_are_rows_spelled_as_the_payload_writes_them() -> None:
+    # asyncpg prints a result as ``[<Record relname='pg_proc' relkind=b'r' …>, …]`` on one line, a
+    # named tuple factory (psycopg's ``namedtuple_row``, PySpark) as ``[Row(name='x', …), …]``.
+    # Before: text, "1 lines", one 400-byte window of the line.
+    import collections
+    import sqlite3
+
+    from context_mode.kinds import detect_kind
+    from tests.corpora import REPO
+
+    relations = (REPO / "tests" / "data" / "asyncpg-pg-catalog-relations.txt").read_text(encoding="utf-8")
+    assert detect_kind(relations, tool_name="query") is ContentKind.ROWS
+    decision = route(relations, tool="query", arguments={})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("rows: 120 records × 7 columns (relname, relkind, reltuples")
+    lines = decision.extract.text.splitlines()
+    assert (
+        "<Record relname='pg_proc' relkind=b'r' reltuples=Decimal('3244.0') relpages=96 bytes=786432 "
+        "relhasindex=True>"
+    ) in lines
+    shown = [line for line in lines if line.startswith("<Record ")]
+    assert len(shown) > 10 and all(line.rstrip(">") in relations for line in shown)
+
+    services = sqlite3.connect(":memory:")
+    services.execute("create table service (name text, port integer, protocol text)")
+    rows = [(f"svc{n}", 1000 + n, "tcp" if n % 3 else "udp") for n in range(200)]
+    services.executemany("insert into service values (?, ?, ?)", rows)
+    services.row_factory = lambda cursor, row: collections.namedtuple("Row", "name port protocol")(*row)
+    printed = repr(services.execute("select * from service order by port").fetchall())
+    assert detect_kind(printed, tool_name="query") is ContentKind.ROWS
+    decision = route(printed, tool="query", arguments={})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("rows: 200 records × 3 columns (name, port, protocol)")
+    assert "Row(name='svc0', port=1000, protocol='udp')" in decision.extract.text.splitlines()
