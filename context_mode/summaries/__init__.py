@@ -4,10 +4,11 @@
 (``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
 ``rows``, ``tree``, ``source`` (or ``blame``), ``lint``, ``text``; the shared budget packing is
 ``packing``; a profiler's report, a SQL script or a binary's symbol table taken for a log, a
-table or text is read as what it is: ``profile``, ``sql_script``, ``symbols``)
-and returns an ``Extract``:
+table or text is read as what it is: ``profile``, ``sql_script``, ``symbols``; Markdown or text
+held in a few very long lines is read as its pieces: ``long_lines``) and returns an ``Extract``:
 
-- ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``), some with
+- ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``; of a few very
+  long lines, their verbatim pieces: ``long_lines``), some with
   an annotation (``[×37]`` fold count, ``[+12 -3]`` diff count), plus elision markers
   (``… 312 lines …``); snapshot lines lose their indentation. For JSON, instead, a valid-JSON
   skeleton of the payload with sample values (valid for any budget of at least 64 bytes); for
@@ -42,6 +43,7 @@ from context_mode.summaries.extract import Extract
 from context_mode.summaries.json_summary import summarize_json
 from context_mode.summaries.lint import summarize_lint
 from context_mode.summaries.log import summarize_log
+from context_mode.summaries.long_lines import pieces
 from context_mode.summaries.markdown import summarize_markdown
 from context_mode.summaries.packing import size
 from context_mode.summaries.profile import summarize_profile
@@ -62,6 +64,7 @@ class _Summarizer(Protocol):
     def __call__(self, text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract: ...
 
 
+_PROSE_KINDS = frozenset((ContentKind.MARKDOWN, ContentKind.TEXT))
 _JSON_KINDS = frozenset((ContentKind.JSON, ContentKind.ROWS, ContentKind.TREE, ContentKind.LINT))
 # Kinds a profiler's report, a SQL script or a symbol table is taken for: read as what it is instead.
 _REPORTED = frozenset((ContentKind.LOG, ContentKind.TABLE, ContentKind.TEXT))
@@ -98,6 +101,11 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
             if report is not None:
                 return report
     summarizer = _BY_KIND.get(kind, summarize_text)
+    broken = pieces(text) if kind in _PROSE_KINDS else None
+    if broken is not None:  # a few very long lines: read as their pieces
+        inner = summarizer(broken.text, budget=max(budget, 0), terms=tuple(terms))
+        said = f"{broken.lines} long line{'' if broken.lines == 1 else 's'} read as {broken.pieces} pieces"
+        return replace(inner, outline=f"{inner.outline} ({said})")
     framed = unframe(text) if kind in _JSON_KINDS else None
     if framed is not None:
         head = shown_head(framed.head)
