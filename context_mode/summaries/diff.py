@@ -26,11 +26,13 @@ term, and for a plain diff or one or two commits the first changed lines of each
 its first line that is no comment: ``diff_remarks``), small changes (a version, a dependency) first.
 A changed line that a hunk only reformats (the same, spaces, quotes and separators aside, on its
 other side, or wrapped over a few lines or joined from them) or that repeats a change made before
-(a generated copy) is neither. The outline counts commits, files, hunks and lines (a log without
-patches, ``git log --stat``, what its totals count); the salient items the router sizes the budget
-by are the files, the commits and one in ``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80 places
-says more than one changed in one). A one-line-per-commit log (``git log --oneline``) is its newest
-commits, its oldest and those naming a search term.
+(a generated copy) is neither; a hunk that does nothing but reformat (a formatter's ``--diff``)
+shows its first changed lines below every other pick, in the room left. The outline counts
+commits, files, hunks and lines (a log without patches, ``git log --stat``, what its totals count);
+the salient items the router sizes the budget by are the files, the commits and one in
+``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80 places says more than one changed in one). A
+one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those naming
+a search term.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ _STAT_COUNT = re.compile(r"\|\s+(\d+)")
 _SHOW_COMMITS = 2  # this few commits are a ``git show``: their changed lines are picked too
 _SMALL_CHANGE = 12  # changed lines of a file that make a small change
 _SMALL_CHANGE_BONUS = 10.0
+_REFORMAT_BELOW = 200.0  # a hunk that only reformats: below every other pick of its file
 _HUNKS_PER_HIGHLIGHT = 4  # hunks that count as one salient item more (a file's many changes)
 _WHOLE_FILE = re.compile(r"Only in \S.*: \S|Binary files \S.* and \S.* differ\s*\Z")
 _BARE_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*\Z")
@@ -284,6 +287,11 @@ def _file_picks(
         bonus = -_PROSE_SHARE if prose else max(small, versioned)
         worth = priority - (12.0 if rank == 0 else 20.0 + 2.0 * rank) + bonus
         picks.append(Pick(changed, end, worth, 160))
+    # a hunk that only reformats (``black --diff``, ``shfmt -d``) is shown only where room is left
+    picks += [
+        Pick(start, end, priority - _REFORMAT_BELOW - 2.0 * rank, 160)
+        for rank, (start, end) in enumerate(file.reformats[:20])
+    ]
     return picks
 
 

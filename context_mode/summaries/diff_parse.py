@@ -18,7 +18,7 @@ is read by its new lines, not left to the first dozen it deleted). A changed lin
 that a hunk only reformats (the same, spaces, quotes and separators aside, on its other side, or
 in a block of removed lines and the added ones below it that, joined, say the same: a call a
 formatter wrapped or joined), that repeats a change made before (a generated copy) or that is
-blank is neither.
+blank is neither; of a hunk that only reformats, the first changed lines are its ``reformats``.
 """
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ class ChangedFile:
     salient: list[int] = field(default_factory=list)  # changed lines that define or set something
     messages: dict[int, int] = field(default_factory=dict)  # a salient line's message: the index past it
     salient_sides: list[int] = field(default_factory=lambda: [0, 0])  # salient lines added, removed
+    reformats: list[tuple[int, int]] = field(default_factory=list)  # first lines of hunks that only reformat
 
 
 @dataclass(slots=True)
@@ -232,6 +233,15 @@ def _settle(
     path = path_of(lines[file.header][:_PREFIX])
     code = PROSE.search(path) is None and CHANGELOG.search(path) is None  # a document's headings stay
     reformatted = _reformatted(lines, hunk, shapes)
+    if reformatted and all(index in reformatted for index in hunk if lines[index][:1] in "+-"):
+        # a hunk that only reformats (a formatter's ``--diff``): its first changed lines that say
+        # something, in a row, for room nothing else wants
+        worded = [index for index, shape in zip(hunk, shapes, strict=True) if any(c.isalnum() for c in shape)]
+        if worded:
+            end = worded[0] + 1
+            while end in reformatted and end - worded[0] < _CHANGED_RUN:
+                end += 1
+            file.reformats.append((worded[0], end))
     run = (-1, -1)  # the hunk's first new changed lines, in a row (a rule or blank line among them)
     for index, shape in zip(hunk, shapes, strict=True):
         line = lines[index][:_PREFIX]

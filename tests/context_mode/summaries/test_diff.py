@@ -1040,3 +1040,35 @@ def test_a_cvs_logs_revisions_are_its_commits() -> None:
     assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
     assert summarize(text, ContentKind.DIFF, budget=2500).outline.startswith("diff: ")
     assert parse(text.splitlines())[0].line >= 0  # its first revision opens a commit
+
+
+def test_a_formatters_diff_shows_what_it_reformats_in_the_room_left() -> None:
+    # ``ruff format --diff`` (as ``black --diff``, ``shfmt -d``) changes nothing but quotes, spaces
+    # and wrapping. Before: every such line was left out as a reformat, and a 3 kB budget showed
+    # 1 kB: hunk headers and "… 43 lines …".
+    ruff = Path(__file__).parents[3] / ".venv" / "bin" / "ruff"
+    ruff = ruff if ruff.exists() else Path(shutil.which("ruff") or "ruff")
+    source = (Path(__file__).parents[3] / "tests" / "data" / "apache-license-2.0.txt").read_text(
+        encoding="utf-8"
+    )
+    unquoted = str.maketrans("", "", "'\"\\")  # no quote or backslash in a string literal
+    lines = [line.strip().translate(unquoted) for line in source.splitlines() if line.strip()][:40]
+    # each badly formatted statement among formatted ones: a hunk each
+    program = "".join(
+        f"term_{n} = '{line}'\n" + "".join(f"WIDTH_{n}_{k} = {k}\n" for k in range(8))
+        for n, line in enumerate(lines)
+    )
+    out = subprocess.run(
+        [str(ruff), "format", "--diff", "--stdin-filename", "terms.py", "-"],
+        input=program,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    assert out.count("\n@@ ") >= 30, out[:400]
+    decision = route(out, tool="run_command", policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    shown = decision.extract.text.split("\n")
+    assert sum(line.startswith("-term_") for line in shown) >= 5
+    assert sum(line.startswith("+term_") for line in shown) >= 5
+    assert len(decision.extract.text.encode()) > decision.budget * 0.6
