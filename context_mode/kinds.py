@@ -60,12 +60,15 @@ from context_mode.shapes import (
     NUMSTAT,
     RAW_FILE,
     RULE_LINE,
+    csv_header,
+    csv_sections,
     detect_shape,
     is_properties,
     is_xml,
     is_yaml,
     json_shape,
     table_headers,
+    unquoted,
 )
 from context_mode.types import ContentKind
 
@@ -73,9 +76,6 @@ _LOG_FILES_READ = 40  # lines of files read together looked at for log lines
 SAMPLE_CHARS = 32 * 1024  # 64 KB in all: on 124 corpus and test files, the verdicts of 128 KB
 _PREFIX = 300
 # A CSV header's column name: ``installed_at``, ``Package Name``, ``size (bytes)``
-_COLUMN_NAME = re.compile(r"[A-Za-z_][\w .()/%#-]{0,60}\Z")
-# A CSV field in double quotes (``"~(name,text)"``): its delimiters are no column marks.
-_QUOTED_FIELD = re.compile(r'"(?:[^"]|"")*"')
 
 _HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
 _DIFF_LINE = re.compile(
@@ -202,6 +202,9 @@ _HINTS: tuple[tuple[str, ContentKind], ...] = (
 )
 _SEARCH_ARGUMENTS = frozenset({"pattern", "regex", "regexp"})
 _DIAGNOSED_SHARE = 0.03  # lines with a level word that, with a compiler's diagnostic, make a log
+_CSV_HEAD = 3  # lines of which one is a CSV header, for the text to be read as CSV tables
+_CSV_FILE_HEAD = 4  # the same, for files read together (a path line or two above the header)
+_CSV_LINES = 20_000  # lines read for CSV tables one after another
 # A command line that builds, installs or tests: what it prints is a log (a build's, a run's).
 _BUILD_COMMAND = re.compile(
     r"(?:\A|[;&|(]\s*|\s)(?:make|cmake|ninja|meson|cargo|mvn|gradle|tsc|gcc|g\+\+|clang|javac|erlc|rustc|tox|nox|pytest"
@@ -244,6 +247,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     shape = detect_shape(text, sample, tool_name, arguments)
     if shape is ContentKind.SOURCE and _log_files(sample):
         return ContentKind.LOG  # log files read together (``tail -n +1 a.log b.log``' ``==> a.log <==``)
+    if shape is ContentKind.SOURCE and _csv_tables(text, sample, reach=_CSV_FILE_HEAD):
+        return ContentKind.TABLE  # CSV files read together (``head a.csv b.csv``)
     if shape is not None:
         return shape
     if is_lint(sample):
@@ -277,7 +282,7 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     markdown = _markdown_score([flags_of[key] for key in groups.keys])
     table = _is_table([line for line in lines if line.strip()])
     content = ContentKind.TEXT
-    if _headed_csv([line for line in lines if line.strip()]):
+    if _headed_csv([line for line in lines if line.strip()]) or _csv_tables(text, lines):
         content = ContentKind.TABLE  # its rows may open with a timestamp: still no log's lines
     elif log_share >= 0.5:
         content = ContentKind.LOG
@@ -559,13 +564,23 @@ def _is_table(lines: Sequence[str]) -> bool:
         return False
     if len(table_headers(lines)) >= 2 and sum("|" in row for row in rows) * 2 >= len(rows):
         return True  # several tables one after another (psql's ``\d+`` of several tables)
-    unquoted = _unquoted(rows)
+    cells = unquoted(rows)
     for delimiter in ("\t", ",", "|", ";", "│", "║"):
-        counts = Counter(line.count(delimiter) for line in unquoted)
+        counts = Counter(line.count(delimiter) for line in cells)
         common, times = counts.most_common(1)[0]
         if common >= 1 and times >= 0.9 * len(rows) and (delimiter != "\t" or not rows[0].startswith("\t")):
             return True
     return _aligned(rows)
+
+
+def _csv_tables(text: str, sample: Sequence[str], reach: int = 0) -> bool:
+    """Whether ``text`` is CSV tables one after another (``shapes.csv_sections``), each under its
+    title (``xlsx2csv -a``'s ``-------- 2 - mtcars``); read when one of its first lines is a header
+    (of its first ``reach`` lines: a file reader's ``==> a.csv <==`` first)."""
+    head = [line for line in sample if line.strip()][: reach or _CSV_HEAD]
+    if not any(csv_header(line, 2) for line in head):
+        return False
+    return bool(csv_sections(text.splitlines()[:_CSV_LINES]))
 
 
 def _headed_csv(lines: Sequence[str]) -> bool:
@@ -573,18 +588,12 @@ def _headed_csv(lines: Sequence[str]) -> bool:
     names (``unpacked_at,package,version,installed_at``), and nine in ten lines as many fields."""
     if len(lines) < 3:
         return False
-    for delimiter in (",", "\t"):
-        names = lines[0].split(delimiter)
-        if len(names) < 3 or not all(_COLUMN_NAME.match(name.strip().strip('"')) for name in names):
-            continue
-        rows = _unquoted(lines[1:400])
-        return sum(1 for row in rows if row.count(delimiter) == len(names) - 1) >= 0.9 * len(rows)
-    return False
-
-
-def _unquoted(lines: Sequence[str]) -> list[str]:
-    """``lines`` without their double-quoted CSV fields (their delimiters are no column marks)."""
-    return [_QUOTED_FIELD.sub("", line) if '"' in line else line for line in lines]
+    header = csv_header(lines[0])
+    if header is None:
+        return False
+    delimiter, count = header
+    rows = unquoted(lines[1:400])
+    return sum(1 for row in rows if row.count(delimiter) == count - 1) >= 0.9 * len(rows)
 
 
 def _aligned(rows: Sequence[str]) -> bool:

@@ -67,6 +67,11 @@ _REPR_ROWS = re.compile(
 # A list of keyword records: asyncpg's ``[<Record id=1 name='x'>, …]``, a named tuple's
 # ``[Row(id=1, name='x'), …]`` (psycopg's ``namedtuple_row``, PySpark)
 KEYWORD_ROWS = re.compile(r"\s*\[(<[A-Za-z_][\w.]{0,60} |[A-Za-z_][\w.]{0,60}\()[A-Za-z_]\w{0,60}=")
+# A CSV header's column name; a CSV field in double quotes (``"~(name,text)"``: its delimiters are
+# no column marks); the rows a CSV table in a run of them has at least.
+_COLUMN_NAME = re.compile(r"[A-Za-z_][\w .()/%#-]{0,60}\Z")
+_QUOTED_FIELD = re.compile(r'"(?:[^"]|"")*"')
+_CSV_MIN_ROWS = 2
 # Flat JSON objects one after another, not in an array (a row per object)
 _OBJECT_STREAM = re.compile(r"\}[ \t]*\r?\n\s*\{\s*\"")
 # A member that makes a stream of records a log's events (pino's ``level`` and ``time``, PostgreSQL
@@ -539,6 +544,46 @@ def _flat_record(value: object, share: float = 0.75) -> bool:
         and bool(value)
         and sum(not isinstance(v, dict | list) for v in value.values()) >= len(value) * share
     )
+
+
+def csv_header(line: str, least: int = 3) -> tuple[str, int] | None:
+    """The delimiter (``,`` or a tab) and field count of a CSV header: ``least`` column names or
+    more (``unpacked_at,package,version,installed_at``); None when ``line`` is none."""
+    for delimiter in (",", "\t"):
+        names = line.split(delimiter)
+        if len(names) >= least and all(_COLUMN_NAME.match(name.strip().strip('"')) for name in names):
+            return delimiter, len(names)
+    return None
+
+
+def unquoted(lines: Sequence[str]) -> list[str]:
+    """``lines`` without their double-quoted CSV fields (their delimiters are no column marks)."""
+    return [_QUOTED_FIELD.sub("", line) if '"' in line else line for line in lines]
+
+
+def csv_sections(lines: Sequence[str]) -> list[int]:
+    """The header lines of CSV tables one after another (``xlsx2csv -a``'s sheets, ``head`` of
+    several CSV files): each a header of two column names or more (``csv_header``) over
+    ``_CSV_MIN_ROWS`` rows or more of as many fields, a title line or blank lines between them.
+    Empty unless there are two or more and they hold nine in ten of the non-blank lines. Linear in
+    the lines."""
+    headers: list[int] = []
+    held = index = 0
+    while index < len(lines):
+        header = csv_header(lines[index], 2) if lines[index].strip() else None
+        if header is None:
+            index += 1
+            continue
+        delimiter, count = header
+        end = index + 1
+        while end < len(lines) and unquoted([lines[end]])[0].count(delimiter) == count - 1:
+            end += 1
+        if end - index - 1 >= _CSV_MIN_ROWS:
+            headers.append(index)
+            held += end - index
+        index = max(end, index + 1)
+    filled = sum(1 for line in lines if line.strip())
+    return headers if len(headers) >= 2 and held >= 0.9 * filled else []
 
 
 def is_repr_rows(text: str) -> bool:

@@ -18,7 +18,8 @@ kind, distinct count and range, one-value columns said once. Only the first ``_P
 the last are cut into cells. A table whose columns cannot be cut apart keeps, highest first:
 header and rule, rows that mention a search term, the first rows, the last row, clipped to
 ``_ROW_WIDTH``. Several tables one after another (``psql``'s ``\\d+`` of several tables, a script's
-results in ``sqlite3 -column``) are ``table_sections``', a report of titled sections (``readelf
+results in ``sqlite3 -column``, CSV tables each under its title: ``xlsx2csv -a``'s sheets) are
+``table_sections``', a report of titled sections (``readelf
 -a``, ``pip show -f``) ``report``'s.
 """
 
@@ -28,7 +29,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from context_mode.shapes import RULE_LINE, described_tables, table_headers
+from context_mode.shapes import RULE_LINE, csv_sections, described_tables, table_headers
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, clip, pack, split_lines
 from context_mode.summaries.reading import LastReading
@@ -81,6 +82,7 @@ class _Reading(NamedTuple):
     tables: list[int]  # the header lines of several tables one after another (``table_sections``)
     titles: list[int]  # the titles of a report's sections (``report``)
     ruled: bool = True  # the ``tables`` have a rule line under their headers
+    titled: bool = False  # the ``tables``' titles are the lines right above their headers (CSV's)
 
 
 # The router summarises a payload more than once: the reading is kept for the same text.
@@ -90,11 +92,11 @@ _READINGS: LastReading[_Reading] = LastReading()
 def summarize_table(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """A table as a row set (its key columns, row count, columns' ranges) when its columns can be
     cut apart, else its header, first rows and last row; within ``budget`` bytes."""
-    lines, header, rule, rows, footers, grid, kept, records, tables, titles, ruled = _READINGS.get(
+    lines, header, rule, rows, footers, grid, kept, records, tables, titles, ruled, titled = _READINGS.get(
         text, (), lambda: _read(text)
     )
     if tables:
-        return summarize_table_sections(lines, tables, budget=budget, terms=terms, ruled=ruled)
+        return summarize_table_sections(lines, tables, budget=budget, terms=terms, ruled=ruled, titled=titled)
     if titles:
         return summarize_report(lines, titles, budget=budget, terms=terms)
     if grid is None:
@@ -121,6 +123,9 @@ def _read(text: str) -> _Reading:
     # No one grid to read (or psql's notes under its one table): each table is shown by its lines.
     if len(tables) >= MIN_TABLES or described_tables(lines, headers):
         return _Reading(lines, -1, -1, [], [], None, [], [], tables, [])
+    tables = csv_sections(lines)
+    if tables:  # CSV tables one after another (``xlsx2csv -a``'s sheets), each under its title
+        return _Reading(lines, -1, -1, [], [], None, [], [], tables, [], ruled=False, titled=True)
     tables = blank_separated_headers(lines)
     if tables:  # tables with no rule under their headers, a blank line between them
         return _Reading(lines, -1, -1, [], [], None, [], [], tables, [], ruled=False)

@@ -30,6 +30,7 @@ from context_mode.types import ContentKind
 
 _WIDTH = 160
 MIN_TABLES = 2
+_LAST_ROW_RANK = 3  # a table's last row ranks as its row of this rank
 _PREAMBLE_PRIORITY = 90.0
 _TOTAL_PRIORITY = 85.0
 # A verdict or totals line states a figure and what it counts (not psql's "Access method: heap")
@@ -48,16 +49,18 @@ def summarize_table_sections(
     budget: int,
     terms: Sequence[str] = (),
     ruled: bool = True,
+    titled: bool = False,
 ) -> Extract:
     """Each table's title, header, rows and closing lines, within ``budget`` bytes (module doc);
-    ``ruled``: a rule line under each header (else its rows start right below it)."""
+    ``ruled``: a rule line under each header (else its rows start right below it); ``titled``: the
+    line right above a header is its title, no blank line above it (CSV tables one after another)."""
     shown = [line.rstrip() for line in lines]
     matches = term_matcher(terms)
     picks: list[Pick] = []
     titles: list[str] = []
     rows_total = 0
     seen_headers: set[tuple[str, ...]] = set()
-    title_of = {header: at for header in headers if (at := _title_at(shown, header)) is not None}
+    title_of = {header: at for header in headers if (at := _title_at(shown, header, titled)) is not None}
     titles_at = set(title_of.values())
     filler: set[int] = {header + 1 for header in headers} if ruled else set()  # shown by the header
     below = 2 if ruled else 1  # a table's first row: under its rule, or under its header
@@ -109,6 +112,8 @@ def summarize_table_sections(
                 filler.add(index)  # a rule between rows (``|----+----|``, the box's closing one)
                 continue
             priority = (70.0 if index in rows else 65.0) - 2.0 * min(rank, 30) - 0.01 * order
+            if rows and index == rows[-1]:  # where the table ends: ranked as its third row
+                priority = max(priority, 70.0 - 2.0 * _LAST_ROW_RANK - 0.01 * order)
             if index in rows and _TOTAL_ROW.match(lines[index]):
                 priority = _TOTAL_PRIORITY  # a totals row (``| TOTAL | 293 | 87 | 70.3% |``)
             elif index == last_line and index not in rows and _VERDICT.search(lines[index]):
@@ -218,10 +223,11 @@ def _header_end(lines: Sequence[str], header: int, stop: int) -> int:
     return header
 
 
-def _title_at(lines: Sequence[str], header: int) -> int | None:
+def _title_at(lines: Sequence[str], header: int, titled: bool = False) -> int | None:
     """The line naming the table whose header is line ``header``: the line right above it, or
-    above the box's top rule (``+----+----+``, PSPP's and tabulate's grids); None when none does."""
-    if _is_title(lines, header - 1):
+    above the box's top rule (``+----+----+``, PSPP's and tabulate's grids); None when none does.
+    ``titled``: the line right above is the title whatever is above it."""
+    if _is_title(lines, header - 1) or titled and header >= 1 and lines[header - 1].strip():
         return header - 1
     top = lines[header - 1] if header >= 1 else ""
     if top.startswith("+") and is_rule(top) and _is_title(lines, header - 2):

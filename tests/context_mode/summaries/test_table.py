@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
+import subprocess
 from pathlib import Path
 
 from context_mode.kinds import detect_kind
+from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.shapes import described_tables
 from context_mode.summaries import summarize
@@ -14,7 +17,7 @@ from context_mode.summaries.table_grid import parse_grid
 from context_mode.summaries.table_sections import aligned_table_headers, blank_separated_headers
 from context_mode.types import ContentKind
 from tests.context_mode.summaries.test_corpus import assert_table_verbatim
-from tests.corpora import BENCH_CORPUS
+from tests.corpora import BENCH_CORPUS, REPO
 
 DATA = Path(__file__).parents[2] / "data"
 
@@ -616,3 +619,49 @@ def test_an_eprof_report_is_a_table_of_numbers_not_properties() -> None:
     # the most time
     assert "erl_eval:expr/6                         40009     8.01   17177  [      0.43]" in shown
     assert shown[-1] == "Total:                                 844965  100.00%  214323  [      0.25]"
+
+
+def test_csv_tables_one_after_another_are_tables_each_under_its_title(tmp_path: Path) -> None:
+    # xlsx2csv -a prints each sheet under ``-------- N - name``. Before: a log of 1261 lines whose
+    # rows were folded as one template ("5.1,3.5,1.4,0.2,setosa [×35]": 35 rows that differ).
+    sheets = (BENCH_CORPUS / "rows-cpp-xlsx2csv-086-readxl-142-datasets-xlsx-all-sheets.csv").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(sheets, tool_name="run_command") is ContentKind.TABLE
+    decision = route(sheets, tool="run_command", policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith(
+        "tables: 4 tables, 1253 rows (-------- 1 - iris, -------- 2 - mtcars"
+    )
+    lines = decision.extract.text.split("\n")
+    assert "[×" not in decision.extract.text
+    assert "weight,feed" in lines and "mpg,cyl,disp,hp,drat,wt,qsec,vs,am,gear,carb" in lines
+    assert "-21.59,170.56,165,6,119" in lines  # the last table's last row
+    # ``head`` of two CSV files (real coreutils): ``==> a.csv <==`` over each, a blank line between
+    relations = (REPO / "tests" / "data" / "asyncpg-pg-catalog-relations.txt").read_text(encoding="utf-8")
+    found = re.findall(
+        r"relname='(\w+)' relkind=b'(\w)' reltuples=Decimal\('([\d.]+)'\) relpages=(\d+)", relations
+    )
+    (tmp_path / "relations.csv").write_text(
+        "relname,relkind,reltuples,relpages\n" + "".join(",".join(row) + "\n" for row in found),
+        encoding="utf-8",
+    )
+    (tmp_path / "pages.csv").write_text(
+        "relpages,relations\n"
+        + "".join(f"{pages},{n}\n" for n, pages in enumerate(sorted({r[3] for r in found}))),
+        encoding="utf-8",
+    )
+    listed = subprocess.run(
+        ["head", "-n", "200", "relations.csv", "pages.csv"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert detect_kind(listed, tool_name="run_command") is ContentKind.TABLE
+    decision = route(listed, tool="run_command", policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    assert (
+        decision.extract.outline.startswith("tables: 2 tables")
+        and "==> pages.csv <==" in decision.extract.outline
+    )
