@@ -56,6 +56,7 @@ _ROW_MISSES = 3  # rows in a row that do not fit before the table stops
 MOST = 0.5  # the share of rows that, fitting as a table, makes the table worth its re-spelling
 _NARROW = 8  # a column between two key columns this narrow on average is shown with them
 _LINE_WIDTH = 160  # a row shown as its line: its first fields
+_LAST_CELL = 100  # a row's last key cell: nothing after it to make room for (a message, a title)
 _ROWS_PER_HIGHLIGHT = 20  # rows that count as one salient item when not all of them fit
 FIT_ALL = 6000  # the default ``summary_budget_max``: rows that fit it all are worth the room
 
@@ -323,7 +324,9 @@ def summarize_records(
     # them: a larger budget may then show them all that way); else the budget grows with the
     # columns, which the ranges describe, or with one row in ``_ROWS_PER_HIGHLIGHT`` when that is
     # more: a table of 562 rows and two columns showed 7 rows in the minimum budget.
-    every_row = sum(size(as_table.row(i, keys)) + 1 for i in range(count)) if total == count else FIT_ALL + 1
+    every_row = (
+        sum(_width(as_table, records, i, keys) + 1 for i in range(count)) if total == count else FIT_ALL + 1
+    )
     grown = max(len(columns), total // _ROWS_PER_HIGHLIGHT)
     highlights = total if every_row <= FIT_ALL else min(total, grown)
     outline = f"{kind.value}: {total} {noun} × {len(columns)} columns ({', '.join(columns[:8])})"
@@ -384,8 +387,22 @@ def _choose_rows(
     return sorted(chosen), used
 
 
-def _row(record: Record, keys: Sequence[str]) -> str:
-    return " | ".join(clip(record.get(key, "")) for key in keys)
+def _width(layout: Layout, records: list[Record], index: int, keys: Sequence[str]) -> int:
+    """The bytes of row ``index`` as ``layout`` shows it, its cells all as narrow as a table's
+    (the last one shown wider holds no more of the row set)."""
+    if isinstance(layout, _Cells):
+        return size(_row(records[index], keys, wide_last=False))
+    return size(layout.row(index, keys))
+
+
+def _row(record: Record, keys: Sequence[str], *, wide_last: bool = True) -> str:
+    """The row's key cells joined by `` | ``, each clipped; the last one to ``_LAST_CELL``
+    (``wide_last``): nothing after it needs the room (a message, a title)."""
+    if not keys or not wide_last:
+        return " | ".join(clip(record.get(key, "")) for key in keys)
+    return " | ".join(
+        [*(clip(record.get(key, "")) for key in keys[:-1]), clip(record.get(keys[-1], ""), _LAST_CELL)]
+    )
 
 
 def _fit(text: str, budget: int) -> str:

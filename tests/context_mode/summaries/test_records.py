@@ -587,3 +587,19 @@ def test_asyncpgs_records_and_named_tuples_are_rows_spelled_as_the_payload_write
     assert isinstance(decision, Summary)
     assert decision.extract.outline.startswith("rows: 200 records × 3 columns (name, port, protocol)")
     assert "Row(name='svc0', port=1000, protocol='udp')" in decision.extract.text.splitlines()
+
+
+def test_a_rows_last_key_column_is_shown_wide_enough_to_read() -> None:
+    # gcc's ``-fdiagnostics-format=json``: kind | option | message. Before: each message cut at 40
+    # characters ("comparison of integer expressions of di…"), where nothing after it needs the room.
+    diagnostics = (
+        BENCH_CORPUS / "json-cpo-gcc12-fdiagnostics-format-json-wconversion-netifaces-0110-c.json"
+    ).read_text(encoding="utf-8")
+    decision = route(diagnostics, tool="run_command", arguments={})
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert "kind | option | message" in lines
+    assert (
+        "warning | -Wsign-compare | comparison of integer expressions of different signedness: "
+        "‘__u32’ {aka ‘unsigned int’} and ‘int’"
+    ) in lines
