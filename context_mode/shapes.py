@@ -109,7 +109,8 @@ BOX_LINE = re.compile(r"[│├└┬─|`+\\ \xa0-]*(?:├|└|\|--|`--|\+--|\\
 # (``git blame``'s ``(Author 2026-12-01 10:00:00 +0000 12)`` is no ref list: it holds a date; a
 # second hex column, as ``nm -S`` prints an address and a size, is no subject.)
 ONELINE_COMMIT = re.compile(
-    r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \((?![^)\n]*\d{4}-\d\d-\d\d)[^)\n]{1,200}\))? (?![0-9a-f]{7,} )[^\s(]"
+    r"(?:[*|\\/ ]+ )?[0-9a-f]{7,40}(?: \((?![^)\n]*\d{4}-\d\d-\d\d)[^)\n]{1,200}\))? (?![0-9a-f]{7,} )"
+    r"(?!(?:[0-9a-f]{4} ){3})[^\s(]"
 )
 # ``git blame``: ``<hash> [<path>] (<author> <date> [<time> <zone>] <line>) <code>``, ``^`` on a boundary.
 BLAME_LINE = re.compile(

@@ -4,7 +4,7 @@
 (``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
 ``rows``, ``tree``, ``source`` (or ``blame``), ``lint``, ``text``; the shared budget packing is
 ``packing``; a profiler's report, a SQL script or a binary's symbol table taken for a log, a
-table or text is read as what it is: ``profile``, ``sql_script``, ``symbols``; Markdown or text
+table or text is read as what it is: ``profile``, ``sql_script``, ``symbols``, ``hexdump``; Markdown or text
 held in a few very long lines is read as its pieces: ``long_lines``) and returns an ``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``; of a few very
@@ -40,6 +40,7 @@ from context_mode.summaries.code_search import summarize_code_search
 from context_mode.summaries.coverage import summarize_coverage
 from context_mode.summaries.diff import summarize_diff
 from context_mode.summaries.extract import Extract
+from context_mode.summaries.hexdump import summarize_hexdump
 from context_mode.summaries.json_summary import summarize_json
 from context_mode.summaries.lint import summarize_lint
 from context_mode.summaries.log import summarize_log
@@ -66,8 +67,16 @@ class _Summarizer(Protocol):
 
 _PROSE_KINDS = frozenset((ContentKind.MARKDOWN, ContentKind.TEXT))
 _JSON_KINDS = frozenset((ContentKind.JSON, ContentKind.ROWS, ContentKind.TREE, ContentKind.LINT))
-# Kinds a profiler's report, a SQL script or a symbol table is taken for: read as what it is instead.
+# Kinds a profiler's report, a SQL script, a symbol table or a hex dump is taken for: read as what
+# it is instead.
 _REPORTED = frozenset((ContentKind.LOG, ContentKind.TABLE, ContentKind.TEXT))
+_READINGS = (
+    summarize_profile,
+    summarize_sql_script,
+    summarize_symbols,
+    summarize_coverage,
+    summarize_hexdump,
+)
 _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.LOG: summarize_log,
     ContentKind.JSON: summarize_json,
@@ -96,7 +105,7 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
         )
         return replace(inner, text=f"{inner.text}\n{note}")
     if kind in _REPORTED:
-        for reading in (summarize_profile, summarize_sql_script, summarize_symbols, summarize_coverage):
+        for reading in _READINGS:
             report = reading(text, kind=kind, budget=max(budget, 0), terms=tuple(terms))
             if report is not None:
                 return report
