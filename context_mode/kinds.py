@@ -266,6 +266,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     structural = _structural_kind(lines if classic is None else classic)
     if structural is not None:
         return structural
+    if _one_commit(lines):
+        return ContentKind.DIFF  # ``git show --stat``: one commit, its message and its files
     groups = group_lines(lines, _PREFIX)
     # Every regex below names no particular digit: one line per key decides for its whole group.
     flags_of = {key: _flags(lines[index]) for key, index in groups.samples.items()}
@@ -406,6 +408,16 @@ def _structural_kind(lines: Sequence[str]) -> ContentKind | None:
     tally = _structural_tally(lines)
     structure = None if tally is None else _structure(tally)
     return None if structure is None else structure.kind
+
+
+def _one_commit(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` are one commit without a patch (``git show --stat``, ``--name-status``):
+    its ``commit <hash>`` line first, and diff lines (headers, the indented message, the files)
+    eight in ten of the others, as two commits' must be."""
+    filled = [line for line in lines if line.strip()]
+    if not filled or _COMMIT.match(filled[0]) is None:
+        return False
+    return sum(1 for line in filled if _DIFF_LINE.match(line)) >= 0.8 * len(filled)
 
 
 def _structural_tally(lines: Sequence[str]) -> Counter[int] | None:

@@ -181,7 +181,7 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     parts = ["diff:"]
     if real_commits:
         merges = sum(1 for commit in real_commits if commit.merge)
-        parts.append(f"{len(real_commits)} commits ({merges} merges),")
+        parts.append(f"{len(real_commits)} commit{'' if len(real_commits) == 1 else 's'} ({merges} merges),")
     stats = [lines[commit.totals] for commit in real_commits if commit.totals >= 0]
     raw = [found for commit in real_commits for i in commit.stat if (found := RAW_FILE.match(lines[i]))]
     if raw and not stats and not files:  # ``git log --raw``: a line a file, its status a letter

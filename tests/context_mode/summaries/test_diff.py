@@ -1072,3 +1072,28 @@ def test_a_formatters_diff_shows_what_it_reformats_in_the_room_left() -> None:
     assert sum(line.startswith("-term_") for line in shown) >= 5
     assert sum(line.startswith("+term_") for line in shown) >= 5
     assert len(decision.extract.text.encode()) > decision.budget * 0.6
+
+
+def test_one_commit_without_its_patch_is_a_commit(tmp_path: Path) -> None:
+    # ``git show --stat`` (or ``--name-status``) of one commit. Before: a table of two columns
+    # named ``commit`` and the hash, its files as rows.
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=A U Thor", "-c", "user.email=author@example.com"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    license_lines = (Path(__file__).parents[2] / "data" / "apache-license-2.0.txt").read_text(
+        encoding="utf-8"
+    )
+    for n in range(150):
+        named = tmp_path / "license" / "sections" / f"section_of_the_apache_license_{n:03d}.txt"
+        named.parent.mkdir(parents=True, exist_ok=True)
+        named.write_text(license_lines[n * 60 : (n + 1) * 60] + "\n", encoding="utf-8")
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "Split the license into sections"], check=True)
+    for option in ("--stat", "--name-status"):
+        shown = subprocess.run(
+            [*git, "show", option, "HEAD"], capture_output=True, text=True, check=True
+        ).stdout
+        assert detect_kind(shown, tool_name="run_command") is ContentKind.DIFF, option
+        decision = route(shown, tool="run_command", policy=RoutingPolicy())
+        assert isinstance(decision, Summary)
+        assert decision.extract.outline.startswith("diff: 1 commit (0 merges), "), decision.extract.outline
+        assert "    Split the license into sections" in decision.extract.text.split("\n")

@@ -514,7 +514,7 @@ def test_a_diff_keeps_commits_files_with_counts_and_hunk_headers() -> None:
     assert "    rename session to _session" in extract.text
     assert "+++ b/src/ctx.py [+2 -1]" in extract.text
     assert "@@ -40,2 +40,3 @@ def pop(self):" in extract.text
-    assert extract.outline == "diff: 1 commits (0 merges), 1 file changes, 2 hunks, +2 -1 lines"
+    assert extract.outline == "diff: 1 commit (0 merges), 1 file changes, 2 hunks, +2 -1 lines"
     assert_verbatim(extract.text, DIFF)
 
 
