@@ -40,7 +40,9 @@ column of a multi-service log (``docker compose logs``: ``web-1  | …``; ``kube
 test numbers ``ctest -V`` puts before each line a test printed; ``is_server_log`` spots
 access/error logs.
 ``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``, ``is_diagnostic_records(value)``
-a list of one record per diagnostic (ruff's, pylint's, ShellCheck's JSON); ``is_lint(lines)``
+a list of one record per diagnostic (ruff's, pylint's, ShellCheck's JSON), ``is_sarif(value)`` a
+SARIF log (code scanners' common format: CodeQL, Semgrep, Trivy, ruff's ``--output-format
+sarif``); ``is_lint(lines)``
 says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
 tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``, cppcheck's last
 ``34/34 files checked 100% done``). Pure and linear.
@@ -550,6 +552,17 @@ def is_diagnostic_records(value: Any) -> bool:
         and any(isinstance(item.get(key), str) for key in RECORD_MESSAGE)
     )
     return named * 10 >= len(head) * 9
+
+
+def is_sarif(value: Any) -> bool:
+    """Whether a parsed JSON value is a SARIF log: an object whose ``runs`` each hold a ``tool``
+    and a list of ``results``, its ``$schema`` or ``version`` SARIF's."""
+    if not isinstance(value, dict) or not isinstance(value.get("runs"), list) or not value["runs"]:
+        return False
+    schema, version = str(value.get("$schema", "")).lower(), str(value.get("version", ""))
+    named = "sarif" in schema or version.startswith("2.1")
+    runs = value["runs"][:10]
+    return named and all(isinstance(run, dict) and isinstance(run.get("results"), list) for run in runs)
 
 
 def is_eslint_report(value: Any) -> bool:

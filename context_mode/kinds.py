@@ -49,6 +49,7 @@ from context_mode.diagnostics import (
     is_diagnostic_records,
     is_eslint_report,
     is_lint,
+    is_sarif,
     is_server_log,
     without_test_number,
 )
@@ -496,7 +497,7 @@ def _json_kind(value: Any) -> ContentKind:
     """JSON, or the row set or directory tree it holds (``shapes.json_shape``)."""
     if value is _TOO_DEEP:
         return ContentKind.JSON
-    if is_eslint_report(value) or is_diagnostic_records(value):
+    if is_eslint_report(value) or is_diagnostic_records(value) or is_sarif(value):
         return ContentKind.LINT
     return json_shape(value) or ContentKind.JSON
 

@@ -1,8 +1,8 @@
 """Lint and type-check output: totals, counts per rule and per file, then distinct diagnostics by rule.
 
 ``summarize_lint(text, budget=..., terms=...)`` reads the diagnostics (``context_mode.diagnostics``;
-ESLint's ``--format json`` and JSON lists of one record per diagnostic too: ruff's, pylint's,
-ShellCheck's) and prints, within ``budget`` bytes:
+ESLint's ``--format json``, JSON lists of one record per diagnostic (ruff's, pylint's,
+ShellCheck's) and SARIF logs too) and prints, within ``budget`` bytes:
 
 1. the first line when it names the command or project, the tool's totals line(s) (``edges``) and
    its own warnings and errors above the first diagnostic or below the last (``WARNING: …``);
@@ -17,7 +17,8 @@ ShellCheck's) and prints, within ``budget`` bytes:
 
 Lines are verbatim (clipped ones end in ``…``; ANSI codes and CI timestamps stay as sent); for
 ESLint JSON each shown line is the verbatim JSON text of one message object or ``{"filePath":…``;
-for a list of records, a record's location, rule, severity and message keys as compact JSON.
+for a list of records, a record's location, rule, severity and message keys as compact JSON; for
+SARIF, per file a ``{"uri": …`` line and each result's rule, level, message and start line.
 ``highlights`` is the number of distinct diagnostics. Linear in the input.
 """
 
@@ -40,6 +41,7 @@ from context_mode.diagnostics import (
     find_diagnostics,
     is_diagnostic_records,
     is_eslint_report,
+    is_sarif,
 )
 from context_mode.summaries.edges import edge_lines
 from context_mode.summaries.extract import Extract, term_matcher
@@ -329,12 +331,14 @@ def _diagnostic_lines(
 
 def _json_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
     """A JSON lint report as display lines (JSON pieces of it) and diagnostics, else None."""
-    if not text.lstrip().startswith("["):
+    if text.lstrip()[:1] not in ("[", "{"):
         return None
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return None
+    if is_sarif(value):
+        return _sarif_json(value)
     if is_eslint_report(value):
         return _eslint_json(value)
     if is_diagnostic_records(value):
@@ -372,6 +376,58 @@ _RECORD_SHOWN = frozenset(
 def _first(record: dict[str, Any], keys: Sequence[str]) -> tuple[str, Any]:
     """The first of ``keys`` the record holds a value under, with that value (``("", "")`` if none)."""
     return next(((k, record[k]) for k in keys if record.get(k) not in (None, "")), ("", ""))
+
+
+def _sarif_json(value: dict[str, Any]) -> tuple[list[str], list[Diagnostic], str]:
+    """A SARIF log's results: per file (its first location's ``uri``), a ``{"uri": …`` line, then
+    each result's rule, level, message and start line as compact JSON; the totals name each run's
+    tool and version."""
+    by_file: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    tools: list[str] = []
+    for run in value["runs"]:
+        if not isinstance(run, dict):
+            continue
+        driver = _member(_member(run, "tool"), "driver")
+        if driver.get("name"):
+            tools.append(" ".join(str(driver[key]) for key in ("name", "version") if driver.get(key)))
+        for result in run["results"]:
+            if isinstance(result, dict):
+                by_file[_sarif_location(result)[0]].append(result)
+    lines: list[str] = []
+    diagnostics: list[Diagnostic] = []
+    levels: Counter[str] = Counter()
+    for path, results in by_file.items():
+        lines.append('{"uri":' + json.dumps(path, ensure_ascii=False))
+        file_line = len(lines) - 1
+        for result in results:
+            line = _sarif_location(result)[1]
+            shown: dict[str, Any] = {k: result[k] for k in ("ruleId", "level", "message") if result.get(k)}
+            if line is not None:
+                shown["startLine"] = line
+            lines.append(json.dumps(shown, ensure_ascii=False, separators=(",", ":")))
+            level = str(result.get("level") or "warning").lower()
+            levels[level] += 1
+            rule = str(result.get("ruleId") or "result")
+            diagnostics.append(Diagnostic(len(lines) - 1, file_line, rule, path, level))
+    counts = ", ".join(f"{count} {level}" for level, count in levels.most_common())
+    totals = f"{len(diagnostics)} results ({counts})" + (f" from {', '.join(tools)}" if tools else "")
+    return lines, diagnostics, totals
+
+
+def _sarif_location(result: dict[str, Any]) -> tuple[str, Any]:
+    """A SARIF result's first location: its file's ``uri`` ("" when none) and ``startLine``."""
+    locations = result.get("locations")
+    first = locations[0] if isinstance(locations, list) and locations else {}
+    physical = _member(first, "physicalLocation")
+    return str(_member(physical, "artifactLocation").get("uri", "")), _member(physical, "region").get(
+        "startLine"
+    )
+
+
+def _member(value: Any, key: str) -> dict[str, Any]:
+    """``value[key]`` when both are objects, else an empty one."""
+    inner = value.get(key) if isinstance(value, dict) else None
+    return inner if isinstance(inner, dict) else {}
 
 
 def _eslint_json(value: list[Any]) -> tuple[list[str], list[Diagnostic], str]:

@@ -103,7 +103,7 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
     if extract.kind == ContentKind.TABLE:
         assert_table_verbatim(extract.text, text)
         return
-    if extract.kind == ContentKind.LINT and text.lstrip().startswith("["):  # a JSON report
+    if extract.kind == ContentKind.LINT and text.lstrip()[:1] in ("[", "{"):  # a JSON report (SARIF too)
         for line in extract.text.split("\n"):
             piece = strip_annotation(line).removesuffix("…")
             assert is_marker(line) or piece in text or _json_piece_of(piece, text), line

@@ -635,3 +635,37 @@ def test_diagnostics_framed_by_annotate_snippets_and_miette_are_lint(
     at = shown.index(first[0])
     assert shown[at : at + 2] == first
     assert "    │" not in shown  # an empty gutter line says nothing
+
+
+def test_a_sarif_log_is_lint_read_by_rule_with_each_results_file_and_line(tmp_path: Path) -> None:
+    # ``ruff check --output-format sarif`` (SARIF 2.1.0, as CodeQL, Semgrep and Trivy write it).
+    # Before: a JSON skeleton, each result's location elided ("locations": ["… +1 item"]).
+    import shutil
+    import subprocess
+
+    from tests.context_mode.summaries.test_corpus import assert_fits_and_is_verbatim_or_json
+
+    ruff = Path(__file__).parents[3] / ".venv" / "bin" / "ruff"
+    ruff = ruff if ruff.exists() else Path(shutil.which("ruff") or "ruff")
+    source = (Path(__file__).parents[2] / "data" / "apache-license-2.0.txt").read_text(encoding="utf-8")
+    words = sorted({word.lower() for word in source.split() if word.isalpha() and len(word) > 6})[:120]
+    program = "import os, sys\n" + "".join(f"def {word}(x, y):\n    return x == None\n" for word in words)
+    (tmp_path / "terms.py").write_text(program, encoding="utf-8")
+    report = subprocess.run(
+        [str(ruff), "check", "--no-cache", "--select", "E,F,ARG", "--output-format", "sarif", "terms.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    assert json.loads(report)["runs"][0]["results"], report[:300]
+    assert detect_kind(report, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(report, ContentKind.LINT, budget=1400)
+    assert extract.outline.startswith("lint: ")
+    lines = extract.text.split("\n")
+    assert any(line.startswith("== ") and "E711 ×120" in line for line in lines), lines[:3]
+    assert any(
+        line.startswith('{"ruleId":"F401","level":"error","message":{"text":"`os` imported') for line in lines
+    )
+    assert any(line.startswith('{"uri":"') and line.endswith('terms.py"') for line in lines)
+    assert_fits_and_is_verbatim_or_json(report, extract)
