@@ -5,7 +5,8 @@
 ``rows``, ``tree``, ``source`` (or ``blame``), ``lint``, ``text``; the shared budget packing is
 ``packing``; a profiler's report, a SQL script or a binary's symbol table taken for a log, a
 table or text is read as what it is: ``profile``, ``sql_script``, ``symbols``, ``hexdump``; Markdown or text
-held in a few very long lines is read as its pieces: ``long_lines``) and returns an ``Extract``:
+held in a few very long lines is read as its pieces: ``long_lines``; binary data printed as text
+is left out: ``unreadable``) and returns an ``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``; of a few very
   long lines, their verbatim pieces: ``long_lines``), some with
@@ -56,6 +57,7 @@ from context_mode.summaries.symbols import summarize_symbols
 from context_mode.summaries.table import summarize_table
 from context_mode.summaries.text import summarize_text
 from context_mode.summaries.tree import summarize_tree
+from context_mode.summaries.unreadable import readable
 from context_mode.types import ContentKind
 
 __all__ = ["Extract", "summarize", "summarize_for_intent"]
@@ -66,6 +68,7 @@ class _Summarizer(Protocol):
 
 
 _PROSE_KINDS = frozenset((ContentKind.MARKDOWN, ContentKind.TEXT))
+_PLAIN_KINDS = frozenset((ContentKind.LOG, ContentKind.TEXT, ContentKind.MARKDOWN, ContentKind.TABLE))
 _JSON_KINDS = frozenset((ContentKind.JSON, ContentKind.ROWS, ContentKind.TREE, ContentKind.LINT))
 # Kinds a profiler's report, a SQL script, a symbol table or a hex dump is taken for: read as what
 # it is instead.
@@ -109,6 +112,11 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
             report = reading(text, kind=kind, budget=max(budget, 0), terms=tuple(terms))
             if report is not None:
                 return report
+    binary = readable(text) if kind in _PLAIN_KINDS else None
+    if binary is not None:  # bytes printed as text: summarised without them
+        inner = summarize(binary.text, kind, budget=budget, terms=terms)
+        said = f"{binary.emptied} unreadable line{'' if binary.emptied == 1 else 's'} of binary data left out"
+        return replace(inner, outline=f"{inner.outline} ({said})")
     summarizer = _BY_KIND.get(kind, summarize_text)
     broken = pieces(text) if kind in _PROSE_KINDS else None
     if broken is not None:  # a few very long lines: read as their pieces
