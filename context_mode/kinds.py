@@ -76,7 +76,6 @@ from context_mode.types import ContentKind
 _LOG_FILES_READ = 40  # lines of files read together looked at for log lines
 SAMPLE_CHARS = 32 * 1024  # 64 KB in all: on 124 corpus and test files, the verdicts of 128 KB
 _PREFIX = 300
-# A CSV header's column name: ``installed_at``, ``Package Name``, ``size (bytes)``
 
 _HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
 _DIFF_LINE = re.compile(

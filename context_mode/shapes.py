@@ -67,8 +67,9 @@ _REPR_ROWS = re.compile(
 # A list of keyword records: asyncpg's ``[<Record id=1 name='x'>, …]``, a named tuple's
 # ``[Row(id=1, name='x'), …]`` (psycopg's ``namedtuple_row``, PySpark)
 KEYWORD_ROWS = re.compile(r"\s*\[(<[A-Za-z_][\w.]{0,60} |[A-Za-z_][\w.]{0,60}\()[A-Za-z_]\w{0,60}=")
-# A CSV header's column name; a CSV field in double quotes (``"~(name,text)"``: its delimiters are
-# no column marks); the rows a CSV table in a run of them has at least.
+# A CSV header's column name (``installed_at``, ``Package Name``, ``size (bytes)``); a CSV field in
+# double quotes (``"~(name,text)"``: its delimiters are no column marks); the rows a CSV table in a
+# run of them has at least.
 _COLUMN_NAME = re.compile(r"[A-Za-z_][\w .()/%#-]{0,60}\Z")
 _QUOTED_FIELD = re.compile(r'"(?:[^"]|"")*"')
 _CSV_MIN_ROWS = 2
@@ -562,6 +563,11 @@ def unquoted(lines: Sequence[str]) -> list[str]:
     return [_QUOTED_FIELD.sub("", line) if '"' in line else line for line in lines]
 
 
+def _fields(line: str, delimiter: str) -> int:
+    """How many fields ``line`` holds between ``delimiter``s, quoted fields' delimiters aside."""
+    return (_QUOTED_FIELD.sub("", line) if '"' in line else line).count(delimiter) + 1
+
+
 def csv_sections(lines: Sequence[str]) -> list[int]:
     """The header lines of CSV tables one after another (``xlsx2csv -a``'s sheets, ``head`` of
     several CSV files): each a header of two column names or more (``csv_header``) over
@@ -577,7 +583,7 @@ def csv_sections(lines: Sequence[str]) -> list[int]:
             continue
         delimiter, count = header
         end = index + 1
-        while end < len(lines) and unquoted([lines[end]])[0].count(delimiter) == count - 1:
+        while end < len(lines) and _fields(lines[end], delimiter) == count:
             end += 1
         if end - index - 1 >= _CSV_MIN_ROWS:
             headers.append(index)

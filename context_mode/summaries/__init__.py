@@ -3,10 +3,11 @@
 ``summarize(text, kind, budget=..., terms=...)`` dispatches to one summariser per ``ContentKind``
 (``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
 ``rows``, ``tree``, ``source`` (or ``blame``), ``lint``, ``text``; the shared budget packing is
-``packing``; a profiler's report, a SQL script or a binary's symbol table taken for a log, a
-table or text is read as what it is: ``profile``, ``sql_script``, ``symbols``, ``hexdump``; Markdown or text
-held in a few very long lines is read as its pieces: ``long_lines``; binary data printed as text
-is left out: ``unreadable``) and returns an ``Extract``:
+``packing``; a profiler's report, a SQL script, a binary's symbol table or a hex dump taken for
+a log, a table or text is read as what it is: ``profile``, ``sql_script``, ``symbols``,
+``hexdump``; Markdown or text held in a few very long lines is read as its pieces:
+``long_lines``; binary data printed as text is left out: ``unreadable``) and returns an
+``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``; of a few very
   long lines, their verbatim pieces: ``long_lines``), some with

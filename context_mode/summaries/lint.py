@@ -419,9 +419,8 @@ def _sarif_location(result: dict[str, Any]) -> tuple[str, Any]:
     locations = result.get("locations")
     first = locations[0] if isinstance(locations, list) and locations else {}
     physical = _member(first, "physicalLocation")
-    return str(_member(physical, "artifactLocation").get("uri", "")), _member(physical, "region").get(
-        "startLine"
-    )
+    uri = _member(physical, "artifactLocation").get("uri", "")
+    return str(uri), _member(physical, "region").get("startLine")
 
 
 def _member(value: Any, key: str) -> dict[str, Any]:
