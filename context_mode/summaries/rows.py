@@ -299,11 +299,11 @@ def summarize_records(
         # Past the records kept (the first ones and the last), the rows not parsed are skipped too.
         skipped = index - previous - 1 + (total - count if index == count - 1 else 0)
         if skipped > 0:
-            table.append(f"… {skipped} rows …")
+            table.append(_skipped(skipped))
         table.append(row(index))
         previous = index
     if previous < count - 1:
-        table.append(f"… {total - 1 - previous} rows …")
+        table.append(_skipped(total - 1 - previous))
     used = sum(size(line) + 1 for line in [*head, *shown_raw, *table, *tail])
     kept: set[int] = set()
     for order, (_, line) in sorted(enumerate(descriptions), key=lambda pair: pair[1][0]):
@@ -385,6 +385,11 @@ def _choose_rows(
     if last not in chosen and last not in shown and used + reserve <= budget:
         chosen.append(last)
     return sorted(chosen), used
+
+
+def _skipped(count: int) -> str:
+    """The marker of ``count`` rows left out."""
+    return f"… {count} row{'' if count == 1 else 's'} …"
 
 
 def _width(layout: Layout, records: list[Record], index: int, keys: Sequence[str]) -> int:

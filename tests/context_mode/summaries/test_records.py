@@ -603,3 +603,17 @@ def test_a_rows_last_key_column_is_shown_wide_enough_to_read() -> None:
         "warning | -Wsign-compare | comparison of integer expressions of different signedness: "
         "‘__u32’ {aka ‘unsigned int’} and ‘int’"
     ) in lines
+
+
+def test_one_row_left_out_is_one_row() -> None:
+    # Before: "… 1 rows …".
+    records = [{"name": f"service-{n:03d}", "port": 1000 + n, "state": "up"} for n in range(60)]
+    text = json.dumps(records, indent=1)
+    markers = {
+        line
+        for budget in range(300, 4000, 20)
+        for line in summarize(text, ContentKind.ROWS, budget=budget).text.splitlines()
+        if line.startswith("… ") and line.endswith(" …")
+    }
+    assert "… 1 row …" in markers
+    assert "… 1 rows …" not in markers
