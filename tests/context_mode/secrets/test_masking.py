@@ -378,6 +378,9 @@ TRUE_POSITIVES = {
     # parse scheme://username::@a, a URL whose password is ":"
     "webpage-cpl-rehype-remark-1001-eventlet-doc-0331-db-pool.md": 1,
     "test-cpk-zig-test-0171-std-uri-six-edits-panic.txt": 1,
+    # oslo.config's format docs: a sample's connection = mysql+pymysql://keystone:…@controller/keystone
+    # and ldap_dns_password = 'a password with spaces'
+    "webpage-cpr-perl-formattext-withlinks-andtables-007-oslo-config-doc-900-format.txt": 2,
 }
 
 
