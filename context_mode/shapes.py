@@ -872,13 +872,14 @@ def is_yaml(lines: Sequence[str]) -> bool:
     an API result as YAML): nine in ten non-blank lines are a ``key: value`` or ``key:`` line, a
     ``- `` list item, a ``---`` marker, a comment or a value's continuation (deeper than the key
     above it), at least a third of them keys, few of them a top-level key its document already
-    named. A level word is no key (``ERROR: …`` lines are a log)."""
+    named or the key of the line above. A level word is no key (``ERROR: …`` lines are a log)."""
     content = [line for line in lines[:_YAML_SAMPLE] if line.strip()]
     if len(content) < 8:
         return False
     keys = shaped = repeated = 0
     indent = -1  # of the last key or item line: a deeper line goes on its value (``description: >``)
     top: set[str] = set()  # the document's top-level keys: a mapping names each once
+    previous = ""  # the line before, when it was a key's
     for line in content:
         stripped = line.lstrip(" ")
         depth = len(line) - len(stripped)
@@ -887,11 +888,16 @@ def is_yaml(lines: Sequence[str]) -> bool:
             keys += 1
             shaped += 1
             indent = depth
+            name = line.split(":", 1)[0]
             if depth == 0 and not key.group(2):
-                name = stripped.split(":", 1)[0]
                 repeated += name in top
                 top.add(name)
-        elif stripped.rstrip() == "---":
+            elif name == previous and not key.group(2):
+                repeated += 1  # the same key on the line before, as deep: a prefix (``checking: …``)
+            previous = name
+            continue
+        previous = ""
+        if stripped.rstrip() == "---":
             shaped += 1
             top.clear()
         elif stripped.startswith(("- ", "#")) or stripped.rstrip() in ("---", "...", "-"):
@@ -899,7 +905,8 @@ def is_yaml(lines: Sequence[str]) -> bool:
             indent = depth if stripped.startswith("- ") else indent
         elif 0 <= indent < depth:
             shaped += 1
-    # A top-level key on many lines is a prefix, not a key (ctest -V's ``12: `` before each line).
+    # A top-level key on many lines is a prefix, not a key (ctest -V's ``12: `` before each line),
+    # as is a key on line after line (``raco make -vv``'s ``checking: …`` under each file).
     return keys * 3 >= len(content) and shaped * 10 >= len(content) * 9 and repeated * 4 < keys
 
 

@@ -565,3 +565,26 @@ def test_a_boost_test_run_is_a_log_of_its_failures() -> None:
     name = "test-cpe-boost-test-174-log-level-test-suite-debian-doc-examples.txt"
     text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+
+
+def test_a_key_repeated_in_one_mapping_is_a_prefix_not_yaml() -> None:
+    # ``raco make -vv``: each file's ``checking: …`` lines under a ``"json/main.rkt":`` line. Before:
+    # YAML of three top-level keys, 473 bytes of stage 1 for 44 kB: the keys and "…".
+    from context_mode.shapes import is_yaml
+    from tests.corpora import BENCH_CORPUS
+
+    build = (BENCH_CORPUS / "build-cpq-raco-make-vv-racket-87-json-file-collects-tar-typo.txt").read_text(
+        encoding="utf-8"
+    )
+    assert not is_yaml(build.splitlines())
+    decision = route(build, tool="run_command")
+    assert isinstance(decision, Summary)
+    assert not decision.extract.outline.startswith("yaml:")
+    # read as a build's log: what failed, what was written
+    assert (
+        "  failed reading /tmp/fresh38c_scratch/rkt/json/compiled/main_rkt.dep"
+        in decision.extract.text.split("\n")
+    )
+    # a list of mappings names its keys again in each item: still YAML
+    items = "".join(f"- name: item{n}\n  value: {n}\n  tags:\n  - t{n}\n" for n in range(10))
+    assert is_yaml(("metadata:\n  name: web\n  labels:\n    app: web\nitems:\n" + items).splitlines())
