@@ -160,12 +160,14 @@ NAME_ONLY = re.compile(r"[^\s|:]*[/.][^\s|:]*\w[^\S\n]*(?=\n|\Z)")  # (a line's 
 # ``--stat``: `` src/app.py | 118 +++---`` per file, then `` 53 files changed, 977 insertions(+)…``
 STAT_FILE = re.compile(r" \S.*? \|\s+(?:\d+|Bin\b)")
 STAT_TOTAL = re.compile(r" \d+ files? changed\b")
-# A line of a log's list of files under each commit: ``--stat``'s, ``--numstat``'s, ``--raw``'s and
-# ``--name-status``', ``--name-only``'s.
-LISTED_CHANGE = re.compile(
-    rf"{STAT_FILE.pattern}|{STAT_TOTAL.pattern}|{NUMSTAT.pattern}|{NAME_ONLY.pattern}"
-    rf"|{RAW_FILE.pattern.replace('?P<status>', '?:')}"
+# A line naming one of a commit's files: ``--stat``'s, ``--numstat``'s, ``--raw``'s and
+# ``--name-status``' (not ``--name-only``'s bare path: a message's line may be one too)
+LISTED_FILE = re.compile(
+    rf"{STAT_FILE.pattern}|{NUMSTAT.pattern}|{RAW_FILE.pattern.replace('?P<status>', '?:')}"
 )
+# A line of a log's list of files under each commit: a ``LISTED_FILE``, ``--stat``'s totals,
+# ``--name-only``'s path.
+LISTED_CHANGE = re.compile(rf"{LISTED_FILE.pattern}|{STAT_TOTAL.pattern}|{NAME_ONLY.pattern}")
 # An XHTML page opens with an XML declaration: ``<?xml version="1.0" …?><!DOCTYPE html …>``.
 _HTML_OPENING = re.compile(
     # a comment ends at its first ``-->`` (``.*?`` in a repeated group backtracked through every

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from context_mode.shapes import NUMSTAT, ONELINE_COMMIT, RAW_FILE, STAT_FILE
+from context_mode.shapes import LISTED_FILE, ONELINE_COMMIT
 from context_mode.summaries.diff_parse import COMMIT, DIFF_GIT, Commit
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
@@ -40,15 +40,10 @@ def _body_line(lines: Sequence[str], subject: int) -> int:
         text = lines[index][:_PREFIX]
         if not text.strip():
             continue
-        if index == subject + 1 or COMMIT.match(text) or DIFF_GIT.match(text) or _listed(text):
+        if index == subject + 1 or COMMIT.match(text) or DIFF_GIT.match(text) or LISTED_FILE.match(text):
             return -1  # no blank line under the subject: no body (or a --stat list)
         return index
     return -1
-
-
-def _listed(line: str) -> bool:
-    """Whether a line lists a commit's file (``--stat``, ``--numstat``, ``--raw``): no message's."""
-    return any(pattern.match(line) is not None for pattern in (STAT_FILE, NUMSTAT, RAW_FILE))
 
 
 def commit_base(order: int) -> float:
@@ -65,7 +60,7 @@ def body_lines(lines: Sequence[str], subject: int) -> list[int]:
     found: list[int] = []
     for index in range(body, min(len(lines), body + 4 * _BODY_LINES)):
         text = lines[index][:_PREFIX]
-        if COMMIT.match(text) or DIFF_GIT.match(text) or _listed(text):
+        if COMMIT.match(text) or DIFF_GIT.match(text) or LISTED_FILE.match(text):
             break
         if text.strip():
             found.append(index)

@@ -29,11 +29,9 @@ from dataclasses import dataclass, field
 
 from context_mode.shapes import (
     HG_CHANGESET,
+    LISTED_FILE,
     NAME_ONLY,
-    NUMSTAT,
     ONELINE_COMMIT,
-    RAW_FILE,
-    STAT_FILE,
     STAT_TOTAL,
     SVN_PATH,
     VCS_ENTRY,
@@ -180,9 +178,7 @@ def parse(lines: Sequence[str], *, oneline: bool = False) -> list[Commit]:
             not in_hunk
             and file is None
             and (
-                STAT_FILE.match(line)
-                or RAW_FILE.match(line)
-                or NUMSTAT.match(line)
+                LISTED_FILE.match(line)
                 or (commit.line >= 0 and NAME_ONLY.match(line))  # a commit's file, ``--name-only``
             )
         ):
