@@ -381,6 +381,11 @@ TRUE_POSITIVES = {
     # oslo.config's format docs: a sample's connection = mysql+pymysql://keystone:…@controller/keystone
     # and ldap_dns_password = 'a password with spaces'
     "webpage-cpr-perl-formattext-withlinks-andtables-007-oslo-config-doc-900-format.txt": 2,
+    # dotenv's README: a sample .env's PRIVATE_KEY="-----BEGIN RSA PRIVATE KEY-----…" in its
+    # multiline section (the block and its one-line form); pika's parameters page: an example's
+    # username "guest" and password "guest"
+    "markdown-cpt-7z-2602-x-so-dotenv-18010-npm-readme.md": 3,
+    "snapshot-cpt-pwmcp-python-pika-doc-120-parameters-api.txt": 1,
 }
 
 
