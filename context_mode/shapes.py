@@ -485,7 +485,7 @@ def is_sized_listing(lines: Sequence[str]) -> bool:
     """Whether ``lines`` list entries with their sizes: ``_SIZED_MIN`` entries or more, most of
     them with a size, and nine in ten non-blank lines entries or totals."""
     shown = [line for line in lines if line.strip()]
-    if len(shown) < _SIZED_MIN:
+    if len(shown) < _SIZED_MIN or _tab_header(shown):
         return False
     # Past this many lines that are neither entries nor totals it is no listing: most texts are
     # told so in their first lines, not after every line was tried against every entry's shape.
@@ -502,6 +502,14 @@ def is_sized_listing(lines: Sequence[str]) -> bool:
                 return False
     sized = sum(1 for _, amount, _ in entries if amount is not None)
     return len(entries) >= _SIZED_MIN and sized * 2 >= len(entries)
+
+
+def _tab_header(lines: Sequence[str]) -> bool:
+    """Whether the first line names the columns of the tab-separated rows below it (MariaDB's
+    ``--batch``: ``id<TAB>name<TAB>…`` over ``48<TAB>Berlin<TAB>…``): a table, though each row
+    starts as ``du``'s ``SIZE<TAB>PATH`` does; ``du`` prints no header."""
+    tabs = lines[0].count("\t")
+    return tabs > 0 and lines[1].count("\t") == tabs and sized_entry(lines[0]) is None
 
 
 def is_git_status(lines: Sequence[str]) -> bool:

@@ -665,3 +665,20 @@ def test_csv_tables_one_after_another_are_tables_each_under_its_title(tmp_path: 
         decision.extract.outline.startswith("tables: 2 tables")
         and "==> pages.csv <==" in decision.extract.outline
     )
+
+
+def test_a_tab_separated_result_led_by_a_number_is_a_table_not_du_sizes() -> None:
+    # MariaDB's ``--batch`` output (a real capture): ``48<TAB>Berlin<TAB>Berlin<TAB>3461421…``
+    # had every row read as du's ``SIZE<TAB>PATH`` ("tree: 163 entries with sizes", rows ranked
+    # by their id as bytes); du's path holds no further tab.
+    text = (BENCH_CORPUS / "rows-cpt-mariadb-1011-batch-miscfiles-15-cities-dat-germany.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="query") is ContentKind.TABLE
+    decision = route(text, tool="query")
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("table: 163 rows × 9 columns (id, name, region")
+    assert "id\tname\tregion\tpopulation\tlatitude" in decision.extract.text
+    assert "entries with sizes" not in decision.extract.text
+    du = "4.0K\t./a\n12K\t./b/c.py\n" * 10 + "16K\t.\n"
+    assert detect_kind(du) is ContentKind.TREE
