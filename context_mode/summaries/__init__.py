@@ -38,6 +38,7 @@ from typing import Protocol
 
 from context_mode.framing import shown_head, unframe
 from context_mode.summaries.aimed import aim
+from context_mode.summaries.brief_diff import summarize_brief_diff
 from context_mode.summaries.code_search import summarize_code_search
 from context_mode.summaries.coverage import summarize_coverage
 from context_mode.summaries.diff import summarize_diff
@@ -80,6 +81,7 @@ _READINGS = (
     summarize_symbols,
     summarize_coverage,
     summarize_hexdump,
+    summarize_brief_diff,
 )
 _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.LOG: summarize_log,
