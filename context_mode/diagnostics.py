@@ -9,7 +9,8 @@ a match; the indexes point at the verbatim input lines):
 - ``file:line[:col]: …`` with a severity or a rule (mypy with its ``[code]``, cpplint's
   ``[build/include_order] [4]``, ruff/flake8
   concise ``F821 …``, gcc/clang, ESLint ``--format unix``, cppcheck's ``style:`` /
-  ``performance:`` … ``[ruleId]``); a bare grep match is not one;
+  ``performance:`` … ``[ruleId]``; after a column, a check's dotted or snake_case name:
+  proselint's ``typography.symbols.curly_quotes: …``); a bare grep match is not one;
 - two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``, ty's
   ``error[invalid-argument-type]: …``, zizmor's ``warning[artipacked]: …`` and ``info[…]: …``),
@@ -78,7 +79,7 @@ _PYRIGHT = re.compile(
     r"(?: \((?P<code>report\w+)\))?\s*\Z"
 )
 _COLON = re.compile(
-    r"(?P<file>[^\s:][^:\n]{0,250}?(?:\.[A-Za-z0-9]{1,8}|/[\w.-]+)):(?P<line>\d+):(?:\d+:)? "
+    r"(?P<file>[^\s:][^:\n]{0,250}?(?:\.[A-Za-z0-9]{1,8}|/[\w.-]+)):(?P<line>\d+):(?:(?P<col>\d+):)? "
     r"(?:(?P<sev>error|warning|note|info|fatal error|style|performance|portability|information):\s*)?"
     r"(?P<msg>.*)"
 )
@@ -109,6 +110,9 @@ _SEVERITY = {
     "information": "info",
 }
 _CODE_FIRST = re.compile(r"(?P<code>[A-Z]{1,4}\d{2,4}):? \S")  # ruff ``E501 …``, pylint ``C0114: …``
+# A check's name first, dotted or snake_case, after a line and a column: proselint's
+# ``typography.symbols.curly_quotes: Use curly quotes …``, ``lexical_illusions: There's …``
+_NAME_FIRST = re.compile(r"(?P<code>[a-z][a-z0-9]*(?:[._][a-z0-9]+)+): \S")
 # RuboCop: ``C: [Correctable] Style/StringLiterals: Prefer single-quoted strings …``
 _RUBOCOP = re.compile(r"(?P<sev>[CWEFRI]): (?:\[Correctable\] )?(?P<code>[A-Z]\w*(?:/[A-Z]\w*)+): \S")
 # markdownlint ``README.md:12:81 MD013/line-length Line length …``, hadolint ``Dockerfile:3 DL3008
@@ -454,6 +458,9 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
         )
     code = _BRACKET_CODE.search(message)
     first = _CODE_FIRST.match(message)
+    named = _NAME_FIRST.match(message) if match["col"] and not (match["sev"] or code or first) else None
+    if named:
+        return Diagnostic(index, index, named["code"], match["file"], "warning")
     if not (match["sev"] or code or first):
         return None
     if match["sev"] == "note" and not (code or first):

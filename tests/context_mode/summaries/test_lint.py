@@ -669,3 +669,25 @@ def test_a_sarif_log_is_lint_read_by_rule_with_each_results_file_and_line(tmp_pa
     )
     assert any(line.startswith('{"uri":"') and line.endswith('terms.py"') for line in lines)
     assert_fits_and_is_verbatim_or_json(report, extract)
+
+
+def test_a_check_named_after_the_line_and_column_is_a_rule_proselints_report() -> None:
+    # proselint 0.16's report on pip's docs (a real capture): ``path:20:4: lexical_illusions: …``,
+    # ``…:25:11: typography.symbols.curly_quotes: …``; it was "code search: 120 matches".
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-cps-proselint-0160-check-pip-242-docs-topics-user-guide.txt").read_text(
+        encoding="utf-8"
+    )
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2800)
+    assert extract.outline == "lint: 120 diagnostics, 11 rules, 12 files"
+    assert "typography.symbols.curly_quotes ×53" in extract.text
+    assert "cliches.misc.write_good: 'trial and error' is a cliché" in extract.text
+    # a grep or ripgrep match whose line starts with a snake_case key is no diagnostic
+    matches = [
+        "conf/a.yml:3: max_size: 10",
+        "src/app.py:14:5:log_level: str = 'info'",
+        "src/app.py:14: retry_count: int = 3",
+    ]
+    assert find_diagnostics(matches) == []
