@@ -150,8 +150,10 @@ _TEST_RESULT = re.compile(
     r"|^(?P<id20>[\w:]+#\w+) = [\d.]+ s = (?P<status20>[.FES])$"
     # Robot Framework: ``Sibilant Plurals                                 | FAIL |``
     r"|^(?P<id21>\S.{0,120}?)\s+\| (?P<status21>FAIL|PASS|SKIP) \|$"
-    # meson test: `` 5/8 UTF-8_persian     FAIL            0.31s   exit status 1``
-    r"|^\s*\d+/\d+ (?P<id22>\S+)\s+(?P<status22>OK|FAIL|SKIP|TIMEOUT|ERROR|EXPECTEDFAIL)\s+\d+\.\d+s"
+    # meson test: `` 5/8 UTF-8_persian     FAIL            0.31s   exit status 1``, names with
+    # spaces and a suite (``1/1 My Signal Test FAIL  0.02s``, ``4/10 test_features / xpass …``)
+    r"|^\s*\d+/\d+ (?P<id22>\S.*?)\s+"
+    r"(?P<status22>OK|FAIL|SKIP|TIMEOUT|ERROR|EXPECTEDFAIL|UNEXPECTEDPASS)\s+\d+\.\d+s"
     # stestr / subunit-trace: ``{0} pkg.tests.test_a.TestX.test_y [0.002523s] ... FAILED``
     r"|^\{\d+\} (?P<id23>\S+) \[[\d.]+s\] \.\.\. (?P<status23>ok|FAILED|SKIPPED)\b"
     # xdoctest: ``* FAILURE: pkg/sortedlist.py::SortedList.irange:0``
@@ -177,6 +179,7 @@ _FAILING = frozenset(
         "F",
         "E",
         "TIMEOUT",
+        "UNEXPECTEDPASS",
     }
 )
 

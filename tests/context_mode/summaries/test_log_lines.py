@@ -901,3 +901,19 @@ def test_json_lines_records_of_the_same_start_keep_their_telling_members() -> No
     ]
     shown = pack(lines, [Pick(0, 2, 1.0)], 2000, width=160, ends=True).split("\n")
     assert all('"level":"error"' in line and '"msg":"upstream timed out"' in line for line in shown)
+
+
+def test_meson_tests_named_with_spaces_and_suites_and_unexpected_passes_are_failures() -> None:
+    # meson 1.6's test output on its own failing test-case projects (a real capture): test names
+    # with spaces ("My Signal Test") and a suite ("test_features / xpass") were no tests at all,
+    # and an UNEXPECTEDPASS is a failure as meson counts it ("log: 226 lines, 0 failed tests").
+    from tests.corpora import BENCH_CORPUS
+
+    name = "test-cps-meson-161-test-print-errorlogs-meson-sdist-tap-and-failing-test-cases.txt"
+    lines = (BENCH_CORPUS / name).read_text(encoding="utf-8").splitlines()
+    failing = scan_log(lines).failing
+    assert {"My Signal Test", "My Ambiguous Status Test", "should_fail_but_does_not"} <= set(failing)
+    assert "nonzero return code with tests" in failing
+    ok = [" 7/10 test_features / partially skipped (real-world example) OK    0.01s   21 subtests passed"]
+    expected = [" 1/10 test_features / fail                      EXPECTEDFAIL    0.01s   0/1 subtests passed"]
+    assert not scan_log(ok + expected).failing
