@@ -3,9 +3,10 @@
 ``summarize(text, kind, budget=..., terms=...)`` dispatches to one summariser per ``ContentKind``
 (``log``, ``json_summary``, ``code_search``, ``markdown``, ``diff``, ``table``, ``snapshot``,
 ``rows``, ``tree``, ``source`` (or ``blame``), ``lint``, ``text``; the shared budget packing is
-``packing``; a profiler's report, a SQL script, a binary's symbol table or a hex dump taken for
-a log, a table or text is read as what it is: ``profile``, ``sql_script``, ``symbols``,
-``hexdump``; Markdown or text held in a few very long lines is read as its pieces:
+``packing``; a profiler's report, a SQL script, a binary's symbol table, a hex dump, a ``diff
+-q`` of two trees or a listing of entries with bracketed states taken for a log, a table or text
+is read as what it is: ``profile``, ``sql_script``, ``symbols``, ``hexdump``, ``brief_diff``,
+``tagged_listing``; Markdown or text held in a few very long lines is read as its pieces:
 ``long_lines``; binary data printed as text is left out: ``unreadable``) and returns an
 ``Extract``:
 
@@ -57,6 +58,7 @@ from context_mode.summaries.source import summarize_source
 from context_mode.summaries.sql_script import summarize_sql_script
 from context_mode.summaries.symbols import summarize_symbols
 from context_mode.summaries.table import summarize_table
+from context_mode.summaries.tagged_listing import summarize_tagged_listing
 from context_mode.summaries.text import summarize_text
 from context_mode.summaries.tree import summarize_tree
 from context_mode.summaries.unreadable import readable
@@ -82,6 +84,7 @@ _READINGS = (
     summarize_coverage,
     summarize_hexdump,
     summarize_brief_diff,
+    summarize_tagged_listing,
 )
 _BY_KIND: dict[ContentKind, _Summarizer] = {
     ContentKind.LOG: summarize_log,
