@@ -33,7 +33,9 @@ a match; the indexes point at the verbatim input lines):
 - Go's compiler and vet: ``# example.com/pkg``, then ``./main.go:10:7: undefined: x`` lines;
 - JSHint's default reporter: ``lib/a.js: line 52, col 14, 'i' is already defined. (W004)``;
 - ShellCheck's default format: ``In path line 12:``, the code line, then a caret line
-  ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form).
+  ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form);
+- luacheck's default report: ``Checking path   6 warnings``, then the file's problems indented
+  below it (``    path:9:27: unused argument 'f'``), a code only with ``--codes``.
 
 ``clean_lines`` does it to a whole list when needed; ``without_service_prefix`` drops the service
 column of a multi-service log (``docker compose logs``: ``web-1  | …``; ``kubectl logs --prefix``:
@@ -174,6 +176,18 @@ _MARK_LEVELS = {"!": "warning", "⚠": "warning", "×": "error", "✖": "error"}
 # totals line is ``366 errors``.
 _JSHINT = re.compile(r"(?P<file>[^\s:][^:\n]*): line \d+, col \d+, \S.*?(?: \((?P<code>[EWI]\d{3})\))?\s*\Z")
 _JSHINT_LEVELS = {"E": "error", "W": "warning", "I": "info"}
+# luacheck's default report: ``Checking ldoc/builtin/debug.lua      1 error`` (or ``6 warnings``,
+# ``3 warnings / 1 error``, ``OK``), then the file's problems indented below it, with a code only
+# under ``--codes`` (``(W211)``); without one, the message with its quoted names left out is
+# the rule (``unused argument 'f'``: ``unused argument``; ``line is too long (129 > 120)``: ``… (N > N)``)
+_LUACHECK_FILE = re.compile(
+    r"Checking (?P<file>\S+)\s+(?:OK|(?P<warnings>\d+ warnings?)?(?: / )?(?P<errors>\d+ errors?)?)\s*\Z"
+)
+_LUACHECK_ROW = re.compile(
+    r"\s{2,}(?P<file>[^\s:][^:\n]*):\d+:\d+: (?:\((?P<code>[EW]\d{3})\) )?(?P<msg>\S.*)"
+)
+_QUOTED = re.compile(r"\s*'[^'\n]*'")
+_DIGITS = re.compile(r"\d+")
 # Where a two-line header's problem is: rustc's ``--> src/a.rs:4:5``, annotate-snippets' unicode
 # ``╭▸ ./tests/a.py:159:31`` (typos), miette's ``,-[lib/a.js:331:1]`` and ``╭─[lib/a.js:331:1]``
 _ARROW = re.compile(r"\s*(?:(?:-->|╭▸) |(?:,-|╭─)\[)(?P<file>[^\s:][^:\n]*):(?P<line>\d+)(?::\d+)?")
@@ -302,6 +316,7 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
     go_package = False
     rules: dict[str, str] = {}  # rustc names a lint only on its first warning: reuse it for repeats
     skip_until = -1
+    luacheck: tuple[str, str] | None = None  # the file a luacheck report is checking, its severity
     for index, raw in enumerate(lines):
         if index <= skip_until:
             continue
@@ -324,6 +339,20 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         if match and current_file:
             severity = "error" if match["sev"] == "error" else "warning"
             found.append(Diagnostic(index, file_line, match["code"], current_file, severity))
+            continue
+        if line.startswith("Checking "):
+            checked = _LUACHECK_FILE.match(line)
+            if checked:
+                luacheck = (
+                    checked["file"],
+                    "error" if checked["errors"] and not checked["warnings"] else "warning",
+                )
+                continue
+        row = _LUACHECK_ROW.match(line) if luacheck and line[:1].isspace() else None
+        if row and luacheck and row["file"] == luacheck[0]:
+            code = row["code"] or " ".join(_DIGITS.sub("N", _QUOTED.sub("", row["msg"])).split())
+            severity = _JSHINT_LEVELS.get(row["code"][:1], "warning") if row["code"] else luacheck[1]
+            found.append(Diagnostic(index, index, code, row["file"], severity))
             continue
         if line.startswith("# ") and _GO_PACKAGE.match(line):
             go_package = True  # ``# example.com/pkg``: the Go compiler's errors for it follow

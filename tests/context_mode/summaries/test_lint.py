@@ -691,3 +691,27 @@ def test_a_check_named_after_the_line_and_column_is_a_rule_proselints_report() -
         "src/app.py:14: retry_count: int = 3",
     ]
     assert find_diagnostics(matches) == []
+
+
+def test_luacheck_reports_problems_under_each_checked_file_without_codes() -> None:
+    # luacheck's default report on LDoc 1.5 (a real capture): "Checking ldoc/doc.lua  38 warnings",
+    # then the file's problems indented below it, no codes; it was "log: 322 lines, 6 errors".
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-luacheck-ldoc-15.txt").read_text(encoding="utf-8")
+    diagnostics = find_diagnostics(text.splitlines())
+    assert len(diagnostics) == 252
+    syntax = next(d for d in diagnostics if d.file == "ldoc/builtin/debug.lua")
+    assert (syntax.rule, syntax.severity) == ("expected argument near", "error")  # its file: "1 error"
+    assert {d.rule for d in diagnostics} >= {"unused argument", "line is too long (N > N)"}
+    extract = summarize(text, ContentKind.LINT, budget=2800)
+    assert extract.outline == "lint: 252 diagnostics, 25 rules, 20 files"
+    assert "    ldoc/builtin/debug.lua:46:32: expected argument near 'function'" in extract.text
+    # with --codes, the code is the rule; a row under no "Checking" line is none
+    coded = [
+        "Checking src/a.lua                 1 warning",
+        "",
+        "    src/a.lua:3:7: (W211) unused variable 'x'",
+    ]
+    assert [(d.rule, d.severity) for d in find_diagnostics(coded)] == [("W211", "warning")]
+    assert find_diagnostics(coded[2:]) == []
