@@ -45,6 +45,7 @@ from context_mode.summaries.coverage import summarize_coverage
 from context_mode.summaries.diff import summarize_diff
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.hexdump import summarize_hexdump
+from context_mode.summaries.json_documents import summarize_documents
 from context_mode.summaries.json_summary import summarize_json
 from context_mode.summaries.lint import summarize_lint
 from context_mode.summaries.log import summarize_log
@@ -129,6 +130,13 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
         inner = summarizer(broken.text, budget=max(budget, 0), terms=tuple(terms))
         said = f"{broken.lines} long line{'' if broken.lines == 1 else 's'} read as {broken.pieces} pieces"
         return replace(inner, outline=f"{inner.outline} ({said})")
+    held = (
+        summarize_documents(text, budget=budget, terms=terms, summarize=summarize)
+        if kind in _JSON_KINDS
+        else None
+    )
+    if held is not None:  # a JSON whose strings hold whole documents: each read as what it is
+        return held
     framed = unframe(text) if kind in _JSON_KINDS else None
     if framed is not None:
         head = shown_head(framed.head)
