@@ -7,11 +7,12 @@
 -q`` of two trees or a listing of entries with bracketed states taken for a log, a table or text
 is read as what it is: ``profile``, ``sql_script``, ``symbols``, ``hexdump``, ``brief_diff``,
 ``tagged_listing``; Markdown or text held in a few very long lines is read as its pieces:
-``long_lines``; binary data printed as text is left out: ``unreadable``) and returns an
-``Extract``:
+``long_lines``; binary data printed as text is left out: ``unreadable``; JSON whose strings hold
+whole documents shows each document's lines: ``json_documents``) and returns an ``Extract``:
 
 - ``text``: only verbatim lines of the payload (or verbatim prefixes ending in ``…``; of a few very
-  long lines, their verbatim pieces: ``long_lines``), some with
+  long lines, their verbatim pieces: ``long_lines``; of a JSON string holding a document, its
+  lines as the payload escapes them: ``json_documents``), some with
   an annotation (``[×37]`` fold count, ``[+12 -3]`` diff count), plus elision markers
   (``… 312 lines …``); snapshot lines lose their indentation. For JSON, instead, a valid-JSON
   skeleton of the payload with sample values (valid for any budget of at least 64 bytes); for
