@@ -34,6 +34,8 @@ a match; the indexes point at the verbatim input lines):
 - JSHint's default reporter: ``lib/a.js: line 52, col 14, 'i' is already defined. (W004)``;
 - ShellCheck's default format: ``In path line 12:``, the code line, then a caret line
   ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form);
+- Dart Sass: ``DEPRECATION WARNING [import]: …`` (``WARNING:``, ``Error:``), a drawn snippet, then
+  its stack, whose first line (``    scss/app.scss 7:9  root stylesheet``) is where it is;
 - luacheck's default report: ``Checking path   6 warnings``, then the file's problems indented
   below it (``    path:9:27: unused argument 'f'``), a code only with ``--codes``.
 
@@ -186,6 +188,12 @@ _LUACHECK_FILE = re.compile(
 _LUACHECK_ROW = re.compile(
     r"\s{2,}(?P<file>[^\s:][^:\n]*):\d+:\d+: (?:\((?P<code>[EW]\d{3})\) )?(?P<msg>\S.*)"
 )
+# Dart Sass: ``DEPRECATION WARNING [import]: Sass @import rules are deprecated …`` (or ``WARNING:``,
+# ``Error:``), a drawn snippet (``  ╷`` / ``7 │ @import …`` / ``  ╵``), then the stack, its first
+# line where the problem is: ``    scss/app.scss 7:9  root stylesheet``
+_SASS = re.compile(r"(?:(?P<dep>DEPRECATION )?WARNING|(?P<err>Error))(?: \[(?P<code>[\w-]+)\])?: \S")
+_SASS_AT = re.compile(r" {4}(?P<file>[^\s:][^\s]*\.(?:s[ac]ss|css)) \d+:\d+ +\S")
+_SASS_REACH = 12  # lines from a header to its stack's first line
 _QUOTED = re.compile(r"\s*'[^'\n]*'")
 _DIGITS = re.compile(r"\d+")
 # Where a two-line header's problem is: rustc's ``--> src/a.rs:4:5``, annotate-snippets' unicode
@@ -354,6 +362,24 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             severity = _JSHINT_LEVELS.get(row["code"][:1], "warning") if row["code"] else luacheck[1]
             found.append(Diagnostic(index, index, code, row["file"], severity))
             continue
+        sass = _SASS.match(line) if line[:1] in "DWE" else None
+        if sass:
+            below = next(
+                (
+                    i
+                    for i in range(index + 1, min(index + _SASS_REACH, len(lines)))
+                    if _SASS_AT.match(lines[i])
+                ),
+                None,
+            )
+            if below is not None:
+                rule = sass["code"] or (
+                    "deprecation" if sass["dep"] else "error" if sass["err"] else "warning"
+                )
+                severity = "error" if sass["err"] else "warning"
+                at = _SASS_AT.match(lines[below])
+                found.append(Diagnostic(index, below, rule, at["file"] if at else "", severity))
+                continue
         if line.startswith("# ") and _GO_PACKAGE.match(line):
             go_package = True  # ``# example.com/pkg``: the Go compiler's errors for it follow
             continue
@@ -547,6 +573,8 @@ _CONTEXT_STARTS = (
     "^",
     "Did you mean:",
     "For more information:",
+    "More info",  # Dart Sass: ``More info and automated migrator: https://…``
+    "Suggestion:",
     # annotate-snippets' and miette's frames
     "╭",
     "│",
@@ -563,7 +591,7 @@ def _is_context(line: str) -> bool:
         line[:1] in " \t"
         or stripped.startswith(_CONTEXT_STARTS)
         or stripped[:1].isdigit()
-        and " |" in stripped[:8]
+        and (" |" in stripped[:8] or " │" in stripped[:8])  # Dart Sass draws its gutter
     )
 
 

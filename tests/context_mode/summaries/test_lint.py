@@ -715,3 +715,21 @@ def test_luacheck_reports_problems_under_each_checked_file_without_codes() -> No
     ]
     assert [(d.rule, d.severity) for d in find_diagnostics(coded)] == [("W211", "warning")]
     assert find_diagnostics(coded[2:]) == []
+
+
+def test_dart_sass_warnings_are_lint_located_at_their_stacks_first_line() -> None:
+    # Dart Sass on Bootstrap 5.3.8's theme (a real capture): "DEPRECATION WARNING [import]: …", a
+    # drawn snippet ("7 │ @import …"), then the stack ("    scss/app.scss 7:9  root stylesheet");
+    # it was a log whose fold showed the snippets' caret lines and none of the locations.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "build-sass-bootstrap-538-theme-deprecations.txt").read_text(encoding="utf-8")
+    diagnostics = find_diagnostics(text.splitlines())
+    assert len(diagnostics) == 20
+    assert {d.rule for d in diagnostics} == {"import", "if-function", "global-builtin", "color-functions"}
+    assert (diagnostics[0].file, diagnostics[0].severity) == ("scss/app.scss", "warning")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=2800)
+    assert extract.outline == "lint: 20 diagnostics, 4 rules, 4 files"
+    assert "    scss/app.scss 7:9  root stylesheet" in extract.text.splitlines()
+    assert "    node_modules/bootstrap/scss/_variables.scss 342:27  @import" in extract.text.splitlines()
