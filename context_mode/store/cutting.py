@@ -1,8 +1,9 @@
 """Cutting a long line of a search reply to the part that matters, verbatim.
 
 ``cut(line, spans, width, key)`` returns the line without its indentation; a line longer than
-``width`` characters and a third is cut: a prose line (``excerpts.is_prose``) to its whole
-sentences that add the query's terms (at most ``SENTENCES_WIDTH`` widths), else to the
+``width`` characters and a third is cut: a JSON string holding a document to its escaped lines
+that add the query's terms, each with the line after it, a prose line (``excerpts.is_prose``) to
+its whole sentences that add the query's terms (at most ``SENTENCES_WIDTH`` widths), else to the
 ``width`` characters around its heaviest matches, or to the whole ``{…}`` record the heaviest
 match is in (``line_records.enclosing_record``). ``…`` marks where it was cut. ``spans`` are the
 matches as ``(start, end, weight)``; ``key`` names the term a matched text is. ``window(line,
@@ -25,6 +26,12 @@ _SLACK = 2  # characters at a line's end shown rather than cut: "…" would stan
 SENTENCES_WIDTH = 2.0  # a prose line's sentences may take this many line widths
 _SENTENCE_START = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(`\[])")
 
+# A JSON string's escaped line break (not an escaped backslash before an ``n``), and how many a
+# long line holds at least to be cut at them
+_ESCAPED_BREAK = "\\n"
+_ESCAPED = re.compile(r"(?<!\\)(?:\\\\)*\\n")
+_ESCAPED_LINES = 4
+
 Span = tuple[int, int, float]
 
 
@@ -33,6 +40,10 @@ def cut(line: str, spans: Sequence[Span], width: int, key: Callable[[str], str])
     ``key`` names the term a matched text is (two spans of one term are one term)."""
     start = len(line) - len(line.lstrip())
     end = len(line.rstrip())
+    if end - start > width + width // 3 and line.count(_ESCAPED_BREAK, start, end) >= _ESCAPED_LINES:
+        pieces = _escaped_lines_cut(line, start, end, spans, width, key)
+        if pieces is not None:
+            return pieces
     if end - start > width + width // 3 and is_prose(line):
         sentences = _sentences_cut(line, start, end, spans, width, key)
         if sentences is not None:
@@ -86,14 +97,68 @@ def _sentences_cut(
     sentences = [
         (begin, len(line[begin:stop].rstrip()) + begin) for begin, stop in itertools.pairwise(bounds)
     ]
-    terms: list[dict[str, float]] = [{} for _ in sentences]
+    terms = _terms_of(line, sentences, spans, key)
+    sizes = [stop - begin + 3 for begin, stop in sentences]  # with the `` … `` that joins them
+    picked = _picked(terms, sizes, SENTENCES_WIDTH * width)
+    if not picked:
+        return None
+    out = [ELLIPSIS if picked[0] > 0 else ""]
+    for order, index in enumerate(picked):
+        if order:
+            out.append(" " if index == picked[order - 1] + 1 else f" {ELLIPSIS} ")
+        out.append(line[sentences[index][0] : sentences[index][1]])
+    out.append(ELLIPSIS if picked[-1] < len(sentences) - 1 else "")
+    return "".join(out)
+
+
+def _escaped_lines_cut(
+    line: str, start: int, end: int, spans: Sequence[Span], width: int, key: Callable[[str], str]
+) -> str | None:
+    """A JSON string holding a document (``"#\\n# Wrap the builtin…\\n"``) as its lines, the
+    payload's escapes kept: those that hold the query's terms, each term's best first, each with
+    the line after it (the answer often sits below the line that repeats the query: a comment,
+    then its statement), within ``SENTENCES_WIDTH`` line widths; None when none fits."""
+    bounds = [start, *(m.end() for m in _ESCAPED.finditer(line, start, end)), end]
+    pieces = [(begin, stop) for begin, stop in itertools.pairwise(bounds) if stop > begin]
+    terms = _terms_of(line, pieces, spans, key)
+    sizes = [stop - begin for begin, stop in pieces]
+    limit = SENTENCES_WIDTH * width
+    picked = _picked(terms, [size + 3 for size in sizes], limit)
+    if not picked:
+        return None
+    used = sum(sizes[index] + 3 for index in picked)
+    for index in list(picked):
+        after = index + 1
+        if after < len(pieces) and after not in picked and used + sizes[after] <= limit:
+            picked.append(after)
+            used += sizes[after]
+    picked.sort()
+    out = [ELLIPSIS if picked[0] > 0 else ""]
+    for order, index in enumerate(picked):
+        begin, stop = pieces[index]
+        if not order or index != picked[order - 1] + 1:  # a run's first line, without its indentation
+            out.append(f" {ELLIPSIS} " if order else "")
+            begin = len(line) - len(line[begin:].lstrip(" \t"))
+        out.append(line[begin:stop])
+    out.append(ELLIPSIS if picked[-1] < len(pieces) - 1 else "")
+    return "".join(out)
+
+
+def _terms_of(
+    line: str, parts: Sequence[tuple[int, int]], spans: Sequence[Span], key: Callable[[str], str]
+) -> list[dict[str, float]]:
+    """Per part of ``line`` (in order), the terms its spans match, with their weights."""
+    terms: list[dict[str, float]] = [{} for _ in parts]
     at = 0
     for span_start, span_end, weight in sorted(spans):
-        while at + 1 < len(sentences) and span_start >= sentences[at + 1][0]:
+        while at + 1 < len(parts) and span_start >= parts[at + 1][0]:
             at += 1
         terms[at][key(line[span_start:span_end])] = weight
-    limit = SENTENCES_WIDTH * width
-    sizes = [stop - begin + 3 for begin, stop in sentences]  # with the `` … `` that joins them
+    return terms
+
+
+def _picked(terms: Sequence[dict[str, float]], sizes: Sequence[int], limit: float) -> list[int]:
+    """The parts that add the most terms not yet covered, greedily, within ``limit``; in order."""
     picked: list[int] = []
     covered: set[str] = set()
     used = 0
@@ -108,13 +173,4 @@ def _sentences_cut(
         picked.append(best)
         covered.update(terms[best])
         used += sizes[best]
-    if not picked:
-        return None
-    picked.sort()
-    out = [ELLIPSIS if picked[0] > 0 else ""]
-    for order, index in enumerate(picked):
-        if order:
-            out.append(" " if index == picked[order - 1] + 1 else f" {ELLIPSIS} ")
-        out.append(line[sentences[index][0] : sentences[index][1]])
-    out.append(ELLIPSIS if picked[-1] < len(sentences) - 1 else "")
-    return "".join(out)
+    return sorted(picked)

@@ -670,3 +670,21 @@ def test_an_intents_passages_count_words_as_the_index_does() -> None:
         text, ContentKind.MARKDOWN, "length limit of decimal entity references", budget=1500
     )
     assert any("1--7 arabic digits" in line for line in lines)
+
+
+def test_a_json_string_holding_a_file_is_cut_at_its_escaped_line_breaks() -> None:
+    # fast-filesystem-mcp's multi-file read (a real capture): each file one JSON string
+    # ("#\n# Wrap the builtin history command…\n"); a hit showed 240 characters around the query's
+    # heaviest word, cut mid-line: the lines holding the query's other words, and the line below
+    # each (the answer under its comment), were left out.
+    from tests.searching import bench_reply
+
+    name = "source-cpv-fast-filesystem-mcp-352-read-multiple-fish-360-functions.json"
+    reply = bench_reply(name, ContentKind.JSON, "message when path to add is missing")
+    assert "Skipping non-existent path: %s" in reply
+    reply = bench_reply(name, ContentKind.JSON, "umask table for adding permissions")
+    assert "set __fish_umask_add_table 0101010 2002200 2103210 4440000 4541010 6442200 6543210" in reply
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    for line in reply.splitlines():  # each shown piece as the payload spells it, escapes kept
+        if line.startswith("  "):
+            assert all(part.strip() in text for part in line.split("…")), line
