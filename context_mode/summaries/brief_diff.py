@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.packing import Pick, first_lines, pack, split_lines
 from context_mode.types import ContentKind
 
 _DIFFER = re.compile(r"(?:Files|Binary files) (?P<path>\S.*?) and \S.* differ\s*\Z")
@@ -35,7 +35,6 @@ _SAME = re.compile(
     r"|File \S.* is a \S.* while file \S.* is a \S.*)\s*\Z"
 )
 _MIN_LINES = 5
-_HEAD = 16_384
 _SAMPLE_LINES = 40
 _SHARE = 0.9
 _WIDTH = 240
@@ -48,7 +47,7 @@ def summarize_brief_diff(
     """The files only on one side and those that differ, in ``budget`` bytes; None if ``text``
     is no ``diff -q`` of two trees (see the module doc)."""
     del kind  # read as a diff, whatever it was taken for
-    head = [line for line in split_lines(text[:_HEAD])[:-1] if line.strip()][:_SAMPLE_LINES]
+    head = first_lines(text, _SAMPLE_LINES)
     if len(head) < _MIN_LINES or sum(map(_is_entry, head)) < _SHARE * len(head):
         return None  # told by its first lines, as most texts are
     lines = split_lines(text)

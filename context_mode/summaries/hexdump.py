@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.packing import Pick, first_lines, pack, split_lines
 from context_mode.types import ContentKind
 
 # An offset, then groups of 2 or 4 hex digits one or two spaces apart (``7f45 4c46``, ``7f 45 4c``).
@@ -30,7 +30,6 @@ _READABLE = re.compile(r"[A-Za-z0-9_/:@-]{6,}")  # no ``.``: a dump's unprintabl
 _LETTERS = re.compile(r"[A-Za-z]")  # a readable run holds some (``0000644`` is a number's digits)
 _WORD = 6
 _SAMPLE_LINES = 40
-_HEAD = 16_384
 _HEAD_LINES = 8
 _WIDTH = 200
 
@@ -40,7 +39,7 @@ def summarize_hexdump(
 ) -> Extract | None:
     """The dump's first and last lines and its readable strings, in ``budget`` bytes; None if
     ``text`` is no hex dump (see the module doc)."""
-    head = [line for line in split_lines(text[:_HEAD])[:-1] if line.strip()][:_SAMPLE_LINES]
+    head = first_lines(text, _SAMPLE_LINES)
     if len(head) < 4 or sum(_is_dump(line) for line in head) < 0.8 * len(head):
         return None
     lines = split_lines(text)

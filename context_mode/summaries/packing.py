@@ -63,6 +63,16 @@ def split_lines(text: str) -> list[str]:
     return text.splitlines()
 
 
+HEAD_REACH = 16_384  # characters of a payload's start read to tell what it is
+
+
+def first_lines(text: str, count: int, reach: int = HEAD_REACH) -> list[str]:
+    """The first ``count`` non-blank lines of ``text``'s first ``reach`` characters (a line the
+    reach cuts left out): the sample a reading tells its format from, as most texts are told in
+    their first lines."""
+    return [line for line in split_lines(text[:reach])[:-1] if line.strip()][:count]
+
+
 TAIL_SHARE = 4  # a clipped line keeps its last width // TAIL_SHARE chars
 
 

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, clip, in_turns, split_lines
+from context_mode.summaries.packing import Pick, clip, first_lines, in_turns, split_lines
 from context_mode.summaries.reading import Labelled, LastReading
 from context_mode.types import ContentKind
 
@@ -93,7 +93,7 @@ def summarize_symbols(
 
 
 def _read(text: str, terms: Sequence[str]) -> Labelled | None:
-    head = [line for line in split_lines(text[:_HEAD])[:-1] if line.strip()][:_SAMPLE_LINES]
+    head = first_lines(text, _SAMPLE_LINES, _HEAD)
     parse = next((p for p in _FORMATS if _is_table(p, head)), None)
     if parse is None:
         return None

@@ -25,13 +25,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.packing import Pick, first_lines, pack, split_lines
 from context_mode.types import ContentKind
 
 _TAGGED = re.compile(r"\s*\S.*?\s\[(?P<state>[A-Za-z][^\[\]\n]{0,80})\]\s*\Z")
 _VALUE = re.compile(r":\s*[^,]+")  # ``upgradable to: 3.0.20-1~deb12u2``: the state, not its value
 _SAMPLE_LINES = 40
-_HEAD = 16_384
 _SHARE = 0.8
 _MIN_ENTRIES = 20
 _MAX_STATES = 12
@@ -45,7 +44,7 @@ def summarize_tagged_listing(
 ) -> Extract | None:
     """The entries in the rarer states first, in ``budget`` bytes; None if ``text`` is no listing
     of entries with bracketed states (see the module doc)."""
-    head = [line for line in split_lines(text[:_HEAD])[:-1] if line.strip()][:_SAMPLE_LINES]
+    head = first_lines(text, _SAMPLE_LINES)
     if len(head) < _MIN_ENTRIES // 2 or sum(1 for line in head if _TAGGED.match(line)) < _SHARE * len(head):
         return None  # told by its first lines, as most texts are
     lines = split_lines(text)
