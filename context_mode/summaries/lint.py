@@ -4,8 +4,10 @@
 ESLint's ``--format json``, JSON lists of one record per diagnostic (ruff's, pylint's,
 ShellCheck's) and SARIF logs too) and prints, within ``budget`` bytes:
 
-1. the first line when it names the command or project, the tool's totals line(s) (``edges``) and
-   its own warnings and errors above the first diagnostic or below the last (``WARNING: …``);
+1. the first line when it names the command or project, the tool's totals line(s) (``edges``),
+   its own warnings and errors above the first diagnostic or below the last (``WARNING: …``) and
+   its short closing block under the last diagnostic (tsc's errors per file, prospector's
+   ``Check Information``);
 2. a label ``== 112 diagnostics · 9 rules (UP031 ×40, …) · 14 files ==`` and one with the busiest files;
 3. per rule, busiest first (errors before warnings, information last), a label
    ``== F821 ×5 ==`` and the rule's distinct diagnostics as verbatim lines (header, and its
@@ -69,6 +71,7 @@ _STATISTICS_REACH = 2000
 # a config file not found): no diagnostic, but it says how far to trust them.
 _TOOL_MESSAGE = re.compile(r"\s*(?:WARNING|ERROR|FATAL|Warning|Error|Fatal|warning|error|fatal)\b:")
 _TOOL_MESSAGE_REACH = 50  # lines looked at before the first diagnostic and after the last
+_TRAILER_LINES = 12
 
 
 def _severity_rank(severity: str) -> int:
@@ -89,7 +92,7 @@ def summarize_lint(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         diagnostics = find_diagnostics(lines)
         totals = ""
         head, tail = edge_lines(lines)
-        edges = sorted({*head, *tail, *_tool_messages(lines, diagnostics)})
+        edges = sorted({*head, *tail, *_tool_messages(lines, diagnostics), *_trailer(lines, diagnostics)})
     if not diagnostics:
         return summarize_text(text, budget=budget, terms=terms)
     return _render(lines, diagnostics, edges, totals, budget, terms)
@@ -112,6 +115,21 @@ def _tool_messages(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> l
         *range(max(last + 1, len(lines) - _TOOL_MESSAGE_REACH), len(lines)),
     ]
     return [i for i in reach if i not in known and _TOOL_MESSAGE.match(clean_line(lines[i]))]
+
+
+def _trailer(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> list[int]:
+    """The tool's own closing block under its last diagnostic (past the blank line that ends that
+    diagnostic's own lines) when it is short (at most ``_TRAILER_LINES`` non-blank lines):
+    prospector's ``Check Information`` (how many messages, which tools ran, which config), deptry's
+    totals and its pointer to the docs; a longer one is output of another kind."""
+    if not diagnostics:
+        return []
+    last = max(max(d.index, d.location) for d in diagnostics)
+    own = last + 1  # the last diagnostic's own lines (its snippet, its notes) end at a blank line
+    while own < len(lines) and lines[own].strip():
+        own += 1
+    after = [i for i in range(own, len(lines)) if lines[i].strip()]
+    return after if len(after) <= _TRAILER_LINES else []
 
 
 _SPELLED_PLACE = re.compile(r"\Aline \d+, col \d+, ")

@@ -581,7 +581,10 @@ def test_deptrys_report_is_lint_with_its_whole_file_problems_counted() -> None:
     extract = summarize(text, ContentKind.LINT, budget=2500)
     assert extract.outline == "lint: 36 diagnostics, 3 rules, 5 files"
     assert "== 36 diagnostics · 3 rules (DEP002 ×27, DEP003 ×5, DEP001 ×4) · 5 files ==" in extract.text
-    assert extract.text.splitlines()[-1] == "Found 36 dependency issues."
+    assert extract.text.splitlines()[-2:] == [  # the tool's closing block, whole
+        "Found 36 dependency issues.",
+        "For more information, see the documentation: https://deptry.com/",
+    ]
 
 
 def test_gcc_and_clang_warnings_are_counted_by_their_flag_and_checker() -> None:
@@ -733,3 +736,16 @@ def test_dart_sass_warnings_are_lint_located_at_their_stacks_first_line() -> Non
     assert extract.outline == "lint: 20 diagnostics, 4 rules, 4 files"
     assert "    scss/app.scss 7:9  root stylesheet" in extract.text.splitlines()
     assert "    node_modules/bootstrap/scss/_variables.scss 342:27  @import" in extract.text.splitlines()
+
+
+def test_the_tools_short_closing_block_under_the_last_diagnostic_is_shown_whole() -> None:
+    # tsc --strict on immer 10.1.1 (a real capture) closes with "Found 43 errors in 8 files." and a
+    # table of errors per file; the table's rows were left out (no totals words on them).
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "build-tsc-strict-immer-1011-src.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.LINT, budget=2700)
+    shown = extract.text.splitlines()
+    assert "    21  plugins/mapset.ts:26" in shown
+    assert "     8  utils/common.ts:163" in shown
+    # a last diagnostic's own snippet is no closing block (zizmor's, above, keeps its gutter out)
