@@ -363,23 +363,12 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             found.append(Diagnostic(index, index, code, row["file"], severity))
             continue
         sass = _SASS.match(line) if line[:1] in "DWE" else None
-        if sass:
-            below = next(
-                (
-                    i
-                    for i in range(index + 1, min(index + _SASS_REACH, len(lines)))
-                    if _SASS_AT.match(lines[i])
-                ),
-                None,
-            )
-            if below is not None:
-                rule = sass["code"] or (
-                    "deprecation" if sass["dep"] else "error" if sass["err"] else "warning"
-                )
-                severity = "error" if sass["err"] else "warning"
-                at = _SASS_AT.match(lines[below])
-                found.append(Diagnostic(index, below, rule, at["file"] if at else "", severity))
-                continue
+        located = _sass_location(lines, index) if sass else None
+        if sass and located:
+            below, file = located
+            rule = sass["code"] or ("deprecation" if sass["dep"] else "error" if sass["err"] else "warning")
+            found.append(Diagnostic(index, below, rule, file, "error" if sass["err"] else "warning"))
+            continue
         if line.startswith("# ") and _GO_PACKAGE.match(line):
             go_package = True  # ``# example.com/pkg``: the Go compiler's errors for it follow
             continue
@@ -543,6 +532,15 @@ def _bandit(lines: Sequence[str], index: int, line: str) -> Diagnostic | None:
             location, file = below, at["file"]
             break
     return Diagnostic(index, location, match["code"], file, severity) if file else None
+
+
+def _sass_location(lines: Sequence[str], index: int) -> tuple[int, str] | None:
+    """The first line of the stack under Dart Sass's header at ``index``, and the file it names."""
+    for below in range(index + 1, min(index + _SASS_REACH, len(lines))):
+        at = _SASS_AT.match(lines[below])
+        if at:
+            return below, at["file"]
+    return None
 
 
 def _locate(lines: Sequence[str], index: int) -> tuple[int, str] | None:

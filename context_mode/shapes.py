@@ -270,6 +270,9 @@ _KV_MIN_ROWS = 4
 KV_PREFIX = 2000  # the start of a line matched against ``KV_LINE``
 _LOG_KEYS = frozenset({"level", "lvl", "msg", "message", "ts", "time", "timestamp", "severity", "caller"})
 BOXED_HEADER_LINES = 12  # a boxed table's header spans at most this many lines
+# A JSON string's escaped line break: ``\n`` after an even run of backslashes (``\\n`` is an escaped
+# backslash, then an ``n``), the run kept in group 1 (it ends the line before)
+ESCAPED_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)\\n")
 _SIZED_MIN = 8  # entries a sized listing has at least…
 _SIZED_SHARE = 0.9  # …and this share of its non-blank lines are entries or totals
 # A test's id as runners list it (``pytest --collect-only -q``): ``tests/test_a.py::TestX::test_y[p]``.

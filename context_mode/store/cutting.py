@@ -17,6 +17,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 
+from context_mode.shapes import ESCAPED_BREAK
 from context_mode.store.excerpts import is_prose
 from context_mode.store.line_records import enclosing_record
 
@@ -26,11 +27,7 @@ _SLACK = 2  # characters at a line's end shown rather than cut: "…" would stan
 SENTENCES_WIDTH = 2.0  # a prose line's sentences may take this many line widths
 _SENTENCE_START = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(`\[])")
 
-# A JSON string's escaped line break (not an escaped backslash before an ``n``), and how many a
-# long line holds at least to be cut at them
-_ESCAPED_BREAK = "\\n"
-_ESCAPED = re.compile(r"(?<!\\)(?:\\\\)*\\n")
-_ESCAPED_LINES = 4
+_ESCAPED_LINES = 4  # escaped line breaks (``shapes.ESCAPED_BREAK``) a long line holds to be cut at them
 
 Span = tuple[int, int, float]
 
@@ -40,7 +37,7 @@ def cut(line: str, spans: Sequence[Span], width: int, key: Callable[[str], str])
     ``key`` names the term a matched text is (two spans of one term are one term)."""
     start = len(line) - len(line.lstrip())
     end = len(line.rstrip())
-    if end - start > width + width // 3 and line.count(_ESCAPED_BREAK, start, end) >= _ESCAPED_LINES:
+    if end - start > width + width // 3 and line.count("\\n", start, end) >= _ESCAPED_LINES:
         pieces = _escaped_lines_cut(line, start, end, spans, width, key)
         if pieces is not None:
             return pieces
@@ -118,7 +115,7 @@ def _escaped_lines_cut(
     payload's escapes kept: those that hold the query's terms, each term's best first, each with
     the line after it (the answer often sits below the line that repeats the query: a comment,
     then its statement), within ``SENTENCES_WIDTH`` line widths; None when none fits."""
-    bounds = [start, *(m.end() for m in _ESCAPED.finditer(line, start, end)), end]
+    bounds = [start, *(m.end() for m in ESCAPED_BREAK.finditer(line, start, end)), end]
     pieces = [(begin, stop) for begin, stop in itertools.pairwise(bounds) if stop > begin]
     terms = _terms_of(line, pieces, spans, key)
     sizes = [stop - begin for begin, stop in pieces]

@@ -62,21 +62,21 @@ def summarize_brief_diff(
         line = lines[index]
         only = _ONLY.match(line)
         changed = None if only else _DIFFER.match(line)
-        if only is None and changed is None:
-            if _SAME.match(line) is None:
-                others += 1
-                if others > allowed:
-                    return None
-            continue
-        if terms and wanted(line):
+        if terms and (only or changed) and wanted(line):
             picks.append(Pick(index, index + 1, _TERMS))
         if only is not None:
             folder = only.group("dir")
             sides[folder.split("/", 1)[0]] += 1
             picks.append(Pick(index, index + 1, _ONLY_IN - folder.count("/") - index / 1e7))
             continue
+        if changed is None:
+            if _SAME.match(line) is None:
+                others += 1
+                if others > allowed:
+                    return None
+            continue
         differ += 1
-        path = changed.group("path") if changed else ""
+        path = changed.group("path")
         folder = path.rsplit("/", 1)[0]
         depth = path.count("/")
         priority = _TOP if depth <= 1 else (_COPY if is_copied(path) else _OWN) - depth

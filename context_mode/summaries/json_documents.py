@@ -26,12 +26,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from context_mode.shapes import ESCAPED_BREAK
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import size
 from context_mode.types import ContentKind
 
 _STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
-_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)\\n")  # an escaped line break, not an escaped backslash's n
 _MIN_CHARS = 1000
 _MIN_BREAKS = 8
 _MIN_SHARE = 0.5
@@ -58,26 +58,23 @@ def documents(text: str) -> list[Document] | None:
     opening = text.lstrip()[:1]
     if opening not in ("{", "[") or text.count("\\n") < _MIN_BREAKS:
         return None
+    # The long literals first, from the text alone: most JSON holds too few to be parsed twice.
+    long = [
+        (match.start(), match.group(1))
+        for match in _STRING.finditer(text)
+        if len(match.group(1)) >= _MIN_CHARS and match.group(1).count("\\n") >= _MIN_BREAKS
+    ]
+    if sum(len(raw) for _, raw in long) < _MIN_SHARE * len(text):
+        return None
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return None
     wanted = set(_held(value))
-    if not wanted:
+    found = [(start, raw) for start, raw in long if _decoded(raw) in wanted]
+    if not found or sum(len(raw) for _, raw in found) < _MIN_SHARE * len(text):
         return None
-    found: list[tuple[int, int, str]] = []
-    held = 0
-    for match in _STRING.finditer(text):
-        raw = match.group(1)
-        if len(raw) >= _MIN_CHARS and raw.count("\\n") >= _MIN_BREAKS and _decoded(raw) in wanted:
-            found.append((match.start(), match.end(), raw))
-            held += len(raw)
-    if not found or held < _MIN_SHARE * len(text):
-        return None
-    result = []
-    for start, _, raw in found:
-        result.append(Document(_pieces(raw), _heading(text, start), start))
-    return result
+    return [Document(_pieces(raw), _heading(text, start), start) for start, raw in found]
 
 
 def summarize_documents(
@@ -160,7 +157,7 @@ def _pieces(raw: str) -> list[str]:
     """``raw`` (a string literal's inside) split at its escaped line breaks."""
     pieces: list[str] = []
     at = 0
-    for match in _BREAK.finditer(raw):
+    for match in ESCAPED_BREAK.finditer(raw):
         pieces.append(raw[at : match.start()] + match.group(1))
         at = match.end()
     pieces.append(raw[at:])

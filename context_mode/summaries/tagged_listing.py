@@ -76,6 +76,6 @@ def summarize_tagged_listing(
     more = len(counts) - _SHOWN_STATES
     outline = f"listing: {len(states)} entries with states: {named}"
     outline += f", {more} more states" if more > 0 else ""
-    rare = sum(count for state, count in counts.items() if state != rarest[-1])
+    rare = len(states) - counts[common]
     body = pack(lines, picks, budget, width=_WIDTH)
     return Extract(text=body, kind=kind, outline=outline, highlights=min(rare, 40))
