@@ -172,7 +172,11 @@ _LOG_START = re.compile(
     r"|E {2,}\S|\d+ (?:failed|passed|errors?)(?:, \d+ \w+)* in [\d.]+s\b"  # pytest -q: its E lines, totals
     r"|==\d+== "  # Valgrind's tools prefix each line with the process id
     r"|\d+\. \[[A-Z]{3,10}\] \S+ => \["  # a browser's requests (Playwright MCP's browser_network_requests)
-    r"|\s*\d+\) (?:Failure|Error):|\d+ runs, \d+ assertions, |[\w:]+#\w+ = [\d.]+ s = [.FES]$",  # minitest
+    r"|\s*\d+\) (?:Failure|Error):|\d+ runs, \d+ assertions, |[\w:]+#\w+ = [\d.]+ s = [.FES]$"  # minitest
+    # R's testthat: its progress per file (``✖ | 2      18 | collapse [0.5s]``, a spinner's frame),
+    # a failure's head and the totals
+    r"|[✔✖⠀-⣿] \| [\d ]*\| \S|(?:── )?(?:Failure|Error|Skip|Warning) \('[^'\n]+:\d+(?::\d+)?'\): "
+    r"|\[ FAIL \d+ \| WARN \d+ \| SKIP \d+ \| PASS \d+ \]",
 )
 _ATX = re.compile(r"#{1,6} \S")  # at the margin: an indented "# Loaded module" is a comment in a dump
 _SETEXT = re.compile(r" {0,3}(?:={3,}|-{3,})\s*\Z")

@@ -158,6 +158,9 @@ _TEST_RESULT = re.compile(
     r"|^\{\d+\} (?P<id23>\S+) \[[\d.]+s\] \.\.\. (?P<status23>ok|FAILED|SKIPPED)\b"
     # xdoctest: ``* FAILURE: pkg/sortedlist.py::SortedList.irange:0``
     r"|^\* (?P<status24>FAILURE): (?P<id24>\S+::\S+)"
+    # R's testthat: ``Failure ('test-collapse.R:15'): glue_collapse truncates`` (3rd edition: framed
+    # by ``── `` and a rule), an ``Error (…)`` likewise; ``Skip (…)`` is a skipped test
+    r"|^(?:── )?(?P<status25>Failure|Error|Skip) (?P<id25>\('[^'\n]+:\d+(?::\d+)?'\): .+?)(?: ─+)?$"
 )
 _FAILING = frozenset(
     {
@@ -180,6 +183,8 @@ _FAILING = frozenset(
         "E",
         "TIMEOUT",
         "UNEXPECTEDPASS",
+        "Failure",
+        "Error",
     }
 )
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from context_mode.diagnostics import clean_lines
-from context_mode.kinds import _flags
+from context_mode.kinds import _flags, detect_kind
 from context_mode.line_groups import group_lines, shapes
 from context_mode.summaries import summarize
 from context_mode.summaries.extract import term_lines
@@ -917,3 +917,20 @@ def test_meson_tests_named_with_spaces_and_suites_and_unexpected_passes_are_fail
     ok = [" 7/10 test_features / partially skipped (real-world example) OK    0.01s   21 subtests passed"]
     expected = [" 1/10 test_features / fail                      EXPECTEDFAIL    0.01s   0/1 subtests passed"]
     assert not scan_log(ok + expected).failing
+
+
+def test_r_testthat_failures_are_failing_tests_and_its_report_a_log() -> None:
+    # testthat's report on glue 1.6.2 with edits (a real capture): its progress table, its
+    # "Failure ('file.R:line'): name" blocks and its totals were plain text ("text: 93 lines"), no
+    # failing test named; the third edition frames the head with a rule, and Skip is no failure.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "test-testthat-glue-162-edits.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
+    failing = scan_log(text.splitlines()).failing
+    assert "('test-trim.R:10'): trim works" in failing
+    assert "('test-collapse.R:25'): last argument to glue_collapse" in failing
+    assert not any("test-color.R" in name for name in failing)  # skipped
+    third = "── Error ('test-parse.R:12:3'): parses dates ──────────────────────────────"
+    assert list(scan_log([third]).failing) == ["('test-parse.R:12:3'): parses dates"]
+    assert not scan_log(["Skip ('test-sql.R:1'): (code run outside of `test_that()`)"]).failing
