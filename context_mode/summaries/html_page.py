@@ -14,6 +14,8 @@ each block element (``<tr>``, ``<p>``, ``<h2>``, ``<div>``…) and its pieces ar
 each verbatim. The outline names the title and counts lines and headings. A page of very long
 lines (minified) is summarised as text, where lines cannot be picked. Linear in the page; never
 raises on a ``str``.
+
+``html_pieces(line)`` is a line as the summary may show it: whole, or its pieces when long.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def summarize_html(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return Extract(
             text=extract.text, kind=ContentKind.MARKDOWN, outline=outline, highlights=extract.highlights
         )
-    lines = [piece for line in raw_lines for piece in _pieces(line.strip())]  # indentation says nothing
+    lines = [piece for line in raw_lines for piece in html_pieces(line.strip())]  # indentation says nothing
     matches = term_matcher(terms)
     picks: list[Pick] = []
     headings = 0
@@ -123,7 +125,7 @@ def _frame_lines(text: str) -> int:
     return text.count("\n", 0, at) if at is not None else 0
 
 
-def _pieces(line: str) -> list[str]:
+def html_pieces(line: str) -> list[str]:
     """``line``, or when longer than ``_LONG`` its pieces cut before each block element."""
     if len(line) <= _LONG:
         return [line]

@@ -20,6 +20,7 @@ from context_mode.framing import shown_head, unframe
 from context_mode.kinds import detect_kind
 from context_mode.shapes import is_html
 from context_mode.summaries import Extract, summarize
+from context_mode.summaries.html_page import html_pieces
 from context_mode.summaries.long_lines import pieces
 from context_mode.summaries.packing import is_marker, size, strip_annotation
 from context_mode.types import ContentKind
@@ -117,6 +118,8 @@ def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
     # snapshot and HTML page lines are shown without their indentation
     if extract.kind == ContentKind.SNAPSHOT or extract.kind == ContentKind.MARKDOWN and is_html(text):
         source_lines |= {line.strip() for line in source_lines}
+    if extract.kind == ContentKind.MARKDOWN and is_html(text):  # a long line of markup, cut at its blocks
+        source_lines |= {piece for line in text.splitlines() for piece in html_pieces(line.strip())}
     broken = pieces(text)  # a few very long lines are shown as their pieces (``summaries.long_lines``)
     if broken is not None and extract.outline.endswith(" pieces)"):
         source_lines |= set(broken.text.split("\n"))
