@@ -7,7 +7,10 @@ Lines are parsed as ``path:line:text`` (a match), ``path-line-text`` (context) o
 ``raise``/``throw`` and error lines; whole-word term matches; files with many matches. Imports,
 comments and prose files (.md, .rst, .txt) rank lower, and every further line from one file a
 little lower, so the extract spreads over files. The same text matched in several places is
-shown once with a count (``[×4]``). Context lines are shown only when they raise or throw. The
+shown once with a count (``[×4]``). A match line that opens a statement (it ends in ``(``, ``[``
+or a backslash: ``raise ParserError(``) is shown with the context lines that finish it, up to
+``_CONTINUATION``; the same opening line over other lines (another message) fills the room the
+other matches leave. Other context lines are shown only when they raise or throw. The
 last lines that are no match nor context (a totals line, rg's ``--stats``) are always shown. The
 outline counts matches and files and names the files with most matches.
 
@@ -56,6 +59,11 @@ _RAISE_WORDS = ("raise", "throw", "panic", "abort")
 _IMPORT_WORDS = ("import", "include", "using", "require")
 _MAX_PICKS = 5000
 _END_LINES = 8  # the last lines looked at for a listing's totals
+_CONTINUATION = 4  # context lines below a match that may finish the statement it opens
+# A match line ending so opens a statement the lines below finish (a block's ``{`` opens a body:
+# other code, which took the room of other matches on dev).
+_OPENERS = ("(", "[", "\\")
+_REPEATED_UNIT = 1.0  # below every match that earns a place: the room left over
 _CALL = re.compile(r"([\w$]+)\(")
 _CODE_PUNCTUATION = re.compile(r"[(){}\[\]=<>:;]")
 _RAISE = re.compile(r"\b(?:raise|throw|panic!?|abort|raise_any)\b")
@@ -144,6 +152,7 @@ def _analyse(text: str, terms: tuple[str, ...]) -> _Analysis | None:
     order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)[:_MAX_PICKS]
     rank_in_file: Counter[str] = Counter()
     copies = Counter(map(str.strip, hits.contents))
+    shown_units: set[str] = set()
     first_copy: dict[str, int] = {}
     picks: list[Pick] = []
     notes: dict[int, str] = {}
@@ -152,11 +161,21 @@ def _analyse(text: str, terms: tuple[str, ...]) -> _Analysis | None:
         if score <= 0:
             continue
         position, path, content = hits.positions[number], hits.paths[number], hits.contents[number].strip()
+        # A statement the match opens goes on in the context lines below it (``raise ParserError(``
+        # over its message): shown with it.
+        rest = _continuation(hits, number) if hits.matches[number] else 0
         if first_copy.setdefault(content, position) != position:
-            continue  # the same text at another place is shown once, with a count
+            # The same text at another place is shown once, with a count; another statement it
+            # opens (the same ``raise ParserError(`` over another message) fills the room left.
+            key = "\n".join(hits.contents[number + k].strip() for k in range(rest + 1))
+            if rest and key not in shown_units:
+                shown_units.add(key)
+                picks.append(Pick(position, position + 1 + rest, _REPEATED_UNIT - len(shown_units) / 1e6))
+            continue
         if copies[content] > 1:
             notes[position] = f"×{copies[content]}"
-        picks.append(Pick(position, position + 1, score - 5.0 * rank_in_file[path]))
+        shown_units.add("\n".join(hits.contents[number + k].strip() for k in range(rest + 1)))
+        picks.append(Pick(position, position + 1 + rest, score - 5.0 * rank_in_file[path]))
         rank_in_file[path] += 1
     picks += _ends(lines, hits.positions, max(scores, default=0.0) + 1.0)
     top = ", ".join(f"{path} {count}" for path, count in per_file.most_common(5))
@@ -167,6 +186,32 @@ def _analyse(text: str, terms: tuple[str, ...]) -> _Analysis | None:
     analysis = _Analysis(lines, picks, notes, outline, matches)
     _last = (text, terms, analysis)
     return analysis
+
+
+def _continuation(hits: _Hits, number: int) -> int:
+    """How many context lines right below match ``number`` finish the statement it opens: while its
+    brackets stay open (or a line ends in a backslash), at most ``_CONTINUATION`` lines of its file."""
+    opening = hits.contents[number][:_PREFIX].rstrip()
+    if not opening.endswith(_OPENERS):
+        return 0  # the line says its part: what follows is other code
+    depth, open_end = _depth(opening), opening.endswith("\\")
+    taken = 0
+    position, path = hits.positions[number], hits.paths[number]
+    for after in range(number + 1, min(number + 1 + _CONTINUATION, len(hits.positions))):
+        if hits.matches[after] or hits.paths[after] != path or hits.positions[after] != position + 1:
+            break
+        taken, position = taken + 1, position + 1
+        line = hits.contents[after][:_PREFIX]
+        depth += _depth(line)
+        open_end = line.rstrip().endswith("\\")
+        if depth <= 0 and not open_end:
+            break
+    return taken
+
+
+def _depth(text: str) -> int:
+    """Brackets a line leaves open (closing ones count against), strings not told apart."""
+    return sum(map(text.count, "([{")) - sum(map(text.count, ")]}"))
 
 
 def _ends(lines: Sequence[str], parsed: Sequence[int], score: float) -> list[Pick]:

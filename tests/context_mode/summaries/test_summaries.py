@@ -427,6 +427,33 @@ def test_git_grep_function_context_counts_only_match_lines() -> None:
     assert "raise_any('Errors during teardown')" in extract.text
 
 
+def test_a_match_opening_a_statement_is_shown_with_the_lines_finishing_it() -> None:
+    # git grep -n -W 'raise ParserError' over ruamel.yaml 0.19.1 (a real capture): eleven
+    # ``raise ParserError(`` lines, each message in the context lines below. They were one line
+    # "parser.py:516: raise ParserError( [×11]" (253 bytes of a 39.6 kB listing), no message.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "code-cpx-git-grep-n-w-ruamel-yaml-0191-raise-parsererror.txt").read_text()
+    extract = summarize(text, ContentKind.CODE_SEARCH, budget=2800)
+    assert "found incompatible YAML document (version 1.* is required)" in extract.text
+    assert (
+        "parser.py-311-                        None, None, f'duplicate tag handle {handle!r}'" in extract.text
+    )
+    assert extract.text.count("raise ParserError(") >= 4
+    assert len(extract.text.encode()) <= 2800
+    assert_verbatim(extract.text, text)
+    # The same opening line over the same lines is one statement seen twice: shown once, counted.
+    twice = (
+        "a.py:3:    raise Bad(\na.py-4-        'no'\na.py-5-    )\n--\n"
+        "b.py:9:    raise Bad(\nb.py-10-        'no'\nb.py-11-    )\n"
+    )
+    once = summarize(twice, ContentKind.CODE_SEARCH, budget=400).text
+    assert once.count("'no'") == 1 and "[×2]" in once
+    # A block's opening brace is no statement to finish: its body is not shown for it.
+    block = "c.go:5:\t} else if err == ErrShortSrc {\nc.go-6-\t\tif n == 0 {\nc.go-7-\t\t\treturn\n"
+    assert "c.go-6-" not in summarize(block, ContentKind.CODE_SEARCH, budget=400).text
+
+
 def test_rg_heading_mode_is_understood() -> None:
     text = "src/app.py\n12:def handle(request):\n40:    return handle(req)\n\nsrc/io.py\n7:    x = 1\n"
     extract = summarize(text, ContentKind.CODE_SEARCH, budget=400, terms=["handle"])
