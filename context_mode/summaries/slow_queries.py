@@ -8,7 +8,8 @@ much they read.
 
 ``shapes.is_slow_query_log(lines)`` says whether ``lines`` (a sample) holds two or more
 ``# Query_time:`` lines. ``summarize_slow_queries(text, budget=, terms=)`` shows, within ``budget`` bytes and
-verbatim, the log's first lines (the server and its version, its port), a count line (derived),
+verbatim, the log's first lines (the server and its version, its port), a count (derived, so a
+``== … ==`` label),
 then entries by ``Query_time`` (the slowest first) and, in turns, by ``Rows_examined`` (the most
 first): each its ``# Query_time:`` line and its statement's first line, entries naming the call's
 terms before the rest, and last the final entry's timing line. Linear in the text, but for one
@@ -58,7 +59,7 @@ def summarize_slow_queries(text: str, *, budget: int, terms: Sequence[str] = ())
     for first, second in zip(by_time, by_rows, strict=True):
         order += [first, second]
     last = entries[-1] if entries else None
-    fixed = [clip(lines[i], _WIDTH) for i in head] + [count]
+    fixed = [clip(lines[i], _WIDTH) for i in head] + [f"== {count} =="]  # derived: a label, no payload line
     tail = ["== the last entry ==", clip(lines[last.timing], _WIDTH)] if last else []
     used = sum(size(line) + 1 for line in [*fixed, *tail])
     chosen: dict[int, _Entry] = {}

@@ -22,8 +22,9 @@ from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
 from context_mode.summaries import summarize
 from context_mode.summaries.log_lines import scan_log
-from context_mode.summaries.packing import strip_annotation
+from context_mode.summaries.packing import is_marker, strip_annotation
 from context_mode.types import ContentKind
+from tests.verbatim import clipped_from
 
 GTEST = "\n".join(
     [
@@ -602,6 +603,10 @@ def test_a_slow_query_log_shows_its_slowest_statements_first() -> None:
     assert "# Query_time: 0.389052  Lock_time: 0.000100  Rows_sent: 110  Rows_examined: 1200000" in lines
     assert lines[-1] == "# Query_time: 0.070741  Lock_time: 0.000118  Rows_sent: 1  Rows_examined: 399800"
     assert len(extract.text.encode()) <= 2800
+    # The derived count is a label, not a payload line (it was a bare line: fresh40a's verbatim check)
+    assert "== 40 slow queries; the slowest 4.00027 s; the most rows examined 1200000 ==" in lines
+    payload = set(text.splitlines())
+    assert all(is_marker(line) or clipped_from(line, payload) for line in lines)
 
 
 def test_the_linkers_undefined_references_are_errors() -> None:
