@@ -336,6 +336,9 @@ TRUE_POSITIVES = {
     "source-cpb-fs-read-text-zig-0171-std-uri-zig.txt": 9,
     # FreeRADIUS -X prints the passwords it checks (User-Password, CHAP-Password): real ones
     "log-caps-freeradius-321-x-debug-pap-chap-mschap-rejects.log": 6,
+    # js-cookie's README badge links BrowserStack with ?badge_key=<base64>: a key's shape under a
+    # key's name in a URL, masked as vcrpy's api_key above
+    "gitlog-cpy-git-log-p-stat-fuller-exclude-min-js-cookie-301-308-npm.txt": 1,
     # GNU parallel's tutorial: mysql://scott:tiger@my.example.com/…
     "webpage-fetch-gnu-parallel-tutorial.md": 2,
     # Dovecot's auth debug log: session ids, auth tokens, the given passwords' hash prefixes
