@@ -101,7 +101,9 @@ LIBRARY_FRAME = re.compile(
     r"|node_modules|^node:|^internal/"
     r"|^/rustc/[0-9a-f]{7,}/library/|\.cargo/registry/"  # Rust's std and crates.io's sources
 )
-COMPILER = re.compile(r"^(?:[^\s:]+):\d+(?::\d+)?: (?P<what>(?:fatal )?error|warning|note)\b")
+# A compiler's diagnostic; clang's optimisation remarks (``-Rpass``: "remark: loop not vectorized:
+# could not determine …") are notes, whatever words they hold.
+COMPILER = re.compile(r"^(?:[^\s:]+):\d+(?::\d+)?: (?P<what>(?:fatal )?error|warning|note|remark)\b")
 CODE_CONTEXT = re.compile(r"^\s*(?:\d+\s*)?\|")
 IN_FUNCTION = re.compile(r"^[^\s:]+: (?:In (?:function|member function|constructor)|At top level)")
 PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: (?:in test\w*|\w+)$")
@@ -409,7 +411,7 @@ def _severity(line: str, lowered: str) -> str:
     compiler = COMPILER.match(line)
     if compiler is not None:
         what = compiler.group("what")
-        return what if what in {"warning", "note"} else "error"
+        return "note" if what == "remark" else what if what in {"warning", "note"} else "error"
     declared = _declared_level(line, lowered)
     if declared:
         # A declared level wins over words in the message ("... debugging of ClassNotFoundException"),

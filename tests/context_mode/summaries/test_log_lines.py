@@ -934,3 +934,17 @@ def test_r_testthat_failures_are_failing_tests_and_its_report_a_log() -> None:
     third = "── Error ('test-parse.R:12:3'): parses dates ──────────────────────────────"
     assert list(scan_log([third]).failing) == ["('test-parse.R:12:3'): parses dates"]
     assert not scan_log(["Skip ('test-sql.R:1'): (code run outside of `test_that()`)"]).failing
+
+
+def test_clang_optimisation_remarks_are_notes_not_errors() -> None:
+    # clang -Rpass=loop-vectorize over inflate64 (a real capture): its 122 "remark:" lines say
+    # "loop not vectorized: could not determine …", "cannot identify array bounds"; the outline
+    # said "26 errors" of a build that had none.
+    from tests.corpora import BENCH_CORPUS
+
+    name = "build-cpw-clang-14-rpass-loop-vectorize-o2-inflate64-101-sdist-c.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    scan = scan_log(text.splitlines())
+    assert not scan.errors
+    assert len(scan.notes) >= 100
+    assert ", 0 errors," in summarize(text, ContentKind.LOG, budget=2800).outline
