@@ -60,10 +60,13 @@ _RECORD_FAILED = re.compile(r'"(?:err|error|exception)"\s*:\s*(?:\{\s*"|"[^"])')
 # ``10:M 02 Dec 2026 06:21:26.405 # Server initialized``. Error words still make an error.
 _REDIS_WARNING = re.compile(r"\d+:[XCMS] \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d\.\d{3} # ")
 _NUMERIC_LEVELS = ((50, "error"), (40, "warning"))  # pino / bunyan: 60 fatal, 50 error, 40 warn
+# An exception's line; Node's ``AssertionError [ERR_ASSERTION]: …``, Rails' ``A::RoutingError (…):``
 EXCEPTION = re.compile(
-    r"^\s*(?:Caused by: |E\s+)?(?:[\w$]+\.)*[A-Z][\w$]*(?:Error|Exception|Exit|Interrupt|Failure|Fault)\b"
-    r"(?: \[[A-Z][A-Z0-9_]+\])?(?::|;|$)"  # Node's ``AssertionError [ERR_ASSERTION]: …``
+    r"^\s*(?:Caused by: |E\s+)?(?:[\w$]+(?:\.|::))*[A-Z][\w$]*"
+    r"(?:Error|Exception|Exit|Interrupt|Failure|Fault)\b(?: \[[A-Z][A-Z0-9_]+\])?(?::|;|$| \()"
 )
+# Sinatra's and Rack's error line: ``2026-12-05 20:53:40 - KeyError - key not found: "member":``
+_DASHED_EXCEPTION = re.compile(r" - (?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception) - ")
 # The case-insensitive patterns run on the lowercased line (faster than re.IGNORECASE).
 # No leading \b: a literal first char lets the regex engine skip ahead (several times faster).
 # A debugger's or a shell's word for a crash: ``Program received signal SIGSEGV, Segmentation fault.``
@@ -90,6 +93,10 @@ _WEAK_ERROR = re.compile(
 )
 _WARNING_WORD = re.compile(r"\bwarn(?:ing)?\b|\wwarning\b|\bdeprecated\b")
 _PY_FRAME = re.compile(r'^\s*File "(?P<file>[^"]*)", line \d+')
+# Ruby's ``/app/models/user.rb:12:in `save!'`` (``'save!'`` since 3.4), under a ``from`` in an
+# uncaught exception's report, innermost first. The innermost frame followed by ``: message
+# (ErrorClass)`` is the exception's line, an error.
+_RUBY_FRAME = re.compile(r"^\s*(?:from )?(?P<where>[^\s:]+):\d+:in [`'][^`'\n]*'(?P<said>: \S)?")
 _JAVA_FRAME = re.compile(r"^\s+at (?P<where>[\w$.<>/]+?)(?:\.[\w$<>]+)?\(")
 # Node's ``    at fn (path/file.js:188:22)`` / ``    at path/file.js:12:5``: where is the function
 # and its file (two frames of one test file are two places)
@@ -98,6 +105,7 @@ _JS_FRAME = re.compile(
 )
 LIBRARY_FRAME = re.compile(
     r"^(?:[\w.]+/)?(?:java|javax|jdk|sun|com\.sun|kotlin|scala)\.|site-packages|dist-packages|/lib/python\d"
+    r"|/gems/|/lib/ruby/\d|/rubygems-integration/"  # Ruby's gems and standard library
     r"|node_modules|^node:|^internal/"
     r"|^/rustc/[0-9a-f]{7,}/library/|\.cargo/registry/"  # Rust's std and crates.io's sources
 )
@@ -337,8 +345,11 @@ def _facts(line: str) -> _Facts | None:
     frame: tuple[str, bool] | None = None
     severity = ""
     java = _JAVA_FRAME.match(line) or _JS_FRAME.match(line)
+    if java is None and ":in " in line:
+        ruby = _RUBY_FRAME.match(line)
+        java = ruby if ruby is not None and ruby.group("said") is None else None
     python = _PY_FRAME.match(line) if java is None else None
-    if java is not None:  # both print the innermost frame first
+    if java is not None:  # all print the innermost frame first
         frame = (java.group("where"), True)
     elif python is not None:
         frame = (python.group("file"), False)
@@ -424,6 +435,10 @@ def _severity(line: str, lowered: str) -> str:
         return str(declared)
     if EXCEPTION.match(line) or PYTEST_E.match(line) or _EXPECTED.match(line):
         return "error"
+    if " - " in line and _DASHED_EXCEPTION.search(line):
+        return "error"
+    if ":in " in line and (ruby := _RUBY_FRAME.match(line)) is not None and ruby.group("said"):
+        return "error"  # an uncaught exception's line: its innermost frame, its message and class
     if line.startswith("==") and _VALGRIND_ERROR.match(line):
         return "error"
     if _mentions(lowered, _ERROR_WORDS):

@@ -948,3 +948,32 @@ def test_clang_optimisation_remarks_are_notes_not_errors() -> None:
     assert not scan.errors
     assert len(scan.notes) >= 100
     assert ", 0 errors," in summarize(text, ContentKind.LOG, budget=2800).outline
+
+
+def test_ruby_exceptions_and_their_frames_are_errors_and_tracebacks() -> None:
+    # Puma and Sinatra (a real capture): "2026-12-05 20:53:40 - KeyError - key not found:" over
+    # tab-indented "app.rb:44:in `fetch'" frames was no error and no traceback ("0 errors").
+    from tests.corpora import BENCH_CORPUS
+
+    name = "log-capy-puma-565-sinatra-305-library-api-errors-restart.log"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    scan = scan_log(lines)
+    headlines = [lines[i] for i in scan.errors]
+    assert '2026-12-05 20:53:40 - KeyError - key not found: "member":' in headlines
+    assert any(" - ZeroDivisionError - divided by 0:" in line for line in headlines)
+    assert "\t/tmp/fresh30a_scratch/puma/app.rb:55:in `block in <class:Library>'" in [
+        lines[i] for i, *_ in scan.frames
+    ]
+    shown = summarize(text, ContentKind.LOG, budget=2900).text
+    assert "\t/tmp/fresh30a_scratch/puma/app.rb:51:in `/'" in shown
+    # Ruby's own report of an uncaught exception (3.4 quotes 'name'), and Rails' error line
+    uncaught = [
+        "app/models/user.rb:12:in 'User#save!': Validation failed (ActiveRecord::RecordInvalid)",
+        "\tfrom app/controllers/users_controller.rb:5:in 'UsersController#create'",
+        "\tfrom /usr/lib/ruby/gems/3.4.0/gems/actionpack-8.0.1/lib/metal.rb:6:in 'send_action'",
+    ]
+    scan = scan_log(uncaught)
+    assert scan.errors == [0] and [i for i, *_ in scan.frames] == [1, 2]
+    rails = 'ActionController::RoutingError (No route matches [GET] "/favicon.ico"):'
+    assert scan_log([rails]).errors == [0]
