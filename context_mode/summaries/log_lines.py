@@ -96,6 +96,11 @@ _PY_FRAME = re.compile(r'^\s*File "(?P<file>[^"]*)", line \d+')
 # Ruby's ``/app/models/user.rb:12:in `save!'`` (``'save!'`` since 3.4), under a ``from`` in an
 # uncaught exception's report, innermost first. The innermost frame followed by ``: message
 # (ErrorClass)`` is the exception's line, an error.
+# PHP's frames, innermost first: an exception's ``#0 /var/www/app/Db.php(42): PDO->__construct(…)``
+# and PHP-FPM's slow log ``[0x00007f3e414143c0] pg_connect() /usr/share/adminer/adminer.php:404``
+_PHP_FRAME = re.compile(
+    r"^\s*(?:#\d+ (?P<where>[^\s(]+\.php)\(\d+\): |\[0x[0-9a-f]{8,16}\] \S+\(\) (?P<slow>\S+\.php):\d+$)"
+)
 _RUBY_FRAME = re.compile(r"^\s*(?:from )?(?P<where>[^\s:]+):\d+:in [`'][^`'\n]*'(?P<said>: \S)?")
 _JAVA_FRAME = re.compile(r"^\s+at (?P<where>[\w$.<>/]+?)(?:\.[\w$<>]+)?\(")
 # Node's ``    at fn (path/file.js:188:22)`` / ``    at path/file.js:12:5``: where is the function
@@ -348,9 +353,12 @@ def _facts(line: str) -> _Facts | None:
     if java is None and ":in " in line:
         ruby = _RUBY_FRAME.match(line)
         java = ruby if ruby is not None and ruby.group("said") is None else None
-    python = _PY_FRAME.match(line) if java is None else None
+    php = _PHP_FRAME.match(line) if java is None and ".php" in line else None
+    python = _PY_FRAME.match(line) if java is None and php is None else None
     if java is not None:  # all print the innermost frame first
         frame = (java.group("where"), True)
+    elif php is not None:
+        frame = (php.group("where") or php.group("slow"), True)
     elif python is not None:
         frame = (python.group("file"), False)
     else:

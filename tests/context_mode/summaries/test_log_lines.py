@@ -977,3 +977,28 @@ def test_ruby_exceptions_and_their_frames_are_errors_and_tracebacks() -> None:
     assert scan.errors == [0] and [i for i, *_ in scan.frames] == [1, 2]
     rails = 'ActionController::RoutingError (No route matches [GET] "/favicon.ico"):'
     assert scan_log([rails]).errors == [0]
+
+
+def test_php_stack_frames_are_a_traceback_innermost_first() -> None:
+    # PHP-FPM's slow log (a real capture): each slow request's backtrace, "[0x…] pg_connect()
+    # /usr/share/adminer/adminer.php:404" innermost, was no frame: stage 1 left out where it hung.
+    from tests.corpora import BENCH_CORPUS
+
+    name = "log-cpy-php-fpm-8236-debug-slowlog-adminer-481-hung-pgsql.log"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    framed = [lines[i] for i, *_ in scan_log(lines).frames]
+    assert "[0x00007f3e414143c0] pg_connect() /usr/share/adminer/adminer.php:404" in framed
+    assert (
+        "[0x00007f3e414143c0] pg_connect() /usr/share/adminer/adminer.php:404"
+        in summarize(text, ContentKind.LOG, budget=2400).text
+    )
+    # An uncaught exception's "Stack trace:" as PHP prints it
+    trace = [
+        "PHP Fatal error:  Uncaught PDOException: could not find driver in /var/www/app/Db.php:42",
+        "Stack trace:",
+        "#0 /var/www/app/Db.php(42): PDO->__construct('pgsql:host=db', 'app', Object(SensitiveParameter))",
+        "#1 /var/www/public/index.php(7): App\\Db->connect()",
+        "#2 {main}",
+    ]
+    assert [i for i, *_ in scan_log(trace).frames] == [2, 3]
