@@ -37,7 +37,9 @@ legend) are found by ``summaries.log_blocks``. A ``go test -json`` stream is rea
 (``summaries.slow_queries``); a passing test's line (``=== RUN``, ``… PASSED``, ``✓``:
 ``levels.PASSING``) ranks below everything but the run's verdict and totals, being no failure's
 context; a web-server access log (or an application server's request lines)
-also gets its error responses, one per method and status (``summaries.access_log``). After a weak
+also gets its error responses, one per method and status (``summaries.access_log``). The changed
+lines of a unified-diff hunk the log holds (a deployment tool's ``--diff``, a test's expected
+against actual) rank above one-off events, below raised lines. After a weak
 error (an outage's "is DOWN"), the line saying what failed works again ranks below the errors, above
 their context (``summaries.log_recoveries``). Weak errors in a family of routine lines
 (``-- Performing Test X - Failed`` among dozens of ``- Success``) are demoted. The room asked for
@@ -146,6 +148,13 @@ _SUMMARY_END = re.compile(r"SUMMARY:[ \t]*$", re.MULTILINE)
 _SUMMARY_LEAD = "SUMMARY:"
 _SUMMARY_HEADING = re.compile(r"(?:[A-Z]+ ){0,3}SUMMARY:")
 _SUMMARY_ROWS = 6
+# A unified-diff hunk inside a log (a deployment tool's ``--diff``): its changed lines rank above
+# one-off events and the head's third line, below raised lines; each few add room.
+_HUNK_LEAD = "@@ -"
+_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+_CHANGED = 34.0
+_CHANGED_LINES = 60
+_CHANGES_SHARE = 4
 _FAILING_VERDICT = re.compile(r"\bFAIL(?:ED|URES?)?\b|\b[1-9]\d* (?:failed|failures?|failing)\b")
 
 
@@ -211,6 +220,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     access = access_picks(lines, cleaned) if _may_hold(text, *REQUEST_MARKS) else None
     if access is not None:  # its error responses share one shape with the 200s: never folded
         picks.extend(access.picks)
+    changes = _hunk_changes(lines) if _HUNK_LEAD in text else []
+    picks.extend(changes)
     shown = {i for pick in picks for i in range(pick.start, pick.stop)}
     fill = _fill(unprefixed, scan, shown)
     picks.extend(fill)
@@ -239,6 +250,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     highlights = max(error_events, distinct) + len(scan.failing) + (access.highlights if access else 0)
     highlights += min(warned, _COUNTED_WARNINGS) // 2
     highlights += min(len({scan.shapes[index] for index in raised}), _COUNTED_WARNINGS) // _RAISED_SHARE
+    highlights += min(len(changes), _COUNTED_WARNINGS) // _CHANGES_SHARE
     # A run's totals line ("11 upgraded, 297 newly installed", "added 1317 packages") stands out
     # in a log with no error: it is what the run came to.
     # So do its warnings (Redis's "# WARNING Memory overcommit must be enabled!").
@@ -246,6 +258,24 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # A long log of many kinds of lines says more than a short one, errors or not.
     highlights += min(len(counts) // _SHAPES_PER_HIGHLIGHT, _COUNTED_WARNINGS)
     return _Plan(lines, picks, WIDTH, notes, ", ".join(parts), highlights)
+
+
+def _hunk_changes(lines: Sequence[str]) -> list[Pick]:
+    """The changed lines of the unified-diff hunks a log holds (``ansible-playbook --diff``'s
+    ``-pm.max_children = 5`` / ``+pm.max_children = 12`` under ``@@ -124,7 +124,7 @@``): what the
+    run changed or would change. At most ``_CHANGED_LINES``, earlier first."""
+    found: list[Pick] = []
+    in_hunk = False
+    for index, line in enumerate(lines):
+        if line.startswith(_HUNK_LEAD) and _HUNK.match(line):
+            in_hunk = True
+        elif not in_hunk or not line or line[0] not in " +-\\":
+            in_hunk = False
+        elif line[0] in "+-" and not line.startswith(("+++ ", "--- ")) and _SAYS.search(line):
+            found.append(Pick(index, index + 1, _CHANGED - len(found) / 1000))
+            if len(found) >= _CHANGED_LINES:
+                break
+    return found
 
 
 def _fill(cleaned: Sequence[str], scan: LogScan, shown: set[int]) -> list[Pick]:

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import context_mode.summaries.log as log_module
 from context_mode.diagnostics import clean_lines
 from context_mode.kinds import _flags, detect_kind
 from context_mode.line_groups import group_lines, shapes
@@ -1002,3 +1003,32 @@ def test_php_stack_frames_are_a_traceback_innermost_first() -> None:
         "#2 {main}",
     ]
     assert [i for i, *_ in scan_log(trace).frames] == [2, 3]
+
+
+def test_a_logs_diff_hunks_show_their_changed_lines() -> None:
+    # ansible-playbook --check --diff (a real capture): each task's hunk says what it would change
+    # ("-pm.max_children = 5" / "+pm.max_children = 12"); stage 1 showed one of six changes.
+    from tests.corpora import BENCH_CORPUS
+
+    name = "diff-cpy-ansible-playbook-21914-check-diff-debian-php-fpm-mpd-varnish-confs.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.LOG, budget=2100).text.split("\n")
+    for change in ("-pm.max_children = 5", "+pm.max_children = 12", "+pm.status_path = /fpm-status"):
+        assert change in shown
+    assert any(line.startswith("localhost                  : ok=11   changed=11") for line in shown)
+    # A file header (+++ after:) and a hunk's context lines are no changes; outside a hunk, a
+    # line opening with "-" is a log's own (a bullet, a flag)
+    log = [
+        "TASK [x]",
+        "--- before: a.conf",
+        "+++ after: a.conf",
+        "@@ -1,3 +1,3 @@",
+        " keep",
+        "-old = 1",
+        "+new = 2",
+        "",
+        "- a bullet of the log",
+        "ok: [localhost]",
+    ]
+    picked = [log[pick.start] for pick in log_module._hunk_changes(log)]
+    assert picked == ["-old = 1", "+new = 2"]
