@@ -49,6 +49,7 @@ from context_mode.summaries.diff_commits import (
     commit_base,
     commit_list,
     date_line,
+    identity_line,
     oneline_commits,
 )
 from context_mode.summaries.diff_manifest import entry_lines, is_manifest
@@ -362,7 +363,8 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
         if commit.subject >= 0 and subjects[lines[commit.subject].strip()] > 1:
             base -= 25.0
         if commit.line >= 0:
-            picks.append(Pick(commit.line, commit.line + 1, base))
+            named = identity_line(lines, commit)
+            picks.append(Pick(named, named + 1, base))
         if commit.subject >= 0:
             subject = lines[commit.subject][:_PREFIX]
             picks.append(

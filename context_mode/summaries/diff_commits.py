@@ -1,6 +1,7 @@
 """A log's commits as the diff summary shows them: their dates, message bodies and one-line lists.
 
-``date_line`` finds a commit's ``Date:`` (or ``AuthorDate:``) line between its hash and subject;
+``identity_line`` is the line naming a commit (its hash line; an ``hg export`` patch's ``# Node ID``
+line); ``date_line`` finds a commit's ``Date:`` (or ``AuthorDate:``) line between its hash and subject;
 ``body_lines`` the first ``_BODY_LINES`` lines of its message's body (after a blank line under
 the subject, before the next commit, diff or ``--stat`` line); ``commit_base`` the priority of
 the n-th commit's hash line (newest first, falling to a floor at the 40th). ``commit_list``
@@ -21,9 +22,21 @@ from context_mode.types import ContentKind
 
 _PREFIX = 400
 _ONELINE_MERGE = re.compile(r"[0-9a-f] (?:\([^)]*\) )?Merge ")
-_DATE_FIELD = re.compile(r"(?:Date|AuthorDate|date|timestamp):\s")  # Mercurial's lower-case; Breezy's
+# Mercurial's lower-case; Breezy's; ``hg export``'s ``# Date 1636629540 0`` over its readable line
+_DATE_FIELD = re.compile(r"(?:Date|AuthorDate|date|timestamp):\s|#\s{2,}[A-Z][a-z]{2} [A-Z][a-z]{2} ")
+_HG_PATCH, _HG_NODE = "# HG changeset patch", "# Node ID "
 _BODY_LINES = 3  # lines of a commit message's body ranked above its file list
 _BODY_REACH = 4  # lines under a subject looked at for its message's body
+
+
+def identity_line(lines: Sequence[str], commit: Commit) -> int:
+    """The line naming the commit: its hash line, or for an ``hg export`` patch (opened by ``# HG
+    changeset patch``) its ``# Node ID`` line below."""
+    if not lines[commit.line].startswith(_HG_PATCH):
+        return commit.line
+    return next(
+        (i for i in range(commit.line + 1, commit.subject) if lines[i].startswith(_HG_NODE)), commit.line
+    )
 
 
 def date_line(lines: Sequence[str], commit: Commit) -> int:

@@ -46,6 +46,7 @@ _PREFIX = 400
 # and RCS's entries (``shapes.VCS_ENTRY``: ``r1234 | …``, ``revno: 7``, ``revision 1.7``)
 COMMIT = re.compile(
     rf"commit [0-9a-f]{{7,64}}\b|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}|{VCS_ENTRY.pattern}"
+    r"|# HG changeset patch\s*\Z"  # ``hg export``'s patches, one per changeset
 )
 # git's header fields, Mercurial's (its ``summary:`` is the subject, ``description:`` heads it) and
 # Breezy's (``message:`` heads it)
@@ -54,6 +55,7 @@ _HEADER_FIELD = re.compile(
     r"|(?:tag|branch|bookmark|parent|user|date|files[+-]?|phase|obsolete|instability|description):(?:\s|\Z)"
     r"|(?:tags|committer|author|branch nick|timestamp|message):(?:\s|\Z)"
     r"|branches: |Changed paths:\s*\Z"  # CVS's branches of a revision; Subversion's files, below
+    r"|# (?:User|Date|Node ID|Parent|Branch|EXP-Topic) |#\s{2,}\S"  # ``hg export``'s (a date's second line)
 )
 DIFF_GIT = re.compile(r"diff --git \S")
 _OLD_FILE = re.compile(r"--- (?:a/)?\S")

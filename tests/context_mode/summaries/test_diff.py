@@ -1097,3 +1097,18 @@ def test_one_commit_without_its_patch_is_a_commit(tmp_path: Path) -> None:
         assert isinstance(decision, Summary)
         assert decision.extract.outline.startswith("diff: 1 commit (0 merges), "), decision.extract.outline
         assert "    Split the license into sections" in decision.extract.text.split("\n")
+
+
+def test_hg_export_patches_are_commits_named_by_their_node_ids() -> None:
+    # hg export of four changesets (a real capture): each "# HG changeset patch" header was read as
+    # lines of one diff ("diff: 19 file changes"), the later changesets' ids and changes cut.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "gitlog-cpw-hg-632-export-git-shortuuid-109-1013-sdists.diff").read_text()
+    extract = summarize(text, ContentKind.DIFF, budget=2800)
+    assert extract.outline.startswith("diff: 4 commits (0 merges)")
+    shown = extract.text.split("\n")
+    assert "# Node ID 17358b68b7d10c07cc31638452020ffac95dbd9a" in shown
+    assert "# Node ID 89dbb13643372eca4f44d4d7e01164b93a1d0489" in shown  # the last changeset
+    assert "#      Thu Nov 11 11:19:00 2021 +0000" in shown  # its date, readable
+    assert "# HG changeset patch" not in shown  # says nothing the node id does not
