@@ -116,7 +116,10 @@ def same_keys(items: list[Any]) -> frozenset[str]:
     same = frozenset(
         str(key) for key, value in scalars if all(record.get(key, _MISSING) == value for record in records)
     )
-    return frozenset() if len(same) == len(scalars) else same
+    # Records alike in every scalar may differ inside (an Elasticsearch hit's ``_source``, a
+    # packet's ``layers``): their shared scalars are the envelope then, not copies.
+    nested = any(isinstance(value, dict | list) for value in itertools.islice(first.values(), 100))
+    return frozenset() if len(same) == len(scalars) and not nested else same
 
 
 def repeats_another_identity(record: dict[Any, Any], key: str, value: Any) -> bool:

@@ -13,8 +13,9 @@ first, the newest of each major line, then each minor line's last and first rele
 array's order (``"1.33.0", "1.32.117"``), past its thousandth item too. In an array of records (or
 a map's entries), the first shows its fields and the others only their identity fields (names,
 states, dates, who made them), and so does everything inside them, so samples go before structure;
-an identity field of one value in all of an array's first records (``"type": "relation"``) tells
-none apart and goes last (``json_siblings``). A record holding a rare value of a field most records
+a field of one value in all of an array's first records (``"type": "relation"``, an Elasticsearch
+hit's ``"_index"``) tells none apart and goes last (``json_siblings``), also where the records
+differ only inside (``"_source"``). A record holding a rare value of a field most records
 share one value of (``"licenses": "UNLICENSED"`` among hundreds of ``"MIT"``) is an exception: it
 ranks with the first records, wherever it is, and shows that field; a record whose status says it
 failed (an HTTP status of 400 or more, ``"state": "failure"``) ranks so too, and shows all it holds
@@ -246,8 +247,8 @@ def _score(parent: Node, position: int, key: str | None, child: Any, matches: Ca
         identity = name in IDENTITY_KEYS or name.endswith("_id")
         if parent.record and key in parent.rare:
             score += 8.0  # "licenses": "UNLICENSED" among hundreds of "MIT": the exception is the news
-        elif identity and parent.record and key in parent.same:
-            score -= 30.0  # "type": "relation" in every record tells one from none
+        elif parent.record and key in parent.same:
+            score -= 60.0  # "type": "relation" in every record tells one from none
         elif identity:
             score += 8.0
             if parent.record and repeats_another_identity(parent.value, key, child):

@@ -11,7 +11,9 @@ from typing import Any
 
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
+from context_mode.summaries import summarize
 from context_mode.summaries.packing import size
+from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS
 
 
@@ -85,3 +87,31 @@ def test_a_key_few_records_hold_is_shown_on_those_records() -> None:
     assert '  {"name": "Base64HighEntropyString", "limit": 4.5},' in lines
     assert '  {"name": "HexHighEntropyString", "limit": 3.0},' in lines
     assert '  {"name": "AWSKeyDetector"},' in lines  # the usual record as it is
+
+
+def test_an_envelope_every_record_shares_is_shown_once() -> None:
+    # Elasticsearch hits (and tshark -T json's packets): "_index", "_type", "_score" alike in every
+    # record, what tells them apart nested in "_source". Records alike in every scalar were taken
+    # for copies, so the envelope was repeated in each and the titles of later hits left out.
+    hits = [
+        {
+            "_index": "books-2026",
+            "_type": "_doc",
+            "_score": 1.0,
+            "_source": {
+                "title": f"Book {i}",
+                "author": f"Author {i}",
+                "isbn": f"978-0-{i:04d}",
+                "pages": 100 + i,
+            },
+        }
+        for i in range(30)
+    ]
+    text = json.dumps(hits, indent=2)
+    shown = summarize(text, ContentKind.JSON, budget=1500).text
+    assert shown.count('"_index": "books-2026"') == 1
+    assert '"title": "Book 14"' in shown
+    json.loads(shown)
+    # Copies of one record (no member tells them apart) still show their fields
+    copies = json.dumps([{"id": 1, "name": "x"}] * 5)
+    assert '"name": "x"' in summarize(copies, ContentKind.JSON, budget=400).text
