@@ -3,7 +3,8 @@
 Each line is classified once (bounded regexes on a bounded prefix, so the pass is linear):
 errors (strong markers such as ``error:``, ``SEVERE``, exceptions, ``make: ***``; or weak ones,
 a bare "failed"), warnings, failing-test ids (pytest, unittest, go, jest, cargo), summary and
-exit-status lines, traceback frames (Python, Java/JVM ``at ...``, C compiler ``file:line:col:``).
+exit-status lines, traceback frames (Python, Java/JVM ``at ...``, Node, Ruby ``app.rb:44:in `m'``,
+PHP ``#0 /app/Db.php(42):``, C compiler ``file:line:col:``).
 A declared level (``INFO``, ``level=debug``) outranks words in the message; Redis's ``#``
 level character makes a warning of a line without error words.
 

@@ -8,8 +8,9 @@ code context, the lines above and below (a routine neighbour or a quoted code fr
 counts), the message announced under a line ending in a colon (up to a blank line or a
 backtrace), the paragraph under it after one blank line at most, pytest's ``>`` source line, and
 the step above an indented error. ``add_frames(frames, add)`` collapses each traceback to the
-frames that matter (Python: innermost first, library frames lower; JVM: the first frame of each
-class, application before JDK; a trace printed again is skipped). ``add_goroutine_heads(text,
+frames that matter (Python: innermost first, library frames lower; JVM, and the others that print
+the innermost frame first (Node, Ruby, PHP): the first frame of each class or file, application
+before library; a trace printed again is skipped). ``add_goroutine_heads(text,
 lines, add)`` adds a Go traceback's outline (a panic's or a SIGQUIT dump's): the signal
 (``SIGQUIT: quit``, ``PC=0xd62761 m=0 sigcode=0``), each goroutine's header with its state
 (``goroutine 25 [IO wait]:``) and where it was started (``created by

@@ -93,14 +93,14 @@ _WEAK_ERROR = re.compile(
 )
 _WARNING_WORD = re.compile(r"\bwarn(?:ing)?\b|\wwarning\b|\bdeprecated\b")
 _PY_FRAME = re.compile(r'^\s*File "(?P<file>[^"]*)", line \d+')
-# Ruby's ``/app/models/user.rb:12:in `save!'`` (``'save!'`` since 3.4), under a ``from`` in an
-# uncaught exception's report, innermost first. The innermost frame followed by ``: message
-# (ErrorClass)`` is the exception's line, an error.
 # PHP's frames, innermost first: an exception's ``#0 /var/www/app/Db.php(42): PDO->__construct(…)``
 # and PHP-FPM's slow log ``[0x00007f3e414143c0] pg_connect() /usr/share/adminer/adminer.php:404``
 _PHP_FRAME = re.compile(
     r"^\s*(?:#\d+ (?P<where>[^\s(]+\.php)\(\d+\): |\[0x[0-9a-f]{8,16}\] \S+\(\) (?P<slow>\S+\.php):\d+$)"
 )
+# Ruby's ``/app/models/user.rb:12:in `save!'`` (``'save!'`` since 3.4), under a ``from`` in an
+# uncaught exception's report, innermost first. The innermost frame followed by ``: message
+# (ErrorClass)`` is the exception's line, an error.
 _RUBY_FRAME = re.compile(r"^\s*(?:from )?(?P<where>[^\s:]+):\d+:in [`'][^`'\n]*'(?P<said>: \S)?")
 _JAVA_FRAME = re.compile(r"^\s+at (?P<where>[\w$.<>/]+?)(?:\.[\w$<>]+)?\(")
 # Node's ``    at fn (path/file.js:188:22)`` / ``    at path/file.js:12:5``: where is the function
