@@ -21,7 +21,9 @@ or declared ``const`` with a type: ``const int DefaultThreshold = 200;``),
 nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, and
 annotations every method carries (``@Override``) not at all; then, in the room the outline
 leaves, lines that say something in words (a quoted phrase of three words or more, such as the
-message of ``ThrowRangeError("…")``, or a comment that is a sentence); each with its line number
+message of ``ThrowRangeError("…")``, or a comment that is a sentence), then lines at the left
+margin and at the file's first indent (a language the outline does not read declares its clauses,
+modules and methods there), each file's first before any file's later ones; each with its line number
 in the file. A file's first top-level definitions rank above all these; each further one a step
 lower, down to the nested ones (the 40th getter says less than the file's constants). Lines
 mentioning the call's terms rank higher. A single file with no outline at all (a firewall
@@ -126,6 +128,18 @@ _COMMENT_SENTENCE = re.compile(r"(?:#|//|/\*|\*|--)\s*[A-Z][^\n]{20,300}[.!?](?:
 _SAID_WITHIN = 1000  # characters of a line looked at
 _COMMENT_STARTS = frozenset("#/*-")
 _FILL_PRIORITY = 3.0
+# a line at the left margin that opens with a word or a sigil (not a closing bracket, a comment or
+# an ``end``): a top-level clause, declaration or statement
+_MARGIN_PRIORITY = 1.0  # below the lines that say something in words
+_MARGIN_RANKS = 400  # margin lines of a file ranked apart (later ones share the last rank)
+_MARGIN = re.compile(r"(?![#;%]|//|/\*|--|end\b|END\b)[A-Za-z_$@:\[]\S*(?:\s|\(|\Z)")
+
+
+def _first_indent(lines: Sequence[str], first: int, stop: int) -> int:
+    """The smallest indentation of a non-blank line of the file (its members' level); -1 if none."""
+    window = lines[first : min(stop, first + 2000)]
+    indents = [len(line) - len(line.lstrip()) for line in window if line.strip()]
+    return min((depth for depth in indents if depth), default=-1)
 
 
 def _says_something(line: str) -> bool:
@@ -455,6 +469,9 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 notes[index] = f"L{index - numbering}"
         # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
         reader = _FileReader(_CONFIG_KEY.get(extension), c_like=extension not in _NOT_C)
+        margin = 0  # margin lines taken in this file
+        margins: list[Pick] = []  # their picks, kept when the file defines nothing the outline reads
+        member = _first_indent(lines, first, stop)
         numbered = _numbered(lines, first, stop)
         for index in range(first, stop):
             line = lines[index]
@@ -468,6 +485,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 continue
             # (``_userland()`` over its ``{``: a shell function, ``_SHELL_FUNCTION``)
             opens_below = stripped.endswith(")") and index + 1 < stop and lines[index + 1].strip() == "{"
+            at_margin = False
             priority = reader.rank(stripped, len(line) - len(stripped), opens_below=opens_below)
             if hit or lowered and any(t in line.lower() for t in lowered):
                 priority = max(priority, _NESTED_PRIORITY) + 30.0  # a line the tool or the call matched
@@ -477,11 +495,26 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 # In the room the outline leaves: what the code says in words (a message it
                 # throws by another name, ``ThrowTypeError("…")``; a comment's sentence).
                 priority = _FILL_PRIORITY
+            elif (depth := len(line) - len(stripped)) in (0, member) and _MARGIN.match(stripped):
+                # Last, in the room still left: a line at the left margin, then one at the first
+                # indent (a class's members), each file's first ones before any file's later ones
+                # (a language the outline does not read declares its clauses, modules, functions and
+                # methods there: Prolog's, Verilog's, Raku's).
+                level = _MARGIN_PRIORITY if depth == 0 else _MARGIN_PRIORITY / 2
+                priority = level - min(margin, _MARGIN_RANKS) / (2 * _MARGIN_RANKS)
+                margin += 1
+                at_margin = True
             if priority:
-                # earlier files and lines first among equals, so every file gets its outline
-                picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))
+                # earlier files and lines first among equals, so every file gets its outline (a
+                # margin line by its rank in its file: each file's first ones first)
+                late = index / (len(lines) + 1)
+                (margins if at_margin else picks).append(
+                    Pick(index, index + 1, priority - (late / 1000 if at_margin else late))
+                )
                 if index != start and index not in notes:
                     notes[index] = f"L{index - numbering}"
+        if not reader.definitions:  # a language the outline does not read: its margin lines
+            picks.extend(margins)
         definitions += reader.definitions
         constants += reader.constants
     if not headers and not outlined:

@@ -376,10 +376,16 @@ def test_a_modules_table_of_values_shows_its_entries() -> None:
         "  NOOP: () => {}\n"
         "};\n"
     )
+    # (a file that defines nothing the outline reads shows its margin and first-indent lines in
+    # the room left: here the table's other entries too)
     assert summarize(source, ContentKind.SOURCE, budget=2000).text.splitlines() == [
         "/srv/ws/lib/constants.js: [10 lines]",
         "module.exports = { [L3]",
+        "  BINARY_TYPES, [L4]",
+        "  EMPTY_BUFFER: Buffer.alloc(0), [L5]",
         "  GUID: '258EAFA5-E914-47DA-95CA-C5AB0DC85B11', [L6]",
+        "  kStatusCode: Symbol('status-code'), [L8]",
+        "  NOOP: () => {} [L9]",
     ]
 
 
@@ -544,3 +550,22 @@ def test_the_room_an_outline_leaves_shows_what_the_code_says_in_words() -> None:
         'ThrowRangeError("The supplied SQL string contains more than one statement")' in line
         for line in lines
     )
+
+
+def test_files_in_a_language_the_outline_does_not_read_show_their_margin_lines() -> None:
+    # A multi-file read of Prolog (or Verilog, GAP, Raku): no definition the outline reads, so
+    # the summary was the headers and a line or two, a few hundred bytes of a 1.5 kB budget.
+    body = "    option(sep{n}(S), Options),\n    atom(S).\n"
+    clauses = [f"csv_option({n}, Options) :-\n" + body.format(n=n) for n in range(40)]
+    text = (
+        "/src/csv.pl:\n:- module(csv, [csv_read_file/2]).\n\n"
+        + "".join(clauses)
+        + "\n---\n/src/opts.pl:\n:- use_module(library(option)).\n"
+        + "".join(f"default_option(quote{n}, true).\n" for n in range(30))
+    )
+    extract = summarize(text, ContentKind.SOURCE, budget=1500)
+    shown = extract.text
+    assert ":- module(csv, [csv_read_file/2]). [L1]" in shown
+    assert "csv_option(0, Options) :- [L3]" in shown
+    assert "default_option(quote0, true). [L2]" in shown  # the second file's first, not only the first's
+    assert len(shown.encode()) > 1000
