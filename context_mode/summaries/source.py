@@ -21,12 +21,13 @@ or declared ``const`` with a type: ``const int DefaultThreshold = 200;``),
 nested definitions, special methods (``__eq__``, ``__repr__``: every class has them) last, and
 annotations every method carries (``@Override``) not at all; then, in the room the outline
 leaves, lines that say something in words (a quoted phrase of three words or more, such as the
-message of ``ThrowRangeError("…")``, or a comment that is a sentence), then lines at the left
-margin and at the file's first indent (a language the outline does not read declares its clauses,
-modules and methods there), each file's first before any file's later ones; each with its line number
-in the file. A file's first top-level definitions rank above all these; each further one a step
-lower, down to the nested ones (the 40th getter says less than the file's constants). Lines
-mentioning the call's terms rank higher. A single file with no outline at all (a firewall
+message of ``ThrowRangeError("…")``, or a comment that is a sentence), then, in a file that
+defines nothing the outline reads, its lines at the left margin and at its first indent (such a
+language declares its clauses, modules and methods there: Prolog, Verilog, Raku), each file's
+first before any file's later ones; each with its line number in the file. A file's first
+top-level definitions rank above all these; each further one a step lower, down to the nested ones
+(the 40th getter says less than the file's constants). Lines mentioning the call's terms rank
+higher. A single file with no outline at all (a firewall
 ruleset) is shown by its head, tail and distinctive lines (``summaries.text``). Lines are verbatim;
 the count and line-number annotations are in brackets, and no marker stands for the lines left
 out between them (the line numbers say how many).
@@ -128,10 +129,10 @@ _COMMENT_SENTENCE = re.compile(r"(?:#|//|/\*|\*|--)\s*[A-Z][^\n]{20,300}[.!?](?:
 _SAID_WITHIN = 1000  # characters of a line looked at
 _COMMENT_STARTS = frozenset("#/*-")
 _FILL_PRIORITY = 3.0
-# a line at the left margin that opens with a word or a sigil (not a closing bracket, a comment or
-# an ``end``): a top-level clause, declaration or statement
 _MARGIN_PRIORITY = 1.0  # below the lines that say something in words
 _MARGIN_RANKS = 400  # margin lines of a file ranked apart (later ones share the last rank)
+# a line at the left margin that opens with a word or a sigil (not a closing bracket, a comment or
+# an ``end``): a top-level clause, declaration or statement
 _MARGIN = re.compile(r"(?![#;%]|//|/\*|--|end\b|END\b)[A-Za-z_$@:\[]\S*(?:\s|\(|\Z)")
 
 
