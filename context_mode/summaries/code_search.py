@@ -164,17 +164,18 @@ def _analyse(text: str, terms: tuple[str, ...]) -> _Analysis | None:
         # A statement the match opens goes on in the context lines below it (``raise ParserError(``
         # over its message): shown with it.
         rest = _continuation(hits, number) if hits.matches[number] else 0
+        unit = "\n".join(hits.contents[number + k].strip() for k in range(rest + 1)) if rest else ""
         if first_copy.setdefault(content, position) != position:
             # The same text at another place is shown once, with a count; another statement it
             # opens (the same ``raise ParserError(`` over another message) fills the room left.
-            key = "\n".join(hits.contents[number + k].strip() for k in range(rest + 1))
-            if rest and key not in shown_units:
-                shown_units.add(key)
+            if unit and unit not in shown_units:
+                shown_units.add(unit)
                 picks.append(Pick(position, position + 1 + rest, _REPEATED_UNIT - len(shown_units) / 1e6))
             continue
         if copies[content] > 1:
             notes[position] = f"×{copies[content]}"
-        shown_units.add("\n".join(hits.contents[number + k].strip() for k in range(rest + 1)))
+        if unit:
+            shown_units.add(unit)
         picks.append(Pick(position, position + 1 + rest, score - 5.0 * rank_in_file[path]))
         rank_in_file[path] += 1
     picks += _ends(lines, hits.positions, max(scores, default=0.0) + 1.0)

@@ -143,6 +143,22 @@ def _first_indent(lines: Sequence[str], first: int, stop: int) -> int:
     return min((depth for depth in indents if depth), default=-1)
 
 
+def _margin_picks(unranked: Sequence[tuple[int, int, str]], member: int, total: int) -> list[Pick]:
+    """Last, in the room still left, for a file that defines nothing the outline reads: its lines
+    (``unranked``: index, indent, stripped text) at the left margin, then at its first indent
+    (``member``: a class's members), by their rank in the file so that each file's first ones come
+    before any file's later ones (such a language declares its clauses, modules, functions and
+    methods there: Prolog's, Verilog's, Raku's)."""
+    picks: list[Pick] = []
+    for index, depth, stripped in unranked:
+        if depth not in (0, member) or not _MARGIN.match(stripped):
+            continue
+        level = _MARGIN_PRIORITY if depth == 0 else _MARGIN_PRIORITY / 2
+        rank = min(len(picks), _MARGIN_RANKS) / (2 * _MARGIN_RANKS)
+        picks.append(Pick(index, index + 1, level - rank - index / (total + 1) / 1000))
+    return picks
+
+
 def _says_something(line: str) -> bool:
     """Whether ``line`` (stripped) says something in words (see ``_QUOTED``, ``_COMMENT_SENTENCE``)."""
     start = line[:_SAID_WITHIN]
@@ -470,9 +486,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 notes[index] = f"L{index - numbering}"
         # A config file (YAML, TOML, INI) defines nothing: its top-level keys and sections are its outline.
         reader = _FileReader(_CONFIG_KEY.get(extension), c_like=extension not in _NOT_C)
-        margin = 0  # margin lines taken in this file
-        margins: list[Pick] = []  # their picks, kept when the file defines nothing the outline reads
-        member = _first_indent(lines, first, stop)
+        unranked: list[tuple[int, int, str]] = []  # lines ranked nowhere: (index, indent, stripped)
         numbered = _numbered(lines, first, stop)
         for index in range(first, stop):
             line = lines[index]
@@ -486,7 +500,6 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 continue
             # (``_userland()`` over its ``{``: a shell function, ``_SHELL_FUNCTION``)
             opens_below = stripped.endswith(")") and index + 1 < stop and lines[index + 1].strip() == "{"
-            at_margin = False
             priority = reader.rank(stripped, len(line) - len(stripped), opens_below=opens_below)
             if hit or lowered and any(t in line.lower() for t in lowered):
                 priority = max(priority, _NESTED_PRIORITY) + 30.0  # a line the tool or the call matched
@@ -496,26 +509,19 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
                 # In the room the outline leaves: what the code says in words (a message it
                 # throws by another name, ``ThrowTypeError("…")``; a comment's sentence).
                 priority = _FILL_PRIORITY
-            elif (depth := len(line) - len(stripped)) in (0, member) and _MARGIN.match(stripped):
-                # Last, in the room still left: a line at the left margin, then one at the first
-                # indent (a class's members), each file's first ones before any file's later ones
-                # (a language the outline does not read declares its clauses, modules, functions and
-                # methods there: Prolog's, Verilog's, Raku's).
-                level = _MARGIN_PRIORITY if depth == 0 else _MARGIN_PRIORITY / 2
-                priority = level - min(margin, _MARGIN_RANKS) / (2 * _MARGIN_RANKS)
-                margin += 1
-                at_margin = True
+            else:
+                unranked.append((index, len(line) - len(stripped), stripped))
             if priority:
-                # earlier files and lines first among equals, so every file gets its outline (a
-                # margin line by its rank in its file: each file's first ones first)
-                late = index / (len(lines) + 1)
-                (margins if at_margin else picks).append(
-                    Pick(index, index + 1, priority - (late / 1000 if at_margin else late))
-                )
+                # earlier files and lines first among equals, so every file gets its outline
+                picks.append(Pick(index, index + 1, priority - index / (len(lines) + 1)))
                 if index != start and index not in notes:
                     notes[index] = f"L{index - numbering}"
         if not reader.definitions:  # a language the outline does not read: its margin lines
-            picks.extend(margins)
+            member = _first_indent(lines, first, stop)
+            for pick in _margin_picks(unranked, member, len(lines)):
+                picks.append(pick)
+                if pick.start != start and pick.start not in notes:
+                    notes[pick.start] = f"L{pick.start - numbering}"
         definitions += reader.definitions
         constants += reader.constants
     if not headers and not outlined:
