@@ -34,6 +34,11 @@ _MAX_PICK_LINES = 64
 # After this many picks in a row that do not fit, the budget is as good as full: stop trying.
 _MAX_MISSES = 1000
 
+# A line repeating one already shown is shown again only as a label of a new line beside it
+# ("The default value is" over a value, "Next:" before a link, a table's header over a new row):
+# a label is this short.
+_LABEL_WIDTH = 40
+
 _ANNOTATION = re.compile(r" \[[^\[\]\n]{1,40}\]\Z")
 
 
@@ -140,48 +145,97 @@ def pack(
     and ``filler`` lines (say, setext underlines) loses nothing and is not marked. A line over
     its width keeps its start, and with ``ends`` its end too (``clip_ends``: log lines).
     Picks are taken highest priority first (earlier first on ties); one that does not fit is
-    skipped, and smaller ones after it may still fit (until ``_MAX_MISSES`` in a row fail). Each
-    pick is charged exactly what it adds, markers included, so the budget is used to the byte.
+    skipped, and smaller ones after it may still fit (until ``_MAX_MISSES`` in a row fail). A pick
+    that would show only lines already shown, word for word (a reference page's "History" table
+    rows under each function, a log's repeated context line), tells nothing new and is skipped: its
+    bytes go to the next picks. A short one is shown after all where it labels a line that told
+    something new beside it (``Next:`` before a link, ``The default value is`` over the value).
+    Each pick is charged exactly what it adds, markers included, so the budget is used to the byte.
     """
     notes = notes or {}
     total = len(lines)
     if total == 0 or budget <= 0:
         return ""
-    marking = _Marking(lines, gaps, filler)
-    chosen: dict[int, str] = {}
-    order: list[int] = []  # chosen indexes, sorted
-    used = marking.cost(-1, total)
+    packing = _Packing(lines, _Marking(lines, gaps, filler), budget)
+    # Picks that tell nothing new, by the line just below them and the line just above them:
+    # one is taken after all when a pick beside it is (a label over its value).
+    below: dict[int, tuple[int, int, dict[int, str]]] = {}
+    above: dict[int, tuple[int, int, dict[int, str]]] = {}
     misses = 0
     for pick in sorted(picks, key=lambda p: (-p.priority, p.start)):
         if misses >= _MAX_MISSES:
             break
         start = max(pick.start, 0)
         stop = min(pick.stop, total, start + _MAX_PICK_LINES)
-        fresh = [i for i in range(start, stop) if i not in chosen]
+        fresh = [i for i in range(start, stop) if i not in packing.chosen]
         if not fresh:
             continue
         kept_ends = ends and not pick.start_only
         shown = {i: _render(lines, i, pick.width or width, notes.get(i, ""), kept_ends) for i in fresh}
-        cost = sum(size(text) + 1 for text in shown.values())
-        low = bisect.bisect_left(order, start)
-        high = bisect.bisect_left(order, stop)
-        if cost - (high - low + 1) * marking.largest > budget - used:
-            misses += 1
-            continue  # cannot fit even if it saved every marker it touches; skip the exact count
-        before = order[low - 1] if low else -1
-        after = order[high] if high < len(order) else total
-        old_points = [before, *order[low:high], after]
-        new_points = [before, *sorted([*order[low:high], *fresh]), after]
-        cost += sum(marking.cost(a, b) for a, b in itertools.pairwise(new_points))
-        cost -= sum(marking.cost(a, b) for a, b in itertools.pairwise(old_points))
-        if used + cost > budget:
+        if packing.repeats(start, stop, shown):
+            below[stop] = above[start - 1] = (start, stop, shown)
+            continue
+        if not packing.take(start, stop, shown):
             misses += 1
             continue
         misses = 0
-        used += cost
-        chosen.update(shown)
+        for waiting in (below.pop(start, None), above.pop(stop - 1, None)):
+            if waiting is not None and not packing.repeats(*waiting):
+                packing.take(*waiting)
+    return packing.render()
+
+
+class _Packing:
+    """The lines ``pack`` has chosen so far, in ``budget`` bytes, markers included."""
+
+    def __init__(self, lines: Sequence[str], marking: _Marking, budget: int) -> None:
+        self.total = len(lines)
+        self.marking = marking
+        self.budget = budget
+        self.chosen: dict[int, str] = {}
+        self.seen: set[str] = set()
+        self.news: set[int] = set()  # chosen lines with words not shown before
+        self.order: list[int] = []  # chosen indexes, sorted
+        self.used = marking.cost(-1, self.total)
+
+    def repeats(self, start: int, stop: int, shown: Mapping[int, str]) -> bool:
+        """Whether lines ``[start, stop)``, to be ``shown``, tell nothing new: each line with a
+        word in it already shown, and not a short label beside a chosen line that told something
+        new (a lone ``---`` or ``}`` closing a block is shown where it closes one)."""
+        worded = [text for text in shown.values() if _worded(text)]
+        if not worded or any(text not in self.seen for text in worded):
+            return False
+        labels = all(len(text) <= _LABEL_WIDTH for text in shown.values())
+        return not (labels and (start - 1 in self.news or stop in self.news))
+
+    def take(self, start: int, stop: int, shown: Mapping[int, str]) -> bool:
+        """Show lines ``[start, stop)`` as ``shown`` (those not chosen yet) if they fit."""
+        shown = {i: text for i, text in shown.items() if i not in self.chosen}
+        if not shown:
+            return True
+        order, marking = self.order, self.marking
+        cost = sum(size(text) + 1 for text in shown.values())
+        low = bisect.bisect_left(order, start)
+        high = bisect.bisect_left(order, stop)
+        if cost - (high - low + 1) * marking.largest > self.budget - self.used:
+            return False  # cannot fit even if it saved every marker it touches; skip the exact count
+        before = order[low - 1] if low else -1
+        after = order[high] if high < len(order) else self.total
+        old_points = [before, *order[low:high], after]
+        new_points = [before, *sorted([*order[low:high], *shown]), after]
+        cost += sum(marking.cost(a, b) for a, b in itertools.pairwise(new_points))
+        cost -= sum(marking.cost(a, b) for a, b in itertools.pairwise(old_points))
+        if self.used + cost > self.budget:
+            return False
+        self.used += cost
+        self.chosen.update(shown)
+        self.news.update(i for i, text in shown.items() if text not in self.seen and _worded(text))
+        self.seen.update(shown.values())
         order[low:high] = new_points[1:-1]
-    return _render_chosen(chosen, order, marking, budget)
+        return True
+
+    def render(self) -> str:
+        return _render_chosen(self.chosen, self.order, self.marking, self.budget)
 
 
 def pack_labelled(
@@ -227,6 +281,10 @@ class _Marking:
     def cost(self, before: int, after: int) -> int:
         marker = self.marker(before, after)
         return size(marker) + 1 if marker else 0
+
+
+def _worded(text: str) -> bool:
+    return any(char.isalnum() for char in text)
 
 
 def _render(lines: Sequence[str], index: int, width: int, note: str, ends: bool) -> str:

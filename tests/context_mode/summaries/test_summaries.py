@@ -82,6 +82,36 @@ def test_pack_skips_a_pick_too_big_and_still_fits_smaller_ones() -> None:
     assert "small" in body and "xxx" not in body
 
 
+def test_pack_skips_a_pick_that_shows_only_lines_already_shown() -> None:
+    # Failed before: the second copy of a line took the bytes the next pick needed.
+    lines = ["Changed in 2.1: a", "a", "Changed in 2.1: a", "b", "the answer is 42"]
+    picks = [Pick(0, 1, 9), Pick(2, 3, 8), Pick(4, 5, 7)]
+    body = pack(lines, picks, 50, gaps="short")
+    assert body.split("\n") == ["Changed in 2.1: a", "…", "the answer is 42"]
+
+
+def test_pack_shows_a_short_line_again_where_it_labels_a_new_one() -> None:
+    lines = ["Default:", "5", "Default:", "7", "---", "Default:"]
+    picks = [Pick(0, 1, 9), Pick(1, 2, 9), Pick(2, 3, 8), Pick(3, 4, 7), Pick(4, 5, 6), Pick(5, 6, 6)]
+    assert pack(lines, picks, 100).split("\n") == ["Default:", "5", "Default:", "7", "---", elision(1)]
+
+
+def test_a_reference_pages_repeated_table_rows_are_shown_once() -> None:
+    # Failed before: Node's child_process page has a "History" table under each function, most
+    # of them with the same rows; stage 1 showed "| v16.4.0, v14.18.0 | The `cwd` option can be a
+    # WHATWG `URL` object …" five times, in bytes its other sections needed.
+    from tests.corpora import bench_stage1
+
+    body = bench_stage1("webpage-fetch-nodejs-child-process.md", tool="fetch")
+    shown = body.splitlines()
+    row = "| v16.4.0, v14.18.0 | The `cwd` option can be a WHATWG `URL` object using `file:` protocol. |"
+    assert shown.count(row) == 1
+    assert "| v8.8.0 | The `windowsHide` option is supported now. |" in shown
+    # A short line that is the label of what is new beside it is shown again: a table's header.
+    header = shown.index("| v15.6.0, v14.18.0 | Added the `overlapped` stdio flag. |") - 2
+    assert shown[header : header + 2] == ["| Version | Changes |", "| --- | --- |"]
+
+
 @pytest.mark.parametrize(
     ("gaps", "expected"),
     [
