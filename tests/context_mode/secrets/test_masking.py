@@ -389,6 +389,9 @@ TRUE_POSITIVES = {
     # username "guest" and password "guest"
     "markdown-cpt-7z-2602-x-so-dotenv-18010-npm-readme.md": 3,
     "snapshot-cpt-pwmcp-python-pika-doc-120-parameters-api.txt": 1,
+    # requests' advanced usage page: its proxy examples' http://user:pass@10.10.1.10:1080 and
+    # socks5://user:pass@host:port URLs
+    "snapshot-cqb-pwmcp-0086-requests-doc-2281-user-advanced.txt": 4,
 }
 
 
