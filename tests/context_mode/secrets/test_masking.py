@@ -392,6 +392,8 @@ TRUE_POSITIVES = {
     # requests' advanced usage page: its proxy examples' http://user:pass@10.10.1.10:1080 and
     # socks5://user:pass@host:port URLs
     "snapshot-cqb-pwmcp-0086-requests-doc-2281-user-advanced.txt": 4,
+    # debug's npm tarballs ship a .coveralls.yml whose repo_token a merge's diff removes and adds
+    "gitlog-cqc-git-2395-log-graph-remerge-diff-debug-2x-3x-npm-release-merges.txt": 2,
 }
 
 
