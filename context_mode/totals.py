@@ -28,6 +28,7 @@ _SUMMARY_ANCHORED = re.compile(
     r"|(?:ok|fail)\s+\S+\s+[\d.]+s$"
     r"|\s*successfully (?:installed|built) "
     r"|# (?:tests|pass|fail) \d+$"  # TAP's totals
+    r"|# (?:total|pass|skip|xfail|fail|xpass|error): +\d+$"  # automake's test harness
     r"|\s*\d+ (?:passing|failing|pending)\b"  # mocha's
     r"|\[=+\] \d+ tests? from .* ran\b|\[\s+(?:passed|failed)\s+\] \d+ tests?\b"  # gtest
     r"|summary: \w+sanitizer: "  # ASan's / UBSan's one-line verdict

@@ -176,6 +176,8 @@ _TEST_RESULT = re.compile(
     # R's testthat: ``Failure ('test-collapse.R:15'): glue_collapse truncates`` (3rd edition: framed
     # by ``── `` and a rule), an ``Error (…)`` likewise; ``Skip (…)`` is a skipped test
     r"|^(?:── )?(?P<status25>Failure|Error|Skip) (?P<id25>\('[^'\n]+:\d+(?::\d+)?'\): .+?)(?: ─+)?$"
+    # Automake's test harness (``make check``): ``FAIL: sodium_utils``, ``XFAIL: t/x.sh 3 - name``
+    r"|^(?P<status26>PASS|FAIL|ERROR|SKIP|XFAIL|XPASS): (?P<id26>[\w./+-]+)(?: \d+\b.*)?$"
 )
 _FAILING = frozenset(
     {

@@ -937,6 +937,22 @@ def test_r_testthat_failures_are_failing_tests_and_its_report_a_log() -> None:
     assert not scan_log(["Skip ('test-sql.R:1'): (code run outside of `test_that()`)"]).failing
 
 
+def test_automakes_test_harness_names_its_failing_tests_and_keeps_its_totals() -> None:
+    # libsodium's `make check` (a real capture, fresh41c): automake's harness prints "FAIL:
+    # sodium_utils" and "ERROR: codecs" per test and a "# TOTAL: 80" / "# PASS:  77" block; the
+    # outline said "0 failed tests" and stage 1 left out the totals' first two lines.
+    from tests.corpora import BENCH_CORPUS
+
+    name = "test-cqc-automake-harness-make-check-libsodium-1020-pynacl-162-sdist-three-edits.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    assert set(scan_log(text.splitlines()).failing) == {"sodium_utils", "codecs", "hash"}
+    extract = summarize(text, ContentKind.LOG, budget=2400)
+    assert ", 3 failed tests," in extract.outline
+    assert "# TOTAL: 80" in extract.text and "# PASS:  77" in extract.text
+    assert not scan_log(["PASS: t/basic.sh 1 - parses", "XFAIL: t/old.sh", "SKIP: t/net.sh"]).failing
+    assert list(scan_log(["XPASS: t/flaky.sh 3 - retries"]).failing) == ["t/flaky.sh"]
+
+
 def test_clang_optimisation_remarks_are_notes_not_errors() -> None:
     # clang -Rpass=loop-vectorize over inflate64 (a real capture): its 122 "remark:" lines say
     # "loop not vectorized: could not determine …", "cannot identify array bounds"; the outline
