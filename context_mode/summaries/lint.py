@@ -14,7 +14,8 @@ ShellCheck's) and SARIF logs too) and prints, within ``budget`` bytes:
    ``-->`` or path line, once over the rule's rows under one path line), taken one per rule per
    round, rarest rule first, so rare rules are not crowded out (but an error rule's first two
    rounds come before any warning's); a message
-   repeated elsewhere is shown once with ``[×N]``. Lines that mention ``terms`` come first
+   repeated elsewhere is shown once with ``[×N]``, its other places filling the room left, each
+   file's first before any file's second. Lines that mention ``terms`` come first
    within each round.
 
 Lines are verbatim (clipped ones end in ``…``; ANSI codes and CI timestamps stay as sent); for
@@ -166,7 +167,14 @@ def _render(
     wanted = term_matcher(terms)
     for rule in rules:
         by_rule[rule].sort(key=lambda d: not wanted(lines[d.index]))
-        by_rule[rule] += again[rule]  # other places of a message shown once, when room is left
+        # Other places of a message shown once, when room is left: each file's first before any
+        # file's second (vera++'s 504 "closing curly bracket" lines span seven files, not one).
+        seen_in = Counter(d.file for d in by_rule[rule])
+        turn = {}
+        for diagnostic in again[rule]:
+            turn[diagnostic.index] = seen_in[diagnostic.file]
+            seen_in[diagnostic.file] += 1
+        by_rule[rule] += sorted(again[rule], key=lambda d: turn[d.index])
 
     used = 0
     head_edges = [i for i in edges if i < diagnostics[0].index]

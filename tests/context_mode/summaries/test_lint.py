@@ -749,3 +749,19 @@ def test_the_tools_short_closing_block_under_the_last_diagnostic_is_shown_whole(
     assert "    21  plugins/mapset.ts:26" in shown
     assert "     8  utils/common.ts:163" in shown
     # a last diagnostic's own snippet is no closing block (zizmor's, above, keeps its gutter out)
+
+
+def test_a_messages_other_places_are_shown_from_each_file_before_a_files_second() -> None:
+    # Failed before: vera++ over Lua's standard library (a real capture, fresh41c) says "closing
+    # curly bracket not in the same line or column" 504 times in seven files; the rule's five
+    # shown places were all in lbaselib.c, the first file, none in lstrlib.c with 456 diagnostics.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-cqc-vera-121-default-profile-lua-548-lupa-28-stdlib-c.txt").read_text(
+        "utf-8"
+    )
+    body = summarize(text, ContentKind.LINT, budget=3300).text.splitlines()
+    rule = body.index("== T011 ×504 ==")
+    places = [line.split(":", 1)[0] for line in body[rule + 1 : rule + 6]]
+    assert len(set(places)) == 5
+    assert "lstrlib.c" in places
