@@ -168,8 +168,8 @@ def pack(
         start = max(pick.start, 0)
         stop = min(pick.stop, total, start + _MAX_PICK_LINES)
         fresh = [i for i in range(start, stop) if i not in packing.chosen]
-        if not fresh:
-            continue
+        if not any(lines[i].strip() for i in fresh):
+            continue  # blank lines alone show nothing
         kept_ends = ends and not pick.start_only
         shown = {i: _render(lines, i, pick.width or width, notes.get(i, ""), kept_ends) for i in fresh}
         if packing.repeats(start, stop, shown):

@@ -90,6 +90,15 @@ def test_pack_skips_a_pick_that_shows_only_lines_already_shown() -> None:
     assert body.split("\n") == ["Changed in 2.1: a", "…", "the answer is 42"]
 
 
+def test_pack_skips_a_pick_of_blank_lines_alone() -> None:
+    # Failed before: an empty line in a fenced block (a converted man page's first "text" under
+    # DESCRIPTION) was shown between two "…" markers: three bytes that said nothing.
+    lines = ["# Title", "", "```", "", "```", "Body text."]
+    assert pack(lines, [Pick(0, 1, 9), Pick(3, 4, 8), Pick(5, 6, 1)], 100, gaps="short") == (
+        "# Title\n…\nBody text."
+    )
+
+
 def test_pack_shows_a_short_line_again_where_it_labels_a_new_one() -> None:
     lines = ["Default:", "5", "Default:", "7", "---", "Default:"]
     picks = [Pick(0, 1, 9), Pick(1, 2, 9), Pick(2, 3, 8), Pick(3, 4, 7), Pick(4, 5, 6), Pick(5, 6, 6)]
