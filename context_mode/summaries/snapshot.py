@@ -3,7 +3,9 @@
 An agent reads a snapshot to find the element to act on, by its ``[ref=eNN]`` (``[ref=f1eNN]``
 in a frame), and to read what the page says. The summary keeps, best first: the page header
 (URL, title, tabs, console lines before the tree), headings, the first text with words of each
-section (a search's "found 48 pages", a page's lead sentence), named landmarks (navigation, main, search,
+section (a search's "found 48 pages", a page's lead sentence; under an unnamed heading, the text
+inside it names it and the section's first text is the one below it: Sphinx's ``text: Usage``
+beside its ``¶`` link), named landmarks (navigation, main, search,
 form, dialog…), what a live region says (a ``status`` or ``alert``: a search's "9 results are
 available") and a short line counting what a search or a listing found ("23 matching documents",
 "6366 rows, showing page 1"), interactive elements (textboxes, buttons, checkboxes, comboboxes,
@@ -121,6 +123,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     ended: list[tuple[tuple[str, int], list[int]]] = []  # the runs that ended before it
     last_run: tuple[str, int] | None = None
     after_heading = True  # the page's first text is its lead, as a section's first sentence is
+    heading_under: int | None = None  # the indent of an unnamed heading, whose text names it
     label_under: int | None = None  # the indent of an unnamed link waiting for its label
     live_under: int | None = None  # the indent of a live region (status, alert) whose lines are news
     live_said = 0  # lines of the live region seen so far
@@ -181,8 +184,16 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
             label_under = None
         if role == "link" and not named:
             label_under = indent
+        if heading_under is not None and indent <= heading_under:
+            heading_under = None
         if role == "heading":
             after_heading = True
+            if not named:  # named by its text inside it (Sphinx's ``text: Usage`` beside its ``¶`` link)
+                heading_under = indent
+        elif heading_under is not None:
+            # The heading's name, as a section's first sentence is ranked; that sentence is below it.
+            if role in _PROSE and _WORDS.search(line.split(": ", 1)[-1]) and ": " in line:
+                priority = max(priority, _FIRST_PROSE)
         elif after_heading and role in _PROSE and _WORDS.search(line.split(": ", 1)[-1]) and ": " in line:
             priority = max(priority, _FIRST_PROSE)  # a section's first sentence says what it is about
             after_heading = False

@@ -144,6 +144,16 @@ def test_a_sections_first_text_has_words_not_a_lone_bracket() -> None:
     )
 
 
+def test_an_unnamed_headings_own_text_names_it_and_its_sections_first_sentence_is_below() -> None:
+    # Sphinx's headings have no name: ``heading [level=2]`` holds ``text: ALPN support`` beside its
+    # ``¶`` link. Before, that text was taken as the section's first sentence, so the paragraph
+    # under the heading ("ALPN support requires OpenSSL >= 1.0.2.") ranked as any other text.
+    name = "snapshot-cpt-pwmcp-nghttp2-doc-152-nghttpx-howto.txt"
+    body = bench_stage1(name, "browser_snapshot").splitlines()
+    assert "- text: ALPN support" in body
+    assert "- paragraph [ref=e206]: ALPN support requires OpenSSL >= 1.0.2." in body
+
+
 def test_a_reference_pages_stated_defaults_are_shown_with_the_cell_naming_them() -> None:
     # Ant's javac page: a table of attributes whose third cell says "No; defaults to off". Stage 1
     # showed links such as "below" and "reference" and none of the defaults. (Its nine examples,
@@ -288,8 +298,9 @@ def test_each_run_of_links_is_folded_not_only_the_last_of_its_depth() -> None:
     # Failed before: a Sphinx sidebar's 17 chapter links (Kea's ARM, fresh31b) were shown one by
     # one, as the 5 before them: a run of the same role and depth replaced the one further up
     # (here by the appendix's links), so only the last of them was ever folded.
+    # (3,500 bytes: its sections' first sentences, under headings named by their text, come first.)
     text = (BENCH_CORPUS / "snapshot-cpb-pwmcp-kea-arm-220-keactrl.txt").read_text(encoding="utf-8")
-    lines = summarize(text, ContentKind.SNAPSHOT, budget=3000).text.splitlines()
+    lines = summarize(text, ContentKind.SNAPSHOT, budget=3500).text.splitlines()
     assert '- link "7. The Kea Control Agent" [ref=e44]… [×17 link]' in lines
     assert '- link "23. Kea Security" [ref=e76]…' in lines
     assert not any('"15. Client Classification"' in line for line in lines)
