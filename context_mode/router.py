@@ -24,13 +24,15 @@ The stage-1 budget is a range: ``summary_budget`` at least, growing with the sal
 summariser found, or with the payload's distinct lines when those say more (``summary_budget()``,
 ``DISTINCT_PER_HIGHLIGHT``), up to ``summary_budget_max``; the decision carries the
 budget used. The budget given to the summariser leaves room for the header and footer that
-``context_mode.stage1`` adds, so the whole stage-1 text fits that budget.
+``context_mode.stage1`` adds, so the whole stage-1 text fits that budget. Below the kind's
+summary come the payload's last lines it does not show (``summaries.ending``: up to 200 bytes,
+taken from its budget), but for a snapshot, whose summary keeps its footer itself.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +41,7 @@ from context_mode.kinds import detect_kind
 from context_mode.line_groups import distinct_lines
 from context_mode.policy import RoutingPolicy
 from context_mode.shapes import is_file_read
-from context_mode.summaries import Extract, summarize, summarize_for_intent
+from context_mode.summaries import Extract, summarize, summarize_for_intent, with_ending
 from context_mode.types import ContentKind, OutputStyle
 
 # Room kept for stage-1's header and footer lines (ref, spill path, next calls).
@@ -273,18 +275,32 @@ def _summarize(
 ) -> Extract:
     room = max(128, budget - FRAME_BYTES)
     terms = query_terms(arguments)
+    summarise: Callable[[int], Extract] = (
+        (
+            lambda part: summarize_for_intent(
+                text, kind, budget=part, terms=terms, intent=intent, room=INTENT_ROOM
+            )
+        )
+        if intent
+        else (lambda part: _framed(text, kind, part, terms))
+    )
     try:
-        if intent:
-            return summarize_for_intent(text, kind, budget=room, terms=terms, intent=intent, room=INTENT_ROOM)
-        extract = summarize(text, kind, budget=room, terms=terms)
-        # The header repeats the outline: an unusually long one (JSON keys can be long) takes
-        # room from the body, so the body is made again, smaller (outlines do not depend on it).
-        framed = FRAME_WITHOUT_OUTLINE + len(extract.outline.encode("utf-8", "surrogatepass"))
-        if framed > FRAME_BYTES:
-            extract = summarize(text, kind, budget=max(128, budget - framed), terms=terms)
-        return extract
+        if kind is ContentKind.SNAPSHOT:  # its footer and pager links are its own picks (dev +4 so)
+            return summarise(room)
+        return with_ending(text, room, summarise)
     except Exception:  # a summariser bug must never lose the result: fall back to head and tail
         return head_and_tail(text, kind, room)
+
+
+def _framed(text: str, kind: ContentKind, room: int, terms: tuple[str, ...]) -> Extract:
+    """The kind's summary in ``room`` bytes, smaller when its outline is too long for the frame."""
+    extract = summarize(text, kind, budget=room, terms=terms)
+    # The header repeats the outline: an unusually long one (JSON keys can be long) takes
+    # room from the body, so the body is made again, smaller (outlines do not depend on it).
+    framed = FRAME_WITHOUT_OUTLINE + len(extract.outline.encode("utf-8", "surrogatepass"))
+    if framed > FRAME_BYTES:
+        extract = summarize(text, kind, budget=max(128, room + FRAME_BYTES - framed), terms=terms)
+    return extract
 
 
 def head_and_tail(text: str, kind: ContentKind, budget: int) -> Extract:

@@ -99,3 +99,13 @@ def bench_stage1(name: str, tool: str = "run_command") -> str:
     decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool=tool)
     assert isinstance(decision, Summary)
     return decision.extract.text
+
+
+def own_summary(text: str, decision: Any, arguments: dict[str, Any] | None = None) -> str:
+    """What the routed kind's summariser picks for ``text`` at ``decision``'s budget, without the
+    payload's ending the router shows below it (``summaries.ending``)."""
+    from context_mode.router import FRAME_BYTES, query_terms
+    from context_mode.summaries import summarize
+
+    room = max(128, decision.budget - FRAME_BYTES)
+    return summarize(text, decision.kind, budget=room, terms=query_terms(arguments)).text

@@ -24,6 +24,9 @@ whole documents shows each document's lines: ``json_documents``) and returns an 
 - ``kind``: the kind actually summarised: ``TEXT`` when the payload is not of the kind asked for
   (JSON that does not parse, a "diff" without hunks).
 
+``with_ending(text, budget, summarise)`` (``ending``) puts the payload's last lines that a summary
+lacks below it, within the same budget; the router does so for every stage 1 but a snapshot's.
+
 ``terms`` (search words from the call's arguments) make lines that mention them preferred. A
 tool's note on the payload's last line that it cut the content (the fetch server's
 ``<error>Content truncated. Call the fetch tool with a start_index of … </error>``) is the
@@ -33,7 +36,6 @@ on a ``str``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
@@ -44,6 +46,7 @@ from context_mode.summaries.brief_diff import summarize_brief_diff
 from context_mode.summaries.code_search import summarize_code_search
 from context_mode.summaries.coverage import summarize_coverage
 from context_mode.summaries.diff import summarize_diff
+from context_mode.summaries.ending import truncation_note, with_ending
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.hexdump import summarize_hexdump
 from context_mode.summaries.json_documents import summarize_documents
@@ -66,7 +69,7 @@ from context_mode.summaries.tree import summarize_tree
 from context_mode.summaries.unreadable import readable
 from context_mode.types import ContentKind
 
-__all__ = ["Extract", "summarize", "summarize_for_intent"]
+__all__ = ["Extract", "summarize", "summarize_for_intent", "with_ending"]
 
 
 class _Summarizer(Protocol):
@@ -109,7 +112,7 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
 
     A JSON document (or the rows, tree or diagnostics it holds) inside a tool's framing lines
     (``framing.unframe``) is summarised alone, after the frame's opening lines."""
-    note = _truncation_note(text)
+    note = truncation_note(text)
     if note is not None and size(note) + 1 < budget:  # said last, whatever the kind shows
         inner = summarize(
             text[: text.rstrip().rfind("\n") + 1], kind, budget=budget - size(note) - 1, terms=terms
@@ -146,22 +149,6 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
             inner = summarizer(framed.body, budget=room, terms=tuple(terms))
             return replace(inner, text=head + framed.joint + inner.text)
     return summarizer(text, budget=max(budget, 0), terms=tuple(terms))
-
-
-# A tool's note on its last line that it cut the content, and how to get the rest: the fetch
-# server's ``<error>Content truncated. Call the fetch tool with a start_index of 100000 to get
-# more content.</error>``, others' "… truncated …" lines.
-_TRUNCATED = re.compile(r"(?i)\s*(?:<error>)?[^\n]{0,80}\btruncated\b[^\n]{0,240}\s*\Z")
-
-
-def _truncation_note(text: str) -> str | None:
-    """The last line of ``text`` when it says the content was cut (``_TRUNCATED``), else None."""
-    tail = text[-400:].rstrip()
-    cut = tail.rfind("\n")
-    if cut < 0 or len(text) <= len(tail):
-        return None
-    last = tail[cut + 1 :]
-    return last.strip() if _TRUNCATED.fullmatch(last) else None
 
 
 def summarize_for_intent(

