@@ -254,15 +254,16 @@ def _sized_summary(
     if intent:
         # The intent's passages come on top of the summary the kind would get without one, so
         # what stage 1 shows anyway is not pushed out by them (within ``summary_budget_max``).
-        plain = _summarize(text, kind, policy.summary_budget, arguments)
+        plain = _summarize(text, kind, policy.summary_budget, arguments, ended=False)
         high = max(policy.summary_budget, policy.summary_budget_max)
         budget = min(high, summary_budget(policy, size, max(plain.highlights, distinct)) + INTENT_ROOM)
         return _summarize(text, kind, budget, arguments, intent), budget
-    extract = _summarize(text, kind, policy.summary_budget, arguments)
+    # Made once without the payload's ending, to count its salient items; at the budget they
+    # give, with it (from that extract when the budget stays: the summariser runs once less).
+    extract = _summarize(text, kind, policy.summary_budget, arguments, ended=False)
     budget = summary_budget(policy, size, max(extract.highlights, distinct))
-    if budget > policy.summary_budget:
-        extract = _summarize(text, kind, budget, arguments)
-    return extract, budget
+    first = extract if budget == policy.summary_budget else None
+    return _summarize(text, kind, budget, arguments, first=first), budget
 
 
 def _distinct_items(text: str) -> int:
@@ -271,8 +272,17 @@ def _distinct_items(text: str) -> int:
 
 
 def _summarize(
-    text: str, kind: ContentKind, budget: int, arguments: Mapping[str, Any] | None, intent: str = ""
+    text: str,
+    kind: ContentKind,
+    budget: int,
+    arguments: Mapping[str, Any] | None,
+    intent: str = "",
+    *,
+    ended: bool = True,
+    first: Extract | None = None,
 ) -> Extract:
+    """The summary in ``budget`` bytes less the frame's; ``ended``: with the payload's ending below
+    it (``summaries.ending``); ``first``: the summary at that budget, when it is made already."""
     room = max(128, budget - FRAME_BYTES)
     terms = query_terms(arguments)
     summarise: Callable[[int], Extract] = (
@@ -285,9 +295,9 @@ def _summarize(
         else (lambda part: _framed(text, kind, part, terms))
     )
     try:
-        if kind is ContentKind.SNAPSHOT:  # its footer and pager links are its own picks (dev +4 so)
-            return summarise(room)
-        return with_ending(text, room, summarise)
+        if not ended or kind is ContentKind.SNAPSHOT:  # a snapshot's footer is its own pick (dev +4 so)
+            return first if first is not None else summarise(room)
+        return with_ending(text, room, summarise, first=first)
     except Exception:  # a summariser bug must never lose the result: fall back to head and tail
         return head_and_tail(text, kind, room)
 

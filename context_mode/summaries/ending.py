@@ -74,11 +74,13 @@ def ending(text: str, limit: int = ENDING_BYTES) -> list[str]:
     return found[::-1]
 
 
-def with_ending(text: str, budget: int, summarise: Callable[[int], Extract]) -> Extract:
-    """``summarise``'s extract with the payload's ``ending`` below it (see the module doc)."""
-    extract = summarise(budget)
-    lines = ending(text, min(ENDING_BYTES, int(budget * ENDING_SHARE)))
-    lacking = _lacking(lines, extract)
+def with_ending(
+    text: str, budget: int, summarise: Callable[[int], Extract], *, first: Extract | None = None
+) -> Extract:
+    """``summarise``'s extract with the payload's ``ending`` below it (see the module doc);
+    ``first``: ``summarise(budget)`` when the caller has made it already."""
+    extract = first if first is not None else summarise(budget)
+    lacking = _lacking(ending(text, min(ENDING_BYTES, int(budget * ENDING_SHARE))), extract)
     if not lacking:
         return extract
     extract = summarise(budget - _size(lacking))
