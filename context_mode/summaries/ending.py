@@ -5,17 +5,17 @@ totals, the last record or row of a listing, the last file of a multi-file read,
 of a log, what a command printed last. On ``bench/corpus``, the last 300 bytes of the payloads held
 88 of the dev facts stage 1 left out (94 on the holdout).
 
-- ``ending(text, limit)``: the payload's last lines that say something (a letter or a digit: not a
-  lone ``}``, ``]``, fence or HTML tag, which are passed over), each cut to ``ENDING_WIDTH`` characters (a
-  verbatim prefix ending in ``…``), taken from the last up while they fit ``limit`` UTF-8 bytes
-  with their line breaks (a line that does not fit ends them: cut shorter, it lost facts); none when
-  the tool cut the payload short (its last line says so, ``truncation_note``): there the end is
-  where the tool stopped, not the output's.
+- ``ending(text, limit)``: the payload's last lines that say something (a letter or a digit: not
+  a lone ``}``, ``]``, fence or HTML tag, which are passed over), each cut to ``ENDING_WIDTH``
+  characters (a verbatim prefix ending in ``…``), taken from the last up while they fit ``limit``
+  UTF-8 bytes with their line breaks (a line that does not fit ends them: cut shorter, it lost
+  facts); none when the tool cut the payload short (its last line says so, ``truncation_note``):
+  there the end is where the tool stopped, not the output's.
 - ``with_ending(text, budget, summarise)``: ``summarise(budget)`` when it shows those lines (each
   found in its text, without its indentation) already; else ``summarise`` of the budget less
   their bytes, with the lines it still lacks below an ``…`` (with the summary's own last lines
-  when they are among the payload's last lines, all in the payload's order). At most ``budget`` bytes when
-  ``summarise(n)`` keeps within ``n``: the ending takes at most ``ENDING_SHARE`` of the budget.
+  when they are among the payload's last lines, all in the payload's order). At most ``budget``
+  bytes when ``summarise(n)`` keeps within ``n``: the ending takes at most ``ENDING_SHARE`` of it.
 
 ``truncation_note(text)``: the payload's last line when it says the content was cut (the fetch
 server's ``<error>Content truncated. Call the fetch tool with a start_index of …</error>``).
@@ -29,8 +29,9 @@ from dataclasses import replace
 
 from context_mode.summaries.extract import Extract
 
-# 100, 150, 200 and 250 bytes on dev: stage 1 +6, +13, +23, +11 facts (the bytes come out of
-# the kind's own summary, which loses some); 7% and 10% of the budget: +14, +11.
+# 150, 200 and 250 bytes on dev: stage 1 +13, +23, +11 facts (the bytes come out of the kind's
+# own summary, which loses some); 300 with lines of brackets counted: +7; 7% and 10% of the
+# budget: +14, +11.
 ENDING_BYTES = 200
 ENDING_WIDTH = 200
 ENDING_SHARE = 0.25
@@ -95,8 +96,10 @@ def with_ending(
     kept = len(shown)
     while kept > 0 and shown[kept - 1].strip() in order:
         kept -= 1
-    block = sorted([*shown[kept:], *lacking], key=lambda line: order.get(line.strip(), len(region)))
-    return replace(extract, text="\n".join([*shown[:kept], "…", *block]) if kept else "\n".join(block))
+    # (an ending line above those last lines, when they are many short ones, comes first)
+    block = sorted([*shown[kept:], *lacking], key=lambda line: order.get(line.strip(), -1))
+    joint = [] if kept == 0 or shown[kept - 1].startswith("…") else ["…"]  # one elision marker
+    return replace(extract, text="\n".join([*shown[:kept], *joint, *block]))
 
 
 def _lacking(lines: list[str], extract: Extract) -> list[str]:

@@ -80,3 +80,17 @@ def test_real_outputs_keep_their_last_lines_in_stage_one() -> None:
     assert any(line.endswith("ngIRCd done, served 22 connections.") for line in log.splitlines())
     listing = bench_stage1("tree-cqd-mtools-4032-mdir-recursive-lit-html-321-npm-fat-image.txt")
     assert "387 files           1 707 435 bytes" in listing
+
+
+def test_the_summarys_own_last_lines_stay_below_the_lines_it_lacked() -> None:
+    # A summary that shows the payload's last line (a run's count) gets the lines above it in
+    # the payload's order, not below it.
+    text = "\n".join([*(f"case {n} ok" for n in range(300)), "300 passed in 2.1s"]) + "\n"
+
+    def summarise(budget: int) -> Extract:
+        return Extract("case 0 ok\n…\n300 passed in 2.1s", ContentKind.LOG, "log", 1)
+
+    lines = with_ending(text, 1500, summarise).text.split("\n")
+    assert lines[:3] == ["case 0 ok", "…", "case 285 ok"]  # one marker between
+    assert lines[-3:] == ["case 298 ok", "case 299 ok", "300 passed in 2.1s"]
+    assert lines.count("300 passed in 2.1s") == 1
