@@ -39,6 +39,7 @@ from context_mode.shapes import (
 )
 from context_mode.summaries.diff_messages import message_end
 from context_mode.summaries.diff_remarks import is_comment
+from context_mode.summaries.packing import says_something
 from context_mode.summaries.source import CONSTANT, DEFINITION, RAISED
 
 _PREFIX = 400
@@ -234,7 +235,7 @@ def _settle(
     if reformatted and all(index in reformatted for index in hunk if lines[index][:1] in "+-"):
         # a hunk that only reformats (a formatter's ``--diff``): its first changed lines that say
         # something, in a row, for room nothing else wants
-        worded = [index for index, shape in zip(hunk, shapes, strict=True) if any(c.isalnum() for c in shape)]
+        worded = [index for index, shape in zip(hunk, shapes, strict=True) if says_something(shape)]
         if worded:
             end = worded[0] + 1
             while end in reformatted and end - worded[0] < _CHANGED_RUN:
@@ -248,7 +249,7 @@ def _settle(
             continue
         if run[1] == index and index - run[0] < _CHANGED_RUN:
             run = (run[0], index + 1)  # the run goes on through this line
-        if not any(char.isalnum() for char in shape):
+        if not says_something(shape):
             continue
         seen.add((mark, shape))
         if run[0] < 0 and not (code and is_comment(line)):  # the run starts where the change does

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from context_mode.summaries.extract import Extract
+from context_mode.summaries.packing import says_something
 
 # 150, 200 and 250 bytes on dev: stage 1 +13, +23, +11 facts (the bytes come out of the kind's
 # own summary, which loses some); 300 with lines of brackets counted: +7; 7% and 10% of the
@@ -63,7 +64,7 @@ def ending(text: str, limit: int = ENDING_BYTES) -> list[str]:
     used = 0
     for line in reversed(text[-_REACH:].rstrip().splitlines()):
         line = line.rstrip()
-        if not any(map(str.isalnum, _MARKUP.sub("", line))):
+        if not says_something(_MARKUP.sub("", line)):
             continue
         if len(line) > ENDING_WIDTH:
             line = line[:ENDING_WIDTH] + "…"

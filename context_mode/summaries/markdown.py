@@ -35,7 +35,7 @@ from context_mode.summaries.extract import Extract, term_lines, term_matcher
 from context_mode.summaries.html_page import summarize_html
 from context_mode.summaries.markdown_facts import FIRST_LINE_WIDTH, REPEATED, SENTENCE_END, fact_picks
 from context_mode.summaries.markdown_structure import PREFIX, Heading, first_text, heading_name, read_markdown
-from context_mode.summaries.packing import Pick, pack
+from context_mode.summaries.packing import Pick, pack, says_something
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.text import distinctive_picks
 from context_mode.types import ContentKind
@@ -234,7 +234,7 @@ def _footer(lines: Sequence[str], headings: Container[int], fenced: Container[in
         return []
     found: list[Pick] = []
     for index in range(len(lines) - 1, max(len(lines) - FOOTER_REACH, 0), -1):
-        if index in headings or index in fenced or not any(map(str.isalnum, lines[index])):
+        if index in headings or index in fenced or not says_something(lines[index]):
             continue
         found.append(Pick(index, index + 1, _FOOTER_PRIORITY - len(found), FIRST_LINE_WIDTH))
         if len(found) == FOOTER_LINES:

@@ -12,7 +12,8 @@ then prints the chosen lines in input order. Every printed line is one of:
   ``is_marker`` recognises these, and ``== label ==`` section labels too.
 
 Sizes are UTF-8 bytes (lone surrogates count as three). The result never exceeds the budget: each
-pick is charged exactly the bytes it adds, markers included.
+pick is charged exactly the bytes it adds, markers included. ``says_something(text)``: whether a
+line holds a letter or a digit (the summarisers pass over lines of blanks, brackets or rules).
 """
 
 from __future__ import annotations
@@ -202,7 +203,7 @@ class _Packing:
         """Whether lines ``[start, stop)``, to be ``shown``, tell nothing new: each line with a
         word in it already shown, and not a short label beside a chosen line that told something
         new (a lone ``---`` or ``}`` closing a block is shown where it closes one)."""
-        worded = [text for text in shown.values() if _worded(text)]
+        worded = [text for text in shown.values() if says_something(text)]
         if not worded or any(text not in self.seen for text in worded):
             return False
         labels = all(len(text) <= _LABEL_WIDTH for text in shown.values())
@@ -229,7 +230,7 @@ class _Packing:
             return False
         self.used += cost
         self.chosen.update(shown)
-        self.news.update(i for i, text in shown.items() if text not in self.seen and _worded(text))
+        self.news.update(i for i, text in shown.items() if text not in self.seen and says_something(text))
         self.seen.update(shown.values())
         order[low:high] = new_points[1:-1]
         return True
@@ -283,8 +284,9 @@ class _Marking:
         return size(marker) + 1 if marker else 0
 
 
-def _worded(text: str) -> bool:
-    return any(char.isalnum() for char in text)
+def says_something(text: str) -> bool:
+    """Whether ``text`` holds a letter or a digit (not only blanks, brackets or rules)."""
+    return any(map(str.isalnum, text))
 
 
 def _render(lines: Sequence[str], index: int, width: int, note: str, ends: bool) -> str:

@@ -49,7 +49,7 @@ from context_mode.summaries.changes import change_lines
 from context_mode.summaries.definitions import definition_lines
 from context_mode.summaries.edges import FOOTER_LINES, FOOTER_PAGE, FOOTER_REACH
 from context_mode.summaries.extract import Extract
-from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.packing import Pick, pack, says_something, split_lines
 from context_mode.summaries.snapshot_table import Table
 from context_mode.types import ContentKind
 
@@ -159,7 +159,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
             # version banner) says it as a ``text`` line would: the page's words, not a wrapper.
             role = "text"
         roles[role] += 1
-        if role == "text" and not any(map(str.isalnum, line.partition(": ")[2])):
+        if role == "text" and not says_something(line.partition(": ")[2]):
             filler.add(index)  # punctuation between inline elements ("(", ","): nothing to read
             continue
         mentioned = any(term in line.lower() for term in lowered_terms)
@@ -256,7 +256,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         for pick in picks
         if pick.start >= end
         and pick.priority > _REPEATED
-        and any(map(str.isalnum, _says(_ITEM.match(lines[pick.start]), lines[pick.start])))
+        and says_something(_says(_ITEM.match(lines[pick.start]), lines[pick.start]))
     ]
     for pick in said[-FOOTER_LINES:]:
         picks.append(Pick(pick.start, pick.stop, max(pick.priority, _LAST), pick.width))
