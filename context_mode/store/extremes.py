@@ -9,10 +9,11 @@ extreme, and no query word need be on it more than on the lines around it.
   "max"); "first", "last" and "top" name positions, not values, and do not count.
 - ``extreme_line(lines, extreme)`` finds the line among a payload's lines, their fields read by
   ``line_fields.named_values`` (pairs, a table's columns under its header, a listing's sizes named
-  "size", a test's times named "duration"); a ``TOTAL`` row and a listing's root, holding all the
-  others, left out. The field is the one whose name's parts best match the query's words (``%CPU``
-  for "cpu", ``usec_per_call`` for "microseconds per call", ``tbilrate`` for "treasury bill rate",
-  ``RSS`` for "resident set size"; a word the superlative implies, such as a time for "slowest",
+  "size", a test's times named "duration"); a ``TOTAL`` row (its label first, or its one word after
+  its numbers, as ``wc``'s) and a listing's root, holding all the others, left out. The field is
+  the one whose name's parts best match the query's words (``%CPU`` for "cpu", ``usec_per_call``
+  for "microseconds per call", ``tbilrate`` for "treasury bill rate", ``RSS`` for "resident set
+  size"; a word the superlative implies, such as a time for "slowest",
   counts half; of fields named alike, the one named right after the superlative, not one of few
   distinct values such as a year). When some of the field's lines hold more of the query's other
   words than the rest ("for the reporting job"; not words naming what the rows are, such as
@@ -63,8 +64,8 @@ _NEGATING = frozenset("non not no without excluding except ignoring".split())
 _FALLING = frozenset("negative drop drops decline declines decrease decreases fall falls loss losses".split())
 # The fields a superlative implies when the query names none ("the slowest test": a time).
 _IMPLIED = {
-    "longest": "time duration elapsed",
-    "shortest": "time duration elapsed",
+    "longest": "time duration elapsed length",
+    "shortest": "time duration elapsed length",
     "slowest": "time duration elapsed",
     "fastest": "time duration elapsed",
     "largest": "size bytes count total",
@@ -98,8 +99,13 @@ _ROW_NOUNS = frozenset(
     "entire project repository listing".split()
 )
 
-# A row that sums up the others (``TOTAL``, ``Grand total``): it repeats their extreme.
-_TOTAL_ROW = re.compile(r"[\s|│]*(?:total|totals|grand total|sum|all|overall)\b", re.IGNORECASE)
+# A row that sums up the others (``TOTAL``, ``Grand total``): it repeats their extreme. Its label
+# leads it, or is its only word, after its numbers (``wc``'s, ``du -c``'s ``  57937 total``).
+_TOTAL_ROW = re.compile(
+    r"[\s|│]*(?:total|totals|grand total|sum|all|overall)\b"
+    r"|[\W\d_]*\b(?:total|totals|grand total|overall)\b[\W\d_]*\Z",
+    re.IGNORECASE,
+)
 HEADER_LINE = -3  # the number a table's header from an earlier chunk is shown under (first)
 _TIES = 2  # lines sharing the extreme shown besides the first
 _PREFIX = 2  # letters a field's name may put before the word naming it (``asize``, ``mtime``)

@@ -6,10 +6,13 @@ for a whitespace table such as ``ps aux``, ``iostat -x`` or ``lsof``, or by the 
 rule under it, whose names may be of several words, as sqlite's ``-column``; by cell for a ``|``,
 ``│``, ``┆``, ``,`` or tab separated one, a row of types or units under the names skipped, the line
 under a closing rule left out; a header over its rule right after a table's rows opens the next
-table, as sqlite's ``-column`` prints results one after another); the size of a listing's entry
-(``ls -l``, ``du``, ``tree -s``, ``find -printf '%s %p'``, ``list_directory_with_sizes``), named
-"size", and a test's time as its runner prints it (``(3225ms)``, ``3.21s call``, ``[0.17s] ... ok``),
-named "duration".
+table, as sqlite's ``-column`` prints results one after another; a separated row's cell holding a
+pair of its own, ``import time:     95 |``, by the pair's key); the size of a listing's entry
+(``ls -l``, ``du``, ``tree -s`` and ``-s -D`` but its root, ``find -printf '%s %p'``,
+``list_directory_with_sizes``) and an access log's response bytes (after its status), named "size";
+and a time as a test runner prints it (``(3225ms)``, ``3.21s call``, ``[0.17s] ... ok``) or with its
+unit on its digits anywhere on a line (npm's ``GET 200 https://… 438ms``), named "duration", but
+a run's totals' (``299 passing (32s)``, ``added 72 packages in 2s``).
 A value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``); a date (ISO 8601, git's, RFC
 2822's) is read as its digits, so dates order as numbers. Each ``Field`` names its line, its table's
 header line (or None), the name, the value, whether it is a date and where on the line it is.
@@ -68,9 +71,14 @@ _TIMED = re.compile(
     r"\((?P<a>\d+(?:\.\d+)?) ?(?P<au>ms|s)\)\s*\Z"
     r"|\A\s*(?P<b>\d+(?:\.\d+)?)(?P<bu>s) (?:call|setup|teardown)\b"
     r"|\[(?P<c>\d+(?:\.\d+)?)(?P<cu>s)\] \.\.\. \w"
+    # a time anywhere, its unit on its digits (npm's ``GET 200 https://… 438ms (cache miss)``)
+    r"|(?<![\w.])(?P<d>\d+(?:\.\d+)?)(?P<du>ms|s)(?![\w.])"
 )
-# A run's totals line, whose time is the run's, not a test's (``299 passing (32s)``).
-_TOTALS = re.compile(r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b")
+# A run's totals line, whose time is the run's, not a test's (``299 passing (32s)``, npm's ``added
+# 72 packages in 2s``, yarn's ``Done in 0.52s``).
+_TOTALS = re.compile(
+    r"\b\d+ (?:passing|failing|pending|tests?|passed|failed)\b|\bin \d+(?:\.\d+)?\s?(?:ms|s)\.?\s*\Z"
+)
 # What a listing's entry with its size opens with: ``du``'s size and tab, ``[FILE]``, ``ls -l``'s mode,
 # a number before a path (``find -printf '%s %p'``; a number before a bare name, as ``uniq -c``
 # prints them, is as often a count and a row's name).
@@ -79,7 +87,14 @@ _SIZED_START = re.compile(
     r"|\s*\d+ +\d{4}-\d\d-\d\d |\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [D.][R.]"  # rclone lsl, 7z l
 )
 # ``tree -s`` / ``tree -h``'s entry: ``│   ├── [     133123]  states.py``, ``└── [4.0K]  docs``.
-_TREE_SIZED = re.compile(r"[\s│├└─|`\-]*\[\s*(\d+(?:\.\d+)?)([KMGTPE]?)\]\s+\S")
+# ``tree -s -D``'s entry has its date in the brackets too: ``├── [      46796 Oct 26 08:15]  Element.js``.
+_TREE_SIZED = re.compile(
+    r"[\s│├└─|`\-]*\[\s*(\d+(?:\.\d+)?)([KMGTPE]?)(?:\s+[A-Z][a-z]{2}\s+\d{1,2}\s+(?:\d\d:\d\d|\d{4}))?\]\s+\S"
+)
+# A linter's long line: ``line too long (151 > 80 characters)`` (flake8, yamllint), ``(105/100)`` (pylint).
+_TOO_LONG = re.compile(r"\btoo long \((\d+) ?[>/] ?\d+", re.IGNORECASE)
+# An access log's request line (Common / Combined Log Format): its status, then its response's bytes.
+_ACCESS_SIZE = re.compile(r'"[A-Z]{3,7} \S+ HTTP/[\d.]+" \d{3} (\d+)(?!\S)')
 # A whitespace table's header: three or more names (``USER PID %CPU``, ``rkB/s``, ``1K-blocks``).
 _NAME = r"[%#]?(?:\d+[A-Za-z]|[A-Za-z_])[\w%/.:\-]*"
 _HEADER_LINE = re.compile(rf"\s*{_NAME}(?:\s+{_NAME}){{2,}}\s*")
@@ -140,6 +155,16 @@ def named_values(lines: Sequence[str]) -> Iterator[Field]:
                     elif (dated := _date(cell, whole=True)) is not None:
                         valued = True
                         yield Field(index, header.line, name, dated, True, place)
+                    elif header.spans is None:
+                        # a cell holding its own pair (``import time:   95 |``): named by its key
+                        for pair in _pairs(index, line):
+                            if (
+                                pair.span is not None
+                                and place[0] <= pair.span[0]
+                                and pair.span[1] <= place[1]
+                            ):
+                                valued = True
+                                yield pair
                 continue
         header = _Header.of(lines, index)
         if header is not None:
@@ -149,12 +174,17 @@ def named_values(lines: Sequence[str]) -> Iterator[Field]:
             sized = sized_entry(line) if _SIZED_START.match(line) else None
             if sized is not None and sized[1] is not None:  # ``ls -l``, ``du``, ``[FILE] a.py  2 KB``
                 yield Field(index, None, "size", sized[1])
-            elif (drawn := _TREE_SIZED.match(line)) is not None:  # ``tree -s``
+            elif (drawn := _TREE_SIZED.match(line)) is not None and line[:1] != "[":
+                # ``tree -s``'s entry; its root (``[    2633496]  /``, drawn at no depth) holds them all
                 yield Field(index, None, "size", float(drawn.group(1)) * _UNIT_BYTES[drawn.group(2)])
+            if (long := _TOO_LONG.search(line)) is not None:  # a linter's long line, its length
+                yield Field(index, None, "length", float(long.group(1)), span=long.span(1))
+            if (access := _ACCESS_SIZE.search(line)) is not None:  # an access log's response bytes
+                yield Field(index, None, "size", float(access.group(1)), span=access.span(1))
             timed = _TIMED.search(line)
             if timed is not None and not _TOTALS.search(line):  # a test's time, as its runner prints it
-                digits = timed.group("a") or timed.group("b") or timed.group("c")
-                unit = timed.group("au") or timed.group("bu") or timed.group("cu")
+                digits = timed.group("a") or timed.group("b") or timed.group("c") or timed.group("d")
+                unit = timed.group("au") or timed.group("bu") or timed.group("cu") or timed.group("du")
                 yield Field(index, None, "duration", float(digits) * _SCALE[unit], span=timed.span())
             yield from _pairs(index, line)
 

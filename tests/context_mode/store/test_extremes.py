@@ -349,3 +349,60 @@ def test_a_field_named_by_a_letter_or_two_before_the_word_is_compared() -> None:
     line, field = _extreme_in("tree-ncdu-o-fastify-5128-npm.json", "biggest file size")
     assert field == "asize"
     assert line.startswith('{"name":"hooks.test.js","asize":96019')
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "line_start"),
+    [
+        # coqwc's (as wc's) totals row has its label after its numbers (before: "57937 98292 … total")
+        (
+            "table-cqg-coqwc-8161-p-coq-stdlib-theories-562-files.txt",
+            "largest proof script file",
+            "      285     2868        5 ./Reals/RiemannInt.v",
+        ),
+        # python -X importtime: each row's first cell holds its own pair (before: the largest
+        # cumulative time, a package importing the module)
+        (
+            "table-cqf-python-3117-x-importtime-scrapy-2190-crawler.txt",
+            "slowest module by own time",
+            "import time:     11569 |      11569 |",
+        ),
+        # npm's fetch times, a unit on the digits mid-line; "added 72 packages in 2s" is the run's
+        # (before: no line)
+        (
+            "log-cqh-npm-11191-loglevel-silly-install-express-4212.log",
+            "longest package archive download time",
+            "npm http fetch GET 200 https://registry.npmjs.org/qs/-/qs-6.13.0.tgz 438ms",
+        ),
+        # an access log's response bytes, after its status (before: no line)
+        (
+            "log-cpa-influxd-167-auth-http-query-log-vega-weather-stocks.log",
+            "largest query response size",
+            "[httpd]",
+        ),
+        # a linter's long line, its length in the message (before: no line)
+        (
+            "lint-yamllint-ansible-core-2177-copy-target.txt",
+            "longest line length violation",
+            "  2372:81   error    line too long (151 > 80 characters)",
+        ),
+        (
+            "lint-pylint-tenacity-823.txt",
+            "longest line",
+            "tests/test_tenacity.py:1087:0: C0301: Line too long (120/100)",
+        ),
+        # tree -s -D: the date inside the size's brackets (before: no line)
+        (
+            "tree-capp-rclone-tree-svelte-4219-npm.txt",
+            "biggest file",
+            "├── [    1527886 Oct 26 08:15]  compiler.cjs",
+        ),
+    ],
+)
+def test_totals_after_numbers_pairs_in_cells_mid_line_times_and_response_bytes(
+    name: str, query: str, line_start: str
+) -> None:
+    line, _ = _extreme_in(name, query)
+    assert line.startswith(line_start)
+    if "influxd" in name:
+        assert '" 200 209508 ' in line
