@@ -3,7 +3,10 @@
 ``doc_tools(store, ingest_roots=..., max_ingest_bytes=...)`` returns the four ``NativeTool``s. Each
 ``run(args)`` validates its arguments and returns compact text for the agent (not JSON).
 ``doc_search`` answers with each hit's chunk id and heading path, then the chunk's lines that best
-match the query, verbatim (``render_hits``), in at most ``SEARCH_BUDGET_BYTES``. Bad
+match the query, verbatim (``render_hits``), in at most ``SEARCH_BUDGET_BYTES``. A search in one
+ref names it once, in its first line, and its chunks by number (``#8``); the reply does not echo
+the query, which the agent wrote (several queries each answer under their own heading): the bytes
+go to lines of the payload. Bad
 arguments, refused paths and unknown or evicted refs raise ``ToolInputError`` with one sentence
 naming the fix; a closed store raises ``ToolUnavailableError``.
 
@@ -110,7 +113,7 @@ def doc_tools(
             return f'No hits for "{query}"{scope}. Distinctive terms in {where}: {terms}. Retry with some.'
         more = len(result.hits) > limit and limit < 20
         hits = result.hits[:limit]
-        return render_hits(query, scope, hits, shown_source=not ref, budget=budget, more=more)
+        return render_hits(query, scope, hits, budget=budget, more=more)
 
     def window(args: dict[str, Any]) -> str:
         ref, start, end = _take(args, "doc_window", ref=(str, None), start=(int, 0), end=(int, -1))
@@ -226,22 +229,21 @@ def render_hits(
     scope: str,
     hits: Sequence[SearchHit],
     *,
-    shown_source: bool = True,
     budget: int = SEARCH_BUDGET_BYTES,
     more: bool = False,
 ) -> str:
     """The doc_search answer: each hit's heading, then the verbatim lines that best match the query.
 
-    Lines compete across hits for ``budget`` bytes (``store_query.choose_lines``); a hit
+    ``scope`` is ``" in <ref>"`` for a search in one ref, else empty: the hits then name their
+    source too. Lines compete across hits for ``budget`` bytes (``store_query.choose_lines``); a hit
     none of whose lines made it is left out, unless no line made it at all: then every hit
     shows its snippet. The hits left out are counted, with the call that shows the best of them,
     and ``more`` (the search found more hits than asked for) gives the call for the next ones.
     """
-    asked = query if len(query) <= _QUERY_ECHO else query[: _QUERY_ECHO - 1] + "…"
-    head = f'{len(hits)} hit{"" if len(hits) == 1 else "s"} for "{asked}"{scope}:'
+    head = f"{len(hits)} hit{'' if len(hits) == 1 else 's'}{scope}:"
     first = hits[0]
     tail = f'Read on: doc_window(ref="{first.ref}", start={first.chunk_id.rsplit("#", 1)[1]})'
-    headings = [_hit_heading(hit, shown_source) for hit in hits]
+    headings = [_hit_heading(hit, scoped=bool(scope)) for hit in hits]
     room = budget - _size_of(head) - _size_of(tail) - 2
     reserve = 0
     numeric = number_asked(query)
@@ -283,7 +285,8 @@ def left_over(query: str, scope: str, hits: Sequence[SearchHit], shown: set[int]
     hidden = [hit for rank, hit in enumerate(hits) if rank not in shown]
     if hidden:
         best = hidden[0]
-        ids = ", ".join(hit.chunk_id for hit in hidden[:3]) + (", …" if len(hidden) > 3 else "")
+        ids = ", ".join(_chunk_name(hit, scoped=bool(scope)) for hit in hidden[:3])
+        ids += ", …" if len(hidden) > 3 else ""
         start = int(best.chunk_id.rsplit("#", 1)[1])
         lines.append(
             f"{len(hidden)} more hit{'' if len(hidden) == 1 else 's'} not shown ({ids}): "
@@ -296,13 +299,18 @@ def left_over(query: str, scope: str, hits: Sequence[SearchHit], shown: set[int]
     return lines
 
 
-def _hit_heading(hit: SearchHit, shown_source: bool) -> str:
-    parts = [hit.chunk_id]
-    if shown_source:
+def _hit_heading(hit: SearchHit, *, scoped: bool) -> str:
+    parts = [_chunk_name(hit, scoped=scoped)]
+    if not scoped:
         parts.append(printable(hit.source))
     if hit.heading_path:
         parts.append(" › ".join(hit.heading_path))
     return " · ".join(parts)
+
+
+def _chunk_name(hit: SearchHit, *, scoped: bool) -> str:
+    """A hit's chunk id, or in a search of one ref (named in the reply's first line) its ``#N``."""
+    return hit.chunk_id[len(hit.ref) :] if scoped and hit.chunk_id.startswith(f"{hit.ref}#") else hit.chunk_id
 
 
 def _size_of(text: str) -> int:

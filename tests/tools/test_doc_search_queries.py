@@ -71,13 +71,15 @@ def test_hits_left_out_are_counted_with_a_call_that_shows_them(store: Store, sea
     )
     ref = store.put(records, source="logs__tail", kind=ContentKind.LOG).ref
     reply = search.run({"query": "replica lagging behind leader", "ref": ref})
-    shown = {line.split(" ")[0] for line in reply.splitlines() if line.startswith(f"{ref}#")}
+    # one ref searched: named in the first line, its chunks by number
+    assert reply.splitlines()[0] == f"5 hits in {ref}:"
+    shown = {line.split(" ")[0] for line in reply.splitlines() if line.startswith("#")}
     (note,) = [line for line in reply.splitlines() if "not shown" in line]
     count, rest = note.split(" more hit", 1)
     assert int(count) == 5 - len(shown)
     call = re.search(r'doc_window\(ref="(r_\w+)", start=(\d+), end=(\d+)\)', rest)
     assert call is not None and call.group(1) == ref
-    hidden = f"{ref}#{call.group(2)}"
+    hidden = f"#{call.group(2)}"
     assert hidden in rest and hidden not in shown
     more = [line for line in reply.splitlines() if line.startswith("More hits: ")]
     assert more == [f'More hits: doc_search(query="replica lagging behind leader", ref="{ref}", limit=10)']
