@@ -7,6 +7,7 @@ the same thing do not crowd out the one line with the other word), times the squ
 hit's score relative to the best hit. Passages worth less than ``WEAK_SHARE`` of the first are left
 out. A passage comes with its unit (the record, the message below a traceback: ``store.excerpts``)
 when it fits, leaving ``RUNNER_UP_ROOM`` free while the other of the two best hits shows nothing.
+A Markdown heading line that the hit's heading path already names is not shown again.
 Room still left goes to the shown hits' lines next to their shown ones (nearest first, best hit
 first, as far as the chunk goes): the answer often sits beside the lines that repeat the query,
 where no query word reaches it. For a query asking for a number (a size, a port, a version), a
@@ -25,6 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from context_mode.shapes import HEADING_ANCHOR
 from context_mode.store.cutting import LINE_WIDTH, cut
 from context_mode.store.excerpts import is_punctuation, unit_lines
 from context_mode.store.line_match import worth_of
@@ -95,7 +97,8 @@ def choose_lines(
         for order, passage in enumerate(hit.lines[:_MAX_OFFERS])
     ]
     heapq.heapify(heap)
-    shown_lines: set[tuple[int, int]] = set()
+    # A Markdown heading line that the hit's heading path names (shown above its lines) counts as shown.
+    shown_lines = {(rank, number) for rank, hit in enumerate(hits) for number in _repeated_heading(hit)}
     chosen: dict[int, list[LineMatch]] = {}
     chunk_lines: dict[int, list[str]] = {}  # each offered hit's chunk, split once
     used = 0
@@ -146,6 +149,24 @@ def choose_lines(
     for lines in chosen.values():
         lines.sort(key=lambda line: line.number)
     return chosen
+
+
+_ATX_HEADING = re.compile(r" {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+_HEADING_REACH = 3  # a chunk's first lines, where the heading it starts under is
+
+
+def _repeated_heading(hit: SearchHit) -> list[int]:
+    """The number of the chunk's Markdown heading line that its heading path ends with (``###
+    Settings profiles[¶](#settings-profiles "Permalink…")`` under ``… › Settings profiles``), if any."""
+    if not hit.heading_path or not hit.text:
+        return []
+    last = hit.heading_path[-1]
+    for number, line in enumerate(hit.text.splitlines()[:_HEADING_REACH]):
+        found = _ATX_HEADING.match(line)
+        title = " ".join(HEADING_ANCHOR.sub("", found.group(1)).split()) if found is not None else ""
+        if last and title.startswith(last):
+            return [number]
+    return []
 
 
 def _cost(lines: Sequence[tuple[int, str]], overhead: int) -> int:

@@ -525,3 +525,17 @@ def test_a_diffs_removed_line_answers_a_query_asking_what_was_removed() -> None:
     text = (BENCH_CORPUS / "gitlog-p-itsdangerous-212-220.txt").read_text(encoding="utf-8")
     reply = search(text, ContentKind.DIFF, {"query": "version attribute removed from package init"})
     assert '-__version__ = "2.1.2"' in reply
+
+
+def test_a_heading_line_the_heading_path_names_is_not_shown_again() -> None:
+    # Hypothesis's settings page fetched as Markdown: the hit's path ends "› Settings profiles", and
+    # its first line, ``### Settings profiles[¶](#settings-profiles "Permalink to this heading")``,
+    # took the room of the section's first sentence.
+    reply = bench_reply(
+        "webpage-capz-mcp-npx-fetch-100-markdown-hypothesis-6671-settings.md",
+        ContentKind.MARKDOWN,
+        "command line flag to pick profile",
+    )
+    assert "#8 · Settings › Default settings › Settings profiles" in reply
+    assert "### Settings profiles" not in reply
+    assert "Hypothesis allows you to define different settings profiles." in reply
