@@ -14,7 +14,7 @@ whole documents shows each document's lines: ``json_documents``) and returns an 
   long lines, their verbatim pieces: ``long_lines``; of a JSON string holding a document, its
   lines as the payload escapes them: ``json_documents``), some with
   an annotation (``[×37]`` fold count, ``[+12 -3]`` diff count), plus elision markers
-  (``… 312 lines …``); snapshot lines lose their indentation. For JSON, instead, a valid-JSON
+  (a bare ``…``); snapshot lines lose their indentation. For JSON, instead, a valid-JSON
   skeleton of the payload with sample values (valid for any budget of at least 64 bytes); for
   ROWS and TREE a small table or listing whose cells and names are verbatim values of the
   payload. Never more than ``budget`` UTF-8 bytes.

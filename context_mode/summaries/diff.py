@@ -74,7 +74,6 @@ from context_mode.types import ContentKind
 _SUMMARY_LINE = re.compile(r" (?:(?:create|delete) mode \d+ |rename |copy |mode change )")
 
 _PREFIX = 400
-_LIST_COMMITS = 5
 _LIST_FILES = 10
 _LATE_STAT_SHARE = 8.0
 _STAT_COUNT = re.compile(r"\|\s+(\d+)")
@@ -172,10 +171,7 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         for index in range(file.start if file.start >= 0 else file.header, file.body)
         if index != file.header
     )
-    # A log of many commits is a list: bare "…" marks its gaps, leaving room for more commits.
-    # So is a diff of many files, whose headers carry their own sizes (``[+12 -3]``).
-    gaps = "short" if len(real_commits) > _LIST_COMMITS or len(files) > _LIST_FILES else "count"
-    body = pack(shown, picks, budget, width=200, notes=notes, filler=filler, gaps=gaps)
+    body = pack(shown, picks, budget, width=200, notes=notes, filler=filler)
     added = sum(file.added for file in files)
     removed = sum(file.removed for file in files)
     hunks = sum(len(file.hunks) for file in files)

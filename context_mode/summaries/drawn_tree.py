@@ -10,7 +10,7 @@ early in the tree does not take the room of those after it; items inside a gener
 (``invalid``, ``UNMET``, ``missing``, ``extraneous``, ``npm ERR!``, ``npm error``) or a search
 term ranks with the top level.
 A tree drawn with sizes (``tree -s``/``-h``: ``[134K]  yacc.py``) ranks its ``_BIGGEST``
-biggest files with the top level. Left-out runs are marked ``… N lines …``. The outline counts
+biggest files with the top level. Left-out runs are marked ``…``. The outline counts
 items, depth and top-level items. Lines are verbatim (cut after ``_WIDTH`` characters). Linear in the text.
 """
 

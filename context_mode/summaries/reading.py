@@ -58,7 +58,7 @@ class Labelled:
     outline: str  # after the kind's name
     highlights: int
 
-    def extract(self, kind: ContentKind, budget: int, *, width: int, gaps: str = "count") -> Extract:
+    def extract(self, kind: ContentKind, budget: int, *, width: int, gaps: str = "short") -> Extract:
         """The label and the picked lines in ``budget`` bytes, as an ``Extract`` of ``kind``."""
         return Extract(
             text=pack_labelled(self.label, self.lines, self.picks, budget, width=width, gaps=gaps),
