@@ -237,10 +237,12 @@ def render_hits(
     ``scope`` is ``" in <ref>"`` for a search in one ref, else empty: the hits then name their
     source too. Lines compete across hits for ``budget`` bytes (``store_query.choose_lines``); a hit
     none of whose lines made it is left out, unless no line made it at all: then every hit
-    shows its snippet. The hits left out are counted, with the call that shows the best of them,
-    and ``more`` (the search found more hits than asked for) gives the call for the next ones.
+    shows its snippet. The hits left out are counted, with the call that shows the best of them;
+    ``more`` (the search found more hits than asked for) puts the ``limit`` that shows them in the
+    first line, and the whole call below when no hit was left out.
     """
-    head = f"{len(hits)} hit{'' if len(hits) == 1 else 's'}{scope}:"
+    head = f"{len(hits)} hit{'' if len(hits) == 1 else 's'}{scope}"
+    head += f" (more with limit={_next_limit(hits)}):" if more else ":"
     first = hits[0]
     tail = f'Read on: doc_window(ref="{first.ref}", start={first.chunk_id.rsplit("#", 1)[1]})'
     headings = [_hit_heading(hit, scoped=bool(scope)) for hit in hits]
@@ -292,11 +294,16 @@ def left_over(query: str, scope: str, hits: Sequence[SearchHit], shown: set[int]
             f"{len(hidden)} more hit{'' if len(hidden) == 1 else 's'} not shown ({ids}): "
             f'doc_window(ref="{best.ref}", start={start}, end={start + 1})'
         )
-    if more:
+    if more and not hidden:  # else the first line says there are more, and the call above shows some
         asked = query if len(query) <= 60 else query[:59] + "…"
         where = f', ref="{scope.removeprefix(" in ")}"' if scope else ""
-        lines.append(f'More hits: doc_search(query="{asked}"{where}, limit={min(20, len(hits) * 2)})')
+        lines.append(f'More hits: doc_search(query="{asked}"{where}, limit={_next_limit(hits)})')
     return lines
+
+
+def _next_limit(hits: Sequence[SearchHit]) -> int:
+    """The ``limit`` of the search that shows more hits than ``hits``."""
+    return min(20, len(hits) * 2)
 
 
 def _hit_heading(hit: SearchHit, *, scoped: bool) -> str:

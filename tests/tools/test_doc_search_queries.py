@@ -72,7 +72,8 @@ def test_hits_left_out_are_counted_with_a_call_that_shows_them(store: Store, sea
     ref = store.put(records, source="logs__tail", kind=ContentKind.LOG).ref
     reply = search.run({"query": "replica lagging behind leader", "ref": ref})
     # one ref searched: named in the first line, its chunks by number
-    assert reply.splitlines()[0] == f"5 hits in {ref}:"
+    # and more hits than asked for: the limit that shows them
+    assert reply.splitlines()[0] == f"5 hits in {ref} (more with limit=10):"
     shown = {line.split(" ")[0] for line in reply.splitlines() if line.startswith("#")}
     (note,) = [line for line in reply.splitlines() if "not shown" in line]
     count, rest = note.split(" more hit", 1)
@@ -81,6 +82,15 @@ def test_hits_left_out_are_counted_with_a_call_that_shows_them(store: Store, sea
     assert call is not None and call.group(1) == ref
     hidden = f"#{call.group(2)}"
     assert hidden in rest and hidden not in shown
-    more = [line for line in reply.splitlines() if line.startswith("More hits: ")]
-    assert more == [f'More hits: doc_search(query="replica lagging behind leader", ref="{ref}", limit=10)']
+    # the hidden hits' call says there is more to see: no second call below it
+    assert not [line for line in reply.splitlines() if line.startswith("More hits: ")]
     assert len(reply.encode()) <= SEARCH_BUDGET_BYTES
+
+
+def test_more_hits_than_asked_for_all_shown_get_the_next_pages_call(store: Store, search: NativeTool) -> None:
+    for n in range(12):
+        store.put(f"quokka sighting number {n}\n", source="notes__add", kind=ContentKind.TEXT)
+    reply = search.run({"query": "quokka sighting"}).splitlines()
+    assert reply[0] == "5 hits (more with limit=10):"
+    assert not any("not shown" in line for line in reply)
+    assert reply[-2] == 'More hits: doc_search(query="quokka sighting", limit=10)'

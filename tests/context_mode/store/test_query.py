@@ -331,23 +331,16 @@ def test_a_query_asks_for_a_number_when_it_names_a_quantity() -> None:
     assert not number_asked("who cancelled the second job")
 
 
-@pytest.mark.parametrize(
-    ("name", "kind", "query", "answer"),
-    [
-        # GLib's hash tables page: the first hit's paragraph and its element took the reply, and
-        # the second hit, g_str_hash's description, was left out.
-        (
-            "snapshot-playwright-glib-hash-tables.txt",
-            ContentKind.SNAPSHOT,
-            "string hash function algorithm seed",
-            "unsigned hash value starts at 5381",
-        ),
-    ],
-)
-def test_a_unit_leaves_room_for_the_second_hits_first_line(
-    name: str, kind: ContentKind, query: str, answer: str
-) -> None:
-    assert answer in bench_reply(name, kind, query)
+def test_a_unit_leaves_room_for_the_second_hits_first_line() -> None:
+    # GLib's hash tables page: the first hit's paragraph and its element took the reply, and the
+    # second hit, g_str_hash's description, was left out. (Its line "unsigned hash value starts at
+    # 5381" was shown too until the reply's first and last lines grew shorter, in 2026-12: the first
+    # hit's element then fits whole, and the second hit's room holds its first lines.)
+    query = "string hash function algorithm seed"
+    reply = bench_reply("snapshot-playwright-glib-hash-tables.txt", ContentKind.SNAPSHOT, query).splitlines()
+    second = next(at for at, line in enumerate(reply[2:], 2) if line.startswith("#"))
+    assert reply[second + 1] == "  - text: g_str_hash ("
+    assert len(reply[second + 2]) > 40
 
 
 def test_a_sphinx_pages_heading_paths_leave_their_permalinks_out() -> None:
