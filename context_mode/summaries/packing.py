@@ -35,7 +35,6 @@ _MAX_PICK_LINES = 64
 # After this many picks in a row that do not fit, the budget is as good as full: stop trying.
 _MAX_MISSES = 1000
 
-
 # A line repeating one already shown is shown again only as a label of a new line beside it
 # ("The default value is" over a value, "Next:" before a link, a table's header over a new row):
 # a label is this short.
