@@ -59,6 +59,17 @@ def _title(raw: str) -> str:
 # --- markdown -------------------------------------------------------------------------------------
 
 _ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+
+
+def atx_heading(line: str) -> tuple[int, str] | None:
+    """A Markdown ``#`` heading line's level and its title as a heading path names it (its
+    permalink anchor left out, spaces collapsed, cut to ``MAX_TITLE_CHARS``); None for any other line."""
+    heading = _ATX.match(line)
+    if heading is None:
+        return None
+    return len(heading.group(1)), _title(HEADING_ANCHOR.sub("", heading.group(2) or ""))
+
+
 _SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)$")
 _FRONT_MATTER = re.compile(r"---\r?\n(?:.*\n){0,200}?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)")
@@ -88,18 +99,18 @@ def markdown_units(text: str) -> list[Unit]:
             if state == "para":
                 state = "after_block"
             continue
-        heading = _ATX.match(line)
+        heading = atx_heading(line)
         underline = _SETEXT.match(line) if state == "para" else None
         opening = _FENCE.match(line)
         if heading or underline:
             if heading:
-                level, title, at = len(heading.group(1)), heading.group(2) or "", start
+                (level, name), at = heading, start
             else:
                 level = 1 if line.lstrip()[0] == "=" else 2
-                title, at = text[out.start : start], out.start
+                name, at = _title(HEADING_ANCHOR.sub("", text[out.start : start])), out.start
             while sections and sections[-1][0] >= level:
                 sections.pop()
-            sections.append((level, _title(HEADING_ANCHOR.sub("", title))))
+            sections.append((level, name))
             out.cut(at, tuple(name for _, name in sections))
             state = "heading"
         elif opening and not (opening.group(1)[0] == "`" and "`" in opening.group(2)):

@@ -26,7 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from context_mode.shapes import HEADING_ANCHOR
+from context_mode.chunking import atx_heading
 from context_mode.store.cutting import LINE_WIDTH, cut
 from context_mode.store.excerpts import is_punctuation, unit_lines
 from context_mode.store.line_match import worth_of
@@ -151,7 +151,6 @@ def choose_lines(
     return chosen
 
 
-_ATX_HEADING = re.compile(r" {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _HEADING_REACH = 3  # a chunk's first lines, where the heading it starts under is
 
 
@@ -162,9 +161,8 @@ def _repeated_heading(hit: SearchHit) -> list[int]:
         return []
     last = hit.heading_path[-1]
     for number, line in enumerate(hit.text.splitlines()[:_HEADING_REACH]):
-        found = _ATX_HEADING.match(line)
-        title = " ".join(HEADING_ANCHOR.sub("", found.group(1)).split()) if found is not None else ""
-        if last and title.startswith(last):
+        heading = atx_heading(line)
+        if last and heading is not None and heading[1] == last:
             return [number]
     return []
 

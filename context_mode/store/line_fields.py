@@ -147,6 +147,7 @@ def named_values(lines: Sequence[str]) -> Iterator[Field]:
         if header is not None:
             cells = header.cells(line)
             if cells is not None:
+                pairs: list[Field] | None = None  # the row's own pairs, read once when a cell needs them
                 for name, cell, place in cells:
                     value = _number(cell)
                     if value is not None:
@@ -157,7 +158,8 @@ def named_values(lines: Sequence[str]) -> Iterator[Field]:
                         yield Field(index, header.line, name, dated, True, place)
                     elif header.spans is None:
                         # a cell holding its own pair (``import time:   95 |``): named by its key
-                        for pair in _pairs(index, line):
+                        pairs = list(_pairs(index, line)) if pairs is None else pairs
+                        for pair in pairs:
                             if (
                                 pair.span is not None
                                 and place[0] <= pair.span[0]

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from context_mode.summaries.extract import Extract
-from context_mode.summaries.packing import says_something
+from context_mode.summaries.packing import says_something, size
 
 # 150, 200 and 250 bytes on dev: stage 1 +13, +23, +11 facts (the bytes come out of the kind's
 # own summary, which loses some); 300 with lines of brackets counted: +7; 7% and 10% of the
@@ -68,7 +68,7 @@ def ending(text: str, limit: int = ENDING_BYTES) -> list[str]:
             continue
         if len(line) > ENDING_WIDTH:
             line = line[:ENDING_WIDTH] + "…"
-        cost = len(line.encode("utf-8", "surrogatepass")) + 1
+        cost = size(line) + 1
         if used + cost > limit:
             break
         found.append(line)
@@ -108,4 +108,4 @@ def _lacking(lines: list[str], extract: Extract) -> list[str]:
 
 
 def _size(lines: list[str]) -> int:
-    return len((_ELISION + "\n".join(lines)).encode("utf-8", "surrogatepass"))
+    return size(_ELISION + "\n".join(lines))
