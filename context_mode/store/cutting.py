@@ -2,13 +2,13 @@
 
 ``cut(line, spans, width, key)`` returns the line without its indentation; a line longer than
 ``width`` characters and a third is cut: a JSON string holding a document to its escaped lines
-that add the query's terms, each with the line after it, a prose line (``excerpts.is_prose``) to
-its whole sentences that add the query's terms (at most ``SENTENCES_WIDTH`` widths), else to the
-``width`` characters around its heaviest matches, or to the whole ``{…}`` record the heaviest
-match is in (``line_records.enclosing_record``). ``…`` marks where it was cut. ``spans`` are the
-matches as ``(start, end, weight)``; ``key`` names the term a matched text is. ``window(line,
-spans, width)`` is where that part starts and ends when no sentences are cut (a wide table's row,
-``store.extremes``). Pure, linear in the line.
+that add the query's terms, each with the line after it (past a heading's underline or a blank
+line), a prose line (``excerpts.is_prose``) to its whole sentences that add the query's terms (at
+most ``SENTENCES_WIDTH`` widths), else to the ``width`` characters around its heaviest matches, or
+to the whole ``{…}`` record the heaviest match is in (``line_records.enclosing_record``). ``…``
+marks where it was cut. ``spans`` are the matches as ``(start, end, weight)``; ``key`` names the
+term a matched text is. ``window(line, spans, width)`` is where that part starts and ends when no
+sentences are cut (a wide table's row, ``store.extremes``). Pure, linear in the line.
 """
 
 from __future__ import annotations
@@ -125,10 +125,15 @@ def _escaped_lines_cut(
         return None
     used = sum(sizes[index] + 3 for index in picked)
     for index in list(picked):
+        # The line after, and the lines that say nothing before it (a heading's ``~~~~`` underline,
+        # a blank line): the answer sits below them.
         after = index + 1
-        if after < len(pieces) and after not in picked and used + sizes[after] <= limit:
+        while after < len(pieces) and after not in picked and used + sizes[after] <= limit:
             picked.append(after)
             used += sizes[after]
+            if not _says_nothing(line[pieces[after][0] : pieces[after][1]]):
+                break
+            after += 1
     picked.sort()
     out = [ELLIPSIS if picked[0] > 0 else ""]
     for order, index in enumerate(picked):
@@ -139,6 +144,14 @@ def _escaped_lines_cut(
         out.append(line[begin:stop])
     out.append(ELLIPSIS if picked[-1] < len(pieces) - 1 else "")
     return "".join(out)
+
+
+_NOTHING = re.compile(r"[\s+\-=~^*#_`'\".:|]*")  # a heading's underline, a rule, a blank line
+
+
+def _says_nothing(piece: str) -> bool:
+    """Whether an escaped line (``+~~~~~~\\n``, ``\\n``) is blank or only a rule's marks."""
+    return _NOTHING.fullmatch(ESCAPED_BREAK.sub("", piece).replace("\\t", "")) is not None
 
 
 def _terms_of(

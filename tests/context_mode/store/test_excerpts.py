@@ -688,3 +688,14 @@ def test_a_json_string_holding_a_file_is_cut_at_its_escaped_line_breaks() -> Non
     for line in reply.splitlines():  # each shown piece as the payload spells it, escapes kept
         if line.startswith("  "):
             assert all(part.strip() in text for part in line.split("…")), line
+
+
+def test_the_line_after_a_hit_in_a_json_string_skips_a_headings_underline() -> None:
+    # Mercurial's ``log -Tjson -p`` (a real capture): each changeset's diff one JSON string. A hit
+    # on the history's "Deprecations and Removals" heading showed the line after it, the heading's
+    # ``~~~~`` underline, and left out the entry below it that answers the question.
+    from tests.searching import bench_reply
+
+    name = "gitlog-cqj-hg-632-log-tjson-v-stat-p-sniffio-100-131-sdists.json"
+    reply = bench_reply(name, ContentKind.JSON, "python versions no longer supported removals")
+    assert "Drop support for Python 3.5 and 3.6." in reply
