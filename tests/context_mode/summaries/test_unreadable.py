@@ -9,6 +9,7 @@ from pathlib import Path
 
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
+from context_mode.summaries import unreadable
 from context_mode.summaries.unreadable import readable
 
 LICENSE = (Path(__file__).parents[2] / "data" / "apache-license-2.0.txt").read_bytes()
@@ -42,3 +43,10 @@ def test_text_with_a_few_odd_bytes_is_left_as_it_is() -> None:
     text = LICENSE.decode("utf-8")
     assert readable(text) is None
     assert readable(text.replace("License", "Lic\ufffdnse", 2)) is None  # two odd characters
+
+
+def test_the_quick_scan_looks_for_the_same_chars_as_the_line_test() -> None:
+    """``readable`` first looks for each noise char with ``in`` (memchr speed, ten times the regex
+    scan on a clean 1 MB log); it must look for exactly the chars the per-line test counts."""
+    every = "".join(chr(code) for code in range(0x110000) if not 0xD800 <= code < 0xE000)
+    assert unreadable._NOISE.findall(every) == sorted(unreadable._NOISE_CHARS)
