@@ -40,6 +40,9 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
+
+``is_hunk_body(lines)`` serves ``context_mode.kinds`` and the diff summary alike: a diff's lines
+without its headers, as JSON differs print them (``json-diff``, ``jsondiffpatch``).
 """
 
 from __future__ import annotations
@@ -1001,3 +1004,20 @@ def is_listing_directory(lines: Sequence[str], index: int) -> bool:
     """Whether line ``index`` is ``ls -R``'s ``./lib/vquic:`` opening a directory's entries: the
     listing's first line or one after a blank line."""
     return (index == 0 or not lines[index - 1].strip()) and _LISTING_DIRECTORY.match(lines[index]) is not None
+
+
+_BODY_MARKS = frozenset(" +-")
+_BODY_OTHERS = 2  # lines of a headerless diff that open with no mark: its outer brackets
+_BODY_CHANGES = 3  # changed lines, at least
+
+
+def is_hunk_body(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` are a diff's lines without file or hunk headers, as JSON differs print
+    them (``json-diff``, ``jsondiffpatch``): every line but an outer bracket or two opens with a
+    space, a ``+`` or a ``-``, lines open with each, and the changed ones are at least a few."""
+    marks = Counter(line[:1] if line[:1] in _BODY_MARKS else "" for line in lines if line.strip())
+    return (
+        marks[""] <= _BODY_OTHERS
+        and all(marks[mark] for mark in _BODY_MARKS)
+        and marks["+"] + marks["-"] >= _BODY_CHANGES
+    )

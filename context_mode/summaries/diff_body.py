@@ -1,0 +1,135 @@
+"""Summary of a diff's lines without file or hunk headers, as JSON differs print them.
+
+``json-diff`` and ``jsondiffpatch`` print the compared documents' lines, a changed one opening
+with ``+`` or ``-`` and the others with a space (``shapes.is_hunk_body``); ``jsondiffpatch`` writes
+a changed value in place (``abbr: "EDT" => "EST"``). ``summarize_body(lines, budget, terms)``
+shows each change (a run of changed lines, at most ``_RUN_LINES`` of it, or a value changed in
+place) under the line that names its record: the nearest line above it that is indented less
+(``AD: {`` above ``-    phone: "376"``). A change whose shape was shown already (the same key,
+changed the same way, in another record: ``-    currency: "EUR"`` in each of 250 countries) comes
+after every change of a new shape, the later the more changes are alike, and the first says how
+many (``[×250 like it]``); changes naming a search term first; then the first and last
+lines. The outline counts the changed lines and the changes. Linear in the lines; never raises.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import Pick, pack
+from context_mode.types import ContentKind
+
+_RUN_LINES = 4  # lines of a run of changed lines shown with it
+_IN_PLACE = re.compile(r"\S.* => \S")  # jsondiffpatch's ``key: old => new``
+_KEY = re.compile(r"[+\- ]\s*(\"?[^\s\"]{1,80}?\"?)\s*:")  # the key a changed line sets
+_NEW_SHAPE = 60.0  # a change of a shape not shown yet, less its order (earlier first)
+_SEEN_SHAPE = 50.0  # a change like one shown before, less its order and how many are alike
+_ALIKE = 10.0  # what a change loses per doubling of the changes alike
+_NOTED = 3  # changes alike for the first to say how many there are
+_TERM_BONUS = 50.0
+_EDGE = 45.0  # the first and the last line
+_RECORD_BELOW = 0.5  # the record line above a change, just below the change itself
+_REACH = 200  # lines above a change looked at for its record's line
+
+
+def summarize_body(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
+    """The changes of a headerless diff under their records' lines, within ``budget`` bytes."""
+    starts = _changes(lines)
+    matches = term_matcher(terms)
+    shapes = [_shape(lines[start], order) for order, (start, _) in enumerate(starts)]
+    total = Counter(shapes)
+    seen: Counter[str] = Counter()
+    notes: dict[int, str] = {}
+    picks: list[Pick] = []
+    for order, ((start, stop), shape) in enumerate(zip(starts, shapes, strict=True)):
+        rank = order / max(len(starts), 1)
+        if not seen[shape]:
+            worth = _NEW_SHAPE - 10.0 * rank
+            if total[shape] >= _NOTED:
+                notes[start] = f"×{total[shape]} like it"
+        else:  # one of many alike (a key changed the same way in every record) says least
+            worth = _SEEN_SHAPE - _ALIKE * math.log2(total[shape]) - 10.0 * rank
+        seen[shape] += 1
+        if any(matches(line) for line in lines[start:stop]):
+            worth += _TERM_BONUS
+        picks.append(Pick(start, min(stop, start + _RUN_LINES), worth))
+        record = _record(lines, start)
+        if record is not None:
+            picks.append(Pick(record, record + 1, worth - _RECORD_BELOW))
+    if lines:
+        picks += [Pick(0, 1, _EDGE), Pick(len(lines) - 1, len(lines), _EDGE)]
+    added = sum(1 for line in lines if line[:1] == "+")
+    removed = sum(1 for line in lines if line[:1] == "-")
+    in_place = sum(1 for start, _ in starts if lines[start][:1] not in "+-")
+    outline = f"diff without file headers: {len(starts)} changes, +{added} -{removed} lines"
+    if in_place:
+        outline += f", {in_place} values changed in place"
+    body = pack(lines, picks, budget, width=200, notes=notes)
+    return Extract(body, ContentKind.DIFF, outline, len(total))
+
+
+def _changes(lines: Sequence[str]) -> list[tuple[int, int]]:
+    """Each change's ``[start, stop)``: a run of ``+``/``-`` lines, or a line changed in place."""
+    out: list[tuple[int, int]] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line[:1] in ("+", "-"):
+            stop = index + 1
+            while stop < len(lines) and lines[stop][:1] in ("+", "-"):
+                stop += 1
+            out += _split(lines, index, stop)
+            index = stop
+            continue
+        if _IN_PLACE.search(line[:400]):
+            out.append((index, index + 1))
+        index += 1
+    return out
+
+
+def _split(lines: Sequence[str], start: int, stop: int) -> list[tuple[int, int]]:
+    """A run of changed lines as its changes: a new one at each line as shallow as the run's first
+    that sets another key (``-  phone: "376"``, ``+  phone: [`` is one change; ``currency`` the next)."""
+    depth = _indent(lines[start])
+    out: list[tuple[int, int]] = []
+    first, key = start, _key(lines[start])
+    for index in range(start + 1, stop):
+        if _indent(lines[index]) <= depth and _key(lines[index]) not in ("", key):
+            out.append((first, index))
+            first, key = index, _key(lines[index])
+    out.append((first, stop))
+    return out
+
+
+def _key(line: str) -> str:
+    found = _KEY.match(line)
+    return found.group(1) if found else ""
+
+
+def _shape(line: str, order: int) -> str:
+    """What a change does, whichever record it is in: its mark and the key it sets (an array's
+    item, keyed by its index, is a shape of its own: a list's items are no changes alike)."""
+    found = _KEY.match(line)
+    key = found.group(1) if found else line[1:].strip()[:40]
+    return f"{line[:1]}{key}" if not key.strip('"').isdigit() else f"#{order}"
+
+
+def _indent(line: str) -> int:
+    body = line[1:]
+    return len(body) - len(body.lstrip())
+
+
+def _record(lines: Sequence[str], start: int) -> int | None:
+    """The nearest unchanged line above ``start`` indented less than it: its record's name."""
+    depth = _indent(lines[start])
+    for index in range(start - 1, max(-1, start - 1 - _REACH), -1):
+        line = lines[index]
+        if line[:1] in ("+", "-") or not line.strip():
+            continue
+        if _indent(line) < depth:
+            return index
+    return None

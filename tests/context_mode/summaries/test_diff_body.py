@@ -1,0 +1,64 @@
+"""A JSON differ's output, a diff's lines without its headers, is a diff (``summaries.diff_body``).
+
+Real captures from ``bench/corpus``: ``json-diff`` 1.0.6 between two releases of the
+countries-list and devtools-protocol packages, ``jsondiffpatch`` 0.7.7 between two timezones.json.
+Before, they read as a table or as text, and stage 1 showed the first lines of the first records:
+none of the changes that only a few records had.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from context_mode.kinds import detect_kind
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
+from context_mode.shapes import is_hunk_body
+from context_mode.summaries.packing import is_marker, strip_annotation
+from context_mode.types import ContentKind
+from tests.corpora import BENCH_CORPUS
+from tests.verbatim import clipped_from
+
+COUNTRIES = "diff-cqa-json-diff-106-countries-list-261-311-countries-min-json.txt"
+DEVTOOLS = "diff-caps-json-diff-106-devtools-protocol-1707781-1734725-browser-protocol.txt"
+TIMEZONES = "diff-cpg-jsondiffpatch-077-timezones-json-153-172.txt"
+
+
+def _text(name: str) -> str:
+    return (BENCH_CORPUS / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", [COUNTRIES, DEVTOOLS, TIMEZONES])
+def test_a_json_differs_output_is_a_diff(name: str) -> None:
+    assert detect_kind(_text(name), tool_name="run_command") is ContentKind.DIFF
+
+
+def test_a_list_or_a_yaml_document_is_no_headerless_diff() -> None:
+    assert not is_hunk_body(["- one", "- two", "  more on two", "- three"])  # no "+" line
+    assert not is_hunk_body(["+ one", "- two", "  three", "four", "five", "six"])  # unmarked lines
+    assert not is_hunk_body([" {", '+  "a": 1', "-  b: 2", " }"])  # two changes only
+
+
+def test_the_rare_changes_come_before_the_ones_every_record_has() -> None:
+    # Every country's phone and currency turned from a string into a list (250 records each); a
+    # few were renamed. Stage 1 shows the renames under their records' lines, and says how many
+    # changes are like the first of the 250.
+    text = _text(COUNTRIES)
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary) and decision.kind is ContentKind.DIFF
+    shown = decision.extract.text
+    assert '+    name: "Eswatini"' in shown and "   SZ: {" in shown
+    assert '+    partOf: "FI"' in shown and "+    userAssigned: true" in shown
+    assert '-    phone: "376" [×250 like it]' in shown
+    assert decision.extract.outline.startswith("diff without file headers: 521 changes, +1569 -512 lines")
+    payload = set(text.splitlines())
+    lines = [strip_annotation(line) for line in shown.splitlines()]
+    assert all(is_marker(line) or clipped_from(line, payload) for line in lines)
+
+
+def test_a_value_changed_in_place_is_a_change() -> None:
+    # jsondiffpatch writes a changed value in place: ``abbr: "EDT" => "EST"``.
+    decision = route(_text(TIMEZONES), policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary)
+    assert 'abbr: "EDT" => "EST"' in decision.extract.text
+    assert "values changed in place" in decision.extract.outline
