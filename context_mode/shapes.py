@@ -41,8 +41,9 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
 
-``is_hunk_body(lines)`` serves ``context_mode.kinds`` and the diff summary alike: a diff's lines
-without its headers, as JSON differs print them (``json-diff``, ``jsondiffpatch``).
+``is_hunk_body(lines)`` and ``is_word_body(lines)`` serve ``context_mode.kinds`` and the diff
+summary alike: a diff's lines without its headers, as JSON differs print them (``json-diff``,
+``jsondiffpatch``), and a word diff's marks (``wdiff``, ``dwdiff``).
 """
 
 from __future__ import annotations
@@ -1021,3 +1022,16 @@ def is_hunk_body(lines: Sequence[str]) -> bool:
         and all(marks[mark] for mark in _BODY_MARKS)
         and marks["+"] + marks["-"] >= _BODY_CHANGES
     )
+
+
+_WORD_REMOVED = re.compile(r"\[-(?!-).*?-\]")  # ``wdiff``'s ``[-old-]`` (not a ``[-----]`` column)
+_WORD_ADDED = re.compile(r"\{\+(?!\+).*?\+\}")
+_WORD_LINES = 2  # lines with each mark, at least
+
+
+def is_word_body(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` hold a word diff's marks, ``[-old-]`` on some lines and ``{+new+}`` on
+    others (``wdiff``, ``dwdiff``, ``git diff --word-diff``), whatever else they hold."""
+    removed = sum(1 for line in lines if _WORD_REMOVED.search(line))
+    added = sum(1 for line in lines if _WORD_ADDED.search(line))
+    return removed >= _WORD_LINES and added >= _WORD_LINES

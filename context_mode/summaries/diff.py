@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from context_mode.classic_diff import as_unified
-from context_mode.shapes import LISTED_CHANGE, RAW_FILE, WORD_CHANGE, is_hunk_body
+from context_mode.shapes import LISTED_CHANGE, RAW_FILE, WORD_CHANGE, is_hunk_body, is_word_body
 from context_mode.summaries.diff_body import summarize_body
 from context_mode.summaries.diff_commits import (
     body_lines,
@@ -146,8 +146,8 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             real_commits = [commit for commit in commits if commit.line >= 0]
         elif len(oneline) >= 2:
             return commit_list(lines, oneline, budget=budget, terms=terms)
-    if not files and not real_commits and is_hunk_body(lines):
-        return summarize_body(shown, budget=budget, terms=terms)  # a JSON differ's lines
+    if not files and not real_commits and (is_hunk_body(lines) or is_word_body(lines)):
+        return summarize_body(shown, budget=budget, terms=terms)  # a JSON differ's lines, wdiff's
     if not files and not real_commits:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)

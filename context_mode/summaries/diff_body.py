@@ -1,4 +1,4 @@
-"""Summary of a diff's lines without file or hunk headers, as JSON differs print them.
+"""Summary of a diff's lines without file or hunk headers: a JSON differ's, a word diff's.
 
 ``json-diff`` and ``jsondiffpatch`` print the compared documents' lines, a changed one opening
 with ``+`` or ``-`` and the others with a space (``shapes.is_hunk_body``); ``jsondiffpatch`` writes
@@ -9,7 +9,9 @@ place) under the line that names its record: the nearest line above it that is i
 changed the same way, in another record: ``-    currency: "EUR"`` in each of 250 countries) comes
 after every change of a new shape, the later the more changes are alike, and the first says how
 many (``[×250 like it]``); changes naming a search term first; then the first and last
-lines. The outline counts the changed lines and the changes. Linear in the lines; never raises.
+lines. A word diff without headers (``wdiff``, ``dwdiff``: ``shapes.is_word_body``) is read the
+same way, each line with its marks a change, under the line of the block it is in. The outline
+counts the changed lines and the changes. Linear in the lines; never raises.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from context_mode.shapes import is_hunk_body
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
 from context_mode.types import ContentKind
 
+_WORDED = re.compile(r"\w")
 _RUN_LINES = 4  # lines of a run of changed lines shown with it
-_IN_PLACE = re.compile(r"\S.* => \S")  # jsondiffpatch's ``key: old => new``
+# jsondiffpatch's ``key: old => new``, a word diff's ``[-old-]`` and ``{+new+}``
+_IN_PLACE = re.compile(r"\S.* => \S|\[-(?!-).*?-\]|\{\+(?!\+).*?\+\}")
 _KEY = re.compile(r"[+\- ]\s*(\"?[^\s\"]{1,80}?\"?)\s*:")  # the key a changed line sets
 _NEW_SHAPE = 60.0  # a change of a shape not shown yet, less its order (earlier first)
 _SEEN_SHAPE = 50.0  # a change like one shown before, less its order and how many are alike
@@ -38,9 +43,10 @@ _REACH = 200  # lines above a change looked at for its record's line
 
 def summarize_body(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The changes of a headerless diff under their records' lines, within ``budget`` bytes."""
-    starts = _changes(lines)
+    column = is_hunk_body(lines)  # a mark column (else a word diff's marks only)
+    starts = _changes(lines, column)
     matches = term_matcher(terms)
-    shapes = [_shape(lines[start], order) for order, (start, _) in enumerate(starts)]
+    shapes = [_shape(lines[start], order, column) for order, (start, _) in enumerate(starts)]
     total = Counter(shapes)
     seen: Counter[str] = Counter()
     notes: dict[int, str] = {}
@@ -57,28 +63,32 @@ def summarize_body(lines: Sequence[str], *, budget: int, terms: Sequence[str] = 
         if any(matches(line) for line in lines[start:stop]):
             worth += _TERM_BONUS
         picks.append(Pick(start, min(stop, start + _RUN_LINES), worth))
-        record = _record(lines, start)
+        record = _record(lines, start, column)
         if record is not None:
             picks.append(Pick(record, record + 1, worth - _RECORD_BELOW))
     if lines:
         picks += [Pick(0, 1, _EDGE), Pick(len(lines) - 1, len(lines), _EDGE)]
-    added = sum(1 for line in lines if line[:1] == "+")
-    removed = sum(1 for line in lines if line[:1] == "-")
-    in_place = sum(1 for start, _ in starts if lines[start][:1] not in "+-")
-    outline = f"diff without file headers: {len(starts)} changes, +{added} -{removed} lines"
-    if in_place:
-        outline += f", {in_place} values changed in place"
+    if column:
+        added = sum(1 for line in lines if line[:1] == "+")
+        removed = sum(1 for line in lines if line[:1] == "-")
+        in_place = sum(1 for start, _ in starts if lines[start][:1] not in "+-")
+        outline = f"diff without file headers: {len(starts)} changes, +{added} -{removed} lines"
+        if in_place:
+            outline += f", {in_place} values changed in place"
+    else:
+        outline = f"word diff: {len(starts)} lines changed of {len(lines)}"
     body = pack(lines, picks, budget, width=200, notes=notes)
     return Extract(body, ContentKind.DIFF, outline, len(total))
 
 
-def _changes(lines: Sequence[str]) -> list[tuple[int, int]]:
-    """Each change's ``[start, stop)``: a run of ``+``/``-`` lines, or a line changed in place."""
+def _changes(lines: Sequence[str], column: bool) -> list[tuple[int, int]]:
+    """Each change's ``[start, stop)``: a run of ``+``/``-`` lines (in a mark ``column``), or a
+    line changed in place."""
     out: list[tuple[int, int]] = []
     index = 0
     while index < len(lines):
         line = lines[index]
-        if line[:1] in ("+", "-"):
+        if column and line[:1] in ("+", "-"):
             stop = index + 1
             while stop < len(lines) and lines[stop][:1] in ("+", "-"):
                 stop += 1
@@ -110,26 +120,30 @@ def _key(line: str) -> str:
     return found.group(1) if found else ""
 
 
-def _shape(line: str, order: int) -> str:
+def _shape(line: str, order: int, column: bool) -> str:
     """What a change does, whichever record it is in: its mark and the key it sets (an array's
-    item, keyed by its index, is a shape of its own: a list's items are no changes alike)."""
+    item, keyed by its index, is a shape of its own: a list's items are no changes alike); a word
+    diff's line, what it removes and adds (a rename made on many lines)."""
+    if not column:
+        return "\n".join(found.group() for found in _IN_PLACE.finditer(line[:400])) or f"#{order}"
     found = _KEY.match(line)
     key = found.group(1) if found else line[1:].strip()[:40]
     return f"{line[:1]}{key}" if not key.strip('"').isdigit() else f"#{order}"
 
 
-def _indent(line: str) -> int:
-    body = line[1:]
+def _indent(line: str, column: bool = True) -> int:
+    body = line[1:] if column else line
     return len(body) - len(body.lstrip())
 
 
-def _record(lines: Sequence[str], start: int) -> int | None:
-    """The nearest unchanged line above ``start`` indented less than it: its record's name."""
-    depth = _indent(lines[start])
+def _record(lines: Sequence[str], start: int, column: bool) -> int | None:
+    """The nearest unchanged line above ``start`` indented less than it: its record's name (in a
+    word diff of code, the block it is in)."""
+    depth = _indent(lines[start], column)
     for index in range(start - 1, max(-1, start - 1 - _REACH), -1):
         line = lines[index]
-        if line[:1] in ("+", "-") or not line.strip():
-            continue
-        if _indent(line) < depth:
+        if (column and line[:1] in ("+", "-")) or not _WORDED.search(line):
+            continue  # a change, a blank line or a separator (``--``) names no record
+        if _indent(line, column) < depth:
             return index
     return None

@@ -13,7 +13,7 @@ import pytest
 from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
-from context_mode.shapes import is_hunk_body
+from context_mode.shapes import is_hunk_body, is_word_body
 from context_mode.summaries.packing import is_marker, strip_annotation
 from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS
@@ -37,6 +37,9 @@ def test_a_list_or_a_yaml_document_is_no_headerless_diff() -> None:
     assert not is_hunk_body(["- one", "- two", "  more on two", "- three"])  # no "+" line
     assert not is_hunk_body(["+ one", "- two", "  three", "four", "five", "six"])  # unmarked lines
     assert not is_hunk_body([" {", '+  "a": 1', "-  b: 2", " }"])  # two changes only
+    # dar's listing columns (``[-----]``) and one-sided marks are no word diff
+    assert not is_word_body(["[Saved][-----] [-L-][ 99%][X] a", "[Saved][-----] [-L-][ 99%][X] b"])
+    assert not is_word_body(["a {+b+}", "c {+d+}", "e [-f-]"])
 
 
 def test_the_rare_changes_come_before_the_ones_every_record_has() -> None:
@@ -62,3 +65,25 @@ def test_a_value_changed_in_place_is_a_change() -> None:
     assert isinstance(decision, Summary)
     assert 'abbr: "EDT" => "EST"' in decision.extract.text
     assert "values changed in place" in decision.extract.outline
+
+
+WDIFF = "diff-cpa-wdiff-122-no-common-stats-pycodestyle-291-2111-module.txt"
+DWDIFF = "diff-cpk-dwdiff-214-l-c3-semantic-version-270-2100-base-py.txt"
+WORD_LOG = "gitlog-capm-git-log-p-word-diff-stat-ms-073-300-canary.txt"
+
+
+@pytest.mark.parametrize("name", [WDIFF, DWDIFF, WORD_LOG])
+def test_a_word_diff_without_headers_is_a_diff(name: str) -> None:
+    # wdiff's and dwdiff's ``[-old-] {+new+}`` between two releases' files, and a ``git log -p
+    # --word-diff``: before, Markdown (wdiff's ``=====`` statistics rule), text, and Markdown.
+    assert detect_kind(_text(name), tool_name="run_command") is ContentKind.DIFF
+
+
+def test_a_word_diffs_changed_lines_are_its_stage_1() -> None:
+    text = _text(DWDIFF)
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary) and decision.extract.outline.startswith(
+        "word diff: 36 lines changed"
+    )
+    assert "class [-BaseSpec:-] {+BaseSpec(object):+}" in decision.extract.text
+    assert "[-super().__init__()-] {+super(BaseSpec, self).__init__()+}" in decision.extract.text
