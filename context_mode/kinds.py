@@ -55,6 +55,7 @@ from context_mode.diagnostics import (
     without_test_number,
 )
 from context_mode.framing import unframe
+from context_mode.graph_log import without_graph
 from context_mode.line_groups import group_lines
 from context_mode.shapes import (
     FILE_HEADER,
@@ -251,6 +252,7 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         return _json_kind(parsed[0])
     # CI colours and timestamp prefixes say nothing of the kind, nor ctest's test numbers.
     sample = list(without_test_number(clean_lines(_sample(text))))
+    sample = without_graph(sample) or sample  # ``git log --graph``: read without its graph
     shape = detect_shape(text, sample, tool_name, arguments)
     if shape is ContentKind.SOURCE and _log_files(sample):
         return ContentKind.LOG  # log files read together (``tail -n +1 a.log b.log``' ``==> a.log <==``)

@@ -43,6 +43,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from context_mode.classic_diff import as_unified
+from context_mode.graph_log import without_graph
 from context_mode.shapes import LISTED_CHANGE, RAW_FILE, WORD_CHANGE, is_hunk_body, is_word_body
 from context_mode.summaries.diff_body import summarize_body
 from context_mode.summaries.diff_commits import (
@@ -132,9 +133,9 @@ _PLATFORM_PRIORITY = 88.0
 def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Commits, files with +/- counts and hunk headers of a diff, within ``budget`` bytes."""
     shown = split_lines(text)
-    # Plain ``diff``'s normal and context formats are read as the unified diff they say, and shown
-    # as written.
-    lines = as_unified(shown) or shown
+    # Plain ``diff``'s normal and context formats are read as the unified diff they say, and
+    # ``git log --graph`` without its graph; both shown as written.
+    lines = without_graph(shown) or as_unified(shown) or shown
     commits = parse(lines)
     files = [file for commit in commits for file in commit.files]
     real_commits = [commit for commit in commits if commit.line >= 0]

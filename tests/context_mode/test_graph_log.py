@@ -1,0 +1,64 @@
+"""``git log --graph`` is read without its graph (``context_mode.graph_log``).
+
+A real capture from ``bench/corpus``: ``git log --graph --stat --decorate`` of a monorepo whose
+packages' releases were merged in. Before, the graph left of every line made it a table, and its
+summary showed rows of ``| |`` lines, not the commits and their totals.
+"""
+
+from __future__ import annotations
+
+from context_mode.graph_log import without_graph
+from context_mode.kinds import detect_kind
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
+from context_mode.types import ContentKind
+from tests.corpora import BENCH_CORPUS
+
+GRAPH_LOG = "gitlog-cpm-git-log-graph-stat-decorate-unjs-monorepo-defu-612-617-pathe-110-203-merges.txt"
+
+
+def test_the_graph_is_cut_to_the_width_its_commit_line_shows() -> None:
+    lines = [
+        "*   commit 7a59806b2b1ec6950fda274149b6976d1a769e53 (HEAD -> main)",
+        "|\\  Merge: d7598e4 b84aac8",
+        "| | Author: Release Importer <releases@unjs-mirror.local>",
+        "| | ",
+        "| |     Merge branch 'defu' (defu 6.1.7)",
+        "| * commit b84aac829382e54613f569ab2f6e2956d9f7f65d (tag: defu@6.1.7, defu)",
+        "| |  packages/defu/lib/defu.d.cts | 28 ++++++++++++++++++++--------",
+        "| |  1 file changed, 20 insertions(+), 8 deletions(-)",
+        "|/  ",
+        "* | commit 88e3239ec163ca934aea6c1ffd9531cfbb32661b (tag: pathe@2.0.3, pathe)",
+        "| | -removed line",
+    ]
+    assert without_graph(lines) == [
+        "commit 7a59806b2b1ec6950fda274149b6976d1a769e53 (HEAD -> main)",
+        "Merge: d7598e4 b84aac8",
+        "Author: Release Importer <releases@unjs-mirror.local>",
+        "",
+        "    Merge branch 'defu' (defu 6.1.7)",  # a message keeps its indentation
+        "commit b84aac829382e54613f569ab2f6e2956d9f7f65d (tag: defu@6.1.7, defu)",
+        " packages/defu/lib/defu.d.cts | 28 ++++++++++++++++++++--------",  # a --stat line its space
+        " 1 file changed, 20 insertions(+), 8 deletions(-)",
+        "",
+        "commit 88e3239ec163ca934aea6c1ffd9531cfbb32661b (tag: pathe@2.0.3, pathe)",
+        "-removed line",
+    ]
+
+
+def test_text_without_a_graphs_commit_line_is_no_graph_log() -> None:
+    assert without_graph(["| a | b |", "| 1 | 2 |", "* item", "| c | d |"]) is None
+    assert (
+        without_graph(["commit 7a59806b2b1ec6950fda274149b6976d1a769e53", "Author: x", "", "    msg"]) is None
+    )
+
+
+def test_a_graph_log_is_a_diff_with_its_commits_and_totals() -> None:
+    text = (BENCH_CORPUS / GRAPH_LOG).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("diff: 18 commits (4 merges), --stat: 101 file changes")
+    shown = decision.extract.text
+    assert "| * commit b84aac829382e54613f569ab2f6e2956d9f7f65d (tag: defu@6.1.7, defu)" in shown
+    assert "| |  1 file changed, 20 insertions(+), 8 deletions(-)" in shown  # shown as written
