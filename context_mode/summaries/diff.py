@@ -147,8 +147,9 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             real_commits = [commit for commit in commits if commit.line >= 0]
         elif len(oneline) >= 2:
             return commit_list(lines, oneline, budget=budget, terms=terms)
-    if not files and not real_commits and (is_hunk_body(lines) or is_word_body(lines)):
-        return summarize_body(shown, budget=budget, terms=terms)  # a JSON differ's lines, wdiff's
+    column = not files and not real_commits and is_hunk_body(lines)
+    if column or (not files and not real_commits and is_word_body(lines)):
+        return summarize_body(shown, budget=budget, terms=terms, column=column)  # a JSON differ's, wdiff's
     if not files and not real_commits:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)

@@ -38,12 +38,16 @@ _NOTED = 3  # changes alike for the first to say how many there are
 _TERM_BONUS = 50.0
 _EDGE = 45.0  # the first and the last line
 _RECORD_BELOW = 0.5  # the record line above a change, just below the change itself
-_REACH = 200  # lines above a change looked at for its record's line
 
 
-def summarize_body(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
-    """The changes of a headerless diff under their records' lines, within ``budget`` bytes."""
-    column = is_hunk_body(lines)  # a mark column (else a word diff's marks only)
+def summarize_body(
+    lines: Sequence[str], *, budget: int, terms: Sequence[str] = (), column: bool | None = None
+) -> Extract:
+    """The changes of a headerless diff under their records' lines, within ``budget`` bytes;
+    ``column``: whether its lines open with a mark (``shapes.is_hunk_body``; found when None),
+    else only a word diff's marks say what changed."""
+    if column is None:
+        column = is_hunk_body(lines)
     starts = _changes(lines, column)
     matches = term_matcher(terms)
     shapes = [_shape(lines[start], order, column) for order, (start, _) in enumerate(starts)]
@@ -51,6 +55,7 @@ def summarize_body(lines: Sequence[str], *, budget: int, terms: Sequence[str] = 
     seen: Counter[str] = Counter()
     notes: dict[int, str] = {}
     picks: list[Pick] = []
+    records = _records(lines, [start for start, _ in starts], column)
     for order, ((start, stop), shape) in enumerate(zip(starts, shapes, strict=True)):
         rank = order / max(len(starts), 1)
         if not seen[shape]:
@@ -60,10 +65,10 @@ def summarize_body(lines: Sequence[str], *, budget: int, terms: Sequence[str] = 
         else:  # one of many alike (a key changed the same way in every record) says least
             worth = _SEEN_SHAPE - _ALIKE * math.log2(total[shape]) - 10.0 * rank
         seen[shape] += 1
-        if any(matches(line) for line in lines[start:stop]):
+        if terms and any(matches(line) for line in lines[start:stop]):
             worth += _TERM_BONUS
         picks.append(Pick(start, min(stop, start + _RUN_LINES), worth))
-        record = _record(lines, start, column)
+        record = records.get(start)
         if record is not None:
             picks.append(Pick(record, record + 1, worth - _RECORD_BELOW))
     if lines:
@@ -95,7 +100,7 @@ def _changes(lines: Sequence[str], column: bool) -> list[tuple[int, int]]:
             out += _split(lines, index, stop)
             index = stop
             continue
-        if _IN_PLACE.search(line[:400]):
+        if ("=>" in line or "[-" in line or "{+" in line) and _IN_PLACE.search(line[:400]):
             out.append((index, index + 1))
         index += 1
     return out
@@ -136,14 +141,22 @@ def _indent(line: str, column: bool = True) -> int:
     return len(body) - len(body.lstrip())
 
 
-def _record(lines: Sequence[str], start: int, column: bool) -> int | None:
-    """The nearest unchanged line above ``start`` indented less than it: its record's name (in a
-    word diff of code, the block it is in)."""
-    depth = _indent(lines[start], column)
-    for index in range(start - 1, max(-1, start - 1 - _REACH), -1):
-        line = lines[index]
-        if (column and line[:1] in ("+", "-")) or not _WORDED.search(line):
+def _records(lines: Sequence[str], starts: Sequence[int], column: bool) -> dict[int, int]:
+    """Per change start, the nearest unchanged line above it indented less than it: its record's
+    name (in a word diff of code, the block it is in). One pass, with the open records' lines on
+    a stack (their indents rising), so linear in the lines times their nesting."""
+    wanted = set(starts)
+    stack: list[tuple[int, int]] = []  # (indent, index) of the records open at this line
+    out: dict[int, int] = {}
+    for index, line in enumerate(lines):
+        depth = _indent(line, column)
+        if index in wanted:
+            below = [number for indent, number in stack if indent < depth]
+            if below:
+                out[index] = below[-1]
+        if (column and line[:1] in ("+", "-")) or not _WORDED.search(line[:400]):
             continue  # a change, a blank line or a separator (``--``) names no record
-        if _indent(line, column) < depth:
-            return index
-    return None
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        stack.append((depth, index))
+    return out
