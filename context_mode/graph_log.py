@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 MIN_SHARE = 0.5  # of the non-blank lines, opening with a graph mark
-_COMMIT = re.compile(r"([*|\\/_ ]*?\*[ |\\/_]*? )commit [0-9a-f]{7,64}\b")
+_COMMIT = re.compile(r"([*|\\/_ ]*?\*[ |\\/_]*? )commit (?:[<>=-] )?[0-9a-f]{7,64}\b")
 _GRAPH = re.compile(r"[*|\\/_ ]*")
 
 

@@ -199,7 +199,7 @@ def _drawn_units(spans: list[tuple[int, int]], rows: list[str]) -> list[Unit]:
 
 # --- diffs ----------------------------------------------------------------------------------------
 
-_COMMIT = re.compile(r"commit ([0-9a-f]{7,64})\b")
+_COMMIT = re.compile(r"commit (?:[<>=-] )?([0-9a-f]{7,64})\b")  # ``--left-right``: ``commit < 7a59…``
 _DIFF_GIT = re.compile(r"diff --git (?:\"?a/(.*?)\"? )?\"?b/(.*?)\"?$")
 _HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 _HUNK_MARKS = frozenset({" ", "-", "+", "\\", ""})

@@ -92,7 +92,7 @@ _BARE_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*\Z")
 _DIFF_FURNITURE = re.compile(
     r"(?:diff |index |--- |\+\+\+ |similarity index |dissimilarity index |rename (?:from|to) "
     r"|copy (?:from|to) |new file mode |deleted file mode |old mode |new mode |Binary files |Only in "
-    r"|commit [0-9a-f]|Merge: |Author: |AuthorDate: |Commit: |CommitDate: |Date: |Message: |@@ "
+    r"|commit (?:[<>=-] )?[0-9a-f]|Merge: |Author: |AuthorDate: |Commit: |CommitDate: |Date: |Message: |@@ "
     r"|changeset: |user: |date: |files: |description:)"
 )
 _DIFF_MARKS = frozenset(" \t+-\\")  # a line opening with one reads as a diff's, counted or not

@@ -46,7 +46,8 @@ _PREFIX = 400
 # git; the git MCP server; Mercurial's ``changeset:   20:1899f6b969b2``; Subversion's, Breezy's, CVS's
 # and RCS's entries (``shapes.VCS_ENTRY``: ``r1234 | …``, ``revno: 7``, ``revision 1.7``)
 COMMIT = re.compile(
-    rf"commit [0-9a-f]{{7,64}}\b|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}|{VCS_ENTRY.pattern}"
+    r"commit (?:[<>=-] )?[0-9a-f]{7,64}\b"  # ``--left-right``'s and ``--cherry-mark``'s ``commit < 7a59…``
+    rf"|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}|{VCS_ENTRY.pattern}"
     r"|# HG changeset patch\s*\Z"  # ``hg export``'s patches, one per changeset
 )
 # git's header fields, Mercurial's (its ``summary:`` is the subject, ``description:`` heads it) and

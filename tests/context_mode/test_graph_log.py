@@ -1,4 +1,5 @@
-"""``git log --graph`` is read without its graph (``context_mode.graph_log``).
+"""``git log --graph`` is read without its graph (``context_mode.graph_log``), and ``--left-right``'s
+commit marks are commit lines.
 
 A real capture from ``bench/corpus``: ``git log --graph --stat --decorate`` of a monorepo whose
 packages' releases were merged in. Before, the graph left of every line made it a table, and its
@@ -62,3 +63,15 @@ def test_a_graph_log_is_a_diff_with_its_commits_and_totals() -> None:
     shown = decision.extract.text
     assert "| * commit b84aac829382e54613f569ab2f6e2956d9f7f65d (tag: defu@6.1.7, defu)" in shown
     assert "| |  1 file changed, 20 insertions(+), 8 deletions(-)" in shown  # shown as written
+
+
+def test_left_right_marks_between_commit_and_hash_still_make_commits() -> None:
+    # ``git log --left-right --cherry-mark --boundary --stat`` (a real capture): ``commit <
+    # 789931a…`` and ``commit > 9cc17bf…``; before, no commit line was read and the log was text.
+    name = next(BENCH_CORPUS.glob("gitlog-cpu-git-log-left-right-cherry-mark-boundary-stat-*.txt"))
+    text = name.read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("diff: 17 commits (0 merges)")
+    assert "commit > 9cc17bf020a06b26426cba9764d31007d16fdf6e (tag: 2.5.9, 2.x)" in decision.extract.text
