@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from context_mode.ansi import ANSI
 from context_mode.identifiers import ESCAPE
+from context_mode.shapes import RAW_FILE, SVN_PATH
 from context_mode.store.cutting import Span
 from context_mode.store.terms import PART, Term, stem_of
 
@@ -41,6 +42,19 @@ _PREFIX_MIN = 4
 _PREFIX_REST = 3
 _SUFFIX_MIN = 3
 
+# A file's status in a change list (``git log --raw``'s ``:100644 000000 639ca2f 0000000 D\tdist/a.js``,
+# ``--name-status``' ``D\tdist/a.js``, ``svn log -v``'s ``   D /trunk/a.js``) says in a letter what a
+# question says in a word: "the bundle removed", "the script added".
+_STATUS = re.compile(
+    rf"{RAW_FILE.pattern.replace('?P<status>', '')}|{SVN_PATH.pattern.replace('[ADMR]', '([ADMR])')}"
+)
+_STATUS_WORDS = {
+    "A": ("added", "new"),
+    "D": ("deleted", "removed"),
+    "M": ("modified", "changed"),
+    "R": ("renamed", "moved"),
+    "C": ("copied",),
+}
 Matched = tuple[tuple[str, float], ...]  # per term held: its key (stems joined by spaces), its weight
 _Token = tuple[str, int, int]  # a stem, where its word (or identifier part) starts and ends
 
@@ -59,9 +73,16 @@ def union(groups: Iterable[Matched]) -> Matched:
 
 
 def _tokens(line: str, stemmer: Callable[[str], str]) -> tuple[list[_Token], list[_Token]]:
-    """The line's stems with their spans, as written and with identifiers split."""
+    """The line's stems with their spans, as written and with identifiers split (a file's status
+    letter in a change list, ``D``, also as the words it stands for: ``_STATUS_WORDS``)."""
     plain: list[_Token] = []
     split: list[_Token] = []
+    status = _STATUS.match(line)
+    if status is not None:
+        group = 1 if status.group(1) else 2
+        for word in _STATUS_WORDS.get(status.group(group)[:1], ()):
+            plain.append((stemmer(word), status.start(group), status.end(group)))
+            split.append(plain[-1])
     for token in _LINE_TOKEN.finditer(line):
         word = token.group()
         if word[0] in "\x1b\\":

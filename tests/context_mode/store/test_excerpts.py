@@ -699,3 +699,14 @@ def test_the_line_after_a_hit_in_a_json_string_skips_a_headings_underline() -> N
     name = "gitlog-cqj-hg-632-log-tjson-v-stat-p-sniffio-100-131-sdists.json"
     reply = bench_reply(name, ContentKind.JSON, "python versions no longer supported removals")
     assert "Drop support for Python 3.5 and 3.6." in reply
+
+
+def test_a_files_status_letter_reads_as_the_word_it_stands_for() -> None:
+    # ``git log --raw`` (a real capture): a file deleted is ``… 0000000 D\tdist/umd/uuid.min.js``.
+    # Asked for the minified UMD bundle that was deleted, the reply showed the bundles the release
+    # kept or changed, whose lines hold as many of the query's words.
+    from tests.searching import bench_reply
+
+    name = "gitlog-capq-git-log-raw-m-fuller-uuid-800-901-npm-releases.log"
+    reply = bench_reply(name, ContentKind.DIFF, "which minified umd bundle got deleted")
+    assert "0000000 D\tdist/umd/uuid.min.js" in reply
