@@ -1,13 +1,14 @@
 """The JSON summary's skeleton: the members chosen (``Node``) and how they print as valid JSON.
 
 ``render(node, width)`` prints a chosen tree: top-level containers one member per line, deeper
-ones inline, with the payload's spacing (``is_compact``: no space after colons and commas when
-the payload writes none); left-out members counted in place (``marker``: ``"… +258 items"`` in an
-array, ``"…": "+288 keys"`` in an object); strings clipped to ``width`` with ``…`` (``STRING_WIDTH``
-below the top level, ``TOP_STRING_WIDTH`` at it), NaN and infinities as ``null``. An array item
-whose members all stayed out is counted, not shown. ``minimal(value, budget)`` is the smallest
-honest body: an empty container with its count, or a clipped scalar. ``scalar_size``,
-``key_text`` and ``marker_reserve`` are what the choice counts a member's cost by. Pure.
+ones inline, with the payload's spacing (``spacing``: no space after colons and commas when the
+payload writes none, a space before the colon too when it writes one); left-out members counted
+in place (``marker``: ``"… +258 items"`` in an array, ``"…": "+288 keys"`` in an object); strings
+clipped to ``width`` with ``…`` (``STRING_WIDTH`` below the top level, ``TOP_STRING_WIDTH`` at
+it), NaN and infinities as ``null``. An array item whose members all stayed out is counted, not
+shown. ``minimal(value, budget)`` is the smallest honest body: an empty container with its
+count, or a clipped scalar. ``scalar_size``, ``key_text`` and ``marker_reserve`` are what the
+choice counts a member's cost by. Pure.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring as _encode_string
 from typing import Any
@@ -23,7 +25,9 @@ from context_mode.summaries.packing import size
 
 STRING_WIDTH = 120  # a string below the top level is clipped to this many characters
 TOP_STRING_WIDTH = 240
-_MEMBER = re.compile(r'"(?:[^"\\\n]|\\.){1,80}":( ?)[^\s]')  # a member's key and colon: spaced or not
+# a member's key and colon: spaced after or not, and before it too as Jackson's and Elasticsearch's
+# pretty printers and ldc2's ``-X`` write it (``"file" : "/usr/…"``)
+_MEMBER = re.compile(r'"(?:[^"\\\n]|\\.){1,80}"( ?):( ?)[^\s]')
 # two items of an array and the comma between them: spaced or not (``[[0,1,"x"],…]``)
 _ITEMS = re.compile(r'[\]}"\d],( ?)[\[{"\d-]')
 _COMPACT_SAMPLE = 4096
@@ -91,15 +95,22 @@ def key_text(key: str) -> str:
     return _string_text(key, 60)
 
 
-def is_compact(text: str) -> bool:
-    """Whether the payload spells its members (or, holding none, its items) without spaces
-    (``{"name":"bstr","version":…``, ``[[0,1,"x"],…]``): its skeleton is spelled so too, and what
-    stage 1 quotes is text the payload holds."""
-    match = _MEMBER.search(text, 0, _COMPACT_SAMPLE) or _ITEMS.search(text, 0, _COMPACT_SAMPLE)
-    return match is not None and not match[1]
+def spacing(text: str) -> tuple[str, str]:
+    """The payload's colon and comma between members (or, holding none, items): ``": "`` and
+    ``", "``; ``":"`` and ``","`` when it writes no spaces (``{"name":"bstr","version":…``,
+    ``[[0,1,"x"],…]``); ``" : "`` when it spaces the colon on both sides (``"file" : "/usr/…"``);
+    the commonest of its members' spellings in its first ``_COMPACT_SAMPLE`` chars.
+    Its skeleton is spelled so too, and what stage 1 quotes is text the payload holds."""
+    styles = Counter((member[1], member[2]) for member in _MEMBER.finditer(text, 0, _COMPACT_SAMPLE))
+    if styles:  # the commonest (cloc's ``"header" : {`` opens members spelled ``"code": 57313``)
+        before, after = styles.most_common(1)[0][0]
+        return f"{before}:{after}", "," + after
+    items = _ITEMS.search(text, 0, _COMPACT_SAMPLE)
+    return (":", ",") if items is not None and not items[1] else (": ", ", ")
 
 
-def render(node: Node, width: int, indent: int = 0, *, compact: bool = False) -> str:
+def render(node: Node, width: int, indent: int = 0, *, spaced: tuple[str, str] = (": ", ", ")) -> str:
+    """``node`` printed (see the module doc), members joined as ``spaced`` says (colon, comma)."""
     value = node.value
     if not isinstance(value, dict | list):
         return scalar_text(value, width)
@@ -113,15 +124,13 @@ def render(node: Node, width: int, indent: int = 0, *, compact: bool = False) ->
     parts: list[str] = []
     previous = -1
     marked = False
-    colon, comma = (":", ",") if compact else (": ", ", ")
+    colon, comma = spaced
     for position in sorted(shown):
         key, child = shown[position]
         if position > previous + 1 and isinstance(value, list) and not marked:
             parts.append(marker(value, len(value) - len(shown)))
             marked = True
-        text = render(
-            child, TOP_STRING_WIDTH if node.depth == 0 else STRING_WIDTH, indent + 1, compact=compact
-        )
+        text = render(child, TOP_STRING_WIDTH if node.depth == 0 else STRING_WIDTH, indent + 1, spaced=spaced)
         parts.append(f"{key_text(key)}{colon}{text}" if key is not None else text)
         previous = position
     if len(shown) < len(value) and not marked:

@@ -53,12 +53,12 @@ from context_mode.summaries.json_skeleton import (
     STRING_WIDTH,
     TOP_STRING_WIDTH,
     Node,
-    is_compact,
     key_text,
     marker_reserve,
     minimal,
     render,
     scalar_size,
+    spacing,
 )
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
@@ -95,9 +95,9 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     body = ""
     target = budget
     memo = _READINGS.get(value, terms, dict)  # keyed by the parsed value: the memo holds its ids
-    compact = is_compact(text)
+    spaced = spacing(text)
     for _ in range(4):
-        candidate = render(_select(value, target, memo, terms), _root_width(value), compact=compact)
+        candidate = render(_select(value, target, memo, terms), _root_width(value), spaced=spaced)
         spare = budget - size(candidate)
         if spare >= 0 and size(candidate) > size(body):
             body = candidate

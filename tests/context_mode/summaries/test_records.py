@@ -617,3 +617,19 @@ def test_one_row_left_out_is_one_row() -> None:
     }
     assert "… 1 row …" in markers
     assert "… 1 rows …" not in markers
+
+
+def test_a_colon_spaced_on_both_sides_is_spelled_so_in_stage_1() -> None:
+    # ldc2's ``-X`` JSON docs (a real capture), as Jackson's and Elasticsearch's pretty printers
+    # write members: ``"file" : "/usr/…"``. Stage 1 spelled them ``"file": "/usr/…"``, text the
+    # payload does not hold. The commonest spelling wins: cloc's ``"header" : {`` opens members
+    # spelled ``"code": 2454``.
+    from context_mode.summaries.json_skeleton import spacing
+
+    name = "json-cqj-ldc2-1300-x-d-json-phobos-std-getopt-members-docs.json"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.JSON, budget=2800).text
+    assert '"file" : "/usr/lib/ldc/x86_64-linux-gnu/include/d/std/getopt.d"' in shown
+    assert spacing('{"header" : {\n  "n": 1},\n"a.c" :{\n  "blank": 294,\n  "code": 2454}}') == (": ", ", ")
+    assert spacing('{"took":3,"timed_out":false}') == (":", ",")
+    assert spacing('[[0,1,"x"],[2,3,"y"]]') == (":", ",")
