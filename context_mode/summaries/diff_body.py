@@ -16,6 +16,7 @@ counts the changed lines and the changes. Linear in the lines; never raises.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import Counter
@@ -27,6 +28,7 @@ from context_mode.summaries.packing import Pick, pack
 from context_mode.types import ContentKind
 
 _WORDED = re.compile(r"\w")
+_OFFERED = 400  # changes offered to the packer, at most: a budget of a few kB shows far fewer
 _RUN_LINES = 4  # lines of a run of changed lines shown with it
 # jsondiffpatch's ``key: old => new``, a word diff's ``[-old-]`` and ``{+new+}``
 _IN_PLACE = re.compile(r"\S.* => \S|\[-(?!-).*?-\]|\{\+(?!\+).*?\+\}")
@@ -54,8 +56,7 @@ def summarize_body(
     total = Counter(shapes)
     seen: Counter[str] = Counter()
     notes: dict[int, str] = {}
-    picks: list[Pick] = []
-    records = _records(lines, [start for start, _ in starts], column)
+    offers: list[tuple[float, int, int]] = []  # (worth, start, stop) of each change
     for order, ((start, stop), shape) in enumerate(zip(starts, shapes, strict=True)):
         rank = order / max(len(starts), 1)
         if not seen[shape]:
@@ -67,6 +68,12 @@ def summarize_body(
         seen[shape] += 1
         if terms and any(matches(line) for line in lines[start:stop]):
             worth += _TERM_BONUS
+        offers.append((worth, start, stop))
+    # Far more changes than any budget shows: only the best few are offered to the packer.
+    offers = heapq.nlargest(_OFFERED, offers) if len(offers) > _OFFERED else offers
+    records = _records(lines, [start for _, start, _ in offers], column)
+    picks: list[Pick] = []
+    for worth, start, stop in offers:
         picks.append(Pick(start, min(stop, start + _RUN_LINES), worth))
         record = records.get(start)
         if record is not None:
