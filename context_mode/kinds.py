@@ -12,7 +12,8 @@
    a JSON array of flat records is ROWS, a JSON directory tree is TREE.
 2. DIFF: unified-diff hunks (``@@ -a,b +c,d @@``) with file headers, or ``git log`` commit lines,
    make up most of the sampled lines; or the lines are a diff's without its headers
-   (``shapes.is_hunk_body``: a JSON differ's), or hold a word diff's marks (``is_word_body``).
+   (``shapes.is_hunk_body``: a JSON differ's), or hold a word diff's marks (``is_word_body``) or a
+   tree differ's (``is_struck_body``).
 3. CODE_SEARCH: ``path:line:`` lines (grep -n, rg -n, git grep; ``path-line-`` context lines
    count too) are at least 60% of the non-blank sampled lines, unless most of them are compiler
    diagnostics (``path:line:col: error:``), which make a LOG, or a name and a percentage
@@ -68,6 +69,7 @@ from context_mode.shapes import (
     detect_shape,
     is_hunk_body,
     is_properties,
+    is_struck_body,
     is_word_body,
     is_xml,
     is_yaml,
@@ -278,8 +280,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         return structural
     if _one_commit(lines):
         return ContentKind.DIFF  # ``git show --stat``: one commit, its message and its files
-    if is_hunk_body(lines) or is_word_body(lines):
-        return ContentKind.DIFF  # a diff's lines without its headers (json-diff, jsondiffpatch, wdiff)
+    if is_hunk_body(lines) or is_word_body(lines) or is_struck_body(lines):
+        return ContentKind.DIFF  # a diff's lines without headers (json-diff, jsondiffpatch, wdiff, graphtage)
     groups = group_lines(lines, _PREFIX)
     # Every regex below names no particular digit: one line per key decides for its whole group.
     flags_of = {key: _flags(lines[index]) for key, index in groups.samples.items()}

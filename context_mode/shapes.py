@@ -41,9 +41,10 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
 
-``is_hunk_body(lines)`` and ``is_word_body(lines)`` serve ``context_mode.kinds`` and the diff
-summary alike: a diff's lines without its headers, as JSON differs print them (``json-diff``,
-``jsondiffpatch``), and a word diff's marks (``wdiff``, ``dwdiff``).
+``is_hunk_body(lines)``, ``is_word_body(lines)`` and ``is_struck_body(lines)`` serve
+``context_mode.kinds`` and the diff summary alike: a diff's lines without its headers, as JSON
+differs print them (``json-diff``, ``jsondiffpatch``), a word diff's marks (``wdiff``,
+``dwdiff``), and a tree differ's (``graphtage``).
 """
 
 from __future__ import annotations
@@ -1035,3 +1036,22 @@ def is_word_body(lines: Sequence[str]) -> bool:
     removed = sum(1 for line in lines if _WORD_REMOVED.search(line))
     added = sum(1 for line in lines if _WORD_ADDED.search(line))
     return removed >= _WORD_LINES and added >= _WORD_LINES
+
+
+# graphtage's marks in a tree document's lines: ``~~"avianca"~~,`` removed, ``"^2.1~~0~~++2++"``
+# changed in place (not gcc's ``~~~~^~~~`` carets: a mark holds something besides them)
+STRUCK = re.compile(r"~~[^~\s^|](?:[^~\n]*?[^~\s^|])?~~|\+\+[^+\s](?:[^+\n]*?[^+\s])?\+\+")
+# a JSON document's line: a member, a bracket, or a bare scalar item (a mark before it, graphtage's)
+_JSON_LINE = re.compile(r'\s*(?:~~|\+\+)?(?:["{}\[\]]|(?:-?\d[\d.eE+-]*|true|false|null)(?:~~|\+\+)?,?\s*\Z)')
+_STRUCK_LINES = 3  # lines with a mark, at least
+_JSON_SHARE = 0.9  # of the non-blank lines, a JSON document's
+
+
+def is_struck_body(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` are a JSON document with a tree differ's marks in a few of them
+    (``graphtage --no-color``: ``~~old~~`` and ``++new++``); Markdown's ``~~struck~~`` words stand
+    in prose, whose lines are no JSON's."""
+    if sum(1 for line in lines if STRUCK.search(line)) < _STRUCK_LINES:
+        return False
+    filled = [line for line in lines if line.strip()]
+    return sum(1 for line in filled if _JSON_LINE.match(line)) >= _JSON_SHARE * len(filled)

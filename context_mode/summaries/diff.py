@@ -44,7 +44,14 @@ from collections.abc import Sequence
 
 from context_mode.classic_diff import as_unified
 from context_mode.graph_log import without_graph
-from context_mode.shapes import LISTED_CHANGE, RAW_FILE, WORD_CHANGE, is_hunk_body, is_word_body
+from context_mode.shapes import (
+    LISTED_CHANGE,
+    RAW_FILE,
+    WORD_CHANGE,
+    is_hunk_body,
+    is_struck_body,
+    is_word_body,
+)
 from context_mode.summaries.diff_body import summarize_body
 from context_mode.summaries.diff_commits import (
     body_lines,
@@ -148,8 +155,8 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         elif len(oneline) >= 2:
             return commit_list(lines, oneline, budget=budget, terms=terms)
     column = not files and not real_commits and is_hunk_body(lines)
-    if column or (not files and not real_commits and is_word_body(lines)):
-        return summarize_body(shown, budget=budget, terms=terms, column=column)  # a JSON differ's, wdiff's
+    if column or (not files and not real_commits and (is_word_body(lines) or is_struck_body(lines))):
+        return summarize_body(shown, budget=budget, terms=terms, column=column)  # JSON differs', wdiff's
     if not files and not real_commits:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)

@@ -1,4 +1,5 @@
-"""Summary of a diff's lines without file or hunk headers: a JSON differ's, a word diff's.
+"""Summary of a diff's lines without file or hunk headers: a JSON differ's, a word diff's, a
+tree differ's.
 
 ``json-diff`` and ``jsondiffpatch`` print the compared documents' lines, a changed one opening
 with ``+`` or ``-`` and the others with a space (``shapes.is_hunk_body``); ``jsondiffpatch`` writes
@@ -8,10 +9,11 @@ place) under the line that names its record: the nearest line above it that is i
 (``AD: {`` above ``-    phone: "376"``). A change whose shape was shown already (the same key,
 changed the same way, in another record: ``-    currency: "EUR"`` in each of 250 countries) comes
 after every change of a new shape, the later the more changes are alike, and the first says how
-many (``[×250 like it]``); changes naming a search term first; then the first and last
-lines. A word diff without headers (``wdiff``, ``dwdiff``: ``shapes.is_word_body``) is read the
-same way, each line with its marks a change, under the line of the block it is in. The outline
-counts the changed lines and the changes. Linear in the lines; never raises.
+many (``[×250 like it]``); changes naming a search term first; then the first and last lines.
+A word diff without headers (``wdiff``, ``dwdiff``: ``shapes.is_word_body``) and a tree differ's
+marks in a JSON document (``graphtage``: ``shapes.is_struck_body``) are read the same way, each
+line with its marks a change, under the line of the block it is in. The outline counts the
+changed lines and the changes. Linear in the lines; never raises.
 """
 
 from __future__ import annotations
@@ -22,16 +24,19 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from context_mode.shapes import is_hunk_body
+from context_mode.shapes import STRUCK, is_hunk_body
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
 from context_mode.types import ContentKind
 
 _WORDED = re.compile(r"\w")
+_MARKED = re.compile(r"=>|\[-|\{\+|~~|\+\+")  # a quick look for a change in place
 _OFFERED = 400  # changes offered to the packer, at most: a budget of a few kB shows far fewer
 _RUN_LINES = 4  # lines of a run of changed lines shown with it
-# jsondiffpatch's ``key: old => new``, a word diff's ``[-old-]`` and ``{+new+}``
-_IN_PLACE = re.compile(r"\S.* => \S|\[-(?!-).*?-\]|\{\+(?!\+).*?\+\}")
+_LABEL_REACH = 20  # changed lines looked at for a word diff's marks, to name the diff
+# jsondiffpatch's ``key: old => new``, a word diff's ``[-old-]`` and ``{+new+}``, graphtage's
+# ``~~old~~`` and ``++new++`` (``shapes.STRUCK``)
+_IN_PLACE = re.compile(rf"\S.* => \S|\[-(?!-).*?-\]|\{{\+(?!\+).*?\+\}}|{STRUCK.pattern}")
 _KEY = re.compile(r"[+\- ]\s*(\"?[^\s\"]{1,80}?\"?)\s*:")  # the key a changed line sets
 _NEW_SHAPE = 60.0  # a change of a shape not shown yet, less its order (earlier first)
 _SEEN_SHAPE = 50.0  # a change like one shown before, less its order and how many are alike
@@ -88,7 +93,8 @@ def summarize_body(
         if in_place:
             outline += f", {in_place} values changed in place"
     else:
-        outline = f"word diff: {len(starts)} lines changed of {len(lines)}"
+        words = any("[-" in lines[start] or "{+" in lines[start] for start, _ in starts[:_LABEL_REACH])
+        outline = f"{'word' if words else 'tree'} diff: {len(starts)} lines changed of {len(lines)}"
     body = pack(lines, picks, budget, width=200, notes=notes)
     return Extract(body, ContentKind.DIFF, outline, len(total))
 
@@ -107,7 +113,7 @@ def _changes(lines: Sequence[str], column: bool) -> list[tuple[int, int]]:
             out += _split(lines, index, stop)
             index = stop
             continue
-        if ("=>" in line or "[-" in line or "{+" in line) and _IN_PLACE.search(line[:400]):
+        if _MARKED.search(line[:400]) and _IN_PLACE.search(line[:400]):
             out.append((index, index + 1))
         index += 1
     return out

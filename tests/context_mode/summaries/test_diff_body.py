@@ -13,7 +13,7 @@ import pytest
 from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
-from context_mode.shapes import is_hunk_body, is_word_body
+from context_mode.shapes import is_hunk_body, is_struck_body, is_word_body
 from context_mode.summaries.packing import is_marker, strip_annotation
 from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS
@@ -87,3 +87,21 @@ def test_a_word_diffs_changed_lines_are_its_stage_1() -> None:
     )
     assert "class [-BaseSpec:-] {+BaseSpec(object):+}" in decision.extract.text
     assert "[-super().__init__()-] {+super(BaseSpec, self).__init__()+}" in decision.extract.text
+
+
+def test_a_tree_differs_marks_in_a_json_document_make_a_diff() -> None:
+    # graphtage --no-color between two releases of the tlds package's index.json (a real capture):
+    # ``~~"avianca"~~,`` is a top-level domain removed. Before, a table of 1,471 rows whose
+    # stage 1 showed the first, unchanged, domains.
+    text = _text("diff-cqk-graphtage-050-no-color-tlds-npm-1240-1255-index-json.txt")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary) and decision.extract.outline.startswith(
+        "tree diff: 34 lines changed"
+    )
+    assert '    ~~"avianca"~~,' in decision.extract.text
+    # PostgreSQL's LIKE operator is ``~~``: psql's CSV rows of operators are no tree diff.
+    rows = ["1207,~~,b,name,text,boolean,namelike,0,!~~", "1208,!~~,b,name,text,boolean,namenlike,~~,0"] * 3
+    assert not is_struck_body(
+        ["oid,oprname,oprkind,oprleft,oprright,oprresult,oprcode,oprcom,oprnegate", *rows]
+    )
