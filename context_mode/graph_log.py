@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-MIN_SHARE = 0.5  # of the non-blank lines, opening with a graph mark
+MIN_SHARE = 0.5  # of the non-blank lines, opening with the graph's width of marks and spaces
 _COMMIT = re.compile(r"([*|\\/_ ]*?\*[ |\\/_]*? )commit (?:[<>=-] )?[0-9a-f]{7,64}\b")
 _GRAPH = re.compile(r"[*|\\/_ ]*")
 
