@@ -1,9 +1,11 @@
-"""A JSON differ's output, a diff's lines without its headers, is a diff (``summaries.diff_body``).
+"""A diff's lines without its headers are a diff (``summaries.diff_body``): a JSON differ's, a
+word diff's, a tree differ's.
 
 Real captures from ``bench/corpus``: ``json-diff`` 1.0.6 between two releases of the
-countries-list and devtools-protocol packages, ``jsondiffpatch`` 0.7.7 between two timezones.json.
-Before, they read as a table or as text, and stage 1 showed the first lines of the first records:
-none of the changes that only a few records had.
+countries-list and devtools-protocol packages, ``jsondiffpatch`` 0.7.7 between two timezones.json,
+``wdiff`` and ``dwdiff`` between two releases' files, ``graphtage`` between two tlds releases.
+Before, they read as a table, text or Markdown, and stage 1 showed the first lines: none of the
+changes that only a few records had.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def test_a_list_or_a_yaml_document_is_no_headerless_diff() -> None:
     assert not is_hunk_body(["- one", "- two", "  more on two", "- three"])  # no "+" line
     assert not is_hunk_body(["+ one", "- two", "  three", "four", "five", "six"])  # unmarked lines
     assert not is_hunk_body([" {", '+  "a": 1', "-  b: 2", " }"])  # two changes only
-    # dar's listing columns (``[-----]``) and one-sided marks are no word diff
+    # marks of one side only are no word diff (dar's listing columns, ``[-----]`` and ``[-L-]``)
     assert not is_word_body(["[Saved][-----] [-L-][ 99%][X] a", "[Saved][-----] [-L-][ 99%][X] b"])
     assert not is_word_body(["a {+b+}", "c {+d+}", "e [-f-]"])
 
