@@ -19,8 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from context_mode.shapes import COMMIT_START
+
 MIN_SHARE = 0.5  # of the non-blank lines, opening with the graph's width of marks and spaces
-_COMMIT = re.compile(r"([*|\\/_ ]*?\*[ |\\/_]*? )commit (?:[<>=-] )?[0-9a-f]{7,64}\b")
+_COMMIT = re.compile(rf"([*|\\/_ ]*?\*[ |\\/_]*? ){COMMIT_START}[0-9a-f]{{7,64}}\b")
 _GRAPH = re.compile(r"[*|\\/_ ]*")
 
 

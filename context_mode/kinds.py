@@ -59,6 +59,7 @@ from context_mode.framing import unframe
 from context_mode.graph_log import without_graph
 from context_mode.line_groups import group_lines
 from context_mode.shapes import (
+    COMMIT_START,
     FILE_HEADER,
     NAME_ONLY,
     NUMSTAT,
@@ -86,13 +87,13 @@ _PREFIX = 300
 _HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
 _DIFF_LINE = re.compile(
     r"(?:diff --git |index [0-9a-f]+\.\.|--- |\+\+\+ |@@ |[ +\-]|Merge: |Author: |Date: "
-    r"|commit (?:[<>=-] )?[0-9a-f]{7,}"  # ``--left-right``'s and ``--cherry-mark``'s ``commit < 7a59…``
+    rf"|{COMMIT_START}[0-9a-f]{{7,}}"
     r"|AuthorDate: |Commit: |CommitDate: "  # ``--format=fuller``
     r"|new file mode|deleted file mode|similarity index|rename (?:from|to) |Binary files |\\ No newline| {4}"
     rf"|{RAW_FILE.pattern.replace('?P<status>', '?:')}"  # ``--raw``'s files
     rf"|{NUMSTAT.pattern}|{NAME_ONLY.pattern})"  # ``--numstat``'s and ``--name-only``'s
 )
-_COMMIT = re.compile(r"commit (?:[<>=-] )?[0-9a-f]{7,64}\b")  # ``--left-right``'s ``<``
+_COMMIT = re.compile(rf"{COMMIT_START}[0-9a-f]{{7,64}}\b")
 _GREP = re.compile(r"(?P<path>[^\s:]{1,250}?)(?P<sep>[:=-])\d+(?P=sep)")
 _HEADING_MATCH = re.compile(r"\d+[:-]")
 _HEADING_PATH = re.compile(r"[^\s:]*[./][^\s:]*\Z")

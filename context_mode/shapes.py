@@ -141,6 +141,9 @@ _ROW_COUNT = re.compile(r"\(\d+ rows?\)\Z|\d+ rows? in set\b")  # psql's and MyS
 _GRID_RULE_AT = 4  # the rule line is among the first lines (boxed tables open with one)
 _LONG_LISTING = re.compile(r"[-dlcbpsD][r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-][.+@]?\s+\d+\s")
 _LS_TOTAL = re.compile(r"total \d+[KMGT]?\s*\Z")
+# A ``git log`` commit line's start: ``commit 7a59…``, or with ``--left-right``'s or ``--cherry-mark``'s
+# mark, ``commit < 7a59…`` (a regex fragment: the hash follows)
+COMMIT_START = r"commit (?:[<>=-] )?"
 MCP_COMMIT = re.compile(r"Commit: [0-9a-f]{40}\Z")  # the git MCP server's git_log entries
 HG_CHANGESET = re.compile(r"changeset: +\d+:[0-9a-f]{12,40}\s*\Z")  # ``hg log``'s entries
 # Other version controls' log entries: Subversion's ``r1234 | alice | 2024-01-02 10:00:00 +0000
@@ -152,7 +155,7 @@ VCS_ENTRY = re.compile(
     r"|revision \d+(?:\.\d+)+(?:\tlocked by: [^;\n]{1,80};)?\s*\Z"
 )
 # Subversion's ``Changed paths:`` lines under an entry: ``   M /trunk/setup.py``, ``   A /x (from /y:12)``
-SVN_PATH = re.compile(r" {3}[ADMR] /\S")
+SVN_PATH = re.compile(r" {3}(?P<status>[ADMR]) /\S")
 # ``git log --raw``: ``:100644 000000 639ca2f 0000000 D\tdist/umd/uuid.min.js`` a file (modes, blobs,
 # status); ``--name-status``: ``D\tHISTORY.md``, ``R100\told.js\tnew.js`` (the status alone)
 RAW_FILE = re.compile(
@@ -1027,6 +1030,7 @@ def is_hunk_body(lines: Sequence[str]) -> bool:
 
 _WORD_REMOVED = re.compile(r"\[-(?!-).*?-\]")  # ``wdiff``'s ``[-old-]`` (not a ``[-----]`` column)
 _WORD_ADDED = re.compile(r"\{\+(?!\+).*?\+\}")
+WORD_MARK = re.compile(rf"{_WORD_REMOVED.pattern}|{_WORD_ADDED.pattern}")  # either
 _WORD_LINES = 2  # lines with each mark, at least
 
 

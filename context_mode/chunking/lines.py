@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from context_mode.classic_diff import as_unified
-from context_mode.shapes import HEADING_ANCHOR
+from context_mode.shapes import COMMIT_START, HEADING_ANCHOR
 from context_mode.words import worded
 
 Unit = tuple[int, int, tuple[str, ...], bool]
@@ -199,7 +199,7 @@ def _drawn_units(spans: list[tuple[int, int]], rows: list[str]) -> list[Unit]:
 
 # --- diffs ----------------------------------------------------------------------------------------
 
-_COMMIT = re.compile(r"commit (?:[<>=-] )?([0-9a-f]{7,64})\b")  # ``--left-right``: ``commit < 7a59…``
+_COMMIT = re.compile(rf"{COMMIT_START}([0-9a-f]{{7,64}})\b")
 _DIFF_GIT = re.compile(r"diff --git (?:\"?a/(.*?)\"? )?\"?b/(.*?)\"?$")
 _HUNK = re.compile(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 _HUNK_MARKS = frozenset({" ", "-", "+", "\\", ""})

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from context_mode.shapes import ROW_MARK, RULE_LINE, is_listing_directory
+from context_mode.shapes import COMMIT_START, ROW_MARK, RULE_LINE, is_listing_directory
 from context_mode.store.cutting import LINE_WIDTH, Span, cut
 from context_mode.store.line_match import terms_held
 from context_mode.store.terms import Term, line_filter
@@ -41,7 +41,7 @@ EDGE_CHUNKS = 2  # chunks from that end tried for those lines
 ABOVE_LINE = -3  # a passage's unit line from the chunk above (a record card is -1, its fields -2)
 _UNIT_REACH = 200  # lines above the last ones searched for the head of the unit they are in
 # beside a record's opening (``shapes.ROW_MARK``): a commit's, a diff's, a section's, ``tail``'s file's
-_UNIT_HEAD = re.compile(r"commit (?:[<>=-] )?[0-9a-f]{7,}\b|diff --git |#{1,6} \S|==> .+ <==\s*\Z")
+_UNIT_HEAD = re.compile(rf"{COMMIT_START}[0-9a-f]{{7,}}\b|diff --git |#{{1,6}} \S|==> .+ <==\s*\Z")
 _EDGE_WORDS = {
     "start": frozenset({"startup", "beginning", "initially", "opening"}),
     "end": frozenset({"final", "finally", "closing", "ending", "bottom", "trailing"}),

@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
-from context_mode.shapes import ROW_MARK, STANZA_CONTINUED, STANZA_FIELD
+from context_mode.shapes import COMMIT_START, ROW_MARK, STANZA_CONTINUED, STANZA_FIELD
 from context_mode.store.failure_units import diagnostic_head, message_below, tap_failure
 from context_mode.store.terms import split_stems
 from context_mode.words import worded
@@ -66,7 +66,7 @@ _DOCSTRING_LINES = 40  # a docstring this long is looked through for the body be
 _SIGNATURE_LINES = 6  # lines a def's signature may run over
 _BODY_LINES = 2  # statements of a body shown with a hit on its head or docstring
 _COMMENT = re.compile(r'^\s*(?:#|//|/\*|\*|"""|\'\'\'|--)')
-_HEAD = re.compile(r"^(?:commit (?:[<>=-] )?[0-9a-f]{7,}|diff --git |@@ |\+\+\+ |#{1,6} \S)")
+_HEAD = re.compile(rf"^(?:{COMMIT_START}[0-9a-f]{{7,}}|diff --git |@@ |\+\+\+ |#{{1,6}} \S)")
 _IDENTITY = re.compile(
     r'^\s*"(?:id|name|title|number|version|tag_name|login|url|html_url|key|code|state|type)"\s*:'
 )

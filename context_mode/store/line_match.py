@@ -44,10 +44,7 @@ _SUFFIX_MIN = 3
 
 # A file's status in a change list (``git log --raw``'s ``:100644 000000 639ca2f 0000000 D\tdist/a.js``,
 # ``--name-status``' ``D\tdist/a.js``, ``svn log -v``'s ``   D /trunk/a.js``) says in a letter what a
-# question says in a word: "the bundle removed", "the script added".
-_STATUS = re.compile(
-    rf"{RAW_FILE.pattern.replace('?P<status>', '')}|{SVN_PATH.pattern.replace('[ADMR]', '([ADMR])')}"
-)
+# question says in a word: "the bundle removed", "the script added". Both patterns name it ``status``.
 _STATUS_WORDS = {
     "A": ("added", "new"),
     "D": ("deleted", "removed"),
@@ -77,11 +74,10 @@ def _tokens(line: str, stemmer: Callable[[str], str]) -> tuple[list[_Token], lis
     letter in a change list, ``D``, also as the words it stands for: ``_STATUS_WORDS``)."""
     plain: list[_Token] = []
     split: list[_Token] = []
-    status = _STATUS.match(line)
+    status = RAW_FILE.match(line) or SVN_PATH.match(line)
     if status is not None:
-        group = 1 if status.group(1) else 2
-        for word in _STATUS_WORDS.get(status.group(group)[:1], ()):
-            plain.append((stemmer(word), status.start(group), status.end(group)))
+        for word in _STATUS_WORDS.get(status["status"][:1], ()):
+            plain.append((stemmer(word), status.start("status"), status.end("status")))
             split.append(plain[-1])
     for token in _LINE_TOKEN.finditer(line):
         word = token.group()

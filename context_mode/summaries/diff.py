@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from context_mode.classic_diff import as_unified
 from context_mode.graph_log import without_graph
 from context_mode.shapes import (
+    COMMIT_START,
     LISTED_CHANGE,
     RAW_FILE,
     WORD_CHANGE,
@@ -99,7 +100,7 @@ _BARE_HUNK = re.compile(r"@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s*\Z")
 _DIFF_FURNITURE = re.compile(
     r"(?:diff |index |--- |\+\+\+ |similarity index |dissimilarity index |rename (?:from|to) "
     r"|copy (?:from|to) |new file mode |deleted file mode |old mode |new mode |Binary files |Only in "
-    r"|commit (?:[<>=-] )?[0-9a-f]|Merge: |Author: |AuthorDate: |Commit: |CommitDate: |Date: |Message: |@@ "
+    rf"|{COMMIT_START}[0-9a-f]|Merge: |Author: |AuthorDate: |Commit: |CommitDate: |Date: |Message: |@@ "
     r"|changeset: |user: |date: |files: |description:)"
 )
 _DIFF_MARKS = frozenset(" \t+-\\")  # a line opening with one reads as a diff's, counted or not
@@ -154,10 +155,10 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             real_commits = [commit for commit in commits if commit.line >= 0]
         elif len(oneline) >= 2:
             return commit_list(lines, oneline, budget=budget, terms=terms)
-    column = not files and not real_commits and is_hunk_body(lines)
-    if column or (not files and not real_commits and (is_word_body(lines) or is_struck_body(lines))):
-        return summarize_body(shown, budget=budget, terms=terms, column=column)  # JSON differs', wdiff's
     if not files and not real_commits:
+        column = is_hunk_body(lines)
+        if column or is_word_body(lines) or is_struck_body(lines):  # JSON differs', wdiff's, graphtage's
+            return summarize_body(shown, budget=budget, terms=terms, column=column)
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no diff found; " + fallback.outline, 0)
     picks = _picks(lines, commits, terms, budget)

@@ -24,7 +24,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from context_mode.shapes import STRUCK, is_hunk_body
+from context_mode.shapes import STRUCK, WORD_MARK, is_hunk_body
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
 from context_mode.types import ContentKind
@@ -36,7 +36,7 @@ _RUN_LINES = 4  # lines of a run of changed lines shown with it
 _LABEL_REACH = 20  # changed lines looked at for a word diff's marks, to name the diff
 # jsondiffpatch's ``key: old => new``, a word diff's ``[-old-]`` and ``{+new+}``, graphtage's
 # ``~~old~~`` and ``++new++`` (``shapes.STRUCK``)
-_IN_PLACE = re.compile(rf"\S.* => \S|\[-(?!-).*?-\]|\{{\+(?!\+).*?\+\}}|{STRUCK.pattern}")
+_IN_PLACE = re.compile(rf"\S.* => \S|{WORD_MARK.pattern}|{STRUCK.pattern}")
 _KEY = re.compile(r"[+\- ]\s*(\"?[^\s\"]{1,80}?\"?)\s*:")  # the key a changed line sets
 _NEW_SHAPE = 60.0  # a change of a shape not shown yet, less its order (earlier first)
 _SEEN_SHAPE = 50.0  # a change like one shown before, less its order and how many are alike

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from context_mode.shapes import (
+    COMMIT_START,
     HG_CHANGESET,
     LISTED_FILE,
     NAME_ONLY,
@@ -46,7 +47,7 @@ _PREFIX = 400
 # git; the git MCP server; Mercurial's ``changeset:   20:1899f6b969b2``; Subversion's, Breezy's, CVS's
 # and RCS's entries (``shapes.VCS_ENTRY``: ``r1234 | …``, ``revno: 7``, ``revision 1.7``)
 COMMIT = re.compile(
-    r"commit (?:[<>=-] )?[0-9a-f]{7,64}\b"  # ``--left-right``'s and ``--cherry-mark``'s ``commit < 7a59…``
+    rf"{COMMIT_START}[0-9a-f]{{7,64}}\b"
     rf"|Commit: [0-9a-f]{{40}}\s*\Z|{HG_CHANGESET.pattern}|{VCS_ENTRY.pattern}"
     r"|# HG changeset patch\s*\Z"  # ``hg export``'s patches, one per changeset
 )

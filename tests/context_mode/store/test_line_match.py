@@ -6,7 +6,8 @@ import pytest
 
 from context_mode.ansi import ANSI
 from context_mode.identifiers import ESCAPE
-from context_mode.store.line_match import _STATUS, _STATUS_WORDS, _tokens, one_edit_apart
+from context_mode.shapes import RAW_FILE, SVN_PATH
+from context_mode.store.line_match import _STATUS_WORDS, _tokens, one_edit_apart
 from context_mode.store.terms import PART, TOKEN, stem
 from tests.corpora import BENCH_CORPUS
 
@@ -33,10 +34,11 @@ def _reference_tokens(line: str) -> tuple[list[tuple[str, int, int]], list[tuple
 
     ANSI codes and a string's escapes are blanked first, offsets kept: ``\x1b[22mlazy`` holds the
     word ``lazy``, ``%r\\nhook`` the word ``hook``."""
-    status = _STATUS.match(line)  # a change list's status letter (``D\tdist/a.js``) as its words first
-    group = 0 if status is None else 1 if status.group(1) else 2
-    words = _STATUS_WORDS.get(status.group(group), ()) if status is not None else ()
-    first = [(stem(word), status.start(group), status.end(group)) for word in words] if status else []
+    status = RAW_FILE.match(line) or SVN_PATH.match(
+        line
+    )  # a status letter (``D\tdist/a.js``): its words first
+    words = _STATUS_WORDS.get(status["status"][:1], ()) if status is not None else ()
+    first = [(stem(word), status.start("status"), status.end("status")) for word in words] if status else []
     line = ANSI.sub(lambda code: " " * len(code.group()), line)
     line = ESCAPE.sub("  ", line)
     plain = [*first, *((stem(m.group()), m.start(), m.end()) for m in TOKEN.finditer(line))]
