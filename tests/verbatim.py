@@ -4,7 +4,8 @@ A summary line is verbatim when it is an input line, or an input line clipped: i
 ``…`` after it (``packing.clip``), its start and its end with ``…`` between them
 (``packing.clip_ends``: a long line's end often says what it is about), or pieces of it in its
 order with ``…`` between them, the first its start and the last its end (``json_line``: a
-JSON-lines record's telling members).
+JSON-lines record's telling members), or its start, cut, with pieces left out before the cut
+(``link_targets``: a page's links without their targets).
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ def clipped_from(line: str, source_lines: Iterable[str]) -> bool:
     if line.endswith(ELLIPSIS) and any(s.startswith(line[:-1]) for s in source_lines):
         return True
     head, cut, tail = line.rpartition(ELLIPSIS)
-    if not cut or not head or not tail:
+    if not cut or not head:
         return False
+    if not tail:
+        return line.count(ELLIPSIS) > 1 and any(pieces_of(line, s) for s in source_lines)
     if any(
         len(s) > len(line) - len(cut) and s.startswith(head.rstrip()) and s.endswith(tail.lstrip())
         for s in source_lines

@@ -33,6 +33,7 @@ from context_mode.summaries.definitions import count_definition_terms, pattern_l
 from context_mode.summaries.edges import FOOTER_LINES, FOOTER_PAGE, FOOTER_REACH
 from context_mode.summaries.extract import Extract, term_lines, term_matcher
 from context_mode.summaries.html_page import summarize_html
+from context_mode.summaries.link_targets import elided, width_in
 from context_mode.summaries.markdown_facts import FIRST_LINE_WIDTH, REPEATED, SENTENCE_END, fact_picks
 from context_mode.summaries.markdown_structure import PREFIX, Heading, first_text, heading_name, read_markdown
 from context_mode.summaries.packing import Pick, pack, says_something
@@ -96,7 +97,7 @@ def summarize_markdown(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     """Heading skeleton with first sentences, within ``budget`` bytes (an HTML page: ``html_page``)."""
     if is_html(text):
         return summarize_html(text, budget=budget, terms=terms)
-    plan = _PLANS.get(text, terms, lambda: _without_anchors(_plan(text, terms)))
+    plan = _PLANS.get(text, terms, lambda: _without_targets(_without_anchors(_plan(text, terms))))
     # A skeleton shows where the text was cut with a bare "…": counts would double its size.
     body = pack(plan.lines, plan.picks, budget, width=FIRST_LINE_WIDTH, gaps="short", filler=plan.filler)
     return Extract(text=body, kind=ContentKind.MARKDOWN, outline=plan.outline, highlights=plan.highlights)
@@ -183,6 +184,27 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
 def _without_anchors(plan: _Plan) -> _Plan:
     """``plan`` with each pick shown up to its line's link to itself (``_before_anchor``)."""
     return plan._replace(picks=[_before_anchor(plan.lines, pick) for pick in plan.picks])
+
+
+def _without_targets(plan: _Plan) -> _Plan:
+    """``plan`` showing its lines with their links' targets left out, if the page has many
+    (``link_targets``), each pick cut where it was."""
+    shown = elided(plan.lines)
+    if shown == plan.lines:
+        return plan
+    picks = [
+        pick
+        if pick.width == 0 or pick.stop != pick.start + 1
+        else Pick(
+            pick.start,
+            pick.stop,
+            pick.priority,
+            width_in(plan.lines[pick.start], pick.width),
+            pick.start_only,
+        )
+        for pick in plan.picks
+    ]
+    return plan._replace(lines=shown, picks=picks)
 
 
 def _before_anchor(lines: Sequence[str], pick: Pick) -> Pick:
