@@ -115,6 +115,12 @@ _VERSIONED = re.compile(r"\d+\.\d+|\b(?:version|requires?)\b", re.I)
 # The one hunk of a file added or deleted whole (``@@ -0,0 +1,342 @@``): its length
 _WHOLE_HUNK = re.compile(r"@@ (?:-0,0 \+1(?:,\d+)?|-1(?:,\d+)? \+0,0) @@")
 _WHOLE_HUNK_BELOW = 3.0  # below its file's header
+_DATED_FILES = 3  # files a diff has, at least, for its headers' dates to be left out
+# A header's date after its tab: ``2023-06-18 15:37:46``, ``Mon Sep 02 10:00:00 2013 +0000``, svn's
+# ``(revision 1234)``, ``(working copy)``.
+_HEADER_DATE = re.compile(
+    r"\s*(?:\d{4}-\d\d-\d\d|[A-Z][a-z]{2} [A-Z][a-z]{2} |\((?:revision \d+|working copy)\))"
+)
 _BIGGEST_HUNK_BELOW = 20.0  # a file's biggest hunk's header: above its other hunk headers
 _PROSE_SHARE = 10.0  # what a prose file's changed lines lose
 _MOVED_SHARE = 20.0  # what the header of a file moved or replaced whole (no hunk) loses
@@ -328,6 +334,12 @@ def _file_end(lines: Sequence[str], file: ChangedFile) -> int:
     return end
 
 
+def _undated(header: str, undated: bool) -> int:
+    """The width that shows ``header`` up to the tab before its date, when ``undated``; else 0 (whole)."""
+    tab = header.find("\t", 0, _PREFIX)
+    return tab + 1 if undated and tab > 0 and _HEADER_DATE.match(header, tab + 1) else 0
+
+
 def _hunk_size(header: str) -> int:
     """The lines a hunk header says its hunk spans, old and new (``@@ -112,9 +147,20 @@`` -> 29)."""
     counted = HUNK.match(header[:_PREFIX])
@@ -366,6 +378,9 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
     heads = [index for commit in commits if commit.line >= 0 for index in (commit.line, commit.subject)]
     dated_log = sum(len(lines[i][:_PREFIX]) + 3 for i in [*heads, *dates.values()] if i >= 0) <= budget
     last_head = commit_base(len(commits) - 1) - 3.5  # below the last commit's subject, a merge's too
+    # Headers dated after a tab (``diff -ru``'s ``+++ b/x.py\t2023-06-18 15:37:46``): the date tells
+    # when one file changed; in a diff of many, each header shows its path and ``…``.
+    undated = sum(len(commit.files) for commit in commits) >= _DATED_FILES
     for order, commit in enumerate(commits):
         base = commit_base(order) - (3.0 if commit.merge else 0.0)
         lowest_body = math.inf  # its message's body comes before its files
@@ -459,7 +474,7 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
                     dated = _release_date(lines, release)
                     if dated >= 0:  # "Version 2.2.0", its rule, then "Released 2024-04-16"
                         picks.append(Pick(dated, dated + 1, header - 0.6, 160))
-            picks.append(Pick(file.header, file.header + 1, header))
+            picks.append(Pick(file.header, file.header + 1, header, _undated(lines[file.header], undated)))
             if shown and len(file.hunks) == 1 and _WHOLE_HUNK.match(lines[file.hunks[0]][:_PREFIX]):
                 # a file added or deleted whole: its hunk's header says how long it is (in a log of
                 # many commits, the room goes to the commits)

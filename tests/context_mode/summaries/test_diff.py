@@ -1113,3 +1113,19 @@ def test_hg_export_patches_are_commits_named_by_their_node_ids() -> None:
     assert "# Node ID 89dbb13643372eca4f44d4d7e01164b93a1d0489" in shown  # the last changeset
     assert "#      Thu Nov 11 11:19:00 2021 +0000" in shown  # its date, readable
     assert "# HG changeset patch" not in shown  # says nothing the node id does not
+
+
+def test_a_diff_of_many_dated_files_shows_each_header_without_its_date() -> None:
+    # ``diff -ru`` of two luxon releases (12 files, each header dated 1985-10-26, npm's tarball
+    # epoch): each header showed its 36-character date. Failed before: the header was whole.
+    text = (CORPUS / "diff-fern-diff-ru-luxon-344-350-src.diff").read_text(encoding="utf-8")
+    shown = routed(text, "run_command").extract.text
+    assert "+++ luxon-3.5.0/package/src/datetime.js… [+141 -7]" in shown.split("\n")
+    assert "1985-10-26" not in shown
+
+
+def test_a_diff_of_one_or_two_dated_files_keeps_their_dates() -> None:
+    # black's ``--diff`` of two files: when each changed is worth its line.
+    text = (CORPUS / "diff-cpo-black-24100-diff-docopt-062-sdist.diff").read_text(encoding="utf-8")
+    shown = routed(text, "run_command").extract.text
+    assert "+++ setup.py\t2026-12-06 09:22:45.142619+00:00 [+17 -17]" in shown.split("\n")
