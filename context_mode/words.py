@@ -11,13 +11,15 @@ in full words still finds ``max_retries``,
 ``parseArgs`` and ``NO_COLOR``, and one asked in short forms finds the full words (``tz`` ->
 ``timezone``, ``db`` -> ``database``). Shortenings and spelling variants of one word, and a few groups
 of words of the trade that name the same thing in a question and in a tool's output (``limit``,
-``max``; ``remove``, ``delete``; ``version``, ``release``; ``license``, ``copyright``; a "missing"
-value, which data spells ``UNKNOWN``, ``null`` or ``None``): what any developer reads as the same
-thing, never a guess at what a query means. (A "count, number, total" group cost facts: "counted
-array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``.) A file named by its language
-("the TypeScript definitions", "the JavaScript entry point") is spelled by its extension
-(``index.d.ts``, ``index.mjs``); not "python" or "markdown", which a diff's or a tree's every
-``.py`` and ``.md`` path would then answer.
+``max``; ``remove``, ``delete``; ``version``, ``release``; ``license``, ``copyright``; ``required``,
+``mandatory``; ``latest``, ``newest``; a "missing" value, which data spells ``UNKNOWN``, ``null`` or
+``None``): what any developer reads as the same thing, never a guess at what a query means. A
+function is defined by ``def``, an executable found in ``bin/``, a tarball spelled ``.tgz``. (A
+"count, number, total" group cost facts: "counted array" found totals lines; "begin" for "start"
+found SQL's ``BEGIN;``; "length" for "characters" found a spec's every "characters" before its
+"1--7 arabic digits".) A file named by its language ("the TypeScript definitions", "the JavaScript
+entry point") is spelled by its extension (``index.d.ts``, ``index.mjs``); not "python" or
+"markdown", which a diff's or a tree's every ``.py`` and ``.md`` path would then answer.
 
 A country or a language named in one word is spelled in data by its ISO code (``Japan`` -> ``JP``,
 ``Croatian`` -> ``hr``, ``German`` -> ``de`` in ``de-AT``): those codes are its short forms too, but
@@ -82,9 +84,10 @@ _SHORT_FORMS = {
     "environment": "env",
     "error": "err errorf",
     "execute": "exec",
+    "executable": "exe bin",
     "expression": "expr",
     "folder": "dir directory",
-    "function": "func fn",
+    "function": "func fn def",
     "identifier": "id ident",
     "implementation": "impl",
     "index": "idx",
@@ -126,6 +129,7 @@ _SHORT_FORMS = {
     "specification": "spec",
     "statistics": "stats",
     "string": "str",
+    "tarball": "tgz tar",
     "temperature": "temp",
     "temporary": "tmp temp",
     "timezone": "tz",
@@ -178,6 +182,8 @@ _SAME_THING = (
     "option flag setting",
     "warning warn",
     "missing unknown null none",
+    "required mandatory",
+    "latest newest",
     "rename move",
     "license copyright",
 )

@@ -65,6 +65,23 @@ def test_lines_match_on_stems_and_identifier_parts(line: str, query: str) -> Non
             'if self._environ.get("NO_COLOR", "") != "":', "disable colour output", "colour", id="NO_COLOR"
         ),
         pytest.param("  62M\tnode_modules/typescript/lib", "typescript library folder", "library", id="lib"),
+        # Failed before, each: the line held none of the query's words (real outputs' lines).
+        pytest.param(
+            "def parse_config_file(path: str, final: bool = True) -> None:",
+            "config file parsing function signature",
+            "function",
+            id="def",
+        ),
+        pytest.param(
+            '"description": "Make the next option a required option",',
+            "enum member marking following option mandatory",
+            "mandatory",
+            id="required",
+        ),
+        pytest.param('  "latest": "1.46.3",', "newest awscli release", "newest", id="latest"),
+        pytest.param(
+            "request/-/request-2.88.2.tgz 2677ms (cache miss)", "request tarball fetch", "tarball", id="tgz"
+        ),
     ],
 )
 def test_a_word_asked_in_full_matches_its_short_form_in_code(line: str, query: str, word: str) -> None:
