@@ -164,8 +164,8 @@ def parse(lines: Sequence[str], *, oneline: bool = False) -> list[Commit]:
                 deleted = lines[index + 1].startswith("+++ /dev/null")
                 file = ChangedFile(index if deleted else index + 1)  # a deleted file is named on its --- line
                 commit.files.append(file)
-            elif (
-                path_of(lines[file.header][:_PREFIX]) == path_of(line) == path_of(lines[index + 1][:_PREFIX])
+            elif path_of(lines[file.header][:_PREFIX]) == path_of(lines[index + 1][:_PREFIX]) and _same_file(
+                path_of(line), path_of(lines[index + 1][:_PREFIX])
             ):
                 # ``+++ b/x`` names the file once, ``diff --git a/x b/x`` twice (a file renamed, added
                 # or deleted keeps its ``diff --git`` line: both names, or the one it has)
@@ -301,6 +301,16 @@ def _reformatted(lines: Sequence[str], hunk: Sequence[int], shapes: Sequence[str
 def word_change(line: str) -> bool:
     """A line of ``git diff --word-diff`` with a change marked in it (``[-old-]{+new+}``)."""
     return ("{+" in line or "[-" in line) and WORD_CHANGE.search(line) is not None
+
+
+def _same_file(old: str, new: str) -> bool:
+    """Whether two paths name one file: the same path, or the same one under the two trees a
+    ``diff -r`` or ``git diff --no-index`` compares (``pluggy-1.4.0/src/a.py``, ``pluggy-1.5.0/src/a.py``)."""
+    if old == new:
+        return True
+    old_root, _, old_rest = old.partition("/")
+    new_root, _, new_rest = new.partition("/")
+    return bool(old_rest) and old_rest == new_rest and old_root != new_root
 
 
 def path_of(header: str) -> str:

@@ -193,7 +193,8 @@ def test_a_word_diff_is_a_diff_with_its_marked_changes() -> None:
     extract = summarize(text, ContentKind.DIFF, budget=2000)
     lines = extract.text.splitlines()
     assert "{+import contextlib+}" in lines
-    assert any(line.startswith("diff --git a/attrs-23.1.0/src/attr/_make.py") for line in lines)
+    # the file by the line naming it once (``diff --git`` names it in both trees compared)
+    assert any(line.startswith("+++ b/attrs-23.2.0/src/attr/_make.py") for line in lines)
     assert extract.outline.startswith("diff: 1 file changes")
 
 
@@ -919,7 +920,13 @@ def test_plain_diff_normal_and_context_formats_read_as_diffs(tmp_path: Path, fla
     extract = summarize(text, ContentKind.DIFF, budget=1500)
     assert extract.outline == "diff: 1 file changes, 3 hunks, +5 -2 lines"
     lines = extract.text.splitlines()
-    assert f"diff {flag} old/lib/git-sh-setup.sh new/lib/git-sh-setup.sh [+5 -2]" in lines
+    # ``-r`` names the file on its ``diff`` line alone; ``-rc`` once more, on its new side's line
+    named = (
+        "diff -r old/lib/git-sh-setup.sh new/lib/git-sh-setup.sh"
+        if flag == "-r"
+        else "--- new/lib/git-sh-setup.sh\t"
+    )
+    assert any(line.startswith(named) and line.endswith(" [+5 -2]") for line in lines)
     assert f"{shown} is_shallow_repository () {{" in lines  # a function it adds
     assert "Only in old/lib: git-sh-i18n.sh" in lines
     written = text.splitlines()
@@ -1129,3 +1136,19 @@ def test_a_diff_of_one_or_two_dated_files_keeps_their_dates() -> None:
     text = (CORPUS / "diff-cpo-black-24100-diff-docopt-062-sdist.diff").read_text(encoding="utf-8")
     shown = routed(text, "run_command").extract.text
     assert "+++ setup.py\t2026-12-06 09:22:45.142619+00:00 [+17 -17]" in shown.split("\n")
+
+
+def test_a_file_compared_in_two_trees_is_named_once() -> None:
+    # ``diff -rc`` of two pluggy sdists: each file's ``diff -rc pluggy-1.4.0/x pluggy-1.5.0/x`` line
+    # named it twice, a hundred bytes a file. Failed before: the header was that line.
+    text = (CORPUS / "diff-capw-diff-rc-context-pluggy-140-150-sdists.diff").read_text(encoding="utf-8")
+    shown = routed(text, "run_command").extract.text.split("\n")
+    assert "--- pluggy-1.5.0/src/pluggy/_hooks.py… [+25 -11]" in shown
+    assert not any(line.startswith("diff -rc ") for line in shown)
+    # A renamed file keeps the line naming both its names.
+    assert (
+        parse(["diff --git a/a.py b/b.py", "--- a/a.py", "+++ b/b.py", "@@ -1 +1 @@", "-x", "+y"])[0]
+        .files[0]
+        .header
+        == 0
+    )
