@@ -6,18 +6,19 @@ On a page with ``MANY_LINKS`` such links or more, a summary line shows each link
 ``(…)`` for its target and title, so a signature or a sentence shows its words, not its URLs;
 a page with few links keeps them whole (a README's few links may be where to read on).
 
-``elided(lines)`` is the lines to show, each one pieces of its input line in order with ``…``
-between them (or the line itself); ``width_in(line, width)`` is the width that shows of the
-elided line what ``width`` showed of ``line`` (a cut after a sentence or before a heading's link to
-itself stays there), or ``width`` itself where it cut inside a target (a cap on a line's length:
-the elided line shows more of its words). Targets of ``SHORT_TARGET`` characters or fewer
-stay: ``(#x)`` costs what ``(…)`` does.
+``elided(lines, kept=)`` is the lines to show, each one pieces of its input line in order with
+``…`` between them, or the line itself (the lines ``kept``: a fenced code block's, code as
+written); ``width_in(line, width)`` is the width that shows of the elided line what ``width``
+showed of ``line`` (a cut after a sentence or before a heading's link to itself stays there), or
+``width`` itself where it cut inside a target (a cap on a line's length: the elided line shows
+more of its words). Targets of ``SHORT_TARGET`` characters or fewer stay: ``(#x)`` costs what
+``(…)`` does.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 MANY_LINKS = 12
 SHORT_TARGET = 8
@@ -27,12 +28,16 @@ ELLIPSIS = "…"
 _TARGET = re.compile(r"\]\(((?:[^()\s]|\([^()\s]*\))+(?:\s+\"[^\"\n]*\")?)\)")
 
 
-def elided(lines: Sequence[str]) -> list[str]:
-    """``lines`` with long link targets left out, when they hold ``MANY_LINKS`` or more of them."""
-    found = sum(_long_targets(line) for line in lines if "](" in line)
+def elided(lines: Sequence[str], *, kept: Container[int] = ()) -> list[str]:
+    """``lines`` with long link targets left out, when they hold ``MANY_LINKS`` or more of them;
+    the lines ``kept`` (a fenced code block's: ``handlers[name](event)`` is code) as they are."""
+    found = sum(_long_targets(line) for index, line in enumerate(lines) if "](" in line and index not in kept)
     if found < MANY_LINKS:
         return list(lines)
-    return [_TARGET.sub(_elide, line) if "](" in line else line for line in lines]
+    return [
+        _TARGET.sub(_elide, line) if "](" in line and index not in kept else line
+        for index, line in enumerate(lines)
+    ]
 
 
 def width_in(line: str, width: int) -> int:

@@ -73,6 +73,7 @@ class _Plan(NamedTuple):
     filler: Container[int]  # lines shown with the line above them (setext underlines)
     outline: str
     highlights: int
+    fenced: Container[int] = ()  # lines of fenced code blocks: code, shown as written
 
 
 _PLANS: LastReading[_Plan] = LastReading()
@@ -178,7 +179,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         + tables.found
         + tables.rows // _ROWS_PER_HIGHLIGHT
     )
-    return _Plan(lines, picks, underlines, outline, highlights)
+    return _Plan(lines, picks, underlines, outline, highlights, fence_lines)
 
 
 def _without_anchors(plan: _Plan) -> _Plan:
@@ -189,7 +190,7 @@ def _without_anchors(plan: _Plan) -> _Plan:
 def _without_targets(plan: _Plan) -> _Plan:
     """``plan`` showing its lines with their links' targets left out, if the page has many
     (``link_targets``), each pick cut where it was."""
-    shown = elided(plan.lines)
+    shown = elided(plan.lines, kept=plan.fenced)
     if shown == plan.lines:
         return plan
     picks = [
@@ -372,7 +373,7 @@ def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, t
     stated = sum(pick.priority > _FACT_HIGHLIGHT for pick in facts)
     outline = f"markdown: {len(lines)} lines, no headings, {len(links)} list links"
     highlights = 1 + (len(links) + stated) // _FACTS_PER_HIGHLIGHT if links or stated else 0
-    return _Plan(lines, picks, (), outline, highlights)
+    return _Plan(lines, picks, (), outline, highlights, fence_lines)
 
 
 def _sentence_width(line: str) -> int:

@@ -48,3 +48,10 @@ def test_a_fetched_pages_signatures_show_their_parameters() -> None:
     source = set(text.splitlines())
     body = shown.split("\n")[1:-1]  # the header and the closing line are the hub's own
     assert all(line == "…" or clipped_from(line, source) for line in body), body
+
+
+def test_a_fenced_code_blocks_lines_keep_their_text() -> None:
+    code = "    return handlers[name](event_with_context)"
+    lines = [f"See {SIGNATURE}."] * MANY_LINKS + ["```js", code, "```"]
+    assert elided(lines, kept={MANY_LINKS, MANY_LINKS + 1, MANY_LINKS + 2})[MANY_LINKS + 1] == code
+    assert elided(lines)[MANY_LINKS + 1] == "    return handlers[name](…)"  # what a fence guards against
