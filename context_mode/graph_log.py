@@ -35,16 +35,16 @@ _HG_GRAPH = re.compile(r"[@ox*_+|:~\\/ -]*")
 
 def without_graph(lines: Sequence[str]) -> list[str] | None:
     """``lines`` without the graph left of them (see the module doc), or None: no graph log."""
-    commits, graph = _COMMIT, _GRAPH
-    if not any(commits.match(line) for line in lines):
-        commits, graph = _HG_CHANGESET, _HG_GRAPH
-        if not any(commits.match(line) for line in lines):
+    commits, graph, word = _COMMIT, _GRAPH, "commit "
+    if not any(word in line and commits.match(line) for line in lines):
+        commits, graph, word = _HG_CHANGESET, _HG_GRAPH, "changeset:"
+        if not any(word in line and commits.match(line) for line in lines):
             return None
     view: list[str] = []
     width = 0
     cuts = 0
     for line in lines:
-        commit = commits.match(line)
+        commit = commits.match(line) if word in line else None
         if commit is not None:
             width = len(commit.group(1))
         marks = graph.match(line, 0, width)
