@@ -8,11 +8,15 @@ YAML's ``key: value`` lines are ``yaml_doc``'s, recognised before.
 ``summarize_properties(lines, budget=, terms=)`` keeps, verbatim by line: every section line,
 then the keys in turns, the first key of every section before the second of any, so each
 section shows what it holds and none takes the budget; lines holding the call's terms first.
-The outline counts keys and sections. Linear in the text.
+An unindented line that is no key, over indented keys, is a section too: a tree's root
+(``lddtree``'s ``/usr/bin/gdalinfo (interpreter => …)`` over its libraries). A key a loader did
+not resolve (``ldd``'s ``=> not found``, ``lddtree``'s ``=> None``) comes right after the
+sections: what will not run. The outline counts keys and sections. Linear in the text.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from context_mode.shapes import PROPERTY_KEY as _KEY
@@ -22,6 +26,18 @@ from context_mode.summaries.packing import Pick, pack
 from context_mode.types import ContentKind
 
 _WIDTH = 160
+_UNRESOLVED = re.compile(r"=>\s*(?:not found|None)\s*\Z")
+_UNRESOLVED_PRIORITY = 85.0
+_ROOT_REACH = 3  # lines looked at below an unindented line for the indented key that makes it a root
+
+
+def _is_root(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index``, unindented and no key, heads indented keys below it (a tree's root)."""
+    line = lines[index]
+    if line[:1].isspace() or _KEY.match(line):
+        return False
+    below = next((other for other in lines[index + 1 : index + 1 + _ROOT_REACH] if other.strip()), "")
+    return below[:1].isspace() and _KEY.match(below) is not None
 
 
 def summarize_properties(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -35,7 +51,7 @@ def summarize_properties(lines: Sequence[str], *, budget: int, terms: Sequence[s
         stripped = line.strip()
         if not stripped:
             continue
-        if _SECTION.match(stripped):
+        if _SECTION.match(stripped) or _is_root(shown, index):
             sections += 1
             turn = 0
             picks.append(Pick(index, index + 1, 90.0 - 0.001 * index))
@@ -45,6 +61,8 @@ def summarize_properties(lines: Sequence[str], *, budget: int, terms: Sequence[s
         keys += 1
         turn += 1
         priority = 60.0 - min(turn, 200) * 0.25 - 0.00001 * index
+        if _UNRESOLVED.search(line):
+            priority = _UNRESOLVED_PRIORITY - 0.001 * index
         if terms and matches(line):
             priority += 40.0
         picks.append(Pick(index, index + 1, priority))

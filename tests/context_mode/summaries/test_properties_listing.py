@@ -8,6 +8,7 @@ from context_mode.kinds import detect_kind
 from context_mode.shapes import is_properties
 from context_mode.summaries import summarize
 from context_mode.types import ContentKind
+from tests.corpora import BENCH_CORPUS
 
 INFO = (Path(__file__).parents[2] / "data" / "redis-info-everything.txt").read_text(encoding="utf-8")
 
@@ -34,3 +35,25 @@ def test_grep_matches_urls_and_logs_are_no_key_value_listing() -> None:
     assert not is_properties(urls)
     assert not is_properties(log)
     assert is_properties([f"vm.setting_{i} = {i}" for i in range(30)])
+
+
+def test_a_dependency_trees_roots_are_sections_and_unresolved_libraries_come_first() -> None:
+    # ``lddtree`` (pax-utils 1.3.7) of chromium, gdalinfo and swipl: each binary unindented over its
+    # libraries. Failed before: no root was shown (none is a key), nor any ``=> None`` library
+    # (the loader found none: the binary will not start) below chromium's first lines.
+    name = "tree-cqn-lddtree-pax-utils-137-chromium-156-gdalinfo-362-swipl-904.txt"
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TEXT, budget=2500)
+    assert extract.outline == "properties: 218 keys in 3 sections"
+    body = extract.text.splitlines()
+    assert "/usr/bin/gdalinfo (interpreter => /lib64/ld-linux-x86-64.so.2)" in body
+    assert "/usr/lib/swi-prolog/bin/x86_64-linux/swipl (interpreter => /lib64/ld-linux-x86-64.so.2)" in body
+    assert "        libarmadillo.so.11 => None" in body
+    assert "        libogdi.so.4.1 => None" in body
+
+
+def test_ldds_not_found_libraries_come_first() -> None:
+    found = [f"\tlib{i}.so.1 => /lib/x86_64-linux-gnu/lib{i}.so.1 (0x00007f{i:08x})" for i in range(40)]
+    text = "\n".join([*found[:30], "\tlibmissing.so.3 => not found", *found[30:]])
+    extract = summarize(text, ContentKind.TEXT, budget=400)
+    assert "\tlibmissing.so.3 => not found" in extract.text.splitlines()
