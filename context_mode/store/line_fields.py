@@ -13,8 +13,9 @@ pair of its own, ``import time:     95 |``, by the pair's key); the size of a li
 and a time as a test runner prints it (``(3225ms)``, ``3.21s call``, ``[0.17s] ... ok``) or with its
 unit on its digits anywhere on a line (npm's ``GET 200 https://… 438ms``), named "duration", but
 a run's totals' (``299 passing (32s)``, ``added 72 packages in 2s``).
-A value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``); a date (ISO 8601, git's, RFC
-2822's) is read as its digits, so dates order as numbers. Each ``Field`` names its line, its table's
+A value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``); a clock's duration (``3:03:00``,
+``4:05``) is read in seconds; a date (ISO 8601, git's, RFC 2822's) is read as its digits, so dates
+order as numbers. Each ``Field`` names its line, its table's
 header line (or None), the name, the value, whether it is a date and where on the line it is.
 ``split_cells`` and ``cell_places`` read a separated row's cells and where they are.
 
@@ -52,6 +53,9 @@ _SEPARATOR = re.compile(r"""['"]?\s?[=:]\s*['"]?(?=[-\d]|[A-Z][a-z]{2}[ ,])""")
 _KEY_REVERSED = re.compile(r"[\w%\-/]*[A-Za-z_%]")  # a key read backwards: it starts with a letter, _ or %
 _KEY_REACH = 64  # characters before a separator a key may start at
 _NUMBER_AT = re.compile(_NUMBER)
+# A duration or a time of day on a clock: ``3:03:00``, ``1:26:00.5``, ``12:34`` (minutes and seconds),
+# read as seconds; then a quote, a space, a comma or the end (``app.py:12:34:`` is a place, no time).
+_CLOCK = re.compile(r"(?<![\w.:])(\d{1,3}):([0-5]\d)(?::([0-5]\d(?:\.\d+)?))?(?=[\"'\s,;)]|\Z)")
 _SCALE = {
     "k": 1e3, "kb": 1e3, "kib": 1024.0, "m": 1e6, "mb": 1e6, "mib": 1024.0**2,
     "g": 1e9, "gb": 1e9, "gib": 1024.0**3, "t": 1e12, "tb": 1e12, "tib": 1024.0**4,
@@ -204,8 +208,11 @@ def _pairs(index: int, line: str) -> Iterator[Field]:
         if key is None:
             continue
         number = _NUMBER_AT.match(line, separator.end())
+        clock = None if number is not None else _CLOCK.match(line, separator.end())
         if number is not None and (value := _scaled(number.group(1), number.group(2))) is not None:
             yield Field(index, None, key[0], value, span=(key[1], number.end()))
+        elif clock is not None:
+            yield Field(index, None, key[0], _seconds(clock), span=(key[1], clock.end()))
         elif (dated := _date(line[separator.end() : separator.end() + 40], whole=False)) is not None:
             yield Field(index, None, key[0], dated, True, (key[1], separator.end()))
 
@@ -359,9 +366,20 @@ def _names_like(names: Sequence[str]) -> bool:
 
 
 def _number(cell: str) -> float | None:
-    """A cell's value: a number with its unit."""
+    """A cell's value: a number with its unit, or a clock's duration in seconds."""
     match = _VALUE.fullmatch(cell.strip())
-    return _scaled(match.group(1), match.group(2)) if match else None
+    if match is None:
+        clock = _CLOCK.fullmatch(cell.strip())
+        return _seconds(clock) if clock is not None else None
+    return _scaled(match.group(1), match.group(2))
+
+
+def _seconds(clock: re.Match[str]) -> float:
+    """A ``_CLOCK`` match in seconds: hours, minutes and seconds, or minutes and seconds."""
+    first, second, third = clock.groups()
+    if third is None:
+        return int(first) * 60.0 + int(second)
+    return int(first) * 3600.0 + int(second) * 60.0 + float(third)
 
 
 def _date(text: str, *, whole: bool) -> float | None:

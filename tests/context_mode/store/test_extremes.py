@@ -15,7 +15,7 @@ from context_mode.store.extremes import extreme_asked, extreme_line
 from context_mode.store.passages import payload_passages
 from context_mode.types import ContentKind
 from tests.corpora import BENCH_CORPUS
-from tests.searching import search
+from tests.searching import bench_reply, search
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 PS_HOT = "root     23493 91.8  0.8 235060 204720 ?       R    05:14   0:03"
@@ -406,3 +406,32 @@ def test_totals_after_numbers_pairs_in_cells_mid_line_times_and_response_bytes(
     assert line.startswith(line_start)
     if "influxd" in name:
         assert '" 200 209508 ' in line
+
+
+def test_a_clocks_duration_is_a_value_of_its_field() -> None:
+    # csvjson of 106 Cannes entries, each record's ``"run_time": "3:52:00"``. Failed before: a
+    # clock's digits were no number (``_NUMBER`` keeps times out), so "the longest running time"
+    # found no field and the reply showed the first records.
+    lines = ["  {", '    "title": "A",', '    "run_time": "1:26:00",', "  },", "  {", '    "title": "B",']
+    lines += [
+        '    "run_time": "3:52:00",',
+        "  },",
+        "  {",
+        '    "title": "C",',
+        '    "run_time": "58:30",',
+        "  }",
+    ]
+    found = extreme_line(lines, extreme_asked("longest running time"))
+    assert found is not None and lines[found.line] == '    "run_time": "3:52:00",'
+    shortest = extreme_line(lines, extreme_asked("shortest running time"))
+    assert shortest is not None and lines[shortest.line] == '    "run_time": "58:30",'  # minutes and seconds
+    # A place in a file (``app.py:12:34:``) is no time.
+    assert (
+        extreme_line(["app.py:12:34: E501", "app.py:40:59: E501"] * 3, extreme_asked("longest app")) is None
+    )
+    reply = bench_reply(
+        "rows-cqn-csvgrep-csvjson-csvkit-220-great-tables-110-cannes-films-japan.json",
+        ContentKind.ROWS,
+        "longest running time movie in the Japan selection",
+    )
+    assert '"title": "Honki no shirushi: Gekijôban"' in reply
