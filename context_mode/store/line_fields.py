@@ -13,10 +13,10 @@ pair of its own, ``import time:     95 |``, by the pair's key); the size of a li
 and a time as a test runner prints it (``(3225ms)``, ``3.21s call``, ``[0.17s] ... ok``) or with its
 unit on its digits anywhere on a line (npm's ``GET 200 https://… 438ms``), named "duration", but
 a run's totals' (``299 passing (32s)``, ``added 72 packages in 2s``).
-A value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``); a clock's duration (``3:03:00``,
-``4:05``) is read in seconds; a date (ISO 8601, git's, RFC 2822's) is read as its digits, so dates
-order as numbers. Each ``Field`` names its line, its table's
-header line (or None), the name, the value, whether it is a date and where on the line it is.
+A value may carry a size or time unit (``1.5M``, ``12 ms``, ``3,214``); a clock's duration
+(``3:03:00``, ``4:05``) is read in seconds; a date (ISO 8601, git's, RFC 2822's) is read as its
+digits, so dates order as numbers. Each ``Field`` names its line, its table's header line (or
+None), the name, the value, whether it is a date and where on the line it is.
 ``split_cells`` and ``cell_places`` read a separated row's cells and where they are.
 
 Linear in the lines; never raises on a ``str``. Pure.
