@@ -82,6 +82,9 @@ def test_lines_match_on_stems_and_identifier_parts(line: str, query: str) -> Non
         pytest.param(
             "request/-/request-2.88.2.tgz 2677ms (cache miss)", "request tarball fetch", "tarball", id="tgz"
         ),
+        pytest.param(
+            ":000000 100755 0000000 f38d2ee A\tdist/bin/uuid", "uuid executable", "executable", id="bin"
+        ),
     ],
 )
 def test_a_word_asked_in_full_matches_its_short_form_in_code(line: str, query: str, word: str) -> None:
