@@ -189,36 +189,47 @@ def _without_anchors(plan: _Plan) -> _Plan:
 
 def _without_targets(plan: _Plan) -> _Plan:
     """``plan`` showing its lines with their links' targets left out, if the page has many
-    (``link_targets``), each pick cut where it was."""
+    (``link_targets``), each pick cut where it was; one cut before its line's link to itself
+    (``_before_anchor``) is cut there in the shorter line too, which may show more of it, and
+    none shows that link (a cut inside a target keeps its width, which may reach it)."""
     shown = elided(plan.lines, kept=plan.fenced)
     if shown == plan.lines:
         return plan
-    picks = [
-        pick
-        if pick.width == 0 or pick.stop != pick.start + 1
-        else Pick(
-            pick.start,
-            pick.stop,
-            pick.priority,
-            width_in(plan.lines[pick.start], pick.width),
-            pick.start_only,
-        )
-        for pick in plan.picks
-    ]
+    picks = []
+    for pick in plan.picks:
+        if pick.width == 0 or pick.stop != pick.start + 1:
+            picks.append(pick)
+            continue
+        line = plan.lines[pick.start]
+        anchor = _anchor_at(line)
+        width = width_in(line, pick.width)
+        if anchor >= 0:  # never past the line's link to itself, up to it when the cut was there
+            before = width_in(line, anchor) + 1
+            width = (
+                min(before, _TERM_LINE_WIDTH)
+                if pick.width == min(anchor + 1, _TERM_LINE_WIDTH)
+                else min(width, before)
+            )
+        picks.append(Pick(pick.start, pick.stop, pick.priority, width, pick.start_only))
     return plan._replace(lines=shown, picks=picks)
+
+
+def _anchor_at(line: str) -> int:
+    """Where ``line``'s closing link to itself starts (Sphinx's ``[¶](#id "Permalink…")``), or -1."""
+    if "](#" not in line:
+        return -1
+    anchor = HEADING_ANCHOR.search(line)
+    return anchor.start() if anchor is not None and anchor.end() >= len(line.rstrip()) else -1
 
 
 def _before_anchor(lines: Sequence[str], pick: Pick) -> Pick:
     """``pick`` shown up to its line's link to itself (a heading's or a defined term's Sphinx
     ``[¶](#id "Permalink to this heading")``), which names nothing: with ``…`` where it was."""
-    line = lines[pick.start]
-    if pick.stop != pick.start + 1 or "](#" not in line:
-        return pick
-    anchor = HEADING_ANCHOR.search(line)
-    if anchor is None or anchor.end() < len(line.rstrip()):
+    anchor = _anchor_at(lines[pick.start])
+    if pick.stop != pick.start + 1 or anchor < 0:
         return pick
     # The text before it, then ``…``; at the packer's width, a term (a signature) shown whole.
-    width = min(anchor.start() + 1, _TERM_LINE_WIDTH)
+    width = min(anchor + 1, _TERM_LINE_WIDTH)
     return pick if 0 < pick.width <= width else Pick(pick.start, pick.stop, pick.priority, width)
 
 

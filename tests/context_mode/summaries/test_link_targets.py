@@ -45,6 +45,9 @@ def test_a_fetched_pages_signatures_show_their_parameters() -> None:
     # Failed before: the line was cut inside its first link's target, "…/stdtypes.html#str "(in Python v…".
     assert "RequestHandler.get\\_argument(*name: [str](…)*, *default: [None](…)*" in shown
     assert "stdtypes.html" not in shown
+    # A line's link to itself says nothing, with its target or without (failed before: ``[¶](…)``).
+    assert "RequestHandler.initialize() → [None](…)…" in shown.split("\n")
+    assert "[¶]" not in shown
     source = set(text.splitlines())
     body = shown.split("\n")[1:-1]  # the header and the closing line are the hub's own
     assert all(line == "…" or clipped_from(line, source) for line in body), body
