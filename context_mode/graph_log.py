@@ -24,12 +24,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from context_mode.shapes import COMMIT_START
+from context_mode.shapes import COMMIT_START, HG_CHANGESET
 
 MIN_SHARE = 0.5  # of the non-blank lines, opening with the graph's width of marks and spaces
 _COMMIT = re.compile(rf"([*|\\/_ ]*?\*[ |\\/_]*? ){COMMIT_START}[0-9a-f]{{7,64}}\b")
 _GRAPH = re.compile(r"[*|\\/_ ]*")
-_HG_CHANGESET = re.compile(r"([@ox*_+|:~\\/ -]*?[@ox*_] [ |:~\\/+-]*?)changeset: +\d+:[0-9a-f]{12,40}\s*\Z")
+_HG_CHANGESET = re.compile(rf"([@ox*_+|:~\\/ -]*?[@ox*_] [ |:~\\/+-]*?){HG_CHANGESET.pattern}")
 _HG_GRAPH = re.compile(r"[@ox*_+|:~\\/ -]*")
 
 

@@ -3,7 +3,7 @@ tree differ's.
 
 ``json-diff`` and ``jsondiffpatch`` print the compared documents' lines, a changed one opening
 with ``+`` or ``-`` and the others with a space (``shapes.is_hunk_body``); ``jsondiffpatch`` writes
-a changed value in place (``abbr: "EDT" => "EST"``). ``summarize_body(lines, budget, terms)``
+a changed value in place (``abbr: "EDT" => "EST"``). ``summarize_body(lines, budget=, terms=, column=)``
 shows each change (a run of changed lines, at most ``_RUN_LINES`` of it, or a value changed in
 place) under the line that names its record: the nearest line above it that is indented less
 (``AD: {`` above ``-    phone: "376"``). A change whose shape was shown already (the same key,
@@ -24,7 +24,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from context_mode.shapes import STRUCK, WORD_MARK, is_hunk_body
+from context_mode.shapes import STRUCK, WORD_MARK
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack
 from context_mode.types import ContentKind
@@ -47,14 +47,10 @@ _EDGE = 45.0  # the first and the last line
 _RECORD_BELOW = 0.5  # the record line above a change, just below the change itself
 
 
-def summarize_body(
-    lines: Sequence[str], *, budget: int, terms: Sequence[str] = (), column: bool | None = None
-) -> Extract:
+def summarize_body(lines: Sequence[str], *, budget: int, terms: Sequence[str] = (), column: bool) -> Extract:
     """The changes of a headerless diff under their records' lines, within ``budget`` bytes;
-    ``column``: whether its lines open with a mark (``shapes.is_hunk_body``; found when None),
-    else only a word diff's marks say what changed."""
-    if column is None:
-        column = is_hunk_body(lines)
+    ``column``: whether its lines open with a mark (``shapes.is_hunk_body``), else only a word
+    diff's or a tree differ's marks say what changed."""
     starts = _changes(lines, column)
     matches = term_matcher(terms)
     shapes = [_shape(lines[start], order, column) for order, (start, _) in enumerate(starts)]
@@ -144,8 +140,7 @@ def _shape(line: str, order: int, column: bool) -> str:
     diff's line, what it removes and adds (a rename made on many lines)."""
     if not column:
         return "\n".join(found.group() for found in _IN_PLACE.finditer(line[:400])) or f"#{order}"
-    found = _KEY.match(line)
-    key = found.group(1) if found else line[1:].strip()[:40]
+    key = _key(line) or line[1:].strip()[:40]
     return f"{line[:1]}{key}" if not key.strip('"').isdigit() else f"#{order}"
 
 

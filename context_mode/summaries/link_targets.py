@@ -47,7 +47,7 @@ def width_in(line: str, width: int) -> int:
     removed = 0
     for match in _TARGET.finditer(line):
         start, end = match.span(1)
-        if end - start <= SHORT_TARGET or start >= width:
+        if not _is_long(match.group(1)) or start >= width:
             continue
         if end > width:  # cut inside a target: a cap on its length, kept (it shows more words)
             return width
@@ -55,9 +55,14 @@ def width_in(line: str, width: int) -> int:
     return width - removed
 
 
+def _is_long(target: str) -> bool:
+    """Whether a link's target (with its title) is left out: longer than ``SHORT_TARGET``."""
+    return len(target) > SHORT_TARGET
+
+
 def _long_targets(line: str) -> int:
-    return sum(len(match.group(1)) > SHORT_TARGET for match in _TARGET.finditer(line))
+    return sum(_is_long(match.group(1)) for match in _TARGET.finditer(line))
 
 
 def _elide(match: re.Match[str]) -> str:
-    return match.group(0) if len(match.group(1)) <= SHORT_TARGET else f"]({ELLIPSIS})"
+    return f"]({ELLIPSIS})" if _is_long(match.group(1)) else match.group(0)
