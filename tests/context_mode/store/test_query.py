@@ -85,6 +85,13 @@ def test_lines_match_on_stems_and_identifier_parts(line: str, query: str) -> Non
         pytest.param(
             ":000000 100755 0000000 f38d2ee A\tdist/bin/uuid", "uuid executable", "executable", id="bin"
         ),
+        pytest.param(
+            "vendor/hiredis/async.c:528:31: warning: symbol 'cb' shadows an earlier one",
+            "callback variable shadowed",
+            "callback",
+            id="cb",
+        ),
+        pytest.param("    'b':self._fmt_bool,", "boolean format code", "format", id="fmt"),
     ],
 )
 def test_a_word_asked_in_full_matches_its_short_form_in_code(line: str, query: str, word: str) -> None:
