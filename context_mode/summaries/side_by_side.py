@@ -1,0 +1,96 @@
+"""Summary of a side-by-side diff (``diff -y``, ``sdiff``): its changes under the lines naming them.
+
+``summarize_side_by_side(lines, column, budget=, terms=)`` reads the lines through the gutter at
+``column`` (``context_mode.side_by_side``) and shows each change, a run of marked lines (``|``
+changed, ``<`` removed, ``>`` added; ``_RUN_LINES`` of it at most), earlier ones first, those
+naming a search term before all, each under the nearest common line above it that is indented
+less (``def unpack_archive(…)`` over a changed line of its body); then the first and the last
+line. Lines are shown as written, padding tabs and all. The outline counts the lines, the changes
+and the lines of each mark. Linear in the lines; never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from context_mode.side_by_side import CHANGES, PREFIX, mark
+from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.packing import Pick, pack
+from context_mode.types import ContentKind
+
+_RUN_LINES = 4  # lines of a run of changed lines shown with it
+_CHANGE = 60.0  # a change, less 10 by its place in the diff (earlier first)
+_TERM_BONUS = 50.0
+_EDGE = 45.0  # the first and the last line
+_RECORD_BELOW = 0.5  # the line naming a change, just below the change itself
+_WORDED = re.compile(r"\w")
+
+
+def summarize_side_by_side(
+    lines: Sequence[str], column: int, *, budget: int, terms: Sequence[str] = ()
+) -> Extract:
+    """The changes of a side-by-side diff under their enclosing lines, within ``budget`` bytes."""
+    marks = [mark(line, column) for line in lines]
+    runs = _runs(marks)
+    matches = term_matcher(terms)
+    records = _records(lines, marks, column, {start for start, _ in runs})
+    picks: list[Pick] = []
+    for order, (start, stop) in enumerate(runs):
+        worth = _CHANGE - 10.0 * order / max(len(runs), 1)
+        if terms and any(matches(line) for line in lines[start:stop]):
+            worth += _TERM_BONUS
+        picks.append(Pick(start, min(stop, start + _RUN_LINES), worth))
+        record = records.get(start)
+        if record is not None:
+            picks.append(Pick(record, record + 1, worth - _RECORD_BELOW))
+    if lines:
+        picks += [Pick(0, 1, _EDGE), Pick(len(lines) - 1, len(lines), _EDGE)]
+    counted = Counter(marks)
+    outline = (
+        f"side-by-side diff: {len(lines)} lines, {len(runs)} changes: {counted['|']} lines changed (|), "
+        f"{counted['<']} removed (<), {counted['>']} added (>)"
+    )
+    return Extract(pack(lines, picks, budget, width=200), ContentKind.DIFF, outline, len(runs))
+
+
+def _runs(marks: Sequence[str]) -> list[tuple[int, int]]:
+    """Each run of changed lines' ``[start, stop)``."""
+    out: list[tuple[int, int]] = []
+    start = -1
+    for index, found in enumerate([*marks, ""]):
+        changed = bool(found) and found in CHANGES
+        if changed and start < 0:
+            start = index
+        elif not changed and start >= 0:
+            out.append((start, index))
+            start = -1
+    return out
+
+
+def _side(line: str, column: int) -> str:
+    """A line's text as the reader goes by: its left side, or its right side when the left is empty."""
+    expanded = line[:PREFIX].expandtabs()
+    left = expanded[: column - 1]
+    return left if left.strip() else expanded[column + 2 :]
+
+
+def _records(lines: Sequence[str], marks: Sequence[str], column: int, starts: set[int]) -> dict[int, int]:
+    """Per change start, the nearest common line above it indented less: what the change is in
+    (a stack of the open lines, their indents rising)."""
+    stack: list[tuple[int, int]] = []
+    out: dict[int, int] = {}
+    for index, line in enumerate(lines):
+        text = _side(line, column)
+        depth = len(text) - len(text.lstrip())
+        if index in starts:
+            below = [number for indent, number in stack if indent < depth]
+            if below:
+                out[index] = below[-1]
+        if marks[index] in ("|", "<", ">") or not _WORDED.search(text):
+            continue
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        stack.append((depth, index))
+    return out
