@@ -33,6 +33,7 @@ from functools import reduce
 from itertools import compress, repeat
 from typing import NamedTuple
 
+from context_mode.ansi import strip_ansi
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.text import summarize_text
@@ -105,12 +106,15 @@ def _columns(hits: Sequence[_Hit]) -> _Hits:
 
 def summarize_code_search(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The best matching lines of a grep-like listing, spread over its files, within ``budget``."""
-    analysis = _analyse(text, tuple(terms))
+    # ``grep --color=always``' lines are read without their colour codes and shown as sent.
+    coloured = "\x1b" in text
+    analysis = _analyse(strip_ansi(text) if coloured else text, tuple(terms))
     if analysis is None:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no path:line matches; " + fallback.outline, 0)
     # Each line carries its path and line number, so gaps need no elision markers.
-    body = pack(analysis.lines, analysis.picks, budget, width=_WIDTH, notes=analysis.notes, gaps="none")
+    lines = split_lines(text) if coloured else analysis.lines
+    body = pack(lines, analysis.picks, budget, width=_WIDTH, notes=analysis.notes, gaps="none")
     return Extract(
         text=body, kind=ContentKind.CODE_SEARCH, outline=analysis.outline, highlights=analysis.matches
     )

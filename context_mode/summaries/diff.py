@@ -42,6 +42,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from context_mode.ansi import strip_ansi
 from context_mode.classic_diff import as_unified
 from context_mode.graph_log import without_graph
 from context_mode.shapes import (
@@ -149,9 +150,11 @@ _PLATFORM_PRIORITY = 88.0
 def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Commits, files with +/- counts and hunk headers of a diff, within ``budget`` bytes."""
     shown = split_lines(text)
-    # Plain ``diff``'s normal and context formats are read as the unified diff they say, and
-    # ``git log --graph`` without its graph; both shown as written.
-    lines = without_graph(shown) or as_unified(shown) or shown
+    # A coloured diff (``git diff --color``, a CI log's) is read without its colour codes, plain
+    # ``diff``'s normal and context formats as the unified diff they say, and ``git log --graph``
+    # without its graph; all shown as written.
+    plain = split_lines(strip_ansi(text)) if "\x1b" in text else shown
+    lines = without_graph(plain) or as_unified(plain) or plain
     commits = parse(lines)
     files = [file for commit in commits for file in commit.files]
     real_commits = [commit for commit in commits if commit.line >= 0]

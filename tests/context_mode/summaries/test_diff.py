@@ -1152,3 +1152,22 @@ def test_a_file_compared_in_two_trees_is_named_once() -> None:
         .header
         == 0
     )
+
+
+def test_a_coloured_diff_is_read_through_its_colour_codes_and_shown_as_sent() -> None:
+    # ``git diff --color=always`` between CPython 3.11.2's and 3.11.7's csv.py, ipaddress.py and
+    # shutil.py (git 2.39). Before: "no diff found", and stage 1 was the text's first lines.
+    text = (DATA / "git-diff-color-always-cpython-csv-ipaddress-shutil-3112-3117.txt").read_text(
+        encoding="utf-8"
+    )
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary) and decision.kind is ContentKind.DIFF
+    assert decision.extract.outline.startswith("diff: 3 file changes, 19 hunks, +58 -115 lines")
+    shown = decision.extract.text
+    assert "\x1b[1m+++ b/ipaddress.py\x1b[m [+22 -80]" in shown
+    assert "\x1b[36m@@ -1575,15 +1548,13 @@\x1b[m \x1b[mclass _IPv4Constants:\x1b[m" in shown
+    payload = set(text.splitlines())
+    assert all(
+        line == "…" or clipped_from(re.sub(r" \[\+\d+ -\d+\]$", "", line), payload)
+        for line in shown.splitlines()
+    )

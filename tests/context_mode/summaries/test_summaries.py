@@ -6,6 +6,7 @@ import dataclasses
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,8 @@ from context_mode.summaries.packing import (
 )
 from context_mode.types import ContentKind, OutputStyle
 from tests.verbatim import clipped_from
+
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def assert_verbatim(body: str, source: str) -> None:
@@ -725,3 +728,14 @@ def test_a_gap_is_marked_by_a_bare_ellipsis_and_its_bytes_go_to_lines() -> None:
     assert "/usr/lib/nim/lib/pure/smtp.nim(46, 40) Warning: imported and" in body
     assert "/usr/lib/nim/lib/pure/net.nim(291, 32) Warning: conversion t" in body
     assert "…" in body.splitlines() and not any(line.endswith(" lines …") for line in body.splitlines())
+
+
+def test_a_coloured_code_search_is_read_through_its_colour_codes_and_shown_as_sent() -> None:
+    # ``grep -rn --color=always "def __init__" email/`` in CPython 3.11.7's library. Before: "no
+    # path:line matches", its colour codes hiding every ``path:line:`` from the parser.
+    text = (DATA / "grep-rn-color-always-cpython-3117-email-def-init.txt").read_text(encoding="utf-8")
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary) and decision.kind is ContentKind.CODE_SEARCH
+    assert decision.extract.outline.startswith("code search: 31 matches in 20 files")
+    first = "\x1b[35m\x1b[Kemail/errors.py\x1b[m\x1b[K\x1b[36m\x1b[K:\x1b[m\x1b[K\x1b[32m\x1b[K36\x1b[m\x1b[K"
+    assert first in decision.extract.text
