@@ -37,6 +37,7 @@ a search term.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import Counter
@@ -354,6 +355,8 @@ def _hunk_size(header: str) -> int:
     return int(counted.group(1) or 1) + int(counted.group(2) or 1) if counted else 0
 
 
+# the file a ``cvs log`` block's revisions are of (``rlog`` names only its RCS file)
+_RCS_FILE = re.compile(r"(?:Working file|RCS file): \S")
 _RAW_STATUS = {"A": "added", "D": "deleted", "M": "modified", "R": "renamed", "C": "copied", "T": "retyped"}
 
 
@@ -389,6 +392,8 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
     # Headers dated after a tab (``diff -ru``'s ``+++ b/x.py\t2023-06-18 15:37:46``): the date tells
     # when one file changed; in a diff of many, each header shows its path and ``…``.
     undated = sum(len(commit.files) for commit in commits) >= _DATED_FILES
+    rcs = any(lines[commit.line].startswith("revision ") for commit in commits[1:2])
+    owners = [index for index, line in enumerate(lines) if _RCS_FILE.match(line)] if rcs else []
     for order, commit in enumerate(commits):
         base = commit_base(order) - (3.0 if commit.merge else 0.0)
         lowest_body = math.inf  # its message's body comes before its files
@@ -397,6 +402,10 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
         if commit.line >= 0:
             named = identity_line(lines, commit)
             picks.append(Pick(named, named + 1, base))
+            # ``cvs log``, ``rlog``: a revision is of the file its block names, above it
+            at = bisect.bisect(owners, commit.line)
+            if at:
+                picks.append(Pick(owners[at - 1], owners[at - 1] + 1, base - 0.01))
         if commit.subject >= 0:
             subject = lines[commit.subject][:_PREFIX]
             picks.append(

@@ -21,7 +21,7 @@ from context_mode.summaries.diff_parse import is_salient, parse
 from context_mode.summaries.diff_paths import is_copied
 from context_mode.summaries.diff_remarks import is_comment
 from context_mode.types import ContentKind, OutputStyle
-from tests.corpora import own_summary
+from tests.corpora import BENCH_CORPUS, own_summary
 from tests.verbatim import clipped_from
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -1171,3 +1171,14 @@ def test_a_coloured_diff_is_read_through_its_colour_codes_and_shown_as_sent() ->
         line == "…" or clipped_from(re.sub(r" \[\+\d+ -\d+\]$", "", line), payload)
         for line in shown.splitlines()
     )
+
+
+def test_a_cvs_revision_is_shown_with_the_file_it_is_of() -> None:
+    # ``cvs log`` names each file once (``Working file: CHANGES.rst``), above its revisions; a
+    # revision shown without it (``revision 1.7``, ``lines: +9 -0``) said nothing of what changed.
+    text = (BENCH_CORPUS / "gitlog-capy-cvs-11213-log-appdirs-120-144-sdists.txt").read_text(encoding="utf-8")
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary) and decision.kind is ContentKind.DIFF
+    shown = decision.extract.text.splitlines()
+    assert "revision 1.7" in shown
+    assert shown.index("Working file: CHANGES.rst") < shown.index("revision 1.7")
