@@ -119,7 +119,7 @@ def query_terms(query: str) -> list[Term]:
             previous = None
             continue
         seen.add(stems)
-        others = _alternatives().get(stems[0], ()) if len(stems) == 1 else _run_together(stems)
+        others = _alternatives_of(text, stems[0]) if len(stems) == 1 else _run_together(stems)
         word = text if match.group(2) is not None and text.isalpha() else ""
         if word and previous is not None and previous[0] == order - 1:
             # Neighbouring words run together as one (``fontsize`` for "font size"): both terms'.
@@ -153,6 +153,24 @@ def _alternatives() -> dict[str, tuple[str, ...]]:
         stems = tuple(dict.fromkeys(s for form in forms if (s := stem(form)) and len(s) >= 2))
         found[stem(full)] = tuple(s for s in stems if s != stem(full))
     return found
+
+
+@functools.cache
+def _exact() -> dict[str, tuple[str, ...]]:
+    """``words.ABBREVIATIONS`` by the full word itself, as stems."""
+    return {
+        full: tuple(
+            dict.fromkeys(s for form in forms if (s := stem(form)) and len(s) >= 2 and s != stem(full))
+        )
+        for full, forms in ABBREVIATIONS.items()
+    }
+
+
+def _alternatives_of(text: str, stemmed: str) -> tuple[str, ...]:
+    """A word's short forms: its own when ``words`` lists it ("initialization": init, where
+    "initial", of the same stem, stands for "default"), else those of its stem ("arguments")."""
+    own = _exact().get(text.lower())
+    return own if own is not None else _alternatives().get(stemmed, ())
 
 
 def alternative_words(terms: Sequence[Term]) -> str:

@@ -250,3 +250,15 @@ def test_a_license_is_found_as_a_copyright_line() -> None:
         "diff-cape-git-diff-m-mime-300-400-esm-typescript.diff", ContentKind.DIFF, "license holder and year"
     )
     assert "+Copyright (c) 2023 Robert Kieffer" in reply
+
+
+def test_a_word_listed_in_full_has_its_own_short_forms_not_those_of_a_word_of_its_stem() -> None:
+    # "initialization" and "initial" share a stem; "initial" stands for "default", and the last
+    # word of a stem listed gave its forms to every word of it
+    (initialization,) = query_terms("initialization")
+    assert "init" in initialization.alternatives and "default" not in initialization.alternatives
+    (requirement,) = query_terms("requirement")
+    assert "req" in requirement.alternatives and "mandatori" not in requirement.alternatives
+    # a word not listed in full has its stem's forms ("arguments": arg, argv)
+    (arguments,) = query_terms("arguments")
+    assert "arg" in arguments.alternatives
