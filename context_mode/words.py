@@ -153,6 +153,7 @@ _SHORT_FORMS = {
     "tarball": "tgz tar",
     "temperature": "temp",
     "temporary": "tmp temp",
+    "terminal": "tty",
     "timezone": "tz",
     "token": "tok",
     "transaction": "txn tx",
