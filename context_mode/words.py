@@ -4,22 +4,22 @@
 keeps them (``"the"`` still searches for "the"); otherwise they are dropped before ranking, so
 prose that repeats "of the" does not outrank the record that holds the query's words.
 
-``ABBREVIATIONS`` maps a word as a query spells it to the shorter forms and spellings code and
-tools write it in (``argument`` -> ``arg``, ``args``; ``configuration`` -> ``config``, ``cfg``;
-``colour`` -> ``color``; a plural is matched through its stem by the caller): a question asked
-in full words still finds ``max_retries``,
-``parseArgs`` and ``NO_COLOR``, and one asked in short forms finds the full words (``tz`` ->
-``timezone``, ``db`` -> ``database``). Shortenings and spelling variants of one word, and a few groups
-of words of the trade that name the same thing in a question and in a tool's output (``limit``,
-``max``; ``remove``, ``delete``; ``version``, ``release``; ``license``, ``copyright``; ``required``,
-``mandatory``; ``latest``, ``newest``; a "missing" value, which data spells ``UNKNOWN``, ``null`` or
-``None``): what any developer reads as the same thing, never a guess at what a query means. A
-function is defined by ``def``, an executable found in ``bin/``, a tarball spelled ``.tgz``. (A
-"count, number, total" group cost facts: "counted array" found totals lines; "begin" for "start"
-found SQL's ``BEGIN;``; "length" for "characters" found a spec's every "characters" before its
-"1--7 arabic digits".) A file named by its language ("the TypeScript definitions", "the JavaScript
-entry point") is spelled by its extension (``index.d.ts``, ``index.mjs``); not "python" or
-"markdown", which a diff's or a tree's every ``.py`` and ``.md`` path would then answer.
+``ABBREVIATIONS`` maps a word as a query spells it to the shorter forms and spellings code and tools
+write it in (``argument`` -> ``arg``, ``args``; ``configuration`` -> ``config``, ``cfg``; ``colour``
+-> ``color``; a plural is matched through its stem by the caller): a question asked in full words
+still finds ``max_retries``, ``parseArgs`` and ``NO_COLOR``, and one asked in short forms finds the
+full words (``tz`` -> ``timezone``, ``db`` -> ``database``). Shortenings and spelling variants of
+one word, and a few groups of words of the trade that name the same thing in a question and in a
+tool's output (``limit``, ``max``; ``remove``, ``delete``; ``version``, ``release``; ``license``,
+``copyright``; ``required``, ``mandatory``; ``latest``, ``newest``; a "missing" value, which data
+spells ``UNKNOWN``, ``null`` or ``None``; a "failure" that output spells ``error``): what any
+developer reads as the same thing, never a guess at what a query means. A function is defined by
+``def``, an executable found in ``bin/``, a tarball spelled ``.tgz``. (A "count, number, total"
+group cost facts: "counted array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``;
+"length" for "characters" found a spec's every "characters" before its "1--7 arabic digits".) A file
+named by its language ("the TypeScript definitions", "the JavaScript entry point") is spelled by its
+extension (``index.d.ts``, ``index.mjs``); not "python" or "markdown", which a diff's or a tree's
+every ``.py`` and ``.md`` path would then answer.
 
 A country or a language named in one word is spelled in data by its ISO code (``Japan`` -> ``JP``,
 ``Croatian`` -> ``hr``, ``German`` -> ``de`` in ``de-AT``): those codes are its short forms too, but
@@ -210,6 +210,7 @@ _SAME_THING = (
     "latest newest",
     "rename move",
     "license copyright",
+    "failure error",
 )
 
 

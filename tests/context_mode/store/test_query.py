@@ -93,6 +93,12 @@ def test_lines_match_on_stems_and_identifier_parts(line: str, query: str) -> Non
         ),
         pytest.param("    'b':self._fmt_bool,", "boolean format code", "format", id="fmt"),
         pytest.param("vendor/libuv/src/win/tty.c", "windows terminal source", "terminal", id="tty"),
+        pytest.param(
+            "src/node.c:40:5: error: expected ';' before 'return'",
+            "node source failure",
+            "failure",
+            id="error",
+        ),
     ],
 )
 def test_a_word_asked_in_full_matches_its_short_form_in_code(line: str, query: str, word: str) -> None:
