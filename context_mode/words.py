@@ -12,7 +12,8 @@ full words (``tz`` -> ``timezone``, ``db`` -> ``database``). Shortenings and spe
 one word, and a few groups of words of the trade that name the same thing in a question and in a
 tool's output (``limit``, ``max``; ``remove``, ``delete``; ``version``, ``release``; ``license``,
 ``copyright``; ``required``, ``mandatory``; ``latest``, ``newest``; a "missing" value, which data
-spells ``UNKNOWN``, ``null`` or ``None``; a "failure" that output spells ``error``): what any
+spells ``UNKNOWN``, ``null`` or ``None``; a "failure" that output spells ``error``; a verb's
+irregular forms, which no stemmer joins: "thrown" for ``throw``, "run" for ``Ran``): what any
 developer reads as the same thing, never a guess at what a query means. A function is defined by
 ``def``, an executable found in ``bin/``, a tarball spelled ``.tgz``. (A "count, number, total"
 group cost facts: "counted array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``;
@@ -211,6 +212,25 @@ _SAME_THING = (
     "rename move",
     "license copyright",
     "failure error",
+    # a verb's irregular forms, which no stemmer joins
+    "build built",
+    "run ran",
+    "throw thrown threw",
+    "write written wrote",
+    "send sent",
+    "break broken broke",
+    "hide hidden",
+    "choose chosen chose",
+    "take taken",
+    "give given gave",
+    "begin begun began",
+    "freeze frozen froze",
+    "stick stuck",
+    "draw drawn drew",
+    "fall fallen fell",
+    "spend spent",
+    "keep kept",
+    "lose lost",
 )
 
 

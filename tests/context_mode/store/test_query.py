@@ -94,6 +94,10 @@ def test_lines_match_on_stems_and_identifier_parts(line: str, query: str) -> Non
         pytest.param("    'b':self._fmt_bool,", "boolean format code", "format", id="fmt"),
         pytest.param("vendor/libuv/src/win/tty.c", "windows terminal source", "terminal", id="tty"),
         pytest.param(
+            "throw createError(400, 'The input exceeded the depth', {", "error thrown", "thrown", id="throw"
+        ),
+        pytest.param("Ran 122 tests in 0.523s", "how many tests run", "run", id="ran"),
+        pytest.param(
             "src/node.c:40:5: error: expected ';' before 'return'",
             "node source failure",
             "failure",
