@@ -22,7 +22,7 @@ import heapq
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from context_mode.shapes import STRUCK, WORD_MARK
 from context_mode.summaries.extract import Extract, term_matcher
@@ -73,14 +73,7 @@ def summarize_body(lines: Sequence[str], *, budget: int, terms: Sequence[str] = 
     # Far more changes than any budget shows: only the best few are offered to the packer.
     offers = heapq.nlargest(_OFFERED, offers) if len(offers) > _OFFERED else offers
     records = _records(lines, [start for _, start, _ in offers], column)
-    picks: list[Pick] = []
-    for worth, start, stop in offers:
-        picks.append(Pick(start, min(stop, start + _RUN_LINES), worth))
-        record = records.get(start)
-        if record is not None:
-            picks.append(Pick(record, record + 1, worth - _RECORD_BELOW))
-    if lines:
-        picks += [Pick(0, 1, _EDGE), Pick(len(lines) - 1, len(lines), _EDGE)]
+    picks = change_picks(offers, records, len(lines))
     if column:
         added = sum(1 for line in lines if line[:1] == "+")
         removed = sum(1 for line in lines if line[:1] == "-")
@@ -150,20 +143,44 @@ def _indent(line: str, column: bool = True) -> int:
 
 
 def _records(lines: Sequence[str], starts: Sequence[int], column: bool) -> dict[int, int]:
-    """Per change start, the nearest unchanged line above it indented less than it: its record's
-    name (in a word diff of code, the block it is in). One pass, with the open records' lines on
-    a stack (their indents rising), so linear in the lines times their nesting."""
+    """Per change start, its record's line (``enclosing_lines``): in a word diff of code, the
+    block it is in."""
+    bodies = [line[1:] if column else line for line in lines]
+    changed = [(column and line[:1] in ("+", "-")) or not _WORDED.search(line[:400]) for line in lines]
+    return enclosing_lines(bodies, changed, starts)
+
+
+def change_picks(offers: Iterable[tuple[float, int, int]], records: dict[int, int], count: int) -> list[Pick]:
+    """Each change's picks (``offers``: its worth and lines ``[start, stop)``): its first
+    ``_RUN_LINES`` lines, the line naming it (``records``) just below it; then the first and the
+    last of the ``count`` lines."""
+    picks: list[Pick] = []
+    for worth, start, stop in offers:
+        picks.append(Pick(start, min(stop, start + _RUN_LINES), worth))
+        record = records.get(start)
+        if record is not None:
+            picks.append(Pick(record, record + 1, worth - _RECORD_BELOW))
+    if count:
+        picks += [Pick(0, 1, _EDGE), Pick(count - 1, count, _EDGE)]
+    return picks
+
+
+def enclosing_lines(texts: Sequence[str], skipped: Sequence[bool], starts: Iterable[int]) -> dict[int, int]:
+    """Per change start, the nearest line above it indented less than it (in ``texts``, the lines
+    as their indentation counts) that is not ``skipped`` (a change, a blank line or a separator
+    such as ``--``, which names no record). One pass, with the open lines on a stack (their
+    indents rising), so linear in the lines times their nesting."""
     wanted = set(starts)
-    stack: list[tuple[int, int]] = []  # (indent, index) of the records open at this line
+    stack: list[tuple[int, int]] = []  # (indent, index) of the lines open at this line
     out: dict[int, int] = {}
-    for index, line in enumerate(lines):
-        depth = _indent(line, column)
+    for index, text in enumerate(texts):
+        depth = len(text) - len(text.lstrip())
         if index in wanted:
             below = [number for indent, number in stack if indent < depth]
             if below:
                 out[index] = below[-1]
-        if (column and line[:1] in ("+", "-")) or not _WORDED.search(line[:400]):
-            continue  # a change, a blank line or a separator (``--``) names no record
+        if skipped[index]:
+            continue
         while stack and stack[-1][0] >= depth:
             stack.pop()
         stack.append((depth, index))

@@ -16,15 +16,13 @@ from collections import Counter
 from collections.abc import Sequence
 
 from context_mode.side_by_side import CHANGES, PREFIX, mark
+from context_mode.summaries.diff_body import change_picks, enclosing_lines
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, pack
+from context_mode.summaries.packing import pack
 from context_mode.types import ContentKind
 
-_RUN_LINES = 4  # lines of a run of changed lines shown with it
 _CHANGE = 60.0  # a change, less 10 by its place in the diff (earlier first)
 _TERM_BONUS = 50.0
-_EDGE = 45.0  # the first and the last line
-_RECORD_BELOW = 0.5  # the line naming a change, just below the change itself
 _WORDED = re.compile(r"\w")
 
 
@@ -35,18 +33,22 @@ def summarize_side_by_side(
     marks = [mark(line, column) for line in lines]
     runs = _runs(marks)
     matches = term_matcher(terms)
-    records = _records(lines, marks, column, {start for start, _ in runs})
-    picks: list[Pick] = []
-    for order, (start, stop) in enumerate(runs):
-        worth = _CHANGE - 10.0 * order / max(len(runs), 1)
-        if terms and any(matches(line) for line in lines[start:stop]):
-            worth += _TERM_BONUS
-        picks.append(Pick(start, min(stop, start + _RUN_LINES), worth))
-        record = records.get(start)
-        if record is not None:
-            picks.append(Pick(record, record + 1, worth - _RECORD_BELOW))
-    if lines:
-        picks += [Pick(0, 1, _EDGE), Pick(len(lines) - 1, len(lines), _EDGE)]
+    sides = [_side(line, column) for line in lines]
+    skipped = [
+        found in ("|", "<", ">") or not _WORDED.search(side) for found, side in zip(marks, sides, strict=True)
+    ]
+    records = enclosing_lines(sides, skipped, [start for start, _ in runs])
+    offers = [
+        (
+            _CHANGE
+            - 10.0 * order / max(len(runs), 1)
+            + (_TERM_BONUS if terms and any(matches(line) for line in lines[start:stop]) else 0.0),
+            start,
+            stop,
+        )
+        for order, (start, stop) in enumerate(runs)
+    ]
+    picks = change_picks(offers, records, len(lines))
     counted = Counter(marks)
     outline = (
         f"side-by-side diff: {len(lines)} lines, {len(runs)} changes: {counted['|']} lines changed (|), "
@@ -74,23 +76,3 @@ def _side(line: str, column: int) -> str:
     expanded = line[:PREFIX].expandtabs()
     left = expanded[: column - 1]
     return left if left.strip() else expanded[column + 2 :]
-
-
-def _records(lines: Sequence[str], marks: Sequence[str], column: int, starts: set[int]) -> dict[int, int]:
-    """Per change start, the nearest common line above it indented less: what the change is in
-    (a stack of the open lines, their indents rising)."""
-    stack: list[tuple[int, int]] = []
-    out: dict[int, int] = {}
-    for index, line in enumerate(lines):
-        text = _side(line, column)
-        depth = len(text) - len(text.lstrip())
-        if index in starts:
-            below = [number for indent, number in stack if indent < depth]
-            if below:
-                out[index] = below[-1]
-        if marks[index] in ("|", "<", ">") or not _WORDED.search(text):
-            continue
-        while stack and stack[-1][0] >= depth:
-            stack.pop()
-        stack.append((depth, index))
-    return out
