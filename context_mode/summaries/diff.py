@@ -32,7 +32,10 @@ commits, files, hunks and lines (a log without patches, ``git log --stat``, what
 the salient items the router sizes the budget by are the files, the commits and one in
 ``_HUNKS_PER_HIGHLIGHT`` hunks (a file changed in 80 places says more than one changed in one). A
 one-line-per-commit log (``git log --oneline``) is its newest commits, its oldest and those naming
-a search term.
+a search term. A CVS or RCS revision comes with its block's ``Working file:`` (``RCS file:``)
+line, just below it: which file it is of. A diff with colour codes (``git diff --color=always``) is
+read without them and shown as sent; a side-by-side diff (``diff -y``, ``sdiff``) is
+``summaries.side_by_side``'s, a diff's lines without headers ``summaries.diff_body``'s.
 """
 
 from __future__ import annotations
@@ -392,7 +395,8 @@ def _picks(lines: Sequence[str], commits: Sequence[Commit], terms: Sequence[str]
     # Headers dated after a tab (``diff -ru``'s ``+++ b/x.py\t2023-06-18 15:37:46``): the date tells
     # when one file changed; in a diff of many, each header shows its path and ``…``.
     undated = sum(len(commit.files) for commit in commits) >= _DATED_FILES
-    rcs = any(lines[commit.line].startswith("revision ") for commit in commits[1:2])
+    first = next((commit.line for commit in commits if commit.line >= 0), -1)
+    rcs = first >= 0 and lines[first].startswith("revision ")
     owners = [index for index, line in enumerate(lines) if _RCS_FILE.match(line)] if rcs else []
     for order, commit in enumerate(commits):
         base = commit_base(order) - (3.0 if commit.merge else 0.0)
