@@ -20,7 +20,8 @@ from context_mode.summaries.log_lines import is_test_line
 SHADOW = "Shadow bytes around the buggy address:"  # where ASan's shadow dump starts
 _ABORTING = re.compile(r"==\d+==ABORTING")
 _RULE = re.compile(r"[-=_*#~─━]{3,}\Z")
-_TAP_KEYS = ("expected:", "actual:", "found:", "wanted:", "got:", "at:", "message:")
+_TAP_KEYS = ("expected:", "actual:", "found:", "wanted:", "got:", "at:", "message:", "error:")
+_SCALAR_LINES = 3  # a block scalar's lines shown with its key
 _TAP_BLOCK = 40  # lines of a TAP diagnostic block looked at
 
 
@@ -61,8 +62,23 @@ def tap_diagnostics(lines: Sequence[str], start: int) -> list[int]:
             break
         if stripped.startswith(_TAP_KEYS):
             found.append(index)
-            if stripped.endswith(("|-", "|", ">-", ">")) and index + 1 < len(lines):
-                found.append(index + 1)  # a block scalar's value is on the next line
+            if stripped.endswith(("|-", "|", ">-", ">")):
+                found += _scalar_lines(lines, index)
+    return found
+
+
+def _scalar_lines(lines: Sequence[str], key: int) -> list[int]:
+    """A block scalar's first lines that say something, below its ``key: |-`` line: Node's
+    ``error: |-`` over "Expected values to be strictly equal:", a blank line, and ``null !== 0``."""
+    depth = len(lines[key]) - len(lines[key].lstrip())
+    found: list[int] = []
+    for index in range(key + 1, min(key + 1 + _TAP_BLOCK, len(lines))):
+        line = lines[index]
+        if not line.strip():
+            continue
+        if len(line) - len(line.lstrip()) <= depth or len(found) == _SCALAR_LINES:
+            break
+        found.append(index)
     return found
 
 

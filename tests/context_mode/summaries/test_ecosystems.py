@@ -424,6 +424,19 @@ def test_each_tap_failure_shows_with_what_its_block_expected_and_got() -> None:
     assert "at: Test.<anonymous> (/tmp/gen21/capture/qs/package/test/parse.js:19:12)" in body
 
 
+def test_a_tap_blocks_error_shows_its_lines_past_the_first() -> None:
+    # Node 20's test runner (``node --test``, TAP when not on a terminal) writes an assertion's
+    # message as a block scalar: ``error: |-`` over "Expected values to be strictly equal:", a
+    # blank line, and what differed. Before, only the first line, which every such failure shares.
+    text = _data("node-2020-test-tap-reporter-three-failures.txt")
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    assert "    Expected values to be strictly equal:\n    null !== 0" in body
+    assert "not ok 27 - deep config" in body and "    +     on: true" in body
+    assert "  error: 'Missing expected exception.'" in body
+
+
 # Runs whose own lines went unrecognised, each a real output in ``tests/data``: before, each read
 # as text (a Directive with nothing of the run), Markdown (prove's ``#   Failed test`` lines as
 # headings; coverage's report, 505 bytes without its TOTAL row) or a skeleton without its verdict.
