@@ -41,6 +41,8 @@ from context_mode.summaries.log_lines import (
 
 WIDTH = 240
 CONTEXT_WIDTH = 160
+PANIC = re.compile(r"thread '[^'\n]+'(?: \(\d+\))? panicked at ")  # a Rust thread's panic, a test's
+
 _EXPLAINED = 4  # lines of the paragraph under an error shown as its explanation
 _ERRORS_PER_TEMPLATE = 2  # errors of one template (one word changed) shown before the rest
 _QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the failing one (``>``)
@@ -79,6 +81,8 @@ def add_errors(
     """
     seen: set[str] = set()
     tests = set(scan.failing.values())  # each failing test is its own news, named alike or not
+    # and so is each Rust test's panic, its message below it (``thread 'tests::a' panicked at …:``)
+    tests.update(index for index in errors if PANIC.match(lines[index][:PREFIX]))
     template = templates(dict.fromkeys(scan.shapes[index] for index in errors if index not in tests))
     said: Counter[str] = Counter()
     for order, index in enumerate(errors):

@@ -437,6 +437,21 @@ def test_a_tap_blocks_error_shows_its_lines_past_the_first() -> None:
     assert "  error: 'Missing expected exception.'" in body
 
 
+def test_each_rust_tests_panic_shows_with_its_message() -> None:
+    # ``cargo test`` with RUST_BACKTRACE=1 (as CI sets it): three tests panic, each "thread
+    # 'tests::…' (N) panicked at src/lib.rs:…:" over its message. The panic lines are one template
+    # with a name changed, and past the second such error the rest ranked below the backtraces'
+    # frames: the third failure's message was left out.
+    text = _data("cargo-test-rust-backtrace-1-three-panics.txt")
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    for message in ("assertion `left == right` failed", "port 22 is privileged"):
+        assert message in body
+    panic = "thread 'tests::unwraps_none' (7775) panicked at src/lib.rs:11:65:"
+    assert f"{panic}\ncalled `Option::unwrap()` on a `None` value" in body
+
+
 # Runs whose own lines went unrecognised, each a real output in ``tests/data``: before, each read
 # as text (a Directive with nothing of the run), Markdown (prove's ``#   Failed test`` lines as
 # headings; coverage's report, 505 bytes without its TOTAL row) or a skeleton without its verdict.
