@@ -2,7 +2,8 @@
 
 ``summarize_side_by_side(lines, column, budget=, terms=)`` reads the lines through the gutter at
 ``column`` (``context_mode.side_by_side``) and shows each change, a run of marked lines (``|``
-changed, ``<`` removed, ``>`` added; ``_RUN_LINES`` of it at most), earlier ones first, those
+changed, ``<`` removed, ``>`` added; its first lines, as ``diff_body.change_picks`` shows a
+headerless diff's), earlier ones first, those
 naming a search term before all, each under the nearest common line above it that is indented
 less (``def unpack_archive(…)`` over a changed line of its body); then the first and the last
 line. Lines are shown as written, padding tabs and all. The outline counts the lines, the changes
@@ -34,9 +35,7 @@ def summarize_side_by_side(
     runs = _runs(marks)
     matches = term_matcher(terms)
     sides = [_side(line, column) for line in lines]
-    skipped = [
-        found in ("|", "<", ">") or not _WORDED.search(side) for found, side in zip(marks, sides, strict=True)
-    ]
+    skipped = [_changed(found) or not _WORDED.search(side) for found, side in zip(marks, sides, strict=True)]
     records = enclosing_lines(sides, skipped, [start for start, _ in runs])
     offers = [
         (
@@ -62,13 +61,18 @@ def _runs(marks: Sequence[str]) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     start = -1
     for index, found in enumerate([*marks, ""]):
-        changed = bool(found) and found in CHANGES
+        changed = _changed(found)
         if changed and start < 0:
             start = index
         elif not changed and start >= 0:
             out.append((start, index))
             start = -1
     return out
+
+
+def _changed(found: str) -> bool:
+    """Whether a line's mark is a change's (``|``, ``<``, ``>``), not a common line's."""
+    return bool(found) and found in CHANGES
 
 
 def _side(line: str, column: int) -> str:
