@@ -19,6 +19,10 @@ parsing as what it is:
 
 - an HTTP response as ``curl -i`` and HTTPie print it: the status line and the headers (one head
   per redirect with ``curl -iL``), a blank line, then the body;
+- an exchange as ``curl -v`` prints it (its standard error before its output): what it does
+  (``* Connected to …``), the request (``> GET /api HTTP/1.1``), the response's head (``< HTTP/1.1
+  200 OK``, ``< Content-Type: …``) and its data counts (``{ [1340 bytes data]``), the body below,
+  and its last lines after it (``* Connection #0 to host … left intact``);
 - a line that names what follows and opens it (Ansible's ad-hoc ``localhost | SUCCESS => {``).
 
 ``unframe(text)`` returns a ``Framed`` (the frame's opening lines, the document, what follows
@@ -26,7 +30,8 @@ it) when at most ``HEAD_LINES`` short lines (or an HTTP response's head, or a li
 document's opening bracket) open ``text`` and a JSON document (an object or an array) follows
 them, up to a Playwright ``### …`` section heading or the end; else None. The document is
 returned as written; ``shown_head(head)`` is the frame as a summary shows it (an HTTP head's
-status lines and the headers that describe the body or the next call, the others counted).
+status lines and the headers that describe the body or the next call, the others counted; of
+``curl -v``'s, the request line too).
 ``document_start(text, openers)`` finds where any document (an HTML page: ``"<"``) starts below
 such lines. Pure; linear in ``text``; never raises on a ``str``.
 """
@@ -42,6 +47,10 @@ _SECTION = re.compile(r"^### [A-Z][\w ]{0,40}$", re.M)
 _HTTP_STATUS = re.compile(r"HTTP/\d(?:\.\d)? \d{3}\b")
 _HEAD_END = re.compile(r"\r?\n\r?\n")
 _HTTP_HEAD_LINES = 100  # more header lines than this are no response's head
+# ``curl -v``'s own lines: ``* Trying …``, ``> GET …``, ``< HTTP/1.1 200 OK``, ``{ [1340 bytes data]``
+_VERBOSE = re.compile(r"(?:[*<>] |[<>]\r?$|[{}] \[)")
+_VERBOSE_STATUS = re.compile(r"< HTTP/\d(?:\.\d)? \d{3}\b")
+_VERBOSE_REQUEST = re.compile(r"> [A-Z]+ \S+ HTTP/")
 # A first line that opens the document at its end (``localhost | SUCCESS => {``).
 _OPENING_LINE = re.compile(rf"[^\n{{\[]{{1,{_HEAD_WIDTH}}}?[ \t]([{{\[])[ \t\r]*\n")
 # The headers worth showing over the body: what it is, where the rest is, what a client may do next.
@@ -65,6 +74,9 @@ def document_start(text: str, openers: str = "{[") -> int | None:
         return None
     if _HTTP_STATUS.match(text):
         at = _http_body(text)
+        return at if at is not None and text[at : at + 1] in tuple(openers) else None
+    if _VERBOSE.match(text):
+        at = _verbose_body(text)
         return at if at is not None and text[at : at + 1] in tuple(openers) else None
     opening = _OPENING_LINE.match(text) if "{" in openers else None
     if opening is not None:
@@ -91,21 +103,55 @@ def _http_body(text: str) -> int | None:
     return at
 
 
+def _verbose_body(text: str) -> int | None:
+    """Where the body starts below ``curl -v``'s lines (a response's status among them), or None."""
+    at = 0
+    status = False
+    for _ in range(_HTTP_HEAD_LINES):
+        if not _VERBOSE.match(text, at):
+            return at if status and at < len(text) else None
+        status = status or _VERBOSE_STATUS.match(text, at) is not None
+        end = text.find("\n", at)
+        if end < 0:
+            return None
+        at = end + 1
+    return None
+
+
+def _verbose_tail(text: str, start: int) -> int:
+    """Where ``curl -v``'s last lines start below the body that starts at ``start`` (``* Connection
+    #0 to host … left intact``), or the end."""
+    stop = len(text.rstrip())
+    while stop > start:
+        line_start = text.rfind("\n", start, stop - 1) + 1
+        if line_start <= start or not _VERBOSE.match(text, line_start):
+            break
+        stop = line_start
+    return stop
+
+
 def shown_head(head: str) -> str:
     """The frame as a summary shows it: as sent, but for an HTTP response's head, its status lines
-    and ``_SHOWN_HEADERS``, the other headers counted."""
-    if not _HTTP_STATUS.match(head):
+    and ``_SHOWN_HEADERS``, the other headers counted (of ``curl -v``'s lines, the request line
+    too, the others counted)."""
+    verbose = _VERBOSE.match(head) is not None
+    if not _HTTP_STATUS.match(head) and not verbose:
         return head
     kept: list[str] = []
     left = 0
     for line in head.splitlines():
         line = line.rstrip("\r")
-        if _HTTP_STATUS.match(line) or _SHOWN_HEADERS.match(line):
+        header = line[2:] if verbose and line.startswith("< ") else line
+        if (
+            _HTTP_STATUS.match(header)
+            or (_SHOWN_HEADERS.match(header) and (not verbose or line.startswith("< ")))
+            or (verbose and _VERBOSE_REQUEST.match(line))
+        ):
             kept.append(line)
-        elif line.strip():
+        elif line.strip(" <>*"):
             left += 1
     if left:
-        kept.append(f"({left} more header{'' if left == 1 else 's'})")
+        kept.append(f"({left} more {'line' if verbose else 'header'}{'' if left == 1 else 's'})")
     return "\n".join(kept)
 
 
@@ -116,7 +162,7 @@ def unframe(text: str) -> Framed | None:
         return None
     head = text[: at - 1]
     section = _SECTION.search(text, at)
-    stop = section.start() if section else len(text)
+    stop = section.start() if section else _verbose_tail(text, at) if _VERBOSE.match(text) else len(text)
     body = text[at:stop].rstrip()
     if not body or body[-1] not in "}]":
         return None

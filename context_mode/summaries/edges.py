@@ -23,6 +23,10 @@ needs next to reach it; and the lines there where it names the version it starts
 ``info: start of service (unbound 1.17.1).``, coturn's ``Version Coturn-4.6.1 'Gorst'``) or the
 runtime it uses (uv's ``Using Python 3.11.2 environment at: .venv``). Matching
 sees lines through ``clean_line`` (no ANSI, no CI stamps).
+
+``exchange_lines(lines)`` are ``curl -v``'s request and response lines among its first lines
+(``> GET /zones.json HTTP/1.1``, ``< HTTP/1.0 404 File not found``, a redirect's ``< Location:``):
+what was asked and what came, whatever the body below them is; none without a response's status.
 """
 
 from __future__ import annotations
@@ -189,3 +193,17 @@ def banner_lines(joined: str, groups: LineGroups | None = None) -> list[int]:
         else:
             found.update(pattern_lines(joined, banner, lead=lead))
     return sorted(found)
+
+
+# ``curl -v``'s request line, a response's status line and a redirect's target
+_EXCHANGE = re.compile(r"> [A-Z]+ \S+ HTTP/\d|< HTTP/\d(?:\.\d)? \d{3}\b|< (?i:location): ")
+_EXCHANGE_REACH = 400  # lines looked at: curl prints the exchange before the body
+_EXCHANGES = 12  # lines kept at most (``curl -vL`` through a few redirects)
+
+
+def exchange_lines(lines: Sequence[str]) -> list[int]:
+    """``curl -v``'s request, status and ``Location:`` lines (see the module doc)."""
+    found = [i for i in range(min(len(lines), _EXCHANGE_REACH)) if _EXCHANGE.match(lines[i])]
+    if not any(lines[i].startswith("< HTTP/") for i in found):
+        return []
+    return found[:_EXCHANGES]

@@ -62,7 +62,7 @@ from context_mode.shapes import is_slow_query_log
 from context_mode.summaries.access_log import REQUEST_MARKS, access_picks
 from context_mode.summaries.coverage import coverage_picks
 from context_mode.summaries.definitions import pattern_lines
-from context_mode.summaries.edges import address_lines, banner_lines, edge_lines
+from context_mode.summaries.edges import address_lines, banner_lines, edge_lines, exchange_lines
 from context_mode.summaries.extract import Extract, term_lines
 from context_mode.summaries.go_test_json import go_test_picks
 from context_mode.summaries.log_blocks import (
@@ -374,6 +374,8 @@ def _picks(
         add(index, 62 if routine(index) else 99)
     for index in address_lines(lines):  # where a service listens, which version starts
         add(index, 74, CONTEXT_WIDTH)
+    for index in exchange_lines(lines) if "< HTTP/" in text else ():  # curl -v's request and response
+        add(index, 95, CONTEXT_WIDTH)
     # a test runner's own banner, wherever the run starts
     for index in banner_lines(scan.groups.text, scan.groups):
         add(index, 90, CONTEXT_WIDTH)

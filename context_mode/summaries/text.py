@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from context_mode.shapes import is_properties, is_xml, is_yaml
+from context_mode.summaries.edges import exchange_lines
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.manual import is_manual, summarize_manual
 from context_mode.summaries.packing import Pick, pack, split_lines
@@ -81,6 +82,8 @@ def distinctive_picks(lines: Sequence[str], terms: Sequence[str]) -> list[Pick]:
         picks.append(Pick(index, index + 1, priority))
     for index, priority in zip(tail, (80, 55, 45, 35, 25), strict=False):
         picks.append(Pick(index, index + 1, priority))
+    # ``curl -v``'s request and response, above its body
+    picks.extend(Pick(index, index + 1, 85) for index in exchange_lines(lines))
     matches = term_matcher(terms)
     step = max(total // _MAX_SCORED, 1)
     sample = range(0, total, step)

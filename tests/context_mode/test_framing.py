@@ -95,3 +95,40 @@ def test_curl_i_of_a_page_is_the_page_under_its_head() -> None:
     assert isinstance(decision, Summary)
     assert decision.extract.outline.startswith("html: ")
     assert "title 'is_riscv_feature_detected in std_detect - Rust'" in decision.extract.outline
+
+
+def test_curl_v_shows_its_request_and_the_responses_status_whatever_the_body() -> None:
+    # `curl -sv … 2>&1` against `python -m http.server`: curl's own lines (``* Trying``, ``> GET``,
+    # ``< HTTP/1.0 200 OK``, ``{ [9250 bytes data]``) above the body, one of them (``* Closing
+    # connection 0``) written into the body where the pipe's buffer ended. Before, stage 1 showed
+    # neither the request line nor the status: a page read as text, a JSON body as a log.
+    for name, kind in (
+        ("curl-v-json-body-python-http-server.txt", "log: "),
+        ("curl-v-html-directory-listing-python-http-server.txt", "html: "),
+    ):
+        text = (DATA / name).read_text(encoding="utf-8")
+        decision = route(text, tool="run_command", arguments={"command": "curl -sv http://127.0.0.1/x"})
+        assert isinstance(decision, Summary) and decision.extract.outline.startswith(kind)
+        lines = decision.extract.text.splitlines()
+        assert "< HTTP/1.0 200 OK" in lines
+        assert any(line.startswith("> GET /") and line.endswith("HTTP/1.1") for line in lines)
+
+
+def test_curl_vs_lines_are_a_frame_around_a_json_body() -> None:
+    # The request, the status and the headers that describe the body are shown; the rest counted.
+    text = (
+        "*   Trying 127.0.0.1:18767...\n* Connected to 127.0.0.1 (127.0.0.1) port 18767 (#0)\n"
+        "> GET /zones.json HTTP/1.1\r\n> Host: 127.0.0.1:18767\r\n> \r\n"
+        "< HTTP/1.0 200 OK\r\n< Content-type: application/json\r\n< Content-Length: 20\r\n< \r\n"
+        '{ [20 bytes data]\n[{"id": 0}, {"id": 1}]\n* Closing connection 0\n'
+    )
+    framed = unframe(text)
+    assert framed is not None and framed.body == '[{"id": 0}, {"id": 1}]'
+    assert shown_head(framed.head).splitlines() == [
+        "> GET /zones.json HTTP/1.1",
+        "< HTTP/1.0 200 OK",
+        "< Content-type: application/json",
+        "(5 more lines)",
+    ]
+    assert detect_kind(text) is ContentKind.JSON  # the body, not a log of curl's lines
+    assert unframe("* one\n* two\n[1]") is None  # a Markdown list over a document: no exchange
