@@ -26,9 +26,10 @@ parsing as what it is:
 - a line that names what follows and opens it (Ansible's ad-hoc ``localhost | SUCCESS => {``).
 
 ``unframe(text)`` returns a ``Framed`` (the frame's opening lines, the document, what follows
-it) when at most ``HEAD_LINES`` short lines (or an HTTP response's head, or a line ending in the
-document's opening bracket) open ``text`` and a JSON document (an object or an array) follows
-them, up to a Playwright ``### …`` section heading or the end; else None. The document is
+it) when at most ``HEAD_LINES`` short lines (or an HTTP response's head, ``curl -v``'s lines with a
+response's status among them, or a line ending in the document's opening bracket) open ``text``
+and a JSON document (an object or an array) follows them, up to a Playwright ``### …`` section
+heading, ``curl -v``'s last lines or the end; else None. The document is
 returned as written; ``shown_head(head)`` is the frame as a summary shows it (an HTTP head's
 status lines and the headers that describe the body or the next call, the others counted; of
 ``curl -v``'s, the request line too).
