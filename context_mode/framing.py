@@ -50,8 +50,8 @@ _HEAD_END = re.compile(r"\r?\n\r?\n")
 _HTTP_HEAD_LINES = 100  # more header lines than this are no response's head
 # ``curl -v``'s own lines: ``* Trying …``, ``> GET …``, ``< HTTP/1.1 200 OK``, ``{ [1340 bytes data]``
 _VERBOSE = re.compile(r"(?:[*<>] |[<>]\r?$|[{}] \[)")
-_VERBOSE_STATUS = re.compile(r"< HTTP/\d(?:\.\d)? \d{3}\b")
-_VERBOSE_REQUEST = re.compile(r"> [A-Z]+ \S+ HTTP/")
+CURL_STATUS = re.compile(rf"< {_HTTP_STATUS.pattern}")  # ``curl -v``'s response status line
+CURL_REQUEST = re.compile(r"> [A-Z]+ \S+ HTTP/\d")  # and its request line
 # A first line that opens the document at its end (``localhost | SUCCESS => {``).
 _OPENING_LINE = re.compile(rf"[^\n{{\[]{{1,{_HEAD_WIDTH}}}?[ \t]([{{\[])[ \t\r]*\n")
 # The headers worth showing over the body: what it is, where the rest is, what a client may do next.
@@ -111,7 +111,7 @@ def _verbose_body(text: str) -> int | None:
     for _ in range(_HTTP_HEAD_LINES):
         if not _VERBOSE.match(text, at):
             return at if status and at < len(text) else None
-        status = status or _VERBOSE_STATUS.match(text, at) is not None
+        status = status or CURL_STATUS.match(text, at) is not None
         end = text.find("\n", at)
         if end < 0:
             return None
@@ -146,7 +146,7 @@ def shown_head(head: str) -> str:
         if (
             _HTTP_STATUS.match(header)
             or (_SHOWN_HEADERS.match(header) and (not verbose or line.startswith("< ")))
-            or (verbose and _VERBOSE_REQUEST.match(line))
+            or (verbose and CURL_REQUEST.match(line))
         ):
             kept.append(line)
         elif line.strip(" <>*"):

@@ -35,6 +35,7 @@ import re
 from collections.abc import Sequence
 
 from context_mode.diagnostics import clean_line
+from context_mode.framing import CURL_REQUEST, CURL_STATUS
 from context_mode.line_groups import LineGroups
 from context_mode.summaries.definitions import MAX_FOUND, pattern_lines
 
@@ -196,7 +197,7 @@ def banner_lines(joined: str, groups: LineGroups | None = None) -> list[int]:
 
 
 # ``curl -v``'s request line, a response's status line and a redirect's target
-_EXCHANGE = re.compile(r"> [A-Z]+ \S+ HTTP/\d|< HTTP/\d(?:\.\d)? \d{3}\b|< (?i:location): ")
+_EXCHANGE = re.compile(rf"{CURL_REQUEST.pattern}|{CURL_STATUS.pattern}|< (?i:location): ")
 _EXCHANGE_REACH = 400  # lines looked at: curl prints the exchange before the body
 _EXCHANGES = 12  # lines kept at most (``curl -vL`` through a few redirects)
 
