@@ -11,7 +11,8 @@ lines are no side-by-side diff. It is one when two lines at least are marked at 
 lines marked there hold no other gutter-like mark (a psql table's ``a | b | c`` rows do), a line
 is added or removed or two common lines show both sides (a two-column table's every row is
 ``|``-marked), nearly every line fits the two columns around it, and most show both sides or a
-mark. ``mark(line, column)`` is a line's mark, ``""`` for a common line.
+mark. ``mark(line, column)`` is a line's mark, ``""`` for a common line (``mark_at`` of a line already
+``expanded``).
 
 Linear in the lines (of each, the first ``PREFIX`` characters); never raises.
 """
@@ -40,8 +41,8 @@ def gutter(lines: Sequence[str]) -> int | None:
     votes: Counter[int] = Counter()
     for line in sample:
         if _RAW_MARK.search(line):  # most lines hold no mark: expanded only when one may
-            expanded = line.expandtabs()
-            votes.update(found.start() for found in _MARK.finditer(expanded) if found.start() >= _LEFT_MIN)
+            view = expanded(line)
+            votes.update(found.start() for found in _MARK.finditer(view) if found.start() >= _LEFT_MIN)
     if not votes or votes.most_common(1)[0][1] < 2:
         return None
     for column, count in votes.most_common(2):
@@ -52,11 +53,16 @@ def gutter(lines: Sequence[str]) -> int | None:
 
 def mark(line: str, column: int) -> str:
     """The gutter's mark on ``line`` (one of ``|<>()``), or ``""`` for a common line."""
-    expanded = line[:PREFIX].expandtabs()
-    return _mark_at(expanded, column)
+    return mark_at(expanded(line), column)
 
 
-def _mark_at(expanded: str, column: int) -> str:
+def expanded(line: str) -> str:
+    """``line`` as the gutter's column counts it: its first ``PREFIX`` characters, tabs expanded."""
+    return line[:PREFIX].expandtabs()
+
+
+def mark_at(expanded: str, column: int) -> str:
+    """``mark`` on a line already ``expanded``."""
     if len(expanded) <= column or expanded[column] not in _MARKS or expanded[column - 1] != " ":
         return ""
     return expanded[column] if len(expanded) == column + 1 or expanded[column + 1] == " " else ""
@@ -71,8 +77,8 @@ def _fits(sample: Sequence[str], column: int) -> bool:
     for count, raw in enumerate(sample):
         if count - fitting > misfits:
             return False
-        line = raw.expandtabs()
-        found = _mark_at(line, column)
+        line = expanded(raw)
+        found = mark_at(line, column)
         if found:
             marked += 1
             shown[found] += 1

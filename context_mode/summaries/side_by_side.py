@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from context_mode.side_by_side import CHANGES, PREFIX, mark
+from context_mode.side_by_side import CHANGES, expanded, mark_at
 from context_mode.summaries.diff_body import change_picks, enclosing_lines
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import pack
@@ -31,10 +31,11 @@ def summarize_side_by_side(
     lines: Sequence[str], column: int, *, budget: int, terms: Sequence[str] = ()
 ) -> Extract:
     """The changes of a side-by-side diff under their enclosing lines, within ``budget`` bytes."""
-    marks = [mark(line, column) for line in lines]
+    views = [expanded(line) for line in lines]
+    marks = [mark_at(view, column) for view in views]
     runs = _runs(marks)
     matches = term_matcher(terms)
-    sides = [_side(line, column) for line in lines]
+    sides = [_side(view, column) for view in views]
     skipped = [_changed(found) or not _WORDED.search(side) for found, side in zip(marks, sides, strict=True)]
     records = enclosing_lines(sides, skipped, [start for start, _ in runs])
     offers = [
@@ -75,8 +76,8 @@ def _changed(found: str) -> bool:
     return bool(found) and found in CHANGES
 
 
-def _side(line: str, column: int) -> str:
-    """A line's text as the reader goes by: its left side, or its right side when the left is empty."""
-    expanded = line[:PREFIX].expandtabs()
-    left = expanded[: column - 1]
-    return left if left.strip() else expanded[column + 2 :]
+def _side(view: str, column: int) -> str:
+    """An ``expanded`` line's text as the reader goes by: its left side, or its right side when the
+    left is empty."""
+    left = view[: column - 1]
+    return left if left.strip() else view[column + 2 :]
