@@ -9,11 +9,13 @@ counting lines right below it, and up to ``TAIL_LINES`` of the last non-blank li
 totals (a count or duration next to passed / failed / errors / warnings / problems / tests…, a
 score, rating or percentage (``Your code has been rated at 8.52/10``, ``TOTAL … 87%``), a
 ``BUILD SUCCESS``, ``FAIL``/``ok`` package line, an exit status, npm's and gyp's ``ERR!``
-lines). Head+tail truncation finds these facts; a summary must not drop them.
+lines; a level tag is no count: Maven's ``[ERROR] [Help 1] http…`` is no totals line). Head+tail
+truncation finds these facts; a summary must not drop them.
 
 ``banner_lines(lines)`` are a test runner's banners (pytest's ``platform linux -- Python 3.11.7,
 pytest-9.2.0`` and ``collected 119 items``) wherever they are: a CI job log runs its tests after
-many lines of set-up.
+many lines of set-up; and Maven's project and version (``[INFO] Building inventory 1.4.0-SNAPSHOT``,
+a reactor's ``[INFO] Reactor Summary for shop-parent 2.3.1:``).
 
 ``address_lines(lines)`` are the lines near the top (the first 200: a debug log prints its settings
 first) where a service says where it listens
@@ -75,13 +77,17 @@ _BANNERS = (  # each with the literal its matches start with
     (re.compile(r"collected \d+ items?\b"), "collected "),  # and how many tests it found
     (re.compile(r"^running \d+ tests?$", re.MULTILINE), "running "),  # libtest's count, per binary
     (re.compile(r"RUN[ \t]+v\d+\.\d+\.\d+ /"), "RUN"),
+    # Maven's project and version: a one-module build's ``[INFO] Building inventory 1.4.0-SNAPSHOT``
+    # (a reactor's modules, ``… [2/5]``, are its summary's rows), a reactor's summary's heading
+    (re.compile(r"^\[INFO\] Building [\w.-]+ \d[\w.-]*$", re.MULTILINE), "[INFO] Building "),
+    (re.compile(r"^\[INFO\] Reactor Summary for \S.*:$", re.MULTILINE), "[INFO] Reactor Summary "),
 )
 
 _TOTALS = re.compile(
     r"^\D*+\d.*\b(?:passed|failed|failures?|errors?|warnings?|problems?|tests?|total|skipped|succeeded|"
     r"issues?|diagnostics?|findings?|violations?|offen[cs]es|alerts?|vulnerabilit(?:y|ies)|files?|checked|ok|"
     r"done|finished|took|elapsed|duration|time)\b|"
-    r"\b(?:passed|failed|errors?|warnings?|problems?|tests?|total|time|duration)\b.*\d|"
+    r"\b(?<!\[)(?:passed|failed|errors?|warnings?|problems?|tests?|total|time|duration)\b.*\d|"
     r"BUILD (?:SUCCESS|FAILURE|FAILED)|^(?:FAIL|ok|PASS)\s|^FAILED|^PASSED|^error: |"
     r"All checks passed|no issues found|\d+(?:\.\d+)?\s?m?s\b|"
     r"\b(?:rated|score|coverage)\b.*\d|\d(?:\.\d+)?\s?%|"  # pylint's rating, a coverage share

@@ -6,7 +6,7 @@ of a log, what a command printed last. On ``bench/corpus``, the last 300 bytes o
 88 of the dev facts stage 1 left out (94 on the holdout).
 
 - ``ending(text, limit)``: the payload's last lines that say something (a letter or a digit: not
-  a lone ``}``, ``]``, fence or HTML tag, which are passed over), each cut to ``ENDING_WIDTH``
+  a lone ``}``, ``]``, fence, HTML tag or colour code, which are passed over), each cut to ``ENDING_WIDTH``
   characters (a verbatim prefix ending in ``…``), taken from the last up while they fit ``limit``
   UTF-8 bytes with their line breaks (a line that does not fit ends them: cut shorter, it lost
   facts); none when the tool cut the payload short (its last line says so, ``truncation_note``):
@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from context_mode.ansi import strip_ansi
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import says_something, size
 
@@ -64,7 +65,7 @@ def ending(text: str, limit: int = ENDING_BYTES) -> list[str]:
     used = 0
     for line in reversed(text[-_REACH:].rstrip().splitlines()):
         line = line.rstrip()
-        if not says_something(_MARKUP.sub("", line)):
+        if not says_something(_MARKUP.sub("", strip_ansi(line) if "\x1b" in line else line)):
             continue
         if len(line) > ENDING_WIDTH:
             line = line[:ENDING_WIDTH] + "…"
@@ -82,16 +83,25 @@ def with_ending(
     """``summarise``'s extract with the payload's ``ending`` below it (see the module doc);
     ``first``: ``summarise(budget)`` when the caller has made it already."""
     extract = first if first is not None else summarise(budget)
-    lacking = _lacking(ending(text, min(ENDING_BYTES, int(budget * ENDING_SHARE))), extract)
+    wanted = ending(text, min(ENDING_BYTES, int(budget * ENDING_SHARE)))
+    lacking = _lacking(wanted, extract)
     if not lacking:
         return extract
-    extract = summarise(budget - _size(lacking))
-    lacking = _lacking(lacking, extract)
+    # The smaller summary may drop an ending line the first one showed (Maven's ``-rf :module``
+    # under the line that announces it): what it lacks is looked for again, among all of them, and
+    # when that is more than was paid for, the room of them all is paid.
+    for paid in (lacking, wanted):
+        extract = summarise(budget - _size(paid))
+        lacking = _lacking(wanted, extract)
+        if _size(lacking) <= _size(paid):
+            break
     if not lacking:
         return extract
     # The summary's own last lines, when they are among the payload's last lines, go below the
     # lines it lacks, all in the payload's order (a result set's closing tag, a run's count last).
     shown = extract.text.split("\n")
+    while shown and shown[-1] == "…":  # the summary's own mark that it stops short of the end
+        shown.pop()
     region = text[-_REACH:].rstrip().splitlines()[-_REGION:]
     order = {line.strip(): at for at, line in enumerate(region)}
     kept = len(shown)

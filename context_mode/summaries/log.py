@@ -138,7 +138,8 @@ _MUTED_SHAPES = 20
 _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is a quarter of an error
 _UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
 _SLOW_SAMPLE = 16384  # characters of the start read to tell a slow query log
-_BARE_PID = re.compile(r"\s*(?:==|--)\d+(?:==|--)\s*\Z")  # Valgrind's prefix alone: a blank line
+# A line that is its prefix alone says nothing: Valgrind's ``==17820== ``, Maven's ``[INFO] ``.
+_BARE_PREFIX = re.compile(r"\s*(?:(?:==|--)\d+(?:==|--)|\[(?:INFO|WARNING|ERROR|DEBUG)\])\s*\Z")
 # ``strace -c``'s table header (its rows are sorted by time); literal-led, so the search is fast.
 _SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")
 _SYSCALL_LEAD = "% time "  # what each match starts with
@@ -349,8 +350,8 @@ def _picks(
 
     def add(index: int, priority: float, width: int = 0, *, stop: int = 0) -> None:
         # A line that is blank but for its CI timestamp (``2026-12-02T15:49:07.9042210Z ``) says nothing.
-        # Nor does Valgrind's ``==17820== `` with nothing after its process id.
-        if 0 <= index < total and cleaned[index].strip() and not _BARE_PID.match(lines[index]):
+        # Nor does a prefix with nothing after it (``_BARE_PREFIX``).
+        if 0 <= index < total and cleaned[index].strip() and not _BARE_PREFIX.match(cleaned[index]):
             if index in legend:
                 priority = min(priority, _LEGEND_PRIORITY)
             # (seen without its CI stamp: a job's ``2026-12-02T15:49:07Z === RUN   TestX``)

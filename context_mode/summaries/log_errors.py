@@ -1,7 +1,8 @@
 """A log's errors and what explains them: the picks of each error, its context and its frames.
 
 ``add_errors(lines, scan, errors, add, routine)`` adds each error shape's first line (exceptions
-and pytest's first ``E`` line highest; of a cluster, its first and last line above its middle;
+and pytest's first ``E`` line highest; of a cluster, its first and last line above its middle,
+but an error that names its source line (``_LOCATED``) as high as they;
 past the second of one template with one word changed, below the head: ``line_groups.templates``),
 then what explains it: PostgreSQL's ``DETAIL:`` / ``HINT:`` lines, a compiler's function line and
 code context, the lines above and below (a routine neighbour or a quoted code frame barely
@@ -51,6 +52,10 @@ _DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as t
 _DETAIL_REACH = 3
 _ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
 # Where an error's message ends and its frames start (a traceback's header opens no message).
+# An error that names the source line it is about (``src/a.c:12:5: error: …``, Maven's javac
+# ``[ERROR] /src/Discounts.java:[16,12] cannot find symbol``) is its own news, not the middle of a
+# burst: each such diagnostic says a different thing to fix.
+_LOCATED = re.compile(r"(?:^|[\s\]])[\w./\\-]*\w\.[A-Za-z]\w{0,7}:\[?\d+[,:\]]")
 _BACKTRACE_START = re.compile(r"\s*(?:stack backtrace:|Traceback \(|note: run with |File \"|at \S|#\d+ )")
 
 
@@ -107,7 +112,7 @@ def add_errors(
         elif index in scan.weak:
             base = 66.0 if starts or ends else 60.0
         else:
-            base = 80.0 if starts or ends else 72.0
+            base = 80.0 if starts or ends or _LOCATED.search(line) else 72.0
         add(index, base - decay)
         if PYTEST_E.match(line):
             if base > 28.0:

@@ -153,8 +153,10 @@ _TEST_RESULT = re.compile(
     r"|^\s*\d+/\d+ Test\s+#\d+: (?P<id13>\S+) \.*\s*\**"
     r"(?P<status13>Passed|Failed|Not Run|Timeout|Exception)\b"
     r"|^(?P<status14>rspec) (?P<id14>\./\S+:\d+ # .+)$"  # RSpec's rerun list of failed examples
-    # Maven Surefire: ``[ERROR] org.x.ParserTest.parsesDates  Time elapsed: 0.005 s  <<< FAILURE!``
-    r"|^\[ERROR\] (?P<id15>[\w.$]+(?:\(\w*\))?)\s+Time elapsed: .*<<< (?P<status15>FAILURE|ERROR)!"
+    # Maven Surefire: ``[ERROR] org.x.ParserTest.parsesDates  Time elapsed: 0.005 s  <<< FAILURE!``;
+    # since 3.0 ``[ERROR] org.x.PriceTest.formats(long, String)[2] -- Time elapsed: 0.003 s <<< FAILURE!``
+    r"|^\[ERROR\] (?P<id15>[\w.$]+(?:\([^()\n]*\))?(?:\[\d+\])?)\s+(?:-- )?Time elapsed: .*<<< "
+    r"(?P<status15>FAILURE|ERROR)!"
     r"|^(?P<status16>\d{1,4}\)) (?P<id16>[\w\\]+::\w+)"  # PHPUnit: ``1) Tests\StringTest::testSlug``
     r"|^(?P<id17>\S+ > .+?) (?P<status17>FAILED|PASSED|SKIPPED)$"  # Gradle: ``ParserTest > parses() FAILED``
     # dotnet test: ``  Failed Tests.ParserTests.ParsesDates [12 ms]``

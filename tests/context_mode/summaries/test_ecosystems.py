@@ -705,3 +705,57 @@ def test_a_listener_opened_is_where_a_service_listens() -> None:
     from tests.corpora import bench_stage1
 
     assert "TCP listener opened on : 127.0.0.1:20078" in bench_stage1("log-coturn-461-verbose-quota-auth.log")
+
+
+# Maven 3.8.7 with Surefire 3.2.5 and JUnit 5.11 (``mvn -B test``; ``mvn -B -fae verify`` over a
+# five-module reactor), each a real run in ``tests/data``.
+_MAVEN_TEST = "mvn-3.8-surefire-3.2-junit5-inventory-failures.txt"
+_MAVEN_REACTOR = "mvn-3.8-reactor-fae-test-and-compile-failures.txt"
+
+
+def test_surefire_3s_failing_tests_are_read_with_their_messages() -> None:
+    # Since 3.0 Surefire writes ``[ERROR] org.x.StockTest.takeAll -- Time elapsed: 0.009 s <<<
+    # FAILURE!`` (and ``formatsEuros(long, String)[2]`` for a parameterised case): before, no
+    # failing test was read ("0 failed tests") and the headline said so.
+    text = _data(_MAVEN_TEST)
+    scan = scan_log(text.splitlines())
+    assert len(scan.failing) == 8
+    assert "org.shop.inventory.PriceFormatTest.formatsEuros(long, String)[2]" in scan.failing
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    assert "8 failed tests" in decision.extract.outline
+    assert "[INFO] Building inventory 1.4.0-SNAPSHOT" in body  # the project and its version
+    assert "[ERROR] Tests run: 24, Failures: 6, Errors: 2, Skipped: 1" in body
+    for message in ("expected: <[B-2, C-3]> but was: <[B-2]>", 'because "this.name" is null'):
+        assert message in body
+    # A line that is Maven's level tag alone says nothing (it was shown as ``[INFO]  [×11]``).
+    assert not any(line.rstrip(" ×[]0123456789") in ("[INFO", "[ERROR") for line in body.splitlines())
+
+
+def test_a_maven_reactors_summary_and_each_modules_failure_show() -> None:
+    # Before: no module's row of the reactor summary, the compile error of the second failing
+    # module left out (the middle of a burst of [ERROR] lines), Maven's ``[ERROR] [Help 1] http…``
+    # taken for a totals line (an [ERROR] tag and a digit) and a colour reset for the last line.
+    text = _data(_MAVEN_REACTOR)
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert "[INFO] Reactor Summary for shop-parent 2.3.1:" in lines
+    for row in (
+        "[INFO] inventory .......................................... FAILURE [  0.726 s]",
+        "[INFO] pricing ............................................ FAILURE [  0.528 s]",
+        "[INFO] catalog ............................................ SKIPPED",
+    ):
+        assert row in lines
+    compile_error = (
+        "[ERROR] /tmp/p47/mm/pricing/src/main/java/org/shop/pricing/Discounts.java:[16,12] cannot find symbol"
+    )
+    assert any(line.startswith(compile_error) for line in lines)
+    assert not any("[Help 1] http" in line for line in lines)
+    # Maven's last two lines, in order: the resume command under the line that announces it
+    # (the smaller summary made room for the ending had dropped the command the first one showed).
+    assert lines[-2:] == [
+        "[ERROR] After correcting the problems, you can resume the build with the command",
+        "[ERROR]   mvn <args> -rf :inventory",
+    ]
