@@ -11,7 +11,8 @@ ShellCheck's) and SARIF logs too) and prints, within ``budget`` bytes:
 2. a label ``== 112 diagnostics · 9 rules (UP031 ×40, …) · 14 files ==`` and one with the busiest files;
 3. per rule, busiest first (errors before warnings, information last), a label
    ``== F821 ×5 ==`` and the rule's distinct diagnostics as verbatim lines (header, and its
-   ``-->`` or path line, once over the rule's rows under one path line), taken one per rule per
+   ``-->`` or path line, once over the rule's rows under one path line; javac's ``  symbol:``
+   line, which makes "cannot find symbol" of each name a message of its own), taken one per rule per
    round, rarest rule first, so rare rules are not crowded out (but an error rule's first two
    rounds come before any warning's); a message
    repeated elsewhere is shown once with ``[×N]``, its other places filling the room left, each
@@ -59,6 +60,11 @@ _PATH_WIDTH = 60  # a file's name in the busiest files' label, its end kept
 _CONTEXT_LINES = 8
 _GUTTER = re.compile(r"\s*[|│]\s*")  # an empty gutter line: rustc's ``   |``, annotate-snippets' ``  │``
 _ERROR_ROUNDS = 2  # rounds of error rules before any warning's first
+# javac's line under a diagnostic that says which name or type it is about (``  symbol:   method
+# isPackageName(String)``; older javac's ``  required: int`` / ``  found:    String``): part of the
+# message, within a few lines below its header (past the source line and its caret)
+_JAVAC_DETAIL = re.compile(r"  (?:symbol|required|found|reason): ")
+_DETAIL_REACH = 4
 # A line of a linter's own statistics: a count, then a rule code (``325   E501 line too long``,
 # ruff's ``  325\tE501\t[*] line-too-long``); shown verbatim when they fit this share of the budget.
 # flake8 / ruff / pylint ``--statistics``; perlcritic's ``26 violations of Subroutines::RequireFinalReturn.``
@@ -136,13 +142,29 @@ def _trailer(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> list[in
 _SPELLED_PLACE = re.compile(r"\Aline \d+, col \d+, ")
 
 
-def _message_key(lines: Sequence[str], diagnostic: Diagnostic) -> str:
-    """The diagnostic's text without its location, so repeats of one message fold."""
+def _message_key(lines: Sequence[str], diagnostic: Diagnostic, details: dict[int, int]) -> str:
+    """The diagnostic's text without its location, so repeats of one message fold (with its
+    ``details`` line: javac's "cannot find symbol" of two names are two messages)."""
     line = clean_line(lines[diagnostic.index])
     if diagnostic.file and line.startswith(diagnostic.file):
         line = line[len(diagnostic.file) :].lstrip("():0123456789, ")
         line = _SPELLED_PLACE.sub("", line, count=1)  # JSHint's ``line 3, col 1, ``
-    return line.strip()
+    detail = details.get(diagnostic.index)
+    return line.strip() + (f"\n{lines[detail].strip()}" if detail is not None else "")
+
+
+def _details(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> dict[int, int]:
+    """Per diagnostic (its header's index), its javac detail line (``_JAVAC_DETAIL``), if any."""
+    starts = {d.index for d in diagnostics} | {d.location for d in diagnostics}
+    found: dict[int, int] = {}
+    for diagnostic in diagnostics:
+        for index in range(diagnostic.index + 1, min(len(lines), diagnostic.index + 1 + _DETAIL_REACH)):
+            if index in starts:
+                break
+            if lines[index].startswith("  ") and _JAVAC_DETAIL.match(lines[index]):
+                found[diagnostic.index] = index
+                break
+    return found
 
 
 def _render(
@@ -156,8 +178,9 @@ def _render(
     by_rule: dict[str, list[Diagnostic]] = defaultdict(list)
     again: dict[str, list[Diagnostic]] = defaultdict(list)
     repeats: Counter[tuple[str, str]] = Counter()
+    details = _details(lines, diagnostics)
     for diagnostic in diagnostics:
-        key = (diagnostic.rule, _message_key(lines, diagnostic))
+        key = (diagnostic.rule, _message_key(lines, diagnostic, details))
         repeats[key] += 1
         (by_rule if repeats[key] == 1 else again)[diagnostic.rule].append(diagnostic)
     rule_counts = Counter(d.rule for d in diagnostics)
@@ -210,7 +233,7 @@ def _render(
     for _, position, _, _, rule in turns:
         diagnostic = by_rule[rule][position]
         heads = (rule, diagnostic.location) not in located
-        cost = sum(size(text) + 1 for text in _diagnostic_lines(lines, diagnostic, repeats, heads))
+        cost = sum(size(text) + 1 for text in _diagnostic_lines(lines, diagnostic, repeats, details, heads))
         if not shown[rule]:
             cost += size(_rule_label(rule, rule_counts[rule])) + 1
         if used + cost <= budget:
@@ -219,7 +242,7 @@ def _render(
             used += cost
         if used > budget - 48:
             break
-    context = _context(lines, diagnostics, shown, rules, budget - used)
+    context = _context(lines, diagnostics, shown, rules, budget - used, set(details.values()))
     body: list[str] = [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in head_edges)]
     body += kept_labels
     body += [clip(lines[i], _WIDTH) for i in statistics]
@@ -229,7 +252,7 @@ def _render(
         body.append(_rule_label(rule, rule_counts[rule]))
         heading = -1  # the file line over the rule's last shown row
         for diagnostic in sorted(shown[rule], key=lambda d: d.index):
-            body += _diagnostic_lines(lines, diagnostic, repeats, diagnostic.location != heading)
+            body += _diagnostic_lines(lines, diagnostic, repeats, details, diagnostic.location != heading)
             body += context.get(diagnostic.index, [])
             heading = diagnostic.location
     body += [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in tail_edges)]
@@ -312,8 +335,10 @@ def _context(
     shown: dict[str, list[Diagnostic]],
     rules: Sequence[str],
     room: int,
+    details: set[int],
 ) -> dict[int, list[str]]:
-    """The lines under shown diagnostics (notes, ``found …``, continuations) that fit in ``room``."""
+    """The lines under shown diagnostics (notes, ``found …``, continuations) that fit in ``room``,
+    but for their ``details`` lines (shown with their headers)."""
     starts = sorted({d.index for d in diagnostics} | {d.location for d in diagnostics})
     context: dict[int, list[str]] = {}
     for rule in rules:
@@ -326,7 +351,7 @@ def _context(
                 line = clip(lines[index], _WIDTH)
                 if not line.strip() or size(line) + 1 > room:
                     break
-                if _GUTTER.fullmatch(line):
+                if index in details or _GUTTER.fullmatch(line):
                     continue  # rustc's empty gutter line (``   |``) between a location and its snippet
                 extra.append(line)
                 room -= size(line) + 1
@@ -340,12 +365,18 @@ def _rule_label(rule: str, count: int) -> str:
 
 
 def _diagnostic_lines(
-    lines: Sequence[str], diagnostic: Diagnostic, repeats: Counter[tuple[str, str]], located: bool = True
+    lines: Sequence[str],
+    diagnostic: Diagnostic,
+    repeats: Counter[tuple[str, str]],
+    details: dict[int, int],
+    located: bool = True,
 ) -> list[str]:
     """The diagnostic's lines: its header and, when ``located`` (not under the same file line as
-    the row above it: ESLint's path, sqlfluff's ``== [file] FAIL``), the line naming its file."""
-    indexes = sorted({diagnostic.index, diagnostic.location if located else -1} - {-1})
-    count = repeats[(diagnostic.rule, _message_key(lines, diagnostic))]
+    the row above it: ESLint's path, sqlfluff's ``== [file] FAIL``), the line naming its file; and
+    its javac detail line (``details``)."""
+    detail = details.get(diagnostic.index, -1)
+    indexes = sorted({diagnostic.index, diagnostic.location if located else -1, detail} - {-1})
+    count = repeats[(diagnostic.rule, _message_key(lines, diagnostic, details))]
     shown = []
     for index in indexes:
         line = clip(lines[index], _WIDTH)

@@ -765,3 +765,17 @@ def test_a_messages_other_places_are_shown_from_each_file_before_a_files_second(
     places = [line.split(":", 1)[0] for line in body[rule + 1 : rule + 6]]
     assert len(set(places)) == 5
     assert "lstrlib.c" in places
+
+
+def test_javacs_symbol_line_is_part_of_its_diagnostic() -> None:
+    # A real javac 17 run (``javac -Xlint:all``, six classes with type errors): 71 "cannot find
+    # symbol" errors, each about another name on its ``  symbol:`` line three lines below. Before,
+    # they folded into one row ``cannot find symbol [×71]`` and no symbol was shown.
+    text = (DATA / "javac-17-xlint-all-six-classes-type-errors.txt").read_text(encoding="utf-8")
+    assert detect_kind(text) is ContentKind.LINT
+    body = summarize(text, ContentKind.LINT, budget=2500).text
+    lines = body.splitlines()
+    header = "jv2/src/com/shop/Service0.java:6: error: cannot find symbol"
+    assert lines[lines.index(header) + 1] == "  symbol:   class Foo2"
+    assert "cannot find symbol [×71]" not in body
+    assert sum(line.startswith("  symbol:   ") for line in lines) >= 4
