@@ -32,7 +32,8 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 - MARKDOWN: an HTML document (it opens with ``<!DOCTYPE html`` or ``<html``, comments aside):
   a page, summarised by its title and headings (``summaries.html_page``), not a Directive of text.
 - LOG: a test runner's output by its verdict lines (``go test``'s ``--- FAIL: TestX (0.01s)``
-  and ``ok``/``FAIL`` package lines, mocha's ``276 passing (512ms)``), whatever its failures
+  and ``ok``/``FAIL`` package lines, mocha's ``276 passing (512ms)``, Jest's ``FAIL
+  __tests__/cart.test.js`` and ``  ● Cart › total``), whatever its failures
   print (a struct diff, a coverage table); a JUnit XML test report (Maven Surefire, Gradle,
   ``pytest --junitxml``, jest-junit): a ``<testsuite`` element with its ``tests=`` count and
   ``<testcase`` elements; read as a test log, its failures and totals come first (its indented
@@ -350,6 +351,11 @@ _RUNNER_LINE = re.compile(
     r"|\d+ passed and \d+ failed\.|\*\*\*Test Failed\*\*\* \d+ failures?\.|\d+ items? had failures:"
     # R's tinytest: ``----- FAILED[data]: test_crc32.R<16--16>``, ``Showing 3 out of 279 results: 3 fails``
     r"|\s*-{3,} FAILED\[\w+\]: \S+<\d+--\d+>|Showing \d+ out of \d+ results?: \d+ fails?\b"
+    # Jest: a test file's verdict (``FAIL __tests__/cart.test.js``, `` PASS  src/a.test.ts (5.1 s)``),
+    # a failure's header (``  ● Cart › rejects zero qty``), its closing ``Test Suites: 2 failed, 6
+    # passed, 8 total`` and ``Tests:       8 failed, …, 66 total``
+    r"|\s?(?:PASS|FAIL)\s{1,2}\S+\.[cm]?[jt]sx?\b|\s+● \S"
+    r"|Test Suites: \d+ \w+, |Tests: +\d+ (?:failed|passed|skipped|todo)\b"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

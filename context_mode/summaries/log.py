@@ -139,6 +139,7 @@ _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is 
 _UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
 _SLOW_SAMPLE = 16384  # characters of the start read to tell a slow query log
 # A line that is its prefix alone says nothing: Valgrind's ``==17820== ``, Maven's ``[INFO] ``.
+_JEST_HEADER = re.compile(r"\s+● \S")  # a failure's header in Jest's report: its message below a blank line
 _BARE_PREFIX = re.compile(r"\s*(?:(?:==|--)\d+(?:==|--)|\[(?:INFO|WARNING|ERROR|DEBUG)\])\s*\Z")
 # ``strace -c``'s table header (its rows are sorted by time); literal-led, so the search is fast.
 _SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")
@@ -407,6 +408,8 @@ def _picks(
     for order, index in enumerate(failing):
         add(index, 92 - min(order, 20) * 0.2)
         message = index + 1  # the line under a failing test's own, when it is no test's: its message
+        if message < total and not lines[message].strip() and _JEST_HEADER.match(lines[index]):
+            message += 1  # (under Jest's ``  ● Cart › total``, past a blank line)
         if opens_tap_block(lines, index):
             for below in tap_diagnostics(lines, message):  # TAP's YAML block: expected, actual, at
                 add(below, 91.9 - min(order, 20) * 0.2, CONTEXT_WIDTH)

@@ -120,9 +120,12 @@ COMPILER = re.compile(r"^(?:[^\s:]+):\d+(?::\d+)?: (?P<what>(?:fatal )?error|war
 CODE_CONTEXT = re.compile(r"^\s*(?:\d+\s*)?\|")
 IN_FUNCTION = re.compile(r"^[^\s:]+: (?:In (?:function|member function|constructor)|At top level)")
 PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: (?:in test\w*|\w+)$")
-# An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9``; RSpec's
+# An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9`` (Jest's
+# ``Expected constructor: TypeError``, ``Received message: "…"``, a word between); RSpec's
 # ``expected: 2`` / ``got: 1``; xdoctest's ``got  = "[1, 2]"`` / ``want = "[1, 2, 3]"``.
-_EXPECTED = re.compile(r"^\s*(?:(?:Expected|Received|Actual|expected|got)(?: value)?:|got +=|want +=)\s+\S")
+_EXPECTED = re.compile(
+    r"^\s*(?:(?:Expected|Received)(?: [a-z]+)?:|(?:Actual|expected|got)(?: value)?:|got +=|want +=)\s+\S"
+)
 PYTEST_E = re.compile(r"^E\s{2,}\S")
 # Memcheck's error headlines (its frames, ``at 0x…`` / ``by 0x…``, are the lines below them)
 _VALGRIND_ERROR = re.compile(

@@ -759,3 +759,26 @@ def test_a_maven_reactors_summary_and_each_modules_failure_show() -> None:
         "[ERROR] After correcting the problems, you can resume the build with the command",
         "[ERROR]   mvn <args> -rf :inventory",
     ]
+
+
+def test_jests_report_in_a_pipe_is_a_test_log_with_each_failures_message() -> None:
+    # ``npx jest`` (29.7) as a tool runs it, not on a terminal: ``FAIL __tests__/cart.test.js``,
+    # ``  ● Cart › rejects zero qty``, a blank line, then the failure's message. Before, it read as
+    # text: the first failure and source lines, no other failing test's name or message.
+    text = _data("jest-29-default-reporter-cart-failures.txt")
+    assert detect_kind(text) is ContentKind.LOG
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    body = decision.extract.text
+    assert "8 failed tests" in decision.extract.outline
+    lines = body.splitlines()
+    for name in ("Cart › skus sorted", "Cart › remove › keeps others", "money in dollars", "fetches USD"):
+        assert any(line.startswith(f"  ● {name}") for line in lines), name
+    for message in (
+        "    expect(received).toThrow(expected)",  # under its header, past the blank line
+        "    Received constructor: RangeError",
+        '    Received: "0.05 USD"',
+        "    Received difference:   0.020000000000000018",
+    ):
+        assert message in lines, message
+    assert "Tests:       8 failed, 1 skipped, 1 todo, 56 passed, 66 total" in lines
