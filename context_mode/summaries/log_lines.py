@@ -141,7 +141,8 @@ _TEST_RESULT = re.compile(
     r"|^(?P<status3>FAIL|ERROR): (?P<id3>\w+ \([\w.]+\))"
     r"|^\s*--- (?P<status4>FAIL|PASS): (?P<id4>\S+)"
     r"|^test (?P<id5>\S+) \.\.\. (?P<status5>FAILED|ok|ignored)$"
-    r"|^\s*(?P<status6>✕|✗|✘) (?P<id6>.+?)(?: \(\d+ ?m?s\))?$"  # ✘: PHPUnit's --testdox
+    # ✘: PHPUnit's --testdox; ×: Vitest's ``   × Cart > total 6ms`` (its duration no part of the name)
+    r"|^\s*(?P<status6>✕|✗|✘|×) (?P<id6>.+?)(?: \(\d+ ?m?s\)| \d+(?:\.\d+)?m?s)?$"
     r"|^(?P<id7>\w+ \([\w.]+\)) \.\.\. (?P<status7>FAIL|ERROR|ok)$"
     # TAP: the number is the test's identity (tape names assertions alike: "should be equal")
     r"|^\s*(?P<status8>not ok|ok) (?P<id8>\d+ (?:- )?[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"
@@ -192,6 +193,7 @@ _FAILING = frozenset(
         "FAILURE",
         "XPASS",
         "✕",
+        "×",
         "✗",
         "not ok",
         "●",

@@ -782,3 +782,20 @@ def test_jests_report_in_a_pipe_is_a_test_log_with_each_failures_message() -> No
     ):
         assert message in lines, message
     assert "Tests:       8 failed, 1 skipped, 1 todo, 56 passed, 66 total" in lines
+
+
+def test_vitests_failed_tests_are_read_by_their_cross_with_their_messages() -> None:
+    # ``npx vitest run`` (3.2.7, no terminal): ``   × Cart > skus sorted 3ms`` over its ``→ expected
+    # …`` line. Before, no failing test was read ("0 failed tests") and half the messages were left out.
+    text = _data("vitest-3.2-default-reporter-cart-failures.txt")
+    scan = scan_log(text.splitlines())
+    assert "Cart > skus sorted" in scan.failing and len(scan.failing) == 8
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    assert "8 failed tests" in decision.extract.outline
+    lines = decision.extract.text.splitlines()
+    for name, message in (
+        ("slug(A_B) 1ms", "→ expected 'a_b' to be 'a-b' // Object.is equality"),
+        ("money in dollars 5ms", "→ expected '0.05 USD' to deeply equal '$0.05'"),
+    ):
+        assert lines[lines.index(f"   × {name}") + 1] == f"     {message}"
