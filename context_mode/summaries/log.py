@@ -101,7 +101,13 @@ from context_mode.summaries.log_sizes import largest_sized
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.slow_queries import summarize_slow_queries
-from context_mode.summaries.test_failures import RSpecFailures, gtest_picks, rspec_picks
+from context_mode.summaries.test_failures import (
+    MochaFailures,
+    RSpecFailures,
+    gtest_picks,
+    mocha_picks,
+    rspec_picks,
+)
 from context_mode.types import ContentKind
 
 # Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
@@ -121,6 +127,7 @@ _SHAPE_FAMILY = 48
 # codes too (a code's removal can join a literal).
 _FAILURE_ERROR = "Failure/Error:"  # RSpec's failure blocks
 _GTEST_MARK = ": Failure"  # GoogleTest's ``path:line: Failure``
+_MOCHA_MARK = " failing\n"  # Mocha's ``  9 failing`` over its failure blocks
 _COVERAGE_MARK = "Stmts"  # a coverage table's header
 _LEGEND_PRIORITY = 3.0
 # A passing test's line (``levels.PASSING``: ``=== RUN``, ``… PASSED``) is no failure's context nor
@@ -206,6 +213,9 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # So is each RSpec failure's message and location (``# ./spec/a_spec.rb:79:in `block …'``).
     rspec = rspec_picks(lines) if holds(text, _FAILURE_ERROR) else RSpecFailures([], set())
     verdicts.update(pick.start for pick in rspec.picks)
+    # And each of Mocha's failure blocks (``  1) Cart``, ``  2) Cart``: one shape) and its message.
+    mocha = mocha_picks(text, lines) if holds(text, _MOCHA_MARK) else MochaFailures([], set())
+    verdicts.update(pick.start for pick in mocha.picks)
     # tape names its assertions alike ("not ok 7 should be deeply equivalent", "not ok 80 …"):
     # the first failures with a TAP block are each their own news, and so is what the block
     # says, where a shape's lines would otherwise fold into one.
@@ -215,7 +225,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         verdicts.update(tap_diagnostics(lines, index + 1))
     raised = raised_lines(unprefixed, scan.groups)
     picks = _fold(
-        _picks(text, lines, cleaned, scan, errors, counts, terms, rspec, raised),
+        _picks(text, lines, cleaned, scan, errors, counts, terms, rspec, mocha, raised),
         scan.shapes,
         counts,
         frames | verdicts,
@@ -237,7 +247,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     error_events = count_runs(errors)
     parts = [
         f"log: {len(lines)} lines",
-        _plural(len(scan.failing), "failed test"),
+        _plural(sum(index not in mocha.headers for index in scan.failing.values()), "failed test"),
         _plural(error_events, "error"),
         _plural(len(scan.warnings), "warning"),
     ]
@@ -342,6 +352,7 @@ def _picks(
     counts: Counter[str],
     terms: Sequence[str],
     rspec: RSpecFailures,
+    mocha: MochaFailures,
     raised: dict[int, int],
 ) -> list[Pick]:
     total = len(lines)
@@ -404,9 +415,18 @@ def _picks(
     # ("rspec ./spec/a_spec.rb:42 # example"), which has its location too; the block's message
     # (``rspec.picks``) is what the block adds.
     reruns = any(lines[index].startswith("rspec ./") for index in scan.failing.values())
-    failing = [index for index in scan.failing.values() if not (reruns and index in rspec.headers)]
+    failing = [
+        index
+        for index in scan.failing.values()
+        if not (reruns and index in rspec.headers) and index not in mocha.headers
+    ]
+    # Mocha lists its failing tests by title above its failure blocks, which name them again with
+    # their suites and messages: the list ranks below the blocks.
+    listed = 92 if not mocha.picks else 60
     for order, index in enumerate(failing):
-        add(index, 92 - min(order, 20) * 0.2)
+        add(index, listed - min(order, 20) * 0.2)
+        if mocha.picks:
+            continue  # (a listed title's next line is the next title: the blocks hold the messages)
         message = index + 1  # the line under a failing test's own, when it is no test's: its message
         if message < total and not lines[message].strip() and _JEST_HEADER.match(lines[index]):
             message += 1  # (under Jest's ``  ● Cart › total``, past a blank line)
@@ -417,6 +437,8 @@ def _picks(
             add(message, 91.9 - min(order, 20) * 0.2, CONTEXT_WIDTH)
     for pick in [*rspec.picks, *(gtest_picks(lines) if holds(text, _GTEST_MARK) else ())]:
         add(pick.start, pick.priority)
+    for pick in mocha.picks:
+        add(pick.start, pick.priority, stop=pick.stop)
     add_errors(lines, scan, errors, add, routine)
     add_recoveries(scan, errors, add)  # where an outage ends
     for index in scan.notes:

@@ -19,6 +19,16 @@ are the blocks' ``N) example`` lines: where RSpec lists the failed examples agai
 (``rspec ./spec/a_spec.rb:42 # example``, with their locations), those name them. None for other
 logs. Linear.
 
+``mocha_picks(text, lines)`` does the same for Mocha's spec reporter, whose failures follow its
+``  9 failing`` line as blocks: ``  4) Cart``, the test's title path on more indented lines down to
+the one ending in a colon (``       remove``, ``         keeps others:``), then the message (past a
+blank line at most) up to a blank line. Each block's header and title path are one pick ranked
+with the failing tests (they share a shape, ``  #) Cart``, but each is its own failure), its
+message's first line beside it and two more lower (past the third block of one title but for its
+digits, none: 23 "parses case N" failures would crowd out the one other); ``headers`` are those
+header and title lines,
+which name no test of their own (Mocha lists the failing tests by their titles above the blocks).
+
 ``gtest_picks(lines)`` does the same for GoogleTest, whose failures are a ``path:line: Failure``
 line with the assertion's lines below it (``Expected: (b) >= (0.0), actual: -113.257 vs 0``,
 ``Value of: …`` / ``Actual: …`` / ``Expected: …``, a custom message) up to the next ``[ … ]``
@@ -29,6 +39,7 @@ more lower.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -40,6 +51,13 @@ _LOCATION = re.compile(r"(?P<indent> +)# \S+:\d+")
 _MESSAGE_LINES = 3  # lines of a message shown (the second and third lower)
 _REACH = 60  # lines below a Failure/Error line looked through
 _PREFIX = 400
+
+
+_MOCHA_FAILING = re.compile(r"^  \d+ failing$", re.MULTILINE)
+_MOCHA_BLOCK = re.compile(r"  \d{1,4}\) \S")
+_TITLE_LINES = 8  # a block's header and its title path, at most
+_ALIKE_BLOCKS = 3  # blocks of one title shape (``parses case 7:``, ``parses case 20:``) picked
+_DIGITS = re.compile(r"\d+")
 
 
 class RSpecFailures(NamedTuple):
@@ -113,3 +131,54 @@ def gtest_picks(lines: Sequence[str]) -> list[Pick]:
                 break
             picks.append(Pick(position, position + 1, (91.9 if offset == 0 else 62.0 - offset) - decay))
     return picks
+
+
+class MochaFailures(NamedTuple):
+    picks: list[Pick]
+    headers: set[int]  # the blocks' ``N) suite`` lines and their title paths
+
+
+def mocha_picks(text: str, lines: Sequence[str]) -> MochaFailures:
+    """Picks for Mocha's failure blocks (see module doc); none when ``text`` has no ``N failing``."""
+    found = _MOCHA_FAILING.search(text)
+    if found is None:
+        return MochaFailures([], set())
+    picks: list[Pick] = []
+    headers: set[int] = set()
+    order = 0
+    alike: Counter[str] = Counter()
+    index = text.count("\n", 0, found.start()) + 1
+    while index < len(lines):
+        leaf = _title_end(lines, index) if _MOCHA_BLOCK.match(lines[index][:_PREFIX]) else -1
+        if leaf < 0:
+            index += 1
+            continue
+        headers.update(range(index, leaf + 1))
+        alike[_DIGITS.sub("#", lines[leaf].strip())] += 1
+        if alike[_DIGITS.sub("#", lines[leaf].strip())] > _ALIKE_BLOCKS:
+            index = leaf + 1  # (the first's title carries their count, ``[×23]``)
+            continue
+        decay = min(order, 20) * 0.2  # as a log's failing tests fall: each message beside its test
+        order += 1
+        picks.append(Pick(index, leaf + 1, 92.0 - decay))
+        message = leaf + 1
+        if message < len(lines) and not lines[message].strip():
+            message += 1  # (some messages come after a blank line)
+        shown = 0
+        while message < len(lines) and lines[message].strip() and shown < _MESSAGE_LINES:
+            picks.append(Pick(message, message + 1, (91.9 if shown == 0 else 62.0 - shown) - decay))
+            shown += 1
+            message += 1
+        index = leaf + 1
+    return MochaFailures(picks, headers)
+
+
+def _title_end(lines: Sequence[str], header: int) -> int:
+    """The line ending a Mocha block's title path (the one ending in a colon), or -1."""
+    for index in range(header, min(len(lines), header + _TITLE_LINES)):
+        line = lines[index][:_PREFIX].rstrip()
+        if index > header and (not line or not line.startswith("   ")):
+            return -1
+        if line.endswith(":"):
+            return index
+    return -1

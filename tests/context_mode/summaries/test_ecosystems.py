@@ -799,3 +799,23 @@ def test_vitests_failed_tests_are_read_by_their_cross_with_their_messages() -> N
         ("money in dollars 5ms", "→ expected '0.05 USD' to deeply equal '$0.05'"),
     ):
         assert lines[lines.index(f"   × {name}") + 1] == f"     {message}"
+
+
+def test_mochas_failure_blocks_show_each_tests_suite_title_and_message() -> None:
+    # ``npx mocha`` (10.8, spec reporter): under ``  9 failing``, ``  1) Cart`` over the test's title
+    # (``       rejects zero qty:``) and its message. The blocks' headers share one shape: before,
+    # they folded into ``  4) Cart [×4]`` without the titles, the suites counted as failed tests
+    # (11) and the list's next title was shown as a failure's message.
+    text = _data("mocha-10-spec-reporter-cart-failures.txt")
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    assert "9 failed tests" in decision.extract.outline
+    body = decision.extract.text
+    assert (
+        "  1) Cart\n       rejects zero qty:\n     AssertionError [ERR_ASSERTION]: The error is expected"
+        in body
+    )
+    assert "  4) Cart\n       remove\n         keeps others:" in body
+    assert "  9) format\n       times out:\n     Error: Timeout of 10ms exceeded." in body
+    assert "  44 passing (29ms)" in body and "  9 failing" in body
+    assert "[×" not in body
