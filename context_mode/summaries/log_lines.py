@@ -184,6 +184,9 @@ _TEST_RESULT = re.compile(
     r"|^(?:── )?(?P<status25>Failure|Error|Skip) (?P<id25>\('[^'\n]+:\d+(?::\d+)?'\): .+?)(?: ─+)?$"
     # Automake's test harness (``make check``): ``FAIL: sodium_utils``, ``XFAIL: t/x.sh 3 - name``
     r"|^(?P<status26>PASS|FAIL|ERROR|SKIP|XFAIL|XPASS): (?P<id26>[\w./+-]+)(?: \d+\b.*)?$"
+    # pytest 9's subtests: ``SUBFAILED(n=100) tests/test_r.py::SieveTests::test_counts - …``, each
+    # subtest a failure of its own (its parameters part of its name)
+    r"|^SUB(?P<status27>FAILED)(?P<id27>\([^)\n]*\) \S+::\S*)"
 )
 _FAILING = frozenset(
     {

@@ -819,3 +819,19 @@ def test_mochas_failure_blocks_show_each_tests_suite_title_and_message() -> None
     assert "  9) format\n       times out:\n     Error: Timeout of 10ms exceeded." in body
     assert "  44 passing (29ms)" in body and "  9 failing" in body
     assert "[×" not in body
+
+
+def test_pytest_9s_failed_subtests_are_failed_tests() -> None:
+    # pytest 9.2 with pytest-cov on more-itertools 10.5.0 (two edits): five ``SUBFAILED(n=100)
+    # tests/test_recipes.py::SieveTests::test_prime_counts - …`` lines. Before, "2 failed tests"
+    # against pytest's own "7 failed".
+    text = _data("pytest-9.2-cov-subtests-more-itertools-10.5-two-edits.txt")
+    scan = scan_log(text.splitlines())
+    assert len(scan.failing) == 7
+    assert "(n=1000000) tests/test_recipes.py::SieveTests::test_prime_counts" in scan.failing
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    assert "7 failed tests" in decision.extract.outline
+    body = decision.extract.text
+    assert "TOTAL                         1911     11    99%" in body
+    assert "7 failed, 661 passed, 1 skipped, 8 warnings, 2327 subtests passed in 6.60s" in body
