@@ -3,13 +3,13 @@
 ``is_run_summary(lowered)`` is whether a lowercased line is a run's final summary (pytest's
 ``=== 3 failed, 10 passed in 0.5s ===``, ``Ran 1141 tests in``, Jest's ``Tests: 6 failed, 1045
 passed``, ctest's, mocha's, cargo's, minitest's, npm's ``added 63 packages in 6s``, apt's,
-terraform's, Maven's reactor rows of a module that failed or was skipped, ``git bisect``'s
-``<sha> is the first bad commit``…); the log summaries rank those lines first.
-``is_totals_line(line)`` also takes a
-linter's totals (``Found 112 errors.``) and a diff's ``--stat`` totals (``15 files changed, 1268
-insertions(+), 781 deletions(-)``), on the line as printed (ANSI codes and a CI timestamp are
-read past): what a search for "the totals" shows; ``stat_counts(line)`` reads that ``--stat`` line's
-three counts. Pure; each test is one regex pass on a line.
+terraform's, Maven's reactor rows of a module that failed or was skipped, pre-commit's
+``mypy....Failed``, ``git bisect``'s ``<sha> is the first bad commit``…); the log summaries rank
+those lines first. ``is_totals_line(line)`` also takes a linter's totals (``Found 112 errors.``)
+and a diff's ``--stat`` totals (``15 files changed, 1268 insertions(+), 781 deletions(-)``), on the
+line as printed (ANSI codes and a CI timestamp are read past): what a search for "the totals"
+shows; ``stat_counts(line)`` reads that ``--stat`` line's three counts. Pure; each test is one
+regex pass on a line.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ _SUMMARY_ANCHORED = re.compile(
     r"|\d+% tests passed, \d+ tests? failed out of \d+"  # ctest
     r"|\d+ examples?, \d+ failures?"  # rspec
     r"|(?:\[\w+\] )?tests run: \d+, failures: \d+, errors: \d+, skipped: \d+$"  # surefire's totals
+    # pre-commit's verdict on a hook that failed (``mypy.............Failed``)
+    r"|[^.\n]*[^.\s]\.{4,}failed$"
     # Maven's reactor summary: a module that failed or was skipped (``[INFO] api ..... SKIPPED``)
     r"|\[info\] \S.*? \.{3,} (?:failure|skipped)(?: \[ *[\d.:]+ \w+\])?$"
     r"|\d+ tests completed, \d+ failed"  # gradle

@@ -835,3 +835,15 @@ def test_pytest_9s_failed_subtests_are_failed_tests() -> None:
     body = decision.extract.text
     assert "TOTAL                         1911     11    99%" in body
     assert "7 failed, 661 passed, 1 skipped, 8 warnings, 2327 subtests passed in 6.60s" in body
+
+
+def test_pre_commits_failed_hooks_are_its_verdict() -> None:
+    # pre-commit 4.7 (local hooks: ruff, ruff format, mypy, two pygrep hooks, a ``fail`` hook) on
+    # more-itertools 10.5.0, --all-files (100 kB): ``ruff....Failed`` and ``mypy....Failed`` were
+    # left out (only the last hook's line, the payload's ending, was shown).
+    text = _data("pre-commit-4.7-local-hooks-more-itertools-all-files.txt")
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    for hook in ("ruff", "mypy", "forbid .rej files"):
+        assert any(line.startswith(f"{hook}....") and line.endswith("Failed") for line in lines), hook
