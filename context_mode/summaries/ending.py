@@ -108,9 +108,27 @@ def with_ending(
     while kept > 0 and shown[kept - 1].strip() in order:
         kept -= 1
     # (an ending line above those last lines, when they are many short ones, comes first)
-    block = sorted([*shown[kept:], *lacking], key=lambda line: order.get(line.strip(), -1))
+    block = _in_payload_order(region, [*shown[kept:], *lacking])
     joint = [] if kept == 0 or shown[kept - 1].startswith("…") else ["…"]  # one elision marker
     return replace(extract, text="\n".join([*shown[:kept], *joint, *block]))
+
+
+def _in_payload_order(region: list[str], lines: list[str]) -> list[str]:
+    """``lines`` (each a region line, stripped, perhaps cut short with ``…``) in the order the
+    region holds them, each matched to the latest region line not matched yet: a line said twice
+    near the end (pip-compile's ``    # via uvicorn`` under two pins) keeps each of its places."""
+    pending = list(lines)
+    placed: list[tuple[int, str]] = []
+    for at in range(len(region) - 1, -1, -1):
+        held = region[at].strip()
+        for index in range(len(pending) - 1, -1, -1):  # the last of the lines first
+            line = pending[index].strip()
+            if held == line or (line.endswith("…") and held.startswith(line[:-1])):
+                placed.append((at, pending.pop(index)))
+                break
+        if not pending:
+            break
+    return [*pending, *(line for _, line in sorted(placed, key=lambda found: found[0]))]
 
 
 def _lacking(lines: list[str], extract: Extract) -> list[str]:

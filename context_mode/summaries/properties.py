@@ -8,10 +8,14 @@ YAML's ``key: value`` lines are ``yaml_doc``'s, recognised before.
 ``summarize_properties(lines, budget=, terms=)`` keeps, verbatim by line: every section line,
 then the keys in turns, the first key of every section before the second of any, so each
 section shows what it holds and none takes the budget; lines holding the call's terms first.
-An unindented line that is no key, over indented keys, is a section too: a tree's root
-(``lddtree``'s ``/usr/bin/gdalinfo (interpreter => …)`` over its libraries). A key a loader did
-not resolve (``ldd``'s ``=> not found``, ``lddtree``'s ``=> None``) comes right after the
-sections: what will not run. The outline counts keys and sections. Linear in the text.
+A section line is unindented: an indented comment says something of the key above it
+(``pip-compile``'s and ``uv pip compile``'s ``    # via celery`` under ``kombu==5.5.4``), and the
+keys are what to show. An unindented line that is no key, over indented keys, is a section too: a
+tree's root (``lddtree``'s ``/usr/bin/gdalinfo (interpreter => …)`` over its libraries). A key a
+loader did not resolve (``ldd``'s ``=> not found``, ``lddtree``'s ``=> None``) comes right after
+the sections: what will not run. Above all, the first line when it is neither (what the tool said of
+its result: uv's ``Resolved 81 packages in 704ms``). The outline counts keys and sections. Linear
+in the text.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from context_mode.types import ContentKind
 _WIDTH = 160
 _UNRESOLVED = re.compile(r"=>\s*(?:not found|None)\s*\Z")
 _UNRESOLVED_PRIORITY = 85.0
+_FIRST_PRIORITY = 95.0
 _ROOT_REACH = 3  # lines looked at below an unindented line for the indented key that makes it a root
 
 
@@ -45,13 +50,17 @@ def summarize_properties(lines: Sequence[str], *, budget: int, terms: Sequence[s
     shown = [line.rstrip("\r") for line in lines]
     matches = term_matcher(terms)
     picks: list[Pick] = []
+    first = next((index for index, line in enumerate(shown) if line.strip()), None)
+    if first is not None and not _KEY.match(shown[first]) and not _SECTION.match(shown[first]):
+        picks.append(Pick(first, first + 1, _FIRST_PRIORITY))  # ``Resolved 81 packages in 704ms``
     sections = keys = 0
     turn = 0  # the key's place in its section: the first key of each before the second of any
     for index, line in enumerate(shown):
         stripped = line.strip()
         if not stripped:
             continue
-        if _SECTION.match(stripped) or _is_root(shown, index):
+        # (an indented comment annotates the key above it: pip-compile's ``    # via celery``)
+        if _SECTION.match(line) or _is_root(shown, index):
             sections += 1
             turn = 0
             picks.append(Pick(index, index + 1, 90.0 - 0.001 * index))

@@ -57,3 +57,23 @@ def test_ldds_not_found_libraries_come_first() -> None:
     text = "\n".join([*found[:30], "\tlibmissing.so.3 => not found", *found[30:]])
     extract = summarize(text, ContentKind.TEXT, budget=400)
     assert "\tlibmissing.so.3 => not found" in extract.text.splitlines()
+
+
+def test_a_compiled_requirements_file_shows_its_pins_not_their_via_comments() -> None:
+    # ``uv pip compile requirements.in`` (uv 0.13.9, 81 pins, as pip-compile writes them): each
+    # pin's ``    # via kombu`` lines were sections, 178 of them, and stage 1 showed those comments
+    # and none of the pins, nor uv's ``Resolved 81 packages in 704ms``.
+    from context_mode.router import Summary, route
+
+    text = (Path(__file__).parents[2] / "data" / "uv-0.13-pip-compile-fastapi-celery-stack.txt").read_text(
+        encoding="utf-8"
+    )
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert lines[0] == "Resolved 81 packages in 704ms"
+    assert "alembic==1.20.1" in lines and "celery==5.7.0" in lines
+    assert sum("==" in line for line in lines) >= 30
+    # (the payload's last lines close the summary as they are, their comments too)
+    assert not any(line.lstrip().startswith("# via") or line.startswith("    #   ") for line in lines[:-12])
+    assert lines[-12:] == text.rstrip("\n").splitlines()[-12:]
