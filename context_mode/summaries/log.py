@@ -102,9 +102,11 @@ from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.slow_queries import summarize_slow_queries
 from context_mode.summaries.test_failures import (
+    JUnitFailures,
     MochaFailures,
     RSpecFailures,
     gtest_picks,
+    junit_picks,
     mocha_picks,
     rspec_picks,
 )
@@ -127,6 +129,7 @@ _SHAPE_FAMILY = 48
 # codes too (a code's removal can join a literal).
 _FAILURE_ERROR = "Failure/Error:"  # RSpec's failure blocks
 _GTEST_MARK = ": Failure"  # GoogleTest's ``path:line: Failure``
+_JUNIT_MARK = "<testcase"  # a JUnit XML report's test cases
 _MOCHA_MARK = " failing\n"  # Mocha's ``  9 failing`` over its failure blocks
 _COVERAGE_MARK = "Stmts"  # a coverage table's header
 _LEGEND_PRIORITY = 3.0
@@ -216,6 +219,9 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # And each of Mocha's failure blocks (``  1) Cart``, ``  2) Cart``: one shape) and its message.
     mocha = mocha_picks(text, lines) if holds(text, _MOCHA_MARK) else MochaFailures([], set())
     verdicts.update(pick.start for pick in mocha.picks)
+    # And each failing test case of a JUnit XML report, named alike or not.
+    junit = junit_picks(lines) if holds(text, _JUNIT_MARK) else JUnitFailures([], 0)
+    verdicts.update(pick.start for pick in junit.picks)
     # tape names its assertions alike ("not ok 7 should be deeply equivalent", "not ok 80 …"):
     # the first failures with a TAP block are each their own news, and so is what the block
     # says, where a shape's lines would otherwise fold into one.
@@ -225,7 +231,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         verdicts.update(tap_diagnostics(lines, index + 1))
     raised = raised_lines(unprefixed, scan.groups)
     picks = _fold(
-        _picks(text, lines, cleaned, scan, errors, counts, terms, rspec, mocha, raised),
+        # (with a JUnit report's failing test cases and their failures' lines)
+        [*_picks(text, lines, cleaned, scan, errors, counts, terms, rspec, mocha, raised), *junit.picks],
         scan.shapes,
         counts,
         frames | verdicts,
@@ -245,9 +252,11 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         if counts[scan.shapes[i]] > 1 and i not in frames and i not in verdicts
     }
     error_events = count_runs(errors)
+    # (Mocha's block headers name suites; a JUnit report's failing cases are no test lines)
+    failed_tests = sum(index not in mocha.headers for index in scan.failing.values()) + junit.failed
     parts = [
         f"log: {len(lines)} lines",
-        _plural(sum(index not in mocha.headers for index in scan.failing.values()), "failed test"),
+        _plural(failed_tests, "failed test"),
         _plural(error_events, "error"),
         _plural(len(scan.warnings), "warning"),
     ]

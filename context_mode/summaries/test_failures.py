@@ -29,6 +29,11 @@ digits, none: 23 "parses case N" failures would crowd out the one other); ``head
 header and title lines,
 which name no test of their own (Mocha lists the failing tests by their titles above the blocks).
 
+``junit_picks(lines)`` does the same for a JUnit XML report (Maven Surefire's, Gradle's, pytest's
+``--junitxml``): a ``<testcase …>`` element whose first child is a ``<failure`` or ``<error``
+(on its line or the next) is a failing test; its line ranks with the failing tests, the child's
+(its ``message=`` and type) beside it. ``failed`` counts them.
+
 ``gtest_picks(lines)`` does the same for GoogleTest, whose failures are a ``path:line: Failure``
 line with the assertion's lines below it (``Expected: (b) >= (0.0), actual: -113.257 vs 0``,
 ``Value of: …`` / ``Actual: …`` / ``Expected: …``, a custom message) up to the next ``[ … ]``
@@ -58,6 +63,10 @@ _MOCHA_BLOCK = re.compile(r"  \d{1,4}\) \S")
 _TITLE_LINES = 8  # a block's header and its title path, at most
 _ALIKE_BLOCKS = 3  # blocks of one title shape (``parses case 7:``, ``parses case 20:``) picked
 _DIGITS = re.compile(r"\d+")
+
+
+_TESTCASE = re.compile(r"\s*<testcase\b[^>]*?(?P<closed>/?)>")
+_FAILED_CHILD = re.compile(r"\s*<(?:failure|error)\b")
 
 
 class RSpecFailures(NamedTuple):
@@ -182,3 +191,29 @@ def _title_end(lines: Sequence[str], header: int) -> int:
         if line.endswith(":"):
             return index
     return -1
+
+
+class JUnitFailures(NamedTuple):
+    picks: list[Pick]
+    failed: int
+
+
+def junit_picks(lines: Sequence[str]) -> JUnitFailures:
+    """Picks for a JUnit XML report's failing test cases (see module doc)."""
+    picks: list[Pick] = []
+    failed = 0
+    for index, line in enumerate(lines):
+        if "<testcase" not in line:
+            continue
+        found = _TESTCASE.match(line[:_PREFIX])
+        if found is None or found.group("closed"):
+            continue
+        child = index if _FAILED_CHILD.match(line, found.end()) else index + 1
+        if child >= len(lines) or not _FAILED_CHILD.match(lines[child][:_PREFIX]):
+            continue
+        decay = min(failed, 20) * 0.2
+        failed += 1
+        picks.append(Pick(index, index + 1, 92.0 - decay))
+        if child != index:
+            picks.append(Pick(child, child + 1, 91.9 - decay))
+    return JUnitFailures(picks, failed)

@@ -847,3 +847,20 @@ def test_pre_commits_failed_hooks_are_its_verdict() -> None:
     lines = decision.extract.text.splitlines()
     for hook in ("ruff", "mypy", "forbid .rej files"):
         assert any(line.startswith(f"{hook}....") and line.endswith("Failed") for line in lines), hook
+
+
+def test_a_surefire_xml_reports_failing_test_cases_show_with_their_messages() -> None:
+    # Surefire 3.2's ``TEST-org.shop.inventory.PriceFormatTest.xml`` (JUnit 5.11), as an agent reads
+    # a CI artifact: each failing ``<testcase …>`` has its ``<failure message=…>`` on the next line.
+    # Before: "0 failed tests", and the three parameterised failures folded into one ``[×3]``.
+    text = _data("surefire-3.2-junit5-TEST-PriceFormatTest.xml")
+    decision = route(text, tool="get_artifact")
+    assert isinstance(decision, Summary)
+    assert "4 failed tests" in decision.extract.outline
+    lines = decision.extract.text.splitlines()
+    for case, message in (
+        ('name="formatsEuros(long, String)[3]"', 'message="expected: &lt;0.07 EUR&gt; but was:'),
+        ('name="parsesWholeEuros"', 'message="Index 1 out of bounds for length 1"'),
+    ):
+        at = next(index for index, line in enumerate(lines) if case in line)
+        assert message in lines[at + 1]
