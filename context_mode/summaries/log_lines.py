@@ -138,12 +138,13 @@ SECTION = re.compile(r"^(?:_{3,} .+ _{3,}|={3,} .+ ={3,}|-{3,} .+ -{3,})$")
 _TEST_RESULT = re.compile(
     r"^(?P<id>\S+::\S+)(?: \S+)? (?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b"
     r"|^(?P<status2>FAILED|ERROR) (?P<id2>\S+::\S*)"
-    r"|^(?P<status3>FAIL|ERROR): (?P<id3>\w+ \([\w.]+\))"
+    # unittest's ``FAIL: test_parse (pkg.tests.create_testcase.<locals>.TestTime.test_parse)``
+    r"|^(?P<status3>FAIL|ERROR): (?P<id3>\w+ \([\w.<>]+\))"
     r"|^\s*--- (?P<status4>FAIL|PASS): (?P<id4>\S+)"
     r"|^test (?P<id5>\S+) \.\.\. (?P<status5>FAILED|ok|ignored)$"
     # ✘: PHPUnit's --testdox; ×: Vitest's ``   × Cart > total 6ms`` (its duration no part of the name)
     r"|^\s*(?P<status6>✕|✗|✘|×) (?P<id6>.+?)(?: \(\d+ ?m?s\)| \d+(?:\.\d+)?m?s)?$"
-    r"|^(?P<id7>\w+ \([\w.]+\)) \.\.\. (?P<status7>FAIL|ERROR|ok)$"
+    r"|^(?P<id7>\w+ \([\w.<>]+\)) \.\.\. (?P<status7>FAIL|ERROR|ok)$"
     # TAP: the number is the test's identity (tape names assertions alike: "should be equal")
     r"|^\s*(?P<status8>not ok|ok) (?P<id8>\d+ (?:- )?[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"
     # mocha's spec reporter: ``  3) name`` (minitest's ``  3) Failure:`` heads a failure: no name)
@@ -152,7 +153,9 @@ _TEST_RESULT = re.compile(
     r"|^\s*(?P<status10>[✔✓]) (?P<id10>(?!built in |\d+ modules transformed).+?)(?: \(\d+ ?m?s\))?$"
     r"|^\s+(?P<status11>●) (?P<id11>\S.*)$"  # Jest's failure header: ``  ● suite › test``
     # GoogleTest: ``[  FAILED  ] FormatTest.Precision (0 ms)`` / ``[       OK ] …``
-    r"|^\[\s+(?P<status12>FAILED|OK)\s+\] (?P<id12>[A-Za-z_][\w/<>:,.-]*\.[\w/<>:,.-]+)(?: \(\d+ ms\))?$"
+    # (busted's ``-o gtest``: ``[  FAILED  ] spec/a_spec.lua @ 195: Suite checks near() (0.40 ms)``)
+    r"|^\[\s+(?P<status12>FAILED|OK)\s+\] (?P<id12>[A-Za-z_][\w/<>:,.-]*\.[\w/<>:,.-]+(?: @ \d+: .+?)?)"
+    r"(?: \([\d.]+ ms\))?$"
     # CTest: ``19/20 Test #19: format-test ......***Failed    0.02 sec``
     r"|^\s*\d+/\d+ Test\s+#\d+: (?P<id13>\S+) \.*\s*\**"
     r"(?P<status13>Passed|Failed|Not Run|Timeout|Exception)\b"

@@ -864,3 +864,32 @@ def test_a_surefire_xml_reports_failing_test_cases_show_with_their_messages() ->
     ):
         at = next(index for index, line in enumerate(lines) if case in line)
         assert message in lines[at + 1]
+
+
+@pytest.mark.parametrize(
+    ("name", "failed", "failing"),
+    [
+        # unittest (through nose2 -v) names a test case made in a function by its qualified name:
+        # ``FAIL: test_parse (isodate.tests.test_time.create_testcase.<locals>.TestTime.test_parse)``
+        pytest.param(
+            "test-cape-nose2-v-isodate-061-edits.txt",
+            3,
+            "test_parse (isodate.tests.test_time.create_testcase.<locals>.TestTime.test_parse)",
+            id="unittest-locals",
+        ),
+        # busted's ``-o gtest``: ``[  FAILED  ] spec/a_spec.lua @ 195: Test … tolerances (0.40 ms)``
+        pytest.param(
+            "test-fern-busted-gtest-luassert-190-edits.txt",
+            20,
+            "spec/assertions_spec.lua @ 195: Test Assertions Checks near() assertion handles tolerances",
+            id="busted-gtest",
+        ),
+    ],
+)
+def test_more_runners_failed_tests_are_read(name: str, failed: int, failing: str) -> None:
+    # (dev corpus items whose failing tests read "0 failed tests")
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+    scan = scan_log(text.splitlines())
+    assert len(scan.failing) == failed and failing in scan.failing
