@@ -30,7 +30,10 @@ no total); a service's lines near the top that say where it listens rank with it
 report's summary section (valgrind's ``HEAP SUMMARY:`` and ``LEAK SUMMARY:``), its heading and the
 lines indented below it, ranks with a failing test's name; a coverage table's totals row ranks with
 the final summary, its least covered files below errors (``summaries.coverage``); RSpec's and
-GoogleTest's failure blocks give their message and location (``summaries.test_failures``). The
+GoogleTest's failure blocks give their message and location, Mocha's blocks their suite, title
+and message, a JUnit XML report's failing test cases their failure (``summaries.test_failures``);
+a Terraform plan's action on each resource (a destroy or a replacement first) ranks with the
+failing tests, each attribute it changes (``~ image = "a" -> "b"``) with errors' context. The
 errors' picks, their context and the tracebacks' frames come from ``summaries.log_errors``; the
 blocks under a line (a report's section, a TAP block, a failing test's message, a sanitizer's
 legend) are found by ``summaries.log_blocks``. A ``go test -json`` stream is read as events instead
@@ -155,6 +158,18 @@ _BARE_PREFIX = re.compile(r"\s*(?:(?:==|--)\d+(?:==|--)|\[(?:INFO|WARNING|ERROR|
 _SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")
 _SYSCALL_LEAD = "% time "  # what each match starts with
 _SYSCALL_ROWS = 5
+# A Terraform / OpenTofu plan's action on each resource (``  # aws_instance.web will be created``,
+# ``… must be replaced``, ``… will be destroyed``): what the plan does, a destroy or a replacement
+# first; then each attribute it changes (``      ~ image = "shop/api:2.3.1" -> "shop/api:2.4.0"``).
+_PLAN_ACTION = re.compile(
+    r"^\s*# \S.*? (?P<action>will be (?:created|updated in-place|destroyed|read during apply|replaced)"
+    r"|must be replaced|is tainted, so must be replaced|has moved to \S+)",
+    re.MULTILINE,
+)
+_PLAN_CHANGE = re.compile(r"^\s+~ \S+ += .+ -> .+$", re.MULTILINE)
+_PLAN_CHANGE_PRIORITY = 70.0
+_PLAN_MARK = "Terraform will perform the following actions"
+_PLAN_PRIORITY = {"will be destroyed": 91.0, "must be replaced": 91.0, "will be updated in-place": 90.0}
 # A report's summary heading in capitals, alone on its line after a tool's prefix (valgrind's
 # ``==13084== LEAK SUMMARY:``): the indented lines below it are the run's totals.
 _SUMMARY_END = re.compile(r"SUMMARY:[ \t]*$", re.MULTILINE)
@@ -410,6 +425,13 @@ def _picks(
     # a build's or an install's biggest sizes (a bundle's heaviest module, the largest download)
     for order, index in enumerate(largest_sized(scan.groups.text)):
         add(index, 30 - order * 0.5, CONTEXT_WIDTH)
+    # a Terraform plan: each resource's action, then each attribute it changes
+    planned = _PLAN_MARK in text or "OpenTofu will perform" in text
+    for index in pattern_lines(scan.groups.text, _PLAN_ACTION) if planned else ():
+        action = _PLAN_ACTION.match(scan.groups.lines[index])
+        add(index, _PLAN_PRIORITY.get(action.group("action") if action else "", 89.0), CONTEXT_WIDTH)
+    for order, index in enumerate(pattern_lines(scan.groups.text, _PLAN_CHANGE) if planned else ()):
+        add(index, _PLAN_CHANGE_PRIORITY - min(order, 40) * 0.1, CONTEXT_WIDTH)
     # strace -c: its costliest syscalls
     for index in pattern_lines(scan.groups.text, _SYSCALL_HEADER, lead=_SYSCALL_LEAD):
         for row in range(index, min(index + _SYSCALL_ROWS + 2, total)):

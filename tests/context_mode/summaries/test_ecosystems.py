@@ -893,3 +893,21 @@ def test_more_runners_failed_tests_are_read(name: str, failed: int, failing: str
     text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
     scan = scan_log(text.splitlines())
     assert len(scan.failing) == failed and failing in scan.failing
+
+
+def test_a_terraform_plan_shows_each_resources_action_and_changed_attributes() -> None:
+    # ``terraform plan`` (1.11.4, built-in terraform_data resources, after an apply and an edit):
+    # before, its ``  # terraform_data.service["billing"] will be destroyed`` lines were left out
+    # for attribute lines of resources to be created; the plan's totals alone said what it does.
+    text = _data("terraform-1.11-plan-update-destroy-create.txt")
+    decision = route(text, tool="run_command")
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    for action in (
+        '  # terraform_data.service["billing"] will be destroyed',
+        '  # terraform_data.service["api"] will be updated in-place',
+        '  # terraform_data.queue["webhooks"] will be created',
+    ):
+        assert action in lines, action
+    assert '          ~ image    = "shop/api:2.3.1" -> "shop/api:2.4.0"' in lines
+    assert "Plan: 3 to add, 2 to change, 2 to destroy." in lines
