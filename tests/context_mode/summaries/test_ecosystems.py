@@ -20,7 +20,7 @@ import pytest
 from context_mode.diagnostics import find_diagnostics
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
-from context_mode.summaries import summarize
+from context_mode.summaries import Extract, summarize
 from context_mode.summaries.log_lines import scan_log
 from context_mode.summaries.packing import is_marker, strip_annotation
 from context_mode.types import ContentKind
@@ -387,6 +387,13 @@ def _data(name: str) -> str:
     return (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
 
 
+def _stage1(text: str, tool: str = "run_command") -> Extract:
+    """Stage 1 of ``text`` as the hub routes a ``tool``'s result: a summary."""
+    decision = route(text, tool=tool)
+    assert isinstance(decision, Summary)
+    return decision.extract
+
+
 def test_a_database_errors_detail_and_hint_rank_just_below_the_errors() -> None:
     # PostgreSQL writes why an ERROR happened on its DETAIL: and HINT: lines below it: before,
     # they ranked with any neighbour line, below every other kind of line, and none was shown.
@@ -721,10 +728,9 @@ def test_surefire_3s_failing_tests_are_read_with_their_messages() -> None:
     scan = scan_log(text.splitlines())
     assert len(scan.failing) == 8
     assert "org.shop.inventory.PriceFormatTest.formatsEuros(long, String)[2]" in scan.failing
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    body = decision.extract.text
-    assert "8 failed tests" in decision.extract.outline
+    extract = _stage1(text)
+    body = extract.text
+    assert "8 failed tests" in extract.outline
     assert "[INFO] Building inventory 1.4.0-SNAPSHOT" in body  # the project and its version
     assert "[ERROR] Tests run: 24, Failures: 6, Errors: 2, Skipped: 1" in body
     for message in ("expected: <[B-2, C-3]> but was: <[B-2]>", 'because "this.name" is null'):
@@ -738,9 +744,8 @@ def test_a_maven_reactors_summary_and_each_modules_failure_show() -> None:
     # module left out (the middle of a burst of [ERROR] lines), Maven's ``[ERROR] [Help 1] http…``
     # taken for a totals line (an [ERROR] tag and a digit) and a colour reset for the last line.
     text = _data(_MAVEN_REACTOR)
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    lines = decision.extract.text.splitlines()
+    extract = _stage1(text)
+    lines = extract.text.splitlines()
     assert "[INFO] Reactor Summary for shop-parent 2.3.1:" in lines
     for row in (
         "[INFO] inventory .......................................... FAILURE [  0.726 s]",
@@ -767,10 +772,9 @@ def test_jests_report_in_a_pipe_is_a_test_log_with_each_failures_message() -> No
     # text: the first failure and source lines, no other failing test's name or message.
     text = _data("jest-29-default-reporter-cart-failures.txt")
     assert detect_kind(text) is ContentKind.LOG
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    body = decision.extract.text
-    assert "8 failed tests" in decision.extract.outline
+    extract = _stage1(text)
+    body = extract.text
+    assert "8 failed tests" in extract.outline
     lines = body.splitlines()
     for name in ("Cart › skus sorted", "Cart › remove › keeps others", "money in dollars", "fetches USD"):
         assert any(line.startswith(f"  ● {name}") for line in lines), name
@@ -790,10 +794,9 @@ def test_vitests_failed_tests_are_read_by_their_cross_with_their_messages() -> N
     text = _data("vitest-3.2-default-reporter-cart-failures.txt")
     scan = scan_log(text.splitlines())
     assert "Cart > skus sorted" in scan.failing and len(scan.failing) == 8
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    assert "8 failed tests" in decision.extract.outline
-    lines = decision.extract.text.splitlines()
+    extract = _stage1(text)
+    assert "8 failed tests" in extract.outline
+    lines = extract.text.splitlines()
     for name, message in (
         ("slug(A_B) 1ms", "→ expected 'a_b' to be 'a-b' // Object.is equality"),
         ("money in dollars 5ms", "→ expected '0.05 USD' to deeply equal '$0.05'"),
@@ -807,10 +810,9 @@ def test_mochas_failure_blocks_show_each_tests_suite_title_and_message() -> None
     # they folded into ``  4) Cart [×4]`` without the titles, the suites counted as failed tests
     # (11) and the list's next title was shown as a failure's message.
     text = _data("mocha-10-spec-reporter-cart-failures.txt")
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    assert "9 failed tests" in decision.extract.outline
-    body = decision.extract.text
+    extract = _stage1(text)
+    assert "9 failed tests" in extract.outline
+    body = extract.text
     assert (
         "  1) Cart\n       rejects zero qty:\n     AssertionError [ERR_ASSERTION]: The error is expected"
         in body
@@ -829,10 +831,9 @@ def test_pytest_9s_failed_subtests_are_failed_tests() -> None:
     scan = scan_log(text.splitlines())
     assert len(scan.failing) == 7
     assert "(n=1000000) tests/test_recipes.py::SieveTests::test_prime_counts" in scan.failing
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    assert "7 failed tests" in decision.extract.outline
-    body = decision.extract.text
+    extract = _stage1(text)
+    assert "7 failed tests" in extract.outline
+    body = extract.text
     assert "TOTAL                         1911     11    99%" in body
     assert "7 failed, 661 passed, 1 skipped, 8 warnings, 2327 subtests passed in 6.60s" in body
 
@@ -842,9 +843,8 @@ def test_pre_commits_failed_hooks_are_its_verdict() -> None:
     # more-itertools 10.5.0, --all-files (100 kB): ``ruff....Failed`` and ``mypy....Failed`` were
     # left out (only the last hook's line, the payload's ending, was shown).
     text = _data("pre-commit-4.7-local-hooks-more-itertools-all-files.txt")
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    lines = decision.extract.text.splitlines()
+    extract = _stage1(text)
+    lines = extract.text.splitlines()
     for hook in ("ruff", "mypy", "forbid .rej files"):
         assert any(line.startswith(f"{hook}....") and line.endswith("Failed") for line in lines), hook
 
@@ -854,10 +854,9 @@ def test_a_surefire_xml_reports_failing_test_cases_show_with_their_messages() ->
     # a CI artifact: each failing ``<testcase …>`` has its ``<failure message=…>`` on the next line.
     # Before: "0 failed tests", and the three parameterised failures folded into one ``[×3]``.
     text = _data("surefire-3.2-junit5-TEST-PriceFormatTest.xml")
-    decision = route(text, tool="get_artifact")
-    assert isinstance(decision, Summary)
-    assert "4 failed tests" in decision.extract.outline
-    lines = decision.extract.text.splitlines()
+    extract = _stage1(text, tool="get_artifact")
+    assert "4 failed tests" in extract.outline
+    lines = extract.text.splitlines()
     for case, message in (
         ('name="formatsEuros(long, String)[3]"', 'message="expected: &lt;0.07 EUR&gt; but was:'),
         ('name="parsesWholeEuros"', 'message="Index 1 out of bounds for length 1"'),
@@ -900,9 +899,8 @@ def test_a_terraform_plan_shows_each_resources_action_and_changed_attributes() -
     # before, its ``  # terraform_data.service["billing"] will be destroyed`` lines were left out
     # for attribute lines of resources to be created; the plan's totals alone said what it does.
     text = _data("terraform-1.11-plan-update-destroy-create.txt")
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    lines = decision.extract.text.splitlines()
+    extract = _stage1(text)
+    lines = extract.text.splitlines()
     for action in (
         '  # terraform_data.service["billing"] will be destroyed',
         '  # terraform_data.service["api"] will be updated in-place',
