@@ -151,8 +151,8 @@ _MUTED_SHAPES = 20
 _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is a quarter of an error
 _UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
 _SLOW_SAMPLE = 16384  # characters of the start read to tell a slow query log
-# A line that is its prefix alone says nothing: Valgrind's ``==17820== ``, Maven's ``[INFO] ``.
 _JEST_HEADER = re.compile(r"\s+● \S")  # a failure's header in Jest's report: its message below a blank line
+# A line that is its prefix alone says nothing: Valgrind's ``==17820== ``, Maven's ``[INFO] ``.
 _BARE_PREFIX = re.compile(r"\s*(?:(?:==|--)\d+(?:==|--)|\[(?:INFO|WARNING|ERROR|DEBUG)\])\s*\Z")
 # ``strace -c``'s table header (its rows are sorted by time); literal-led, so the search is fast.
 _SYSCALL_HEADER = re.compile(r"% time +seconds +usecs/call +calls")
@@ -168,7 +168,7 @@ _PLAN_ACTION = re.compile(
 )
 _PLAN_CHANGE = re.compile(r"^\s+~ \S+ += .+ -> .+$", re.MULTILINE)
 _PLAN_CHANGE_PRIORITY = 70.0
-_PLAN_MARK = "Terraform will perform the following actions"
+_PLAN_MARKS = ("Terraform will perform the following actions", "OpenTofu will perform the following actions")
 _PLAN_PRIORITY = {"will be destroyed": 91.0, "must be replaced": 91.0, "will be updated in-place": 90.0}
 # A report's summary heading in capitals, alone on its line after a tool's prefix (valgrind's
 # ``==13084== LEAK SUMMARY:``): the indented lines below it are the run's totals.
@@ -426,7 +426,7 @@ def _picks(
     for order, index in enumerate(largest_sized(scan.groups.text)):
         add(index, 30 - order * 0.5, CONTEXT_WIDTH)
     # a Terraform plan: each resource's action, then each attribute it changes
-    planned = _PLAN_MARK in text or "OpenTofu will perform" in text
+    planned = any(mark in text for mark in _PLAN_MARKS)
     for index in pattern_lines(scan.groups.text, _PLAN_ACTION) if planned else ():
         action = _PLAN_ACTION.match(scan.groups.lines[index])
         add(index, _PLAN_PRIORITY.get(action.group("action") if action else "", 89.0), CONTEXT_WIDTH)
