@@ -245,9 +245,16 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         verdicts.add(index)
         verdicts.update(tap_diagnostics(lines, index + 1))
     raised = raised_lines(unprefixed, scan.groups)
+    # Failing-test lines that name no test of their own: Mocha's block headers (its suites), and
+    # Jest's ``✕ rejects zero qty`` under ``--verbose`` where its ``● Cart › rejects zero qty``
+    # header names the same test with its suites.
+    skipped = mocha.headers | _named_again(scan.failing)
     picks = _fold(
         # (with a JUnit report's failing test cases and their failures' lines)
-        [*_picks(text, lines, cleaned, scan, errors, counts, terms, rspec, mocha, raised), *junit.picks],
+        [
+            *_picks(text, lines, cleaned, scan, errors, counts, terms, rspec, mocha, skipped, raised),
+            *junit.picks,
+        ],
         scan.shapes,
         counts,
         frames | verdicts,
@@ -268,7 +275,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     }
     error_events = count_runs(errors)
     # (Mocha's block headers name suites; a JUnit report's failing cases are no test lines)
-    failed_tests = sum(index not in mocha.headers for index in scan.failing.values()) + junit.failed
+    failed_tests = sum(index not in skipped for index in scan.failing.values()) + junit.failed
     parts = [
         f"log: {len(lines)} lines",
         _plural(failed_tests, "failed test"),
@@ -377,6 +384,7 @@ def _picks(
     terms: Sequence[str],
     rspec: RSpecFailures,
     mocha: MochaFailures,
+    skipped: set[int],
     raised: dict[int, int],
 ) -> list[Pick]:
     total = len(lines)
@@ -449,7 +457,7 @@ def _picks(
     failing = [
         index
         for index in scan.failing.values()
-        if not (reruns and index in rspec.headers) and index not in mocha.headers
+        if not (reruns and index in rspec.headers) and index not in skipped
     ]
     # Mocha lists its failing tests by title above its failure blocks, which name them again with
     # their suites and messages: the list ranks below the blocks.
@@ -510,6 +518,13 @@ def _picks(
             add(index, _MUTED - len(muted_seen) * 0.2, WIDTH)
     _add_lines(cleaned, scan, counts, terms, add, routine)
     return picks
+
+
+def _named_again(failing: dict[str, int]) -> set[int]:
+    """The lines of failing tests that a Jest failure header names again with its suites (``✕
+    total`` and ``● Cart › total``)."""
+    leaves = {test.rsplit(" › ", 1)[1] for test in failing if " › " in test}
+    return {index for test, index in failing.items() if test in leaves} if leaves else set()
 
 
 def _distinct_verdicts(cleaned: Sequence[str], summaries: Sequence[int]) -> set[int]:

@@ -909,3 +909,11 @@ def test_a_terraform_plan_shows_each_resources_action_and_changed_attributes() -
         assert action in lines, action
     assert '          ~ image    = "shop/api:2.3.1" -> "shop/api:2.4.0"' in lines
     assert "Plan: 3 to add, 2 to change, 2 to destroy." in lines
+
+
+def test_jest_verbose_counts_each_failed_test_once() -> None:
+    # ``npx jest --verbose`` names each failure twice: ``✕ rejects zero qty (18 ms)`` in its file's
+    # list and ``● Cart › rejects zero qty`` over its message. Before: "12 failed tests" for 8.
+    extract = _stage1(_data("jest-29-verbose-cart-failures.txt"))
+    assert "8 failed tests" in extract.outline
+    assert "  ● Cart › rejects zero qty" in extract.text.splitlines()
