@@ -190,6 +190,9 @@ _TEST_RESULT = re.compile(
     # pytest 9's subtests: ``SUBFAILED(n=100) tests/test_r.py::SieveTests::test_counts - …``, each
     # subtest a failure of its own (its parameters part of its name)
     r"|^SUB(?P<status27>FAILED)(?P<id27>\([^)\n]*\) \S+::\S*)"
+    # Cucumber's failures: ``3) Scenario: Zero quantity is rejected # features/cart.feature:13``
+    # (an outline's examples share a name: its line tells them apart)
+    r"|^(?P<status28>\d{1,4}\)) (?P<id28>Scenario(?: Outline)?: .+? # \S+:\d+)$"
 )
 _FAILING = frozenset(
     {

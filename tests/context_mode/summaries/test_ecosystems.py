@@ -917,3 +917,16 @@ def test_jest_verbose_counts_each_failed_test_once() -> None:
     extract = _stage1(_data("jest-29-verbose-cart-failures.txt"))
     assert "8 failed tests" in extract.outline
     assert "  ● Cart › rejects zero qty" in extract.text.splitlines()
+
+
+def test_cucumbers_failed_scenarios_are_failed_tests() -> None:
+    # ``npx cucumber-js`` (11, no terminal): under ``Failures:``, ``3) Scenario: Discount codes #
+    # features/cart.feature:28`` per failed scenario, an outline's examples told apart by their line.
+    # Before: "0 failed tests".
+    text = _data("cucumber-js-11-progress-cart-failures.txt")
+    scan = scan_log(text.splitlines())
+    assert "Scenario: Zero quantity is rejected # features/cart.feature:13" in scan.failing
+    assert "Scenario: Total of one item with tax # features/totals.feature:12" in scan.failing
+    extract = _stage1(text)
+    assert "11 failed tests" in extract.outline
+    assert "37 scenarios (10 failed, 1 undefined, 26 passed)" in extract.text.splitlines()
