@@ -138,8 +138,9 @@ SECTION = re.compile(r"^(?:_{3,} .+ _{3,}|={3,} .+ ={3,}|-{3,} .+ -{3,})$")
 _TEST_RESULT = re.compile(
     r"^(?P<id>\S+::\S+)(?: \S+)? (?P<status>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b"
     r"|^(?P<status2>FAILED|ERROR) (?P<id2>\S+::\S*)"
-    # unittest's ``FAIL: test_parse (pkg.tests.create_testcase.<locals>.TestTime.test_parse)``
-    r"|^(?P<status3>FAIL|ERROR): (?P<id3>\w+ \([\w.<>]+\))"
+    # unittest's ``FAIL: test_parse (pkg.tests.create_testcase.<locals>.TestTime.test_parse)``, a
+    # subtest's parameters after it (``… (tests.SieveTests.test_counts) (n=100)``)
+    r"|^(?P<status3>FAIL|ERROR): (?P<id3>\w+ \([\w.<>]+\)(?: \([^()\n]*\))?)"
     r"|^\s*--- (?P<status4>FAIL|PASS): (?P<id4>\S+)"
     r"|^test (?P<id5>\S+) \.\.\. (?P<status5>FAILED|ok|ignored)$"
     # ✘: PHPUnit's --testdox; ×: Vitest's ``   × Cart > total 6ms`` (its duration no part of the name)

@@ -930,3 +930,14 @@ def test_cucumbers_failed_scenarios_are_failed_tests() -> None:
     extract = _stage1(text)
     assert "11 failed tests" in extract.outline
     assert "37 scenarios (10 failed, 1 undefined, 26 passed)" in extract.text.splitlines()
+
+
+def test_unittests_failed_subtests_are_failed_tests() -> None:
+    # ``python -m unittest`` (CPython 3.11.7) on more-itertools 10.5.0 with one edit: ``FAIL:
+    # test_prime_counts (tests.test_recipes.SieveTests.test_prime_counts) (n=100)``, one per
+    # subtest. Before: "4 failed tests" against unittest's "failures=8".
+    text = _data("unittest-py311-subtests-more-itertools-10.5-one-edit.txt")
+    scan = scan_log(text.splitlines())
+    assert len(scan.failing) == 8
+    assert "test_prime_counts (tests.test_recipes.SieveTests.test_prime_counts) (n=1000)" in scan.failing
+    assert "8 failed tests" in _stage1(text).outline
