@@ -249,6 +249,10 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # Jest's ``✕ rejects zero qty`` under ``--verbose`` where its ``● Cart › rejects zero qty``
     # header names the same test with its suites.
     skipped = mocha.headers | _named_again(scan.failing)
+    # RSpec lists its failed examples again at the end (``rspec ./spec/a_spec.rb:42 # …``): those
+    # are its failed tests, its numbered blocks (a pending example's too) no tests of their own.
+    if any(lines[index].startswith("rspec ./") for index in scan.failing.values()):
+        skipped |= {index for index in scan.failing.values() if not lines[index].startswith("rspec ./")}
     picks = _fold(
         # (with a JUnit report's failing test cases and their failures' lines)
         [

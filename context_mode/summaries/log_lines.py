@@ -160,7 +160,8 @@ _TEST_RESULT = re.compile(
     # CTest: ``19/20 Test #19: format-test ......***Failed    0.02 sec``
     r"|^\s*\d+/\d+ Test\s+#\d+: (?P<id13>\S+) \.*\s*\**"
     r"(?P<status13>Passed|Failed|Not Run|Timeout|Exception)\b"
-    r"|^(?P<status14>rspec) (?P<id14>\./\S+:\d+ # .+)$"  # RSpec's rerun list of failed examples
+    # RSpec's rerun list of failed examples (by id, ``./spec/a_spec.rb[2:23]``, when examples share a line)
+    r"|^(?P<status14>rspec) (?P<id14>\./\S+?(?::\d+|\[[\d:,]+\]) # .+)$"
     # Maven Surefire: ``[ERROR] org.x.ParserTest.parsesDates  Time elapsed: 0.005 s  <<< FAILURE!``;
     # since 3.0 ``[ERROR] org.x.PriceTest.formats(long, String)[2] -- Time elapsed: 0.003 s <<< FAILURE!``
     r"|^\[ERROR\] (?P<id15>[\w.$]+(?:\([^()\n]*\))?(?:\[\d+\])?)\s+(?:-- )?Time elapsed: .*<<< "

@@ -15,7 +15,8 @@ which a multi-line ``Failure/Error:`` runs on to a blank line), ranked with the 
 tests so that each message comes beside its test; then the message's next lines, the
 ``Failure/Error:`` line and the example's own location (the first ``# path:line`` at the block's
 indent, not the backtrace of the code under test). Earlier failures rank higher. ``headers``
-are the blocks' ``N) example`` lines: where RSpec lists the failed examples again at the end
+are the blocks' ``N) example`` lines (past the third example named alike but for digits, a block
+gives no picks): where RSpec lists the failed examples again at the end
 (``rspec ./spec/a_spec.rb:42 # example``, with their locations), those name them. None for other
 logs. Linear.
 
@@ -79,13 +80,19 @@ def rspec_picks(lines: Sequence[str]) -> RSpecFailures:
     picks: list[Pick] = []
     headers: set[int] = set()
     order = 0
+    alike: Counter[str] = Counter()
     for index in [i for i, line in enumerate(lines) if "Failure/Error:" in line]:
         found = _FAILURE.match(lines[index][:_PREFIX])
         if found is None or index == 0 or not _HEADER.match(lines[index - 1][:_PREFIX]):
             continue
+        headers.add(index - 1)
+        # (examples named alike but for digits, ``formats 7 euros``: past the third, their rerun
+        # lines' ``[×30]`` says how many)
+        alike[_DIGITS.sub("#", lines[index - 1].strip())] += 1
+        if alike[_DIGITS.sub("#", lines[index - 1].strip())] > _ALIKE_BLOCKS:
+            continue
         decay = min(order, 20) * 0.2  # as a log's failing tests fall: each message beside its test
         order += 1
-        headers.add(index - 1)
         picks.append(Pick(index, index + 1, 70.0 - decay))
         indent = len(found.group("indent"))
         _block_picks(lines, index, indent, not found.group("code").strip(), decay, picks)

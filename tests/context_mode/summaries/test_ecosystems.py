@@ -941,3 +941,17 @@ def test_unittests_failed_subtests_are_failed_tests() -> None:
     assert len(scan.failing) == 8
     assert "test_prime_counts (tests.test_recipes.SieveTests.test_prime_counts) (n=1000)" in scan.failing
     assert "8 failed tests" in _stage1(text).outline
+
+
+def test_rspecs_examples_named_alike_fold_and_its_rerun_list_counts_them() -> None:
+    # RSpec 3.12 (Debian's ruby-rspec): 36 failures, 30 of them one example made in a loop
+    # (``formats 7 euros``), rerun by id (``rspec ./spec/cart_spec.rb[2:9] # …``). Before: "43 failed
+    # tests" (the numbered blocks, a pending one too, counted for want of those ids) and the 30
+    # alike messages took the room of the other failures' (``key not found: "NOPE"``).
+    text = _data("rspec-3.12-cart-failures-alike-examples.txt")
+    extract = _stage1(text)
+    assert "36 failed tests" in extract.outline
+    body = extract.text
+    for message in ('key not found: "NOPE"', 'got: "-trim-me-"', 'got: "12.5 EUR"', "got: 720"):
+        assert message in body, message
+    assert "42 examples, 36 failures, 1 pending" in body.splitlines()
