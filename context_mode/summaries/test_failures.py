@@ -88,8 +88,7 @@ def rspec_picks(lines: Sequence[str]) -> RSpecFailures:
         headers.add(index - 1)
         # (examples named alike but for digits, ``formats 7 euros``: past the third, their rerun
         # lines' ``[×30]`` says how many)
-        alike[_DIGITS.sub("#", lines[index - 1].strip())] += 1
-        if alike[_DIGITS.sub("#", lines[index - 1].strip())] > _ALIKE_BLOCKS:
+        if _past_alike(alike, lines[index - 1]):
             continue
         decay = min(order, 20) * 0.2  # as a log's failing tests fall: each message beside its test
         order += 1
@@ -97,6 +96,13 @@ def rspec_picks(lines: Sequence[str]) -> RSpecFailures:
         indent = len(found.group("indent"))
         _block_picks(lines, index, indent, not found.group("code").strip(), decay, picks)
     return RSpecFailures(picks, headers)
+
+
+def _past_alike(alike: Counter[str], title: str) -> bool:
+    """Counts ``title`` (digits aside) in ``alike``; whether it is past the ``_ALIKE_BLOCKS``-th."""
+    key = _DIGITS.sub("#", title.strip())
+    alike[key] += 1
+    return alike[key] > _ALIKE_BLOCKS
 
 
 def _block_picks(
@@ -170,8 +176,7 @@ def mocha_picks(text: str, lines: Sequence[str]) -> MochaFailures:
             index += 1
             continue
         headers.update(range(index, leaf + 1))
-        alike[_DIGITS.sub("#", lines[leaf].strip())] += 1
-        if alike[_DIGITS.sub("#", lines[leaf].strip())] > _ALIKE_BLOCKS:
+        if _past_alike(alike, lines[leaf]):
             index = leaf + 1  # (the first's title carries their count, ``[×23]``)
             continue
         decay = min(order, 20) * 0.2  # as a log's failing tests fall: each message beside its test
