@@ -4,6 +4,8 @@
 - ``../shared/corpus``: beside the clone when present (``CTXHUB_SHARED_CORPUS`` names another
   place); its parameters are skipped when it is absent.
 
+``data(name)`` reads one real output kept in ``tests/data`` for a test of its own.
+
 A check that is a property of any real output (summaries stay verbatim and within budget, kind
 detection does not crash, secret masking finds no false positive) runs on both; accuracy
 targets tuned on the shared corpus stay with it.
@@ -24,6 +26,12 @@ REPO = Path(__file__).resolve().parents[1]
 BENCH_CORPUS = REPO / "bench" / "corpus"
 SHARED_CORPUS = Path(os.environ.get("CTXHUB_SHARED_CORPUS") or REPO.parent / "shared" / "corpus")
 CORPORA = {"bench": BENCH_CORPUS, "shared": SHARED_CORPUS}
+TEST_DATA = REPO / "tests" / "data"
+
+
+def data(name: str) -> str:
+    """The real output ``tests/data/name``, as text."""
+    return (TEST_DATA / name).read_text(encoding="utf-8")
 
 
 def is_present(corpus: Path) -> bool:

@@ -13,8 +13,6 @@ and no failing test of Surefire or PHPUnit was found.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from context_mode.diagnostics import find_diagnostics
@@ -24,6 +22,7 @@ from context_mode.summaries import Extract, summarize
 from context_mode.summaries.log_lines import scan_log
 from context_mode.summaries.packing import is_marker, strip_annotation
 from context_mode.types import ContentKind
+from tests.corpora import data
 from tests.verbatim import clipped_from
 
 GTEST = "\n".join(
@@ -382,11 +381,6 @@ def test_a_plan_or_an_install_is_a_log_with_its_totals_and_errors(text: str, wan
     assert all(line in body for line in wanted)
 
 
-def _data(name: str) -> str:
-    """A real output of ``tests/data``."""
-    return (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
-
-
 def _stage1(text: str, tool: str = "run_command") -> Extract:
     """Stage 1 of ``text`` as the hub routes a ``tool``'s result: a summary."""
     decision = route(text, tool=tool)
@@ -397,7 +391,7 @@ def _stage1(text: str, tool: str = "run_command") -> Extract:
 def test_a_database_errors_detail_and_hint_rank_just_below_the_errors() -> None:
     # PostgreSQL writes why an ERROR happened on its DETAIL: and HINT: lines below it: before,
     # they ranked with any neighbour line, below every other kind of line, and none was shown.
-    text = _data("postgresql-server-errors-excerpt.log")
+    text = data("postgresql-server-errors-excerpt.log")
     body = summarize(text, ContentKind.LOG, budget=2000).text
     assert body.count(" ERROR:  ") == 6
     assert "DETAIL:  Key (email)=(user42@example.com) already exists." in body
@@ -407,14 +401,14 @@ def test_a_database_errors_detail_and_hint_rank_just_below_the_errors() -> None:
 def test_nms_address_and_size_columns_are_no_git_log() -> None:
     # ``0000000000013c90 0000000000000001 t arena_free`` read as ``git log --oneline`` (a hash
     # and a subject): the symbol table was summarised as a diff.
-    text = _data("nm-size-sort-cmark-gfm-excerpt.txt")
+    text = data("nm-size-sort-cmark-gfm-excerpt.txt")
     assert detect_kind(text, tool_name="run_command") is ContentKind.TABLE
 
 
 def test_a_type_checkers_found_n_errors_line_is_the_runs_verdict() -> None:
     # tsc's (and mypy's) "Found 60 errors in 21 files." was no summary line: with sixty errors
     # competing, the total was left out.
-    text = _data("tsc-pretty-trpc-excerpt.txt")
+    text = data("tsc-pretty-trpc-excerpt.txt")
     body = summarize(text, ContentKind.LOG, budget=1500).text
     assert "Found 60 errors in 21 files." in body
 
@@ -423,7 +417,7 @@ def test_each_tap_failure_shows_with_what_its_block_expected_and_got() -> None:
     # tape names its assertions alike: before, "not ok 7 should be deeply equivalent" and the
     # others were one failing test, folded into one line, and their YAML blocks' expected and
     # actual values ranked below the library's stack frames.
-    text = _data("tape-qs-fail-excerpt.txt")
+    text = data("tape-qs-fail-excerpt.txt")
     body = summarize(text, ContentKind.LOG, budget=2500).text
     for number in (7, 80, 128):
         assert f"not ok {number} should be deeply equivalent" in body
@@ -435,10 +429,8 @@ def test_a_tap_blocks_error_shows_its_lines_past_the_first() -> None:
     # Node 20's test runner (``node --test``, TAP when not on a terminal) writes an assertion's
     # message as a block scalar: ``error: |-`` over "Expected values to be strictly equal:", a
     # blank line, and what differed. Before, only the first line, which every such failure shares.
-    text = _data("node-2020-test-tap-reporter-three-failures.txt")
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    body = decision.extract.text
+    text = data("node-2020-test-tap-reporter-three-failures.txt")
+    body = _stage1(text).text
     assert "    Expected values to be strictly equal:\n    null !== 0" in body
     assert "not ok 27 - deep config" in body and "    +     on: true" in body
     assert "  error: 'Missing expected exception.'" in body
@@ -449,10 +441,8 @@ def test_each_rust_tests_panic_shows_with_its_message() -> None:
     # 'tests::…' (N) panicked at src/lib.rs:…:" over its message. The panic lines are one template
     # with a name changed, and past the second such error the rest ranked below the backtraces'
     # frames: the third failure's message was left out.
-    text = _data("cargo-test-rust-backtrace-1-three-panics.txt")
-    decision = route(text, tool="run_command")
-    assert isinstance(decision, Summary)
-    body = decision.extract.text
+    text = data("cargo-test-rust-backtrace-1-three-panics.txt")
+    body = _stage1(text).text
     for message in ("assertion `left == right` failed", "port 22 is privileged"):
         assert message in body
     panic = "thread 'tests::unwraps_none' (7775) panicked at src/lib.rs:11:65:"
@@ -582,7 +572,7 @@ _RUNS = [
 def test_a_run_known_by_its_own_lines_is_a_log_with_its_verdict(
     name: str, budget: int, wanted: list[str]
 ) -> None:
-    text = _data(name)
+    text = data(name)
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
     body = summarize(text, ContentKind.LOG, budget=budget).text
     assert all(line in body for line in wanted), [line for line in wanted if line not in body]
@@ -592,7 +582,7 @@ def test_a_ci_job_logs_colours_and_stamps_hide_no_test_run_landmarks() -> None:
     # A CI job log (timestamps, ANSI colours): pytest's banner after the set-up steps, its
     # coloured location lines ("\x1b[1m\x1b[31mtest/test_stpl.py\x1b[0m:61: AssertionError") and
     # its coverage row were matched on the raw lines, so none was in stage 1 (3 of 6 facts).
-    text = _data("gha-job-log-bottle-pytest.log")
+    text = data("gha-job-log-bottle-pytest.log")
     assert detect_kind(text, tool_name="get_job_log") is ContentKind.LOG
     body = summarize(text, ContentKind.LOG, budget=4000).text
     for shown in (
@@ -607,7 +597,7 @@ def test_a_ci_job_logs_colours_and_stamps_hide_no_test_run_landmarks() -> None:
 def test_a_long_warning_is_shown_whole_as_an_error_would_be() -> None:
     # Redis's startup warning of 182 characters was cut to its first 160 around "…": "current
     # value is 100…e you sure", the value the warning is about lost.
-    text = _data("redis7-cache-restart.log")
+    text = data("redis7-cache-restart.log")
     body = summarize(text, ContentKind.LOG, budget=2400).text
     assert (
         "# WARNING: You specified a maxmemory value that is less than 1MB (current value is 1000000 bytes)."
@@ -618,7 +608,7 @@ def test_a_long_warning_is_shown_whole_as_an_error_would_be() -> None:
 def test_valgrinds_bare_prefix_lines_are_blank_lines_not_shown() -> None:
     # "==17820== " alone separates Valgrind's paragraphs: eleven of them folded into one shown
     # line "==17820==  [×11]", room the leak's allocation site did not get.
-    text = _data("valgrind-memcheck-bzip2-leak.txt")
+    text = data("valgrind-memcheck-bzip2-leak.txt")
     body = summarize(text, ContentKind.LOG, budget=1500).text
     assert all(line.strip() != "==17820==" for line in (strip_annotation(line) for line in body.split("\n")))
     assert "==17820== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)" in body
@@ -627,7 +617,7 @@ def test_valgrinds_bare_prefix_lines_are_blank_lines_not_shown() -> None:
 def test_a_slow_query_log_shows_its_slowest_statements_first() -> None:
     # Its "# Time:", "# Query_time:" lines read as Markdown headings: stage 1 was their outline,
     # none of the statements or their durations.
-    text = _data("mariadb-slow-query-log.txt")
+    text = data("mariadb-slow-query-log.txt")
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
     extract = summarize(text, ContentKind.LOG, budget=2800)
     assert extract.outline.startswith("log: slow query log, 40 slow queries; the slowest 4.00027 s")
@@ -657,7 +647,7 @@ def test_the_linkers_undefined_references_are_errors() -> None:
 def test_a_services_failed_calls_fold_into_one_line_and_its_starting_version_is_shown() -> None:
     # "recvfrom 13 failed: Connection refused" read as a run's totals ("13 failed"): every one was
     # shown as a verdict, unfolded, and the line naming the version it started as was left out
-    text = (Path(__file__).parents[2] / "data" / "unbound-verbosity4-head.log").read_text(encoding="utf-8")
+    text = data("unbound-verbosity4-head.log")
     decision = route(text, tool="run_command", arguments={"command": "unbound -d -vvvv"})
     assert isinstance(decision, Summary) and decision.kind is ContentKind.LOG
     shown = decision.extract.text.split("\n")
@@ -670,7 +660,7 @@ def test_slapds_log_is_a_log_whose_failed_results_are_its_errors() -> None:
     # OpenLDAP's ``6b118da1.01d7bd6c 0x7fd5b30f4200 conn=1000 …`` lines (a hex time, a thread) were a
     # table's rows; as a log, a result with a non-zero code (``RESULT tag=105 err=65 … text=object
     # class 'inetOrgPerson' requires attribute 'sn'``) is an error, not one more line
-    text = (Path(__file__).parents[2] / "data" / "slapd-stats-acl-excerpt.log").read_text(encoding="utf-8")
+    text = data("slapd-stats-acl-excerpt.log")
     assert detect_kind(text, tool_name="run_command") is ContentKind.LOG
     decision = route(text, tool="run_command", arguments={"command": "slapd -d stats,acl"})
     assert isinstance(decision, Summary)
@@ -724,7 +714,7 @@ def test_surefire_3s_failing_tests_are_read_with_their_messages() -> None:
     # Since 3.0 Surefire writes ``[ERROR] org.x.StockTest.takeAll -- Time elapsed: 0.009 s <<<
     # FAILURE!`` (and ``formatsEuros(long, String)[2]`` for a parameterised case): before, no
     # failing test was read ("0 failed tests") and the headline said so.
-    text = _data(_MAVEN_TEST)
+    text = data(_MAVEN_TEST)
     scan = scan_log(text.splitlines())
     assert len(scan.failing) == 8
     assert "org.shop.inventory.PriceFormatTest.formatsEuros(long, String)[2]" in scan.failing
@@ -743,7 +733,7 @@ def test_a_maven_reactors_summary_and_each_modules_failure_show() -> None:
     # Before: no module's row of the reactor summary, the compile error of the second failing
     # module left out (the middle of a burst of [ERROR] lines), Maven's ``[ERROR] [Help 1] http…``
     # taken for a totals line (an [ERROR] tag and a digit) and a colour reset for the last line.
-    text = _data(_MAVEN_REACTOR)
+    text = data(_MAVEN_REACTOR)
     extract = _stage1(text)
     lines = extract.text.splitlines()
     assert "[INFO] Reactor Summary for shop-parent 2.3.1:" in lines
@@ -770,7 +760,7 @@ def test_jests_report_in_a_pipe_is_a_test_log_with_each_failures_message() -> No
     # ``npx jest`` (29.7) as a tool runs it, not on a terminal: ``FAIL __tests__/cart.test.js``,
     # ``  ● Cart › rejects zero qty``, a blank line, then the failure's message. Before, it read as
     # text: the first failure and source lines, no other failing test's name or message.
-    text = _data("jest-29-default-reporter-cart-failures.txt")
+    text = data("jest-29-default-reporter-cart-failures.txt")
     assert detect_kind(text) is ContentKind.LOG
     extract = _stage1(text)
     body = extract.text
@@ -791,7 +781,7 @@ def test_jests_report_in_a_pipe_is_a_test_log_with_each_failures_message() -> No
 def test_vitests_failed_tests_are_read_by_their_cross_with_their_messages() -> None:
     # ``npx vitest run`` (3.2.7, no terminal): ``   × Cart > skus sorted 3ms`` over its ``→ expected
     # …`` line. Before, no failing test was read ("0 failed tests") and half the messages were left out.
-    text = _data("vitest-3.2-default-reporter-cart-failures.txt")
+    text = data("vitest-3.2-default-reporter-cart-failures.txt")
     scan = scan_log(text.splitlines())
     assert "Cart > skus sorted" in scan.failing and len(scan.failing) == 8
     extract = _stage1(text)
@@ -809,7 +799,7 @@ def test_mochas_failure_blocks_show_each_tests_suite_title_and_message() -> None
     # (``       rejects zero qty:``) and its message. The blocks' headers share one shape: before,
     # they folded into ``  4) Cart [×4]`` without the titles, the suites counted as failed tests
     # (11) and the list's next title was shown as a failure's message.
-    text = _data("mocha-10-spec-reporter-cart-failures.txt")
+    text = data("mocha-10-spec-reporter-cart-failures.txt")
     extract = _stage1(text)
     assert "9 failed tests" in extract.outline
     body = extract.text
@@ -827,7 +817,7 @@ def test_pytest_9s_failed_subtests_are_failed_tests() -> None:
     # pytest 9.2 with pytest-cov on more-itertools 10.5.0 (two edits): five ``SUBFAILED(n=100)
     # tests/test_recipes.py::SieveTests::test_prime_counts - …`` lines. Before, "2 failed tests"
     # against pytest's own "7 failed".
-    text = _data("pytest-9.2-cov-subtests-more-itertools-10.5-two-edits.txt")
+    text = data("pytest-9.2-cov-subtests-more-itertools-10.5-two-edits.txt")
     scan = scan_log(text.splitlines())
     assert len(scan.failing) == 7
     assert "(n=1000000) tests/test_recipes.py::SieveTests::test_prime_counts" in scan.failing
@@ -842,7 +832,7 @@ def test_pre_commits_failed_hooks_are_its_verdict() -> None:
     # pre-commit 4.7 (local hooks: ruff, ruff format, mypy, two pygrep hooks, a ``fail`` hook) on
     # more-itertools 10.5.0, --all-files (100 kB): ``ruff....Failed`` and ``mypy....Failed`` were
     # left out (only the last hook's line, the payload's ending, was shown).
-    text = _data("pre-commit-4.7-local-hooks-more-itertools-all-files.txt")
+    text = data("pre-commit-4.7-local-hooks-more-itertools-all-files.txt")
     extract = _stage1(text)
     lines = extract.text.splitlines()
     for hook in ("ruff", "mypy", "forbid .rej files"):
@@ -853,7 +843,7 @@ def test_a_surefire_xml_reports_failing_test_cases_show_with_their_messages() ->
     # Surefire 3.2's ``TEST-org.shop.inventory.PriceFormatTest.xml`` (JUnit 5.11), as an agent reads
     # a CI artifact: each failing ``<testcase …>`` has its ``<failure message=…>`` on the next line.
     # Before: "0 failed tests", and the three parameterised failures folded into one ``[×3]``.
-    text = _data("surefire-3.2-junit5-TEST-PriceFormatTest.xml")
+    text = data("surefire-3.2-junit5-TEST-PriceFormatTest.xml")
     extract = _stage1(text, tool="get_artifact")
     assert "4 failed tests" in extract.outline
     lines = extract.text.splitlines()
@@ -898,7 +888,7 @@ def test_a_terraform_plan_shows_each_resources_action_and_changed_attributes() -
     # ``terraform plan`` (1.11.4, built-in terraform_data resources, after an apply and an edit):
     # before, its ``  # terraform_data.service["billing"] will be destroyed`` lines were left out
     # for attribute lines of resources to be created; the plan's totals alone said what it does.
-    text = _data("terraform-1.11-plan-update-destroy-create.txt")
+    text = data("terraform-1.11-plan-update-destroy-create.txt")
     extract = _stage1(text)
     lines = extract.text.splitlines()
     for action in (
@@ -914,7 +904,7 @@ def test_a_terraform_plan_shows_each_resources_action_and_changed_attributes() -
 def test_jest_verbose_counts_each_failed_test_once() -> None:
     # ``npx jest --verbose`` names each failure twice: ``✕ rejects zero qty (18 ms)`` in its file's
     # list and ``● Cart › rejects zero qty`` over its message. Before: "12 failed tests" for 8.
-    extract = _stage1(_data("jest-29-verbose-cart-failures.txt"))
+    extract = _stage1(data("jest-29-verbose-cart-failures.txt"))
     assert "8 failed tests" in extract.outline
     assert "  ● Cart › rejects zero qty" in extract.text.splitlines()
 
@@ -923,7 +913,7 @@ def test_cucumbers_failed_scenarios_are_failed_tests() -> None:
     # ``npx cucumber-js`` (11, no terminal): under ``Failures:``, ``3) Scenario: Discount codes #
     # features/cart.feature:28`` per failed scenario, an outline's examples told apart by their line.
     # Before: "0 failed tests".
-    text = _data("cucumber-js-11-progress-cart-failures.txt")
+    text = data("cucumber-js-11-progress-cart-failures.txt")
     scan = scan_log(text.splitlines())
     assert "Scenario: Zero quantity is rejected # features/cart.feature:13" in scan.failing
     assert "Scenario: Total of one item with tax # features/totals.feature:12" in scan.failing
@@ -936,7 +926,7 @@ def test_unittests_failed_subtests_are_failed_tests() -> None:
     # ``python -m unittest`` (CPython 3.11.7) on more-itertools 10.5.0 with one edit: ``FAIL:
     # test_prime_counts (tests.test_recipes.SieveTests.test_prime_counts) (n=100)``, one per
     # subtest. Before: "4 failed tests" against unittest's "failures=8".
-    text = _data("unittest-py311-subtests-more-itertools-10.5-one-edit.txt")
+    text = data("unittest-py311-subtests-more-itertools-10.5-one-edit.txt")
     scan = scan_log(text.splitlines())
     assert len(scan.failing) == 8
     assert "test_prime_counts (tests.test_recipes.SieveTests.test_prime_counts) (n=1000)" in scan.failing
@@ -948,7 +938,7 @@ def test_rspecs_examples_named_alike_fold_and_its_rerun_list_counts_them() -> No
     # (``formats 7 euros``), rerun by id (``rspec ./spec/cart_spec.rb[2:9] # …``). Before: "43 failed
     # tests" (the numbered blocks, a pending one too, counted for want of those ids) and the 30
     # alike messages took the room of the other failures' (``key not found: "NOPE"``).
-    text = _data("rspec-3.12-cart-failures-alike-examples.txt")
+    text = data("rspec-3.12-cart-failures-alike-examples.txt")
     extract = _stage1(text)
     assert "36 failed tests" in extract.outline
     body = extract.text

@@ -7,21 +7,16 @@ Directive: "text: 522 lines", nothing shown.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from context_mode.kinds import detect_kind
 from context_mode.router import Summary, route
 from context_mode.summaries.packing import is_marker
 from context_mode.types import ContentKind
+from tests.corpora import data
 from tests.verbatim import clipped_from
 
-
-def _data(name: str) -> str:
-    return (Path(__file__).resolve().parents[2] / "data" / name).read_text(encoding="utf-8")
-
-
-PAGE = _data("rustdoc-command-line-arguments.html")
-FRAMED = _data("fetch-raw-postgresql-numeric-types.txt")
+PAGE = data("rustdoc-command-line-arguments.html")
+FRAMED = data("fetch-raw-postgresql-numeric-types.txt")
 
 
 def test_a_raw_html_page_shows_its_title_and_its_section_headings() -> None:

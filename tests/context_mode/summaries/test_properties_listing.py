@@ -64,10 +64,9 @@ def test_a_compiled_requirements_file_shows_its_pins_not_their_via_comments() ->
     # pin's ``    # via kombu`` lines were sections, 178 of them, and stage 1 showed those comments
     # and none of the pins, nor uv's ``Resolved 81 packages in 704ms``.
     from context_mode.router import Summary, route
+    from tests.corpora import data
 
-    text = (Path(__file__).parents[2] / "data" / "uv-0.13-pip-compile-fastapi-celery-stack.txt").read_text(
-        encoding="utf-8"
-    )
+    text = data("uv-0.13-pip-compile-fastapi-celery-stack.txt")
     decision = route(text, tool="run_command")
     assert isinstance(decision, Summary)
     lines = decision.extract.text.splitlines()

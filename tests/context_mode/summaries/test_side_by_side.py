@@ -7,8 +7,6 @@ The data are real ``diff -y`` runs (GNU diffutils 3.8) between CPython 3.11.2's 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from context_mode.kinds import detect_kind
@@ -17,27 +15,23 @@ from context_mode.router import Summary, route
 from context_mode.side_by_side import gutter, mark
 from context_mode.summaries.packing import is_marker, strip_annotation
 from context_mode.types import ContentKind
+from tests.corpora import data
 from tests.verbatim import clipped_from
 
-DATA = Path(__file__).resolve().parents[2] / "data"
 CSV = "diff-y-cpython-csv-3112-3117.txt"
 SUPPRESSED = "diff-y-w100-suppress-common-lines-cpython-posixpath-3112-3117.txt"
 LEFT_COLUMN = "diff-y-t-left-column-cpython-pty-3112-3117.txt"
 
 
-def _text(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
-
-
 @pytest.mark.parametrize(("name", "column"), [(CSV, 62), (SUPPRESSED, 46), (LEFT_COLUMN, 64)])
 def test_a_side_by_side_diff_is_a_diff(name: str, column: int) -> None:
-    text = _text(name)
+    text = data(name)
     assert gutter(text.splitlines()) == column
     assert detect_kind(text, tool_name="run_command") is ContentKind.DIFF
 
 
 def test_its_changes_are_its_stage_1_under_the_lines_naming_them() -> None:
-    text = _text(CSV)
+    text = data(CSV)
     decision = route(text, policy=RoutingPolicy(), tool="run_command")
     assert isinstance(decision, Summary) and decision.kind is ContentKind.DIFF
     assert decision.extract.outline == (
@@ -58,7 +52,7 @@ def test_its_changes_are_its_stage_1_under_the_lines_naming_them() -> None:
 
 
 def test_an_added_line_and_a_common_line_of_the_left_column_have_their_marks() -> None:
-    lines = _text(LEFT_COLUMN).splitlines()
+    lines = data(LEFT_COLUMN).splitlines()
     marks = [mark(line, 64) for line in lines]
     assert marks[0] == "(" and {"<", ">", "|"} <= set(marks)
     decision = route("\n".join(lines), policy=RoutingPolicy(), tool="run_command")
@@ -70,7 +64,7 @@ def test_an_added_line_and_a_common_line_of_the_left_column_have_their_marks() -
     "name", ["psql-customers-orders.txt", "psql-describe-tables.txt", "doctest-v-tabulate-excerpt.txt"]
 )
 def test_a_table_with_bars_between_its_columns_is_no_side_by_side_diff(name: str) -> None:
-    assert gutter(_text(name).splitlines()) is None
+    assert gutter(data(name).splitlines()) is None
 
 
 def test_two_columns_of_a_table_are_no_side_by_side_diff() -> None:
