@@ -5,7 +5,7 @@ meet in CI (``clean_line`` is applied first, so ANSI colours and CI timestamp pr
 a match; the indexes point at the verbatim input lines):
 
 - tsc: ``src/a.ts(69,29): error TS2532: Object is possibly 'undefined'.``, and with ``--pretty``
-  ``src/a.ts:69:29 - error TS2532: …`` (its numbered code line and ``~~~`` line are context);
+  ``src/a.ts:69:29 - error TS2532: …`` (its numbered code line above a ``~~~`` line is context);
 - ``file:line[:col]: …`` with a severity or a rule (mypy with its ``[code]``, cpplint's
   ``[build/include_order] [4]``, ruff/flake8
   concise ``F821 …``, gcc/clang, ESLint ``--format unix``, cppcheck's ``style:`` /
@@ -17,7 +17,8 @@ a match; the indexes point at the verbatim input lines):
   or annotate-snippets' ``╭▸ file:line:col`` (typos) or miette's ``,-[file:line:col]`` /
   ``╭─[file:line:col]`` under ``  ! rule(name): …`` or ``  × …`` (oxlint, deno lint);
   clippy's rule comes from its ``#[warn(clippy::…)]`` note or help URL a few lines down;
-- ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows
+- ESLint stylish: a path line, then ``  30:14  error  'x' is not defined  no-undef`` rows (a row
+  with no rule is a ``parse`` error, ``  1:1  error  Parsing error: …``, or its severity's)
   (pydoclint's likewise, its rows led by the line and the code: ``    60: DOC203: Method …``);
   stylelint's string format likewise, its severity a ``✖`` or ``⚠``, and yamllint's, its rule
   in parentheses;
@@ -205,12 +206,16 @@ _STYLISH_ROW = re.compile(
     r"\s+(?P<line>\d+):\d+\s+(?P<sev>error|warning|✖|×|⚠)\s+.*?\S\s{2,}"
     r"(?:(?P<code>[@\w/-]+)|\((?P<pcode>[\w-]+)\))\s*\Z"  # yamllint's rule in parentheses
 )
+# An ESLint stylish row with no rule: a file that did not parse (``  1:1  error  Parsing error: …``),
+# an unused ``eslint-disable`` directive
+_STYLISH_BARE = re.compile(r"\s+\d+:\d+\s+(?P<sev>error|warning)\s{2,}(?P<msg>\S)")
 # A code-first row under a path line: pydoclint's ``    60: DOC203: Method `X.y` …``
 _GROUPED_ROW = re.compile(r"\s+(?P<line>\d+)(?::\d+)?: (?P<code>[A-Z]{1,6}\d{2,4}):? \S")
 _PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
 _TOTALS = re.compile(
     # "Found 112 errors.", deptry's "Found 36 dependency issues."
-    r"Found \d+ (?:[\w-]+ )?(?:errors?|diagnostics?|issues?|problems?|violations?)\b|"
+    r"Found \d+ (?:[\w-]+ )?(?:errors?|warnings?|infos?|diagnostics?|issues?|problems?|violations?)\b|"
+    r"Diagnostics not shown: \d+|Checked \d+ files? in \d|"  # Biome's: it prints the first 20 only
     r"Found \d+ errors? in \d+ files?|Success: no issues found|"
     r"[✖×x] \d+ problems? \(|\d+ problems? \(\d+ errors?, \d+ warnings?\)|"
     r"(?:warning|error): .* generated \d+ warnings?|error: could not compile|"
@@ -448,6 +453,11 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             rule = match["code"] or match["pcode"]
             found.append(Diagnostic(index, file_line, rule, current_file, severity))
             continue
+        match = _STYLISH_BARE.match(line) if current_file else None
+        if match:
+            rule = "parse" if line[match.start("msg") :].startswith("Parsing error") else match["sev"]
+            found.append(Diagnostic(index, file_line, rule, current_file, match["sev"]))
+            continue
         match = _GROUPED_ROW.match(line) if current_file else None
         if match:
             found.append(Diagnostic(index, file_line, match["code"], current_file, "warning"))
@@ -468,7 +478,11 @@ def is_lint(lines: Sequence[str]) -> bool:
     rows = {d.index for d in diagnostics}
     shown = rows | {d.location for d in diagnostics}
     # an indented line is context, unless it is a diagnostic itself (stylish's, pydoclint's rows)
-    content = [i for i, line in enumerate(cleaned) if line.strip() and (i in rows or not _is_context(line))]
+    content = [
+        i
+        for i, line in enumerate(cleaned)
+        if line.strip() and (i in rows or not (_is_context(line) or _above_marker(cleaned, i)))
+    ]
     headers = sum(1 for i in content if i in shown)
     return headers * 2 >= len(content)
 
@@ -562,6 +576,7 @@ def _rule_below(lines: Sequence[str], start: int) -> str:
     return ""
 
 
+_MARKER = re.compile(r"\s*[~^][\s~^]*\Z")
 _CONTEXT_STARTS = (
     "|",
     "= ",
@@ -580,6 +595,12 @@ _CONTEXT_STARTS = (
     ",-",
     "`-",
 )
+
+
+def _above_marker(lines: Sequence[str], index: int) -> bool:
+    """Whether the line below ``index`` only marks columns of it (``~~~~``, ``^^^``): ``index`` is a
+    quoted source line (tsc ``--pretty``'s ``16     var copy = …``, its gutter a bare number)."""
+    return index + 1 < len(lines) and _MARKER.match(lines[index + 1]) is not None
 
 
 def _is_context(line: str) -> bool:

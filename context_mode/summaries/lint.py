@@ -5,7 +5,9 @@ ESLint's ``--format json``, JSON lists of one record per diagnostic (ruff's, pyl
 ShellCheck's) and SARIF logs too) and prints, within ``budget`` bytes:
 
 1. the first line when it names the command or project, the tool's totals line(s) (``edges``),
-   its own warnings and errors above the first diagnostic or below the last (``WARNING: …``) and
+   its own warnings and errors above the first diagnostic or below the last (``WARNING: …``), its
+   totals line below the last diagnostic however far from the end (tsc ``--pretty``'s ``Found 93
+   errors in 18 files.`` over its table of errors per file) and
    its short closing block under the last diagnostic (tsc's errors per file, prospector's
    ``Check Information``);
 2. a label ``== 112 diagnostics · 9 rules (UP031 ×40, …) · 14 files ==`` and one with the busiest files;
@@ -46,6 +48,7 @@ from context_mode.diagnostics import (
     is_diagnostic_records,
     is_eslint_report,
     is_sarif,
+    lint_totals,
 )
 from context_mode.summaries.edges import edge_lines
 from context_mode.summaries.extract import Extract, term_matcher
@@ -79,13 +82,19 @@ _STATISTICS_REACH = 2000
 _TOOL_MESSAGE = re.compile(r"\s*(?:WARNING|ERROR|FATAL|Warning|Error|Fatal|warning|error|fatal)\b:")
 _TOOL_MESSAGE_REACH = 50  # lines looked at before the first diagnostic and after the last
 _TRAILER_LINES = 12
+_TOTALS_REACH = 400  # lines below the last diagnostic looked through for the totals line
+_TOTALS_LINES = 3
 
 
 def _severity_rank(severity: str) -> int:
-    """Errors first, then warnings and the rest; information and notes last."""
+    """Errors first, then warnings and the rest; then conventions and style (RuboCop's and pylint's
+    ``C``, ShellCheck's ``style``), which a warning (RuboCop's ``W: Lint/…``) outranks; information
+    and notes last."""
     if severity.startswith(("error", "fatal")):
         return 0
-    return 2 if severity in ("info", "information", "note") else 1
+    if severity in ("convention", "refactor", "style"):
+        return 2
+    return 3 if severity in ("info", "information", "note") else 1
 
 
 def summarize_lint(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -99,7 +108,15 @@ def summarize_lint(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         diagnostics = find_diagnostics(lines)
         totals = ""
         head, tail = edge_lines(lines)
-        edges = sorted({*head, *tail, *_tool_messages(lines, diagnostics), *_trailer(lines, diagnostics)})
+        edges = sorted(
+            {
+                *head,
+                *tail,
+                *_tool_messages(lines, diagnostics),
+                *_trailer(lines, diagnostics),
+                *_totals_below(lines, diagnostics),
+            }
+        )
     if not diagnostics:
         return summarize_text(text, budget=budget, terms=terms)
     return _render(lines, diagnostics, edges, totals, budget, terms)
@@ -122,6 +139,16 @@ def _tool_messages(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> l
         *range(max(last + 1, len(lines) - _TOOL_MESSAGE_REACH), len(lines)),
     ]
     return [i for i in reach if i not in known and _TOOL_MESSAGE.match(clean_line(lines[i]))]
+
+
+def _totals_below(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> list[int]:
+    """The tool's totals lines below its last diagnostic (``lint_totals``), however far above the
+    end: tsc ``--pretty`` prints ``Found 93 errors in 18 files.`` over a table of errors per file."""
+    if not diagnostics:
+        return []
+    last = max(max(d.index, d.location) for d in diagnostics)
+    reach = range(last + 1, min(len(lines), last + 1 + _TOTALS_REACH))
+    return [i for i in reach if lint_totals(clean_line(lines[i]))][:_TOTALS_LINES]
 
 
 def _trailer(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> list[int]:

@@ -252,7 +252,7 @@ def test_pylint_errors_come_before_conventions_and_refactors() -> None:
     summary = summarize(text, ContentKind.LINT, budget=1500).text
     assert "E0401: Unable to import 'rich.progress' (import-error)" in summary
     assert "E0611: No name '_screen_shape_linux' in module 'tqdm.utils'" in summary
-    assert summary.index("== import-error") < summary.index("== consider-using-f-string")
+    assert summary.index("== import-error") < summary.index("== logging-not-lazy")  # a warning
     assert "Your code has been rated at 8.52/10" in summary
 
 
@@ -412,7 +412,7 @@ def test_an_error_rules_second_diagnostic_comes_before_conventions_first() -> No
     assert (
         "tabulate/__init__.py:955:25: E0602: Undefined variable 'widht' (undefined-variable)" in extract.text
     )
-    assert "== missing-module-docstring ×1 ==" in extract.text  # rare rules still show
+    assert "== nested-min-max ×1 ==" in extract.text  # rare rules still show (warnings before conventions)
 
 
 def test_perlcritic_is_lint_by_its_policies_and_severities() -> None:
@@ -779,3 +779,51 @@ def test_javacs_symbol_line_is_part_of_its_diagnostic() -> None:
     assert lines[lines.index(header) + 1] == "  symbol:   class Foo2"
     assert "cannot find symbol [×71]" not in body
     assert sum(line.startswith("  symbol:   ") for line in lines) >= 4
+
+
+def test_eslints_rows_without_a_rule_are_diagnostics() -> None:
+    # A real ESLint 9 run (stylish, the default format) over CommonJS packages, 20 of whose ES
+    # module files do not parse: ``  1:1  error  Parsing error: 'import' and 'export' may appear
+    # only with 'sourceType: module'`` has no rule column. Before, those rows were no diagnostic:
+    # the summary counted 275 of ESLint's 297 problems and never said a file failed to parse.
+    text = (DATA / "eslint-9-stylish-parse-errors.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=2500).text
+    assert "297 diagnostics" in body
+    assert "parse ×20" in body
+    assert "Parsing error: 'import' and 'export' may appear only with 'sourceType: module' [×18]" in body
+
+
+def test_tscs_pretty_output_is_lint_with_its_totals() -> None:
+    # A real ``tsc --pretty --checkJs`` run (colours on, as ``--pretty`` prints them in a pipe):
+    # each error's quoted source line (``16     var copy = …``, its gutter a bare number) sits over
+    # a ``~~~~`` line. Before, those lines made it read as a log ("0 failed tests, 84 errors"), and
+    # its ``Found 93 errors in 18 files.``, above a table of 18 files, was out of the summary.
+    text = (DATA / "tsc-5-pretty-checkjs.txt").read_text(encoding="utf-8")
+    assert detect_kind(text) is ContentKind.LINT
+    body = summarize(text, ContentKind.LINT, budget=2500).text
+    assert "93 diagnostics" in body
+    assert "Found 93 errors in 18 files." in body
+
+
+def test_biomes_count_of_diagnostics_not_shown_is_kept() -> None:
+    # A real ``biome lint`` run: Biome prints its first 20 diagnostics and then says how many it
+    # left out, far above the end (its totals and the closing ``lint ━━━`` block below). Before,
+    # ``Diagnostics not shown: 237.`` and ``Checked 36 files in 26ms.`` were out of the summary.
+    text = (DATA / "biome-2.6-lint-max-diagnostics.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=2000).text
+    assert "Diagnostics not shown: 237." in body
+    assert "Checked 36 files in 26ms. No fixes applied." in body
+    assert "Found 209 warnings." in body
+
+
+def test_rubocops_warnings_come_before_its_conventions() -> None:
+    # A real RuboCop 1.39 run over two of Ruby's own libraries: 130 offenses under 42 cops, three
+    # of them warnings (``W: Lint/AssignmentInCondition``: likely bugs), the rest conventions
+    # (``C: Layout/…``, ``C: Style/…``). Before, the three warnings were ranked with the
+    # conventions, rarest first, and the summary showed none of them.
+    text = (DATA / "rubocop-1.39-set-ostruct.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=1500).text
+    warnings = [line for line in body.splitlines() if ": W: " in line]
+    assert len(warnings) == 3
+    first_convention = next(i for i, line in enumerate(body.splitlines()) if ": C: " in line)
+    assert all(body.splitlines().index(w) < first_convention for w in warnings)
