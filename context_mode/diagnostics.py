@@ -37,6 +37,9 @@ a match; the indexes point at the verbatim input lines):
   ``^-- SC2086 (info): Double quote …`` per problem (``-f gcc`` is the ``file:line`` form);
 - Dart Sass: ``DEPRECATION WARNING [import]: …`` (``WARNING:``, ``Error:``), a drawn snippet, then
   its stack, whose first line (``    scss/app.scss 7:9  root stylesheet``) is where it is;
+- PHP_CodeSniffer's full report: ``FILE: path`` lines, then ``  37 | ERROR   | [x] …`` rows, the
+  message wrapped onto ``     |         |     …`` lines (with ``-s``, the last of them the sniff's
+  code in parentheses: the rule; without, the severity is);
 - luacheck's default report: ``Checking path   6 warnings``, then the file's problems indented
   below it (``    path:9:27: unused argument 'f'``), a code only with ``--codes``.
 
@@ -209,6 +212,14 @@ _STYLISH_ROW = re.compile(
 # An ESLint stylish row with no rule: a file that did not parse (``  1:1  error  Parsing error: …``),
 # an unused ``eslint-disable`` directive
 _STYLISH_BARE = re.compile(r"\s+\d+:\d+\s+(?P<sev>error|warning)\s{2,}(?P<msg>\S)")
+# PHP_CodeSniffer's full report: ``  37 | ERROR   | [x] Opening brace should be on a new line``
+# under a ``FILE: path`` line, the message wrapped onto ``     |         |     …`` lines, the last of
+# them the sniff's code in parentheses with ``-s`` (``(PSR12.Files.OpenTag.NotAlone)``)
+PHPCS_ROW = re.compile(r"\s*\d+ \| (?P<sev>ERROR|WARNING)\s*\| (?:\[[x ]\] )?(?P<msg>\S)")
+PHPCS_FOUND = re.compile(r"FOUND \d+ (?:ERRORS?|WARNINGS?)\b.* AFFECTING \d+ LINES?\s*\Z")  # per file
+PHPCS_MORE = re.compile(r"\s+\|\s+\|\s+(?P<msg>\S.*)")
+_PHPCS_SNIFF = re.compile(r"\((?P<code>[A-Z]\w*(?:\.\w+){2,})\)\s*\Z")
+_PHPCS_LINES = 6  # wrapped lines a row's message may run over
 # A code-first row under a path line: pydoclint's ``    60: DOC203: Method `X.y` …``
 _GROUPED_ROW = re.compile(r"\s+(?P<line>\d+)(?::\d+)?: (?P<code>[A-Z]{1,6}\d{2,4}):? \S")
 _PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
@@ -224,7 +235,8 @@ _TOTALS = re.compile(
     r"\s*Total issues \(by severity\):|All Finished\b|"  # Bandit's metrics, SQLFluff's last line
     r"Suppressed \d+ warnings \(\d+ in non-user code\)|"  # clang-tidy
     r"\A\d+ errors?\s*\Z|"  # JSHint
-    r"\ATotal errors found: \d+"  # cpplint
+    r"\ATotal errors found: \d+|"  # cpplint
+    r"A TOTAL OF \d+ (?:ERRORS?|WARNINGS?|SNIFF VIOLATIONS?)\b"  # PHP_CodeSniffer's summary reports
 )
 # Combined/common access log lines, and nginx / Apache error log lines.
 _ACCESS = re.compile(r'\S+ \S+ \S+ \[[^\]\n]{10,40}\] "[^"\n]*" \d{3} ')
@@ -437,6 +449,15 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             severity = _BIOME_MARK.get(clean_line(lines[below]).strip()[:1], "error")
             found.append(Diagnostic(index, below, match["code"], match["file"], severity))
             continue
+        if line.startswith("FILE: "):  # PHP_CodeSniffer's full report: the file its rows are in
+            current_file, file_line = line[6:].strip(), index
+            continue
+        match = PHPCS_ROW.match(line) if current_file and " | " in line[:12] else None
+        if match:
+            severity = match["sev"].lower()
+            rule = _phpcs_sniff(lines, index) or severity
+            found.append(Diagnostic(index, file_line, rule, current_file, severity))
+            continue
         if line.startswith("== ["):
             match = _SQLFLUFF_FILE.match(line)
             if match:
@@ -528,6 +549,19 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
         _severity(first["code"][0]) if first and _PYLINT_CODE.match(first["code"]) else "error"
     )
     return Diagnostic(index, index, rule, match["file"], severity)
+
+
+def _phpcs_sniff(lines: Sequence[str], index: int) -> str:
+    """The sniff's code of the PHP_CodeSniffer row at ``index`` (``-s``), on it or on a line its
+    message wraps onto, else ''."""
+    for below in range(index, min(len(lines), index + 1 + _PHPCS_LINES)):
+        line = clean_line(lines[below])
+        if below > index and not PHPCS_MORE.match(line):
+            break
+        sniff = _PHPCS_SNIFF.search(line)
+        if sniff:
+            return sniff["code"]
+    return ""
 
 
 def _bandit(lines: Sequence[str], index: int, line: str) -> Diagnostic | None:

@@ -39,6 +39,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from context_mode.diagnostics import (
+    PHPCS_FOUND,
+    PHPCS_MORE,
+    PHPCS_ROW,
     RECORD_FILE,
     RECORD_MESSAGE,
     RECORD_RULE,
@@ -173,7 +176,10 @@ def _message_key(lines: Sequence[str], diagnostic: Diagnostic, details: dict[int
     """The diagnostic's text without its location, so repeats of one message fold (with its
     ``details`` line: javac's "cannot find symbol" of two names are two messages)."""
     line = clean_line(lines[diagnostic.index])
-    if diagnostic.file and line.startswith(diagnostic.file):
+    row = PHPCS_ROW.match(line)
+    if row:  # PHP_CodeSniffer's row: its message, not its line number
+        line = line[row.start("msg") :]
+    elif diagnostic.file and line.startswith(diagnostic.file):
         line = line[len(diagnostic.file) :].lstrip("():0123456789, ")
         line = _SPELLED_PLACE.sub("", line, count=1)  # JSHint's ``line 3, col 1, ``
     detail = details.get(diagnostic.index)
@@ -181,10 +187,17 @@ def _message_key(lines: Sequence[str], diagnostic: Diagnostic, details: dict[int
 
 
 def _details(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> dict[int, int]:
-    """Per diagnostic (its header's index), its javac detail line (``_JAVAC_DETAIL``), if any."""
+    """Per diagnostic (its header's index), its javac detail line (``_JAVAC_DETAIL``), or the line
+    a PHP_CodeSniffer row's message wraps onto (``     |         |     multi-line function call``;
+    not the sniff's code alone: that is the rule), if any."""
     starts = {d.index for d in diagnostics} | {d.location for d in diagnostics}
     found: dict[int, int] = {}
     for diagnostic in diagnostics:
+        if diagnostic.index + 1 < len(lines) and PHPCS_ROW.match(clean_line(lines[diagnostic.index])):
+            more = PHPCS_MORE.match(clean_line(lines[diagnostic.index + 1]))
+            if more and not (more["msg"].startswith("(") and diagnostic.rule in more["msg"]):
+                found[diagnostic.index] = diagnostic.index + 1
+            continue
         for index in range(diagnostic.index + 1, min(len(lines), diagnostic.index + 1 + _DETAIL_REACH)):
             if index in starts:
                 break
@@ -215,6 +228,7 @@ def _render(
     rank = {rule: min(_severity_rank(d.severity) for d in found) for rule, found in by_rule.items()}
     rules = sorted(by_rule, key=lambda r: (rank[r], -rule_counts[r], r))
     wanted = term_matcher(terms)
+    distinct = {rule: len(by_rule[rule]) for rule in rules}
     for rule in rules:
         by_rule[rule].sort(key=lambda d: not wanted(lines[d.index]))
         # Other places of a message shown once, when room is left: each file's first before any
@@ -248,6 +262,7 @@ def _render(
     turns = sorted(
         (
             0 if rank[rule] == 0 and position < _ERROR_ROUNDS else 1,
+            position >= distinct[rule],  # other places of a message shown: after every rule's own
             position,
             rank[rule],
             rule_counts[rule],
@@ -257,15 +272,20 @@ def _render(
         for position in range(len(by_rule[rule]))
     )
     located: set[tuple[str, int]] = set()  # a rule's file lines charged: shown once over its rows
-    for _, position, _, _, rule in turns:
+    counted: set[int] = set()  # file lines whose count (PHP_CodeSniffer's ``FOUND …``) is charged
+    for _, _, position, _, _, rule in turns:
         diagnostic = by_rule[rule][position]
         heads = (rule, diagnostic.location) not in located
-        cost = sum(size(text) + 1 for text in _diagnostic_lines(lines, diagnostic, repeats, details, heads))
+        counts = heads and diagnostic.location not in counted
+        shown_lines = _diagnostic_lines(lines, diagnostic, repeats, details, heads, counts)
+        cost = sum(size(text) + 1 for text in shown_lines)
         if not shown[rule]:
             cost += size(_rule_label(rule, rule_counts[rule])) + 1
         if used + cost <= budget:
             shown[rule].append(diagnostic)
             located.add((rule, diagnostic.location))
+            if counts:
+                counted.add(diagnostic.location)
             used += cost
         if used > budget - 48:
             break
@@ -273,13 +293,18 @@ def _render(
     body: list[str] = [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in head_edges)]
     body += kept_labels
     body += [clip(lines[i], _WIDTH) for i in statistics]
+    counted_in_body: set[int] = set()  # a file's count is shown once, under its first file line
     for rule in rules:
         if not shown[rule]:
             continue
         body.append(_rule_label(rule, rule_counts[rule]))
         heading = -1  # the file line over the rule's last shown row
         for diagnostic in sorted(shown[rule], key=lambda d: d.index):
-            body += _diagnostic_lines(lines, diagnostic, repeats, details, diagnostic.location != heading)
+            heads = diagnostic.location != heading
+            counts = heads and diagnostic.location not in counted_in_body
+            body += _diagnostic_lines(lines, diagnostic, repeats, details, heads, counts)
+            if counts:
+                counted_in_body.add(diagnostic.location)
             body += context.get(diagnostic.index, [])
             heading = diagnostic.location
     body += [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in tail_edges)]
@@ -397,12 +422,18 @@ def _diagnostic_lines(
     repeats: Counter[tuple[str, str]],
     details: dict[int, int],
     located: bool = True,
+    counts: bool = True,
 ) -> list[str]:
     """The diagnostic's lines: its header and, when ``located`` (not under the same file line as
-    the row above it: ESLint's path, sqlfluff's ``== [file] FAIL``), the line naming its file; and
-    its javac detail line (``details``)."""
+    the row above it: ESLint's path, sqlfluff's ``== [file] FAIL``), the line naming its file, and
+    when ``counts`` (its first time in the summary) PHP_CodeSniffer's ``FOUND 16 ERRORS AND 1
+    WARNING AFFECTING 13 LINES`` below it; and its javac or PHP_CodeSniffer detail line
+    (``details``)."""
     detail = details.get(diagnostic.index, -1)
     indexes = sorted({diagnostic.index, diagnostic.location if located else -1, detail} - {-1})
+    counted = diagnostic.location + 2  # PHP_CodeSniffer's count for the file, under its rule line
+    if counts and counted < diagnostic.index and PHPCS_FOUND.match(clean_line(lines[counted])):
+        indexes.insert(1, counted)
     count = repeats[(diagnostic.rule, _message_key(lines, diagnostic, details))]
     shown = []
     for index in indexes:

@@ -827,3 +827,39 @@ def test_rubocops_warnings_come_before_its_conventions() -> None:
     assert len(warnings) == 3
     first_convention = next(i for i, line in enumerate(body.splitlines()) if ": C: " in line)
     assert all(body.splitlines().index(w) < first_convention for w in warnings)
+
+
+def test_php_codesniffers_full_report_is_lint_read_by_message() -> None:
+    # A real PHP_CodeSniffer run (``phpcs --standard=PSR12``, its default full report): per file a
+    # ``FILE:`` line and a ``FOUND 52 ERRORS AND 4 WARNINGS AFFECTING 33 LINES`` line, then rows
+    # ``  37 | ERROR   | [x] Opening brace should be on a new line``, messages wrapped onto
+    # ``     |         |     …`` lines. Before, it read as a log ("0 failed tests, 4 errors").
+    text = (DATA / "phpcs-3.7-psr12-full-report.txt").read_text(encoding="utf-8")
+    assert detect_kind(text) is ContentKind.LINT
+    body = summarize(text, ContentKind.LINT, budget=1500).text
+    assert "72 diagnostics" in body
+    lines = body.splitlines()
+    assert lines[lines.index("FILE: /usr/share/php/PhpParser/Lexer.php") + 1] == (
+        "FOUND 52 ERRORS AND 4 WARNINGS AFFECTING 33 LINES"
+    )
+    # a message said on several lines folds, whatever its line number, and shows its second line
+    row = "  46 | ERROR   | [x] Only one argument is allowed per line in a [×18]"
+    assert lines[lines.index(row) + 1] == "     |         |     multi-line function call"
+
+
+def test_php_codesniffers_sniff_codes_are_its_rules() -> None:
+    # ``phpcs -s`` puts each row's sniff after its message, on a line of its own when wrapped.
+    text = (DATA / "phpcs-3.7-psr12-full-report-sniff-codes.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=1500).text
+    assert "== PSR12.Files.OpenTag.NotAlone ×1 ==" in body
+    # a file's count is said once, under its first file line
+    assert body.count("FOUND 52 ERRORS AND 4 WARNINGS AFFECTING 33 LINES") == 1
+
+
+def test_a_messages_other_places_come_after_every_rules_own_messages() -> None:
+    # phpcs over 40 files, no sniff codes: two rules (its severities). The warning's one message
+    # (``Visibility must be declared on all constants…``, in ten files) took a turn for its second
+    # file before the error's second most common message was shown.
+    text = (DATA / "phpcs-3.7-psr12-full-report-40-files.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=1500).text
+    assert "| [x] There must not be a space before the colon in a [×94]" in body
