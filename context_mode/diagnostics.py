@@ -70,7 +70,7 @@ from context_mode.ansi import strip_ansi
 _CI_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z? ")
 
 # ShellCheck's default (tty) format: ``In path line 12:``, the code, then ``^-- SC2086 (info): …``.
-_SHELLCHECK_AT = re.compile(r"In (?P<file>\S.{0,250}) line (?P<line>\d+):\Z")
+SHELLCHECK_AT = re.compile(r"In (?P<file>\S.{0,250}) line (?P<line>\d+):\Z")
 _SHELLCHECK_NOTE = re.compile(r"\s*\^[-^]*\s+(?P<code>SC\d{4}) \((?P<sev>error|warning|info|style)\): ")
 # ``go build`` / ``go vet``: ``# example.com/pkg``, then ``./main.go:10:7: undefined: x`` lines
 # (no severity word, no rule; the package line says they are compiler errors, not grep matches).
@@ -192,6 +192,7 @@ _LUACHECK_FILE = re.compile(
 _LUACHECK_ROW = re.compile(
     r"\s{2,}(?P<file>[^\s:][^:\n]*):\d+:\d+: (?:\((?P<code>[EW]\d{3})\) )?(?P<msg>\S.*)"
 )
+_BOLD_NAME = re.compile(r"\x1b\[0m\x1b\[1m([^\x1b]*)\x1b\[0m")
 # Dart Sass: ``DEPRECATION WARNING [import]: Sass @import rules are deprecated …`` (or ``WARNING:``,
 # ``Error:``), a drawn snippet (``  ╷`` / ``7 │ @import …`` / ``  ╵``), then the stack, its first
 # line where the problem is: ``    scss/app.scss 7:9  root stylesheet``
@@ -356,14 +357,13 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             found.append(Diagnostic(index, index, match["code"] or severity, match["file"], severity))
             continue
         if line.startswith("In ") and line.endswith(":"):
-            match = _SHELLCHECK_AT.match(line)
+            match = SHELLCHECK_AT.match(line)
             if match:
                 current_file, file_line = match["file"], index
                 continue
         match = _SHELLCHECK_NOTE.match(line) if "^" in line[:200] else None
         if match and current_file:
-            severity = "error" if match["sev"] == "error" else "warning"
-            found.append(Diagnostic(index, file_line, match["code"], current_file, severity))
+            found.append(Diagnostic(index, file_line, match["code"], current_file, match["sev"]))
             continue
         if line.startswith("Checking "):
             checked = _LUACHECK_FILE.match(line)
@@ -375,7 +375,11 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
                 continue
         row = _LUACHECK_ROW.match(line) if luacheck and line[:1].isspace() else None
         if row and luacheck and row["file"] == luacheck[0]:
-            code = row["code"] or " ".join(_DIGITS.sub("N", _QUOTED.sub("", row["msg"])).split())
+            message = row["msg"]
+            if "\x1b[" in raw:  # in colour, luacheck sets a name in bold, not in quotes
+                named = _LUACHECK_ROW.match(clean_line(_BOLD_NAME.sub(r"'\1'", raw)))
+                message = named["msg"] if named else message
+            code = row["code"] or " ".join(_DIGITS.sub("N", _QUOTED.sub("", message)).split())
             severity = _JSHINT_LEVELS.get(row["code"][:1], "warning") if row["code"] else luacheck[1]
             found.append(Diagnostic(index, index, code, row["file"], severity))
             continue

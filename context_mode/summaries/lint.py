@@ -5,7 +5,8 @@ ESLint's ``--format json``, JSON lists of one record per diagnostic (ruff's, pyl
 ShellCheck's) and SARIF logs too) and prints, within ``budget`` bytes:
 
 1. the first line when it names the command or project, the tool's totals line(s) (``edges``),
-   its own warnings and errors above the first diagnostic or below the last (``WARNING: …``), its
+   its own warnings and errors above the first diagnostic or below the last (``WARNING: …``; a
+   Java tool's exception, its first line and its last ``Caused by:``), its
    totals line below the last diagnostic however far from the end (tsc ``--pretty``'s ``Found 93
    errors in 18 files.`` over its table of errors per file) and
    its short closing block under the last diagnostic (tsc's errors per file, prospector's
@@ -45,6 +46,7 @@ from context_mode.diagnostics import (
     RECORD_FILE,
     RECORD_MESSAGE,
     RECORD_RULE,
+    SHELLCHECK_AT,
     Diagnostic,
     clean_line,
     find_diagnostics,
@@ -83,6 +85,7 @@ _STATISTICS_REACH = 2000
 # ``WARNING: Parsing errors found and dialect is set to 'postgres'. Have you configured…``,
 # a config file not found): no diagnostic, but it says how far to trust them.
 _TOOL_MESSAGE = re.compile(r"\s*(?:WARNING|ERROR|FATAL|Warning|Error|Fatal|warning|error|fatal)\b:")
+_THROWN = re.compile(r"(?:[a-z]\w*\.)+[A-Z]\w*(?:Exception|Error): \S|Caused by: \S")
 _TOOL_MESSAGE_REACH = 50  # lines looked at before the first diagnostic and after the last
 _TRAILER_LINES = 12
 _TOTALS_REACH = 400  # lines below the last diagnostic looked through for the totals line
@@ -141,7 +144,12 @@ def _tool_messages(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> l
         *range(max(0, first - _TOOL_MESSAGE_REACH), first),
         *range(max(last + 1, len(lines) - _TOOL_MESSAGE_REACH), len(lines)),
     ]
-    return [i for i in reach if i not in known and _TOOL_MESSAGE.match(clean_line(lines[i]))]
+    found = [i for i in reach if i not in known and _TOOL_MESSAGE.match(clean_line(lines[i]))]
+    # a Java tool's exception (Checkstyle's on a file it cannot parse): its first line and its
+    # root cause, the last ``Caused by:`` (``/tmp/a/Main.java:3:58: expecting SEMI, found '}'``)
+    thrown = [i for i in reach if i not in known and _THROWN.match(clean_line(lines[i]))]
+    causes = [i for i in thrown if lines[i].startswith("Caused by: ")]
+    return sorted({*found, *thrown[:1], *causes[-1:]})
 
 
 def _totals_below(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> list[int]:
@@ -261,7 +269,7 @@ def _render(
     # before any warning's (a second undefined name outranks the first "line too long").
     turns = sorted(
         (
-            0 if rank[rule] == 0 and position < _ERROR_ROUNDS else 1,
+            0 if rank[rule] == 0 and position < min(_ERROR_ROUNDS, distinct[rule]) else 1,
             position >= distinct[rule],  # other places of a message shown: after every rule's own
             position,
             rank[rule],
@@ -427,13 +435,17 @@ def _diagnostic_lines(
     """The diagnostic's lines: its header and, when ``located`` (not under the same file line as
     the row above it: ESLint's path, sqlfluff's ``== [file] FAIL``), the line naming its file, and
     when ``counts`` (its first time in the summary) PHP_CodeSniffer's ``FOUND 16 ERRORS AND 1
-    WARNING AFFECTING 13 LINES`` below it; and its javac or PHP_CodeSniffer detail line
+    WARNING AFFECTING 13 LINES`` below it (ShellCheck's ``In path line 12:`` with the code line below
+    it, which its caret line points into); and its javac or PHP_CodeSniffer detail line
     (``details``)."""
     detail = details.get(diagnostic.index, -1)
     indexes = sorted({diagnostic.index, diagnostic.location if located else -1, detail} - {-1})
     counted = diagnostic.location + 2  # PHP_CodeSniffer's count for the file, under its rule line
     if counts and counted < diagnostic.index and PHPCS_FOUND.match(clean_line(lines[counted])):
         indexes.insert(1, counted)
+    quoted = diagnostic.location + 1  # ShellCheck's code line, between its place and its carets
+    if located and quoted < diagnostic.index and SHELLCHECK_AT.match(clean_line(lines[diagnostic.location])):
+        indexes.insert(1, quoted)
     count = repeats[(diagnostic.rule, _message_key(lines, diagnostic, details))]
     shown = []
     for index in indexes:

@@ -863,3 +863,39 @@ def test_a_messages_other_places_come_after_every_rules_own_messages() -> None:
     text = (DATA / "phpcs-3.7-psr12-full-report-40-files.txt").read_text(encoding="utf-8")
     body = summarize(text, ContentKind.LINT, budget=1500).text
     assert "| [x] There must not be a space before the colon in a [×94]" in body
+
+
+def test_checkstyles_exception_on_a_file_it_cannot_parse_is_kept() -> None:
+    # A real Checkstyle 8.36 run (sun_checks.xml) over 20 files, one of which does not parse: below
+    # its 170 rows, a Java stack trace whose first line and last ``Caused by:`` say which file
+    # was not checked and why. Before, the summary kept only the trace's last lines.
+    text = (DATA / "checkstyle-8.36-sun-checks-unparsable-file.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=2000).text
+    assert (
+        "com.puppycrawl.tools.checkstyle.api.CheckstyleException: Exception was thrown while processing"
+        " /tmp/p47/jv/Main.java"
+    ) in body
+    assert "Caused by: /tmp/p47/jv/Main.java:3:58: expecting SEMI, found '}'" in body
+
+
+def test_shellchecks_code_line_and_levels_are_kept() -> None:
+    # A real ShellCheck 0.9 run (its default tty format, in a pipe): per problem ``In path line N:``,
+    # the code line, and a caret line ``^--^ SC2046 (warning): …``. Before, the code line the caret
+    # points into was left out, and ``info`` and ``style`` notes ranked as warnings (SC2006's
+    # backticks, ×46, before SC2046's unquoted word splitting).
+    text = (DATA / "shellcheck-0.9-usr-bin-scripts.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=2000).text
+    lines = body.splitlines()
+    place = lines.index("In /usr/bin/gettext.sh line 88:")
+    assert lines[place + 1] == '  gettext "$1" | (export PATH `envsubst --variables "$1"`; envsubst "$1")'
+    assert lines[place + 2].lstrip().startswith("^-------------------------^ SC2046 (warning): ")
+    assert body.index("== SC2046 ×6 ==") < body.index("== SC2003 ×3 ==")  # a warning, then style
+
+
+def test_luachecks_coloured_names_do_not_split_its_rules() -> None:
+    # A real luacheck 1.1 run, coloured as it prints in a pipe: a name is set in bold, not in
+    # quotes (``unused loop variable ESC[0mESC[1miESC[0m``). Before, each name made a rule of
+    # its own: 49 rules, the biggest "line is too long" ×15.
+    text = (DATA / "luacheck-1.1-colour-penlight.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=1500).text
+    assert "113 diagnostics · 8 rules (unused argument ×33, shadowing upvalue on line N ×23" in body
