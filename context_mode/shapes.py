@@ -6,7 +6,8 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
 
 - SNAPSHOT: an accessibility tree: at least a third of the sampled non-blank lines are YAML-like
   ``- role "name" [ref=e12]`` items or their ``- /url:`` props, or refs under a ``### Snapshot`` /
-  ```` ```yaml ```` header (Playwright MCP's ``browser_snapshot``).
+  ```` ```yaml ```` header (Playwright MCP's ``browser_snapshot``); or Chrome DevTools MCP's
+  ``uid=1_4 link "logo"`` nodes (``devtools_snapshot``).
 - ROWS: a row set: a Python-repr list of dicts (``[{'id': 1, …}, …]``, what SQLite MCP servers
   print), of tuples (``[('AUS', 1970, …), …]``, DuckDB's) or of keyword records (asyncpg's
   ``[<Record id=1 name='x'>, …]``, a named tuple's ``[Row(id=1, …), …]``), flat JSON objects one
@@ -58,6 +59,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
+from context_mode.devtools_snapshot import is_devtools_snapshot
 from context_mode.framing import document_start
 from context_mode.levels import LEVELS
 from context_mode.toolnames import tool_words
@@ -652,6 +654,8 @@ def detect_shape(
     items = sum(1 for line in lines if _SNAPSHOT_ITEM.match(line))
     refs = sum(1 for line in lines if _REF.search(line))
     if refs >= 3 and (items * 3 >= len(lines) or _SNAPSHOT_HEADER.search(text[:4096])):
+        return ContentKind.SNAPSHOT
+    if is_devtools_snapshot(lines):
         return ContentKind.SNAPSHOT
     blocks = sum(1 for line in lines if ROW_BLOCK.match(line))
     fields = sum(1 for line in lines if _FIELD.match(line))

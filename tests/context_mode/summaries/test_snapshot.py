@@ -7,7 +7,7 @@ from pathlib import Path
 from context_mode.kinds import detect_kind
 from context_mode.summaries import summarize
 from context_mode.types import ContentKind
-from tests.corpora import BENCH_CORPUS, bench_stage1
+from tests.corpora import BENCH_CORPUS, bench_stage1, data
 
 SEARCH = (Path(__file__).parents[2] / "data" / "snapshot-search-frame-refs.txt").read_text(encoding="utf-8")
 
@@ -336,3 +336,33 @@ def test_what_a_sentence_ending_in_a_colon_introduces_is_shown() -> None:
         next(BENCH_CORPUS.glob("snapshot-cpb-pwmcp-kea-arm-220-keactrl*")).name, "browser_snapshot"
     )
     assert any("keactrl stop -s dhcp4,dhcp6" in line for line in kea.splitlines())
+
+
+def test_a_chrome_devtools_mcp_snapshot_is_a_snapshot_with_its_sections() -> None:
+    # A real Chrome DevTools MCP 1.11 ``take_snapshot`` of a Rust book page (headless Chromium,
+    # served on loopback): ``uid=1_272 link "…"`` nodes, text as ``uid=1_274 "One way to …"``.
+    # Before, it read as a log of 600 lines; and Chrome leaves out a heading whose only content is
+    # a link to itself (mdBook's sections), so the page had one heading.
+    text = data("chrome-devtools-mcp-1.11-take-snapshot-rust-book-hash-maps.txt")
+    assert detect_kind(text, tool_name="take_snapshot") is ContentKind.SNAPSHOT
+    extract = summarize(text, ContentKind.SNAPSHOT, budget=1500)
+    assert extract.outline.startswith("accessibility snapshot: 600 lines, 16 headings")
+    lines = extract.text.splitlines()
+    assert lines[1].startswith('uid=1_0 RootWebArea "Storing Keys with Associated Values in Hash Maps')
+    # each section's heading (the link to itself), shown as sent up to its url, the first with its lead
+    heading = lines.index('uid=1_272 link "Creating a New Hash Map"…')
+    assert lines[heading + 1] == 'uid=1_274 "One way to create an empty hash map is to use "'
+    assert 'uid=1_459 link "Updating a Hash Map"…' in lines
+    # a reference to a section in the text, its name quoted, is no heading
+    assert "uid=1_607 " not in extract.text
+    assert all(line in text for line in lines if not line.endswith("…") and line not in ("…",))
+
+
+def test_a_chrome_devtools_mcp_snapshots_sections_are_read_outside_its_navigation() -> None:
+    # The Cargo book's manifest page: its table of contents links to the same sections by the same
+    # names, inside ``navigation "Table of contents"``: those stay links, folded as a run.
+    text = data("chrome-devtools-mcp-1.11-take-snapshot-cargo-manifest.txt")
+    body = summarize(text, ContentKind.SNAPSHOT, budget=2000).text
+    assert 'uid=2_506 link "The name field"…' in body  # the section, in the page's main
+    assert 'uid=2_42 link "The name field"' not in body  # its entry in the table of contents
+    assert 'uid=2_762 link "The license and license-file fields"…' in body
