@@ -23,7 +23,9 @@ parsing as what it is:
   (``* Connected to …``), the request (``> GET /api HTTP/1.1``), the response's head (``< HTTP/1.1
   200 OK``, ``< Content-Type: …``) and its data counts (``{ [1340 bytes data]``), the body below,
   and its last lines after it (``* Connection #0 to host … left intact``);
-- a line that names what follows and opens it (Ansible's ad-hoc ``localhost | SUCCESS => {``).
+- a line that names what follows and opens it (Ansible's ad-hoc ``localhost | SUCCESS => {``);
+- Chrome DevTools MCP, around what ``evaluate_script`` returned: ``Script ran on page and
+  returned:`` and a fence (```` ```json ````), which closes below the document.
 
 ``unframe(text)`` returns a ``Framed`` (the frame's opening lines, the document, what follows
 it) when at most ``HEAD_LINES`` short lines (or an HTTP response's head, ``curl -v``'s lines with a
@@ -45,6 +47,9 @@ from typing import NamedTuple
 HEAD_LINES = 3
 _HEAD_WIDTH = 400  # a frame's line is short: a longer one is the document's
 _SECTION = re.compile(r"^### [A-Z][\w ]{0,40}$", re.M)
+# Chrome DevTools MCP's ``evaluate_script``: ``Script ran on page and returned:`` over a fence
+_FENCE_OPENS = re.compile(r"(?:\A|\n)```[\w-]*\Z")
+_FENCE_CLOSES = re.compile(r"\n```[ \t]*$", re.M)
 _HTTP_STATUS = re.compile(r"HTTP/\d(?:\.\d)? \d{3}\b")
 _HEAD_END = re.compile(r"\r?\n\r?\n")
 _HTTP_HEAD_LINES = 100  # more header lines than this are no response's head
@@ -164,6 +169,9 @@ def unframe(text: str) -> Framed | None:
     head = text[: at - 1]
     section = _SECTION.search(text, at)
     stop = section.start() if section else _verbose_tail(text, at) if _VERBOSE.match(text) else len(text)
+    if _FENCE_OPENS.search(head):  # a fenced document: it ends at its closing fence
+        closing = _FENCE_CLOSES.search(text, at, stop)
+        stop = closing.start() + 1 if closing else stop
     body = text[at:stop].rstrip()
     if not body or body[-1] not in "}]":
         return None

@@ -132,3 +132,19 @@ def test_curl_vs_lines_are_a_frame_around_a_json_body() -> None:
     ]
     assert detect_kind(text) is ContentKind.JSON  # the body, not a log of curl's lines
     assert unframe("* one\n* two\n[1]") is None  # a Markdown list over a document: no exchange
+
+
+def test_chrome_devtools_mcps_script_result_is_rows_inside_its_fence() -> None:
+    # A real ``evaluate_script`` of Chrome DevTools MCP 1.11 (a page's links as records):
+    # ``Script ran on page and returned:``, then the JSON in a ```json fence. Before, the closing
+    # fence kept it from parsing: a text of 61 lines, the records cut into pieces.
+    text = (DATA / "chrome-devtools-mcp-1.11-evaluate-script-links.txt").read_text(encoding="utf-8")
+    framed = unframe(text)
+    assert framed is not None and framed.head == "Script ran on page and returned:\n```json"
+    assert framed.body.startswith('[{"text":"Introduction"') and framed.body.endswith("}]")
+    assert framed.tail == "```"
+    assert detect_kind(text, tool_name="evaluate_script") is ContentKind.ROWS
+    decision = route(text, tool="evaluate_script", arguments={})
+    assert isinstance(decision, Summary)
+    assert "262 rows × 2 columns" in decision.extract.text
+    assert '{"text":"2.4. Dependencies"}' in decision.extract.text
