@@ -39,7 +39,8 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   ``pytest --junitxml``, jest-junit): a ``<testsuite`` element with its ``tests=`` count and
   ``<testcase`` elements; read as a test log, its failures and totals come first (its indented
   elements would otherwise read as a table).
-- SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``) each followed
+- SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``, ``---
+  /path/file.py contents: ---``; ``header_path`` is the path) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
   whose ``path`` names a source file by its extension.
 
@@ -98,11 +99,20 @@ ROW_MARK = re.compile(r"^\s*+\**+\s*+(?:\d+\. row\b|-\[ RECORD \d+ \])")
 # ``ls -R``'s directory line (``./lib/vquic:``), heading that directory's entries
 _LISTING_DIRECTORY = re.compile(r"[^\s:][^\s]*:\s*\Z")
 _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: |[^\s|][^|\n]{0,80}? *\|(?: |\Z)")
-# A multi-file read's line naming the file that follows (``src/app.py:``, ``==> a.log <==``): it starts
-# the line and is a path with no spaces (``with ctx.scope:`` is code, not a header); npm's scoped
-# packages put an ``@`` in it (``node_modules/@tanstack/query-core/src/query.ts:``).
-_FILE_HEADER = r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\@+~]+\.[A-Za-z0-9]{1,8}:|==> .+ <=="
+# A multi-file read's line naming the file that follows (``src/app.py:``, ``==> a.log <==``, Desktop
+# Commander's ``--- /src/app.py contents: ---``): it starts the line and is a path with no spaces
+# (``with ctx.scope:`` is code, not a header); npm's scoped packages put an ``@`` in it
+# (``node_modules/@tanstack/query-core/src/query.ts:``).
+_FILE_HEADER = r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\@+~]+\.[A-Za-z0-9]{1,8}:|==> .+ <==|--- \S.* contents: ---"
 FILE_HEADER = re.compile(rf"(?:{_FILE_HEADER})\Z")
+_HEADER_FRAME = re.compile(r"\A(?:==> |--- )|(?: <==| contents: ---|:)\Z")
+
+
+def header_path(line: str) -> str:
+    """The path a ``FILE_HEADER`` line names (``src/app.py`` of ``--- src/app.py contents: ---``)."""
+    return _HEADER_FRAME.sub("", line.strip())
+
+
 # …as a line of the whole text (a read's first file may be longer than the sample detection reads)
 _FILE_HEADER_LINE = re.compile(rf"^(?:{_FILE_HEADER})[ \t]*$", re.MULTILINE)
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of

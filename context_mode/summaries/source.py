@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from context_mode.shapes import FILE_HEADER
+from context_mode.shapes import FILE_HEADER, header_path
 from context_mode.summaries.definitions import states_default
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.markdown_structure import structure
@@ -71,6 +71,10 @@ DEFINITION = re.compile(
 )
 # ``cat -n``'s line number before each line, or a gutter's (``bat``'s ``  12 │ ``, grep-ast's
 # `` 38│`` and its `` 38█`` on a matching line): the code's own indentation comes after it.
+# Desktop Commander's ``read_file`` / ``read_multiple_files`` open a file's lines with ``[Reading 1000
+# lines from start (total: 1506 lines, 506 remaining)]`` (or ``from line 40``: the lines read start
+# at the file's line 41) and a blank line: the file's line numbers count from below them.
+_READING = re.compile(r"\[Reading \d+ lines? from (?:start|line (?P<line>\d+))\b")
 _LINE_NUMBER = re.compile(r"\A *\d+(?:\t| *[│┃] ?|(?P<hit>█))")
 _ELIDED = re.compile(r"\s*(?:\.{3})?⋮(?:\.{3})?\s*\Z")  # grep-ast's ``...⋮...`` between the shown lines
 _NUMBERED_SAMPLE = 20  # lines looked at to tell a numbered file
@@ -471,7 +475,13 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             notes[start] = f"{stop - first} lines"
             picks.append(Pick(start, start + 1, 100.0))
         numbering = start if header else start - 1  # the file's line 0: its header, if any
-        extension = lines[start].rstrip().rstrip(":").rsplit(".", 1)[-1].lower() if header else ""
+        reading = _READING.match(lines[first]) if first < stop else None
+        if reading:  # Desktop Commander's note over the lines it read, a blank line below it
+            body = first + 1 + (first + 1 < stop and not lines[first + 1].strip())
+            numbering = body - 1 - int(reading["line"] or 0)
+            if header:
+                notes[start] = f"{stop - body} lines"
+        extension = header_path(lines[start]).rsplit(".", 1)[-1].lower() if header else ""
         if extension in _DOCUMENTS:  # a document's outline is its headings, not its examples' code
             found = _headings(lines, first, stop, extension)
             headings += len(found)

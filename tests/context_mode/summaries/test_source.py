@@ -569,3 +569,26 @@ def test_files_in_a_language_the_outline_does_not_read_show_their_margin_lines()
     assert "csv_option(0, Options) :- [L3]" in shown
     assert "default_option(quote0, true). [L2]" in shown  # the second file's first, not only the first's
     assert len(shown.encode()) > 1000
+
+
+def test_desktop_commanders_multi_file_read_is_source_with_each_files_outline() -> None:
+    # A real ``read_multiple_files`` of Desktop Commander (three modules of the mcp package): per
+    # file ``--- /path/stdio.py contents: ---``, then ``[Reading 355 lines from start (total: …)]``
+    # and a blank line over the file's lines. Before, it read as a log ("0 failed tests, 5 errors").
+    text = (DATA / "desktop-commander-read-multiple-files-mcp-client.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="read_multiple_files") is ContentKind.SOURCE
+    extract = summarize(text, ContentKind.SOURCE, budget=1500)
+    assert extract.outline.startswith("source: 3 files")
+    lines = extract.text.splitlines()
+    header = "--- /work/main/.venv/lib/python3.11/site-packages/mcp/client/sse.py contents: --- [172 lines]"
+    assert header in lines
+    # line numbers count from the file's first line, below Desktop Commander's note
+    assert "async def sse_client( [L36]" in lines and "async def stdio_client( [L115]" in lines
+
+
+def test_desktop_commanders_note_says_where_a_partial_read_starts() -> None:
+    # ``read_file`` with ``offset: 600``: "[Reading 900 lines from line 600 …]": its first line is
+    # the file's 601st (the definitions' numbers were 602 too low).
+    text = (DATA / "desktop-commander-read-file-offset.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.SOURCE, budget=1500).text
+    assert "    async def initialize(self) -> types.InitializeResult: [L651]" in body.splitlines()
