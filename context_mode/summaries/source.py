@@ -477,10 +477,10 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         numbering = start if header else start - 1  # the file's line 0: its header, if any
         reading = _READING.match(lines[first]) if first < stop else None
         if reading:  # Desktop Commander's note over the lines it read, a blank line below it
-            body = first + 1 + (first + 1 < stop and not lines[first + 1].strip())
-            numbering = body - 1 - int(reading["line"] or 0)
+            opening = first + 1 + (first + 1 < stop and not lines[first + 1].strip())
+            numbering = opening - 1 - int(reading["line"] or 0)
             if header:
-                notes[start] = f"{stop - body} lines"
+                notes[start] = f"{stop - opening} lines"
         extension = header_path(lines[start]).rsplit(".", 1)[-1].lower() if header else ""
         if extension in _DOCUMENTS:  # a document's outline is its headings, not its examples' code
             found = _headings(lines, first, stop, extension)
