@@ -39,6 +39,9 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   ``pytest --junitxml``, jest-junit): a ``<testsuite`` element with its ``tests=`` count and
   ``<testcase`` elements; read as a test log, its failures and totals come first (its indented
   elements would otherwise read as a table).
+- CODE_SEARCH: Desktop Commander's content search, ``📄 /src/a.py:662 - text`` lines
+  (``is_found_in_files``; ``as_grep`` rewrites them as ``grep -n``'s); TREE: its file search,
+  ``📁 /src/a.py`` lines (``found_files``).
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``, ``---
   /path/file.py contents: ---``; ``header_path`` is the path) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
@@ -106,6 +109,43 @@ _FIELD = re.compile(r"[^\s:][^:\n]{0,80}: |[^\s|][^|\n]{0,80}? *\|(?: |\Z)")
 _FILE_HEADER = r"(?:/|[A-Za-z]:\\|\./)?[\w.\-/\\@+~]+\.[A-Za-z0-9]{1,8}:|==> .+ <==|--- \S.* contents: ---"
 FILE_HEADER = re.compile(rf"(?:{_FILE_HEADER})\Z")
 _HEADER_FRAME = re.compile(r"\A(?:==> |--- )|(?: <==| contents: ---|:)\Z")
+
+
+# Desktop Commander's content search (``start_search``, ``get_more_search_results``): each line found
+# (or around one) as ``📄 /src/a.py:662 - text``, under a few lines about the search session.
+_FOUND_IN_FILE = re.compile(r"^📄 ([^\n]+?):(\d+) - ", re.MULTILINE)
+
+
+def is_found_in_files(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` (a sample, blanks left out) are mostly Desktop Commander's found lines."""
+    found = sum(1 for line in lines if line.startswith("📄 ") and _FOUND_IN_FILE.match(line))
+    return found >= 3 and found * 2 >= len(lines)
+
+
+def found_files(lines: Sequence[str]) -> tuple[list[str], list[str]] | None:
+    """Desktop Commander's file search (``📁 /src/a.py`` lines under its session's lines): the paths
+    found and its own other lines, or None when ``lines`` are not mostly such."""
+    said = [line for line in lines if line.strip()]
+    paths = [line[2:].strip() for line in said if line.startswith("📁 ")]
+    if len(paths) < 3 or len(paths) * 2 < len(said):
+        return None
+    return paths, [line for line in said if not line.startswith("📁 ")]
+
+
+def as_grep(text: str, terms: Sequence[str] = ()) -> str:
+    """``text`` with Desktop Commander's found lines as ``grep -n`` prints them, line for line: a
+    line holding one of ``terms`` (lower-cased) as a match (``/src/a.py:662:text``), the lines
+    around it as context (``/src/a.py-661-text``); every line a match when none holds a term."""
+
+    def held(line: re.Match[str]) -> bool:
+        content = line.string[line.end() : line.string.find("\n", line.end()) % (len(line.string) + 1)]
+        return any(term in content.lower() for term in terms)
+
+    if not terms or not any(held(found) for found in _FOUND_IN_FILE.finditer(text)):
+        return _FOUND_IN_FILE.sub(r"\1:\2:", text)
+    return _FOUND_IN_FILE.sub(
+        lambda found: f"{found[1]}:{found[2]}:" if held(found) else f"{found[1]}-{found[2]}-", text
+    )
 
 
 def header_path(line: str) -> str:
@@ -667,6 +707,10 @@ def detect_shape(
         return ContentKind.SNAPSHOT
     if is_devtools_snapshot(lines):
         return ContentKind.SNAPSHOT
+    if is_found_in_files(lines):
+        return ContentKind.CODE_SEARCH
+    if found_files(lines):
+        return ContentKind.TREE
     blocks = sum(1 for line in lines if ROW_BLOCK.match(line))
     fields = sum(1 for line in lines if _FIELD.match(line))
     if blocks >= 2 and (blocks + fields) * 10 >= len(lines) * 8:

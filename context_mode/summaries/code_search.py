@@ -2,7 +2,8 @@
 
 Lines are parsed as ``path:line:text`` (a match), ``path-line-text`` (context) or
 ``path=line=text`` (git grep's function line); rg's heading mode (a path line, then
-``line:text`` lines) works too. Match lines are ranked: definitions (``def``, ``class``,
+``line:text`` lines) works too, and Desktop Commander's ``📄 path:line - text`` (read as a
+match). Match lines are ranked: definitions (``def``, ``class``,
 ``function``, a module-level assignment), more so when the defined name holds a search term;
 ``raise``/``throw`` and error lines; whole-word term matches; files with many matches. Imports,
 comments and prose files (.md, .rst, .txt) rank lower, and every further line from one file a
@@ -11,7 +12,8 @@ shown once with a count (``[×4]``). A match line that opens a statement (it end
 or a backslash: ``raise ParserError(``) is shown with the context lines that finish it, up to
 ``_CONTINUATION``; the same opening line over other lines (another message) fills the room the
 other matches leave. Other context lines are shown only when they raise or throw. The
-last lines that are no match nor context (a totals line, rg's ``--stats``) are always shown. The
+last lines that are no match nor context (a totals line, rg's ``--stats``) are always shown, and
+for Desktop Commander's, the few above the first (its session's count of results). The
 outline counts matches and files and names the files with most matches.
 
 For speed (a listing can hold 100k lines), ASCII text is split by one regex pass (``_parse_fast``;
@@ -34,12 +36,15 @@ from itertools import compress, repeat
 from typing import NamedTuple
 
 from context_mode.ansi import strip_ansi
+from context_mode.shapes import as_grep, is_found_in_files
 from context_mode.summaries.extract import Extract
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
 
 _PREFIX = 400
+_HEAD_LINES = 8  # lines above the first match that may say what was searched
+_SAMPLE = 8000  # characters looked at to tell Desktop Commander's found lines
 _WIDTH = 180
 _DASH = re.compile(r"(?P<sep>[-=])(?P<line>\d+)(?P=sep)")
 _HEADING_LINE = re.compile(r"(?P<line>\d+)(?P<sep>[:-])")
@@ -108,13 +113,19 @@ def summarize_code_search(text: str, *, budget: int, terms: Sequence[str] = ()) 
     """The best matching lines of a grep-like listing, spread over its files, within ``budget``."""
     # ``grep --color=always``' lines are read without their colour codes and shown as sent.
     coloured = "\x1b" in text
-    analysis = _analyse(strip_ansi(text) if coloured else text, tuple(terms))
+    read = strip_ansi(text) if coloured else text
+    # Desktop Commander's ``📄 /src/a.py:662 - text`` lines are read as ``grep -n``'s, shown as sent.
+    found = "📄 " in read and is_found_in_files(read[:_SAMPLE].splitlines())
+    if found:  # which of its lines are matches: those holding the call's terms
+        read = as_grep(read, [term.lower() for term in _usable(terms)])
+    analysis = _analyse(read, tuple(terms))
     if analysis is None:
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "no path:line matches; " + fallback.outline, 0)
     # Each line carries its path and line number, so gaps need no elision markers.
-    lines = split_lines(text) if coloured else analysis.lines
-    body = pack(lines, analysis.picks, budget, width=_WIDTH, notes=analysis.notes, gaps="none")
+    lines = split_lines(text) if coloured or found else analysis.lines
+    picks = analysis.picks + _head(lines, analysis.picks) if found else analysis.picks
+    body = pack(lines, picks, budget, width=_WIDTH, notes=analysis.notes, gaps="none")
     return Extract(
         text=body, kind=ContentKind.CODE_SEARCH, outline=analysis.outline, highlights=analysis.matches
     )
@@ -232,6 +243,14 @@ def _ends(lines: Sequence[str], parsed: Sequence[int], score: float) -> list[Pic
         if line and line != "--":
             picks.append(Pick(position, position + 1, score))
     return picks
+
+
+def _head(lines: Sequence[str], picks: Sequence[Pick]) -> list[Pick]:
+    """Desktop Commander's lines above its first found line (``Total results found: 216 (21
+    matches)``): what was searched and how much it found, above every other pick."""
+    top = max((pick.priority for pick in picks), default=0.0) + 0.5
+    first = next((i for i, line in enumerate(lines[: _HEAD_LINES + 1]) if line.startswith("📄 ")), 0)
+    return [Pick(i, i + 1, top) for i in range(first) if lines[i].strip()]
 
 
 def _usable(terms: Sequence[str]) -> list[str]:

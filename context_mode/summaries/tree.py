@@ -2,7 +2,8 @@
 
 Input: a JSON tree of ``{"name", "type", "children"}`` nodes (the filesystem MCP server's
 ``directory_tree``; ``tree -J`` names them ``contents``), its ``list_directory`` lines (``[FILE]
-a.py``, ``[DIR] src``) or one path per line (``search_files``, ``find``, ``git ls-files``), or test
+a.py``, ``[DIR] src``) or one path per line (``search_files``, ``find``, ``git ls-files``;
+Desktop Commander's ``📁 /src/a.py``, its session's own lines shown as they are), or test
 ids (``pytest --collect-only -q``: each test file is a line of its tests, and the runner's own lines
 are kept at the end); a ``git status`` goes to ``summaries.git_status``, a listing with a size on
 every line (``du``, ``find -printf '%s %p'``, ``list_directory_with_sizes``) to
@@ -40,6 +41,7 @@ from context_mode.shapes import (
     BOX_LINE,
     LISTED_ENTRY,
     TEST_ID,
+    found_files,
     is_git_status,
     is_sized_listing,
 )
@@ -51,6 +53,8 @@ from context_mode.summaries.packing import size, split_lines
 from context_mode.summaries.sized_listing import summarize_sized_listing
 from context_mode.types import ContentKind
 
+_FOUND_READ = 4000  # characters looked at for Desktop Commander's ``📁`` lines
+_OWN_LINES = 8  # of its session's lines (``Total results found: 2623``), shown as they are
 _MAX_ENTRIES = 200_000
 _SIZED_SAMPLE = 16384  # characters of the start read to tell a listing with sizes
 _TEST_TAIL = 2  # a test list's last lines of the runner's own (its count) kept
@@ -72,6 +76,11 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return summarize_git_status(text, budget=budget, terms=terms)
     if is_sized_listing(split_lines(text[:_SIZED_SAMPLE])):
         return summarize_sized_listing(text, budget=budget, terms=terms)
+    found = found_files(split_lines(text)) if "📁 " in text[:_FOUND_READ] else None
+    own: list[str] = []
+    if found is not None:  # Desktop Commander's file search: its paths, and its session's lines
+        text = "\n".join(found[0])
+        own = found[1][:_OWN_LINES]
     tests = _test_ids(text)
     entries, sized, spell = (tests[0], [], _as_listed) if tests else _entries(text)
     paths = not tests and spell is _as_listed and not _is_json(text)  # one path per line, as written
@@ -101,6 +110,7 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     elif extensions:
         head.append("extensions: " + ", ".join(f"{ext} ×{n}" for ext, n in extensions.most_common(8)))
     if not tests:
+        head.extend(own)
         head.extend(_ends(text))
         head.extend(json_tree.report(text))
         head.extend(
