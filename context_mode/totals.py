@@ -3,7 +3,8 @@
 ``is_run_summary(lowered)`` is whether a lowercased line is a run's final summary (pytest's
 ``=== 3 failed, 10 passed in 0.5s ===``, ``Ran 1141 tests in``, Jest's ``Tests: 6 failed, 1045
 passed``, ctest's, mocha's, cargo's, minitest's, npm's ``added 63 packages in 6s``, apt's,
-terraform's, Maven's reactor rows of a module that failed or was skipped, pre-commit's
+terraform's, Maven's reactor rows of a module that failed or was skipped, ESLint's ``✖ 62 problems
+(0 errors, 62 warnings)``, pre-commit's
 ``mypy....Failed``, ``git bisect``'s ``<sha> is the first bad commit``…); the log summaries rank
 those lines first. ``is_totals_line(line)`` also takes a linter's totals (``Found 112 errors.``)
 and a diff's ``--stat`` totals (``15 files changed, 1268 insertions(+), 781 deletions(-)``), on the
@@ -35,6 +36,7 @@ _SUMMARY_ANCHORED = re.compile(
     r"|summary: \w+sanitizer: "  # ASan's / UBSan's one-line verdict
     r"|found \d+ errors? in \d+ files?\b|found \d+ errors?\.?$|found 1 error in \S"  # tsc's, mypy's
     r"|\d+ warnings? and \d+ errors?$"  # esbuild's
+    r"|[✖×x] \d+ problems? \(\d+ errors?, \d+ warnings?\)"  # eslint's (stylelint's), a CI log's lint step
     r"|warning: `[^`]+` \([^)]*\) generated \d+ warnings?"  # cargo's count per target
     r"|\s*failed: \d+\.\s+skipped: \d+\.\s+passed: \d+\."  # EUnit's
     r"|\s*\d+ failed tests?$"

@@ -53,6 +53,7 @@ item per ``_SHAPES_PER_HIGHLIGHT`` shapes): a long clean log says more than a sh
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -138,6 +139,7 @@ _COVERAGE_MARK = "Stmts"  # a coverage table's header
 _LEGEND_PRIORITY = 3.0
 # A passing test's line (``levels.PASSING``: ``=== RUN``, ``… PASSED``) is no failure's context nor
 # head: it ranks below the rest, unless as a run's verdict or totals (above ``_PASSING_KEPT``).
+_SUITE_REACH = 12  # lines of a TAP YAML block looked through for its ``type: 'suite'``
 _PASSING_PRIORITY = 2.0
 _PASSING_KEPT = 60.0
 # ``head`` / ``tail`` of several files: each one's header
@@ -248,7 +250,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # Failing-test lines that name no test of their own: Mocha's block headers (its suites), and
     # Jest's ``✕ rejects zero qty`` under ``--verbose`` where its ``● Cart › rejects zero qty``
     # header names the same test with its suites.
-    skipped = mocha.headers | _named_again(scan.failing)
+    skipped = mocha.headers | _named_again(scan.failing) | _node_suites(text, lines, scan.failing)
     # RSpec lists its failed examples again at the end (``rspec ./spec/a_spec.rb:42 # …``): those
     # are its failed tests, its numbered blocks (a pending example's too) no tests of their own.
     if any(lines[index].startswith("rspec ./") for index in scan.failing.values()):
@@ -529,6 +531,26 @@ def _named_again(failing: dict[str, int]) -> set[int]:
     total`` and ``● Cart › total``)."""
     leaves = {test.rsplit(" › ", 1)[1] for test in failing if " › " in test}
     return {index for test, index in failing.items() if test in leaves} if leaves else set()
+
+
+def _node_suites(text: str, lines: Sequence[str], failing: dict[str, int]) -> set[int]:
+    """The failing-test lines of node:test that close a suite, no test of its own: the spec
+    reporter's ``✖ cart totals (6.5ms)`` under its ``▶ cart totals``, TAP's ``not ok 1 - cart
+    totals`` over a YAML block saying ``type: 'suite'``."""
+    if not holds(text, "▶ ", "type: 'suite'"):
+        return set()
+    opened = {line.strip()[2:] for line in lines if line.lstrip().startswith("▶ ")}
+    found: set[int] = set()
+    for test, index in failing.items():
+        if test in opened:
+            found.add(index)
+        elif opens_tap_block(lines, index):
+            block = itertools.takewhile(
+                lambda line: line.strip() != "...", lines[index + 2 : index + _SUITE_REACH]
+            )
+            if any(line.strip() == "type: 'suite'" for line in block):
+                found.add(index)
+    return found
 
 
 def _distinct_verdicts(cleaned: Sequence[str], summaries: Sequence[int]) -> set[int]:

@@ -143,8 +143,12 @@ _TEST_RESULT = re.compile(
     r"|^(?P<status3>FAIL|ERROR): (?P<id3>\w+ \([\w.<>]+\)(?: \([^()\n]*\))?)"
     r"|^\s*--- (?P<status4>FAIL|PASS): (?P<id4>\S+)"
     r"|^test (?P<id5>\S+) \.\.\. (?P<status5>FAILED|ok|ignored)$"
-    # ✘: PHPUnit's --testdox; ×: Vitest's ``   × Cart > total 6ms`` (its duration no part of the name)
-    r"|^\s*(?P<status6>✕|✗|✘|×) (?P<id6>.+?)(?: \(\d+ ?m?s\)| \d+(?:\.\d+)?m?s)?$"
+    # ✘: PHPUnit's --testdox; ×: Vitest's ``   × Cart > total 6ms`` (its duration no part of the name);
+    # ✖: node:test's spec reporter, ``  ✖ discount needs five items (0.88147ms)`` (not its heading
+    # ``✖ failing tests:``, nor ESLint's totals ``✖ 62 problems (0 errors, 62 warnings)``, nor
+    # Cucumber's failed step ``✖ Then the total is 605 # features/step_definitions/steps.js:11``)
+    r"|^\s*(?P<status6>✕|✗|✘|×|✖) (?P<id6>(?!\d+ problems? \(|(?:Given|When|Then|And|But) )"
+    r".+?(?<!:))(?: \(\d+(?:\.\d+)? ?m?s\)| \d+(?:\.\d+)?m?s)?$"
     r"|^(?P<id7>\w+ \([\w.<>]+\)) \.\.\. (?P<status7>FAIL|ERROR|ok)$"
     # TAP: the number is the test's identity (tape names assertions alike: "should be equal")
     r"|^\s*(?P<status8>not ok|ok) (?P<id8>\d+ (?:- )?[^#\n]+?)(?: # (?:SKIP|TODO)\b.*)?$"
@@ -205,6 +209,7 @@ _FAILING = frozenset(
         "XPASS",
         "✕",
         "×",
+        "✖",
         "✗",
         "not ok",
         "●",

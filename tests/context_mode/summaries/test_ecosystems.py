@@ -945,3 +945,29 @@ def test_rspecs_examples_named_alike_fold_and_its_rerun_list_counts_them() -> No
     for message in ('key not found: "NOPE"', 'got: "-trim-me-"', 'got: "12.5 EUR"', "got: 720"):
         assert message in body, message
     assert "42 examples, 36 failures, 1 pending" in body.splitlines()
+
+
+def test_node_tests_spec_reporter_names_its_failed_tests_not_its_suites() -> None:
+    # ``node --test --test-reporter=spec`` (Node 20): ``  ✖ discount needs five items (0.88147ms)``
+    # under ``▶ cart totals``, whose closing ``✖ cart totals (6.51652ms)`` is no test, then
+    # ``✖ failing tests:`` over each failure again. Before: "0 failed tests".
+    extract = _stage1(data("node-20-test-spec.txt"))
+    assert ", 4 failed tests," in extract.outline
+    assert "  ✖ discount needs five items (0.88147ms)" in extract.text.splitlines()
+    assert "ℹ fail 4" in extract.text.splitlines()
+
+
+def test_node_tests_tap_counts_its_failed_tests_not_its_suites() -> None:
+    # ``node --test`` in a pipe (TAP): a suite that failed is ``not ok 1 - cart totals`` over a
+    # YAML block saying ``type: 'suite'``. Before: 6 failed tests for node's 4.
+    extract = _stage1(data("node-20-test-tap.txt"))
+    assert ", 4 failed tests," in extract.outline
+    assert "    not ok 2 - discount needs five items" in extract.text.splitlines()
+    assert "# fail 4" in extract.text.splitlines()
+
+
+def test_eslints_totals_in_a_test_log_are_a_run_summary() -> None:
+    from context_mode.totals import is_run_summary
+
+    assert is_run_summary("✖ 62 problems (0 errors, 62 warnings)")
+    assert not is_run_summary("✖ discount needs five items (0.88147ms)")
