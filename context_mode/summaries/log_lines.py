@@ -143,6 +143,11 @@ _TEST_RESULT = re.compile(
     r"|^(?P<status3>FAIL|ERROR): (?P<id3>\w+ \([\w.<>]+\)(?: \([^()\n]*\))?)"
     r"|^\s*--- (?P<status4>FAIL|PASS): (?P<id4>\S+)"
     r"|^test (?P<id5>\S+) \.\.\. (?P<status5>FAILED|ok|ignored)$"
+    # Playwright Test's list reporter: ``  ✘   3 [chromium] › tests/a.spec.js:7:3 › book › heading
+    # (1.9s)`` (the run's number and the duration no part of the name), then each failure's block
+    # under ``  1) [chromium] › tests/a.spec.js:7:3 › book › heading ─────``: one test, said twice
+    r"|^\s*(?P<status29>✘|✓|-|\d{1,4}\))\s+(?:\d+ )?(?P<id29>\[[^\]\n]+\] › \S.*?)"
+    r"(?: \(\d+(?:\.\d+)?m?s\)| ─+)?$"
     # ✘: PHPUnit's --testdox; ×: Vitest's ``   × Cart > total 6ms`` (its duration no part of the name);
     # ✖: node:test's spec reporter, ``  ✖ discount needs five items (0.88147ms)`` (not its heading
     # ``✖ failing tests:``, nor ESLint's totals ``✖ 62 problems (0 errors, 62 warnings)``, nor

@@ -971,3 +971,19 @@ def test_eslints_totals_in_a_test_log_are_a_run_summary() -> None:
 
     assert is_run_summary("✖ 62 problems (0 errors, 62 warnings)")
     assert not is_run_summary("✖ discount needs five items (0.88147ms)")
+
+
+def test_playwright_tests_list_reporter_counts_each_failed_test_once_with_its_error() -> None:
+    # ``npx playwright test`` (1.65, its list reporter in a pipe, headless Chromium on loopback
+    # pages): ``  ✘   3 [chromium] › tests/book.spec.js:7:3 › rust book › hash maps heading (1.9s)``,
+    # then its failure block under ``  1) [chromium] › tests/book.spec.js:7:3 › … ───``. Before,
+    # each failed test counted twice (12 for Playwright's 6).
+    extract = _stage1(data("playwright-test-1.65-list-reporter.txt"))
+    assert ", 6 failed tests," in extract.outline
+    lines = extract.text.splitlines()
+    header = next(
+        i for i, line in enumerate(lines) if line.startswith("  1) [chromium] › tests/book.spec.js:7:3")
+    )
+    assert lines[header + 1] == "    Error: expect(locator).toHaveText(expected) failed"
+    assert '    Expected: "Storing Keys with Values in Hash Maps"' in lines
+    assert "  25 passed (28.2s)" in lines
