@@ -408,6 +408,8 @@ _RUNNER_LINE = re.compile(
     # passed, 8 total`` and ``Tests:       8 failed, …, 66 total``
     r"|\s?(?:PASS|FAIL)\s{1,2}\S+\.[cm]?[jt]sx?\b|\s+● \S"
     r"|Test Suites: \d+ \w+, |Tests: +\d+ (?:failed|passed|skipped|todo)\b"
+    # bun test: ``(fail) cart > discount needs five items [0.20ms]``, ``Ran 64 tests across 2 files.``
+    r"|\((?:pass|fail|skip|todo)\) \S|Ran \d+ tests? across \d+ files?\b"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

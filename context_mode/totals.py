@@ -22,7 +22,7 @@ from context_mode.diagnostics import clean_line, lint_totals
 # Summary lines (on the lowercased line): anchored forms, then word forms behind a substring check.
 _SUMMARY_ANCHORED = re.compile(
     r"=+ .*\b(?:passed|failed|errors?|skipped|deselected|no tests ran)\b.* =+$"
-    r"|ran \d+ tests? in "
+    r"|ran \d+ tests? in |ran \d+ tests? across \d+ files?\b"  # unittest's, bun's
     r"|(?:failed|ok)(?: \(.*\))?$"
     r"|tests?:\s+\d+"
     r"|test suites:"
@@ -32,6 +32,7 @@ _SUMMARY_ANCHORED = re.compile(
     r"|# (?:tests|pass|fail) \d+$"  # TAP's totals
     r"|# (?:total|pass|skip|xfail|fail|xpass|error): +\d+$"  # automake's test harness
     r"|\s*\d+ (?:passing|failing|pending)\b"  # mocha's
+    r"|\s*\d+ fail$"  # bun's
     r"|\[=+\] \d+ tests? from .* ran\b|\[\s+(?:passed|failed)\s+\] \d+ tests?\b"  # gtest
     r"|summary: \w+sanitizer: "  # ASan's / UBSan's one-line verdict
     r"|found \d+ errors? in \d+ files?\b|found \d+ errors?\.?$|found 1 error in \S"  # tsc's, mypy's

@@ -201,6 +201,9 @@ _TEST_RESULT = re.compile(
     # pytest 9's subtests: ``SUBFAILED(n=100) tests/test_r.py::SieveTests::test_counts - …``, each
     # subtest a failure of its own (its parameters part of its name)
     r"|^SUB(?P<status27>FAILED)(?P<id27>\([^)\n]*\) \S+::\S*)"
+    # bun test: ``(fail) cart totals > discount needs five items [0.20ms]`` (its duration no part of
+    # its name; bun lists each failed test again under ``4 tests failed:``)
+    r"|^\((?P<status30>fail|pass|skip|todo)\) (?P<id30>\S.*?)(?: \[[\d.]+m?s\])?$"
     # Cucumber's failures: ``3) Scenario: Zero quantity is rejected # features/cart.feature:13``
     # (an outline's examples share a name: its line tells them apart)
     r"|^(?P<status28>\d{1,4}\)) (?P<id28>Scenario(?: Outline)?: .+? # \S+:\d+)$"
@@ -215,6 +218,7 @@ _FAILING = frozenset(
         "✕",
         "×",
         "✖",
+        "fail",
         "✗",
         "not ok",
         "●",

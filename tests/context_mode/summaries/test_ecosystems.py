@@ -987,3 +987,16 @@ def test_playwright_tests_list_reporter_counts_each_failed_test_once_with_its_er
     assert lines[header + 1] == "    Error: expect(locator).toHaveText(expected) failed"
     assert '    Expected: "Storing Keys with Values in Hash Maps"' in lines
     assert "  25 passed (28.2s)" in lines
+
+
+def test_bun_tests_run_is_a_test_log_not_a_multi_file_read() -> None:
+    # ``bun test`` (1.4.5): a ``test/cart.test.ts:`` line over each file's results, ``(fail) cart
+    # totals > discount needs five items [0.20ms]`` lines, each failure's code, caret and message,
+    # then ``4 tests failed:`` and ``Ran 64 tests across 2 files.``. Before, its file lines made it a
+    # multi-file source read ("2 files, 139 lines, 0 definitions").
+    extract = _stage1(data("bun-1.4-test.txt"))
+    assert extract.outline.startswith("log: 139 lines, 4 failed tests,")
+    lines = extract.text.splitlines()
+    assert "(fail) cart skus > skus keep duplicates [0.07ms] [×2]" in lines
+    assert "SyntaxError: JSON Parse error: Expected '}'" in lines
+    assert " 4 fail" in lines and "Ran 64 tests across 2 files. [6.00ms]" in lines
