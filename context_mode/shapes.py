@@ -410,6 +410,9 @@ _RUNNER_LINE = re.compile(
     r"|Test Suites: \d+ \w+, |Tests: +\d+ (?:failed|passed|skipped|todo)\b"
     # bun test: ``(fail) cart > discount needs five items [0.20ms]``, ``Ran 64 tests across 2 files.``
     r"|\((?:pass|fail|skip|todo)\) \S|Ran \d+ tests? across \d+ files?\b"
+    # deno test: ``name ... FAILED (576µs)`` and ``FAILED | 26 passed (1 step) | 4 failed (1 step)``
+    r"|\S.*? \.\.\. (?:FAILED|ok|ignored)(?: \(due to \d+ failed steps?\))? \(\d+(?:\.\d+)?(?:µs|ms|s)\)\s*\Z"
+    r"|(?:ok|FAILED) \| \d+ passed\b"
 )
 # Runner lines known by their end: Robot Framework's ``Name    | FAIL |``, pre-commit's
 # ``black.........Failed``, webpack's ``… webpack 5.1.0 compiled with 3 errors in 3753 ms``.

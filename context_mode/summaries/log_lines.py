@@ -204,6 +204,10 @@ _TEST_RESULT = re.compile(
     # bun test: ``(fail) cart totals > discount needs five items [0.20ms]`` (its duration no part of
     # its name; bun lists each failed test again under ``4 tests failed:``)
     r"|^\((?P<status30>fail|pass|skip|todo)\) (?P<id30>\S.*?)(?: \[[\d.]+m?s\])?$"
+    # deno test: ``cart totals: discount needs five items ... FAILED (576µs)`` (a test's steps,
+    # indented below it, are no tests of their own: deno counts the test)
+    r"|^(?P<id31>\S.*?) \.\.\. (?P<status31>FAILED|ok|ignored)(?: \(due to \d+ failed steps?\))?"
+    r" \(\d+(?:\.\d+)?(?:µs|ms|s)\)$"
     # Cucumber's failures: ``3) Scenario: Zero quantity is rejected # features/cart.feature:13``
     # (an outline's examples share a name: its line tells them apart)
     r"|^(?P<status28>\d{1,4}\)) (?P<id28>Scenario(?: Outline)?: .+? # \S+:\d+)$"

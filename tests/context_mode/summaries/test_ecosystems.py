@@ -1000,3 +1000,13 @@ def test_bun_tests_run_is_a_test_log_not_a_multi_file_read() -> None:
     assert "(fail) cart skus > skus keep duplicates [0.07ms] [×2]" in lines
     assert "SyntaxError: JSON Parse error: Expected '}'" in lines
     assert " 4 fail" in lines and "Ran 64 tests across 2 files. [6.00ms]" in lines
+
+
+def test_deno_tests_failed_tests_are_read_not_its_steps() -> None:
+    # ``deno test`` (2.9.6, coloured in a pipe): ``cart totals: discount needs five items ...
+    # FAILED (576µs)``; a test failing by its step (``steps ... FAILED (due to 1 failed step)``),
+    # the step indented above it. Before: "0 failed tests".
+    extract = _stage1(data("deno-2.9-test-colour.txt"))
+    assert extract.outline.startswith("log: 97 lines, 4 failed tests,")
+    assert any(line.startswith("skus keep duplicates ... ") for line in extract.text.splitlines())
+    assert "| 4 failed (1 step) |" in extract.text
