@@ -286,6 +286,12 @@ def clean_lines(lines: Sequence[str], text: str | None = None) -> Sequence[str]:
 # ``docker compose logs``: ``db-1        | …``; ``kubectl logs --prefix``: ``[pod/web-7d4b9/app] …``
 SERVICE_PREFIX = re.compile(r"[\w.@-]{1,60} +\| |\[pod/[^\]\s]{1,200}\] ")
 _PREFIXED_SHARE = 0.9
+# Python's exception group: ``  + Exception Group Traceback (most recent call last):``, then each
+# line of it and of its sub-exceptions' tracebacks behind a gutter (``  | ``, ``    | ``), the
+# sub-exceptions apart by ``  +-+---------------- 1 ----------------``
+GROUP_TRACEBACK = re.compile(r"\s*\+ Exception Group Traceback \(most recent call last\):")
+_GROUP_GUTTER = re.compile(r"\s*\| ")
+_GUTTER_SHARE = 0.6
 _CTEST_PREFIX = re.compile(r"\d{1,4}: ")
 _CTEST_LINE = re.compile(r"\s*(?:\d+/\d+ Test\s+#\d+: |Start\s+\d+: )")
 _CTEST_SHARE = 0.5
@@ -293,8 +299,12 @@ _CTEST_SHARE = 0.5
 
 def without_service_prefix(lines: Sequence[str]) -> Sequence[str]:
     """``lines`` without their service column (``SERVICE_PREFIX``) when nine in ten non-blank lines of the
-    first 200 have one (``docker compose logs``), else ``without_test_number(lines)``; for matching only."""
+    first 200 have one (``docker compose logs``), or without an exception group's gutter (``  |  ``
+    before each line of its tracebacks) when most have one, else ``without_test_number(lines)``;
+    for matching only."""
     cut = _without_prefix(lines, SERVICE_PREFIX, _PREFIXED_SHARE)
+    if cut is None:
+        cut = _without_prefix(lines, _GROUP_GUTTER, _GUTTER_SHARE, among=GROUP_TRACEBACK)
     return without_test_number(lines) if cut is None else cut
 
 

@@ -64,6 +64,7 @@ from itertools import islice
 from typing import Any
 
 from context_mode.devtools_snapshot import is_devtools_snapshot
+from context_mode.diagnostics import GROUP_TRACEBACK
 from context_mode.framing import document_start
 from context_mode.levels import LEVELS
 from context_mode.toolnames import tool_words
@@ -431,6 +432,7 @@ def _runner_line(line: str) -> bool:
 
 
 _VERDICTS = 2
+_GROUP_LOOK = 20  # lines an exception group's traceback may start below
 _RUNNER_WIDTH = 300  # a runner's own lines are short: longer ones are matched on their start
 
 # ``git status`` in its long form (``summaries.git_status``): a branch line near the top, then sections.
@@ -731,6 +733,8 @@ def detect_shape(
         headers, read = len(_FILE_HEADER_LINE.findall(text)), text.count("\n")
     if headers >= 2 and read >= 20 * headers // 4:
         return ContentKind.SOURCE
+    if any(GROUP_TRACEBACK.match(line) for line in lines[:_GROUP_LOOK]):
+        return ContentKind.LOG  # an exception group's tracebacks: its ``|`` gutter makes no table
     if _is_long_listing(lines):  # ``ls -l``: its biggest files when it has a size on each
         return ContentKind.TREE if is_sized_listing(lines) else ContentKind.TABLE
     if _is_grid(lines):

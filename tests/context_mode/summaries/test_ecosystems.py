@@ -1010,3 +1010,19 @@ def test_deno_tests_failed_tests_are_read_not_its_steps() -> None:
     assert extract.outline.startswith("log: 97 lines, 4 failed tests,")
     assert any(line.startswith("skus keep duplicates ... ") for line in extract.text.splitlines())
     assert "| 4 failed (1 step) |" in extract.text
+
+
+def test_an_exception_groups_tracebacks_are_a_log_with_each_kind_of_sub_exception() -> None:
+    # A real Python 3.11 exception group (anyio's task group, 19 tasks failing at once): each line
+    # behind a ``  | `` gutter, the sub-exceptions apart by ``  +-+------ 1 ------``. Before, the
+    # gutter made it a table of 7 columns ("Exception, Group, Traceback…") shown from its top
+    # only: one of its two kinds of error.
+    text = data("python-311-exception-group-anyio-task-group.txt")
+    assert detect_kind(text) is ContentKind.LOG
+    body = _stage1(text).text
+    assert "  | ExceptionGroup: unhandled errors in a TaskGroup (19 sub-exceptions)" in body
+    assert "    | ConnectionError: upstream 3 refused connection on port 5403 [×10]" in body
+    assert (
+        "    | json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes:"
+        " line 1 column 2 (char 1) [×5]"
+    ) in body
