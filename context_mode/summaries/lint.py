@@ -12,14 +12,15 @@ ShellCheck's) and SARIF logs too) and prints, within ``budget`` bytes:
    its short closing block under the last diagnostic (tsc's errors per file, prospector's
    ``Check Information``);
 2. a label ``== 112 diagnostics · 9 rules (UP031 ×40, …) · 14 files ==`` and one with the busiest files;
-3. per rule, busiest first (errors before warnings, information last), a label
+3. per rule, busiest first (errors, warnings, conventions and style, information last), a label
    ``== F821 ×5 ==`` and the rule's distinct diagnostics as verbatim lines (header, and its
    ``-->`` or path line, once over the rule's rows under one path line; javac's ``  symbol:``
    line, which makes "cannot find symbol" of each name a message of its own), taken one per rule per
    round, rarest rule first, so rare rules are not crowded out (but an error rule's first two
    rounds come before any warning's); a message
-   repeated elsewhere is shown once with ``[×N]``, its other places filling the room left, each
-   file's first before any file's second. Lines that mention ``terms`` come first
+   repeated elsewhere is shown once with ``[×N]``, its other places filling the room left (after
+   every rule's own messages), each file's first before any file's second. Lines that mention
+   ``terms`` come first
    within each round.
 
 Lines are verbatim (clipped ones end in ``…``; ANSI codes and CI timestamps stay as sent); for
