@@ -181,6 +181,7 @@ _LOG_START = re.compile(
     r"|E {2,}\S|\d+ (?:failed|passed|errors?)(?:, \d+ \w+)* in [\d.]+s\b"  # pytest -q: its E lines, totals
     r"|==\d+== "  # Valgrind's tools prefix each line with the process id
     r"|\d+\. \[[A-Z]{3,10}\] \S+ => \["  # a browser's requests (Playwright MCP's browser_network_requests)
+    r"|reqid=\d+ [A-Z]{3,10} \S+ \["  # …and Chrome DevTools MCP's list_network_requests
     r"|\s*\d+\) (?:Failure|Error):|\d+ runs, \d+ assertions, |[\w:]+#\w+ = [\d.]+ s = [.FES]$"  # minitest
     # R's testthat: its progress per file (``✖ | 2      18 | collapse [0.5s]``, a spinner's frame),
     # a failure's head and the totals

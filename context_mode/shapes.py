@@ -41,7 +41,8 @@ the head and tail of the text) plus a bounded prefix, so it is linear and cheap:
   elements would otherwise read as a table).
 - CODE_SEARCH: Desktop Commander's content search, ``📄 /src/a.py:662 - text`` lines
   (``is_found_in_files``; ``as_grep`` rewrites them as ``grep -n``'s); TREE: its file search,
-  ``📁 /src/a.py`` lines (``found_files``).
+  ``📁 /src/a.py`` lines (``found_files``); LOG: Chrome DevTools MCP's requests, ``reqid=5 GET
+  http://host/a.png [404]`` lines (an access log's, whose ``reqid=`` made them properties).
 - SOURCE: a multi-file read: file header lines (``/path/file.py:``, ``==> path <==``, ``---
   /path/file.py contents: ---``; ``header_path`` is the path) each followed
   by code, or a single-file read tool (``read_file``, ``read_text_file``, ``get_file_contents``…)
@@ -432,6 +433,8 @@ def _runner_line(line: str) -> bool:
 
 
 _VERDICTS = 2
+# Chrome DevTools MCP's list_network_requests: ``reqid=5 GET http://host/a.png [404]``
+_REQUEST_ROW = re.compile(r"reqid=\d+ [A-Z]{3,10} \S+ \[")
 _GROUP_LOOK = 20  # lines an exception group's traceback may start below
 _RUNNER_WIDTH = 300  # a runner's own lines are short: longer ones are matched on their start
 
@@ -718,6 +721,8 @@ def detect_shape(
         return ContentKind.CODE_SEARCH
     if found_files(lines):
         return ContentKind.TREE
+    if sum(1 for line in lines if line.startswith("reqid=") and _REQUEST_ROW.match(line)) * 2 >= len(lines):
+        return ContentKind.LOG  # Chrome DevTools MCP's requests: read as an access log, not properties
     blocks = sum(1 for line in lines if ROW_BLOCK.match(line))
     fields = sum(1 for line in lines if _FIELD.match(line))
     if blocks >= 2 and (blocks + fields) * 10 >= len(lines) * 8:

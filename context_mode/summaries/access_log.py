@@ -4,7 +4,8 @@
 (``"GET /path HTTP/1.1" 404 793``; HAProxy's ``404 933 … "GET /path HTTP/1.1"``; an application
 server's, without the protocol, ``"GET /path" 500 155ms``, ``GET /path 404 3.150 ms``; a browser's
 requests as Playwright MCP's ``browser_network_requests`` lists them, ``3. [GET] http://host/a.gif
-=> [404] File not found``): at least
+=> [404] File not found``, and Chrome DevTools MCP's ``list_network_requests``, ``reqid=5 GET
+http://host/a.png [404]``): at least
 ``_MIN_REQUESTS`` of them, or half its lines, as a service's journal mixes them with its other
 lines. Else it gives the picks and the counts for a log summary:
 
@@ -39,6 +40,14 @@ _REQUEST = re.compile(
     r' (?P<path_last>\S{1,400}) HTTP/\d(?:\.\d)?"'
     # Playwright MCP's browser_network_requests: ``12. [GET] http://host/a.gif => [404] Not Found``.
     r"|^\d+\. \[(?P<method_pw>[A-Z]{3,10})\] (?P<path_pw>\S{1,400}) => \[(?P<status_pw>[1-5]\d\d)\]"
+    # Chrome DevTools MCP's list_network_requests: ``reqid=5 GET http://host/img/p000.png [404]``.
+    r"|^reqid=\d+ (?P<method_cd>[A-Z]{3,10}) (?P<path_cd>\S{1,400}) \[(?P<status_cd>[1-5]\d\d)\]"
+)
+# The request's method, status and path, by the groups each form of ``_REQUEST`` names them in.
+_GROUPS = (
+    ("method", "method_last", "method_pw", "method_cd"),
+    ("status", "status_first", "status_pw", "status_cd"),
+    ("path", "path_last", "path_pw", "path_cd"),
 )
 # An application server's own request line, without the protocol: hapi's and others'
 # ``127.0.0.1 "GET /stations/LFPG/forecast" 500 155ms``, morgan's ``GET /books/2 404 3.150 ms - 139``.
@@ -49,7 +58,7 @@ _BARE_REQUEST = re.compile(
     r" (?P<status>[1-5]\d\d)(?:\s|$)"
 )
 # Literals one of which every request line holds: a log without them has none.
-REQUEST_MARKS = ("HTTP/", " => [", *(f"{method} /" for method in _BARE_METHODS))
+REQUEST_MARKS = ("HTTP/", " => [", "reqid=", *(f"{method} /" for method in _BARE_METHODS))
 _PREFIX = 2000
 _WIDTH = 140  # the request, status and size come first: the user agent can go
 _MAX_WIDTH = 320  # a line is shown at least up to its request's end (HAProxy's comes last)
@@ -88,9 +97,8 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
         found = _request(line[:_PREFIX])
         if found is None:
             continue
-        method = found.group("method") or found.group("method_last") or found.group("method_pw")
-        status = found.group("status") or found.group("status_first") or found.group("status_pw")
-        path = found.group("path") or found.group("path_last") or found.group("path_pw")
+        named = found.groupdict()  # (``_BARE_REQUEST`` names only its own three groups)
+        method, status, path = (next(named[name] for name in names if named.get(name)) for names in _GROUPS)
         statuses[status] += 1
         first_request = index if first_request < 0 else first_request
         last_request = index
@@ -130,7 +138,7 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
 def _request(line: str) -> re.Match[str] | None:
     """The request ``line`` logs: its method, path and status (named groups of ``_REQUEST`` or
     ``_BARE_REQUEST``), or None."""
-    if "HTTP/" in line or " => [" in line:
+    if "HTTP/" in line or " => [" in line or line.startswith("reqid="):
         found = _REQUEST.search(line)
         if found is not None:
             return found

@@ -144,3 +144,21 @@ def test_a_request_line_cut_in_a_log_keeps_its_status_and_size() -> None:
     request = '"POST /write?db=metrics&precision=s HTTP/1.1" 404 44 '
     assert any(request in line for line in lines)
     assert any(line.endswith('+GROUP+BY+symbol HTTP/1.1" 403 155…') for line in lines)
+
+
+def test_chrome_devtools_mcps_network_requests_are_an_access_log_with_their_failures() -> None:
+    # A real list_network_requests of Chrome DevTools MCP 1.11 (a catalogue page on loopback with
+    # missing images): ``reqid=5 GET http://127.0.0.1:8766/img/p000.png [404]``. Before, its
+    # ``reqid=`` lines read as 166 properties, its first and last lines: 5 of its 21 failed requests.
+    from context_mode.kinds import detect_kind
+    from context_mode.types import ContentKind
+    from tests.corpora import data
+
+    text = data("chrome-devtools-mcp-1.11-list-network-requests.txt")
+    assert detect_kind(text, tool_name="list_network_requests") is ContentKind.LOG
+    decision = route(text, tool="list_network_requests", arguments={})
+    assert isinstance(decision, Summary)
+    assert "access log: 166 requests (200 ×145, 404 ×21)" in decision.extract.outline
+    lines = [line.split(" [×")[0] for line in decision.extract.text.splitlines()]
+    assert "reqid=4 GET http://127.0.0.1:8766/js/missing-analytics.js [404]" in lines
+    assert sum(line.endswith("[404]") for line in lines) >= 10
