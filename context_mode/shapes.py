@@ -139,9 +139,10 @@ def as_grep(text: str, terms: Sequence[str] = ()) -> str:
     line holding one of ``terms`` (lower-cased) as a match (``/src/a.py:662:text``), the lines
     around it as context (``/src/a.py-661-text``); every line a match when none holds a term."""
 
-    def held(line: re.Match[str]) -> bool:
-        content = line.string[line.end() : line.string.find("\n", line.end()) % (len(line.string) + 1)]
-        return any(term in content.lower() for term in terms)
+    def held(found: re.Match[str]) -> bool:
+        end = text.find("\n", found.end())
+        content = text[found.end() : end if end >= 0 else len(text)].lower()
+        return any(term in content for term in terms)
 
     if not terms or not any(held(found) for found in _FOUND_IN_FILE.finditer(text)):
         return _FOUND_IN_FILE.sub(r"\1:\2:", text)

@@ -54,7 +54,8 @@ from context_mode.summaries.sized_listing import summarize_sized_listing
 from context_mode.types import ContentKind
 
 _FOUND_READ = 4000  # characters looked at for Desktop Commander's ``📁`` lines
-_OWN_LINES = 8  # of its session's lines (``Total results found: 2623``), shown as they are
+_OWN_LINES = 8  # of its session's lines (``Total results found: 2623``; its last two, what is left
+# to fetch and that it completed, among them), shown as they are
 _MAX_ENTRIES = 200_000
 _SIZED_SAMPLE = 16384  # characters of the start read to tell a listing with sizes
 _TEST_TAIL = 2  # a test list's last lines of the runner's own (its count) kept
@@ -80,7 +81,7 @@ def summarize_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     own: list[str] = []
     if found is not None:  # Desktop Commander's file search: its paths, and its session's lines
         text = "\n".join(found[0])
-        own = found[1][:_OWN_LINES]
+        own = found[1] if len(found[1]) <= _OWN_LINES else [*found[1][: _OWN_LINES - 2], *found[1][-2:]]
     tests = _test_ids(text)
     entries, sized, spell = (tests[0], [], _as_listed) if tests else _entries(text)
     paths = not tests and spell is _as_listed and not _is_json(text)  # one path per line, as written
