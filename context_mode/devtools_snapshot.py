@@ -10,7 +10,8 @@ text node as ``uid=1_8 "1.95.0"`` (no role), attributes as ``level="2"`` or bare
 ``is_devtools_snapshot(lines)`` says whether a sample of lines reads as the former (at least
 three nodes, a third of the non-blank lines); ``as_playwright(lines)`` rewrites its lines as the
 latter, one for one, indentation kept, so that one reader ranks both (the summary shows the
-payload's own lines: the rewrite is for reading only). A line that is no node comes back as it was, but for a
+payload's own lines: the rewrite is for reading only); a short piece of a sentence that inline
+code cuts (``"The "``) is read as no text. A line that is no node comes back as it was, but for a
 ``## `` heading (``### ``, as Playwright's headers are) and a page list's ``1: …`` line (``- 1: …``).
 Pure and linear in the line.
 """
@@ -32,6 +33,9 @@ _SLUG_WORD = re.compile(r"[a-z0-9]+")
 _NODE_START = re.compile(r"\s*uid=\d+_\d+(?: |\Z)")
 _PAGE = re.compile(r"\d+: \S")
 _ROLES = {"image": "img", "statictext": "text", "rootwebarea": "document"}
+# Chrome cuts a sentence into text nodes around its inline code: a short piece with a space at its
+# edge (``"The "`` before ``code "version"``) says nothing alone.
+_PIECE = 12
 _FLAGS = frozenset("checked disabled expanded selected pressed required focused".split())
 
 
@@ -91,6 +95,8 @@ def _as_playwright(line: str, node: re.Match[str] | None) -> str:
     if role == "rootwebarea":  # the page itself: its title, as Playwright's header says it
         return f"{indent}- Page Title: {name or ''}"
     if not role or role == "statictext":
+        if name and len(name) < _PIECE and name != name.strip():
+            return f"{indent}- text:"  # a piece of a sentence cut by inline code ("The ", "use "): no text
         return f"{indent}- text: {name or ''}"
     role = _ROLES.get(role, role)
     said = f' "{name}"' if name else ""

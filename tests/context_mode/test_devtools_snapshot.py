@@ -17,6 +17,8 @@ PAGE = [
     '    uid=1_8 searchbox "Search" value="btree"',
     '    uid=1_9 button "Summary" description="Collapse" disableable disabled',
     '    uid=1_10 ""a""',
+    '    uid=1_11 "The "',
+    '    uid=1_12 "1.0.0"',
 ]
 
 
@@ -36,4 +38,6 @@ def test_each_line_is_read_as_playwright_would_say_it() -> None:
         '    - searchbox "Search" [ref=1_8]: btree',
         '    - button "Summary" [disabled] [ref=1_9]',
         '    - text: "a"',
+        "    - text:",  # a piece of a sentence that inline code cuts says nothing alone
+        "    - text: 1.0.0",
     ]
