@@ -221,6 +221,10 @@ PHPCS_FOUND = re.compile(r"FOUND \d+ (?:ERRORS?|WARNINGS?)\b.* AFFECTING \d+ LIN
 PHPCS_MORE = re.compile(r"\s+\|\s+\|\s+(?P<msg>\S.*)")
 _PHPCS_SNIFF = re.compile(r"\((?P<code>[A-Z]\w*(?:\.\w+){2,})\)\s*\Z")
 _PHPCS_LINES = 6  # wrapped lines a row's message may run over
+# mypy --pretty's wrapped message: its last line ends in the code, two spaces before it (or holds
+# the code alone), within a few lines
+_WRAP_LINES = 3
+_WRAPPED_CODE = re.compile(r"(?:\S.*?  )?\[(?P<code>[a-z][a-z0-9-]*)\]\s*\Z")
 # A code-first row under a path line: pydoclint's ``    60: DOC203: Method `X.y` …``
 _GROUPED_ROW = re.compile(r"\s+(?P<line>\d+)(?::\d+)?: (?P<code>[A-Z]{1,6}\d{2,4}):? \S")
 _PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
@@ -420,6 +424,10 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
         )
         if diagnostic is None and match is not None and go_package and _GO_ERROR.match(unprefixed):
             diagnostic = Diagnostic(index, index, "go", match["file"], "error")
+        if diagnostic is not None and match is not None and diagnostic.rule == match["sev"]:
+            wrapped = wrapped_code(lines, index)  # mypy --pretty: the code ends the message's next line
+            if wrapped:
+                diagnostic = Diagnostic(index, index, wrapped, diagnostic.file, diagnostic.severity)
         if diagnostic is not None:
             found.append(diagnostic)
             continue
@@ -563,6 +571,20 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
         _severity(first["code"][0]) if first and _PYLINT_CODE.match(first["code"]) else "error"
     )
     return Diagnostic(index, index, rule, match["file"], severity)
+
+
+def wrapped_code(lines: Sequence[str], index: int) -> str:
+    """The code of the ``file:line: error: …`` diagnostic at ``index`` when its message wraps onto
+    the lines below, the last ending in it (mypy ``--pretty``: ``attribute "_marker"
+    [attr-defined]`` under ``a.py:32: error: Module "x" has no``), else ''."""
+    for below in range(index + 1, min(len(lines), index + 1 + _WRAP_LINES)):
+        line = clean_line(lines[below])
+        if line.startswith(("  ", "\t")) or not line.strip() or _COLON.match(line):
+            return ""  # the quoted source line, a blank, the next diagnostic: the message has ended
+        wrapped = _WRAPPED_CODE.match(line.lstrip())
+        if wrapped:
+            return wrapped["code"]
+    return ""
 
 
 def _phpcs_sniff(lines: Sequence[str], index: int) -> str:

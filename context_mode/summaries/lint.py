@@ -55,6 +55,7 @@ from context_mode.diagnostics import (
     is_eslint_report,
     is_sarif,
     lint_totals,
+    wrapped_code,
 )
 from context_mode.summaries.edges import edge_lines
 from context_mode.summaries.extract import Extract, term_matcher
@@ -196,12 +197,16 @@ def _message_key(lines: Sequence[str], diagnostic: Diagnostic, details: dict[int
 
 
 def _details(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> dict[int, int]:
-    """Per diagnostic (its header's index), its javac detail line (``_JAVAC_DETAIL``), or the line
+    """Per diagnostic (its header's index), its javac detail line (``_JAVAC_DETAIL``), the line
+    mypy ``--pretty`` wraps its message onto (ending in its code), or the line
     a PHP_CodeSniffer row's message wraps onto (``     |         |     multi-line function call``;
     not the sniff's code alone: that is the rule), if any."""
     starts = {d.index for d in diagnostics} | {d.location for d in diagnostics}
     found: dict[int, int] = {}
     for diagnostic in diagnostics:
+        if diagnostic.index + 1 not in starts and wrapped_code(lines, diagnostic.index) == diagnostic.rule:
+            found[diagnostic.index] = diagnostic.index + 1  # mypy --pretty: the message's wrapped end
+            continue
         if diagnostic.index + 1 < len(lines) and PHPCS_ROW.match(clean_line(lines[diagnostic.index])):
             more = PHPCS_MORE.match(clean_line(lines[diagnostic.index + 1]))
             if more and not (more["msg"].startswith("(") and diagnostic.rule in more["msg"]):

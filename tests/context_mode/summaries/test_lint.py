@@ -899,3 +899,17 @@ def test_luachecks_coloured_names_do_not_split_its_rules() -> None:
     text = (DATA / "luacheck-1.1-colour-penlight.txt").read_text(encoding="utf-8")
     body = summarize(text, ContentKind.LINT, budget=1500).text
     assert "113 diagnostics · 8 rules (unused argument ×33, shadowing upvalue on line N ×23" in body
+
+
+def test_mypy_pretty_wrapped_codes_are_its_rules() -> None:
+    # A real ``mypy --pretty --strict`` run (more-itertools' more.py): mypy wraps a message onto
+    # the lines below, its code ending the last (``attribute "_marker"  [attr-defined]``) or
+    # alone (`` [no-untyped-def]``). Before, 181 of its 272 errors had no code: one rule,
+    # "error ×181", and the wrapped ends of the messages were left out.
+    text = (DATA / "mypy-2.4-pretty-strict-more-itertools-more.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=2000).text
+    assert "· 10 rules (no-untyped-def ×182, no-untyped-call ×57, var-annotated ×14" in body
+    assert "error ×" not in body
+    lines = body.splitlines()
+    header = 'more_itertools/more.py:32: error: Module "more_itertools.recipes" has no'
+    assert lines[lines.index(header) + 1] == 'attribute "_marker"  [attr-defined]'
