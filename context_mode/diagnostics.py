@@ -226,8 +226,11 @@ _PHPCS_LINES = 6  # wrapped lines a row's message may run over
 _WRAP_LINES = 3
 _WRAPPED_CODE = re.compile(r"(?:\S.*?  )?\[(?P<code>[a-z][a-z0-9-]*)\]\s*\Z")
 # A code-first row under a path line: pydoclint's ``    60: DOC203: Method `X.y` …``
-_GROUPED_ROW = re.compile(r"\s+(?P<line>\d+)(?::\d+)?: (?P<code>[A-Z]{1,6}\d{2,4}):? \S")
-_PATH_ALONE = re.compile(r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}\Z")
+# (ruff's ``--output-format grouped``: ``  436:5  D401 First line of docstring …``, no colon)
+GROUPED_ROW = re.compile(r"\s+(?P<line>\d+)(?::\d+)?(?:: |\s+)(?P<code>[A-Z]{1,6}\d{2,4}):? \S")
+_PATH_ALONE = re.compile(
+    r"(?:/|[A-Za-z]:\\|\./)?[\w.@\-/\\]+\.[A-Za-z0-9]{1,8}:?\Z"
+)  # ruff's grouped: ``a.py:``
 _TOTALS = re.compile(
     # "Found 112 errors.", deptry's "Found 36 dependency issues."
     r"Found \d+ (?:[\w-]+ )?(?:errors?|warnings?|infos?|diagnostics?|issues?|problems?|violations?)\b|"
@@ -501,12 +504,12 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             rule = "parse" if line[match.start("msg") :].startswith("Parsing error") else match["sev"]
             found.append(Diagnostic(index, file_line, rule, current_file, match["sev"]))
             continue
-        match = _GROUPED_ROW.match(line) if current_file else None
+        match = GROUPED_ROW.match(line) if current_file else None
         if match:
             found.append(Diagnostic(index, file_line, match["code"], current_file, "warning"))
             continue
         if _PATH_ALONE.match(line):
-            current_file, file_line = line, index
+            current_file, file_line = line.removesuffix(":"), index
     return found
 
 

@@ -65,7 +65,7 @@ from itertools import islice
 from typing import Any
 
 from context_mode.devtools_snapshot import is_devtools_snapshot
-from context_mode.diagnostics import GROUP_TRACEBACK
+from context_mode.diagnostics import GROUP_TRACEBACK, GROUPED_ROW
 from context_mode.framing import document_start
 from context_mode.levels import LEVELS
 from context_mode.toolnames import tool_words
@@ -734,6 +734,8 @@ def detect_shape(
     if stanzas(opening[: opening.rfind("\n\n") + 1] or opening, limit=_STANZAS_SAMPLED) is not None:
         return ContentKind.ROWS
     headers = sum(1 for line in lines if FILE_HEADER.match(line.rstrip()))
+    if headers and sum(1 for line in lines if GROUPED_ROW.match(line)) * 2 >= len(lines):
+        return ContentKind.LINT  # ruff's grouped output: a file's line, then its diagnostics, no code
     read = len(lines)
     if headers == 1 and FILE_HEADER.match(lines[0].rstrip()):  # the first file fills the sample
         headers, read = len(_FILE_HEADER_LINE.findall(text)), text.count("\n")

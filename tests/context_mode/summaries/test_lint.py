@@ -913,3 +913,14 @@ def test_mypy_pretty_wrapped_codes_are_its_rules() -> None:
     lines = body.splitlines()
     header = 'more_itertools/more.py:32: error: Module "more_itertools.recipes" has no'
     assert lines[lines.index(header) + 1] == 'attribute "_marker"  [attr-defined]'
+
+
+def test_ruffs_grouped_output_is_lint_not_a_multi_file_read() -> None:
+    # ``ruff check --select ALL --output-format grouped`` (ruff 0.17): a ``more_itertools/recipes.py:``
+    # line, then its rows ``  436:5  D401 First line of docstring …`` (no colon after the column).
+    # Before, the file lines made a multi-file source read of it ("0 definitions").
+    text = (DATA / "ruff-0.17-grouped-more-itertools.txt").read_text(encoding="utf-8")
+    assert detect_kind(text) is ContentKind.LINT
+    body = summarize(text, ContentKind.LINT, budget=1500).text
+    assert "== 402 diagnostics · " in body
+    assert "Found 402 errors." in body
