@@ -40,6 +40,8 @@ a match; the indexes point at the verbatim input lines):
 - PHP_CodeSniffer's full report: ``FILE: path`` lines, then ``  37 | ERROR   | [x] …`` rows, the
   message wrapped onto ``     |         |     …`` lines (with ``-s``, the last of them the sniff's
   code in parentheses: the rule; without, the severity is);
+- GitHub Actions annotations (``ruff --output-format github``, actionlint): ``::error title=ruff
+  (F401),file=/src/a.py,line=3,col=8::…``, the rule the code in its title or message;
 - luacheck's default report: ``Checking path   6 warnings``, then the file's problems indented
   below it (``    path:9:27: unused argument 'f'``), a code only with ``--codes``.
 
@@ -220,6 +222,12 @@ PHPCS_ROW = re.compile(r"\s*\d+ \| (?P<sev>ERROR|WARNING)\s*\| (?:\[[x ]\] )?(?P
 PHPCS_FOUND = re.compile(r"FOUND \d+ (?:ERRORS?|WARNINGS?)\b.* AFFECTING \d+ LINES?\s*\Z")  # per file
 PHPCS_MORE = re.compile(r"\s+\|\s+\|\s+(?P<msg>\S.*)")
 _PHPCS_SNIFF = re.compile(r"\((?P<code>[A-Z]\w*(?:\.\w+){2,})\)\s*\Z")
+# A GitHub Actions annotation, as linters print them for CI (``ruff --output-format github``,
+# actionlint, pylint-github): ``::error title=ruff (F401),file=/src/a.py,line=3,col=8::a.py:3:8: F401 …``
+ANNOTATION = re.compile(r"::(?P<sev>error|warning|notice)(?: (?P<params>[^:\n]*?))?::(?P<msg>.*)")
+_ANNOTATION_PARAM = re.compile(r"(\w+)=([^,]*)")
+_TITLE_CODE = re.compile(r"\((?P<code>[A-Z]{1,6}\d{2,5})\)")
+_PLACE_FIRST = re.compile(r"\S+:\d+(?::\d+)?: ")
 _PHPCS_LINES = 6  # wrapped lines a row's message may run over
 # mypy --pretty's wrapped message: its last line ends in the code, two spaces before it (or holds
 # the code alone), within a few lines
@@ -474,6 +482,10 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             severity = _BIOME_MARK.get(clean_line(lines[below]).strip()[:1], "error")
             found.append(Diagnostic(index, below, match["code"], match["file"], severity))
             continue
+        annotation = ANNOTATION.match(line) if line.startswith("::") else None
+        if annotation:
+            found.append(_annotated(index, annotation))
+            continue
         if line.startswith("FILE: "):  # PHP_CodeSniffer's full report: the file its rows are in
             current_file, file_line = line[6:].strip(), index
             continue
@@ -574,6 +586,17 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
         _severity(first["code"][0]) if first and _PYLINT_CODE.match(first["code"]) else "error"
     )
     return Diagnostic(index, index, rule, match["file"], severity)
+
+
+def _annotated(index: int, annotation: re.Match[str]) -> Diagnostic:
+    """A GitHub Actions annotation as a diagnostic: its rule the code in its title (``ruff
+    (F401)``) or at the head of its message, else its title, else its level."""
+    params = dict(_ANNOTATION_PARAM.findall(annotation["params"] or ""))
+    title = params.get("title", "")
+    code = _TITLE_CODE.search(title) or _CODE_FIRST.match(_PLACE_FIRST.sub("", annotation["msg"], count=1))
+    rule = code["code"] if code else title or annotation["sev"]
+    severity = "info" if annotation["sev"] == "notice" else annotation["sev"]
+    return Diagnostic(index, index, rule, params.get("file", ""), severity)
 
 
 def wrapped_code(lines: Sequence[str], index: int) -> str:

@@ -41,6 +41,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from context_mode.diagnostics import (
+    ANNOTATION,
     PHPCS_FOUND,
     PHPCS_MORE,
     PHPCS_ROW,
@@ -90,6 +91,7 @@ _TOOL_MESSAGE = re.compile(r"\s*(?:WARNING|ERROR|FATAL|Warning|Error|Fatal|warni
 _THROWN = re.compile(r"(?:[a-z]\w*\.)+[A-Z]\w*(?:Exception|Error): \S|Caused by: \S")
 _TOOL_MESSAGE_REACH = 50  # lines looked at before the first diagnostic and after the last
 _TRAILER_LINES = 12
+_PLACE = re.compile(r"\S+:\d+(?::\d+)?: ")  # a message's own ``a.py:3:8: `` (an annotation's)
 _TOTALS_REACH = 400  # lines below the last diagnostic looked through for the totals line
 _TOTALS_LINES = 3
 
@@ -187,8 +189,11 @@ def _message_key(lines: Sequence[str], diagnostic: Diagnostic, details: dict[int
     ``details`` line: javac's "cannot find symbol" of two names are two messages)."""
     line = clean_line(lines[diagnostic.index])
     row = PHPCS_ROW.match(line)
+    annotation = ANNOTATION.match(line) if line.startswith("::") else None
     if row:  # PHP_CodeSniffer's row: its message, not its line number
         line = line[row.start("msg") :]
+    elif annotation:  # a GitHub Actions annotation: its message, not its place
+        line = _PLACE.sub("", annotation["msg"], count=1)
     elif diagnostic.file and line.startswith(diagnostic.file):
         line = line[len(diagnostic.file) :].lstrip("():0123456789, ")
         line = _SPELLED_PLACE.sub("", line, count=1)  # JSHint's ``line 3, col 1, ``

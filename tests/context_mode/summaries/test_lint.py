@@ -924,3 +924,13 @@ def test_ruffs_grouped_output_is_lint_not_a_multi_file_read() -> None:
     body = summarize(text, ContentKind.LINT, budget=1500).text
     assert "== 402 diagnostics · " in body
     assert "Found 402 errors." in body
+
+
+def test_github_actions_annotations_are_lint_by_the_code_in_their_title() -> None:
+    # ``ruff check --output-format github`` (ruff 0.17), as linters print for CI:
+    # ``::error title=ruff (PYI021),file=/…/more.pyi,line=1,col=1,…::more.pyi:1:1: PYI021 …``.
+    # Before, a log with "1 error" (its first lines and its last).
+    text = (DATA / "ruff-0.17-github-annotations.txt").read_text(encoding="utf-8")
+    assert detect_kind(text) is ContentKind.LINT
+    body = summarize(text, ContentKind.LINT, budget=1500).text
+    assert "== 126 diagnostics · 21 rules (COM812 ×46, PYI063 ×23" in body
