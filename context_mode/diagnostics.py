@@ -227,7 +227,7 @@ _PHPCS_SNIFF = re.compile(r"\((?P<code>[A-Z]\w*(?:\.\w+){2,})\)\s*\Z")
 ANNOTATION = re.compile(r"::(?P<sev>error|warning|notice)(?: (?P<params>[^:\n]*?))?::(?P<msg>.*)")
 _ANNOTATION_PARAM = re.compile(r"(\w+)=([^,]*)")
 _TITLE_CODE = re.compile(r"\((?P<code>[A-Z]{1,6}\d{2,5})\)")
-_PLACE_FIRST = re.compile(r"\S+:\d+(?::\d+)?: ")
+MESSAGE_PLACE = re.compile(r"\S+:\d+(?::\d+)?: ")  # a message's own ``a.py:3:8: `` (an annotation's)
 _PHPCS_LINES = 6  # wrapped lines a row's message may run over
 # mypy --pretty's wrapped message: its last line ends in the code, two spaces before it (or holds
 # the code alone), within a few lines
@@ -593,7 +593,7 @@ def _annotated(index: int, annotation: re.Match[str]) -> Diagnostic:
     (F401)``) or at the head of its message, else its title, else its level."""
     params = dict(_ANNOTATION_PARAM.findall(annotation["params"] or ""))
     title = params.get("title", "")
-    code = _TITLE_CODE.search(title) or _CODE_FIRST.match(_PLACE_FIRST.sub("", annotation["msg"], count=1))
+    code = _TITLE_CODE.search(title) or _CODE_FIRST.match(MESSAGE_PLACE.sub("", annotation["msg"], count=1))
     rule = code["code"] if code else title or annotation["sev"]
     severity = "info" if annotation["sev"] == "notice" else annotation["sev"]
     return Diagnostic(index, index, rule, params.get("file", ""), severity)

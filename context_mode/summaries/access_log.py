@@ -43,12 +43,6 @@ _REQUEST = re.compile(
     # Chrome DevTools MCP's list_network_requests: ``reqid=5 GET http://host/img/p000.png [404]``.
     r"|^reqid=\d+ (?P<method_cd>[A-Z]{3,10}) (?P<path_cd>\S{1,400}) \[(?P<status_cd>[1-5]\d\d)\]"
 )
-# The request's method, status and path, by the groups each form of ``_REQUEST`` names them in.
-_GROUPS = (
-    ("method", "method_last", "method_pw", "method_cd"),
-    ("status", "status_first", "status_pw", "status_cd"),
-    ("path", "path_last", "path_pw", "path_cd"),
-)
 # An application server's own request line, without the protocol: hapi's and others'
 # ``127.0.0.1 "GET /stations/LFPG/forecast" 500 155ms``, morgan's ``GET /books/2 404 3.150 ms - 139``.
 # (HEAD and OPTIONS: rarely failing, and their marks cost a whole-text search of usual chars.)
@@ -97,8 +91,10 @@ def access_picks(lines: Sequence[str], matched: Sequence[str] | None = None) -> 
         found = _request(line[:_PREFIX])
         if found is None:
             continue
-        named = found.groupdict()  # (``_BARE_REQUEST`` names only its own three groups)
-        method, status, path = (next(named[name] for name in names if named.get(name)) for names in _GROUPS)
+        # (``_BARE_REQUEST`` names only its three, always set: each chain stops at its first)
+        method = found["method"] or found["method_last"] or found["method_pw"] or found["method_cd"]
+        status = found["status"] or found["status_first"] or found["status_pw"] or found["status_cd"]
+        path = found["path"] or found["path_last"] or found["path_pw"] or found["path_cd"]
         statuses[status] += 1
         first_request = index if first_request < 0 else first_request
         last_request = index

@@ -42,6 +42,7 @@ from typing import Any
 
 from context_mode.diagnostics import (
     ANNOTATION,
+    MESSAGE_PLACE,
     PHPCS_FOUND,
     PHPCS_MORE,
     PHPCS_ROW,
@@ -91,7 +92,6 @@ _TOOL_MESSAGE = re.compile(r"\s*(?:WARNING|ERROR|FATAL|Warning|Error|Fatal|warni
 _THROWN = re.compile(r"(?:[a-z]\w*\.)+[A-Z]\w*(?:Exception|Error): \S|Caused by: \S")
 _TOOL_MESSAGE_REACH = 50  # lines looked at before the first diagnostic and after the last
 _TRAILER_LINES = 12
-_PLACE = re.compile(r"\S+:\d+(?::\d+)?: ")  # a message's own ``a.py:3:8: `` (an annotation's)
 _TOTALS_REACH = 400  # lines below the last diagnostic looked through for the totals line
 _TOTALS_LINES = 3
 
@@ -193,7 +193,7 @@ def _message_key(lines: Sequence[str], diagnostic: Diagnostic, details: dict[int
     if row:  # PHP_CodeSniffer's row: its message, not its line number
         line = line[row.start("msg") :]
     elif annotation:  # a GitHub Actions annotation: its message, not its place
-        line = _PLACE.sub("", annotation["msg"], count=1)
+        line = MESSAGE_PLACE.sub("", annotation["msg"], count=1)
     elif diagnostic.file and line.startswith(diagnostic.file):
         line = line[len(diagnostic.file) :].lstrip("():0123456789, ")
         line = _SPELLED_PLACE.sub("", line, count=1)  # JSHint's ``line 3, col 1, ``

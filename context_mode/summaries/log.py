@@ -231,7 +231,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # its own news, though they share a shape: neither folded nor counted as repeats.
     verdicts = _distinct_verdicts(cleaned, scan.summaries)
     # So is each RSpec failure's message and location (``# ./spec/a_spec.rb:79:in `block …'``).
-    rspec = rspec_picks(lines) if holds(text, _FAILURE_ERROR) else RSpecFailures([], set())
+    rspec = rspec_picks(lines) if holds(text, _FAILURE_ERROR) else RSpecFailures([])
     verdicts.update(pick.start for pick in rspec.picks)
     # And each of Mocha's failure blocks (``  1) Cart``, ``  2) Cart``: one shape) and its message.
     mocha = mocha_picks(text, lines) if holds(text, _MOCHA_MARK) else MochaFailures([], set())
@@ -456,15 +456,9 @@ def _picks(
             continue
         for row in section_lines(lines, index, _SUMMARY_ROWS):
             add(row, 93 - (row - index) * 0.5, CONTEXT_WIDTH)
-    # RSpec names each failure twice: its block's "N) example" and its rerun line at the end
-    # ("rspec ./spec/a_spec.rb:42 # example"), which has its location too; the block's message
-    # (``rspec.picks``) is what the block adds.
-    reruns = any(lines[index].startswith("rspec ./") for index in scan.failing.values())
-    failing = [
-        index
-        for index in scan.failing.values()
-        if not (reruns and index in rspec.headers) and index not in skipped
-    ]
+    # (RSpec names each failure twice, its block's "N) example" and its rerun line at the end:
+    # ``skipped`` holds the blocks' lines then, the block's message, ``rspec.picks``, what it adds.)
+    failing = [index for index in scan.failing.values() if index not in skipped]
     # Mocha lists its failing tests by title above its failure blocks, which name them again with
     # their suites and messages: the list ranks below the blocks.
     listed = 92 if not mocha.picks else 60

@@ -14,11 +14,8 @@ message (``expected …``/``got: …``, or an exception's class and message; bel
 which a multi-line ``Failure/Error:`` runs on to a blank line), ranked with the log's failing
 tests so that each message comes beside its test; then the message's next lines, the
 ``Failure/Error:`` line and the example's own location (the first ``# path:line`` at the block's
-indent, not the backtrace of the code under test). Earlier failures rank higher. ``headers``
-are the blocks' ``N) example`` lines (past the third example named alike but for digits, a block
-gives no picks): where RSpec lists the failed examples again at the end
-(``rspec ./spec/a_spec.rb:42 # example``, with their locations), those name them. None for other
-logs. Linear.
+indent, not the backtrace of the code under test). Earlier failures rank higher; past the third
+example named alike but for digits, a block gives no picks. None for other logs. Linear.
 
 ``mocha_picks(text, lines)`` does the same for Mocha's spec reporter, whose failures follow its
 ``  9 failing`` line as blocks: ``  4) Cart``, the test's title path on more indented lines down to
@@ -72,20 +69,17 @@ _FAILED_CHILD = re.compile(r"\s*<(?:failure|error)\b")
 
 class RSpecFailures(NamedTuple):
     picks: list[Pick]
-    headers: set[int]  # the blocks' ``N) example`` lines
 
 
 def rspec_picks(lines: Sequence[str]) -> RSpecFailures:
     """Picks for RSpec's failure blocks in ``lines`` (see module doc); none when there are none."""
     picks: list[Pick] = []
-    headers: set[int] = set()
     order = 0
     alike: Counter[str] = Counter()
     for index in [i for i, line in enumerate(lines) if "Failure/Error:" in line]:
         found = _FAILURE.match(lines[index][:_PREFIX])
         if found is None or index == 0 or not _HEADER.match(lines[index - 1][:_PREFIX]):
             continue
-        headers.add(index - 1)
         # (examples named alike but for digits, ``formats 7 euros``: past the third, their rerun
         # lines' ``[×30]`` says how many)
         if _past_alike(alike, lines[index - 1]):
@@ -95,7 +89,7 @@ def rspec_picks(lines: Sequence[str]) -> RSpecFailures:
         picks.append(Pick(index, index + 1, 70.0 - decay))
         indent = len(found.group("indent"))
         _block_picks(lines, index, indent, not found.group("code").strip(), decay, picks)
-    return RSpecFailures(picks, headers)
+    return RSpecFailures(picks)
 
 
 def _past_alike(alike: Counter[str], title: str) -> bool:
