@@ -51,7 +51,10 @@ column of a multi-service log (``docker compose logs``: ``web-1  | …``; ``kube
 test numbers ``ctest -V`` puts before each line a test printed; ``is_server_log`` spots
 access/error logs.
 ``is_eslint_report(value)`` recognises ESLint's parsed ``--format json``, ``is_diagnostic_records(value)``
-a list of one record per diagnostic (ruff's, pylint's, ShellCheck's JSON), ``is_sarif(value)`` a
+a list of one record per diagnostic (ruff's, pylint's, ShellCheck's JSON), ``diagnostic_records(value)``
+that list or the one an object holds beside its totals (pylint's ``json2``, pyright's
+``--outputjson``, bandit's ``-f json``), ``json_line_records(lines)`` JSON Lines of such records
+(mypy's ``-O json``), ``is_sarif(value)`` a
 SARIF log (code scanners' common format: CodeQL, Semgrep, Trivy, ruff's ``--output-format
 sarif``); ``is_lint(lines)``
 says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
@@ -61,6 +64,7 @@ tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``, cppcheck's
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -712,7 +716,17 @@ def _is_context(line: str) -> bool:
 
 # A JSON lint record's keys, by what they hold (ruff, pylint, ShellCheck, hadolint ``--format json``)
 RECORD_FILE = ("filename", "file", "path", "filePath", "file_path")
-RECORD_RULE = ("code", "rule", "ruleId", "check_id", "symbol", "message-id", "test_id", "rule_id")
+RECORD_RULE = (
+    "code",
+    "rule",
+    "ruleId",
+    "check_id",
+    "symbol",
+    "message-id",
+    "messageId",
+    "test_id",
+    "rule_id",
+)
 RECORD_MESSAGE = ("message", "msg", "description", "issue_text", "text")
 
 
@@ -731,6 +745,49 @@ def is_diagnostic_records(value: Any) -> bool:
         and any(isinstance(item.get(key), str) for key in RECORD_MESSAGE)
     )
     return named * 10 >= len(head) * 9
+
+
+def diagnostic_records(value: Any) -> list[Any] | None:
+    """The diagnostic records a parsed JSON lint report holds (``is_diagnostic_records``): the value
+    itself, or the one member of an object that is such a list (pylint's ``json2`` ``messages``,
+    pyright's ``generalDiagnostics``, bandit's ``results``), else None."""
+    if is_diagnostic_records(value):
+        return list(value)
+    if not isinstance(value, dict):
+        return None
+    held = [member for member in value.values() if is_diagnostic_records(member)]
+    return list(held[0]) if len(held) == 1 else None
+
+
+def json_line_records(lines: Sequence[str]) -> list[Any] | None:
+    """The records of JSON Lines output whose lines are nearly all one diagnostic record each
+    (mypy's ``-O json``, ruff's ``json-lines``), else None: a line that is no JSON object is left
+    out (a tool's own message)."""
+    records: list[Any] = []
+    other = 0
+    for line in lines:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        value = _json_object(stripped)
+        if value is None:
+            other += 1
+        else:
+            records.append(value)
+    if other * 10 > len(records) or not is_diagnostic_records(records):
+        return None
+    return records
+
+
+def _json_object(line: str) -> dict[str, Any] | None:
+    """The JSON object ``line`` is, else None."""
+    if not (line.startswith("{") and line.endswith("}")):
+        return None
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def is_sarif(value: Any) -> bool:

@@ -48,11 +48,12 @@ from context_mode.classic_diff import as_unified
 from context_mode.codelines import looks_like_code
 from context_mode.diagnostics import (
     clean_lines,
-    is_diagnostic_records,
+    diagnostic_records,
     is_eslint_report,
     is_lint,
     is_sarif,
     is_server_log,
+    json_line_records,
     without_test_number,
 )
 from context_mode.framing import unframe
@@ -256,6 +257,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         parsed = _parse_json(framed.body) if framed is not None else None
     if parsed is not None:
         return _json_kind(parsed[0])
+    if text.lstrip()[:1] == "{" and json_line_records(_sample(text)) is not None:
+        return ContentKind.LINT  # JSON Lines of diagnostics (mypy ``-O json``)
     # CI colours and timestamp prefixes say nothing of the kind, nor ctest's test numbers.
     sample = list(without_test_number(clean_lines(_sample(text))))
     sample = without_graph(sample) or sample  # ``git log --graph``: read without its graph
@@ -515,7 +518,7 @@ def _json_kind(value: Any) -> ContentKind:
     """JSON, or the row set or directory tree it holds (``shapes.json_shape``)."""
     if value is _TOO_DEEP:
         return ContentKind.JSON
-    if is_eslint_report(value) or is_diagnostic_records(value) or is_sarif(value):
+    if is_eslint_report(value) or diagnostic_records(value) is not None or is_sarif(value):
         return ContentKind.LINT
     return json_shape(value) or ContentKind.JSON
 

@@ -134,9 +134,9 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
         inner = summarizer(broken.text, budget=max(budget, 0), terms=tuple(terms))
         said = f"{broken.lines} long line{'' if broken.lines == 1 else 's'} read as {broken.pieces} pieces"
         return replace(inner, outline=f"{inner.outline} ({said})")
-    held = (
+    held = (  # a lint report's long messages (pylint's duplicate-code) are no documents
         summarize_documents(text, budget=budget, terms=terms, summarize=summarize)
-        if kind in _JSON_KINDS
+        if kind in _JSON_KINDS and kind is not ContentKind.LINT
         else None
     )
     if held is not None:  # a JSON whose strings hold whole documents: each read as what it is

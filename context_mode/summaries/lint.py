@@ -2,7 +2,8 @@
 
 ``summarize_lint(text, budget=..., terms=...)`` reads the diagnostics (``context_mode.diagnostics``;
 ESLint's ``--format json``, JSON lists of one record per diagnostic (ruff's, pylint's,
-ShellCheck's) and SARIF logs too) and prints, within ``budget`` bytes:
+ShellCheck's), an object holding such a list (pylint's ``json2``, pyright's, bandit's), JSON
+Lines of them (mypy's ``-O json``) and SARIF logs too) and prints, within ``budget`` bytes:
 
 1. the first line when it names the command or project, the tool's totals line(s) (``edges``),
    its own warnings and errors above the first diagnostic or below the last (``WARNING: …``; a
@@ -25,7 +26,9 @@ ShellCheck's) and SARIF logs too) and prints, within ``budget`` bytes:
 
 Lines are verbatim (clipped ones end in ``…``; ANSI codes and CI timestamps stay as sent); for
 ESLint JSON each shown line is the verbatim JSON text of one message object or ``{"filePath":…``;
-for a list of records, a record's location, rule, severity and message keys as compact JSON; for
+for records, a record's location, rule, severity and message members as JSON spelt as the
+report spells them (``"line": 12`` or ``"line":12``), what an object says beside its records
+(short members, members named for totals) in the label; for
 SARIF, per file a ``{"uri": …`` line and each result's rule, level, message and start line.
 ``highlights`` is the number of distinct diagnostics. Linear in the input.
 """
@@ -52,10 +55,12 @@ from context_mode.diagnostics import (
     SHELLCHECK_AT,
     Diagnostic,
     clean_line,
+    diagnostic_records,
     find_diagnostics,
     is_diagnostic_records,
     is_eslint_report,
     is_sarif,
+    json_line_records,
     lint_totals,
     wrapped_code,
 )
@@ -327,8 +332,8 @@ def _render(
             body += context.get(diagnostic.index, [])
             heading = diagnostic.location
     body += [clip(lines[i], _WIDTH) for i in sorted(i for i in kept_edges if i in tail_edges)]
-    outline = f"lint: {len(diagnostics)} diagnostics, {len(rule_counts)} rules"
-    outline += f", {len(file_counts)} files" if file_counts else ""
+    outline = f"lint: {_count(len(diagnostics), 'diagnostic')}, {_count(len(rule_counts), 'rule')}"
+    outline += f", {_count(len(file_counts), 'file')}" if file_counts else ""
     return Extract(text="\n".join(body), kind=ContentKind.LINT, outline=outline, highlights=len(repeats))
 
 
@@ -361,8 +366,10 @@ def _labels(
 ) -> list[str]:
     room = max(budget // 10, 80)
     counts = _listing(rule_counts, room)
-    overall = f"== {len(diagnostics)} diagnostics · {len(rule_counts)} rules ({counts})"
-    overall += f" · {len(file_counts)} files" if file_counts else ""  # perlcritic on one file names none
+    overall = f"== {_count(len(diagnostics), 'diagnostic')} · {_count(len(rule_counts), 'rule')} ({counts})"
+    overall += (
+        f" · {_count(len(file_counts), 'file')}" if file_counts else ""
+    )  # perlcritic on one file names none
     labels = [overall + (f" · {totals} ==" if totals else " ==")]
     if len(file_counts) > 1 and file_counts.most_common(1)[0][1] > 1:
         # paths too long to show whole are named in the folder they share, said once
@@ -371,6 +378,11 @@ def _labels(
         where = f" in {_path_end(folder, _PATH_WIDTH)}" if folder else ""
         labels.append(f"== files{where}: {_listing(names, room)} ==")
     return labels
+
+
+def _count(count: int, noun: str) -> str:
+    """``1 file``, ``2 files``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _shared_folder(paths: Iterable[str]) -> str:
@@ -471,22 +483,67 @@ def _json_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
     """A JSON lint report as display lines (JSON pieces of it) and diagnostics, else None."""
     if text.lstrip()[:1] not in ("[", "{"):
         return None
+    spelling = _SPACED if _SPACED_MEMBER.search(text, 0, _SPELLING_REACH) else _COMPACT
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
-        return None
+        records = json_line_records(text.splitlines())
+        return None if records is None else _records_json(records, "", spelling)
     if is_sarif(value):
         return _sarif_json(value)
     if is_eslint_report(value):
         return _eslint_json(value)
-    if is_diagnostic_records(value):
-        return _records_json(value)
-    return None
+    records = diagnostic_records(value)
+    if records is None:
+        return None
+    totals = _report_totals(value, spelling) if isinstance(value, dict) else ""
+    return _records_json(records, totals, spelling)
 
 
-def _records_json(value: list[Any]) -> tuple[list[str], list[Diagnostic], str]:
+# A report's pieces are shown spelt as the tool printed them (``"line": 12, "column": 4`` when
+# indented or spaced; compact otherwise), so a line of it reads the same in stage 1.
+_COMPACT = (",", ":")
+_SPACED = (", ", ": ")
+_SPACED_MEMBER = re.compile(r'"[^"\n]{1,80}": ')
+_SPELLING_REACH = 2000
+
+
+def _report_totals(report: dict[str, Any], spelling: tuple[str, str]) -> str:
+    """What an object holding a list of diagnostics says beside it, as JSON members: its short
+    members (pylint's ``statistics``, pyright's ``version`` and ``summary``) and, of a long one,
+    its members named for totals (bandit's ``metrics`` → ``_totals``)."""
+    pieces = []
+    for key, member in report.items():
+        if is_diagnostic_records(member):
+            continue
+        piece = _member_json(key, member, spelling)
+        if len(piece) <= _REPORT_MEMBER:
+            pieces.append(piece)
+        elif isinstance(member, dict):
+            pieces += [_member_json(k, v, spelling) for k, v in member.items() if "total" in str(k).lower()]
+    return spelling[0].join(piece for piece in pieces if len(piece) <= _REPORT_MEMBER)
+
+
+_REPORT_MEMBER = 300  # characters of a report's member shown beside its diagnostics' counts
+
+
+def _member_json(key: Any, value: Any, spelling: tuple[str, str]) -> str:
+    """``"key": value`` in JSON spelt as ``spelling``."""
+    return _json(str(key), spelling) + spelling[1] + _json(value, spelling)
+
+
+def _json(value: Any, spelling: tuple[str, str] = _COMPACT) -> str:
+    """``value`` as JSON on one line, spelt as ``spelling`` (compact by default)."""
+    return json.dumps(value, ensure_ascii=False, separators=spelling)
+
+
+def _records_json(
+    value: list[Any], totals: str, spelling: tuple[str, str]
+) -> tuple[list[str], list[Diagnostic], str]:
     """One record per diagnostic: per file, a ``{"filename": …}`` line, then each record's
-    location, rule, severity and message as compact JSON (the rest of it is left out)."""
+    location, rule, severity and message, in its order, as JSON spelt as ``spelling`` (the rest
+    of it is left out; of a ``range``, its ``start``); ``totals`` is what the report says beside
+    them."""
     by_file: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for item in value:
         if isinstance(item, dict):
@@ -494,26 +551,67 @@ def _records_json(value: list[Any]) -> tuple[list[str], list[Diagnostic], str]:
     lines: list[str] = []
     diagnostics: list[Diagnostic] = []
     for path, records in by_file.items():
-        key = _first(records[0], RECORD_FILE)[0]
-        lines.append("{" + json.dumps(key) + ":" + json.dumps(path, ensure_ascii=False))
+        lines.append("{" + _member_json(_first(records[0], RECORD_FILE)[0], path, spelling))
         file_line = len(lines) - 1
         for record in records:
-            shown = {k: v for k, v in record.items() if k in _RECORD_SHOWN and v is not None}
-            lines.append(json.dumps(shown, ensure_ascii=False, separators=(",", ":")))
-            rule = str(_first(record, RECORD_RULE)[1] or "diagnostic")
-            level = str(next((record[k] for k in ("severity", "level", "type") if record.get(k)), "warning"))
+            shown = {k: _shown_member(k, v) for k, v in record.items() if _shows(k, v)}
+            lines.append(_json(shown, spelling))
+            rule = str(_first(record, RECORD_RULE, _is_rule)[1] or "diagnostic")
+            level = str(next((record[k] for k in _RECORD_LEVEL if record.get(k)), "warning"))
             diagnostics.append(Diagnostic(len(lines) - 1, file_line, rule, path, level.lower()))
-    return lines, diagnostics, ""  # the header's counts are all the totals a list of records has
+    return lines, diagnostics, totals  # a bare list's header counts are all the totals it has
 
 
+_RECORD_LEVEL = ("severity", "level", "type", "issue_severity")
 _RECORD_SHOWN = frozenset(
-    (*RECORD_RULE, *RECORD_MESSAGE, "line", "column", "location", "row", "severity", "level", "type")
+    (
+        *RECORD_RULE,
+        *RECORD_MESSAGE,
+        *_RECORD_LEVEL,
+        "line",
+        "line_number",
+        "column",
+        "location",
+        "row",
+        "hint",
+    )
 )
 
 
-def _first(record: dict[str, Any], keys: Sequence[str]) -> tuple[str, Any]:
-    """The first of ``keys`` the record holds a value under, with that value (``("", "")`` if none)."""
-    return next(((k, record[k]) for k in keys if record.get(k) not in (None, "")), ("", ""))
+def _shows(key: str, value: Any) -> bool:
+    """Whether a record's member is shown: its location, rule, level or message (not a rule key's
+    code snippet: bandit's ``code``)."""
+    if value is None:
+        return False
+    if key == "range":
+        return isinstance(value, dict) and "start" in value
+    return key in _RECORD_SHOWN and (key not in RECORD_RULE or _is_rule(value))
+
+
+def _shown_member(key: str, value: Any) -> Any:
+    """A shown member's value: of a ``range`` (pyright's), where it starts."""
+    return {"start": value["start"]} if key == "range" else value
+
+
+def _is_rule(value: Any) -> bool:
+    """Whether a value can be a rule's name or code: a number or a short word, no code snippet."""
+    return isinstance(value, int) or isinstance(value, str) and len(value) <= _RULE_CHARS and " " not in value
+
+
+_RULE_CHARS = 80
+
+
+def _first(record: dict[str, Any], keys: Sequence[str], fits: Any = None) -> tuple[str, Any]:
+    """The first of ``keys`` the record holds a value under (that ``fits``, when given), with that
+    value (``("", "")`` if none)."""
+    return next(
+        (
+            (k, record[k])
+            for k in keys
+            if record.get(k) not in (None, "") and (fits is None or fits(record[k]))
+        ),
+        ("", ""),
+    )
 
 
 def _sarif_json(value: dict[str, Any]) -> tuple[list[str], list[Diagnostic], str]:
@@ -542,7 +640,7 @@ def _sarif_json(value: dict[str, Any]) -> tuple[list[str], list[Diagnostic], str
             shown: dict[str, Any] = {k: result[k] for k in ("ruleId", "level", "message") if result.get(k)}
             if line is not None:
                 shown["startLine"] = line
-            lines.append(json.dumps(shown, ensure_ascii=False, separators=(",", ":")))
+            lines.append(_json(shown))
             level = str(result.get("level") or "warning").lower()
             levels[level] += 1
             rule = str(result.get("ruleId") or "result")
@@ -582,7 +680,7 @@ def _eslint_json(value: list[Any]) -> tuple[list[str], list[Diagnostic], str]:
         lines.append('{"filePath":' + json.dumps(path, ensure_ascii=False))
         file_line = len(lines) - 1
         for message in messages:
-            lines.append(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            lines.append(_json(message))
             rule = str(message.get("ruleId") or "parse")
             severity = "error" if message.get("severity") == 2 else "warning"
             diagnostics.append(Diagnostic(len(lines) - 1, file_line, rule, path, severity))

@@ -141,9 +141,8 @@ def _parses(text: str) -> bool:
 def _json_piece_of(piece: str, text: str) -> bool:
     """Whether ``piece`` is compact JSON of some members of a record of ``text`` (pretty-printed
     there): every value in it is written in ``text`` (a file's ``{"filename": …`` opening too)."""
-    try:
-        value = json.loads(piece if piece.endswith("}") else piece + "}")
-    except ValueError:
+    value = _parsed_record(piece)
+    if value is None:
         return False
     leaves = [value]
     while leaves:
@@ -153,6 +152,18 @@ def _json_piece_of(piece: str, text: str) -> bool:
         elif json.dumps(leaf, ensure_ascii=False) not in text:
             return False
     return isinstance(value, dict)
+
+
+def _parsed_record(piece: str) -> object:
+    """The JSON object ``piece`` opens (its members through the last whole one, when it was
+    clipped inside a member), or None."""
+    ends = [len(piece)] + [m.start() for m in reversed(list(_JSON_MEMBER_START.finditer(piece)))]
+    for end in ends:
+        try:
+            return json.loads(piece[:end] if piece[:end].endswith("}") else piece[:end] + "}")
+        except ValueError:
+            continue
+    return None
 
 
 _JSON_MEMBER_START = re.compile(r", ?(?=[\"'][^\"'\n]{1,80}[\"']\s*:)")  # between two members of a row

@@ -336,7 +336,7 @@ def test_tsc_pretty_output_is_lint_with_each_rule_counted() -> None:
         ),
         (  # markdownlint-cli 0.4x puts the severity before the rule: a table of its words
             "markdownlint-argparse-changelog-head.txt",
-            "lint: 40 diagnostics, 5 rules, 1 files",
+            "lint: 40 diagnostics, 5 rules, 1 file",
             [
                 "npm-markdown/argparse/CHANGELOG.md:11:81 error MD013/line-length Line length "
                 "[Expected: 80; Actual: 94]"
@@ -378,14 +378,14 @@ def test_clang_tidy_with_its_notes_is_lint() -> None:
         (  # a row set of 40 records whose messages were no column it showed
             "pylint-json-httpx-excerpt.json",
             "lint: 40 diagnostics, ",
-            '{"type":"error","line":25,"column":0,"symbol":"import-error","message":"Unable to import '
-            '\'idna\'","message-id":"E0401"}',
+            '{"type": "error", "line": 25, "column": 0, "symbol": "import-error", '
+            '"message": "Unable to import \'idna\'", "message-id": "E0401"}',
         ),
         (  # JSON: its first records whole and the others' identity fields
             "ruff-json-context-mode-head.json",
             "lint: 40 diagnostics, ",
-            '{"code":"D301","location":{"column":1,"row":1},"message":"Use `r\\"\\"\\"` if any backslashes '
-            'in a docstring","severity":"error"}',
+            '{"code": "D301", "location": {"column": 1, "row": 1}, "message": "Use `r\\"\\"\\"` if any '
+            'backslashes in a docstring", "severity": "error"}',
         ),
     ],
     ids=["pylint", "ruff"],
@@ -612,7 +612,7 @@ def test_gcc_and_clang_warnings_are_counted_by_their_flag_and_checker() -> None:
     [
         (
             "typos-1522-git-relnotes-2-3x.txt",
-            "lint: 25 diagnostics, 1 rules, 11 files",
+            "lint: 25 diagnostics, 1 rule, 11 files",
             ["error: `ba` should be `by`, `be` [×12]", "    ╭▸ 2.3.0.txt:262:11"],
         ),
         (
@@ -934,3 +934,79 @@ def test_github_actions_annotations_are_lint_by_the_code_in_their_title() -> Non
     assert detect_kind(text) is ContentKind.LINT
     body = summarize(text, ContentKind.LINT, budget=1500).text
     assert "== 126 diagnostics · 21 rules (COM812 ×46, PYI063 ×23" in body
+
+
+def _lint_of(name: str, budget: int = 1500) -> tuple[str, str]:
+    """The summary (outline, text) of a lint report in ``tests/data``, checked to be lint, within
+    its budget and verbatim (a JSON report's pieces as it spells them)."""
+    from tests.context_mode.summaries.test_corpus import assert_fits_and_is_verbatim_or_json
+
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    extract = summarize(text, ContentKind.LINT, budget=budget)
+    assert size(extract.text) <= budget
+    assert_fits_and_is_verbatim_or_json(text, extract)
+    return extract.outline, extract.text
+
+
+def test_mypys_json_lines_are_lint_by_error_code() -> None:
+    # ``mypy -O json --strict`` on bandit: one JSON object per line. It read as a log, "0 failed
+    # tests, 1 error", its 120 errors' codes never counted.
+    outline, text = _lint_of("mypy-o-json-strict-bandit-head.jsonl")
+    assert outline.startswith("lint: 120 diagnostics, 6 rules, 10 files"), outline
+    assert "no-untyped-def ×73, no-untyped-call ×35" in text
+    assert '{"file": "bandit/core/constants.py"' in text.splitlines()
+    assert '"message": "Need type annotation for \\"FALSE_VALUES\\"", "code": "var-annotated"' in text
+
+
+def test_a_pylint_json_report_with_duplicate_code_is_lint_not_a_document() -> None:
+    # pylint ``--output-format=json``: a duplicate-code message holds the 1,045 lines it found
+    # twice. The report read as "json: 1 document in its strings" and showed those lines alone.
+    outline, text = _lint_of("pylint-json-more-itertools-duplicate-code.json")
+    assert outline.startswith("lint: 41 diagnostics, 15 rules, 2 files"), outline
+    assert (
+        '{"type": "error", "line": 961, "column": 4, "symbol": "no-name-in-module", "message": '
+        '"No name \'batched\' in module \'itertools\'", "message-id": "E0611"}'
+    ) in {strip_annotation(line) for line in text.splitlines()}
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "beside"),
+    [
+        pytest.param(  # pylint's ``json2``: ``messages`` and ``statistics``
+            "pylint-json2-more-itertools-excerpt.json",
+            "14 rules (missing-function-docstring ×6, no-else-return ×6",
+            '"statistics": {"messageTypeCount": {"fatal": 0, "error": 2, "warning": 36,',
+            id="pylint-json2",
+        ),
+        pytest.param(  # pyright ``--outputjson``: ``generalDiagnostics``, ``version`` and ``summary``
+            "pyright-outputjson-more-itertools.json",
+            "5 rules (reportPossiblyUnboundVariable ×8, reportAttributeAccessIssue ×3",
+            '"version": "1.1.414", "time": "1796640415002", "summary": {"filesAnalyzed": 1, '
+            '"errorCount": 14,',
+            id="pyright",
+        ),
+        pytest.param(  # bandit ``-f json``: ``results`` (each with its code snippet) and ``metrics``
+            "bandit-json-more-itertools.json",
+            "2 rules (B311 ×14, B101 ×1)",
+            '"_totals": {"CONFIDENCE.HIGH": 15,',
+            id="bandit",
+        ),
+    ],
+)
+def test_a_report_object_holding_its_diagnostics_is_lint_with_what_it_says_beside_them(
+    name: str, rules: str, beside: str
+) -> None:
+    # Each read as a JSON skeleton: a few messages, no rule counted, no line shown.
+    _, text = _lint_of(name)
+    label = text.splitlines()[0]
+    assert rules in label and beside in label, label
+    assert "3663 " not in label  # bandit's ``code`` member (a snippet) is no rule
+
+
+def test_pyrights_diagnostics_show_where_they_start() -> None:
+    _, text = _lint_of("pyright-outputjson-more-itertools.json")
+    assert (
+        '{"severity": "error", "message": "\\"result\\" is not a known attribute of \\"None\\"", '
+        '"range": {"start": {"line": 3927, "character": 28}}, "rule": "reportOptionalMemberAccess"}'
+    ) in text.splitlines()
