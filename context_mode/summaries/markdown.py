@@ -9,7 +9,8 @@ saying which release it documents or when it was updated (``Release: 1.4.46``, `
 September 19``) ranks with its lead. Release notes (three or more headings naming a version, the
 first among the page's first five headings) show their newest release's first lines of text with
 the outline's first headings: what changed last is what an agent reads them for. A section's first
-sentence is the verbatim start of its first text line, cut after the sentence with ``…``. Headings
+sentence is the verbatim start of its first text line, cut after the sentence with ``…``; text
+wrapped at a width before the sentence ends goes on to its next line, which ranks lower. Headings
 and lines that mention a search term rank first. Beside the outline, its stated facts
 (``markdown_facts``: the front matter, defaults and change notes, the terms of definition lists,
 the first line of each section a thematic break opens, the first few code blocks' first lines), a
@@ -137,6 +138,9 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
                 boost += 15.0  # the document's opening sentence says what it is
             width = _sentence_width(line)
             picks.append(Pick(heading.first_line, heading.first_line + 1, priority - 10.0 + boost, width))
+            rest = _sentence_rest(lines, heading.first_line, heading_lines, fence_lines)
+            if rest >= 0:
+                picks.append(Pick(rest, rest + 1, priority - _REST + boost, _sentence_width(lines[rest])))
     picks.extend(_footer(lines, heading_lines, fence_lines))
     picks.extend(_stamps(lines))
     picks.extend(_newest_release(lines, headings, heading_lines, fence_lines))
@@ -385,6 +389,29 @@ def _without_headings(lines: list[str], joined: str, fence_lines: set[int], *, t
     outline = f"markdown: {len(lines)} lines, no headings, {len(links)} list links"
     highlights = 1 + (len(links) + stated) // _FACTS_PER_HIGHLIGHT if links or stated else 0
     return _Plan(lines, picks, (), outline, highlights, fence_lines)
+
+
+_REST = 32.0  # below the first line: 14, 22, 32 and 45 on dev: stage 1 -2, -1, ±0, -1
+_PROSE_START = re.compile(r"\s*(?:[*+>|#-]|\d{1,3}[.)]\s|```|~~~)")
+
+
+def _sentence_rest(lines: Sequence[str], first: int, headings: Container[int], fenced: Container[int]) -> int:
+    """The line a section's first sentence goes on to when its first line does not end it (text
+    wrapped at a width: its next line, prose too), else -1."""
+    line = lines[first].rstrip()
+    nxt = first + 1
+    if (
+        nxt >= len(lines)
+        or nxt in headings
+        or nxt in fenced
+        or not lines[nxt].strip()
+        or _PROSE_START.match(lines[nxt])
+        or SENTENCE_END.search(line, len(line) - len(line.lstrip()), _SENTENCE_WIDTH)
+        or line.endswith((".", ":", "!", "?"))
+        or len(line) > _SENTENCE_WIDTH
+    ):
+        return -1
+    return nxt
 
 
 def _sentence_width(line: str) -> int:

@@ -371,3 +371,16 @@ def test_a_sections_first_line_of_one_sentence_is_shown_whole_up_to_the_sentence
     )
     extract = summarize(text * 1, ContentKind.MARKDOWN, budget=1500)
     assert said in extract.text.splitlines()
+
+
+def test_a_sections_first_sentence_wrapped_onto_its_next_line_goes_on_there() -> None:
+    # got's README (wrapped at 80 columns): under "Install", "**Warning:** This package is native
+    # / [ESM](…) and / no longer provides a CommonJS export. …". Stage 1 stopped at "and".
+    stage1 = bench_stage1("markdown-cqf-cmark-0302-t-commonmark-got-1466-npm-readme.md")
+    lines = stage1.splitlines()
+    assert "**Warning:** This package is native" in lines
+    at = lines.index("**Warning:** This package is native")
+    assert lines[at + 1 : at + 3] == [
+        "[ESM](…) and",
+        "no longer provides a CommonJS export. If your project uses CommonJS, you will",
+    ]
