@@ -55,6 +55,7 @@ from context_mode.summaries.lint import summarize_lint
 from context_mode.summaries.log import summarize_log
 from context_mode.summaries.long_lines import pieces
 from context_mode.summaries.markdown import summarize_markdown
+from context_mode.summaries.markdown_structure import is_numbered_document
 from context_mode.summaries.packing import size
 from context_mode.summaries.profile import summarize_profile
 from context_mode.summaries.rows import summarize_rows
@@ -128,6 +129,8 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
         inner = summarize(binary.text, kind, budget=budget, terms=terms)
         said = f"{binary.emptied} unreadable line{'' if binary.emptied == 1 else 's'} of binary data left out"
         return replace(inner, outline=f"{inner.outline} ({said})")
+    if kind is ContentKind.TEXT and is_numbered_document(text):
+        kind = ContentKind.MARKDOWN  # an RFC, a PDF's text, a spec: read by its numbered outline
     summarizer = _BY_KIND.get(kind, summarize_text)
     broken = pieces(text) if kind in _PROSE_KINDS else None
     if broken is not None:  # a few very long lines: read as their pieces

@@ -5,7 +5,9 @@ For ``markdown``'s summary. ``read_markdown(text)`` returns the text's lines, it
 underlines; the number of code blocks; fenced lines) and its lines cut to ``PREFIX`` chars and
 joined by newlines, read once per text (the router summarises a payload more than once).
 Headings are ATX (``## Title``) or setext (a paragraph line over ``===`` or ``---``), or, in a
-text dump of a Sphinx page, the lines at the margin ending in its permalink sign ``¶``; lines in
+text dump of a Sphinx page, the lines at the margin ending in its permalink sign ``¶``, or, in
+plain text with none of those, its numbered headings (``numbered_headings``: an RFC's, a PDF's
+text's, DocBook's ``Chapter 1. Protocol Formats``), which ``is_numbered_document`` tells; lines in
 fenced code blocks are never headings. Only the first ``MAX_HEADINGS`` headings and the last one
 compete, and one whole-text search finds the lines that can be fences, headings or underlines, so
 other lines cost no Python step and a megabyte of headings stays cheap. ``heading_name`` is a
@@ -14,6 +16,8 @@ heading's (or a term's) words without its marks, its link to itself and its case
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -116,6 +120,8 @@ def structure(lines: Sequence[str]) -> tuple[list[Heading], Counter[int], set[in
     else:
         code_blocks = _fenced_structure(lines, candidates, marked, found, fenced)
     found = _with_pilcrow_headings(joined, lines, found)
+    if not found:
+        found = numbered_headings(joined, lines)
     levels = Counter(level for _, level, _ in found)
     underlines = {index + 1 for index, _, setext_style in found if setext_style}
     # ``found`` is in line order: a heading's section stops at the next one.
@@ -148,6 +154,112 @@ def _with_pilcrow_headings(
         return found
     kept = [heading for heading in found if heading[2] or _PILCROW in lines[heading[0]]]
     return sorted([*kept, *((index, 2, False) for index in pilcrows)])
+
+
+# A plain-text document's numbered heading (an RFC's ``4.2.  Message Format``, a PDF's text ``2.
+# Warming up.``, DocBook's ``Chapter 1. Protocol Formats``, linuxdoc's ``  1.1.  A Brief History``,
+# a roman ``IV. Writing``): at most three spaces in, a number of up to four parts, a capital.
+_NUMBERED = re.compile(
+    r"^ {0,3}(?:(?:Chapter|CHAPTER|Part|PART|Section|Appendix)[ \xa0])?"
+    r"(\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.)[ \t\xa0]{1,4}[A-Z(\"'`][^\n]{0,78}$",
+    re.MULTILINE,
+)
+# A table of contents' line: its dot leader or its page number (``1. Greetings! . . . . 4``).
+_CONTENTS_LINE = re.compile(r"(?:\. ?){3,}|\s\d{1,4}\s*\Z|[,;]\s*\Z")
+_MIN_NUMBERED = 4
+_SECTION_LINES = 4  # lines from a heading to the next, at the median: fewer, a list's items
+_STEPS_SHARE = 0.5  # of the rises, those to the next number (a heading a PDF's text broke is missed)
+_MAX_TITLE_WORDS = 12
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
+def numbered_headings(joined: str, lines: Sequence[str]) -> list[tuple[int, int, bool]]:
+    """A plain-text document's numbered headings (``_NUMBERED``), each as ``(index, level,
+    False)`` (its level: how many parts its number has), when there are ``_MIN_NUMBERED`` in
+    order, else none. A contents line is none (a dot leader, a page number, or a number and
+    title found again below it); a numbered list's items restart at 1, so only the headings whose
+    numbers rise through the document are kept."""
+    # (``joined`` opens with a newline: its line n is ``lines[n - 1]``)
+    candidates: list[tuple[int, tuple[int, ...], str]] = []
+    for line in pattern_lines(joined, _NUMBERED, MAX_HEADINGS + 1):
+        text = lines[line - 1].strip()
+        match = _NUMBERED.match(lines[line - 1])
+        if match is None or _CONTENTS_LINE.search(text) or len(text.split()) > _MAX_TITLE_WORDS:
+            continue
+        if _wraps_on(lines, line - 1):
+            continue  # a list item going on below it, indented under its text
+        number = match.group(1).rstrip(".")
+        parts = (_roman(number),) if number[0] in _ROMAN else tuple(int(part) for part in number.split("."))
+        title = lines[line - 1][match.end(1) :]
+        candidates.append((line - 1, parts, " ".join(title.strip(" .").split()).casefold()))
+    last_of = {(parts, title): index for index, parts, title in candidates}
+    # listed again below: a contents line
+    headings = [(index, parts) for index, parts, title in candidates if last_of[(parts, title)] == index]
+    rising = _rising(headings)
+    if len(rising) < _MIN_NUMBERED:
+        return []
+    # A document's numbers go on from one heading to the next (2.3 → 2.4, 3 or 2.3.1); a rise
+    # stitched from lists' items leaps (3 → 4.5.3).
+    steps = sum(_next_number(before[1], after[1]) for before, after in itertools.pairwise(rising))
+    gaps = sorted(after[0] - before[0] for before, after in itertools.pairwise(rising))
+    if steps < _STEPS_SHARE * (len(rising) - 1) or gaps[len(gaps) // 2] < _SECTION_LINES:
+        return []  # (a list's items are no sections either)
+    return [(index, len(parts), False) for index, parts in rising]
+
+
+def _wraps_on(lines: Sequence[str], index: int) -> bool:
+    """Whether the line below ``lines[index]`` goes on with it, indented deeper (a list item's)."""
+    if index + 1 >= len(lines) or not lines[index + 1].strip():
+        return False
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    return len(lines[index + 1]) - len(lines[index + 1].lstrip()) > indent
+
+
+def _next_number(before: tuple[int, ...], after: tuple[int, ...]) -> bool:
+    """Whether ``after`` is the number a heading numbered ``before`` is followed by: its first
+    subsection (``2.3`` → ``2.3.1``), or the next at its level or one above (``2.4``, ``3``)."""
+    if after == (*before, 1):
+        return True
+    depth = len(after)
+    return depth <= len(before) and after[:-1] == before[: depth - 1] and after[-1] == before[depth - 1] + 1
+
+
+def is_numbered_document(text: str) -> bool:
+    """Whether ``text`` is a plain-text document whose headings are numbered (``numbered_headings``:
+    an RFC, a PDF's text, a spec), with no Markdown heading: read by its outline, as a page is."""
+    lines, (headings, *_), _ = read_markdown(text)
+    return bool(headings) and not headings[0].setext and _NUMBERED.match(lines[headings[0].index]) is not None
+
+
+def _rising(headings: Sequence[tuple[int, tuple[int, ...]]]) -> list[tuple[int, tuple[int, ...]]]:
+    """The longest run of ``headings`` (in line order) whose numbers rise: a document's own, past
+    the numbered lists among them (O(n log n): patience sorting)."""
+    tails: list[tuple[int, ...]] = []  # the least last number of a rising run of each length
+    ends: list[int] = []  # which heading ends that run
+    before = [-1] * len(headings)
+    for position, (_, parts) in enumerate(headings):
+        length = bisect.bisect_left(tails, parts)
+        before[position] = ends[length - 1] if length else -1
+        if length == len(tails):
+            tails.append(parts)
+            ends.append(position)
+        else:
+            tails[length] = parts
+            ends[length] = position
+    run: list[tuple[int, tuple[int, ...]]] = []
+    position = ends[-1] if ends else -1
+    while position >= 0:
+        run.append(headings[position])
+        position = before[position]
+    return run[::-1]
+
+
+def _roman(number: str) -> int:
+    """A roman numeral's value (``IV`` → 4)."""
+    values = [_ROMAN[char] for char in number]
+    return sum(
+        -value if value < after else value for value, after in zip(values, [*values[1:], 0], strict=True)
+    )
 
 
 def _is_pilcrow_heading(line: str) -> bool:

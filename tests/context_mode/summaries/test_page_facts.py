@@ -384,3 +384,58 @@ def test_a_sections_first_sentence_wrapped_onto_its_next_line_goes_on_there() ->
         "[ESM](…) and",
         "no longer provides a CommonJS export. If your project uses CommonJS, you will",
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "headings"),
+    [
+        pytest.param(  # DocBook's text: ``Chapter 1. Protocol Formats``, its contents list above
+            "x11-protocol-spec-head.txt",
+            [
+                "Chapter\xa01.\xa0Protocol Formats",
+                "Chapter\xa04.\xa0Errors",
+                "Chapter\xa08.\xa0Connection Setup",
+            ],
+            id="docbook",
+        ),
+        pytest.param(  # linuxdoc's text, indented two spaces: ``  1.1.  A Brief History of S-Lang``
+            "slang-guide-linuxdoc-head.txt",
+            ["  1.  Preface", "  1.1.  A Brief History of S-Lang", "  2.2.  Language Features"],
+            id="linuxdoc",
+        ),
+        pytest.param(  # markitdown-mcp's text of a PDF: ``2. Warming up.``, its contents' dot leaders
+            "markitdown-pari-tutorial-pdf-head.md",
+            ["1. Greetings!.", "2. Warming up.", "4. Elementary Arithmetic Functions."],
+            id="pdf",
+        ),
+    ],
+)
+def test_a_plain_text_documents_numbered_headings_are_its_outline(name: str, headings: list[str]) -> None:
+    # A spec, a guide or a PDF's text has no Markdown heading; the word "error" in its prose made
+    # each "text read as a log" ("log: 800 lines, 0 failed tests, 12 errors"), its headings unshown.
+    page = PAGE.with_name(name).read_text(encoding="utf-8")
+    decision = route(page, tool="run_command", policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("markdown: "), decision.extract.outline
+    lines = decision.extract.text.splitlines()
+    assert all(heading in lines for heading in headings), lines[:40]
+    assert size(decision.extract.text) <= decision.budget
+
+
+def test_contents_lines_and_list_items_are_no_numbered_headings() -> None:
+    from context_mode.summaries.markdown_structure import numbered_headings
+    from context_mode.summaries.packing import split_lines
+
+    def found(text: str) -> list[str]:
+        lines = split_lines(text)
+        return [lines[index] for index, _, _ in numbered_headings("\n" + "\n".join(lines), lines)]
+
+    spec = found(PAGE.with_name("x11-protocol-spec-head.txt").read_text(encoding="utf-8"))
+    assert "1. Protocol Formats" not in spec  # its contents line: the chapter is found again below
+    assert spec[0] == "Chapter\xa01.\xa0Protocol Formats"
+    # Beautiful Soup's changelog: numbered items of three lists (``  1. Outputting a tree as a
+    # string, e.g. with`` going on below it), whose numbers leap from one list to the next.
+    changelog = (BENCH_CORPUS / "markdown-cat-bs4-4123-changelog.txt").read_text(encoding="utf-8")
+    assert found(changelog) == []
+    steps = "".join(f"{n}. Step {n} of the procedure\n" for n in range(1, 9))
+    assert found(steps) == []  # a list's items, one to a line: no sections
