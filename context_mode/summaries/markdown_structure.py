@@ -120,8 +120,9 @@ def structure(lines: Sequence[str]) -> tuple[list[Heading], Counter[int], set[in
     else:
         code_blocks = _fenced_structure(lines, candidates, marked, found, fenced)
     found = _with_pilcrow_headings(joined, lines, found)
-    if not found:
-        found = numbered_headings(joined, lines)
+    if all(not setext and lines[index][:1] == " " for index, _, setext in found):
+        # none, or only indented ``# …`` lines (a script's comments in a FAQ's examples)
+        found = numbered_headings(joined, lines) or found
     levels = Counter(level for _, level, _ in found)
     underlines = {index + 1 for index, _, setext_style in found if setext_style}
     # ``found`` is in line order: a heading's section stops at the next one.
@@ -167,6 +168,7 @@ _NUMBERED = re.compile(
 # A table of contents' line: its dot leader or its page number (``1. Greetings! . . . . 4``).
 _CONTENTS_LINE = re.compile(r"(?:\. ?){3,}|\s\d{1,4}\s*\Z|[,;]\s*\Z")
 _MIN_NUMBERED = 4
+_LISTED = 3
 _SECTION_LINES = 4  # lines from a heading to the next, at the median: fewer, a list's items
 _STEPS_SHARE = 0.5  # of the rises, those to the next number (a heading a PDF's text broke is missed)
 _MAX_TITLE_WORDS = 12
@@ -193,8 +195,13 @@ def numbered_headings(joined: str, lines: Sequence[str]) -> list[tuple[int, int,
         title = lines[line - 1][match.end(1) :]
         candidates.append((line - 1, parts, " ".join(title.strip(" .").split()).casefold()))
     last_of = {(parts, title): index for index, parts, title in candidates}
-    # listed again below: a contents line
-    headings = [(index, parts) for index, parts, title in candidates if last_of[(parts, title)] == index]
+    listed = _listed(lines, [index for index, _, _ in candidates])
+    # a contents line: listed again below, or one of a list of them
+    headings = [
+        (index, parts)
+        for index, parts, title in candidates
+        if last_of[(parts, title)] == index and index not in listed
+    ]
     rising = _rising(headings)
     if len(rising) < _MIN_NUMBERED:
         return []
@@ -205,6 +212,24 @@ def numbered_headings(joined: str, lines: Sequence[str]) -> list[tuple[int, int,
     if steps < _STEPS_SHARE * (len(rising) - 1) or gaps[len(gaps) // 2] < _SECTION_LINES:
         return []  # (a list's items are no sections either)
     return [(index, len(parts), False) for index, parts in rising]
+
+
+def _listed(lines: Sequence[str], indexes: Sequence[int]) -> set[int]:
+    """The ``indexes`` (in order) in runs of ``_LISTED`` or more with only blank lines between
+    them, most of them on the line below the one before: a contents list, one entry to a line (a
+    heading has its section below it; a chapter's heading over its first section's, a blank line
+    between, is no list)."""
+    listed: set[int] = set()
+    run: list[int] = []
+    for index in [*indexes, -1]:
+        if run and index > run[-1] and all(not line.strip() for line in lines[run[-1] + 1 : index]):
+            run.append(index)
+            continue
+        adjacent = sum(after == before + 1 for before, after in itertools.pairwise(run))
+        if len(run) >= _LISTED and adjacent * 2 > len(run) - 1:
+            listed.update(run)
+        run = [index]
+    return listed
 
 
 def _wraps_on(lines: Sequence[str], index: int) -> bool:

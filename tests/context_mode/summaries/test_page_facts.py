@@ -403,6 +403,11 @@ def test_a_sections_first_sentence_wrapped_onto_its_next_line_goes_on_there() ->
             ["  1.  Preface", "  1.1.  A Brief History of S-Lang", "  2.2.  Language Features"],
             id="linuxdoc",
         ),
+        pytest.param(  # the sed FAQ: its contents list first, ``   # Double space a file`` in its examples
+            "sed-faq-015-excerpt.txt",
+            ["1. GENERAL INFORMATION", "1.1. Introduction - How this FAQ is organized"],
+            id="faq",
+        ),
         pytest.param(  # markitdown-mcp's text of a PDF: ``2. Warming up.``, its contents' dot leaders
             "markitdown-pari-tutorial-pdf-head.md",
             ["1. Greetings!.", "2. Warming up.", "4. Elementary Arithmetic Functions."],
