@@ -1039,9 +1039,21 @@ def json_shape(value: Any) -> ContentKind | None:
 
 
 def is_file_read(tool_name: str) -> bool:
-    """Whether the tool reads one file (``read_file``, ``read_text_file``, ``get_file_contents``)."""
+    """Whether the tool reads one file (``read_file``, ``read_text_file``, ``get_file_contents``),
+    not what is said of it (``get_file_summary``, ``get_file_info``)."""
     words = set(tool_words(tool_name))
-    return "file" in words and bool(words & _READ_VERBS) and "files" not in words and "multiple" not in words
+    return (
+        "file" in words
+        and bool(words & _READ_VERBS)
+        and not words & {"files", "multiple"}
+        and not words & _ABOUT_A_FILE
+    )
+
+
+# A tool named for what it says of a file, not its text: an outline, its metadata, its history.
+_ABOUT_A_FILE = frozenset(
+    {"summary", "info", "metadata", "stats", "status", "outline", "symbols", "history", "blame", "watcher"}
+)
 
 
 def _code_path(arguments: Mapping[str, Any]) -> bool:

@@ -343,3 +343,35 @@ def test_a_payload_of_many_distinct_lines_grows_its_budget_and_a_repetitive_one_
     beats = [f"[12:{n % 60:02d}:01] INFO worker: heartbeat {n} sent" for n in range(len(text) // 40)]
     plain = route("\n".join(beats), tool="run_command", policy=POLICY)
     assert isinstance(plain, Summary) and plain.budget == POLICY.summary_budget
+
+
+@pytest.mark.parametrize(
+    ("tool", "reads"),
+    [
+        ("read_file", True),
+        ("read_text_file", True),
+        ("get_file_contents", True),
+        ("fs__read_file", True),
+        ("read_multiple_files", False),
+        ("get_file_summary", False),
+        ("get_file_info", False),
+        ("get_file_watcher_status", False),
+        ("get_file_history", False),
+    ],
+)
+def test_a_tool_named_for_what_it_says_of_a_file_is_no_file_read(tool: str, reads: bool) -> None:
+    from context_mode.shapes import is_file_read
+
+    assert is_file_read(tool) is reads
+
+
+def test_a_file_summary_tools_long_answer_is_summarised_not_passed_whole() -> None:
+    # code-index-mcp's ``get_file_summary`` of the MCP SDK's client session: 39.7 kB of JSON (78
+    # symbols with signatures and callers). Taken for a single-file read, it came back whole.
+    text = (Path(__file__).parents[1] / "data" / "code-index-mcp-get-file-summary-session-py.json").read_text(
+        encoding="utf-8"
+    )
+    decision = route(text, style=OutputStyle.AUTO, policy=RoutingPolicy(), tool="get_file_summary")
+    assert isinstance(decision, Summary), decision
+    assert len(decision.extract.text.encode()) <= decision.budget
+    assert '"file_path": "mcp/client/session.py"' in decision.extract.text
