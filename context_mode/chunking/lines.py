@@ -1,5 +1,5 @@
 """Line-oriented units for the chunker: markdown sections, log records, diff hunks, grep files,
-paragraphs, a drawn tree's entries under their directories.
+files read together, paragraphs, a drawn tree's entries under their directories.
 
 Each ``*_units(text)`` returns ``(start, end, heading_path, structural)`` units that cover ``text``
 in order, contiguously (the next unit starts where the previous ended). ``structural`` marks pure
@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from context_mode.classic_diff import as_unified
-from context_mode.shapes import COMMIT_START, HEADING_ANCHOR
+from context_mode.shapes import COMMIT_START, FILE_HEADER, HEADING_ANCHOR, header_path
 from context_mode.words import worded
 
 Unit = tuple[int, int, tuple[str, ...], bool]
@@ -304,6 +304,36 @@ def paragraph_units(text: str) -> list[Unit]:
     for blank in _BLANK_RUN.finditer(text):
         out.cut(blank.end(), ())
     return out.finish(len(text))
+
+
+_FILE_TITLE = 30  # characters of a file's path its units are named by: its end, ``…/client/sse.py``
+
+
+def file_units(text: str) -> list[Unit] | None:
+    """Files read together (``--- path contents: ---``, ``==> path <==``, ``path:`` over each
+    file's lines: ``shapes.FILE_HEADER``): each file's paragraphs, named by its path's end, a
+    file's header with its first paragraph. None when no line is such a header."""
+    out = _Units()
+    named = False
+    path: tuple[str, ...] = ()
+    for start, end in lines(text):
+        line = text[start:end].rstrip("\r\n")
+        if line[:1] not in (" ", "\t", "") and FILE_HEADER.match(line.rstrip()):
+            name = header_path(line)
+            path = (_path_end(name),)
+            out.cut(start, path)
+            named = True
+        elif not line.strip() and end < len(text) and text[end : end + 1] not in ("\n", "\r", ""):
+            out.cut(end, path)  # a blank line ends a paragraph (kept with it)
+    return out.finish(len(text)) if named else None
+
+
+def _path_end(path: str) -> str:
+    """``path``, or when longer than ``_FILE_TITLE``, ``…`` and its end from a ``/`` on."""
+    if len(path) <= _FILE_TITLE:
+        return path
+    cut = path.find("/", len(path) - _FILE_TITLE + 1)
+    return "…" + path[cut if cut >= 0 else len(path) - _FILE_TITLE + 1 :]
 
 
 _OUTLINE_TITLE = 80  # characters of a line that may head the deeper-indented lines below it

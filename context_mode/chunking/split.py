@@ -35,6 +35,9 @@ Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units
 - CODE_SEARCH: grep/ripgrep output, a chunk never spans two files; ``heading_path`` is ``(file,)``.
 - TREE (not JSON): a drawn tree's entries; ``heading_path`` is the directories holding the
   chunk's lines (their common prefix: ``("docutils", "parsers", "rst")``). Other listings: LOG.
+- SOURCE: paragraphs; of files read together (``--- path contents: ---``, ``==> path <==``), a
+  chunk within one file has ``heading_path`` ``(path,)`` (a long path's end), one spanning two
+  ``()``.
 - TEXT: an indented outline (a manual page as ``man`` prints it: sections at the margin, each
   option's name over its deeper-indented description) is cut at its headings, a chunk never
   spanning two, ``heading_path`` the headings a chunk is under (``("DESCRIPTION",
@@ -52,6 +55,7 @@ from context_mode.chunking.lines import (
     Unit,
     code_search_units,
     diff_units,
+    file_units,
     log_units,
     markdown_units,
     outline_units,
@@ -125,6 +129,9 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[li
                 if units is not None:
                     return units, False
             return (units, True) if units is not None else (log_units(text), False)
+        case ContentKind.SOURCE:
+            files = file_units(text)  # files read together: each file's paragraphs, named by its path
+            return (files, False) if files is not None else (paragraph_units(text), False)
         case ContentKind.TEXT:
             outline = outline_units(text)  # a manual page: its sections and options head their lines
             return (outline, True) if outline is not None else (paragraph_units(text), False)

@@ -166,7 +166,9 @@ class ChunkIndex:
             if plain is not piece.text:  # coloured: its words are indexed as read (stored as sent)
                 record.add_text("body", plain)
             record.add_text("body_split", f"{identifier_words(plain)} {escaped_words(plain)}")
-            heading = " ".join(piece.heading_path)
+            # Files read together name each chunk by its file's path, for the reply: not indexed
+            # as a heading, whose words would rank every chunk of ``_hooks.py`` for "hook".
+            heading = "" if doc.kind is ContentKind.SOURCE else " ".join(piece.heading_path)
             record.add_text("heading", f"{heading} {split_identifiers(heading)}" if heading else "")
             record.add_bytes("path", json.dumps(piece.heading_path, ensure_ascii=False).encode())
             if piece.index == 0:

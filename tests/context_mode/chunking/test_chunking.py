@@ -5,6 +5,7 @@ Speed on pathological shapes is measured in ``bench/pathological.py``, not asser
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -521,3 +522,23 @@ def test_data_indented_under_a_line_is_no_outline() -> None:
     # ``openssl x509 -text``: fields indented under ``Validity`` are data, not a description.
     text = "Certificate:\n    Data:\n        Validity\n            Not After : Jun  4 11:04:38 2035 GMT\n" * 4
     assert {piece.heading_path for piece in checked(text, ContentKind.TEXT)} == {()}
+
+
+def test_files_read_together_name_each_chunk_by_its_files_path() -> None:
+    # Desktop Commander's ``read_multiple_files`` of three MCP SDK modules. A search hit named no
+    # file: "#5", then lines of some module.
+    from tests.searching import search
+
+    text = (
+        Path(__file__).parents[2] / "data" / "desktop-commander-read-multiple-files-mcp-client.txt"
+    ).read_text(encoding="utf-8")
+    chunks = chunk(text, ContentKind.SOURCE, max_chunk_bytes=2048)
+    assert "".join(piece.text for piece in chunks) == text
+    named = {piece.heading_path for piece in chunks}
+    assert named >= {("…/mcp/client/stdio.py",), ("…/mcp/client/sse.py",), ("…/mcp/shared/_httpx_utils.py",)}
+    for piece in chunks:  # a chunk named by a file holds no other file's lines
+        headers = piece.text.count(" contents: ---\n") - int(piece.text.startswith("--- "))
+        assert headers == 0 if piece.heading_path else headers == 1
+    reply = search(text, ContentKind.SOURCE, {"query": "read timeout seconds"})
+    named = [line.split(" · ")[-1] for line in reply.splitlines() if line.startswith("#") and " · " in line]
+    assert "…/mcp/client/sse.py" in named, reply
