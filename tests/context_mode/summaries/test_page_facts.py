@@ -444,3 +444,15 @@ def test_contents_lines_and_list_items_are_no_numbered_headings() -> None:
     assert found(changelog) == []
     steps = "".join(f"{n}. Step {n} of the procedure\n" for n in range(1, 9))
     assert found(steps) == []  # a list's items, one to a line: no sections
+
+
+def test_a_pdfs_lines_cut_into_cells_are_no_tables_that_crowd_out_its_outline() -> None:
+    # markitdown-mcp's text of a PDF: a sentence's line comes cut into a header-only "table"
+    # (``| that it | will be useful, | but WITHOUT | ANY WARRANTY | WHATSOEVER. |`` over its rule
+    # line). Each ranked as a table's header: ten of them came before the sections' sentences.
+    page = PAGE.with_name("markitdown-pari-tutorial-pdf-head.md").read_text(encoding="utf-8")
+    decision = route(page, tool="convert_to_markdown", policy=RoutingPolicy())
+    assert isinstance(decision, Summary)
+    lines = decision.extract.text.splitlines()
+    assert "| that it | will be useful, | but WITHOUT | ANY WARRANTY | WHATSOEVER. |" not in lines
+    assert "Another thing you better get used to pretty fast is error messages.…" in lines
