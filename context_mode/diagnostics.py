@@ -726,8 +726,22 @@ RECORD_RULE = (
     "messageId",
     "test_id",
     "rule_id",
+    "category",  # Biome's ``lint/style/useTemplate``
 )
 RECORD_MESSAGE = ("message", "msg", "description", "issue_text", "text")
+# Where a record keeps its file when not at its top: Biome's ``location.path``
+RECORD_PLACE = "location"
+
+
+def record_file(item: dict[str, Any]) -> tuple[str, str]:
+    """A lint record's file key and path (``("", "")`` if none): one of ``RECORD_FILE`` at its
+    top, or in its ``location`` (Biome's ``{"location": {"path": …}}``)."""
+    for holder in (item, item.get(RECORD_PLACE)):
+        if isinstance(holder, dict):
+            for key in RECORD_FILE:
+                if isinstance(holder.get(key), str) and holder[key]:
+                    return key, holder[key]
+    return "", ""
 
 
 def is_diagnostic_records(value: Any) -> bool:
@@ -740,7 +754,7 @@ def is_diagnostic_records(value: Any) -> bool:
         1
         for item in head
         if isinstance(item, dict)
-        and any(isinstance(item.get(key), str) for key in RECORD_FILE)
+        and record_file(item)[1]
         and any(isinstance(item.get(key), str | int) for key in RECORD_RULE)
         and any(isinstance(item.get(key), str) for key in RECORD_MESSAGE)
     )
@@ -802,9 +816,23 @@ def is_sarif(value: Any) -> bool:
 
 
 def is_eslint_report(value: Any) -> bool:
-    """Whether a parsed JSON value is ESLint's ``--format json`` report (a list of per-file results)."""
+    """Whether a parsed JSON value is a report of per-file results, each a file's path and a list
+    of its messages (ESLint's ``--format json``: ``filePath`` and ``messages``; stylelint's:
+    ``source`` and ``warnings``)."""
     return (
         isinstance(value, list)
         and bool(value)
-        and all(isinstance(item, dict) and "filePath" in item and "messages" in item for item in value[:20])
+        and all(isinstance(item, dict) and file_results(item) is not None for item in value[:20])
     )
+
+
+# A per-file result's keys: its file's path, and the list of its messages
+RESULT_FILE = ("filePath", "source", "filename", "file", "path")
+RESULT_MESSAGES = ("messages", "warnings")
+
+
+def file_results(item: dict[str, Any]) -> tuple[str, str, list[Any]] | None:
+    """A per-file result's path key, path and messages (``is_eslint_report``), else None."""
+    path = next((key for key in RESULT_FILE if isinstance(item.get(key), str)), "")
+    listed = next((key for key in RESULT_MESSAGES if isinstance(item.get(key), list)), "")
+    return (path, item[path], item[listed]) if path and listed else None

@@ -2,8 +2,10 @@
 
 ``summarize_lint(text, budget=..., terms=...)`` reads the diagnostics (``context_mode.diagnostics``;
 ESLint's ``--format json``, JSON lists of one record per diagnostic (ruff's, pylint's,
-ShellCheck's), an object holding such a list (pylint's ``json2``, pyright's, bandit's), JSON
-Lines of them (mypy's ``-O json``) and SARIF logs too) and prints, within ``budget`` bytes:
+ShellCheck's; a record's file and line may be nested: Biome's ``location``, oxlint's ``labels``),
+an object holding such a list (pylint's ``json2``, pyright's, bandit's, oxlint's, Biome's), JSON
+Lines of them (mypy's ``-O json``), per-file results (stylelint's ``source`` and ``warnings``,
+as ESLint's) and SARIF logs too) and prints, within ``budget`` bytes:
 
 1. the first line when it names the command or project, the tool's totals line(s) (``edges``),
    its own warnings and errors above the first diagnostic or below the last (``WARNING: …``; a
@@ -49,19 +51,20 @@ from context_mode.diagnostics import (
     PHPCS_FOUND,
     PHPCS_MORE,
     PHPCS_ROW,
-    RECORD_FILE,
     RECORD_MESSAGE,
     RECORD_RULE,
     SHELLCHECK_AT,
     Diagnostic,
     clean_line,
     diagnostic_records,
+    file_results,
     find_diagnostics,
     is_diagnostic_records,
     is_eslint_report,
     is_sarif,
     json_line_records,
     lint_totals,
+    record_file,
     wrapped_code,
 )
 from context_mode.summaries.edges import edge_lines
@@ -547,11 +550,11 @@ def _records_json(
     by_file: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for item in value:
         if isinstance(item, dict):
-            by_file[str(_first(item, RECORD_FILE)[1])].append(item)
+            by_file[record_file(item)[1]].append(item)
     lines: list[str] = []
     diagnostics: list[Diagnostic] = []
     for path, records in by_file.items():
-        lines.append("{" + _member_json(_first(records[0], RECORD_FILE)[0], path, spelling))
+        lines.append("{" + _member_json(record_file(records[0])[0] or "file", path, spelling))
         file_line = len(lines) - 1
         for record in records:
             shown = {k: _shown_member(k, v) for k, v in record.items() if _shows(k, v)}
@@ -580,17 +583,36 @@ _RECORD_SHOWN = frozenset(
 
 def _shows(key: str, value: Any) -> bool:
     """Whether a record's member is shown: its location, rule, level or message (not a rule key's
-    code snippet: bandit's ``code``)."""
+    code snippet: bandit's ``code``), or where it is when that is nested (``_place``)."""
     if value is None:
         return False
-    if key == "range":
-        return isinstance(value, dict) and "start" in value
+    if key in _PLACE_MEMBERS:
+        return _place(value) is not None
     return key in _RECORD_SHOWN and (key not in RECORD_RULE or _is_rule(value))
 
 
 def _shown_member(key: str, value: Any) -> Any:
-    """A shown member's value: of a ``range`` (pyright's), where it starts."""
-    return {"start": value["start"]} if key == "range" else value
+    """A shown member's value: of a nested place, its file, line and column alone."""
+    return _place(value) if key in _PLACE_MEMBERS else value
+
+
+# Members that say where a record is, nested: pyright's ``range``, Biome's ``location``, oxlint's
+# ``labels`` (``[{"span": {"line": 72, "column": 25, …}}]``); of them, the keys kept
+_PLACE_MEMBERS = frozenset({"range", "location", "labels", "span", "position"})
+_PLACE_KEYS = frozenset({"start", "span", "line", "column", "character", "row", "col"})
+
+
+def _place(value: Any) -> Any:
+    """The file, line and column a nested place holds (of a list, its first item's; an ``end``
+    and offsets left out), else None."""
+    if isinstance(value, list):
+        first = _place(value[0]) if value else None
+        return [first] if first is not None else None
+    if not isinstance(value, dict):
+        return None
+    kept = {key: (_place(inner) if isinstance(inner, dict | list) else inner) for key, inner in value.items()}
+    kept = {key: inner for key, inner in kept.items() if key in _PLACE_KEYS and inner is not None}
+    return kept or None
 
 
 def _is_rule(value: Any) -> bool:
@@ -666,23 +688,28 @@ def _member(value: Any, key: str) -> dict[str, Any]:
 
 
 def _eslint_json(value: list[Any]) -> tuple[list[str], list[Diagnostic], str]:
-    """ESLint ``--format json`` as display lines (verbatim JSON pieces) and diagnostics."""
+    """Per-file results (ESLint's ``--format json``, stylelint's) as display lines (verbatim
+    JSON pieces: each file's ``{"filePath": …`` and its messages) and diagnostics."""
     lines: list[str] = []
     diagnostics: list[Diagnostic] = []
+    counted = any("errorCount" in entry for entry in value)
     errors = warnings = 0
     for entry in value:
         errors += int(entry.get("errorCount") or 0)
         warnings += int(entry.get("warningCount") or 0)
-        messages = [m for m in entry.get("messages") or [] if isinstance(m, dict)]
+        key, path, listed = file_results(entry) or ("", "", [])
+        messages = [m for m in listed if isinstance(m, dict)]
         if not messages:
             continue
-        path = str(entry.get("filePath", ""))
-        lines.append('{"filePath":' + json.dumps(path, ensure_ascii=False))
+        lines.append("{" + _member_json(key, path, _COMPACT))
         file_line = len(lines) - 1
         for message in messages:
             lines.append(_json(message))
-            rule = str(message.get("ruleId") or "parse")
-            severity = "error" if message.get("severity") == 2 else "warning"
-            diagnostics.append(Diagnostic(len(lines) - 1, file_line, rule, path, severity))
+            rule = str(message.get("ruleId") or message.get("rule") or "parse")
+            severity = message.get("severity")
+            level = "error" if severity in (2, "error") else "warning"
+            if not counted:
+                errors, warnings = errors + (level == "error"), warnings + (level == "warning")
+            diagnostics.append(Diagnostic(len(lines) - 1, file_line, rule, path, level))
     totals = f"{errors + warnings} problems ({errors} errors, {warnings} warnings) in {len(value)} files"
     return lines, diagnostics, totals

@@ -149,6 +149,8 @@ def _json_piece_of(piece: str, text: str) -> bool:
         leaf = leaves.pop()
         if isinstance(leaf, dict):
             leaves.extend(leaf.values())
+        elif isinstance(leaf, list):  # a nested place's items (oxlint's ``labels``)
+            leaves.extend(leaf)
         elif json.dumps(leaf, ensure_ascii=False) not in text:
             return False
     return isinstance(value, dict)

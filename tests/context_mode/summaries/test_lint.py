@@ -1010,3 +1010,38 @@ def test_pyrights_diagnostics_show_where_they_start() -> None:
         '{"severity": "error", "message": "\\"result\\" is not a known attribute of \\"None\\"", '
         '"range": {"start": {"line": 3927, "character": 28}}, "rule": "reportOptionalMemberAccess"}'
     ) in text.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "shown"),
+    [
+        pytest.param(  # oxlint ``-f json``: a record's line is in ``labels[0].span``
+            "oxlint-json-yargs-graceful-fs-head.json",
+            "4 rules (eslint(no-unused-vars) ×20, eslint(no-func-assign) ×11",
+            '{"message": "\'ReadStream\' is a function.", "code": "eslint(no-func-assign)", "severity": '
+            '"warning", "labels": [{"span": {"line": 236, "column": 5}}]}',
+            id="oxlint",
+        ),
+        pytest.param(  # Biome ``--reporter=json``: the file and line in ``location``, the rule a category
+            "biome-lint-json-reporter-excerpt.json",
+            "5 rules (lint/style/useTemplate ×22, lint/style/useNodejsImportProtocol ×16",
+            '{"severity":"error","message":"Using == may be unsafe if you are relying on type coercion.",'
+            '"category":"lint/suspicious/noDoubleEquals","location":{"start":{"line":1,"column":40205}}}',
+            id="biome",
+        ),
+        pytest.param(  # stylelint ``-f json``: per file, ``source`` and its ``warnings``
+            "stylelint-json-mdbook-css-excerpt.json",
+            "9 rules (comment-empty-line-before ×17, color-function-notation ×10",
+            '{"line":277,"column":18,"endLine":277,"endColumn":20,"rule":"length-zero-no-unit",'
+            '"severity":"error","text":"Disallowed unit (length-zero-no-unit)"}',
+            id="stylelint",
+        ),
+    ],
+)
+def test_js_linters_json_reports_are_lint_by_rule_with_each_place(name: str, rules: str, shown: str) -> None:
+    # Each read as a JSON skeleton ("array of 3 items", "object of 5 keys"): a few messages, no
+    # rule counted; oxlint's lines, under ``labels``, never shown.
+    _, text = _lint_of(name)
+    lines = text.splitlines()
+    assert rules in lines[0], lines[0]
+    assert shown in {strip_annotation(line) for line in lines}, lines[:12]
