@@ -16,8 +16,8 @@ and lines that mention a search term rank first. Beside the outline, its stated 
 the first line of each section a thematic break opens, the first few code blocks' first lines), a
 pipe table's header, first rows and last row (its other rows fill what room is left, a data page's
 table being its content; the rows of a table stating defaults, under a "Default" column or named
-"Default", rank as stated defaults; a "table" of no row, or of one under a header half of empty
-cells, is a line a PDF's converter cut into cells, and fills room as text does), and last, in
+"Default", rank as stated defaults; a "table" of no row, or of two at most two fifths of whose
+cells are empty, is lines a PDF's converter cut into cells, and fills room as text does), and last, in
 order, the first lines of list items (release
 notes and changelogs are lists under few headings: their items fill the room the outline leaves),
 then each section's next lines, in turns. The outline counts lines, headings per level, code
@@ -50,7 +50,7 @@ _FACTS_PER_HIGHLIGHT = 8
 # A pipe table's rule line under its header: ``| --- | :---: |``, ``---|---`` (two columns or more).
 _TABLE_RULE = re.compile(r"^ {0,3}\|? *:?-{3,}:? *\|(?: *:?-{3,}:? *\|?)+ *$", re.MULTILINE)
 _TABLE_FIRST_ROWS = 3
-_SCRAP_ROWS = 1  # rows of a "table" half of whose header cells are empty: a line cut into cells
+_SCRAP_ROWS = 2  # rows of a "table" two fifths of whose cells are empty: lines cut into cells
 _TABLE_ROWS_READ = 5000
 _TABLE_WIDTH = 200
 # A table stating defaults (a "Default" column, or a row named "Default": a directive's quick
@@ -358,7 +358,8 @@ def _table_picks(lines: Sequence[str], joined: str, fenced: Container[int]) -> _
         names = _cell_names(lines[header])
         defaults = _DEFAULT in names
         rows_below = end - rule - 1
-        if rows_below == 0 or rows_below <= _SCRAP_ROWS and names.count("") * 2 >= len(names):
+        cells = [cell for row in (header, *range(rule + 1, end)) for cell in _cell_names(lines[row])]
+        if rows_below == 0 or rows_below <= _SCRAP_ROWS and cells.count("") * 5 >= len(cells) * 2:
             # a line a PDF's converter cut into cells (``| Have | fun! |     |     |``): text
             picks += [
                 Pick(row, row + 1, _ITEM_FILL + 1.0 - 0.0001 * row, _TABLE_WIDTH)
