@@ -245,7 +245,11 @@ def render_hits(
     head += f" (more with limit={_next_limit(hits)}):" if more else ":"
     first = hits[0]
     tail = f'Read on: doc_window(ref="{first.ref}", start={first.chunk_id.rsplit("#", 1)[1]})'
-    headings = [_hit_heading(hit, scoped=bool(scope)) for hit in hits]
+    # A heading path a better hit names already (a file's, a section's) is not named again.
+    headings = [
+        _hit_heading(hit, scoped=bool(scope), named=any(h.heading_path == hit.heading_path for h in hits[:rank]))
+        for rank, hit in enumerate(hits)
+    ]
     room = budget - _size_of(head) - _size_of(tail) - 2
     reserve = 0
     numeric = number_asked(query)
@@ -306,11 +310,13 @@ def _next_limit(hits: Sequence[SearchHit]) -> int:
     return min(20, len(hits) * 2)
 
 
-def _hit_heading(hit: SearchHit, *, scoped: bool) -> str:
+def _hit_heading(hit: SearchHit, *, scoped: bool, named: bool = False) -> str:
+    """A hit's line above its lines: its chunk, its source (in a search of every ref) and its
+    heading path, unless ``named`` (a better hit's heading names it already)."""
     parts = [_chunk_name(hit, scoped=scoped)]
     if not scoped:
         parts.append(printable(hit.source))
-    if hit.heading_path:
+    if hit.heading_path and not named:
         parts.append(" › ".join(hit.heading_path))
     return " · ".join(parts)
 

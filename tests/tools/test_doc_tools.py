@@ -250,3 +250,20 @@ def test_oversized_files_are_refused(tools: dict[str, NativeTool], root: Path) -
 
 def test_missing_files_are_reported(tools: dict[str, NativeTool]) -> None:
     attack(tools, "docs/nothing.md", "'docs/nothing.md' does not exist under")
+
+
+def test_a_hits_heading_path_a_better_hit_names_already_is_not_named_again() -> None:
+    # tornado's options.py, escape.py and httputil.py read together: the three best hits are all
+    # in options.py. Naming the file over each took the room of the module-level function's
+    # signature, the answer, in the third.
+    from tests.searching import bench_reply
+
+    reply = bench_reply(
+        "source-fs-read-multiple-tornado-641.txt",
+        ContentKind.SOURCE,
+        "module level config file parsing function signature",
+    )
+    headings = [line for line in reply.splitlines() if line.startswith("#")]
+    assert headings[0].endswith(" · …/tornado/options.py"), reply
+    assert all(" · " not in line for line in headings[1:]), reply
+    assert "  def parse_config_file(path: str, final: bool = True) -> None:" in reply.splitlines()
