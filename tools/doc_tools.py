@@ -246,9 +246,10 @@ def render_hits(
     first = hits[0]
     tail = f'Read on: doc_window(ref="{first.ref}", start={first.chunk_id.rsplit("#", 1)[1]})'
     # A heading path a better hit names already (a file's, a section's) is not named again.
+    paths = [hit.heading_path for hit in hits]
+    scoped = bool(scope)
     headings = [
-        _hit_heading(hit, scoped=bool(scope), named=any(h.heading_path == hit.heading_path for h in hits[:rank]))
-        for rank, hit in enumerate(hits)
+        _hit_heading(hit, scoped=scoped, named=hit.heading_path in paths[:at]) for at, hit in enumerate(hits)
     ]
     room = budget - _size_of(head) - _size_of(tail) - 2
     reserve = 0

@@ -42,7 +42,7 @@ import json
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from context_mode.diagnostics import (
@@ -592,7 +592,7 @@ def _shows(key: str, value: Any) -> bool:
 
 
 def _shown_member(key: str, value: Any) -> Any:
-    """A shown member's value: of a nested place, its file, line and column alone."""
+    """A shown member's value: of a nested place, its line and column alone."""
     return _place(value) if key in _PLACE_MEMBERS else value
 
 
@@ -603,8 +603,8 @@ _PLACE_KEYS = frozenset({"start", "span", "line", "column", "character", "row", 
 
 
 def _place(value: Any) -> Any:
-    """The file, line and column a nested place holds (of a list, its first item's; an ``end``
-    and offsets left out), else None."""
+    """The line and column a nested place holds (of a list, its first item's; its file, which
+    the file's line above names, an ``end`` and offsets left out), else None."""
     if isinstance(value, list):
         first = _place(value[0]) if value else None
         return [first] if first is not None else None
@@ -623,7 +623,9 @@ def _is_rule(value: Any) -> bool:
 _RULE_CHARS = 80
 
 
-def _first(record: dict[str, Any], keys: Sequence[str], fits: Any = None) -> tuple[str, Any]:
+def _first(
+    record: dict[str, Any], keys: Sequence[str], fits: Callable[[Any], bool] | None = None
+) -> tuple[str, Any]:
     """The first of ``keys`` the record holds a value under (that ``fits``, when given), with that
     value (``("", "")`` if none)."""
     return next(
