@@ -165,6 +165,11 @@ _NUMBERED = re.compile(
     r"(\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.)[ \t\xa0]{1,4}[A-Z(\"'`][^\n]{0,78}$",
     re.MULTILINE,
 )
+# Where such a heading can start, after a line break: found by a search for the break itself
+_NUMBERED_START = re.compile(
+    r"\n {0,3}(?:(?:Chapter|CHAPTER|Part|PART|Section|Appendix)[ \xa0])?"
+    r"(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.)[ \t\xa0]{1,4}[A-Z(\"'`]"
+)
 # A table of contents' line: its dot leader or its page number (``1. Greetings! . . . . 4``).
 _CONTENTS_LINE = re.compile(r"(?:\. ?){3,}|\s\d{1,4}\s*\Z|[,;]\s*\Z")
 _MIN_NUMBERED = 4
@@ -252,6 +257,8 @@ def _next_number(before: tuple[int, ...], after: tuple[int, ...]) -> bool:
 def is_numbered_document(text: str) -> bool:
     """Whether ``text`` is a plain-text document whose headings are numbered (``numbered_headings``:
     an RFC, a PDF's text, a spec), with no Markdown heading: read by its outline, as a page is."""
+    if sum(1 for _ in itertools.islice(_NUMBERED_START.finditer(text), _MIN_NUMBERED)) < _MIN_NUMBERED:
+        return False  # too few numbered lines: not read as Markdown for nothing
     lines, (headings, *_), _ = read_markdown(text)
     return bool(headings) and not headings[0].setext and _NUMBERED.match(lines[headings[0].index]) is not None
 
