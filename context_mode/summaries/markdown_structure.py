@@ -257,10 +257,21 @@ def _next_number(before: tuple[int, ...], after: tuple[int, ...]) -> bool:
 def is_numbered_document(text: str) -> bool:
     """Whether ``text`` is a plain-text document whose headings are numbered (``numbered_headings``:
     an RFC, a PDF's text, a spec), with no Markdown heading: read by its outline, as a page is."""
-    if sum(1 for _ in itertools.islice(_NUMBERED_START.finditer(text), _MIN_NUMBERED)) < _MIN_NUMBERED:
-        return False  # too few numbered lines: not read as Markdown for nothing
-    lines, (headings, *_), _ = read_markdown(text)
-    return bool(headings) and not headings[0].setext and _NUMBERED.match(lines[headings[0].index]) is not None
+
+    def read() -> bool:
+        if sum(1 for _ in itertools.islice(_NUMBERED_START.finditer(text), _MIN_NUMBERED)) < _MIN_NUMBERED:
+            return False  # too few numbered lines: not read as Markdown for nothing
+        lines, (headings, *_), _ = read_markdown(text)
+        return (
+            bool(headings)
+            and not headings[0].setext
+            and _NUMBERED.match(lines[headings[0].index]) is not None
+        )
+
+    return _NUMBERED_DOCUMENTS.get(text, (), read)  # the router asks of one payload several times
+
+
+_NUMBERED_DOCUMENTS: LastReading[bool] = LastReading()
 
 
 def _rising(headings: Sequence[tuple[int, tuple[int, ...]]]) -> list[tuple[int, tuple[int, ...]]]:
