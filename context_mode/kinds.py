@@ -65,6 +65,7 @@ from context_mode.shapes import (
     NAME_ONLY,
     NUMSTAT,
     RAW_FILE,
+    REQUEST_ROW,
     RULE_LINE,
     csv_header,
     csv_sections,
@@ -182,7 +183,7 @@ _LOG_START = re.compile(
     r"|E {2,}\S|\d+ (?:failed|passed|errors?)(?:, \d+ \w+)* in [\d.]+s\b"  # pytest -q: its E lines, totals
     r"|==\d+== "  # Valgrind's tools prefix each line with the process id
     r"|\d+\. \[[A-Z]{3,10}\] \S+ => \["  # a browser's requests (Playwright MCP's browser_network_requests)
-    r"|reqid=\d+ [A-Z]{3,10} \S+ \["  # …and Chrome DevTools MCP's list_network_requests
+    rf"|{REQUEST_ROW.pattern}"  # …and Chrome DevTools MCP's list_network_requests
     r"|\s*\d+\) (?:Failure|Error):|\d+ runs, \d+ assertions, |[\w:]+#\w+ = [\d.]+ s = [.FES]$"  # minitest
     # R's testthat: its progress per file (``✖ | 2      18 | collapse [0.5s]``, a spinner's frame),
     # a failure's head and the totals
@@ -257,10 +258,11 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         parsed = _parse_json(framed.body) if framed is not None else None
     if parsed is not None:
         return _json_kind(parsed[0])
-    if text.lstrip()[:1] == "{" and json_line_records(_sample(text)) is not None:
+    sampled = _sample(text)
+    if text.lstrip()[:1] == "{" and json_line_records(sampled) is not None:
         return ContentKind.LINT  # JSON Lines of diagnostics (mypy ``-O json``)
     # CI colours and timestamp prefixes say nothing of the kind, nor ctest's test numbers.
-    sample = list(without_test_number(clean_lines(_sample(text))))
+    sample = list(without_test_number(clean_lines(sampled)))
     sample = without_graph(sample) or sample  # ``git log --graph``: read without its graph
     if gutter(sample) is not None:
         return ContentKind.DIFF  # ``diff -y``, ``sdiff``: two files side by side, a gutter between

@@ -435,7 +435,7 @@ def _runner_line(line: str) -> bool:
 
 _VERDICTS = 2
 # Chrome DevTools MCP's list_network_requests: ``reqid=5 GET http://host/a.png [404]``
-_REQUEST_ROW = re.compile(r"reqid=\d+ [A-Z]{3,10} \S+ \[")
+REQUEST_ROW = re.compile(r"reqid=\d+ [A-Z]{3,10} \S+ \[")
 _GROUP_LOOK = 20  # lines an exception group's traceback may start below
 _RUNNER_WIDTH = 300  # a runner's own lines are short: longer ones are matched on their start
 
@@ -722,7 +722,7 @@ def detect_shape(
         return ContentKind.CODE_SEARCH
     if found_files(lines):
         return ContentKind.TREE
-    if sum(1 for line in lines if line.startswith("reqid=") and _REQUEST_ROW.match(line)) * 2 >= len(lines):
+    if sum(1 for line in lines if line.startswith("reqid=") and REQUEST_ROW.match(line)) * 2 >= len(lines):
         return ContentKind.LOG  # Chrome DevTools MCP's requests: read as an access log, not properties
     blocks = sum(1 for line in lines if ROW_BLOCK.match(line))
     fields = sum(1 for line in lines if _FIELD.match(line))

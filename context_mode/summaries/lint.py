@@ -370,9 +370,8 @@ def _labels(
     room = max(budget // 10, 80)
     counts = _listing(rule_counts, room)
     overall = f"== {_count(len(diagnostics), 'diagnostic')} · {_count(len(rule_counts), 'rule')} ({counts})"
-    overall += (
-        f" · {_count(len(file_counts), 'file')}" if file_counts else ""
-    )  # perlcritic on one file names none
+    if file_counts:  # perlcritic on one file names none
+        overall += f" · {_count(len(file_counts), 'file')}"
     labels = [overall + (f" · {totals} ==" if totals else " ==")]
     if len(file_counts) > 1 and file_counts.most_common(1)[0][1] > 1:
         # paths too long to show whole are named in the folder they share, said once
@@ -657,7 +656,7 @@ def _sarif_json(value: dict[str, Any]) -> tuple[list[str], list[Diagnostic], str
     diagnostics: list[Diagnostic] = []
     levels: Counter[str] = Counter()
     for path, results in by_file.items():
-        lines.append('{"uri":' + json.dumps(path, ensure_ascii=False))
+        lines.append("{" + _member_json("uri", path, _COMPACT))
         file_line = len(lines) - 1
         for result in results:
             line = _sarif_location(result)[1]

@@ -160,16 +160,13 @@ def _with_pilcrow_headings(
 # A plain-text document's numbered heading (an RFC's ``4.2.  Message Format``, a PDF's text ``2.
 # Warming up.``, DocBook's ``Chapter 1. Protocol Formats``, linuxdoc's ``  1.1.  A Brief History``,
 # a roman ``IV. Writing``): at most three spaces in, a number of up to four parts, a capital.
-_NUMBERED = re.compile(
-    r"^ {0,3}(?:(?:Chapter|CHAPTER|Part|PART|Section|Appendix)[ \xa0])?"
-    r"(\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.)[ \t\xa0]{1,4}[A-Z(\"'`][^\n]{0,78}$",
-    re.MULTILINE,
+_NUMBER_HEAD = (
+    r" {0,3}(?:(?:Chapter|CHAPTER|Part|PART|Section|Appendix)[ \xa0])?"
+    r"(\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.)[ \t\xa0]{1,4}[A-Z(\"'`]"
 )
+_NUMBERED = re.compile(rf"^{_NUMBER_HEAD}[^\n]{{0,78}}$", re.MULTILINE)
 # Where such a heading can start, after a line break: found by a search for the break itself
-_NUMBERED_START = re.compile(
-    r"\n {0,3}(?:(?:Chapter|CHAPTER|Part|PART|Section|Appendix)[ \xa0])?"
-    r"(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.)[ \t\xa0]{1,4}[A-Z(\"'`]"
-)
+_NUMBERED_START = re.compile(rf"\n{_NUMBER_HEAD}")
 # A table of contents' line: its dot leader or its page number (``1. Greetings! . . . . 4``).
 _CONTENTS_LINE = re.compile(r"(?:\. ?){3,}|\s\d{1,4}\s*\Z|[,;]\s*\Z")
 _MIN_NUMBERED = 4
