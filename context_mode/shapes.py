@@ -157,7 +157,7 @@ def header_path(line: str) -> str:
 
 
 # …as a line of the whole text (a read's first file may be longer than the sample detection reads)
-_FILE_HEADER_LINE = re.compile(rf"^(?:{_FILE_HEADER})[ \t]*$", re.MULTILINE)
+FILE_HEADER_LINE = re.compile(rf"^(?:{_FILE_HEADER})[ \t]*$", re.MULTILINE)
 # A table's rule line (``-----``, ``|---|:--:|``, ``+====+``): only rule characters, with a run of
 # three dashes or equals signs. Possessive, so a long line that is almost one costs linear time.
 # A table's rule line: ``----``, ``+----+----+``, ``|---|:--|``, or drawn (``├─────┼─────┤``).
@@ -738,7 +738,7 @@ def detect_shape(
         return ContentKind.LINT  # ruff's grouped output: a file's line, then its diagnostics, no code
     read = len(lines)
     if headers == 1 and FILE_HEADER.match(lines[0].rstrip()):  # the first file fills the sample
-        headers, read = len(_FILE_HEADER_LINE.findall(text)), text.count("\n")
+        headers, read = len(FILE_HEADER_LINE.findall(text)), text.count("\n")
     if headers >= 2 and read >= 20 * headers // 4:
         return ContentKind.SOURCE
     if any(GROUP_TRACEBACK.match(line) for line in lines[:_GROUP_LOOK]):

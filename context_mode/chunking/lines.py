@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from context_mode.classic_diff import as_unified
-from context_mode.shapes import COMMIT_START, FILE_HEADER, HEADING_ANCHOR, header_path
+from context_mode.shapes import COMMIT_START, FILE_HEADER_LINE, HEADING_ANCHOR, header_path
 from context_mode.words import worded
 
 Unit = tuple[int, int, tuple[str, ...], bool]
@@ -311,21 +311,19 @@ _FILE_TITLE = 30  # characters of a file's path its units are named by: its end,
 
 def file_units(text: str) -> list[Unit] | None:
     """Files read together (``--- path contents: ---``, ``==> path <==``, ``path:`` over each
-    file's lines: ``shapes.FILE_HEADER``): each file's paragraphs, named by its path's end, a
-    file's header with its first paragraph. None when no line is such a header."""
+    file's lines: ``shapes.FILE_HEADER_LINE``): each file's paragraphs (as ``paragraph_units``
+    cuts them), named by its path's end, a file's header with its first paragraph. None when no
+    line is such a header."""
+    headers = [(found.start(), header_path(found[0])) for found in FILE_HEADER_LINE.finditer(text)]
+    if not headers:
+        return None
+    blanks = [(blank.end(), "") for blank in _BLANK_RUN.finditer(text)]
     out = _Units()
-    named = False
     path: tuple[str, ...] = ()
-    for start, end in lines(text):
-        line = text[start:end].rstrip("\r\n")
-        if line[:1] not in (" ", "\t", "") and FILE_HEADER.match(line.rstrip()):
-            name = header_path(line)
-            path = (_path_end(name),)
-            out.cut(start, path)
-            named = True
-        elif not line.strip() and end < len(text) and text[end : end + 1] not in ("\n", "\r", ""):
-            out.cut(end, path)  # a blank line ends a paragraph (kept with it)
-    return out.finish(len(text)) if named else None
+    for at, name in sorted(headers + blanks, key=lambda cut: (cut[0], bool(cut[1]))):
+        path = (_path_end(name),) if name else path  # a header opens its file; a blank run ends a paragraph
+        out.cut(at, path)
+    return out.finish(len(text))
 
 
 def _path_end(path: str) -> str:
