@@ -119,9 +119,11 @@ _FOUND_IN_FILE = re.compile(r"^📄 ([^\n]+?):(\d+) - ", re.MULTILINE)
 
 
 def is_found_in_files(lines: Sequence[str]) -> bool:
-    """Whether ``lines`` (a sample, blanks left out) are mostly Desktop Commander's found lines."""
-    found = sum(1 for line in lines if line.startswith("📄 ") and _FOUND_IN_FILE.match(line))
-    return found >= 3 and found * 2 >= len(lines)
+    """Whether ``lines`` (a sample; blank ones are not counted) are mostly Desktop Commander's
+    found lines."""
+    said = [line for line in lines if line.strip()]
+    found = sum(1 for line in said if line.startswith("📄 ") and _FOUND_IN_FILE.match(line))
+    return found >= 3 and found * 2 >= len(said)
 
 
 def found_files(lines: Sequence[str]) -> tuple[list[str], list[str]] | None:

@@ -44,3 +44,18 @@ def test_a_file_search_is_a_path_list_with_what_is_left_to_fetch() -> None:
     assert "Total results found: 2623 (2623 matches)" in body
     assert "📖 More results available. Use get_more_search_results with offset: 500" in body
     assert "(35 files) /work/main/.venv/lib/python3.11/site-packages/pydantic/utils.py" in body
+
+
+def test_blank_lines_between_found_lines_count_for_neither_detection_nor_summary() -> None:
+    # Detection counted the found lines among the sample's non-blank lines, the code search
+    # summary among all of them: with a blank line after each found line (the real results,
+    # spaced out), the output was detected as a code search and summarised as "no path:line
+    # matches" text.
+    text = "\n".join(
+        f"{line}\n" if line.startswith("📄 ") else line
+        for line in data("desktop-commander-content-search-results.txt").splitlines()
+    )
+    assert detect_kind(text, tool_name="get_more_search_results") is ContentKind.CODE_SEARCH
+    decision = route(text, tool="get_more_search_results", arguments={"pattern": "raise RuntimeError"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("code search: "), decision.extract.outline
