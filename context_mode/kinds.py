@@ -7,7 +7,9 @@
    ``git blame`` (SOURCE); but files read together whose lines are mostly log lines are a LOG
    (``tail -n +1 a.log b.log``: its ``==> a.log <==`` headers). Then lint output and
    web-server logs (``diagnostics``), then a YAML document (``shapes.is_yaml``: TEXT, which
-   ``summaries.text`` summarises as YAML; its comments are no headings, its dates no log).
+   ``summaries.text`` summarises as YAML; its comments are no headings, its dates no log), and
+   likewise properties, XML and pydoc's text of a class (``shapes.is_pydoc``: its gutter of bars
+   is no table's column separators; summarised as a manual).
 1. JSON: the whole text parses as JSON (or is nested too deep for the parser but is bracketed);
    a JSON array of flat records is ROWS, a JSON directory tree is TREE.
 2. DIFF: unified-diff hunks (``@@ -a,b +c,d @@``) with file headers, or ``git log`` commit lines,
@@ -72,6 +74,7 @@ from context_mode.shapes import (
     detect_shape,
     is_hunk_body,
     is_properties,
+    is_pydoc,
     is_struck_body,
     is_word_body,
     is_xml,
@@ -282,6 +285,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if is_properties(sample):  # ``redis-cli INFO``'s ``# Server`` is no heading either
         return ContentKind.TEXT
     if is_xml(sample):  # its indented elements are no table's columns: summarised as XML
+        return ContentKind.TEXT
+    if is_pydoc(sample):  # a class's gutter of bars is no table's: summarised as a manual
         return ContentKind.TEXT
     lines = [line[:_PREFIX] for line in sample]
     classic = as_unified(lines)  # plain ``diff``'s normal or context format, read as unified

@@ -945,6 +945,23 @@ _XML_START = re.compile(
 _XML_SAMPLE = 400
 
 
+# pydoc's text (``python -m pydoc str``, ``help(dict)``): its title line, then a class's members in a
+# gutter of bars (`` |  capitalize(self, /)`` over `` |      Return a capitalized…``), which a nested
+# class repeats (``     |  ``): no table's column separators.
+PYDOC_TITLE = re.compile(r"Help on \S.{0,200}:\Z")
+PYDOC_GUTTER = re.compile(r"[ |]*\|(?:  |\Z)")
+_PYDOC_MEMBERS = 3  # gutter lines that make a class's body
+
+
+def is_pydoc(lines: Sequence[str]) -> bool:
+    """Whether (sampled) ``lines`` are pydoc's text of a class (or a module holding classes): its
+    ``Help on … :`` title first, then ``_PYDOC_MEMBERS`` lines or more in its gutter of bars."""
+    first = next((line for line in lines if line.strip()), "")
+    if not PYDOC_TITLE.match(first.strip()):
+        return False
+    return sum(1 for line in lines if PYDOC_GUTTER.match(line)) >= _PYDOC_MEMBERS
+
+
 def is_xml(lines: Sequence[str]) -> bool:
     """Whether (sampled) ``lines`` read as an XML document (``summaries.xml_doc``): eight or more
     lines, the first its declaration, a doctype or an element, and six in ten lines an element's,

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from context_mode.kinds import detect_kind
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
 from context_mode.summaries.manual import is_manual
 from context_mode.summaries.packing import is_marker, size
+from context_mode.types import ContentKind
 from tests.verbatim import clipped_from
 
 DATA = Path(__file__).parents[2] / "data"
@@ -142,3 +146,55 @@ def test_the_last_line_of_a_wrapped_paragraph_over_an_example_names_no_entry() -
     assert decision.extract.outline.startswith("manual: 1103 lines, 4 sections, 60 entries")
     assert "    name:" not in body and "    option name:" not in body
     assert "    pass_through (default: disabled)" in body
+
+
+PYDOC_STR = (DATA / "pydoc-python311-str.txt").read_text(encoding="utf-8")
+PYDOC_CLIENT = (DATA / "pydoc-httpx-0.29-client.txt").read_text(encoding="utf-8")
+PYDOC_JSON = (DATA / "pydoc-python311-json-module.txt").read_text(encoding="utf-8")
+
+
+def _members(text: str) -> list[str]:
+    """The signature lines of the public members a pydoc class page defines (not inherited)."""
+    names: list[str] = []
+    defined = False
+    for line in text.splitlines():
+        label = line.startswith(" |  ") and line.rstrip().endswith(":")
+        if label and (" defined here:" in line or " inherited from " in line):
+            defined = " defined here:" in line
+        elif defined and line.startswith(" |  ") and line[4:5].isalpha() and "(" in line:
+            names.append(line)
+    return names
+
+
+@pytest.mark.parametrize(("text", "before"), [(PYDOC_STR, "table"), (PYDOC_CLIENT, "markdown")])
+def test_pydocs_text_of_a_class_shows_every_public_members_signature(text: str, before: str) -> None:
+    # Failed before: ``python -m pydoc str`` was "table: 414 rows × 7 columns (Help, on, class, …)",
+    # its gutter of bars read as column separators, and showed its first 80 lines: ``__add__`` to
+    # ``center``; ``pydoc httpx.Client`` was "markdown: no headings", without ``send`` or ``stream``.
+    assert detect_kind(text, tool_name="run_command") is ContentKind.TEXT, before
+    decision = _summary(text)
+    assert decision.extract.outline.startswith("manual: ")
+    body = decision.extract.text.splitlines()
+    members = _members(text)
+    assert len(members) >= 10
+    shown = [line for line in members if any(shown.startswith(line[:60]) for shown in body)]
+    assert shown == members  # long signatures are shown with their start and end
+    source = set(text.splitlines())
+    assert all(is_marker(line) or clipped_from(line, source) for line in body)
+
+
+def test_pydocs_special_methods_but_init_rank_below_a_classs_public_members() -> None:
+    body = _summary(PYDOC_CLIENT).extract.text
+    assert " |  __init__(self, *, auth:" in body  # the constructor's arguments
+    assert " |  __add__(self, value, /)" not in _summary(PYDOC_STR).extract.text
+
+
+def test_a_pydoc_module_page_shows_its_classes_and_every_functions_signature() -> None:
+    # Failed before: "manual: 561 lines, 10 sections, 8 entries": a class's members in its gutter
+    # were no entries, and the docstrings' defaults took the room of ``load`` and ``loads``.
+    decision = _summary(PYDOC_JSON)
+    body = [line.lstrip(" |") for line in decision.extract.text.splitlines()]  # past the gutter
+    for name in ("class JSONDecodeError(", "class JSONDecoder(", "class JSONEncoder("):
+        assert any(line.startswith(name) for line in body), name
+    for name in ("dump(obj, fp,", "dumps(obj,", "load(fp,", "loads(s,", "raw_decode(self, s, idx=0)"):
+        assert any(line.startswith(name) for line in body), name
