@@ -10,7 +10,10 @@ a match; the indexes point at the verbatim input lines):
   ``[build/include_order] [4]``, ruff/flake8
   concise ``F821 …``, gcc/clang, ESLint ``--format unix``, cppcheck's ``style:`` /
   ``performance:`` … ``[ruleId]``; after a column, a check's dotted or snake_case name:
-  proselint's ``typography.symbols.curly_quotes: …``); a bare grep match is not one;
+  proselint's ``typography.symbols.curly_quotes: …``; a code in brackets first, pylint's
+  ``parseable`` ``[C0116(missing-function-docstring), main] …``, its rule the symbol); a bare grep
+  match is not one; the place may be in parentheses, ``file(line[,col]): …`` (pylint's ``msvs``,
+  MSVC's and Mono's ``warning CS0642: …``);
 - two-line headers with a ``--> file:line:col`` below (rustc/cargo/clippy ``warning: …`` /
   ``error[E0308]: …``, ruff's full format ``F821 Undefined name …``, ty's
   ``error[invalid-argument-type]: …``, zizmor's ``warning[artipacked]: …`` and ``info[…]: …``),
@@ -96,6 +99,19 @@ _COLON = re.compile(
     r"(?P<file>[^\s:][^:\n]{0,250}?(?:\.[A-Za-z0-9]{1,8}|/[\w.-]+)):(?P<line>\d+):(?:(?P<col>\d+):)? "
     r"(?:(?P<sev>error|warning|note|info|fatal error|style|performance|portability|information):\s*)?"
     r"(?P<msg>.*)"
+)
+# A place in parentheses (pylint's ``msvs`` format, MSVC's): ``httpx/_api.py(18): [C0116(…)] …``,
+# ``src\\main.cpp(12,5): warning C4996: 'strcpy': …``, read as ``_COLON``'s groups
+_PAREN_PLACE = re.compile(
+    r"(?P<file>[^\s(][^()\n]{0,250}?\.[A-Za-z0-9]{1,8})\((?P<line>\d+)(?:,(?P<col>\d+))?\) ?: "
+    r"(?:(?P<sev>error|warning|note|info|fatal error)(?::\s*|\s+(?=[A-Z]{1,4}\d)))?"
+    r"(?P<msg>.*)"
+)
+# A code in brackets first: pylint's ``parseable`` and ``msvs`` formats' ``[C0114(missing-module-docstring),
+# ] Missing module docstring`` (the rule its symbol; the object after it, ``msvs`` without a comma),
+# ruff's ``pylint`` format's ``[CPY001] …``
+_BRACKET_FIRST = re.compile(
+    r"\[(?P<code>[A-Z]{1,4}\d{2,5})(?:\((?P<symbol>[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\)(?:,? ?[^\]\n]*))?\] \S"
 )
 # pylint's message ids say their category (see ``_SEVERITY``)
 _PYLINT_CODE = re.compile(r"[FEWRCI]\d{4}\Z")
@@ -431,7 +447,9 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
             severity = spaced["sev"] or spaced["sev0"] or "warning"  # markdownlint's rules are all style
             found.append(Diagnostic(index, index, spaced["code"], spaced["file"], severity))
             continue
-        match = _COLON.match(unprefixed)
+        match = _COLON.match(unprefixed) or (
+            _PAREN_PLACE.match(unprefixed) if "(" in unprefixed[:260] else None
+        )
         diagnostic = (
             _colon_diagnostic(index, match, level["level"] if level else "")
             if match and not line.startswith(("    ", "\t"))
@@ -576,6 +594,11 @@ def _colon_diagnostic(index: int, match: re.Match[str], level: str = "") -> Diag
         return Diagnostic(
             index, index, graded["code"], match["file"], "error" if graded["conf"] == "5" else "warning"
         )
+    bracketed = _BRACKET_FIRST.match(message)
+    if bracketed:
+        code_id = bracketed["code"]
+        level = _severity(code_id[0]) if _PYLINT_CODE.match(code_id) else "error"
+        return Diagnostic(index, index, bracketed["symbol"] or code_id, match["file"], level)
     code = _BRACKET_CODE.search(message)
     first = _CODE_FIRST.match(message)
     named = _NAME_FIRST.match(message) if match["col"] and not (match["sev"] or code or first) else None

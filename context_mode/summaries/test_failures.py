@@ -30,7 +30,9 @@ which name no test of their own (Mocha lists the failing tests by their titles a
 ``junit_picks(lines)`` does the same for a JUnit XML report (Maven Surefire's, Gradle's, pytest's
 ``--junitxml``): a ``<testcase …>`` element whose first child is a ``<failure`` or ``<error``
 (on its line or the next) is a failing test; its line ranks with the failing tests, the child's
-(its ``message=`` and type) beside it. ``failed`` counts them.
+(its ``message=`` and type) beside it. pytest's own report has no line breaks but its failures':
+a line holding failing test cases inside it ranks likewise, each of them counted. ``failed``
+counts them.
 
 ``gtest_picks(lines)`` does the same for GoogleTest, whose failures are a ``path:line: Failure``
 line with the assertion's lines below it (``Expected: (b) >= (0.0), actual: -113.257 vs 0``,
@@ -65,6 +67,7 @@ _DIGITS = re.compile(r"\d+")
 
 _TESTCASE = re.compile(r"\s*<testcase\b[^>]*?(?P<closed>/?)>")
 _FAILED_CHILD = re.compile(r"\s*<(?:failure|error)\b")
+_INLINE_TESTCASE = re.compile(r"<testcase\b[^>]*+(?<!/)>(?P<failed>\s*<(?:failure|error)\b)?")
 
 
 class RSpecFailures(NamedTuple):
@@ -211,15 +214,24 @@ def junit_picks(lines: Sequence[str]) -> JUnitFailures:
     for index, line in enumerate(lines):
         if "<testcase" not in line:
             continue
-        found = _TESTCASE.match(line[:_PREFIX])
-        if found is None or found.group("closed"):
+        if _TESTCASE.match(line[:_PREFIX]):  # one element a line (Surefire's, a pretty-printed report)
+            found = _TESTCASE.match(line[:_PREFIX])
+            assert found is not None
+            if found.group("closed"):
+                continue
+            child = index if _FAILED_CHILD.match(line, found.end()) else index + 1
+            if child >= len(lines) or not _FAILED_CHILD.match(lines[child][:_PREFIX]):
+                continue
+            decay = min(failed, 20) * 0.2
+            failed += 1
+            picks.append(Pick(index, index + 1, 92.0 - decay))
+            if child != index:
+                picks.append(Pick(child, child + 1, 91.9 - decay))
             continue
-        child = index if _FAILED_CHILD.match(line, found.end()) else index + 1
-        if child >= len(lines) or not _FAILED_CHILD.match(lines[child][:_PREFIX]):
-            continue
-        decay = min(failed, 20) * 0.2
-        failed += 1
-        picks.append(Pick(index, index + 1, 92.0 - decay))
-        if child != index:
-            picks.append(Pick(child, child + 1, 91.9 - decay))
+        # pytest's ``--junitxml`` writes no line breaks but a failure's own: a test case starts
+        # after the one above it, on the line its failure's text ends on
+        inline = sum(1 for case in _INLINE_TESTCASE.finditer(line) if case.group("failed"))
+        if inline:
+            picks.append(Pick(index, index + 1, 92.0 - min(failed, 20) * 0.2))
+            failed += inline
     return JUnitFailures(picks, failed)

@@ -256,6 +256,31 @@ def test_pylint_errors_come_before_conventions_and_refactors() -> None:
     assert "Your code has been rated at 8.52/10" in summary
 
 
+@pytest.mark.parametrize("name", ["pylint-parseable-httpx-excerpt.txt", "pylint-msvs-httpx-excerpt.txt"])
+def test_pylints_parseable_and_msvs_formats_are_lint_by_its_symbols(name: str) -> None:
+    # Failed before: ``--output-format=parseable`` (``_api.py:18: [C0116(…), main] …``) read as a
+    # code search of "matches", ``msvs`` (``_api.py(18): [C0116(…)main] …``) as plain text.
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    rules = {d.rule: d.severity for d in find_diagnostics(text.splitlines())}
+    assert rules["missing-function-docstring"] == "convention"
+    assert rules["redefined-outer-name"] == "warning"
+    problems = [line for line in text.splitlines() if not line.startswith("*************")]
+    assert len(find_diagnostics(text.splitlines())) == len(problems) == 38  # all but the modules' lines
+    summary = summarize(text, ContentKind.LINT, budget=1500)
+    assert summary.outline.startswith("lint: 38 diagnostics")
+
+
+def test_a_bracketed_code_after_a_place_is_a_diagnostics_rule() -> None:
+    # ruff's ``--output-format pylint`` and MSVC's ``file(line): warning C4996: …``
+    ruff = "tools/a.py:1: [CPY001] Missing copyright notice at top of file"
+    msvc = r"src\main.cpp(12,5): warning C4996: 'strcpy': This function or variable may be unsafe."
+    (first,) = find_diagnostics([ruff])
+    assert (first.rule, first.file, first.severity) == ("CPY001", "tools/a.py", "error")
+    (second,) = find_diagnostics([msvc])
+    assert (second.rule, second.file, second.severity) == ("C4996", r"src\main.cpp", "warning")
+
+
 CPPCHECK = "\n".join(
     [
         "Checking src/lapi.c ...",

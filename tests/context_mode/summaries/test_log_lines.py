@@ -388,6 +388,22 @@ def test_a_junit_xml_report_is_a_test_log_with_its_totals_and_every_failure() ->
     assert '<failure message="Failed: DID NOT RAISE ValueError">' in body
 
 
+def test_pytests_own_junit_xml_without_line_breaks_counts_every_failing_test() -> None:
+    # Failed before: "log: 235 lines, 0 failed tests": pytest writes a test case on the line the
+    # failure above it ends on, and only a test case opening a line was looked at.
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "junit-pytest-compact-more-itertools.xml").read_text(encoding="utf-8")
+    assert 'failures="12"' in text.splitlines()[0]
+    decision = route(text, tool="get_artifact", arguments={"name": "test-results"})
+    assert isinstance(decision, Summary)
+    assert ", 12 failed tests," in decision.extract.outline
+    body = decision.extract.text
+    for name in ("test_none", "test_odd", "test_strict_being_true", "test_ilen"):
+        assert f'name="{name}"' in body, name
+
+
 def test_memcheck_errors_are_the_errors_of_a_valgrind_log() -> None:
     # Its "==PID== " prefix hid every line's shape: plain text, its first lines and its last, and
     # none of the invalid reads and writes, uninitialised values or leaks between them.
