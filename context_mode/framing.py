@@ -25,13 +25,17 @@ parsing as what it is:
   and its last lines after it (``* Connection #0 to host … left intact``);
 - a line that names what follows and opens it (Ansible's ad-hoc ``localhost | SUCCESS => {``);
 - Chrome DevTools MCP, around what ``evaluate_script`` returned: ``Script ran on page and
-  returned:`` and a fence (```` ```json ````), which closes below the document.
+  returned:`` and a fence (```` ```json ````), which closes below the document;
+- a command's last lines after its JSON (its standard error read with it): pip's ``[notice] A new
+  release of pip is available`` lines, gcc's ``compilation terminated.``; no frame opens it.
 
 ``unframe(text)`` returns a ``Framed`` (the frame's opening lines, the document, what follows
 it) when at most ``HEAD_LINES`` short lines (or an HTTP response's head, ``curl -v``'s lines with a
 response's status among them, or a line ending in the document's opening bracket) open ``text``
 and a JSON document (an object or an array) follows them, up to a Playwright ``### …`` section
-heading, ``curl -v``'s last lines or the end; else None. The document is
+heading, ``curl -v``'s last lines or the end; or when the document opens ``text`` and at most
+``HEAD_LINES`` short lines that no JSON document ends with follow it (its head is then blank, its
+``joint`` empty); else None. The document is
 returned as written; ``shown_head(head)`` is the frame as a summary shows it (an HTTP head's
 status lines and the headers that describe the body or the next call, the others counted; of
 ``curl -v``'s, the request line too).
@@ -46,6 +50,10 @@ from typing import NamedTuple
 
 HEAD_LINES = 3
 _HEAD_WIDTH = 400  # a frame's line is short: a longer one is the document's
+# A line a JSON document may hold or end with: a bracket, a string, a number, a literal, blank
+# (not ``[notice]``: a word in brackets).
+_LITERAL = r"(?:true|false|null)"
+_JSON_LINE = re.compile(rf"\s*(?:[\]{{}}\",\d-]|\[(?:[\s\[\]{{}}\"\d-]|{_LITERAL}|\Z)|{_LITERAL}\b|\Z)")
 _SECTION = re.compile(r"^### [A-Z][\w ]{0,40}$", re.M)
 # Chrome DevTools MCP's ``evaluate_script``: ``Script ran on page and returned:`` over a fence
 _FENCE_OPENS = re.compile(r"(?:\A|\n)```[\w-]*\Z")
@@ -165,7 +173,7 @@ def unframe(text: str) -> Framed | None:
     """The frame and the JSON document inside ``text`` (see module doc), or None."""
     at = document_start(text)
     if at is None:
-        return None
+        return _trailed(text)
     head = text[: at - 1]
     section = _SECTION.search(text, at)
     stop = section.start() if section else _verbose_tail(text, at) if _VERBOSE.match(text) else len(text)
@@ -176,3 +184,24 @@ def unframe(text: str) -> Framed | None:
     if not body or body[-1] not in "}]":
         return None
     return Framed(head, body, text[stop:].strip(), text[at - 1])
+
+
+def _trailed(text: str) -> Framed | None:
+    """A document that opens ``text`` and at most ``HEAD_LINES`` short lines after it that no JSON
+    document ends with (pip's ``[notice] A new release of pip is available`` on standard error,
+    gcc's ``compilation terminated.``), as a ``Framed`` with no head; else None."""
+    start = len(text) - len(text.lstrip())
+    if text[start : start + 1] not in ("{", "["):
+        return None
+    stop = len(text.rstrip())
+    for _ in range(HEAD_LINES):
+        line_start = text.rfind("\n", start, stop) + 1
+        line = text[line_start:stop]
+        if line_start <= start or len(line) > _HEAD_WIDTH or _JSON_LINE.match(line):
+            return None
+        stop = line_start
+        while stop > start and text[stop - 1].isspace():  # past blank lines, which no line counts
+            stop -= 1
+        if text[stop - 1 : stop] in ("}", "]"):
+            return Framed(text[:start], text[start:stop], text[stop:].strip(), "")
+    return None

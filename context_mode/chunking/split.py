@@ -145,13 +145,14 @@ def _framed_units(text: str, sizer: ByteSizer, cap: int) -> list[Unit] | None:
     framed = unframe(text)
     if framed is None:
         return None
-    offset = len(framed.head) + 1
+    offset = len(framed.head) + len(framed.joint)
     units = json_units(framed.body, lambda s, e: sizer.size(s + offset, e + offset) <= cap)
     if units is None:
         return None
     end = offset + len(framed.body)
     shifted = [(start + offset, stop + offset, path, structural) for start, stop, path, structural in units]
-    return [(0, offset, (), True), *shifted, (end, len(text), (), True)]
+    head = [(0, offset, (), True)] if offset else []  # a document opening the text has no frame above
+    return [*head, *shifted, (end, len(text), (), True)]
 
 
 class ByteSizer:

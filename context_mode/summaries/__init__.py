@@ -112,7 +112,8 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
     """Summarise ``text`` as ``kind`` in at most ``budget`` UTF-8 bytes, preferring lines with ``terms``.
 
     A JSON document (or the rows, tree or diagnostics it holds) inside a tool's framing lines
-    (``framing.unframe``) is summarised alone, after the frame's opening lines."""
+    (``framing.unframe``) is summarised alone, after the frame's opening lines; one with a
+    command's last lines below it and no frame above, alone (``summaries.ending`` shows them)."""
     note = truncation_note(text)
     if note is not None and size(note) + 1 < budget:  # said last, whatever the kind shows
         inner = summarize(
@@ -145,6 +146,8 @@ def summarize(text: str, kind: ContentKind, *, budget: int, terms: Sequence[str]
     if held is not None:  # a JSON whose strings hold whole documents: each read as what it is
         return held
     framed = unframe(text) if kind in _JSON_KINDS else None
+    if framed is not None and not framed.head.strip():  # a command's last lines below its document
+        return summarizer(framed.body, budget=max(budget, 0), terms=tuple(terms))  # (the ending shows them)
     if framed is not None:
         head = shown_head(framed.head)
         room = budget - size(head) - 1

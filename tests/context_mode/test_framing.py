@@ -148,3 +148,38 @@ def test_chrome_devtools_mcps_script_result_is_rows_inside_its_fence() -> None:
     assert isinstance(decision, Summary)
     assert "262 rows × 2 columns" in decision.extract.text
     assert '{"text":"2.4. Dependencies"}' in decision.extract.text
+
+
+def test_a_documents_last_lines_of_its_own_are_a_frame_below_it() -> None:
+    framed = unframe("[1, 2]\n\n[notice] A new release\n[notice] To update")
+    assert framed is not None and framed.body == "[1, 2]" and not framed.head and not framed.joint
+    assert framed.tail == "[notice] A new release\n[notice] To update"
+    assert unframe('{\n "a": {\n  "b": 1\n }\n}') is None  # a pretty document's own last lines
+    assert unframe("[\n true,\n false\n]") is None
+    assert unframe('[1]\n"more"') is None  # a string: no document's tail
+    assert unframe("[1]\none\ntwo\nthree\nfour") is None  # more than a frame's few lines
+
+
+def test_pips_json_with_its_notices_below_is_rows_ending_with_them() -> None:
+    # Failed before: "text: 7 lines (1 long line read as 1 pieces)": pip's warning and notices on
+    # standard error, after its JSON, kept the whole from parsing.
+    text = (DATA / "pip-23.2-list-json-with-notice.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.ROWS
+    decision = route(text, tool="run_command", arguments={"command": "pip list --format json 2>&1"})
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("rows: 95 records × 2 columns (name, version)")
+    assert decision.extract.text.endswith(
+        "[notice] To update, run: /tmp/p49/v/bin/python3 -m pip install --upgrade pip"
+    )
+    reply = search(text, ContentKind.ROWS, {"query": "version of uvicorn"})
+    assert '{"name": "uvicorn", "version": "0.55.0"}' in reply
+
+
+def test_gccs_json_diagnostics_with_its_last_line_below_are_json() -> None:
+    # Failed before: "text: 2 lines": ``compilation terminated.`` below the JSON array.
+    text = (DATA / "gcc-12-diagnostics-json-terminated.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.JSON
+    decision = route(text, tool="run_command", arguments={})
+    assert isinstance(decision, Summary)
+    assert '"message": "‘y’ undeclared (first use in this function)"' in decision.extract.text
+    assert decision.extract.text.endswith("compilation terminated.")
