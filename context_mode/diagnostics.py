@@ -57,7 +57,9 @@ access/error logs.
 a list of one record per diagnostic (ruff's, pylint's, ShellCheck's JSON), ``diagnostic_records(value)``
 that list or the one an object holds beside its totals (pylint's ``json2``, pyright's
 ``--outputjson``, bandit's ``-f json``), ``json_line_records(lines)`` JSON Lines of such records
-(mypy's ``-O json``), ``is_sarif(value)`` a
+(mypy's ``-O json``), ``is_checkstyle(text)`` and ``checkstyle_items(text)`` Checkstyle's XML
+report (ESLint's, ShellCheck's, ktlint's …: its ``<file>`` tags and ``<error>`` elements, however
+its lines break), ``is_sarif(value)`` a
 SARIF log (code scanners' common format: CodeQL, Semgrep, Trivy, ruff's ``--output-format
 sarif``); ``is_lint(lines)``
 says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
@@ -67,6 +69,7 @@ tool's totals line (``Found 112 errors.``, ``✖ 12 problems (…)``, cppcheck's
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Sequence
@@ -825,6 +828,43 @@ def _json_object(line: str) -> dict[str, Any] | None:
     except (ValueError, RecursionError):
         return None
     return value if isinstance(value, dict) else None
+
+
+# Checkstyle's XML report, which ESLint, stylelint, ShellCheck, ktlint, detekt, PHP_CodeSniffer and
+# golangci-lint write too: ``<checkstyle version="4.3">``, a ``<file name="…">`` per file holding
+# an ``<error line="5" column="1" severity="warning" message="…" source="eslint.rules.no-var"/>`` per
+# problem, often all on one line.
+_CHECKSTYLE_ROOT = re.compile(r"\A\s*(?:<\?xml[^>]{0,200}\?>\s*)?<checkstyle\b")
+_CHECKSTYLE_ITEM = re.compile(r"<file\b[^>]*>|<error\b[^>]*?/>|<error\b[^>]*>.*?</error>", re.S)
+_XML_ATTRIBUTE = re.compile(r"""\b([\w:-]+)=(?:"([^"]*)"|'([^']*)')""")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckstyleItem:
+    """A ``<file>`` start tag or an ``<error>`` element of a Checkstyle report, as written."""
+
+    text: str
+    is_file: bool
+    attributes: dict[str, str]
+
+
+def is_checkstyle(text: str) -> bool:
+    """Whether ``text`` is a Checkstyle XML report (see ``checkstyle_items``)."""
+    return _CHECKSTYLE_ROOT.match(text[:1000]) is not None
+
+
+def checkstyle_items(text: str) -> list[CheckstyleItem]:
+    """A Checkstyle report's ``<file>`` start tags and ``<error>`` elements, in order, each with its
+    attributes (entities decoded); linear in ``text``."""
+    items: list[CheckstyleItem] = []
+    for found in _CHECKSTYLE_ITEM.finditer(text):
+        item = found.group()
+        attributes = {
+            name: html.unescape(double if double or not single else single)
+            for name, double, single in _XML_ATTRIBUTE.findall(item[: item.find(">") + 1])
+        }
+        items.append(CheckstyleItem(item.strip(), item.startswith("<file"), attributes))
+    return items
 
 
 def is_sarif(value: Any) -> bool:

@@ -11,7 +11,8 @@
    likewise properties, XML and pydoc's text of a class (``shapes.is_pydoc``: its gutter of bars
    is no table's column separators; summarised as a manual).
 1. JSON: the whole text parses as JSON (or is nested too deep for the parser but is bracketed);
-   a JSON array of flat records is ROWS, a JSON directory tree is TREE.
+   a JSON array of flat records is ROWS, a JSON directory tree is TREE. A Checkstyle XML report
+   is LINT.
 2. DIFF: unified-diff hunks (``@@ -a,b +c,d @@``) with file headers, or ``git log`` commit lines,
    make up most of the sampled lines; or the lines are a diff's without its headers
    (``shapes.is_hunk_body``: a JSON differ's), or hold a word diff's marks (``is_word_body``) or a
@@ -51,6 +52,7 @@ from context_mode.codelines import looks_like_code
 from context_mode.diagnostics import (
     clean_lines,
     diagnostic_records,
+    is_checkstyle,
     is_eslint_report,
     is_lint,
     is_sarif,
@@ -261,6 +263,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         parsed = _parse_json(framed.body) if framed is not None else None
     if parsed is not None:
         return _json_kind(parsed[0])
+    if is_checkstyle(text):
+        return ContentKind.LINT  # a Checkstyle XML report (ESLint's, ShellCheck's, ktlint's …)
     sampled = _sample(text)
     if text.lstrip()[:1] == "{" and json_line_records(sampled) is not None:
         return ContentKind.LINT  # JSON Lines of diagnostics (mypy ``-O json``)

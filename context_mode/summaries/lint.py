@@ -5,7 +5,7 @@ ESLint's ``--format json``, JSON lists of one record per diagnostic (ruff's, pyl
 ShellCheck's; a record's file and line may be nested: Biome's ``location``, oxlint's ``labels``),
 an object holding such a list (pylint's ``json2``, pyright's, bandit's, oxlint's, Biome's), JSON
 Lines of them (mypy's ``-O json``), per-file results (stylelint's ``source`` and ``warnings``,
-as ESLint's) and SARIF logs too) and prints, within ``budget`` bytes:
+as ESLint's), SARIF logs and Checkstyle's XML report too) and prints, within ``budget`` bytes:
 
 1. the first line when it names the command or project, the tool's totals line(s) (``edges``),
    its own warnings and errors above the first diagnostic or below the last (``WARNING: …``; a
@@ -31,7 +31,9 @@ ESLint JSON each shown line is the verbatim JSON text of one message object or `
 for records, a record's location, rule, severity and message members as JSON spelt as the
 report spells them (``"line": 12`` or ``"line":12``), what an object says beside its records
 (short members, members named for totals) in the label; for
-SARIF, per file a ``{"uri": …`` line and each result's rule, level, message and start line.
+SARIF, per file a ``{"uri": …`` line and each result's rule, level, message and start line; for
+Checkstyle's XML (``diagnostics.checkstyle_items``), each file's ``<file name="…">`` tag and its
+``<error …/>`` elements as written, the severities counted in the label.
 ``highlights`` is the number of distinct diagnostics. Linear in the input.
 """
 
@@ -55,10 +57,12 @@ from context_mode.diagnostics import (
     RECORD_RULE,
     SHELLCHECK_AT,
     Diagnostic,
+    checkstyle_items,
     clean_line,
     diagnostic_records,
     file_results,
     find_diagnostics,
+    is_checkstyle,
     is_diagnostic_records,
     is_eslint_report,
     is_sarif,
@@ -78,6 +82,7 @@ _WIDTH = 220
 _TOP_FILES = 6
 _PATH_WIDTH = 60  # a file's name in the busiest files' label, its end kept
 _CONTEXT_LINES = 8
+_COUNTED = ("error", "warning")  # severities said in the plural ("3 errors"; "3 info")
 _GUTTER = re.compile(r"\s*[|│]\s*")  # an empty gutter line: rustc's ``   |``, annotate-snippets' ``  │``
 _ERROR_ROUNDS = 2  # rounds of error rules before any warning's first
 # javac's line under a diagnostic that says which name or type it is about (``  symbol:   method
@@ -117,7 +122,7 @@ def _severity_rank(severity: str) -> int:
 
 def summarize_lint(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The lint summary of ``text`` (see the module docstring)."""
-    parsed = _json_report(text)
+    parsed = _json_report(text) or _checkstyle_report(text)
     if parsed is not None:
         lines, diagnostics, totals = parsed
         edges: list[int] = []
@@ -635,6 +640,38 @@ def _first(
         ),
         ("", ""),
     )
+
+
+def _checkstyle_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
+    """A Checkstyle XML report as display lines (each file's ``<file name="…">`` tag and its
+    ``<error …/>`` elements, as written) and diagnostics, else None; an error's rule is the last
+    part of its ``source`` (``eslint.rules.no-var``: ``no-var``; ``ShellCheck.SC2086``: ``SC2086``),
+    else its severity."""
+    if not is_checkstyle(text):
+        return None
+    lines: list[str] = []
+    diagnostics: list[Diagnostic] = []
+    levels: Counter[str] = Counter()
+    path, tag, file_line, listed = "", "", -1, False
+    for item in checkstyle_items(text):
+        if item.is_file:
+            path, tag, listed = item.attributes.get("name", ""), item.text, False
+            continue
+        if not listed:  # a file's tag only above its first error: a clean file's says nothing
+            lines.append(tag)
+            file_line, listed = len(lines) - 1, True
+        level = item.attributes.get("severity", "").lower() or "warning"
+        source = item.attributes.get("source", "")
+        lines.append(item.text)
+        levels[level] += 1
+        diagnostics.append(
+            Diagnostic(len(lines) - 1, file_line, source.rsplit(".", 1)[-1] or level, path, level)
+        )
+    ranked = sorted(levels.items(), key=lambda item: (_severity_rank(item[0]), -item[1]))
+    counts = ", ".join(
+        _count(count, level) if level in _COUNTED else f"{count} {level}" for level, count in ranked
+    )
+    return lines, diagnostics, counts
 
 
 def _sarif_json(value: dict[str, Any]) -> tuple[list[str], list[Diagnostic], str]:

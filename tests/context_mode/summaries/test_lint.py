@@ -281,6 +281,37 @@ def test_a_bracketed_code_after_a_place_is_a_diagnostics_rule() -> None:
     assert (second.rule, second.file, second.severity) == ("C4996", r"src\main.cpp", "warning")
 
 
+def test_eslints_checkstyle_report_on_one_line_is_lint_by_rule_with_its_files() -> None:
+    # Failed before: "log: 1 lines, 0 failed tests, 0 errors, 1 warning": the one line's start
+    # and end, the first warning and the last file's last error cut in two.
+    text = (DATA / "eslint-9.39-checkstyle-graceful-fs.xml").read_text(encoding="utf-8")
+    assert len(text.splitlines()) == 1
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    summary = summarize(text, ContentKind.LINT, budget=2500)
+    errors = text.count('severity="error"')
+    warnings = text.count('severity="warning"')
+    assert summary.outline.startswith(f"lint: {errors + warnings} diagnostics, ")
+    body = summary.text.splitlines()
+    assert f"{errors} errors, {warnings} warnings ==" in body[0]
+    assert "no-var ×67" in body[0] and "no-unused-vars ×12" in body[0]
+    # each shown element is as written, under its file's tag
+    shown = [line.removesuffix(" [×2]") for line in body if line.startswith("<error ")]
+    assert shown and all(line in text for line in shown)
+    assert '<file name="src/graceful-fs/graceful-fs.js">' in body
+    unused = '<error line="72" column="25" severity="error" message="&apos;fd&apos; is defined but never'
+    assert any(line.startswith(unused) for line in body)  # an error before the warnings' rules
+
+
+def test_shellchecks_checkstyle_report_names_each_check_by_its_code() -> None:
+    # Failed before: "xml: 27 lines, root <checkstyle>, 22 elements": its first errors in order.
+    text = (DATA / "shellcheck-checkstyle-usr-bin-scripts.xml").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    summary = summarize(text, ContentKind.LINT, budget=1500)
+    assert summary.outline == "lint: 18 diagnostics, 7 rules, 3 files"
+    assert "SC2046 ×4" in summary.text and "5 warnings, 13 info ==" in summary.text
+    assert "<file name='/usr/bin/git&#45;credential&#45;gcloud.sh' >" in summary.text
+
+
 CPPCHECK = "\n".join(
     [
         "Checking src/lapi.c ...",
