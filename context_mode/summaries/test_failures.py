@@ -219,8 +219,11 @@ def junit_picks(lines: Sequence[str]) -> JUnitFailures:
             assert found is not None
             if found.group("closed"):
                 continue
-            child = index if _FAILED_CHILD.match(line, found.end()) else index + 1
-            if child >= len(lines) or not _FAILED_CHILD.match(lines[child][:_PREFIX]):
+            if _FAILED_CHILD.match(line, found.end()):  # ``<testcase …><failure message=…`` (ESLint's)
+                child = index
+            elif index + 1 < len(lines) and _FAILED_CHILD.match(lines[index + 1][:_PREFIX]):
+                child = index + 1
+            else:
                 continue
             decay = min(failed, 20) * 0.2
             failed += 1

@@ -404,6 +404,17 @@ def test_pytests_own_junit_xml_without_line_breaks_counts_every_failing_test() -
         assert f'name="{name}"' in body, name
 
 
+def test_a_junit_failure_on_its_test_cases_line_counts() -> None:
+    # Failed before: "0 failed tests": a ``<failure`` was looked for on the next line only.
+    from context_mode.router import Summary, route
+    from tests.corpora import REPO
+
+    text = (REPO / "tests" / "data" / "eslint-9.39-junit-graceful-fs.xml").read_text(encoding="utf-8")
+    decision = route(text, tool="run_command", arguments={"command": "eslint -f junit src"})
+    assert isinstance(decision, Summary)
+    assert f", {text.count('<failure ')} failed tests," in decision.extract.outline
+
+
 def test_memcheck_errors_are_the_errors_of_a_valgrind_log() -> None:
     # Its "==PID== " prefix hid every line's shape: plain text, its first lines and its last, and
     # none of the invalid reads and writes, uninitialised values or leaks between them.
