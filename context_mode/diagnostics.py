@@ -753,6 +753,7 @@ RECORD_RULE = (
     "test_id",
     "rule_id",
     "category",  # Biome's ``lint/style/useTemplate``
+    "check_name",  # Code Climate's and GitLab's code quality report (ruff's, ESLint's ``gitlab``)
 )
 RECORD_MESSAGE = ("message", "msg", "description", "issue_text", "text")
 # Where a record keeps its file when not at its top: Biome's ``location.path``

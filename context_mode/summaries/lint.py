@@ -2,7 +2,8 @@
 
 ``summarize_lint(text, budget=..., terms=...)`` reads the diagnostics (``context_mode.diagnostics``;
 ESLint's ``--format json``, JSON lists of one record per diagnostic (ruff's, pylint's,
-ShellCheck's; a record's file and line may be nested: Biome's ``location``, oxlint's ``labels``),
+ShellCheck's, GitLab's code quality report; a record's file and line may be nested: Biome's
+``location``, oxlint's ``labels``, Code Climate's ``location.positions.begin``),
 an object holding such a list (pylint's ``json2``, pyright's, bandit's, oxlint's, Biome's), JSON
 Lines of them (mypy's ``-O json``), per-file results (stylelint's ``source`` and ``warnings``,
 as ESLint's), SARIF logs and Checkstyle's XML report too) and prints, within ``budget`` bytes:
@@ -110,12 +111,12 @@ _TOTALS_LINES = 3
 
 
 def _severity_rank(severity: str) -> int:
-    """Errors first, then warnings and the rest; then conventions and style (RuboCop's and pylint's
-    ``C``, ShellCheck's ``style``), which a warning (RuboCop's ``W: Lint/…``) outranks; information
-    and notes last."""
-    if severity.startswith(("error", "fatal")):
+    """Errors first (Code Climate's ``blocker`` and ``critical`` too), then warnings and the rest;
+    then conventions and style (RuboCop's and pylint's ``C``, ShellCheck's ``style``, Code Climate's
+    ``minor``), which a warning (RuboCop's ``W: Lint/…``) outranks; information and notes last."""
+    if severity.startswith(("error", "fatal")) or severity in ("blocker", "critical"):  # Code Climate's
         return 0
-    if severity in ("convention", "refactor", "style"):
+    if severity in ("convention", "refactor", "style", "minor"):
         return 2
     return 3 if severity in ("info", "information", "note") else 1
 
@@ -603,7 +604,10 @@ def _shown_member(key: str, value: Any) -> Any:
 # Members that say where a record is, nested: pyright's ``range``, Biome's ``location``, oxlint's
 # ``labels`` (``[{"span": {"line": 72, "column": 25, …}}]``); of them, the keys kept
 _PLACE_MEMBERS = frozenset({"range", "location", "labels", "span", "position"})
-_PLACE_KEYS = frozenset({"start", "span", "line", "column", "character", "row", "col"})
+# (Code Climate's, GitLab's: ``{"positions": {"begin": {"line": 3, …}}}`` or ``{"lines": {"begin": 3}}``)
+_PLACE_KEYS = frozenset(
+    {"start", "span", "line", "column", "character", "row", "col", "positions", "begin", "lines"}
+)
 
 
 def _place(value: Any) -> Any:

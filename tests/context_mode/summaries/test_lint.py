@@ -312,6 +312,17 @@ def test_shellchecks_checkstyle_report_names_each_check_by_its_code() -> None:
     assert "<file name='/usr/bin/git&#45;credential&#45;gcloud.sh' >" in summary.text
 
 
+def test_a_code_quality_report_is_lint_by_check_name_with_each_place() -> None:
+    # Failed before: "rows: 20 records × 5 columns (check_name, description, severity, …)".
+    text = (DATA / "ruff-gitlab-code-quality-two-files.json").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    summary = summarize(text, ContentKind.LINT, budget=2000)
+    assert summary.outline == "lint: 20 diagnostics, 10 rules, 2 files"
+    assert summary.text.startswith("warning: `incorrect-blank-line-before-class` (D203)")
+    assert '"location": {"positions": {"begin": {"line": ' in summary.text
+    assert '{"path": "tools/feedback.py"' in summary.text
+
+
 CPPCHECK = "\n".join(
     [
         "Checking src/lapi.c ...",
