@@ -46,7 +46,10 @@ a match; the indexes point at the verbatim input lines):
 - GitHub Actions annotations (``ruff --output-format github``, actionlint): ``::error title=ruff
   (F401),file=/src/a.py,line=3,col=8::…``, the rule the code in its title or message;
 - luacheck's default report: ``Checking path   6 warnings``, then the file's problems indented
-  below it (``    path:9:27: unused argument 'f'``), a code only with ``--codes``.
+  below it (``    path:9:27: unused argument 'f'``), a code only with ``--codes``;
+- Semgrep's text: a file's path indented four spaces, a rule under it (``❯❱ rule.id``, its marks
+  the severity), the rule's message, then a finding per ``  106┆ code`` line
+  (``semgrep_message`` finds a finding's message).
 
 ``clean_lines`` does it to a whole list when needed; ``without_service_prefix`` drops the service
 column of a multi-service log (``docker compose logs``: ``web-1  | …``; ``kubectl logs --prefix``:
@@ -84,6 +87,28 @@ _CI_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z? ")
 # ShellCheck's default (tty) format: ``In path line 12:``, the code, then ``^-- SC2086 (info): …``.
 SHELLCHECK_AT = re.compile(r"In (?P<file>\S.{0,250}) line (?P<line>\d+):\Z")
 _SHELLCHECK_NOTE = re.compile(r"\s*\^[-^]*\s+(?P<code>SC\d{4}) \((?P<sev>error|warning|info|style)\): ")
+# Semgrep's text: a file's path (indented four spaces), a rule under it (``❯❯❱ rule.id``: error,
+# ``❯❱``: warning, ``❱``: info), its message, then each finding's line (``  345┆ assert x``).
+_SEMGREP_RULE = re.compile(r"\s{1,8}(?P<marks>❯❯❱|❯❱|❱) (?P<rule>\S+)\s*\Z")
+_SEMGREP_LEVELS = {"❯❯❱": "error", "❯❱": "warning", "❱": "info"}
+_SEMGREP_FINDING = re.compile(r"\s+\d+┆")
+SEMGREP_BLOCKING = re.compile(r"\s*❰❰ (?:Blocking|Non-blocking) ❱❱\s*\Z")
+
+
+def semgrep_message(lines: Sequence[str], index: int) -> int:
+    """For a Semgrep finding's line, the line of its rule's message (the first below the rule's
+    ``❯❱`` line but its ``❰❰ Blocking ❱❱``), else -1."""
+    for above in range(index - 1, max(-1, index - 400), -1):
+        line = clean_line(lines[above])
+        if "❱" in line[:12] and _SEMGREP_RULE.match(line):
+            for below in range(above + 1, min(index, above + 4)):
+                text = clean_line(lines[below])
+                if text.strip() and not SEMGREP_BLOCKING.match(text):
+                    return below
+            return -1
+    return -1
+
+
 # ``go build`` / ``go vet``: ``# example.com/pkg``, then ``./main.go:10:7: undefined: x`` lines
 # (no severity word, no rule; the package line says they are compiler errors, not grep matches).
 _GO_PACKAGE = re.compile(r"# [\w.\-]+(?:/[\w.\-]+)*(?: \[[\w./ -]+\])?\Z")
@@ -391,10 +416,26 @@ def find_diagnostics(lines: Sequence[str]) -> list[Diagnostic]:
     rules: dict[str, str] = {}  # rustc names a lint only on its first warning: reuse it for repeats
     skip_until = -1
     luacheck: tuple[str, str] | None = None  # the file a luacheck report is checking, its severity
+    semgrep: tuple[str, str] | None = None  # the rule a Semgrep finding is under, its severity
+    path_line = -1  # Semgrep's last line that may name a file (indented four spaces)
     for index, raw in enumerate(lines):
         if index <= skip_until:
             continue
         line = clean_line(raw)[:1000]
+        if "❱" in line[:12]:
+            ruled = _SEMGREP_RULE.match(line)
+            if ruled:
+                if path_line > file_line:  # the file's line is above its first rule only
+                    current_file, file_line = lines[path_line].strip(), path_line
+                semgrep = (ruled["rule"], _SEMGREP_LEVELS[ruled["marks"]])
+                continue
+        if semgrep and "┆" in line[:16]:
+            finding = _SEMGREP_FINDING.match(line)
+            if finding:
+                found.append(Diagnostic(index, file_line, semgrep[0], current_file, semgrep[1]))
+                continue
+        if line.startswith("    ") and line[4:5].strip() and "┆" not in line:
+            path_line = index
         match = _TSC.match(line) or (_TSC_PRETTY.match(line) if " - " in line else None)
         if match:
             found.append(Diagnostic(index, index, match["code"], match["file"].strip(), match["sev"]))

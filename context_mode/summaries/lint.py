@@ -70,6 +70,7 @@ from context_mode.diagnostics import (
     json_line_records,
     lint_totals,
     record_file,
+    semgrep_message,
     wrapped_code,
 )
 from context_mode.summaries.edges import edge_lines
@@ -216,13 +217,21 @@ def _message_key(lines: Sequence[str], diagnostic: Diagnostic, details: dict[int
 
 
 def _details(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> dict[int, int]:
-    """Per diagnostic (its header's index), its javac detail line (``_JAVAC_DETAIL``), the line
-    mypy ``--pretty`` wraps its message onto (ending in its code), or the line
+    """Per diagnostic (its header's index), its javac detail line (``_JAVAC_DETAIL``), the message
+    of a Semgrep rule (under its first finding), the line mypy ``--pretty`` wraps its message onto
+    (ending in its code), or the line
     a PHP_CodeSniffer row's message wraps onto (``     |         |     multi-line function call``;
     not the sniff's code alone: that is the rule), if any."""
     starts = {d.index for d in diagnostics} | {d.location for d in diagnostics}
     found: dict[int, int] = {}
+    messaged: set[str] = set()  # the rules whose message is shown (a Semgrep rule's: once)
     for diagnostic in diagnostics:
+        if "┆" in lines[diagnostic.index][:24]:  # a Semgrep finding: under its rule's first, its message
+            message = semgrep_message(lines, diagnostic.index) if diagnostic.rule not in messaged else -1
+            if message >= 0:
+                found[diagnostic.index] = message
+                messaged.add(diagnostic.rule)
+            continue
         if diagnostic.index + 1 not in starts and wrapped_code(lines, diagnostic.index) == diagnostic.rule:
             found[diagnostic.index] = diagnostic.index + 1  # mypy --pretty: the message's wrapped end
             continue

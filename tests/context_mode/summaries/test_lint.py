@@ -323,6 +323,23 @@ def test_a_code_quality_report_is_lint_by_check_name_with_each_place() -> None:
     assert '{"path": "tools/feedback.py"' in summary.text
 
 
+def test_semgreps_text_is_lint_by_rule_each_finding_under_its_file_the_message_once() -> None:
+    # Failed before: "log: 0 failed tests, 0 errors, 0 warnings", a few findings' code lines
+    # without their files or rules.
+    text = (DATA / "semgrep-1.187-text-setuptools-distutils.txt").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    found = find_diagnostics(text.splitlines())
+    assert len(found) == 21  # "Ran 4 rules on 56 files: 21 findings."
+    assert {d.severity for d in found} == {"warning", "info"}
+    summary = summarize(text, ContentKind.LINT, budget=3000)
+    body = summary.text.splitlines()
+    assert "== tmp.p50.sgr.open-without-encoding ×" in summary.text
+    assert body.count("          open() without an explicit encoding uses the locale's") == 1
+    at = body.index("    setuptools/_distutils/command/config.py")
+    assert body[at + 2] == '          106┆ with open(filename, "w") as file:'
+    assert body[-1] == "Ran 4 rules on 56 files: 21 findings."
+
+
 CPPCHECK = "\n".join(
     [
         "Checking src/lapi.c ...",
