@@ -12,10 +12,12 @@ of a log, what a command printed last. On ``bench/corpus``, the last 300 bytes o
   facts); none when the tool cut the payload short (its last line says so, ``truncation_note``):
   there the end is where the tool stopped, not the output's.
 - ``with_ending(text, budget, summarise)``: ``summarise(budget)`` when it shows those lines (each
-  found in its text, without its indentation) already; else ``summarise`` of the budget less
-  their bytes, with the lines it still lacks below an ``…`` (with the summary's own last lines
-  when they are among the payload's last lines, all in the payload's order). At most ``budget``
-  bytes when ``summarise(n)`` keeps within ``n``: the ending takes at most ``ENDING_SHARE`` of it.
+  found in its text, without its indentation) already, or its end in its own terms
+  (``Extract.ends_shown``: a notebook's last cell, not the metadata below it); else ``summarise``
+  of the budget less their bytes, with the lines it still lacks below an ``…`` (with the
+  summary's own last lines when they are among the payload's last lines, all in the payload's
+  order). At most ``budget`` bytes when ``summarise(n)`` keeps within ``n``: the ending takes at
+  most ``ENDING_SHARE`` of it.
 
 ``truncation_note(text)``: the payload's last line when it says the content was cut (the fetch
 server's ``<error>Content truncated. Call the fetch tool with a start_index of …</error>``).
@@ -83,6 +85,8 @@ def with_ending(
     """``summarise``'s extract with the payload's ``ending`` below it (see the module doc);
     ``first``: ``summarise(budget)`` when the caller has made it already."""
     extract = first if first is not None else summarise(budget)
+    if extract.ends_shown:
+        return extract
     wanted = ending(text, min(ENDING_BYTES, int(budget * ENDING_SHARE)))
     lacking = _lacking(wanted, extract)
     if not lacking:

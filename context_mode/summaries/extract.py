@@ -28,6 +28,9 @@ class Extract:
     kind: ContentKind
     outline: str
     highlights: int
+    # The summary shows the payload's end in its own terms (a notebook's last cell): the payload's
+    # last lines (``summaries.ending``), its metadata there, add nothing.
+    ends_shown: bool = False
 
 
 IDENTITY_KEYS = frozenset(

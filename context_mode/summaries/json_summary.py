@@ -2,7 +2,8 @@
 
 The payload is parsed and outlined by ``json_outline.analyse`` (an NDJSON stream counts as an array
 of its lines; nesting deeper than ``MAX_DEPTH`` becomes ``"…"``); text that is not JSON gets the
-plain-text summary, its outline prefixed with ``not JSON; ``. Then a best-first walk picks members
+plain-text summary, its outline prefixed with ``not JSON; ``; a Jupyter notebook, its errors,
+outline and cells (``summaries.notebook``). Then a best-first walk picks members
 while they fit the budget: top-level scalars first (they are often the answer: ``total_count``,
 ``dist-tags``), identity fields (id, name, version, status…), the first items of each array and its
 last, then the rest. Objects with many keys (maps such as a version→date table) are sampled like
@@ -60,6 +61,7 @@ from context_mode.summaries.json_skeleton import (
     scalar_size,
     spacing,
 )
+from context_mode.summaries.notebook import is_notebook, summarize_notebook
 from context_mode.summaries.packing import size
 from context_mode.summaries.reading import LastReading
 from context_mode.summaries.text import summarize_text
@@ -90,6 +92,8 @@ def summarize_json(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         fallback = summarize_text(text, budget=budget, terms=terms)
         return Extract(fallback.text, ContentKind.TEXT, "not JSON; " + fallback.outline, fallback.highlights)
     value, outline, records = analysis
+    if is_notebook(value):  # a Jupyter notebook: its errors and outline, not its JSON skeleton
+        return summarize_notebook(value, budget=budget, terms=terms)
     # The cost model is an upper bound (every container reserves room for its "…" marker), so
     # a first pass leaves slack; later passes hand the slack back, keeping the best that fits.
     body = ""

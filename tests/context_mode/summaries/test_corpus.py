@@ -85,10 +85,30 @@ def test_a_corpus_summary_fits_is_of_its_kind_and_is_verbatim_or_json(item_id: s
     assert_fits_and_is_verbatim_or_json(text, extract)
 
 
+def _leaves(value: Any) -> list[str]:
+    """The strings of a JSON value (keys and counts of what was left out aside), ``…`` clipped off."""
+    if isinstance(value, dict):
+        return [leaf for inner in value.values() for leaf in _leaves(inner)]
+    if isinstance(value, list):
+        return [leaf for inner in value for leaf in _leaves(inner)]
+    if isinstance(value, str) and not value.startswith("… +"):
+        return [value.removesuffix("…")]
+    return []
+
+
+def _escaped(leaf: str) -> str:
+    """``leaf`` as a JSON document spells it inside a string."""
+    return json.dumps(leaf, ensure_ascii=False)[1:-1]
+
+
 def assert_fits_and_is_verbatim_or_json(text: str, extract: Extract) -> None:
     """The summary fits ``BUDGET``; a JSON one parses (below the frame a tool put around the
     document: ``framing.unframe``), any other is lines of ``text`` (or markers)."""
     assert size(extract.text) <= BUDGET
+    if extract.outline.startswith("notebook: "):  # a notebook's cells and outputs, a JSON piece each
+        for line in extract.text.split("\n"):
+            assert is_marker(line) or all(_escaped(leaf) in text for leaf in _leaves(json.loads(line))), line
+        return
     if extract.kind == ContentKind.JSON:
         framed = unframe(text)
         if framed is not None and _parses(framed.body):
