@@ -77,6 +77,7 @@ from context_mode.shapes import (
     is_hunk_body,
     is_properties,
     is_pydoc,
+    is_query_plan,
     is_struck_body,
     is_word_body,
     is_xml,
@@ -291,6 +292,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if is_xml(sample):  # its indented elements are no table's columns: summarised as XML
         return ContentKind.TEXT
     if is_pydoc(sample):  # a class's gutter of bars is no table's: summarised as a manual
+        return ContentKind.TEXT
+    if is_query_plan(sample):  # ``EXPLAIN``'s nodes and their details: summarised as a plan
         return ContentKind.TEXT
     lines = [line[:_PREFIX] for line in sample]
     classic = as_unified(lines)  # plain ``diff``'s normal or context format, read as unified

@@ -945,6 +945,26 @@ _XML_START = re.compile(
 _XML_SAMPLE = 400
 
 
+# A query plan's node as ``EXPLAIN`` prints it: PostgreSQL's ``->  Hash Join  (cost=76.10..5125.96
+# rows=14308 width=79) (actual time=…)``, ``Seq Scan on files f  (cost=…)``; MySQL's tree format's
+# ``-> Table scan on t  (cost=0.35 rows=1)``. Its operation is what comes before ``on``, ``using``
+# or a colon.
+PLAN_NODE = re.compile(
+    r"\s*(?:->\s+)?(?P<op>[A-Z][\w-]*(?: [\w-]+)*?)(?:(?: on | using |: )[^\n]*?)?\s+\((?:cost=\d|actual )"
+)
+_PLAN_NODES = 3  # nodes that make a plan
+_PLAN_ROOT_REACH = 5  # non-blank lines its root is among (under psql's ``QUERY PLAN`` and rule)
+
+
+def is_query_plan(lines: Sequence[str]) -> bool:
+    """Whether (sampled) ``lines`` are a query plan: its root node among its first
+    ``_PLAN_ROOT_REACH`` lines, ``_PLAN_NODES`` nodes or more."""
+    content = [line[:400] for line in lines if line.strip()]
+    if not any(PLAN_NODE.match(line) for line in content[:_PLAN_ROOT_REACH]):
+        return False
+    return sum(1 for line in content if "(" in line and PLAN_NODE.match(line)) >= _PLAN_NODES
+
+
 # pydoc's text (``python -m pydoc str``, ``help(dict)``): its title line, then a class's members in a
 # gutter of bars (`` |  capitalize(self, /)`` over `` |      Return a capitalized…``), which a nested
 # class repeats (``     |  ``): no table's column separators.

@@ -15,12 +15,13 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from context_mode.shapes import is_properties, is_xml, is_yaml
+from context_mode.shapes import is_properties, is_query_plan, is_xml, is_yaml
 from context_mode.summaries.edges import exchange_lines
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.manual import is_manual, summarize_manual
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.properties import summarize_properties
+from context_mode.summaries.query_plan import summarize_query_plan
 from context_mode.summaries.xml_doc import summarize_xml
 from context_mode.summaries.yaml_doc import summarize_yaml
 from context_mode.types import ContentKind
@@ -34,6 +35,7 @@ _TERM_PRIORITY = 60.0
 _COUNTED_CHARS = 65_536  # a longer line's words are extrapolated from this many chars
 _SAYS = re.compile(r"[^\W_]")  # a letter or a digit: a line of brackets and dots says nothing
 _END_REACH = 40  # lines from each end looked through for the first and last that say something
+_PLAN_SAMPLE = 2000  # lines looked at to recognise a query plan
 
 
 def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -43,6 +45,8 @@ def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return summarize_yaml(text, budget=budget, terms=terms)
     if is_manual(lines):
         return summarize_manual(lines, budget=budget, terms=terms)
+    if is_query_plan(lines[:_PLAN_SAMPLE]):
+        return summarize_query_plan(lines, budget=budget, terms=terms)
     if is_properties(lines):
         return summarize_properties(lines, budget=budget, terms=terms)
     if is_xml(lines):
