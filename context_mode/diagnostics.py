@@ -877,7 +877,7 @@ def _json_object(line: str) -> dict[str, Any] | None:
 # an ``<error line="5" column="1" severity="warning" message="…" source="eslint.rules.no-var"/>`` per
 # problem, often all on one line.
 _CHECKSTYLE_ROOT = re.compile(r"\A\s*(?:<\?xml[^>]{0,200}\?>\s*)?<checkstyle\b")
-_CHECKSTYLE_ITEM = re.compile(r"<file\b[^>]*>|<error\b[^>]*?/>|<error\b[^>]*>.*?</error>", re.S)
+_CHECKSTYLE_ITEM = re.compile(r"<file\b[^>]*+>|<error\b[^>]*?/>|<error\b[^>]*+>.{0,4000}?</error>", re.S)
 _XML_ATTRIBUTE = re.compile(r"""\b([\w:-]+)=(?:"([^"]*)"|'([^']*)')""")
 
 

@@ -49,6 +49,7 @@ _ACTUAL = re.compile(r"\(actual (?:time=[\d.]+\.\.[\d.]+ )?rows=(\d+(?:\.\d+)?)"
 _EXECUTION = re.compile(r"(?:Execution Time|Execution time|Total runtime): ([\d.]+ ms)")
 _PLANNING = re.compile(r"(?:Planning Time|Planning time): ([\d.]+ ms)")
 _WIDTH = 200
+_NODE_READ = 600  # of a line, the part read for a node (its estimates are near its start)
 
 
 def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -62,7 +63,7 @@ def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[s
         if not line.strip():
             continue
         rank = index * _ORDER
-        node = PLAN_NODE.match(line)
+        node = PLAN_NODE.match(line[:_NODE_READ])
         if node:
             operations[node["op"].strip()] += 1
             priority = _ROOT if root else _NODE - rank
