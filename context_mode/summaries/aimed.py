@@ -65,4 +65,5 @@ def aim(
         kind=extract.kind,
         outline=extract.outline,
         highlights=extract.highlights + len(passages),
+        ends_shown=extract.ends_shown,
     )

@@ -62,3 +62,13 @@ def test_only_an_object_with_cells_and_nbformat_is_a_notebook() -> None:
     assert is_notebook(json.loads(FORMULAS))
     assert not is_notebook({"cells": []})
     assert not is_notebook([{"cells": [], "nbformat": 4}])
+
+
+def test_a_notebook_asked_with_an_intent_shows_no_metadata_as_its_ending() -> None:
+    decision = route(
+        FORMULAS, tool="run_command", arguments={"command": "cat f.ipynb"}, intent="download error"
+    )
+    assert isinstance(decision, Summary)
+    assert decision.extract.text.startswith("== matching the intent ==")
+    assert '"ename": "URLError"' in decision.extract.text
+    assert '"mimetype"' not in decision.extract.text
