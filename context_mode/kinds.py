@@ -74,6 +74,7 @@ from context_mode.shapes import (
     csv_header,
     csv_sections,
     detect_shape,
+    is_commented_config,
     is_hunk_body,
     is_properties,
     is_pydoc,
@@ -294,6 +295,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
     if is_pydoc(sample):  # a class's gutter of bars is no table's: summarised as a manual
         return ContentKind.TEXT
     if is_query_plan(sample):  # ``EXPLAIN``'s nodes and their details: summarised as a plan
+        return ContentKind.TEXT
+    if is_commented_config(sample):  # ``postgresql.conf``: its ``#`` lines are no Markdown headings
         return ContentKind.TEXT
     lines = [line[:_PREFIX] for line in sample]
     classic = as_unified(lines)  # plain ``diff``'s normal or context format, read as unified

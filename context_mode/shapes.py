@@ -938,6 +938,47 @@ def is_properties(lines: Sequence[str]) -> bool:
     return keys >= _PROPERTY_KEYS and (keys + sections) * 10 >= len(content) * 9
 
 
+# A configuration file that documents itself in comments (``postgresql.conf``, ``redis.conf``,
+# ``sshd_config``, ``php.ini``): its settings (``max_connections = 100``, ``maxmemory-policy
+# noeviction``, ``Port 22``) among comment lines (``#`` or ``;``), some of them settings commented
+# out (``#port = 5432``, ``# maxmemory <bytes>``). Its ``#`` lines are no Markdown headings.
+CONFIG_COMMENT = re.compile(r"\s*(?:#|;(?!;))")  # (``;;`` is Lisp's)
+CONFIG_SETTING = re.compile(r"\s*[A-Za-z_][\w.\-/\[\]]{0,79}(?:\s*[=:]\s*\S|[ \t]+(?![=:])\S[^\n]{0,200}\Z)")
+_COMMENTED_SETTING = re.compile(
+    r"\s*(?:#+|;(?!;))[ \t]{0,4}[A-Za-z_][\w.\-]{0,79}(?:\s*=\s*\S|[ \t]+[^\s.!?,;:]+(?:[ \t]+\S+){0,3}\s*\Z)"
+)
+_CONFIG_SAMPLE = 4000
+_CONFIG_SETTINGS = 3  # settings, and settings commented out, that make a configuration file
+_SENTENCE = re.compile(r"[.:;!?,]\s*\Z|\b(?:the|is|are|and|of|to|a|an|be|if|it|this|that|with|for)\b")
+
+
+def is_commented_config(lines: Sequence[str]) -> bool:
+    """Whether (sampled) ``lines`` are a configuration file documented in its comments: half its
+    non-blank lines comments, ``_CONFIG_SETTINGS`` settings or more (``key = value``, or a key and
+    a few values with no sentence in them) and as many settings commented out; no ``#!`` line."""
+    content = [line[:_PROPERTY_PREFIX] for line in lines[:_CONFIG_SAMPLE] if line.strip()]
+    if not content or content[0].startswith("#!"):
+        return False
+    comments = [line for line in content if CONFIG_COMMENT.match(line)]
+    if len(comments) * 2 < len(content):
+        return False
+    settings = sum(1 for line in content if is_config_setting(line))
+    commented = sum(1 for line in comments if is_commented_out(line))
+    return settings >= _CONFIG_SETTINGS and commented >= _CONFIG_SETTINGS
+
+
+def is_commented_out(line: str) -> bool:
+    """Whether ``line`` is a setting commented out (``#port = 5432``, ``# maxmemory <bytes>``)."""
+    return bool(_COMMENTED_SETTING.match(line)) and not _SENTENCE.search(line.lstrip("#; \t"))
+
+
+def is_config_setting(line: str) -> bool:
+    """Whether ``line`` is a configuration file's setting (see ``is_commented_config``)."""
+    if CONFIG_COMMENT.match(line) or not CONFIG_SETTING.match(line):
+        return False
+    return "=" in line[:120] or ":" in line[:120] or not _SENTENCE.search(line) and len(line.split()) <= 8
+
+
 # An XML document's first line: its declaration, a doctype (not HTML's) or an element
 _XML_START = re.compile(
     r"\s*(?:<\?xml\b|<!DOCTYPE (?!html\b)[A-Za-z_]|<(?!html\b)[A-Za-z_][\w:.-]*[\s>/])", re.I

@@ -15,7 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from context_mode.shapes import is_properties, is_query_plan, is_xml, is_yaml
+from context_mode.shapes import is_commented_config, is_properties, is_query_plan, is_xml, is_yaml
+from context_mode.summaries.config_file import summarize_config
 from context_mode.summaries.edges import exchange_lines
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.manual import is_manual, summarize_manual
@@ -47,6 +48,8 @@ def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return summarize_manual(lines, budget=budget, terms=terms)
     if is_query_plan(lines[:_PLAN_SAMPLE]):
         return summarize_query_plan(lines, budget=budget, terms=terms)
+    if is_commented_config(lines):
+        return summarize_config(lines, budget=budget, terms=terms)
     if is_properties(lines):
         return summarize_properties(lines, budget=budget, terms=terms)
     if is_xml(lines):
