@@ -1,0 +1,88 @@
+"""Real outputs of round fifty-four's kinds through ``ctxhub serve``: a real MCP client calls a real
+downstream server over stdio (the fixture's ``echo`` returns the output as a tool would), and the
+hub's summary, its route metadata and a ``doc_search`` on the stored payload read it as its kind."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import ClientSession
+
+from tests.conftest import fixture_server, hub_client, text_of, write_config
+
+pytestmark = pytest.mark.anyio
+
+DATA = Path(__file__).parents[2] / "data"
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"  # per module, so that ``session`` lives across the module's tests
+
+
+@pytest.fixture(scope="module")
+async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[ClientSession]:
+    tmp_path = tmp_path_factory.mktemp("shell-outputs")
+    servers: dict[str, Any] = {"sh": fixture_server("sh", env={"FIXTURE_MARKER_DIR": str(tmp_path)})}
+    async with hub_client(write_config(tmp_path, servers)) as session:
+        yield session
+
+
+@pytest.mark.parametrize(
+    ("name", "outline", "shown", "query", "found"),
+    [
+        (
+            "statsmodels-0.15-formulas-executed-offline.ipynb",
+            "notebook: 36 cells (20 markdown, 16 code), 11 errors (NameError ×10, URLError ×1)",
+            '"ename": "URLError", "evalue": "<urlopen error [Errno -2] Name or service not known>"}',
+            "which cell failed to download the Guerry data",
+            'dta = sm.datasets.get_rdataset(\\"Guerry\\", \\"HistData\\", cache=True)',
+        ),
+        (
+            "postgres-15-explain-analyze-verbose-dpkg.txt",
+            "query plan: 32 nodes (",
+            " Execution Time: 289.654 ms",
+            "rows removed by filter on files",
+            "Rows Removed by Filter:",
+        ),
+        (
+            "postgresql-15-initdb-postgresql.conf",
+            "config: 815 lines, 13 settings in force, ",
+            "shared_buffers = 128MB\t\t\t# min 128kB",
+            "port setting",
+            "#port = 5432",
+        ),
+        (
+            "eslint-9.39-checkstyle-graceful-fs.xml",
+            "lint: 90 diagnostics, 7 rules, 4 files",
+            '<file name="src/graceful-fs/graceful-fs.js">',
+            "fd is defined but never used",
+            "&apos;fd&apos; is defined but never used.",
+        ),
+        (
+            "semgrep-1.187-text-setuptools-distutils.txt",
+            "lint: 21 diagnostics, 2 rules, ",
+            "Ran 4 rules on 56 files: 21 findings.",
+            "open without encoding upload",
+            "f = open(filename, 'rb')",
+        ),
+    ],
+)
+async def test_a_real_output_is_read_as_its_kind_through_the_hub(
+    session: ClientSession, name: str, outline: str, shown: str, query: str, found: str
+) -> None:
+    payload = (DATA / name).read_text(encoding="utf-8")
+    with anyio.fail_after(60):
+        result = await session.call_tool("sh__echo", {"text": payload})
+        route = result.meta["ctxhub/route"]
+        summary = text_of(result)
+        reply = text_of(await session.call_tool("doc_search", {"query": query, "ref": route["ref"]}))
+    assert route["mode"] == "summary" and route["original_bytes"] == len(payload.encode())
+    assert summary.splitlines()[0].startswith(f"[ctxhub summary of sh__echo: {outline}")
+    assert shown in summary
+    assert len(summary.encode()) <= route["budget"]
+    assert found in reply
