@@ -955,7 +955,8 @@ _SENTENCE = re.compile(r"[.:;!?,]\s*\Z|\b(?:the|is|are|and|of|to|a|an|be|if|it|t
 def is_commented_config(lines: Sequence[str]) -> bool:
     """Whether (sampled) ``lines`` are a configuration file documented in its comments: half its
     non-blank lines comments, ``_CONFIG_SETTINGS`` settings or more (``key = value``, or a key and
-    a few values with no sentence in them) and as many settings commented out; no ``#!`` line."""
+    a few values with no sentence in them) making four in five of its other lines, and as many
+    settings commented out; no ``#!`` line."""
     content = [line[:_PROPERTY_PREFIX] for line in lines[:_CONFIG_SAMPLE] if line.strip()]
     if not content or content[0].startswith("#!"):
         return False
@@ -963,8 +964,9 @@ def is_commented_config(lines: Sequence[str]) -> bool:
     if len(comments) * 2 < len(content):
         return False
     settings = sum(1 for line in content if is_config_setting(line))
-    commented = sum(1 for line in comments if is_commented_out(line))
-    return settings >= _CONFIG_SETTINGS and commented >= _CONFIG_SETTINGS
+    if settings < _CONFIG_SETTINGS or settings * 10 < (len(content) - len(comments)) * 8:
+        return False  # code among comments (Ruby's ``end``, a brace): a source file's, not settings
+    return sum(1 for line in comments if is_commented_out(line)) >= _CONFIG_SETTINGS
 
 
 def is_commented_out(line: str) -> bool:

@@ -41,7 +41,9 @@ Structure by kind (the units are in ``chunking.lines`` and ``chunking.json_units
 - TEXT: an indented outline (a manual page as ``man`` prints it: sections at the margin, each
   option's name over its deeper-indented description) is cut at its headings, a chunk never
   spanning two, ``heading_path`` the headings a chunk is under (``("DESCRIPTION",
-  "LoginGraceTime")``; ``chunking.lines.outline_units``); other text: paragraphs. TABLE: rows.
+  "LoginGraceTime")``; ``chunking.lines.outline_units``); other text, and a configuration file
+  (``shapes.is_commented_config``: comments wrapped under a setting head nothing), paragraphs.
+  TABLE: rows.
   Their ``heading_path`` is ``()``.
 """
 
@@ -66,8 +68,10 @@ from context_mode.chunking.lines import (
 )
 from context_mode.chunking.repr_units import repr_units
 from context_mode.framing import unframe
-from context_mode.shapes import ROW_BLOCK, is_repr_rows
+from context_mode.shapes import ROW_BLOCK, is_commented_config, is_repr_rows
 from context_mode.types import ContentKind
+
+_CONFIG_READ = 200_000  # characters read to recognise a configuration file
 
 MIN_CHUNK_BYTES = 4  # the largest UTF-8 character: any smaller cap could not make progress
 _CHECKPOINT = 256  # characters between the cumulative byte counts kept for non-ASCII text
@@ -133,6 +137,9 @@ def _units(text: str, kind: ContentKind, sizer: ByteSizer, cap: int) -> tuple[li
             files = file_units(text)  # files read together: each file's paragraphs, named by its path
             return (files, False) if files is not None else (paragraph_units(text), False)
         case ContentKind.TEXT:
+            # a configuration file's comments wrapped under a setting head nothing: its paragraphs
+            if is_commented_config(text[:_CONFIG_READ].splitlines()):
+                return paragraph_units(text), False
             outline = outline_units(text)  # a manual page: its sections and options head their lines
             return (outline, True) if outline is not None else (paragraph_units(text), False)
         case _:

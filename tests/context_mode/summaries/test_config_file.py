@@ -46,3 +46,25 @@ def test_prose_markdown_and_lisp_comments_are_no_config_file() -> None:
     assert not is_commented_config(markdown)
     assert not is_commented_config(lisp)
     assert not is_commented_config(["#!/bin/sh", "# x = 1", "# y = 2", "# z = 3", "a=1", "b=2", "c=3"])
+
+
+def test_a_search_in_a_config_file_finds_the_setting_asked_for() -> None:
+    # Failed before: its comments wrapped under a setting made that setting a heading, and the
+    # chunk under ``#listen_addresses`` outranked the one holding ``#port = 5432``.
+    from tests.searching import search
+
+    text = (DATA / "postgresql-15-initdb-postgresql.conf").read_text(encoding="utf-8")
+    for query in ("which port does the server listen on", "port number"):
+        assert "#port = 5432" in search(text, ContentKind.TEXT, {"query": query}), query
+
+
+def test_source_code_thick_with_comments_is_no_config_file() -> None:
+    # Ruby's set.rb (RDoc comments) and Nim's parseopt (``##`` docs): code among their comments
+    from tests.corpora import BENCH_CORPUS
+
+    for name in (
+        "source-cqn-fs-read-text-ruby-312-stdlib-set-rb.txt",
+        "source-capv-fs-read-text-nim-1610-stdlib-parseopt-nim.txt",
+    ):
+        text = (BENCH_CORPUS / name).read_text(encoding="utf-8")
+        assert not is_commented_config(text.splitlines()), name
