@@ -56,6 +56,7 @@ def summarize_notebook(value: dict[str, Any], *, budget: int, terms: Sequence[st
     types: Counter[str] = Counter()
     errors: Counter[str] = Counter()
     seen: set[tuple[str, str]] = set()
+    names: set[str] = set()  # the error names shown
     images = headings = 0
     cells = [cell for cell in value["cells"] if isinstance(cell, dict)]
     for order, cell in enumerate(cells):
@@ -91,8 +92,9 @@ def summarize_notebook(value: dict[str, Any], *, budget: int, terms: Sequence[st
                 errors[name] += 1
                 if (name, said_value) in seen:
                     continue
-                worth = _ERROR if not any(seen_name == name for seen_name, _ in seen) else _ERROR_AGAIN
+                worth = _ERROR_AGAIN if name in names else _ERROR
                 seen.add((name, said_value))
+                names.add(name)
                 picks.append(Pick(at, at + 1, worth - rank))  # the cell's source over its error
                 picks.append(Pick(len(lines) - 1, len(lines), worth - rank))
                 continue
@@ -100,7 +102,8 @@ def summarize_notebook(value: dict[str, Any], *, budget: int, terms: Sequence[st
             worth = _OUTPUT - rank + (_MATCH if terms and matches(text) else 0.0)
             picks.append(Pick(len(lines) - 1, len(lines), worth))
     body = pack(lines, picks, budget, width=_WIDTH, gaps="short")
-    outline = "notebook: " + f"{len(cells)} cells ({', '.join(f'{n} {k}' for k, n in types.most_common())})"
+    counted = ", ".join(f"{count} {kind}" for kind, count in types.most_common())
+    outline = f"notebook: {len(cells)} cells ({counted})"
     if errors:
         named = ", ".join(f"{name} ×{count}" for name, count in errors.most_common(4))
         named += ", …" if len(errors) > 4 else ""
