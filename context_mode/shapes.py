@@ -997,12 +997,13 @@ PLAN_NODE = re.compile(
 )
 _PLAN_NODES = 3  # nodes that make a plan
 _PLAN_ROOT_REACH = 5  # non-blank lines its root is among (under psql's ``QUERY PLAN`` and rule)
+_PLAN_SAMPLE = 2000  # lines looked at
 
 
 def is_query_plan(lines: Sequence[str]) -> bool:
-    """Whether (sampled) ``lines`` are a query plan: its root node among its first
-    ``_PLAN_ROOT_REACH`` lines, ``_PLAN_NODES`` nodes or more."""
-    content = [line[:400] for line in lines if line.strip()]
+    """Whether ``lines`` (their first ``_PLAN_SAMPLE``) are a query plan: its root node among its
+    first ``_PLAN_ROOT_REACH`` lines, ``_PLAN_NODES`` nodes or more."""
+    content = [line[:400] for line in lines[:_PLAN_SAMPLE] if line.strip()]
     if not any(PLAN_NODE.match(line) for line in content[:_PLAN_ROOT_REACH]):
         return False
     return sum(1 for line in content if "(" in line and PLAN_NODE.match(line)) >= _PLAN_NODES

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from context_mode.shapes import CONFIG_COMMENT, is_commented_out, is_config_setting
 from context_mode.summaries.extract import Extract, term_matcher
-from context_mode.summaries.packing import Pick, pack
+from context_mode.summaries.packing import Pick, pack, says_something
 from context_mode.types import ContentKind
 
 _HEAD = 95.0
@@ -29,7 +29,6 @@ _MATCH = 60.0
 _COMMENTED = 40.0
 _COMMENT = 10.0
 _ORDER = 0.0005
-_SAYS = re.compile(r"[^\W_]")
 # A section's banner: a comment in capitals (``# FILE LOCATIONS``, ``#### INCLUDES ####``), a named
 # rule (``# - Memory -``), or an ini file's ``[section]``.
 _BANNER_LINE = re.compile(
@@ -57,7 +56,7 @@ def summarize_config(lines: Sequence[str], *, budget: int, terms: Sequence[str] 
         elif is_commented_out(line):
             commented += 1
             priority = _COMMENTED - rank
-        elif CONFIG_COMMENT.match(line) and not headed and _SAYS.search(line):
+        elif CONFIG_COMMENT.match(line) and not headed and says_something(line):
             headed = True
             priority = _HEAD  # what the file is, as it says first
         else:

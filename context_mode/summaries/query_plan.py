@@ -35,9 +35,7 @@ _OTHER = 10.0
 _MATCH = 50.0
 _ORDER = 0.001
 _MISESTIMATE = 10.0
-_TOTAL = re.compile(
-    r"\s*(?:Planning|Execution|Total runtime|Planning time|Execution time)\b.*\d|\s*\(\d+ rows?\)\s*\Z"
-)
+_TOTAL = re.compile(r"\s*(?:Planning|Execution|Total runtime)\b.*\d|\s*\(\d+ rows?\)\s*\Z")
 _PART_LINE = re.compile(r"\s*(?:SubPlan|InitPlan|CTE) \S")
 _CONDITION_LINE = re.compile(
     r"\s*(?:Filter|Index Cond|Hash Cond|Merge Cond|Join Filter|Recheck Cond|One-Time Filter|"

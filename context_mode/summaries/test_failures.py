@@ -214,9 +214,8 @@ def junit_picks(lines: Sequence[str]) -> JUnitFailures:
     for index, line in enumerate(lines):
         if "<testcase" not in line:
             continue
-        if _TESTCASE.match(line[:_PREFIX]):  # one element a line (Surefire's, a pretty-printed report)
-            found = _TESTCASE.match(line[:_PREFIX])
-            assert found is not None
+        found = _TESTCASE.match(line[:_PREFIX])
+        if found is not None:  # one element a line (Surefire's, a pretty-printed report)
             if found.group("closed"):
                 continue
             if _FAILED_CHILD.match(line, found.end()):  # ``<testcase …><failure message=…`` (ESLint's)

@@ -36,7 +36,6 @@ _TERM_PRIORITY = 60.0
 _COUNTED_CHARS = 65_536  # a longer line's words are extrapolated from this many chars
 _SAYS = re.compile(r"[^\W_]")  # a letter or a digit: a line of brackets and dots says nothing
 _END_REACH = 40  # lines from each end looked through for the first and last that say something
-_PLAN_SAMPLE = 2000  # lines looked at to recognise a query plan
 
 
 def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -46,7 +45,7 @@ def summarize_text(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
         return summarize_yaml(text, budget=budget, terms=terms)
     if is_manual(lines):
         return summarize_manual(lines, budget=budget, terms=terms)
-    if is_query_plan(lines[:_PLAN_SAMPLE]):
+    if is_query_plan(lines):
         return summarize_query_plan(lines, budget=budget, terms=terms)
     if is_commented_config(lines):
         return summarize_config(lines, budget=budget, terms=terms)
