@@ -11,7 +11,7 @@ lacks (``Term.near``) also matches a word one edit away (``one_edit_apart``); el
 
 - ``scan(line, terms, weight, stemmer)`` is the terms a line holds, as ``Matched`` (each term's
   key, its stems joined by spaces, with its weight), and the spans of the first few occurrences
-  of each (for ``cutting.cut``).
+  of each (for ``cutting.cut``; in a line longer than ``_LONG_LINE``, up to ``_MAX_SPANS_LONG``).
 - ``terms_held(text, terms)`` is the stems of the terms a text holds, matched the same way.
 - ``worth_of(matched)`` sums the weights; ``union(groups)`` merges matches, each term once.
 
@@ -33,7 +33,12 @@ from context_mode.store.terms import PART, Term, stem_of
 # A line's words, and as tokens of their own (skipped) its ANSI codes and a string's escapes:
 # ``\x1b[22mlazy`` holds ``lazy``, ``"Plugin %r\\nhook %r"`` holds ``hook``.
 _LINE_TOKEN = re.compile(rf"{ANSI.pattern}|{ESCAPE.pattern}|[^\W_]+")
-_MAX_SPANS = 4  # occurrences of one term looked at when cutting a long line
+_MAX_SPANS = 4  # occurrences of one term looked at when cutting a line
+# A line this long (a paragraph on one line) is cut to its sentences that hold the terms: every
+# occurrence of a term, up to ``_MAX_SPANS_LONG``, counts there, or a later sentence that holds the
+# answer with the terms would hold none of them for the cut.
+_LONG_LINE = 320
+_MAX_SPANS_LONG = 64
 # A word found only run together with another (``lcovreport`` for "lcov", ``zstdcli`` for "cli")
 # counts this share of it, when the other has at least ``_PREFIX_REST`` letters and the word at
 # least ``_PREFIX_MIN`` letters at the start or ``_SUFFIX_MIN`` at the end.
@@ -125,15 +130,17 @@ def _starts(tokens: Sequence[_Token]) -> dict[str, list[int]]:
     return at
 
 
-def _holds(line: _Indexed, term: Term) -> list[tuple[int, int]]:
+def _holds(line: _Indexed, term: Term, most: int = _MAX_SPANS) -> list[tuple[int, int]]:
     """Where ``line`` holds ``term``: its stems in a row, else its split stems in a row, else one
     of its alternatives as an identifier's part (``max_retries`` for "maximum", ``columnheader``
     for "column" beside "header")."""
-    found = _find(line.plain, line.plain_at, term.stems) or _find(line.split, line.split_at, term.split)
+    found = _find(line.plain, line.plain_at, term.stems, most) or _find(
+        line.split, line.split_at, term.split, most
+    )
     for other in term.alternatives:
         if found:
             break
-        found = _find(line.split, line.split_at, (other,))
+        found = _find(line.split, line.split_at, (other,), most)
     return found
 
 
@@ -142,15 +149,16 @@ def scan(
 ) -> tuple[Matched, list[Span]]:
     """The terms ``line`` holds (key, weight) and where they are."""
     tokens = _indexed(line, stemmer)
+    most = _MAX_SPANS_LONG if len(line) > _LONG_LINE else _MAX_SPANS
     found: list[tuple[str, float]] = []
     spans: list[Span] = []
     for term in terms:
-        at = _holds(tokens, term)
+        at = _holds(tokens, term, most)
         share = 1.0
         if not at and term.near:
-            at = _find_near(tokens.plain, term.stems[0])
+            at = _find_near(tokens.plain, term.stems[0], most)
         if not at and len(term.stems) == 1 and len(term.stems[0]) >= min(_PREFIX_MIN, _SUFFIX_MIN):
-            at, share = _find_prefixed(tokens.plain, term.stems[0]), PREFIX_SHARE
+            at, share = _find_prefixed(tokens.plain, term.stems[0], most), PREFIX_SHARE
         if at:
             w = weight[term.stems] * share
             found.append((" ".join(term.stems), w))
@@ -158,7 +166,7 @@ def scan(
     return tuple(found), spans
 
 
-def _find_prefixed(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]:
+def _find_prefixed(tokens: Sequence[_Token], stem: str, most: int = _MAX_SPANS) -> list[tuple[int, int]]:
     """Character spans of the first few words run together from ``stem`` and another
     (``lcovreport`` for "lcov", ``asyncpg`` for "async"), or from another and ``stem``
     (``zstdcli`` for "cli", ``libdebuginfod`` for "debuginfod")."""
@@ -176,13 +184,13 @@ def _find_prefixed(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]
             and token[-len(stem) - 1].isalpha()
         )
     ]
-    return spans[:_MAX_SPANS]
+    return spans[:most]
 
 
-def _find_near(tokens: Sequence[_Token], stem: str) -> list[tuple[int, int]]:
+def _find_near(tokens: Sequence[_Token], stem: str, most: int = _MAX_SPANS) -> list[tuple[int, int]]:
     """Character spans of the first few tokens one edit away from ``stem``."""
     spans = [(start, end) for token, start, end in tokens if one_edit_apart(token, stem)]
-    return spans[:_MAX_SPANS]
+    return spans[:most]
 
 
 def one_edit_apart(first: str, second: str) -> bool:
@@ -200,7 +208,7 @@ def one_edit_apart(first: str, second: str) -> bool:
 
 
 def _find(
-    tokens: Sequence[_Token], starts: Mapping[str, list[int]], stems: Sequence[str]
+    tokens: Sequence[_Token], starts: Mapping[str, list[int]], stems: Sequence[str], most: int = _MAX_SPANS
 ) -> list[tuple[int, int]]:
     """Character spans of the first few runs of ``stems`` in ``tokens`` (``starts``: where each
     stem stands in them)."""
@@ -211,6 +219,6 @@ def _find(
     for index in starts.get(stems[0], ()):
         if index + size <= len(tokens) and all(tokens[index + k][0] == stems[k] for k in range(1, size)):
             spans.append((tokens[index][1], tokens[index + size - 1][2]))
-            if len(spans) >= _MAX_SPANS:
+            if len(spans) >= most:
                 break
     return spans

@@ -570,3 +570,15 @@ def test_a_heading_line_the_heading_path_names_is_not_shown_again() -> None:
     assert "#8 · Settings › Default settings › Settings profiles" in reply
     assert "### Settings profiles" not in reply
     assert "Hypothesis allows you to define different settings profiles." in reply
+
+
+def test_a_paragraph_on_one_line_shows_a_later_sentence_that_holds_the_terms() -> None:
+    # goose3's text of h5py's page is a paragraph per line: "chunk" is in the line's first
+    # sentences many times, and only its first few occurrences counted, so the sentence with the
+    # answer ("recommended", "size" and "chunks" together) held only two of the terms.
+    reply = bench_reply(
+        "webpage-cpl-goose3-3122-h5py-doc-370-high-dataset.txt",
+        ContentKind.TEXT,
+        "recommended chunk size range",
+    )
+    assert "keep the total size of your chunks between 10 KiB and 1 MiB" in reply
