@@ -62,7 +62,8 @@ that list or the one an object holds beside its totals (pylint's ``json2``, pyri
 ``--outputjson``, bandit's ``-f json``), ``json_line_records(lines)`` JSON Lines of such records
 (mypy's ``-O json``), ``is_checkstyle(text)`` and ``checkstyle_items(text)`` Checkstyle's XML
 report (ESLint's, ShellCheck's, ktlint's …: its ``<file>`` tags and ``<error>`` elements, however
-its lines break), ``is_sarif(value)`` a
+its lines break), ``is_junit_lint(text)`` a linter's report in JUnit's XML (``junit_lint_suite(line)``
+the rules' package a ``<testsuite`` line names), ``is_sarif(value)`` a
 SARIF log (code scanners' common format: CodeQL, Semgrep, Trivy, ruff's ``--output-format
 sarif``); ``is_lint(lines)``
 says whether a sample reads as lint output; ``lint_totals(line)`` whether a line is a lint
@@ -907,6 +908,32 @@ def checkstyle_items(text: str) -> list[CheckstyleItem]:
         }
         items.append(CheckstyleItem(item.strip(), item.startswith("<file"), attributes))
     return items
+
+
+# A linter's report in JUnit's XML (ESLint's ``-f junit``, ruff's ``--output-format junit``): a
+# ``<testsuite package="org.eslint" name="src/a.js">`` per file, a ``<testcase name="org.eslint.no-var"
+# classname="src/a">`` per problem, named by the suite's package and the rule, its ``<failure
+# message="…">`` on its line (ESLint's) or below its ``<properties>`` (ruff's).
+_JUNIT_LINT_SUITE = re.compile(r'<testsuite\b[^>\n]*?\bpackage="(?P<package>[\w.-]+)"')
+_JUNIT_LINT_HEAD = re.compile(r"\A\s*(?:<\?xml[^>]{0,200}\?>\s*)?<testsuites?\b")
+_JUNIT_READ = 65536
+
+
+def is_junit_lint(text: str) -> bool:
+    """Whether ``text`` is a linter's report in JUnit's XML: its test cases named by their suite's
+    package and a rule (``org.ruff.E501`` in ``package="org.ruff"``)."""
+    head = text[:_JUNIT_READ]
+    suite = _JUNIT_LINT_SUITE.search(head) if _JUNIT_LINT_HEAD.match(head) else None
+    if suite is None:
+        return False
+    named = head.count(f' name="{suite["package"]}.')
+    return named > 0 and named * 2 >= head.count("<testcase")
+
+
+def junit_lint_suite(line: str) -> str | None:
+    """The package a ``<testsuite …>`` line of a linter's JUnit report names its rules by, if any."""
+    found = _JUNIT_LINT_SUITE.search(line)
+    return found["package"] if found else None
 
 
 def is_sarif(value: Any) -> bool:

@@ -54,6 +54,7 @@ from context_mode.diagnostics import (
     diagnostic_records,
     is_checkstyle,
     is_eslint_report,
+    is_junit_lint,
     is_lint,
     is_sarif,
     is_server_log,
@@ -265,8 +266,8 @@ def detect_kind(text: str, *, tool_name: str = "", arguments: Mapping[str, Any] 
         parsed = _parse_json(framed.body) if framed is not None else None
     if parsed is not None:
         return _json_kind(parsed[0])
-    if is_checkstyle(text):
-        return ContentKind.LINT  # a Checkstyle XML report (ESLint's, ShellCheck's, ktlint's …)
+    if is_checkstyle(text) or is_junit_lint(text):
+        return ContentKind.LINT  # a Checkstyle XML report (ESLint's, ShellCheck's, ktlint's …), a JUnit one
     sampled = _sample(text)
     if text.lstrip()[:1] == "{" and json_line_records(sampled) is not None:
         return ContentKind.LINT  # JSON Lines of diagnostics (mypy ``-O json``)

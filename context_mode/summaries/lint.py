@@ -66,8 +66,10 @@ from context_mode.diagnostics import (
     is_checkstyle,
     is_diagnostic_records,
     is_eslint_report,
+    is_junit_lint,
     is_sarif,
     json_line_records,
+    junit_lint_suite,
     lint_totals,
     record_file,
     semgrep_message,
@@ -92,6 +94,7 @@ _ERROR_ROUNDS = 2  # rounds of error rules before any warning's first
 # message, within a few lines below its header (past the source line and its caret)
 _JAVAC_DETAIL = re.compile(r"  (?:symbol|required|found|reason): ")
 _DETAIL_REACH = 4
+_CASE_REACH = 8  # lines below a JUnit test case's line its failure may be on (past its properties)
 # A line of a linter's own statistics: a count, then a rule code (``325   E501 line too long``,
 # ruff's ``  325\tE501\t[*] line-too-long``); shown verbatim when they fit this share of the budget.
 # flake8 / ruff / pylint ``--statistics``; perlcritic's ``26 violations of Subroutines::RequireFinalReturn.``
@@ -124,7 +127,7 @@ def _severity_rank(severity: str) -> int:
 
 def summarize_lint(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The lint summary of ``text`` (see the module docstring)."""
-    parsed = _json_report(text) or _checkstyle_report(text)
+    parsed = _json_report(text) or _checkstyle_report(text) or _junit_report(text)
     if parsed is not None:
         lines, diagnostics, totals = parsed
         edges: list[int] = []
@@ -196,6 +199,8 @@ def _trailer(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> list[in
     return after if len(after) <= _TRAILER_LINES else []
 
 
+_TAGS_ONLY = re.compile(r"\s*(?:<[^<>]*>\s*)+")
+_MESSAGE_ATTRIBUTE = re.compile(r'\bmessage="([^"]*)"')
 _SPELLED_PLACE = re.compile(r"\Aline \d+, col \d+, ")
 
 
@@ -203,6 +208,11 @@ def _message_key(lines: Sequence[str], diagnostic: Diagnostic, details: dict[int
     """The diagnostic's text without its location, so repeats of one message fold (with its
     ``details`` line: javac's "cannot find symbol" of two names are two messages)."""
     line = clean_line(lines[diagnostic.index])
+    detail = details.get(diagnostic.index)
+    # An XML report's element (Checkstyle's ``<error``, a JUnit test case's ``<failure``): its message
+    attribute = _MESSAGE_ATTRIBUTE.search(lines[diagnostic.index if detail is None else detail])
+    if line.lstrip().startswith("<") and attribute is not None:
+        return attribute[1]
     row = PHPCS_ROW.match(line)
     annotation = ANNOTATION.match(line) if line.startswith("::") else None
     if row:  # PHP_CodeSniffer's row: its message, not its line number
@@ -212,7 +222,6 @@ def _message_key(lines: Sequence[str], diagnostic: Diagnostic, details: dict[int
     elif diagnostic.file and line.startswith(diagnostic.file):
         line = line[len(diagnostic.file) :].lstrip("():0123456789, ")
         line = _SPELLED_PLACE.sub("", line, count=1)  # JSHint's ``line 3, col 1, ``
-    detail = details.get(diagnostic.index)
     return line.strip() + (f"\n{lines[detail].strip()}" if detail is not None else "")
 
 
@@ -226,6 +235,11 @@ def _details(lines: Sequence[str], diagnostics: Sequence[Diagnostic]) -> dict[in
     found: dict[int, int] = {}
     messaged: set[str] = set()  # the rules whose message is shown (a Semgrep rule's: once)
     for diagnostic in diagnostics:
+        if "<testcase" in lines[diagnostic.index]:  # a linter's JUnit report: the failure below
+            failure = _case_failure(lines, diagnostic.index)
+            if failure > diagnostic.index:
+                found[diagnostic.index] = failure
+            continue
         if "┆" in lines[diagnostic.index][:24]:  # a Semgrep finding: under its rule's first, its message
             message = semgrep_message(lines, diagnostic.index) if diagnostic.rule not in messaged else -1
             if message >= 0:
@@ -447,12 +461,15 @@ def _context(
             position = bisect.bisect_left(starts, first)
             stop = min(starts[position] if position < len(starts) else len(lines), first + _CONTEXT_LINES)
             extra: list[str] = []
+            markup = lines[diagnostic.index].lstrip().startswith("<")
             for index in range(first, stop):
                 line = clip(lines[index], _WIDTH)
                 if not line.strip() or size(line) + 1 > room:
                     break
                 if index in details or _GUTTER.fullmatch(line):
                     continue  # rustc's empty gutter line (``   |``) between a location and its snippet
+                if markup and _TAGS_ONLY.fullmatch(line):
+                    continue  # an XML report's ``<properties>``, ``</testcase>``: no text of its own
                 extra.append(line)
                 room -= size(line) + 1
             if extra:
@@ -681,10 +698,65 @@ def _checkstyle_report(text: str) -> tuple[list[str], list[Diagnostic], str] | N
             Diagnostic(len(lines) - 1, file_line, source.rsplit(".", 1)[-1] or level, path, level)
         )
     ranked = sorted(levels.items(), key=lambda item: (_severity_rank(item[0]), -item[1]))
-    counts = ", ".join(
+    return lines, diagnostics, _level_counts(ranked)
+
+
+def _level_counts(ranked: Iterable[tuple[str, int]]) -> str:
+    """``3 errors, 12 warnings, 2 info``."""
+    return ", ".join(
         _count(count, level) if level in _COUNTED else f"{count} {level}" for level, count in ranked
     )
-    return lines, diagnostics, counts
+
+
+_XML_NAME = re.compile(r'\bname="([^"]*)"')
+_FAILED = re.compile(r"<(?:failure|error)\b")
+_LEVEL_WORD = re.compile(r'\bvalue="(error|warning|info)"|, (Error|Warning) - ')
+
+
+def _junit_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
+    """A linter's report in JUnit's XML (``diagnostics.is_junit_lint``) as its lines and diagnostics,
+    else None: each failing ``<testcase`` line is one, its rule the test case's name past the
+    suite's package, its file the suite's name (the ``<testsuite`` line is its file's line); a
+    ``<failure`` below the test case's line (past its ``<properties>``) is its detail
+    (``_details``)."""
+    if not is_junit_lint(text):
+        return None
+    lines = split_lines(text)
+    diagnostics: list[Diagnostic] = []
+    levels: Counter[str] = Counter()
+    package, path, suite_line = "", "", -1
+    for index, line in enumerate(lines):
+        if "<testsuite " in line:
+            package = junit_lint_suite(line) or package
+            named = _XML_NAME.search(line)
+            path, suite_line = (named[1] if named else ""), index
+            continue
+        if "<testcase" not in line or (failure := _case_failure(lines, index)) < 0:
+            continue
+        named = _XML_NAME.search(line)
+        rule = named[1].removeprefix(package + ".") if named else ""
+        block = "".join(lines[index : failure + 1])
+        word = _LEVEL_WORD.search(block)
+        level = (word[1] or word[2]).lower() if word else "warning"
+        levels[level] += 1
+        diagnostics.append(Diagnostic(index, suite_line, rule or level, path, level))
+    if not diagnostics:
+        return None
+    ranked = sorted(levels.items(), key=lambda item: (_severity_rank(item[0]), -item[1]))
+    return lines, diagnostics, _level_counts(ranked)
+
+
+def _case_failure(lines: Sequence[str], index: int) -> int:
+    """The line of a ``<testcase`` line's ``<failure`` or ``<error`` (itself, or one of the next
+    ``_CASE_REACH`` lines before ``</testcase>``), else -1."""
+    if _FAILED.search(lines[index]):
+        return index
+    for below in range(index + 1, min(len(lines), index + 1 + _CASE_REACH)):
+        if _FAILED.search(lines[below]):
+            return below
+        if "</testcase>" in lines[below] or "<testcase" in lines[below]:
+            break
+    return -1
 
 
 def _sarif_json(value: dict[str, Any]) -> tuple[list[str], list[Diagnostic], str]:

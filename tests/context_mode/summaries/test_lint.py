@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -295,7 +296,7 @@ def test_eslints_checkstyle_report_on_one_line_is_lint_by_rule_with_its_files() 
     assert f"{errors} errors, {warnings} warnings ==" in body[0]
     assert "no-var ×67" in body[0] and "no-unused-vars ×12" in body[0]
     # each shown element is as written, under its file's tag
-    shown = [line.removesuffix(" [×2]") for line in body if line.startswith("<error ")]
+    shown = [re.sub(r" \[×\d+\]\Z", "", line) for line in body if line.startswith("<error ")]
     assert shown and all(line in text for line in shown)
     assert '<file name="src/graceful-fs/graceful-fs.js">' in body
     unused = '<error line="72" column="25" severity="error" message="&apos;fd&apos; is defined but never'
@@ -1129,3 +1130,34 @@ def test_js_linters_json_reports_are_lint_by_rule_with_each_place(name: str, rul
     lines = text.splitlines()
     assert rules in lines[0], lines[0]
     assert shown in {strip_annotation(line) for line in lines}, lines[:12]
+
+
+def test_ruffs_junit_report_is_lint_by_rule_each_test_case_with_its_failure() -> None:
+    # Failed before: "log: 0 failed tests, 75 errors": each failure is below its test case's
+    # ``<properties>``, not on the next line, so no test counted; its lines in order, properties too.
+    text = (DATA / "ruff-junit-store-tests.xml").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    summary = summarize(text, ContentKind.LINT, budget=2500)
+    assert summary.outline.startswith(f"lint: {text.count('<failure ')} diagnostics, ")
+    body = summary.text.splitlines()
+    assert "S101 ×29" in body[0] and "E501 ×18" in body[0]
+    assert all(line.removesuffix("…") in text for line in body if line.lstrip().startswith("<"))
+    case = '        <testcase name="org.ruff.D107" '
+    at = next(i for i, line in enumerate(body) if line.startswith(case))
+    # the rule's test case, then its failure's message (the properties between them left out)
+    assert body[at + 1].lstrip().startswith('<failure message="Missing docstring in `__init__`">')
+    assert not any("<propert" in line for line in body)
+
+
+def test_eslints_junit_report_is_lint_errors_first() -> None:
+    # Failed before: "log: 90 failed tests": every ``no-var`` warning in the file's order before
+    # the errors below them.
+    text = (DATA / "eslint-9.39-junit-graceful-fs.xml").read_text(encoding="utf-8")
+    assert detect_kind(text, tool_name="run_command") is ContentKind.LINT
+    summary = summarize(text, ContentKind.LINT, budget=2500)
+    assert summary.outline == "lint: 90 diagnostics, 7 rules, 4 files"
+    body = summary.text.splitlines()
+    assert "23 errors, 67 warnings ==" in body[0]
+    labels = [line for line in body[2:] if line.startswith("== ")]
+    assert labels[0] == "== no-unused-vars ×12 ==" and "== no-var ×67 ==" not in labels[:6]
+    assert any("&apos;copy&apos; is already defined." in line for line in body)

@@ -409,10 +409,14 @@ def test_a_junit_failure_on_its_test_cases_line_counts() -> None:
     from context_mode.router import Summary, route
     from tests.corpora import REPO
 
+    # (A linter's JUnit report is lint since: its failures are its diagnostics.)
     text = (REPO / "tests" / "data" / "eslint-9.39-junit-graceful-fs.xml").read_text(encoding="utf-8")
     decision = route(text, tool="run_command", arguments={"command": "eslint -f junit src"})
     assert isinstance(decision, Summary)
-    assert f", {text.count('<failure ')} failed tests," in decision.extract.outline
+    assert decision.extract.outline.startswith(f"lint: {text.count('<failure ')} diagnostics,")
+    tests = text.replace(' package="org.eslint"', "")  # a JUnit report of tests, not a linter's
+    outline = summarize(tests, ContentKind.LOG, budget=1500).outline
+    assert f", {tests.count('<failure ')} failed tests," in outline
 
 
 def test_memcheck_errors_are_the_errors_of_a_valgrind_log() -> None:
