@@ -4,7 +4,8 @@
 ``width`` characters and a third is cut: a JSON string holding a document to its escaped lines
 that add the query's terms, each with the line after it (past a heading's underline or a blank
 line), a prose line (``excerpts.is_prose``) to its whole sentences that add the query's terms (at
-most ``SENTENCES_WIDTH`` widths), else to the ``width`` characters around its heaviest matches, or
+most ``SENTENCES_WIDTH`` widths), else to the ``width`` characters around its heaviest matches
+(going on to finish the value or word it would end in: ``"dep:terminal_size"]``, not ``"dep…``), or
 to the whole ``{…}`` record the heaviest match is in (``line_records.enclosing_record``). ``…``
 marks where it was cut. ``spans`` are the matches as ``(start, end, weight)``; ``key`` names the
 term a matched text is. ``window(line, spans, width)`` is where that part starts and ends when no
@@ -70,12 +71,30 @@ def window(line: str, spans: Sequence[Span], width: int) -> tuple[int, int]:
     record = enclosing_record(line, spans, width)
     if record is not None:
         best_from, stop = record
+    else:
+        stop = _value_end(line, stop, end)
     # A cut that would hide a bracket or two (``[`` before the first record) shows them instead.
     if best_from - start <= _SLACK:
         best_from = start
     if end - stop <= _SLACK:
         stop = end
     return best_from, stop
+
+
+_VALUE_END = re.compile(r"[,;\]})\s]")
+VALUE_REACH = 48  # characters a window's end goes on to finish the value or word it cuts
+
+
+def _value_end(line: str, stop: int, end: int) -> int:
+    """Where a window ending at ``stop`` ends once it finishes the value or word it cuts
+    (``"wrap_help":["help","dep:terminal_size"]``, not ``…"dep``): the next ``,``, bracket or
+    space within ``VALUE_REACH`` characters, else ``stop``."""
+    if stop >= end or _VALUE_END.match(line, stop - 1) is not None:
+        return stop
+    found = _VALUE_END.search(line, stop, min(end, stop + VALUE_REACH))
+    if found is None:
+        return stop
+    return found.start() if found.group().isspace() else found.end()
 
 
 def _sentences_cut(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from context_mode.store.choosing import choose_lines
-from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH
+from context_mode.store.cutting import ELLIPSIS, LINE_WIDTH, VALUE_REACH
 from context_mode.store.query import best_lines
 from context_mode.store.terms import query_terms
 from context_mode.store.values import LineMatch, SearchHit
@@ -256,7 +256,7 @@ def test_best_lines_finds_the_words_of_space_padded_lines() -> None:
 def test_best_lines_cuts_a_one_megabyte_line() -> None:
     text = "getUserById(request_started, LocalProxy) " * 25_000  # one 1 MB line
     found = best_lines(text, query_terms("user by id local proxy request started"), {})  # timing: bench/
-    assert len(found) == 1 and len(found[0].text) <= LINE_WIDTH + 2
+    assert len(found) == 1 and len(found[0].text) <= LINE_WIDTH + VALUE_REACH + 2
 
 
 @pytest.mark.parametrize(
@@ -582,3 +582,12 @@ def test_a_paragraph_on_one_line_shows_a_later_sentence_that_holds_the_terms() -
         "recommended chunk size range",
     )
     assert "keep the total size of your chunks between 10 KiB and 1 MiB" in reply
+
+
+def test_a_long_lines_window_ends_past_the_value_it_would_cut() -> None:
+    # cargo metadata's features on one line: the window around "wrap", "help" and "deps" ended
+    # at ``"wrap_help":["help","dep…``, the feature's dependency cut off.
+    reply = bench_reply(
+        "json-cargo-metadata-clap-4032-debian.json", ContentKind.JSON, "wrap help feature deps"
+    )
+    assert '"wrap_help":["help","dep:terminal_size"]' in reply
