@@ -1,4 +1,4 @@
-"""Real outputs of round fifty-four's kinds through ``ctxhub serve``: a real MCP client calls a real
+"""Real outputs of rounds fifty-four's and fifty-five's kinds through ``ctxhub serve``: a real MCP client calls a real
 downstream server over stdio (the fixture's ``echo`` returns the output as a tool would), and the
 hub's summary, its route metadata and a ``doc_search`` on the stored payload read it as its kind."""
 
@@ -62,6 +62,13 @@ async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cli
             '<file name="src/graceful-fs/graceful-fs.js">',
             "fd is defined but never used",
             "&apos;fd&apos; is defined but never used.",
+        ),
+        (
+            "ruff-junit-store-tests.xml",
+            "lint: 75 diagnostics, ",
+            '<failure message="Missing docstring in `__init__`">',
+            "line too long in the eviction test",
+            "Line too long (",
         ),
         (
             "semgrep-1.187-text-setuptools-distutils.txt",
