@@ -1,6 +1,7 @@
-"""Real outputs of rounds fifty-four's and fifty-five's kinds through ``ctxhub serve``: a real MCP client calls a real
-downstream server over stdio (the fixture's ``echo`` returns the output as a tool would), and the
-hub's summary, its route metadata and a ``doc_search`` on the stored payload read it as its kind."""
+"""Real outputs of rounds fifty-four's and fifty-five's kinds through ``ctxhub serve``: a real MCP
+client calls a real downstream server over stdio (the fixture's ``echo`` returns the output as a
+tool would), and the hub's summary, its route metadata and a ``doc_search`` on the stored payload
+read it as its kind."""
 
 from __future__ import annotations
 
