@@ -716,20 +716,20 @@ _LEVEL_WORD = re.compile(r'\bvalue="(error|warning|info)"|, (Error|Warning) - ')
 def _junit_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
     """A linter's report in JUnit's XML (``diagnostics.is_junit_lint``) as its lines and diagnostics,
     else None: each failing ``<testcase`` line is one, its rule the test case's name past the
-    suite's package, its file the suite's name (the ``<testsuite`` line is its file's line); a
-    ``<failure`` below the test case's line (past its ``<properties>``) is its detail
-    (``_details``)."""
+    suite's package, its file the suite's name (not shown over it: the test case's ``classname``
+    names it); a ``<failure`` below the test case's line (past its ``<properties>``) is its
+    detail (``_details``)."""
     if not is_junit_lint(text):
         return None
     lines = split_lines(text)
     diagnostics: list[Diagnostic] = []
     levels: Counter[str] = Counter()
-    package, path, suite_line = "", "", -1
+    package, path = "", ""
     for index, line in enumerate(lines):
         if "<testsuite " in line:
             package = junit_lint_suite(line) or package
             named = _XML_NAME.search(line)
-            path, suite_line = (named[1] if named else ""), index
+            path = named[1] if named else ""
             continue
         if "<testcase" not in line or (failure := _case_failure(lines, index)) < 0:
             continue
@@ -739,7 +739,7 @@ def _junit_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
         word = _LEVEL_WORD.search(block)
         level = (word[1] or word[2]).lower() if word else "warning"
         levels[level] += 1
-        diagnostics.append(Diagnostic(index, suite_line, rule or level, path, level))
+        diagnostics.append(Diagnostic(index, -1, rule or level, path, level))
     if not diagnostics:
         return None
     ranked = sorted(levels.items(), key=lambda item: (_severity_rank(item[0]), -item[1]))

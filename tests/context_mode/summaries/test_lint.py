@@ -1141,12 +1141,15 @@ def test_ruffs_junit_report_is_lint_by_rule_each_test_case_with_its_failure() ->
     assert summary.outline.startswith(f"lint: {text.count('<failure ')} diagnostics, ")
     body = summary.text.splitlines()
     assert "S101 ×29" in body[0] and "E501 ×18" in body[0]
-    assert all(line.removesuffix("…") in text for line in body if line.lstrip().startswith("<"))
+    shown = [re.sub(r" \[×\d+\]\Z", "", line).removesuffix("…") for line in body if line.lstrip()[:1] == "<"]
+    assert all(line in text for line in shown)
     case = '        <testcase name="org.ruff.D107" '
     at = next(i for i, line in enumerate(body) if line.startswith(case))
     # the rule's test case, then its failure's message (the properties between them left out)
     assert body[at + 1].lstrip().startswith('<failure message="Missing docstring in `__init__`">')
     assert not any("<propert" in line for line in body)
+    # each test case names its file: the suite's line is not repeated over each rule's first
+    assert not any("<testsuite " in line for line in body)
 
 
 def test_eslints_junit_report_is_lint_errors_first() -> None:
