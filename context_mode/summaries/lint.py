@@ -45,7 +45,7 @@ import json
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 from context_mode.diagnostics import (
@@ -296,6 +296,7 @@ def _render(
             seen_in[diagnostic.file] += 1
         by_rule[rule] += sorted(again[rule], key=lambda d: turn[d.index])
 
+    again_at = {d.index for found in again.values() for d in found}  # a message's other places
     used = 0
     head_edges = [i for i in edges if i < diagnostics[0].index]
     tail_edges = [i for i in edges if i >= diagnostics[0].index]
@@ -333,7 +334,7 @@ def _render(
         diagnostic = by_rule[rule][position]
         heads = (rule, diagnostic.location) not in located
         counts = heads and diagnostic.location not in counted
-        shown_lines = _diagnostic_lines(lines, diagnostic, repeats, details, heads, counts)
+        shown_lines = _diagnostic_lines(lines, diagnostic, repeats, details, heads, counts, again_at)
         cost = sum(size(text) + 1 for text in shown_lines)
         if not shown[rule]:
             cost += size(_rule_label(rule, rule_counts[rule])) + 1
@@ -358,7 +359,7 @@ def _render(
         for diagnostic in sorted(shown[rule], key=lambda d: d.index):
             heads = diagnostic.location != heading
             counts = heads and diagnostic.location not in counted_in_body
-            body += _diagnostic_lines(lines, diagnostic, repeats, details, heads, counts)
+            body += _diagnostic_lines(lines, diagnostic, repeats, details, heads, counts, again_at)
             if counts:
                 counted_in_body.add(diagnostic.location)
             body += context.get(diagnostic.index, [])
@@ -488,13 +489,15 @@ def _diagnostic_lines(
     details: dict[int, int],
     located: bool = True,
     counts: bool = True,
+    again_at: Collection[int] = (),
 ) -> list[str]:
     """The diagnostic's lines: its header and, when ``located`` (not under the same file line as
     the row above it: ESLint's path, sqlfluff's ``== [file] FAIL``), the line naming its file, and
     when ``counts`` (its first time in the summary) PHP_CodeSniffer's ``FOUND 16 ERRORS AND 1
     WARNING AFFECTING 13 LINES`` below it (ShellCheck's ``In path line 12:`` with the code line below
     it, which its caret line points into); and its javac or PHP_CodeSniffer detail line
-    (``details``)."""
+    (``details``). A message's fold count ``[×N]`` marks its first place only, not the others
+    shown (``again_at``)."""
     detail = details.get(diagnostic.index, -1)
     indexes = sorted({diagnostic.index, diagnostic.location if located else -1, detail} - {-1})
     counted = diagnostic.location + 2  # PHP_CodeSniffer's count for the file, under its rule line
@@ -507,7 +510,7 @@ def _diagnostic_lines(
     shown = []
     for index in indexes:
         line = clip(lines[index], _WIDTH)
-        if index == diagnostic.index and count > 1:
+        if index == diagnostic.index and count > 1 and index not in again_at:
             line = f"{line} [×{count}]"
         shown.append(line)
     return shown

@@ -1164,3 +1164,16 @@ def test_eslints_junit_report_is_lint_errors_first() -> None:
     labels = [line for line in body[2:] if line.startswith("== ")]
     assert labels[0] == "== no-unused-vars ×12 ==" and "== no-var ×67 ==" not in labels[:6]
     assert any("&apos;copy&apos; is already defined." in line for line in body)
+
+
+def test_a_messages_fold_count_marks_its_first_place_only() -> None:
+    # Failed before: each of the four places of oxlint's "Do not use `new Array(singleArgument)`."
+    # shown said ``[×4]``, as if there were sixteen.
+    from tests.corpora import BENCH_CORPUS
+
+    text = (BENCH_CORPUS / "lint-capi-oxlint-1960-mongoose-895-lib.txt").read_text(encoding="utf-8")
+    body = summarize(text, ContentKind.LINT, budget=3000).text.splitlines()
+    message = "  ! unicorn(no-new-array): Do not use `new Array(singleArgument)`."
+    shown = [line for line in body if line.startswith(message)]
+    assert len(shown) >= 2
+    assert shown[0] == message + " [×4]" and all(line == message for line in shown[1:])
