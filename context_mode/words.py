@@ -32,6 +32,9 @@ spelled differently.)
 ``PHRASE_FORMS`` maps two neighbouring words of a question to the short forms code spells them as
 (``command line`` -> ``cli``, ``pull request`` -> ``pr``, ``standard error`` -> ``stderr``).
 
+``NO_ABBREVIATION`` is a pattern to put after a sentence's stop: ``i.e.``, ``e.g.`` and their
+kind end no sentence.
+
 ``worded(text)`` says whether a stripped line reads as words of a sentence, not data: mostly
 letters and spaces (``WORDED_SHARE``), four words at least.
 
@@ -303,6 +306,10 @@ def is_function_word(word: str) -> bool:
     """Whether ``word`` (any case) is an English function word."""
     return word.lower() in FUNCTION_WORDS
 
+
+# Put after a sentence's stop (``[.!?]``): no stop at an abbreviation that goes on with the
+# sentence ("special float values (i.e. NaN, inf)", "a mode (e.g. fast)", "Smith et al. found").
+NO_ABBREVIATION = r"(?<!\bi\.e\.)(?<!\be\.g\.)(?<!\bcf\.)(?<!\bvs\.)(?<!\bviz\.)(?<!\bal\.)"
 
 WORDED_SHARE = 0.8
 

@@ -21,12 +21,15 @@ from collections.abc import Callable, Sequence
 from context_mode.shapes import ESCAPED_BREAK
 from context_mode.store.excerpts import is_prose
 from context_mode.store.line_records import enclosing_record
+from context_mode.words import NO_ABBREVIATION
 
 LINE_WIDTH = 240
 ELLIPSIS = "…"
 _SLACK = 2  # characters at a line's end shown rather than cut: "…" would stand for as many
 SENTENCES_WIDTH = 2.0  # a prose line's sentences may take this many line widths
-_SENTENCE_START = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(`\[])")
+# A sentence ends at ``.``, ``!`` or ``?`` before a space and a capital, a digit or a quote, but
+# not at an abbreviation that goes on with the sentence ("special float values (i.e. NaN, inf)").
+_SENTENCE_START = re.compile(rf"(?<=[.!?]){NO_ABBREVIATION}[\"')\]]*\s+(?=[A-Z0-9\"'(`\[])")
 
 _ESCAPED_LINES = 4  # escaped line breaks (``shapes.ESCAPED_BREAK``) a long line holds to be cut at them
 

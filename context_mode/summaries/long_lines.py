@@ -20,11 +20,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from context_mode.words import NO_ABBREVIATION
+
 LONG_LINE = 2000  # a line longer than this is broken into its pieces
 LONG_PIECE = 400  # a piece longer than this is broken after its sentences
 SHORT_SHARE = 0.5  # lines of at most LONG_LINE holding more of the text: no pieces
 _BREAK = re.compile(r" {2,}|\|+|(?<=\S) (?=[*•-] \S)")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\[`*\"'])")
+_SENTENCE_END = re.compile(rf"(?<=[.!?;]){NO_ABBREVIATION}\s+(?=[A-Z(\[`*\"'])")
 
 
 @dataclass(frozen=True, slots=True)

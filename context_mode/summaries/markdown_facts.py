@@ -31,10 +31,11 @@ from context_mode.summaries.definitions import (
 )
 from context_mode.summaries.markdown_structure import heading_name
 from context_mode.summaries.packing import Pick
+from context_mode.words import NO_ABBREVIATION
 
 FIRST_LINE_WIDTH = 120
 REPEATED = 20.0  # what a heading, term or statement repeating an earlier one ranks less by
-SENTENCE_END = re.compile(r"[.!?](?=\s)")  # a sentence's stop, a space after it
+SENTENCE_END = re.compile(rf"[.!?]{NO_ABBREVIATION}(?=\s)")  # a sentence's stop, a space after it
 _FACT_WIDTH = 200
 _FACT_REACH = 400  # a stated fact's line is shown through its sentence, this many chars at most
 _MAX_FILL = 6

@@ -591,3 +591,14 @@ def test_a_long_lines_window_ends_past_the_value_it_would_cut() -> None:
         "json-cargo-metadata-clap-4032-debian.json", ContentKind.JSON, "wrap help feature deps"
     )
     assert '"wrap_help":["help","dep:terminal_size"]' in reply
+
+
+def test_an_abbreviation_ends_no_sentence_of_a_long_line() -> None:
+    # "(i.e. NaN, inf)" was two sentences: the one picked for its terms ended at "(i.e.", without
+    # the values it names.
+    reply = bench_reply(
+        "webpage-cpl-goose3-3122-h5py-doc-370-high-dataset.txt",
+        ContentKind.TEXT,
+        "lossy filter special floats limitation",
+    )
+    assert "does not preserve special float values (i.e. NaN, inf)" in reply

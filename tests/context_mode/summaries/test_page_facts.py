@@ -456,3 +456,22 @@ def test_a_pdfs_lines_cut_into_cells_are_no_tables_that_crowd_out_its_outline() 
     lines = decision.extract.text.splitlines()
     assert "| that it | will be useful, | but WITHOUT | ANY WARRANTY | WHATSOEVER. |" not in lines
     assert "Another thing you better get used to pretty fast is error messages.…" in lines
+
+
+def test_a_sections_first_sentence_goes_on_past_an_abbreviation() -> None:
+    # "i.e." and "e.g." end no sentence: a section's first sentence was cut after "(e.g."
+    said = (
+        "Pick a storage mode (e.g. chunked) when the data is large, and keep the chunks between "
+        "10 KiB and 1 MiB."
+    )
+    sections = [
+        f"## Section {n}\n\nSection {n} says what it holds in a few words. It goes on.\n" for n in range(6)
+    ]
+    text = (
+        "# Guide\n\nThe guide.\n\n## Storage\n\n"
+        + said
+        + " Then more words follow.\n\n"
+        + "\n".join(sections)
+    )
+    extract = summarize(text, ContentKind.MARKDOWN, budget=1500)
+    assert any(line.startswith(said) for line in extract.text.splitlines())
