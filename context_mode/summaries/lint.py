@@ -34,8 +34,11 @@ report spells them (``"line": 12`` or ``"line":12``), what an object says beside
 (short members, members named for totals) in the label; for
 SARIF, per file a ``{"uri": …`` line and each result's rule, level, message and start line; for
 Checkstyle's XML (``diagnostics.checkstyle_items``), each file's ``<file name="…">`` tag and its
-``<error …/>`` elements as written, the severities counted in the label.
-``highlights`` is the number of distinct diagnostics. Linear in the input.
+``<error …/>`` elements as written, the severities counted in the label; for a linter's JUnit
+report (``diagnostics.is_junit_lint``: ESLint's, ruff's), each failing ``<testcase`` line (its
+rule the test case's name past the suite's package) with its ``<failure`` line below it. An XML
+report's repeats fold by their ``message`` attribute; a fold count ``[×N]`` marks a message's first
+place only. ``highlights`` is the number of distinct diagnostics. Linear in the input.
 """
 
 from __future__ import annotations
