@@ -7,6 +7,11 @@ hundreds of entries in the usual state (a dependency pulled in automatically) sa
 in another (installed by hand, an upgrade waiting, a local build) are what the listing is read
 for. Taken for a log, its first lines and a fold of alike lines were shown.
 
+``file``'s report on many paths (``file /usr/bin/*``: each path's type aligned in one column;
+taken for YAML, its first lines) is such a listing too, a type's kind (up to its first detail:
+``ELF 64-bit LSB pie executable``, ``symbolic link``, ``Python script``) its state; its outline
+counts the files by type.
+
 ``summarize_tagged_listing(text, kind=, budget=, terms=)`` returns None unless most of the first
 ``_SAMPLE_LINES`` non-blank lines end in a bracketed state that starts with a letter, there are
 at least ``_MIN_ENTRIES`` such entries, and their states (a value after a colon aside:
@@ -37,6 +42,39 @@ _MAX_STATES = 12
 _WIDTH = 200
 _TERMS, _OPENING, _LAST, _STATES = 100.0, 90.0, 85.0, 80.0
 _SHOWN_STATES = 6  # states the outline names; the rest are counted
+# ``file``'s report: a path, a colon, then its type aligned in one column for every path
+# (``/usr/bin/[:   ELF 64-bit LSB pie executable, x86-64, …``, ``/usr/bin/X11:  symbolic link to .``).
+_FILE_TYPED = re.compile(r"(?P<path>[^\s:][^:\n]*?):(?P<pad>[ \t]+)(?P<type>\S[^\n]*)\Z")
+_TYPE_END = re.compile(r",| to |\s\(")  # a type's kind ends at its first detail
+_MAX_TYPES = 60
+
+
+def _bracketed_state(line: str) -> str | None:
+    found = _TAGGED.match(line)
+    return _VALUE.sub("", found["state"]).strip() if found is not None else None
+
+
+def _file_type(line: str) -> str | None:
+    """The kind of type ``file`` names for the path on ``line`` (``ELF 64-bit LSB pie executable``,
+    ``symbolic link``, ``Python script``), else None."""
+    found = _FILE_TYPED.match(line)
+    if found is None:
+        return None
+    kind = _TYPE_END.split(found["type"], maxsplit=1)[0].strip()
+    return kind or None
+
+
+def _file_types(head: Sequence[str]) -> bool:
+    """Whether the first lines are ``file``'s report: most of them a path (a ``/`` or a ``.`` in it,
+    no space) whose type starts in one column."""
+    found = [match for line in head if (match := _FILE_TYPED.match(line)) is not None]
+    if len(found) < _SHARE * len(head):
+        return False
+    paths = sum(
+        1 for match in found if ("/" in match["path"] or "." in match["path"]) and " " not in match["path"]
+    )
+    columns = Counter(match.start("type") for match in found)
+    return paths >= _SHARE * len(found) and columns.most_common(1)[0][1] >= _SHARE * len(found)
 
 
 def summarize_tagged_listing(
@@ -45,19 +83,25 @@ def summarize_tagged_listing(
     """The entries in the rarer states first, in ``budget`` bytes; None if ``text`` is no listing
     of entries with bracketed states (see the module doc)."""
     head = first_lines(text, _SAMPLE_LINES)
-    if len(head) < _MIN_ENTRIES // 2 or sum(1 for line in head if _TAGGED.match(line)) < _SHARE * len(head):
+    if len(head) < _MIN_ENTRIES // 2:
+        return None
+    if sum(1 for line in head if _TAGGED.match(line)) >= _SHARE * len(head):
+        state_of, most, bracketed = _bracketed_state, _MAX_STATES, True
+    elif _file_types(head):
+        state_of, most, bracketed = _file_type, _MAX_TYPES, False
+    else:
         return None  # told by its first lines, as most texts are
     lines = split_lines(text)
     states: dict[int, str] = {}
     others: list[int] = []
     for index, line in enumerate(lines):
-        found = _TAGGED.match(line)
-        if found is not None:
-            states[index] = _VALUE.sub("", found["state"]).strip()
+        state = state_of(line)
+        if state is not None:
+            states[index] = state
         elif line.strip():
             others.append(index)
     counts = Counter(states.values())
-    if len(states) < _MIN_ENTRIES or not 2 <= len(counts) <= _MAX_STATES or len(others) > len(states) // 10:
+    if len(states) < _MIN_ENTRIES or not 2 <= len(counts) <= most or len(others) > len(states) // 10:
         return None
     wanted = term_matcher(terms)
     picks = [Pick(index, index + 1, _OPENING - rank) for rank, index in enumerate(others[:3])]
@@ -72,10 +116,18 @@ def summarize_tagged_listing(
         nth = len(states) if state == common else turn[state]
         priority = _STATES - nth - rank[state] / (len(counts) + 1)
         picks.append(Pick(index, index + 1, _TERMS if terms and wanted(lines[index]) else priority))
-    named = ", ".join(f"[{state}] ×{counts[state]}" for state in rarest[::-1][:_SHOWN_STATES])
+    shown = rarest[::-1][:_SHOWN_STATES]
+    named = ", ".join(
+        f"[{state}] ×{counts[state]}" if bracketed else f"{state} ×{counts[state]}" for state in shown
+    )
     more = len(counts) - _SHOWN_STATES
-    outline = f"listing: {len(states)} entries with states: {named}"
-    outline += f", {more} more states" if more > 0 else ""
+    outline = (
+        f"listing: {len(states)} entries with states: {named}"
+        if bracketed
+        else f"files: {len(states)} by type: {named}"
+    )
+    if more > 0:
+        outline += f", {more} more {'state' if bracketed else 'type'}{'s' if more > 1 else ''}"
     rare = len(states) - counts[common]
     body = pack(lines, picks, budget, width=_WIDTH)
     return Extract(text=body, kind=kind, outline=outline, highlights=min(rare, 40))
