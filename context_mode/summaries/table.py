@@ -50,6 +50,8 @@ _HEADER_SEARCH = 30
 _ROW_WIDTH = 120
 _TEXT_ROW_WIDTH = 200  # a row shown as its line whose last, key column is free text (``ps``'s COMMAND)
 _HEADER_WIDTH = 240
+_PREAMBLE_LINES = 8  # lines above a table's header that may say what it is (``top``'s five)
+_PREAMBLE_ROWS = 20  # rows below a header looked at for its fields
 _TITLE_LINES = 3  # the lines above a table's header shown before it
 _SPAN_SAMPLE = 20  # rows whose spans must fit for a table to be shown by spans
 _PARSED = 2000  # rows cut into cells: the first ones and the last (the columns are described from them)
@@ -298,8 +300,12 @@ def _table_lines(
             picks.append(Pick(index, index + 1, 80.0 - 0.3 * order, _ROW_WIDTH))
     if rows:
         picks.append(Pick(rows[-1], rows[-1] + 1, 79.5, _ROW_WIDTH))  # shows where the table ends
+    named = _header_below_preamble(lines, header) if rule < 0 else header
+    if named != header:  # ``top -b``'s load and tasks lines above ``PID USER …``: named by that line
+        picks.append(Pick(named, named + 1, 99.0, _HEADER_WIDTH))
+        rows = [index for index in rows if index > named]
     body = pack(lines, picks, budget, width=_ROW_WIDTH)
-    columns = _columns(lines[header][:_PREFIX]) if header >= 0 else []
+    columns = _columns(lines[named][:_PREFIX]) if named >= 0 else []
     outline = f"table: {len(rows)} rows"
     if columns:
         outline += (
@@ -324,6 +330,30 @@ def _header(lines: Sequence[str]) -> tuple[int, int]:
                     return index + 1, below
             return index - 1, index
     return first, -1
+
+
+def _header_below_preamble(lines: Sequence[str], first: int) -> int:
+    """The line naming a table's columns under a few lines that say what it is (``top -b``'s load,
+    tasks and memory over ``PID USER PR …``; ``netstat``'s ``Active Internet connections``): the
+    first of the top ``_PREAMBLE_LINES`` lines whose words are all names (no number) when most of
+    the ``_PREAMBLE_ROWS`` lines below it have as many fields and the first line has not; else
+    ``first``."""
+    if first < 0:
+        return first
+    reach = min(len(lines), first + _PREAMBLE_LINES + _PREAMBLE_ROWS)
+    filled = [i for i in range(first, reach) if lines[i].strip()]
+
+    def aligned(at: int) -> bool:
+        fields = len(lines[filled[at]].split())
+        below = [len(lines[i].split()) for i in filled[at + 1 : at + 1 + _PREAMBLE_ROWS]]
+        return fields >= 3 and len(below) >= 3 and sum(n == fields for n in below) * 5 >= len(below) * 4
+
+    if not filled or aligned(0):
+        return first
+    for at in range(1, min(len(filled), _PREAMBLE_LINES)):
+        if not any(_NUMBER.match(word) for word in lines[filled[at]].split()) and aligned(at):
+            return filled[at]
+    return first
 
 
 def _columns(header: str) -> list[str]:

@@ -682,3 +682,16 @@ def test_a_tab_separated_result_led_by_a_number_is_a_table_not_du_sizes() -> Non
     assert "entries with sizes" not in decision.extract.text
     du = "4.0K\t./a\n12K\t./b/c.py\n" * 10 + "16K\t.\n"
     assert detect_kind(du) is ContentKind.TREE
+
+
+def test_top_batch_outputs_columns_are_named_by_the_line_under_its_summary() -> None:
+    # Failed before: "table: 72 rows × 12 columns (top, 16:01:52, up, 14, min, …)": the load line
+    # named the columns and the summary lines counted as rows.
+    text = (DATA / "top-b-n1-debian12.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.TABLE, budget=1500)
+    processes = sum(1 for line in text.splitlines() if line.strip()[:1].isdigit())
+    columns = "PID, USER, PR, NI, VIRT, RES, SHR, S, %CPU, %MEM, TIME+, COMMAND"
+    assert extract.outline.startswith(f"table: {processes} rows × 12 columns ({columns})")
+    shown = extract.text.splitlines()
+    assert shown[0].startswith("top - 16:01:52 up 14 min,  0 user,  load average:")
+    assert "  PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND" in shown
