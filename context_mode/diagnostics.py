@@ -877,7 +877,8 @@ def _json_object(line: str) -> dict[str, Any] | None:
 # golangci-lint write too: ``<checkstyle version="4.3">``, a ``<file name="…">`` per file holding
 # an ``<error line="5" column="1" severity="warning" message="…" source="eslint.rules.no-var"/>`` per
 # problem, often all on one line.
-_CHECKSTYLE_ROOT = re.compile(r"\A\s*(?:<\?xml[^>]{0,200}\?>\s*)?<checkstyle\b")
+_XML_PROLOG = r"\A\s*(?:<\?xml[^>]{0,200}\?>\s*)?"  # an XML report's declaration, if any, before its root
+_CHECKSTYLE_ROOT = re.compile(rf"{_XML_PROLOG}<checkstyle\b")
 _CHECKSTYLE_ITEM = re.compile(r"<file\b[^>]*+>|<error\b[^>]*?/>|<error\b[^>]*+>.{0,4000}?</error>", re.S)
 _XML_ATTRIBUTE = re.compile(r"""\b([\w:-]+)=(?:"([^"]*)"|'([^']*)')""")
 
@@ -915,7 +916,7 @@ def checkstyle_items(text: str) -> list[CheckstyleItem]:
 # classname="src/a">`` per problem, named by the suite's package and the rule, its ``<failure
 # message="…">`` on its line (ESLint's) or below its ``<properties>`` (ruff's).
 _JUNIT_LINT_SUITE = re.compile(r'<testsuite\b[^>\n]*?\bpackage="(?P<package>[\w.-]+)"')
-_JUNIT_LINT_HEAD = re.compile(r"\A\s*(?:<\?xml[^>]{0,200}\?>\s*)?<testsuites?\b")
+_JUNIT_LINT_HEAD = re.compile(rf"{_XML_PROLOG}<testsuites?\b")
 _JUNIT_READ = 65536
 
 

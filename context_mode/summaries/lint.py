@@ -687,7 +687,6 @@ def _checkstyle_report(text: str) -> tuple[list[str], list[Diagnostic], str] | N
         return None
     lines: list[str] = []
     diagnostics: list[Diagnostic] = []
-    levels: Counter[str] = Counter()
     path, tag, file_line, listed = "", "", -1, False
     for item in checkstyle_items(text):
         if item.is_file:
@@ -699,16 +698,16 @@ def _checkstyle_report(text: str) -> tuple[list[str], list[Diagnostic], str] | N
         level = item.attributes.get("severity", "").lower() or "warning"
         source = item.attributes.get("source", "")
         lines.append(item.text)
-        levels[level] += 1
         diagnostics.append(
             Diagnostic(len(lines) - 1, file_line, source.rsplit(".", 1)[-1] or level, path, level)
         )
+    return lines, diagnostics, _level_counts(diagnostics)
+
+
+def _level_counts(diagnostics: Sequence[Diagnostic]) -> str:
+    """The diagnostics counted by severity, errors first (``3 errors, 12 warnings, 2 info``)."""
+    levels = Counter(diagnostic.severity for diagnostic in diagnostics)
     ranked = sorted(levels.items(), key=lambda item: (_severity_rank(item[0]), -item[1]))
-    return lines, diagnostics, _level_counts(ranked)
-
-
-def _level_counts(ranked: Iterable[tuple[str, int]]) -> str:
-    """``3 errors, 12 warnings, 2 info``."""
     return ", ".join(
         _count(count, level) if level in _COUNTED else f"{count} {level}" for level, count in ranked
     )
@@ -729,7 +728,6 @@ def _junit_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
         return None
     lines = split_lines(text)
     diagnostics: list[Diagnostic] = []
-    levels: Counter[str] = Counter()
     package, path = "", ""
     for index, line in enumerate(lines):
         if "<testsuite " in line:
@@ -744,12 +742,10 @@ def _junit_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
         block = "".join(lines[index : failure + 1])
         word = _LEVEL_WORD.search(block)
         level = (word[1] or word[2]).lower() if word else "warning"
-        levels[level] += 1
         diagnostics.append(Diagnostic(index, -1, rule or level, path, level))
     if not diagnostics:
         return None
-    ranked = sorted(levels.items(), key=lambda item: (_severity_rank(item[0]), -item[1]))
-    return lines, diagnostics, _level_counts(ranked)
+    return lines, diagnostics, _level_counts(diagnostics)
 
 
 def _case_failure(lines: Sequence[str], index: int) -> int:

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from context_mode.summaries.extract import Extract, term_matcher
 from context_mode.summaries.packing import Pick, first_lines, pack, split_lines
@@ -77,6 +78,20 @@ def _file_types(head: Sequence[str]) -> bool:
     return paths >= _SHARE * len(found) and columns.most_common(1)[0][1] >= _SHARE * len(found)
 
 
+class _Listing(NamedTuple):
+    """A kind of listing: its entries' states, how many it may have, and how its outline says them."""
+
+    state_of: Callable[[str], str | None]
+    most: int  # states at most
+    shape: str  # a state as the outline names it
+    opening: str  # the outline's start, given the entries' count
+    noun: str
+
+
+_BRACKETED = _Listing(_bracketed_state, _MAX_STATES, "[{}]", "listing: {} entries with states", "state")
+_FILE_REPORT = _Listing(_file_type, _MAX_TYPES, "{}", "files: {} by type", "type")
+
+
 def summarize_tagged_listing(
     text: str, *, kind: ContentKind, budget: int, terms: Sequence[str] = ()
 ) -> Extract | None:
@@ -86,22 +101,22 @@ def summarize_tagged_listing(
     if len(head) < _MIN_ENTRIES // 2:
         return None
     if sum(1 for line in head if _TAGGED.match(line)) >= _SHARE * len(head):
-        state_of, most, bracketed = _bracketed_state, _MAX_STATES, True
+        listing = _BRACKETED
     elif _file_types(head):
-        state_of, most, bracketed = _file_type, _MAX_TYPES, False
+        listing = _FILE_REPORT
     else:
         return None  # told by its first lines, as most texts are
     lines = split_lines(text)
     states: dict[int, str] = {}
     others: list[int] = []
     for index, line in enumerate(lines):
-        state = state_of(line)
+        state = listing.state_of(line)
         if state is not None:
             states[index] = state
         elif line.strip():
             others.append(index)
     counts = Counter(states.values())
-    if len(states) < _MIN_ENTRIES or not 2 <= len(counts) <= most or len(others) > len(states) // 10:
+    if len(states) < _MIN_ENTRIES or not 2 <= len(counts) <= listing.most or len(others) > len(states) // 10:
         return None
     wanted = term_matcher(terms)
     picks = [Pick(index, index + 1, _OPENING - rank) for rank, index in enumerate(others[:3])]
@@ -116,18 +131,13 @@ def summarize_tagged_listing(
         nth = len(states) if state == common else turn[state]
         priority = _STATES - nth - rank[state] / (len(counts) + 1)
         picks.append(Pick(index, index + 1, _TERMS if terms and wanted(lines[index]) else priority))
-    shown = rarest[::-1][:_SHOWN_STATES]
     named = ", ".join(
-        f"[{state}] ×{counts[state]}" if bracketed else f"{state} ×{counts[state]}" for state in shown
+        f"{listing.shape.format(state)} ×{counts[state]}" for state in rarest[::-1][:_SHOWN_STATES]
     )
     more = len(counts) - _SHOWN_STATES
-    outline = (
-        f"listing: {len(states)} entries with states: {named}"
-        if bracketed
-        else f"files: {len(states)} by type: {named}"
-    )
+    outline = f"{listing.opening.format(len(states))}: {named}"
     if more > 0:
-        outline += f", {more} more {'state' if bracketed else 'type'}{'s' if more > 1 else ''}"
+        outline += f", {more} more {listing.noun}{'s' if more > 1 else ''}"
     rare = len(states) - counts[common]
     body = pack(lines, picks, budget, width=_WIDTH)
     return Extract(text=body, kind=kind, outline=outline, highlights=min(rare, 40))
