@@ -723,7 +723,7 @@ def _junit_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
     else None: each failing ``<testcase`` line is one, its rule the test case's name past the
     suite's package, its file the suite's name (not shown over it: the test case's ``classname``
     names it); a ``<failure`` below the test case's line (past its ``<properties>``) is its
-    detail (``_details``)."""
+    detail (``_details``). A report with no failing case has no diagnostics."""
     if not is_junit_lint(text):
         return None
     lines = split_lines(text)
@@ -743,8 +743,7 @@ def _junit_report(text: str) -> tuple[list[str], list[Diagnostic], str] | None:
         word = _LEVEL_WORD.search(block)
         level = (word[1] or word[2]).lower() if word else "warning"
         diagnostics.append(Diagnostic(index, -1, rule or level, path, level))
-    if not diagnostics:
-        return None
+    # (none failed: a clean report, read as text; its XML lines are not looked through again)
     return lines, diagnostics, _level_counts(diagnostics)
 
 

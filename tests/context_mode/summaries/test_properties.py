@@ -171,6 +171,7 @@ HARD_INPUTS = [
         "\n".join('<a href="/x" class="y">w</a> ' * 4000 for _ in range(5)), id="minified-html-lines"
     ),
 ]
+_JUNIT_LINT_HEAD = '<?xml version="1.0"?>\n<testsuites>\n<testsuite package="org.eslint" name="a.js">\n'
 # And one big payload of its own kind for each.
 NATIVE_INPUTS = [
     pytest.param(ContentKind.LOG, "ERROR failed: " * 75_000, id="log-1MB-line-of-error-words"),
@@ -187,6 +188,24 @@ NATIVE_INPUTS = [
         ContentKind.DIFF, "\n".join(f"@@ -{i} +{i} @@\n-a\n+b" for i in range(30_000)), id="diff-90k"
     ),
     pytest.param(ContentKind.TABLE, "\n".join(f"row{i}  {i}  ok" for i in range(100_000)), id="table-100k"),
+    # A linter's JUnit report (rules named past the suite's package): 6,000 failing cases over their
+    # properties, and 25,000 cases of which none failed (a clean report: read as text at once).
+    pytest.param(
+        ContentKind.LINT,
+        _JUNIT_LINT_HEAD
+        + "".join(
+            f'<testcase name="org.eslint.rule{i % 50}" classname="a" line="{i}">\n<properties>\n'
+            f'<property name="severity" value="error"/>\n</properties>\n<failure message="m{i % 300}">'
+            f"line {i}</failure>\n</testcase>\n"
+            for i in range(6000)
+        ),
+        id="junit-lint-6k-failing",
+    ),
+    pytest.param(
+        ContentKind.LINT,
+        _JUNIT_LINT_HEAD + "".join(f'<testcase name="org.eslint.r{i}">\n' for i in range(25_000)),
+        id="junit-lint-25k-clean",
+    ),
 ]
 
 
