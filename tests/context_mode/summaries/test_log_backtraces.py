@@ -1,0 +1,83 @@
+"""gdb's backtraces are read by their threads: each thread's header and its innermost frames.
+
+``thread apply all bt`` prints every thread as ``Thread 4 (Thread 0x7f… (LWP 30201) "python3"):``
+and its frames from the innermost (``#0``) out. The log reading folded the headers into one
+``[×4]`` line and showed frames from the middle of the stacks, not where each thread waits.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from context_mode.policy import RoutingPolicy
+from context_mode.router import Summary, route
+from context_mode.summaries.log_errors import backtrace_picks
+from tests.corpora import bench_stage1
+
+DATA = Path(__file__).parents[2] / "data"
+
+
+def _stage1(name: str) -> list[str]:
+    text = (DATA / name).read_text(encoding="utf-8")
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary)
+    return decision.extract.text.split("\n")
+
+
+def test_each_threads_header_and_innermost_frame_are_shown() -> None:
+    # gdb 13.1's ``thread apply all bt`` of a Python 3.11 process whose threads wait on a lock, on a
+    # queue and in time.sleep (15 kB). Failed before: one header ``Thread 4 (…): [×4]``, the
+    # innermost frames of two threads, frames #4 to #9 from the middle of the stacks.
+    shown = _stage1("gdb-13.1-thread-apply-all-bt-python311-threads.txt")
+    for thread, lwp in ((4, 30201), (3, 30200), (2, 30199), (1, 30157)):
+        header = next(line for line in shown if line.startswith(f"Thread {thread} "))
+        assert f'(LWP {lwp}) "python3"):' in header and "[×" not in header
+        below = shown[shown.index(header) + 1]
+        assert below.startswith("#0  ")  # where the thread is: a futex wait, a nanosleep
+    assert (
+        "#1  0x00007f528e315ada in pysleep (timeout=<optimized out>) at ./Modules/timemodule.c:2159" in shown
+    )
+    # the first frame that is not the C library's: the lock the thread waits on
+    assert any(line.startswith("#6  0x00007f528e2a9370 in PyThread_acquire_lock_timed (") for line in shown)
+
+
+def test_each_threads_first_frame_of_the_program_is_shown() -> None:
+    # PowerDNS 4.7.3 under ``thread apply all bt`` (bench/corpus, 9 kB, 10 threads, ``info threads``
+    # above them). Failed before: the table and the last thread's frames, none of the program's
+    # functions the other threads are in.
+    shown = bench_stage1("trace-cape-gdb-thread-apply-all-bt-pdns-server-473.txt").split("\n")
+    assert any(line.startswith('* 1    Thread 0x7f895c057d00 (LWP 8302) "pdns_server"') for line in shown)
+    for frame in (
+        "#1  0x0000555b84ac902a in UDPNameserver::receive(DNSPacket&, std::__cxx11::basic_string<",
+        "#2  0x0000555b849441ae in MultiThreadDistributor<DNSPacket, DNSPacket, PacketHandler>::distribute(",
+        "#3  0x0000555b84929556 in carbonDumpThread() ()",
+        "#1  0x0000555b84b4119f in TCPNameserver::thread() ()",
+    ):
+        assert any(line.startswith(frame) for line in shown), frame
+    header = 'Thread 6 (Thread 0x7f895911c6c0 (LWP 8313) "pdns/receiver"):'
+    assert header in shown
+
+
+def test_a_crashs_backtrace_shows_its_innermost_frames_and_the_outermost() -> None:
+    # gdb 13.1 ``-ex run -ex bt -ex "info locals" -ex "info registers"`` on a C program that
+    # dereferences NULL six calls deep.
+    shown = _stage1("gdb-13.1-run-bt-segv-recursion.txt")
+    assert "Program received signal SIGSEGV, Segmentation fault." in shown
+    assert "#0  0x0000555555555183 in depth (n=0x0, d=6) at crash.c:5" in shown
+    assert "#1  0x000055555555519f in depth (n=0x0, d=5) at crash.c:5" in shown
+    assert "#7  0x0000555555555267 in main (argc=2, argv=0x7fffffffe7e8) at crash.c:7" in shown
+
+
+def test_only_a_frame_or_a_thread_header_at_the_start_of_its_line_is_one() -> None:
+    lines = [
+        "[New LWP 30199]",
+        'Thread 2 (Thread 0x7f52 (LWP 30199) "python3"):',
+        "#0  0x00007f52 in __GI___clock_nanosleep (clock_id=1) at clock_nanosleep.c:48",
+        "#1  0x00007f52 in pysleep (timeout=<optimized out>) at ./Modules/timemodule.c:2159",
+        "#5  0x00007f52 in run (x=1) at a.c:9",
+        "  #0  quoted (a=1) at a.c:1",
+        "see Thread 2 (the waiter): above",
+    ]
+    picks = backtrace_picks("\n".join(lines), lines)
+    assert [pick.start for pick in picks] == [1, 2, 3]
+    assert picks[0].priority > picks[1].priority > picks[2].priority
