@@ -1,4 +1,4 @@
-"""Real outputs of rounds fifty-four's and fifty-five's kinds through ``ctxhub serve``: a real MCP
+"""Real outputs of rounds fifty-four's to fifty-six's kinds through ``ctxhub serve``: a real MCP
 client calls a real downstream server over stdio (the fixture's ``echo`` returns the output as a
 tool would), and the hub's summary, its route metadata and a ``doc_search`` on the stored payload
 read it as its kind."""
@@ -77,6 +77,13 @@ async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cli
             "Ran 4 rules on 56 files: 21 findings.",
             "open without encoding upload",
             "f = open(filename, 'rb')",
+        ),
+        (
+            "gdb-13.1-thread-apply-all-bt-python311-threads.txt",
+            "log: 119 lines, ",
+            'Thread 2 (Thread 0x7f528d86c6c0 (LWP 30199) "python3"):',
+            "thread waiting in sleep",
+            "time_sleep (self=<optimized out>, timeout_obj=<optimized out>)",
         ),
     ],
 )
