@@ -86,7 +86,6 @@ from context_mode.summaries.log_errors import (
     add_errors,
     add_frames,
     add_goroutine_heads,
-    backtrace_picks,
 )
 from context_mode.summaries.log_levels import raised_lines
 from context_mode.summaries.log_lines import (
@@ -115,6 +114,7 @@ from context_mode.summaries.test_failures import (
     mocha_picks,
     rspec_picks,
 )
+from context_mode.summaries.thread_dumps import thread_picks
 from context_mode.types import ContentKind
 
 # Lines that mention a search term compete for a ~1.5 KB budget: the first few hundred are plenty.
@@ -247,9 +247,10 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     for index in tap_failures[:_UNFOLDED_FAILURES]:
         verdicts.add(index)
         verdicts.update(tap_diagnostics(lines, index + 1))
-    # And gdb's backtraces: each thread's header and innermost frames (one shape, each thread's).
-    backtraces = backtrace_picks(text, lines)
-    verdicts.update(pick.start for pick in backtraces)
+    # And a thread dump's threads (gdb's, a JVM's): each one's header and frames (one shape, each
+    # thread's news).
+    threads = thread_picks(text, lines)
+    verdicts.update(pick.start for pick in threads)
     raised = raised_lines(unprefixed, scan.groups)
     # Failing-test lines that name no test of their own: Mocha's block headers (its suites), and
     # Jest's ``✕ rejects zero qty`` under ``--verbose`` where its ``● Cart › rejects zero qty``
@@ -264,7 +265,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         [
             *_picks(text, lines, cleaned, scan, errors, counts, terms, rspec, mocha, skipped, raised),
             *junit.picks,
-            *backtraces,
+            *threads,
         ],
         scan.shapes,
         counts,

@@ -15,10 +15,7 @@ before library; a trace printed again is skipped). ``add_goroutine_heads(text,
 lines, add)`` adds a Go traceback's outline (a panic's or a SIGQUIT dump's): the signal
 (``SIGQUIT: quit``, ``PC=0xd62761 m=0 sigcode=0``), each goroutine's header with its state
 (``goroutine 25 [IO wait]:``) and where it was started (``created by
-go.opencensus.io/stats/view.init.0``). ``backtrace_picks(text, lines)`` are gdb's
-backtraces' outline (``bt``, ``thread apply all bt``): ``info threads``' rows, each thread's header,
-its innermost frames and its program's innermost frame, the first of each thread's above the
-second of any. All only call ``add`` (an
+go.opencensus.io/stats/view.init.0``). All only call ``add`` (an
 ``Adder``: a line's index, its priority, its width); ``routine`` (a ``Routine``) says whether a
 line is one of a routine family. ``WIDTH`` and ``CONTEXT_WIDTH`` are the widths lines are cut at.
 """
@@ -42,7 +39,6 @@ from context_mode.summaries.log_lines import (
     SECTION,
     LogScan,
 )
-from context_mode.summaries.packing import Pick
 
 WIDTH = 240
 CONTEXT_WIDTH = 160
@@ -208,78 +204,6 @@ def add_goroutine_heads(text: str, lines: Sequence[str], add: Adder) -> None:
             heads += 1
             if heads >= _GOROUTINES:
                 return
-
-
-# gdb's backtraces (``bt``, ``thread apply all bt``): ``info threads``' table (a row per thread,
-# its innermost frame), each thread's header (``Thread 4 (Thread 0x7f52… (LWP 30201) "python3"):``)
-# and its frames from the innermost (``#0  __futex_abstimed_wait_common64 (…) at
-# ./nptl/futex-internal.c:57``): where each thread is, and in which of the program's own functions.
-_THREAD_HEAD = re.compile(r"Thread \d+ \(.{0,300}\):\s*\Z")
-_THREAD_ROW = re.compile(r"(?:\*| ) +\d+ +Thread 0x[0-9a-f]+ \(|\s+Id\s+Target Id\s+Frame\s*\Z")
-# a frame: its number, then its function (``0x… in`` before it when not at a line's start); a PHP
-# frame's path (``#0 /var/www/a.php(42):``), ``[internal function]`` and ``{main}`` are none
-_GDB_FRAME = re.compile(r"#(\d+) +(?:0x[0-9a-f]+ in )?(?P<function>[A-Za-z_?~][^\n]*?) \(")
-# a frame of the C library or the thread machinery, not of the program: its function (glibc's
-# ``__GI___poll``, ``start_thread``, ``clone3``, an unknown ``??``) or where it is (glibc's sources,
-# a shared library under /lib)
-_SYSTEM_FUNCTION = re.compile(r"__|\?\?\Z|(?:start_thread|clone3?|_start)\Z")
-_SYSTEM_PLACE = re.compile(
-    r"\) (?:at \.{1,2}/(?:sysdeps|nptl|csu|misc|io|posix|libio|malloc|stdlib)/|from /(?:usr/)?lib)"
-)
-_GDB_MARK = "\n#0 "  # a backtrace has one at a line's start: one C pass finds it
-_THREAD_PRIORITY = 63.0  # below a Go dump's goroutine headers, above a trace's frames
-_TABLE_PRIORITY = 60.0  # ``info threads``' rows (a thread and its innermost frame a line), below its headers
-_INNER_FRAMES = 3  # of each backtrace, its innermost frames ranked so (each one a step lower)
-_FRAME_STEP = 4.0
-_THREADS = 200  # backtraces looked at: a dump of thousands of threads shows its first
-
-
-def backtrace_picks(text: str, lines: Sequence[str]) -> list[Pick]:
-    """gdb's backtraces' outline (see the module doc): ``info threads``' rows, each thread's
-    header, its innermost frames and its program's innermost frame (the first that is no C
-    library's), the first of each thread's above the second of any; a thread whose functions
-    repeat another's (a pool's workers) below every other's. Each its own news (never folded)."""
-    if _GDB_MARK not in text and not text.startswith(_GDB_MARK[1:]):
-        return []
-    picks: list[Pick] = []
-    table = False
-    threads: list[list[tuple[int, int, bool, str]]] = []  # per thread: (line, depth, system, function)
-    heads: list[int] = []  # per thread: its header's line, or -1
-    for index, line in enumerate(lines):
-        if line[:1] in (" ", "*") and _THREAD_ROW.match(line):
-            picks.append(Pick(index, index + 1, _TABLE_PRIORITY, CONTEXT_WIDTH))
-            table = True
-        elif line[:1] == "T" and _THREAD_HEAD.match(line):
-            if len(heads) >= _THREADS:
-                break
-            heads.append(index)
-            threads.append([])
-        elif line[:1] == "#" and (frame := _GDB_FRAME.match(line)):
-            depth, function = int(frame[1]), frame["function"]
-            if depth == 0 and (not heads or heads[-1] != index - 1):
-                if len(heads) >= _THREADS:
-                    break
-                heads.append(-1)  # a backtrace of its own (``bt``), no thread's header above it
-                threads.append([])
-            if threads:
-                system = bool(_SYSTEM_FUNCTION.match(function) or _SYSTEM_PLACE.search(line))
-                threads[-1].append((index, depth, system, function))
-    seen: set[tuple[str, ...]] = set()
-    for order, (head, frames) in enumerate(zip(heads, threads, strict=True)):
-        signature = tuple(function for _, _, _, function in frames)
-        base = _THREAD_PRIORITY - 0.01 * order - (_FRAME_STEP * 2 if signature in seen else 0.0)
-        seen.add(signature)
-        if head >= 0:
-            picks.append(Pick(head, head + 1, base, WIDTH))
-        own = next((index for index, depth, system, _ in frames if depth and not system), -1)
-        for index, depth, _, _ in frames:
-            if index == own:
-                picks.append(Pick(index, index + 1, base - 0.007, CONTEXT_WIDTH))
-            elif depth < _INNER_FRAMES:
-                # (``info threads`` showed each thread's innermost frame already)
-                step = _FRAME_STEP * (depth + (table and head >= 0))
-                picks.append(Pick(index, index + 1, base - 0.005 - step, CONTEXT_WIDTH))
-    return picks
 
 
 def add_frames(frames: Sequence[tuple[int, str, bool]], add: Adder) -> None:

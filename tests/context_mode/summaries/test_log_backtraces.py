@@ -1,8 +1,10 @@
-"""gdb's backtraces are read by their threads: each thread's header and its innermost frames.
+"""Thread dumps (gdb's backtraces, a JVM's thread dump) are read by their threads: each thread's
+header, where it is and the program's own frame it is in.
 
 ``thread apply all bt`` prints every thread as ``Thread 4 (Thread 0x7f… (LWP 30201) "python3"):``
-and its frames from the innermost (``#0``) out. The log reading folded the headers into one
-``[×4]`` line and showed frames from the middle of the stacks, not where each thread waits.
+and its frames from the innermost (``#0``) out; ``jstack`` as ``"order-worker" #12 prio=5 …``, its
+state and its frames. The log reading folded the headers into one ``[×4]`` line and showed frames
+from the middle of the stacks, not where each thread waits.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from pathlib import Path
 
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
-from context_mode.summaries.log_errors import backtrace_picks
+from context_mode.summaries.thread_dumps import thread_picks
 from tests.corpora import bench_stage1
 
 DATA = Path(__file__).parents[2] / "data"
@@ -78,6 +80,38 @@ def test_only_a_frame_or_a_thread_header_at_the_start_of_its_line_is_one() -> No
         "  #0  quoted (a=1) at a.c:1",
         "see Thread 2 (the waiter): above",
     ]
-    picks = backtrace_picks("\n".join(lines), lines)
+    picks = thread_picks("\n".join(lines), lines)
     assert [pick.start for pick in picks] == [1, 2, 3]
     assert picks[0].priority > picks[1].priority > picks[2].priority
+
+
+def test_a_jvm_thread_dump_shows_its_deadlock_and_each_threads_own_frame() -> None:
+    # jstack 17.0.15 of a program whose two threads lock two monitors in opposite orders, beside a
+    # pool of four idle workers (13 kB). Failed before: no "Found one Java-level deadlock:", and
+    # the JDK's frames of the pool's workers instead of the program's.
+    shown = _stage1("jstack-17.0.15-deadlock-and-pool.txt")
+    assert shown[1].startswith("Full thread dump OpenJDK 64-Bit Server VM (17.0.15+6-Debian-1deb12u1")
+    for line in (
+        "Found one Java-level deadlock:",
+        '  which is held by "billing-worker"',
+        '  which is held by "order-worker"',
+        "\tat Deadlock.lambda$main$0(Deadlock.java:6)",
+        "\tat Deadlock.lambda$main$1(Deadlock.java:7)",
+        "\tat Deadlock.lambda$main$2(Deadlock.java:10)",
+        "Found 1 deadlock.",
+    ):
+        assert line in shown, line
+    assert any(line.startswith('"order-worker" #12 prio=5 ') for line in shown)
+    order_worker = next(i for i, line in enumerate(shown) if line.startswith('"order-worker"'))
+    assert shown[order_worker + 1] == "   java.lang.Thread.State: BLOCKED (on object monitor)"
+    # the JVM's own threads, and the pool's workers after the first, rank below the program's threads
+    text = (DATA / "jstack-17.0.15-deadlock-and-pool.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    rank = {
+        lines[pick.start].split('"')[1]: pick.priority
+        for pick in thread_picks(text, lines)
+        if lines[pick.start].startswith('"') and " os_prio=" in lines[pick.start]
+    }
+    assert (
+        rank["Reference Handler"] < rank["pool-1-thread-2"] < rank["pool-1-thread-1"] < rank["billing-worker"]
+    )

@@ -85,6 +85,13 @@ async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cli
             "thread waiting in sleep",
             "time_sleep (self=<optimized out>, timeout_obj=<optimized out>)",
         ),
+        (
+            "jstack-17.0.15-deadlock-and-pool.txt",
+            "log: 200 lines, ",
+            "Found one Java-level deadlock:",
+            "which thread holds the lock order worker waits on",
+            'which is held by "billing-worker"',
+        ),
     ],
 )
 async def test_a_real_output_is_read_as_its_kind_through_the_hub(
