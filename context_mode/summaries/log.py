@@ -250,7 +250,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # And a thread dump's threads (gdb's, a JVM's): each one's header and frames (one shape, each
     # thread's news).
     threads = thread_picks(text, lines)
-    verdicts.update(pick.start for pick in threads)
+    verdicts.update(index for pick in threads for index in range(pick.start, pick.stop))
     raised = raised_lines(unprefixed, scan.groups)
     # Failing-test lines that name no test of their own: Mocha's block headers (its suites), and
     # Jest's ``✕ rejects zero qty`` under ``--verbose`` where its ``● Cart › rejects zero qty``

@@ -48,6 +48,8 @@ _EXPLAINED = 4  # lines of the paragraph under an error shown as its explanation
 _ERRORS_PER_TEMPLATE = 2  # errors of one template (one word changed) shown before the rest
 _QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the failing one (``>``)
 _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" source line
+_TEST_SOURCE_REACH = 400  # lines above that searched for its failure's header (``____ test_x ____``)
+_PYTEST_LOCATION = re.compile(r"[^\s:]+:\d+: ")  # ``test_pool.py:20: `` under a traceback's section
 _DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
 _DETAIL_REACH = 3
 _ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
@@ -127,13 +129,40 @@ def add_errors(
 
 
 def _add_pytest_source(lines: Sequence[str], index: int, add: Adder) -> None:
-    """pytest's ``>`` line above an ``E`` block: the source line that failed."""
+    """pytest's ``>`` line above an ``E`` block: the source line that failed; and when that is a
+    library's, deeper down, the test's own ``>`` line, the first below the failure's header, with
+    the location under it (``test_pool.py:20: ``): the line of the test that called it."""
     for earlier in range(index - 1, max(index - _PYTEST_SOURCE_REACH, -1), -1):
         if lines[earlier].startswith(">"):
             add(earlier, 64, CONTEXT_WIDTH)
+            _add_test_source(lines, earlier, add)
             return
         if not lines[earlier].strip() or SECTION.match(lines[earlier][:PREFIX]):
             return
+
+
+def _add_test_source(lines: Sequence[str], source: int, add: Adder) -> None:
+    """The first ``>`` line below the failure's header (``____ test_x ____``) above ``source``, and
+    the location line under it, when it is not ``source`` itself."""
+    header = next(
+        (
+            i
+            for i in range(source - 1, max(source - _TEST_SOURCE_REACH, -1), -1)
+            if SECTION.match(lines[i][:PREFIX])
+        ),
+        -1,
+    )
+    if header < 0 or not lines[header].startswith("_"):
+        return
+    first = next((i for i in range(header + 1, source) if lines[i].startswith(">")), -1)
+    if first < 0:
+        return
+    add(first, 63, CONTEXT_WIDTH)
+    located = next(
+        (i for i in range(first + 1, min(first + 6, source)) if _PYTEST_LOCATION.match(lines[i])), -1
+    )
+    if located >= 0:
+        add(located, 62, CONTEXT_WIDTH)
 
 
 def _add_context(lines: Sequence[str], index: int, add: Adder, routine: Routine) -> None:

@@ -22,6 +22,11 @@ pool's idle workers) below every other's:
   ``log_lines.LIBRARY_FRAME``); the JVM's own threads (``Reference Handler``, ``C2
   CompilerThread0``, ``GC Thread#0``…) below the program's, and below a pool's repeated stacks.
 
+- Python (pytest-timeout's ``~~~ Stack of drainer-2 (139830981818048) ~~~``, faulthandler's
+  ``Thread 0x00007ff14d2176c0 (most recent call first):``): each thread's header, its innermost
+  frame and the program's innermost frame (the last that is not the standard library's or a
+  site-package's), each with its source line when the dump prints it.
+
 Linear in the lines; at most ``_THREADS`` threads are read (a dump of thousands shows its first).
 """
 
@@ -73,6 +78,16 @@ _DEADLOCK = re.compile(r"Found (?:one|\d+) Java-level deadlocks?:")
 _DEADLOCK_END = "Java stack information for the threads listed above:"
 
 
+# Python: pytest-timeout's ``~~~ Stack of drainer-2 (139830981818048) ~~~`` over a traceback's
+# frames (the innermost last), faulthandler's ``Thread 0x00007ff14d2176c0 (most recent call
+# first):`` (``Current thread 0x…`` for the one that dumped) over ``  File "a.py", line 11 in f``
+_PY_MARKS = (" Stack of ", "(most recent call first):")
+_PY_HEAD = re.compile(
+    r"~+ Stack of .{1,200} \(\d+\) ~+\s*\Z|(?:Current thread|Thread) 0x[0-9a-f]+ \(most recent call first\):"
+)
+_PY_FRAME = re.compile(r'\s+File "(?P<file>[^"\n]+)", line \d+,? in (?P<function>\S+)')
+
+
 def thread_picks(text: str, lines: Sequence[str]) -> list[Pick]:
     """The picks of a thread dump's threads (see the module doc); none for another log."""
     picks: list[Pick] = []
@@ -80,6 +95,50 @@ def thread_picks(text: str, lines: Sequence[str]) -> list[Pick]:
         picks.extend(_gdb_picks(lines))
     if _JVM_MARK in text:
         picks.extend(_jvm_picks(lines))
+    if any(mark in text for mark in _PY_MARKS):
+        picks.extend(_python_picks(lines))
+    return picks
+
+
+def _python_picks(lines: Sequence[str]) -> list[Pick]:
+    picks: list[Pick] = []
+    heads: list[int] = []
+    threads: list[list[tuple[int, str, str]]] = []  # per thread: (line, file, function) of its frames
+    for index, line in enumerate(lines):
+        if line[:1] in ("~", "C", "T") and _PY_HEAD.match(line):
+            if len(heads) >= _THREADS:
+                break
+            heads.append(index)
+            threads.append([])
+        elif threads and line[:1] == " " and (frame := _PY_FRAME.match(line)):
+            threads[-1].append((index, frame["file"], frame["function"]))
+        elif threads and not line.startswith(" "):
+            threads.append([])  # the dump's frames end at a line that is no frame's
+            heads.append(-1)
+    seen: set[tuple[str, ...]] = set()
+    order = 0
+    for head, frames in zip(heads, threads, strict=True):
+        if head < 0:
+            continue
+        if not lines[head].startswith("~"):  # faulthandler's: the innermost frame first
+            frames = frames[::-1]
+        signature = tuple(function for _, _, function in frames)
+        base = _THREAD_PRIORITY - 0.01 * order - (_LATER if signature in seen else 0.0)
+        seen.add(signature)
+        order += 1
+        picks.append(Pick(head, head + 1, base, WIDTH))
+        # the innermost frame, and the program's innermost (the last that is not the library's),
+        # each with its source line below it (a traceback's; faulthandler prints none)
+        own = next((index for index, file, _ in reversed(frames) if not LIBRARY_FRAME.search(file)), -1)
+        for index, priority in ((own, base - 0.007), (frames[-1][0] if frames else -1, base - _FRAME_STEP)):
+            if index < 0:
+                continue
+            code = (
+                index + 1 < len(lines)
+                and lines[index + 1].startswith("    ")
+                and not _PY_FRAME.match(lines[index + 1])
+            )
+            picks.append(Pick(index, index + 1 + code, priority, FRAME_WIDTH))
     return picks
 
 

@@ -115,3 +115,33 @@ def test_a_jvm_thread_dump_shows_its_deadlock_and_each_threads_own_frame() -> No
     assert (
         rank["Reference Handler"] < rank["pool-1-thread-2"] < rank["pool-1-thread-1"] < rank["billing-worker"]
     )
+
+
+def test_a_pytest_timeouts_thread_stacks_and_the_tests_own_line_are_shown() -> None:
+    # pytest 9.2 with pytest-timeout 2.4: a test waits on a queue that three threads never finish
+    # (5 kB). Failed before: the library's ``>`` line alone, none of the test's own, no thread's
+    # stack header and its workers' frames folded ``[×2]``.
+    shown = _stage1("pytest-9.2-timeout-2.4-thread-stacks.txt")
+    for line in (
+        ">           jobs.join()  # never: nobody calls task_done",
+        "test_pool.py:20: ",
+        ">               waiter.acquire()",
+        "E               Failed: Timeout (>2.0s) from pytest-timeout.",
+        "~~~~~~~~~~~~~~~~~~~~~ Stack of drainer-2 (139830981818048) ~~~~~~~~~~~~~~~~~~~~~",
+        '  File "/tmp/p/pt/test_pool.py", line 8, in drain',
+        "    item = jobs.get()",
+        '  File "/tmp/p/pt/test_pool.py", line 9, in drain',
+        "    with results_lock:",
+    ):
+        assert line in shown, line
+
+
+def test_a_faulthandler_dump_shows_every_thread_and_the_programs_frame() -> None:
+    # Python 3.11's faulthandler.dump_traceback_later of six threads (a lock's holder and its
+    # contender, three consumers of an empty queue). Failed before: one header ``[×6]``.
+    text = (DATA / "python-3.11-faulthandler-dump-threads.txt").read_text(encoding="utf-8")
+    shown = _stage1("python-3.11-faulthandler-dump-threads.txt")
+    headers = [line for line in text.splitlines() if line.startswith("Thread 0x")]
+    assert len(headers) == 6 and all(header in shown for header in headers)
+    for frame in ("line 8 in contender", "line 6 in holder", "line 11 in consumer", "line 18 in <module>"):
+        assert f'  File "/tmp/p/fh.py", {frame}' in shown, frame
