@@ -22,7 +22,8 @@ parsing as what it is:
 - an exchange as ``curl -v`` prints it (its standard error before its output): what it does
   (``* Connected to …``), the request (``> GET /api HTTP/1.1``), the response's head (``< HTTP/1.1
   200 OK``, ``< Content-Type: …``) and its data counts (``{ [1340 bytes data]``), the body below,
-  and its last lines after it (``* Connection #0 to host … left intact``);
+  and its last lines after it (``* Connection #0 to host … left intact``; or inside it, where
+  ``2>&1`` wrote them between two chunks of a long body: they are taken out of it, and follow it);
 - a line that names what follows and opens it (Ansible's ad-hoc ``localhost | SUCCESS => {``);
 - Chrome DevTools MCP, around what ``evaluate_script`` returned: ``Script ran on page and
   returned:`` and a fence (```` ```json ````), which closes below the document;
@@ -65,6 +66,11 @@ _HTTP_HEAD_LINES = 100  # more header lines than this are no response's head
 _VERBOSE = re.compile(r"(?:[*<>] |[<>]\r?$|[{}] \[)")
 CURL_STATUS = re.compile(rf"< {_HTTP_STATUS.pattern}")  # ``curl -v``'s response status line
 CURL_REQUEST = re.compile(r"> [A-Z]+ \S+ HTTP/\d")  # and its request line
+# ``curl -v``'s last lines as ``2>&1`` may write them inside a long body, between two of its
+# chunks: ``"version": "1.27* Closing connection 0`` over ``9.0",``
+_CURL_INTERLEAVED = re.compile(
+    r"\* (?:Closing connection #?\d+|Connection #\d+ to host \S+ left intact)\r?\n"
+)
 # A first line that opens the document at its end (``localhost | SUCCESS => {``).
 _OPENING_LINE = re.compile(rf"[^\n{{\[]{{1,{_HEAD_WIDTH}}}?[ \t]([{{\[])[ \t\r]*\n")
 # The headers worth showing over the body: what it is, where the rest is, what a client may do next.
@@ -180,10 +186,14 @@ def unframe(text: str) -> Framed | None:
     if _FENCE_OPENS.search(head):  # a fenced document: it ends at its closing fence
         closing = _FENCE_CLOSES.search(text, at, stop)
         stop = closing.start() + 1 if closing else stop
-    body = text[at:stop].rstrip()
+    body, tail = text[at:stop].rstrip(), text[stop:].strip()
+    if _VERBOSE.match(text) and (interleaved := _CURL_INTERLEAVED.findall(body)):
+        # curl's standard error line written into its output, as ``2>&1`` interleaves them
+        body = _CURL_INTERLEAVED.sub("", body)
+        tail = "\n".join([*(line.strip() for line in interleaved), tail]).strip()
     if not body or body[-1] not in "}]":
         return None
-    return Framed(head, body, text[stop:].strip(), text[at - 1])
+    return Framed(head, body, tail, text[at - 1])
 
 
 def _trailed(text: str) -> Framed | None:

@@ -101,9 +101,11 @@ def test_curl_v_shows_its_request_and_the_responses_status_whatever_the_body() -
     # `curl -sv … 2>&1` against `python -m http.server`: curl's own lines (``* Trying``, ``> GET``,
     # ``< HTTP/1.0 200 OK``, ``{ [9250 bytes data]``) above the body, one of them (``* Closing
     # connection 0``) written into the body where the pipe's buffer ended. Before, stage 1 showed
-    # neither the request line nor the status: a page read as text, a JSON body as a log.
+    # neither the request line nor the status: a page read as text, a JSON body as a log. That
+    # line is taken out of the body, which then reads as its records (before: a log, its records'
+    # lines folded ``[×110]``).
     for name, kind in (
-        ("curl-v-json-body-python-http-server.txt", "log: "),
+        ("curl-v-json-body-python-http-server.txt", "rows: 110 records × 3 columns (id, name, tz)"),
         ("curl-v-html-directory-listing-python-http-server.txt", "html: "),
     ):
         text = (DATA / name).read_text(encoding="utf-8")
@@ -132,6 +134,11 @@ def test_curl_vs_lines_are_a_frame_around_a_json_body() -> None:
     ]
     assert detect_kind(text) is ContentKind.JSON  # the body, not a log of curl's lines
     assert unframe("* one\n* two\n[1]") is None  # a Markdown list over a document: no exchange
+    # curl's last line written between two chunks of the body (``2>&1``): out of the body, after it
+    interleaved = text.replace('{"id": 0}, ', '{"id": 0* Closing connection 0\n}, ').rsplit("* Closing", 1)[0]
+    framed = unframe(interleaved)
+    assert framed is not None and framed.body == '[{"id": 0}, {"id": 1}]'
+    assert framed.tail == "* Closing connection 0"
 
 
 def test_chrome_devtools_mcps_script_result_is_rows_inside_its_fence() -> None:
