@@ -24,7 +24,10 @@ leaves, lines that say something in words (a quoted phrase of three words or mor
 message of ``ThrowRangeError("…")``, or a comment that is a sentence), then, in a file that
 defines nothing the outline reads, its lines at the left margin and at its first indent (such a
 language declares its clauses, modules and methods there: Prolog, Verilog, Raku), each file's
-first before any file's later ones; each with its line number in the file. A file's first
+first before any file's later ones; each with its line number in the file. A merge conflict left in
+a file (git's ``<<<<<<< HEAD`` … ``=======`` … ``>>>>>>> feature`` markers) ranks above all of
+them, whole when short, else its markers and each side's first lines; the outline counts them.
+A file's first
 top-level definitions rank above all these; each further one a step lower, down to the nested ones
 (the 40th getter says less than the file's constants). Lines mentioning the call's terms rank
 higher. A single file with no outline at all (a firewall
@@ -450,6 +453,40 @@ def _routine(stripped: str) -> bool:
     )
 
 
+# A merge conflict left in a file: git's markers (``<<<<<<< HEAD``, ``||||||| base`` with diff3,
+# ``=======``, ``>>>>>>> feature``) around each side's lines: what an agent resolving it looks for.
+_CONFLICT_OPEN = re.compile(r"<{7}(?: |\Z)")
+_CONFLICT_MARK = re.compile(r"(?:\|{7}|>{7})(?: |\Z)|={7}\Z")
+_CONFLICT_PRIORITY = 90.0  # above every definition, below a file's header
+_CONFLICT_LINES = 16  # shorter, shown whole; longer, by its markers and each side's first lines
+_SIDE_LINES = 3
+
+
+def _conflict_picks(lines: Sequence[str], first: int, stop: int) -> list[Pick]:
+    """Each merge conflict between ``first`` and ``stop``: whole when short, else its markers and
+    the first ``_SIDE_LINES`` of each side (the first conflict highest)."""
+    picks: list[Pick] = []
+    opened = -1
+    marks: list[int] = []
+    for index in range(first, stop):
+        line = lines[index]
+        if line[:1] == "<" and _CONFLICT_OPEN.match(line):
+            opened, marks = index, [index]
+        elif opened >= 0 and line[:1] in "|=>" and _CONFLICT_MARK.match(line.rstrip("\r")):
+            marks.append(index)
+            if line[:1] != ">":
+                continue
+            priority = _CONFLICT_PRIORITY - 0.1 * min(len(picks), 100)
+            if index - opened < _CONFLICT_LINES:
+                picks.append(Pick(opened, index + 1, priority))
+            else:
+                for mark in marks:
+                    side = min(mark + 1 + _SIDE_LINES, index) if mark != index else index + 1
+                    picks.append(Pick(mark, side, priority - (mark - opened) / (index - opened + 1)))
+            opened = -1
+    return picks
+
+
 def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """Paths, line counts and definitions of the files in ``text``, in ``budget`` bytes (a
     ``git blame``: ``summaries.blame``)."""
@@ -467,7 +504,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     lowered = [t.lower() for t in terms if t]
     picks: list[Pick] = []
     notes: dict[int, str] = {}
-    definitions = constants = headings = outlined = 0
+    definitions = constants = headings = outlined = conflicts = 0
     for start, stop in zip(bounds, bounds[1:], strict=False):
         header = start in headers
         first = start + 1 if header else start
@@ -475,6 +512,10 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             notes[start] = f"{stop - first} lines"
             picks.append(Pick(start, start + 1, 100.0))
         numbering = start if header else start - 1  # the file's line 0: its header, if any
+        for pick in _conflict_picks(lines, first, stop) if "\n<<<<<<<" in text else ():
+            picks.append(pick)
+            notes.setdefault(pick.start, f"L{pick.start - numbering}")
+            conflicts += lines[pick.start].startswith("<")
         reading = _READING.match(lines[first]) if first < stop else None
         if reading:  # Desktop Commander's note over the lines it read, a blank line below it
             opening = first + 1 + (first + 1 < stop and not lines[first + 1].strip())
@@ -550,10 +591,12 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
         outline += f", {constants} constants"
     if headings:
         outline += f", {headings} headings"
+    if conflicts:
+        outline += f", {conflicts} merge conflict{'s' if conflicts != 1 else ''}"
     # Files read together are each worth their header and outline, definitions or not (eight
     # Helm YAML files had been a Directive of "0 definitions"); a header's constants are its
     # outline (libpng's ``png.h``: hundreds of ``#define``s, its prototypes behind macros).
-    highlights = max(
+    highlights = conflicts + max(
         definitions + headings + constants // _CONSTANTS_PER_HIGHLIGHT, files if files > 1 else 0
     )
     return Extract(text=body, kind=ContentKind.SOURCE, outline=outline, highlights=highlights)

@@ -592,3 +592,39 @@ def test_desktop_commanders_note_says_where_a_partial_read_starts() -> None:
     text = (DATA / "desktop-commander-read-file-offset.txt").read_text(encoding="utf-8")
     body = summarize(text, ContentKind.SOURCE, budget=1500).text
     assert "    async def initialize(self) -> types.InitializeResult: [L651]" in body.splitlines()
+
+
+def test_a_files_merge_conflicts_are_shown_first_with_both_sides() -> None:
+    # CPython 3.11's textwrap.py after ``git merge`` (git 2.39) of two branches that changed its
+    # default width and dedent's signature: two conflicts. Failed before: the outline showed one
+    # side's ``def dedent`` as a definition, no marker, and did not say the file has conflicts.
+    text = (DATA / "git-2.39-merge-conflict-textwrap-py311.py.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.SOURCE, budget=1500)
+    assert extract.outline.endswith(", 2 merge conflicts")
+    shown = extract.text.splitlines()
+    for line in (
+        "<<<<<<< HEAD [L112]",
+        "                 width=100,",
+        "                 width=88,",
+        "<<<<<<< HEAD [L424]",
+        "def dedent(text: str) -> str: [L425]",
+        "def dedent(text, *, keep_tabs=False): [L427]",
+        ">>>>>>> wrap-width",
+    ):
+        assert line in shown, line
+    assert shown.index("<<<<<<< HEAD [L112]") < shown.index("<<<<<<< HEAD [L424]")
+
+
+def test_a_long_conflict_shows_its_markers_and_each_sides_first_lines() -> None:
+    ours = [f"    ours_{i} = {i}" for i in range(30)]
+    theirs = [f"    theirs_{i} = {i}" for i in range(30)]
+    text = "\n".join(["def f():", "<<<<<<< HEAD", *ours, "=======", *theirs, ">>>>>>> topic", "    return 1"])
+    shown = summarize(text, ContentKind.SOURCE, budget=600).text.splitlines()
+    assert "<<<<<<< HEAD [L2]" in shown and "======= [L33]" in shown and ">>>>>>> topic [L64]" in shown
+    assert "    ours_2 = 2" in shown and "    theirs_2 = 2" in shown
+    assert "    ours_3 = 3" not in shown and "    theirs_29 = 29" not in shown
+    # an underline of ``=======`` with no conflict open is no marker
+    assert (
+        "merge conflict"
+        not in summarize("Title\n=======\n\ndef g():\n    pass\n", ContentKind.SOURCE, budget=600).outline
+    )
