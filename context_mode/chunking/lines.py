@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 from context_mode.classic_diff import as_unified
+from context_mode.combined_diff import as_unified as as_combined
 from context_mode.shapes import COMMIT_START, FILE_HEADER_LINE, HEADING_ANCHOR, header_path
 from context_mode.words import worded
 
@@ -220,7 +221,8 @@ def diff_units(text: str) -> list[Unit]:
     header = False  # in a "diff ..." file header, before its first hunk
     spans = list(lines(text))
     written = [text[start:end].rstrip("\r\n") for start, end in spans]
-    read = as_unified(written) or written  # plain ``diff``'s normal and context formats, as unified
+    # plain ``diff``'s normal and context formats, and git's combined diff, as unified
+    read = as_unified(written) or as_combined(written) or written
     for (start, _end), line in zip(spans, read, strict=True):
         if old > 0 or new > 0:
             mark = line[:1] or " "

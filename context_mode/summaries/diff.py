@@ -48,6 +48,7 @@ from collections.abc import Sequence
 
 from context_mode.ansi import strip_ansi
 from context_mode.classic_diff import as_unified
+from context_mode.combined_diff import as_unified as as_combined
 from context_mode.graph_log import without_graph
 from context_mode.shapes import (
     COMMIT_START,
@@ -158,7 +159,7 @@ def summarize_diff(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
     # ``diff``'s normal and context formats as the unified diff they say, and ``git log --graph``
     # without its graph; all shown as written.
     plain = split_lines(strip_ansi(text)) if "\x1b" in text else shown
-    lines = without_graph(plain) or as_unified(plain) or plain
+    lines = without_graph(plain) or as_unified(plain) or as_combined(plain) or plain
     commits = parse(lines)
     files = [file for commit in commits for file in commit.files]
     real_commits = [commit for commit in commits if commit.line >= 0]
