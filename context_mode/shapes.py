@@ -308,6 +308,9 @@ _7Z_ENTRY = re.compile(
     r"\s+(?:\d+\s+)?(?P<path>\S.*)\Z"
 )
 _ZIPFILE_ENTRY = re.compile(r"(?P<path>\S+)\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+(?P<size>\d+)(?P<unit>)\s*\Z")
+# ``git ls-tree -r`` without ``-l`` (``100644 blob 4e58c2…<TAB>path``) and ``git ls-files -s``
+# (``100644 4e58c2… 0<TAB>path``, its stage): a path per line, behind its mode and object
+GIT_ENTRY = re.compile(r"\d{6} (?:(?P<type>blob|tree|commit) )?[0-9a-f]{40,64}(?: [0-3])?\t(?P<path>.+)\Z")
 _GIT_TREE_ENTRY = re.compile(
     r"\d{6} (?P<type>blob|tree|commit) [0-9a-f]{40,64}\s+(?P<size>\d+|-)(?P<unit>)\t(?P<path>.+)\Z"
 )
@@ -789,7 +792,12 @@ def detect_shape(
     ):
         return ContentKind.TABLE
     paths = sum(
-        1 for line in lines if _PATH_LINE.match(line.strip()) or LISTED_ENTRY.match(line) or _is_test_id(line)
+        1
+        for line in lines
+        if _PATH_LINE.match(line.strip())
+        or LISTED_ENTRY.match(line)
+        or _is_test_id(line)
+        or GIT_ENTRY.match(line)
     )
     if len(lines) >= 8 and paths * 10 >= len(lines) * 9:
         return ContentKind.TREE

@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 
 from context_mode.shapes import (
     BOX_LINE,
+    GIT_ENTRY,
     LISTED_ENTRY,
     TEST_ID,
     found_files,
@@ -296,6 +297,9 @@ def _entries(text: str) -> tuple[list[tuple[str, bool]], list[tuple[int, str]], 
             if LISTED_ENTRY.match(path)
         ]
         return listed, [], _listed_entry
+    if paths and all(GIT_ENTRY.match(path) for path in paths[:20]):  # ``git ls-tree -r``, ``git ls-files -s``
+        found = [GIT_ENTRY.match(path) for path in paths]
+        return [(entry["path"], entry["type"] == "tree") for entry in found if entry], [], _as_listed
     known = set(paths)
     prefixes = {os.path.dirname(p) for p in paths}
     return [(p.rstrip("/"), p.endswith("/") or p in prefixes) for p in paths if p in known], [], _as_listed

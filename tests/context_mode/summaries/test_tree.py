@@ -586,3 +586,17 @@ def test_a_path_lists_names_fill_the_room_its_directory_lines_leave() -> None:
     assert len(extract.text.encode()) >= 1700
     lines = extract.text.split("\n")
     assert any(line.startswith(f"(12 files) {root}/module_05/a_05.py, b_05.py, c_05.py,") for line in lines)
+
+
+def test_git_ls_tree_and_ls_files_stage_are_path_listings() -> None:
+    # ``git ls-tree -r`` (no ``-l``: no sizes) of this repository's packages at b238a00, and
+    # ``git ls-files -s`` (mode, object, stage) of them. Failed before: a table of 2 columns named
+    # by its first row (``100644 blob 2fe21d5…, context_mode/__init__.py``), its first rows shown.
+    for name in ("git-2.39-ls-tree-r-ctxhub-b238a00.txt", "git-2.39-ls-files-s-ctxhub.txt"):
+        text = (Path(__file__).parents[2] / "data" / name).read_text(encoding="utf-8")
+        assert detect_kind(text) is ContentKind.TREE
+        extract = summarize_tree(text, budget=2000)
+        files = len(text.splitlines())
+        assert extract.text.startswith(f"{files} files, 0 directories\nextensions: .py ×")
+        shown = extract.text.splitlines()
+        assert any(line.startswith("(") and "files) context_mode/summaries/" in line for line in shown)
