@@ -1,4 +1,4 @@
-"""Thread dumps in a log: gdb's backtraces and a JVM's thread dump, read by their threads.
+"""Thread dumps in a log (gdb's backtraces, a JVM's thread dump, Python's), read by their threads.
 
 An agent reads a thread dump to learn where each thread is and what it waits on: a hang, a
 deadlock, a pool that never drains. A log's reading folds every thread's header into one
@@ -20,8 +20,7 @@ pool's idle workers) below every other's:
   Thread.State: BLOCKED (on object monitor)``), its innermost frame, the lock it waits for (``-
   waiting to lock <0x…>``) and its program's innermost frame (the first that is not the JDK's,
   ``log_lines.LIBRARY_FRAME``); the JVM's own threads (``Reference Handler``, ``C2
-  CompilerThread0``, ``GC Thread#0``…) below the program's, and below a pool's repeated stacks.
-
+  CompilerThread0``, ``GC Thread#0``…) below the program's, and below a pool's repeated stacks;
 - Python (pytest-timeout's ``~~~ Stack of drainer-2 (139830981818048) ~~~``, faulthandler's
   ``Thread 0x00007ff14d2176c0 (most recent call first):``): each thread's header, its innermost
   frame and the program's innermost frame (the last that is not the standard library's or a
@@ -45,7 +44,7 @@ _DEADLOCK_PRIORITY = 72.0  # with the errors: what is stuck, and on whom
 _TABLE_PRIORITY = 60.0  # gdb's ``info threads`` rows (a thread and its innermost frame), below its headers
 _INNER_FRAMES = 3  # of each gdb backtrace, its innermost frames ranked so (each one a step lower)
 _FRAME_STEP = 4.0
-_LATER = 8.0  # what a repeated stack, or a JVM's own thread, loses
+_LATER = 8.0  # what a repeated stack loses (a JVM's own thread twice as much)
 _THREADS = 200
 
 # gdb: a thread's header, ``info threads``' rows and header, a frame (its number, then its
