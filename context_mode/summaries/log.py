@@ -86,6 +86,7 @@ from context_mode.summaries.log_errors import (
     add_errors,
     add_frames,
     add_goroutine_heads,
+    pytest_locations,
 )
 from context_mode.summaries.log_levels import raised_lines
 from context_mode.summaries.log_lines import (
@@ -152,6 +153,9 @@ _RAISED = 36.0
 _MUTED = 32.0
 _MUTED_SHAPES = 20
 _RAISED_SHARE = 4  # distinct raised lines per highlight (of room): an event is a quarter of an error
+_PYTEST_FAILURES = "= FAILURES ="  # pytest's section of failures, its tracebacks below
+_PYTEST_SOURCE_INDENT = "    "  # a traceback's source lines (its ``E`` and ``>`` lines open the line)
+_PYTEST_SECTION = re.compile(r"={3,} .+ ={3,}\s*\Z")  # ``==== short test summary info ====``
 _UNFOLDED_FAILURES = 5  # TAP failures shown each before the rest fold into ``[×N]``
 _SLOW_SAMPLE = 16384  # characters of the start read to tell a slow query log
 _JEST_HEADER = re.compile(r"\s+● \S")  # a failure's header in Jest's report: its message below a blank line
@@ -227,6 +231,11 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     counts = shape_counts(scan)
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
+    if _PYTEST_FAILURES in text:
+        # pytest's tracebacks list their functions' source, four spaces in: a docstring's
+        # "Raises: ValueError: if …" or a ``raise`` is code, not an error the run reported
+        listed = _pytest_failures(lines)
+        errors = [i for i in errors if not (i in listed and lines[i].startswith(_PYTEST_SOURCE_INDENT))]
     frames = {index for index, _, _ in scan.frames}
     # Each test binary's failing verdict (cargo's "test result: FAILED. 75 passed; 13 failed") is
     # its own news, though they share a shape: neither folded nor counted as repeats.
@@ -247,6 +256,10 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     for index in tap_failures[:_UNFOLDED_FAILURES]:
         verdicts.add(index)
         verdicts.update(tap_diagnostics(lines, index + 1))
+    # And pytest's traceback locations (``test_lib.py:7: `` under a test's ``>`` line): each says
+    # where a failure is, as a frame's line number does.
+    if _PYTEST_FAILURES in text:
+        verdicts.update(pytest_locations(lines))
     # And a thread dump's threads (gdb's, a JVM's): each one's header and frames (one shape, each
     # thread's news).
     threads = thread_picks(text, lines)
@@ -380,6 +393,14 @@ def _fold(picks: list[Pick], shapes: Sequence[str], counts: Counter[str], frames
             seen.add(shape)
         kept.append(pick)
     return kept
+
+
+def _pytest_failures(lines: Sequence[str]) -> range:
+    """The lines of pytest's ``= FAILURES =`` section (its tracebacks), up to the next section
+    (``= Hypothesis Statistics =``, ``= short test summary info =``); empty when it has none."""
+    start = next((i for i, line in enumerate(lines) if _PYTEST_FAILURES in line[:PREFIX]), len(lines))
+    after = (i for i in range(start + 1, len(lines)) if _PYTEST_SECTION.match(lines[i][:PREFIX]))
+    return range(start, next(after, len(lines)))
 
 
 def _plural(count: int, noun: str) -> str:

@@ -50,6 +50,7 @@ _QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the
 _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" source line
 _TEST_SOURCE_REACH = 400  # lines above that searched for its failure's header (``____ test_x ____``)
 _PYTEST_LOCATION = re.compile(r"[^\s:]+:\d+: ")  # ``test_pool.py:20: `` under a traceback's section
+_PYTEST_LOCATION_LINE = re.compile(r"[^\s:]+\.py:\d+: (?:in \S+|\w+)?\s*\Z")  # and alone on its line
 _DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
 _DETAIL_REACH = 3
 _ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
@@ -163,6 +164,16 @@ def _add_test_source(lines: Sequence[str], source: int, add: Adder) -> None:
     )
     if located >= 0:
         add(located, 62, CONTEXT_WIDTH)
+
+
+def pytest_locations(lines: Sequence[str]) -> list[int]:
+    """The lines of pytest's tracebacks that say where a section is (``test_lib.py:7: ``,
+    ``…/json/decoder.py:355: JSONDecodeError``): one shape, each its own place."""
+    return [
+        index
+        for index, line in enumerate(lines)
+        if ".py:" in line[:PREFIX] and _PYTEST_LOCATION_LINE.match(line[:PREFIX])
+    ]
 
 
 def _add_context(lines: Sequence[str], index: int, add: Adder, routine: Routine) -> None:

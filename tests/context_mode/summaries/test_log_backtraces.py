@@ -145,3 +145,19 @@ def test_a_faulthandler_dump_shows_every_thread_and_the_programs_frame() -> None
     assert len(headers) == 6 and all(header in shown for header in headers)
     for frame in ("line 8 in contender", "line 6 in holder", "line 11 in consumer", "line 18 in <module>"):
         assert f'  File "/tmp/p/fh.py", {frame}' in shown, frame
+
+
+def test_pytests_failures_raised_in_the_standard_library_show_each_tests_line_and_place() -> None:
+    # pytest 9.2, the long traceback of six tests whose calls fail inside the standard library
+    # (json, datetime, decimal, ipaddress, fractions, base64). Failed before: "10 errors" (the
+    # library's docstrings, ``Raises: ValueError: if …``, listed in the tracebacks, counted and
+    # shown as errors), each test's location folded into one ``test_lib.py:7:  [×5]``.
+    text = (DATA / "pytest-9.2-long-tb-stdlib-errors.txt").read_text(encoding="utf-8")
+    decision = route(text, policy=RoutingPolicy(), tool="run_command")
+    assert isinstance(decision, Summary)
+    assert decision.extract.outline.startswith("log: 367 lines, 6 failed tests, 6 errors,")
+    shown = decision.extract.text.split("\n")
+    for place in ("test_lib.py:7: ", "test_lib.py:16: ", "test_lib.py:19: ", "test_lib.py:22: "):
+        assert place in shown, place
+    assert '>       assert fractions.Fraction("3/0") > 1' in shown
+    assert not any("Raises:" in line or "AddressValueError: If" in line for line in shown)
