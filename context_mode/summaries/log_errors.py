@@ -50,6 +50,7 @@ _QUOTED_SOURCE = re.compile(r"\s+\d+ \|")  # a code frame's line that is not the
 _PYTEST_SOURCE_REACH = 40  # lines above an E block searched for pytest's ">" source line
 _TEST_SOURCE_REACH = 400  # lines above that searched for its failure's header (``____ test_x ____``)
 _PYTEST_LOCATION = re.compile(r"[^\s:]+:\d+: ")  # ``test_pool.py:20: `` under a traceback's section
+_PYTEST_SHORT_PLACE = re.compile(r"[^\s:]+:\d+: in \S+\s*\Z")  # ``--tb=short``'s place of a section
 _PYTEST_LOCATION_LINE = re.compile(r"[^\s:]+\.py:\d+: (?:in \S+|\w+)?\s*\Z")  # and alone on its line
 _DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
 _DETAIL_REACH = 3
@@ -138,7 +139,16 @@ def _add_pytest_source(lines: Sequence[str], index: int, add: Adder) -> None:
             add(earlier, 64, CONTEXT_WIDTH)
             _add_test_source(lines, earlier, add)
             return
-        if not lines[earlier].strip() or SECTION.match(lines[earlier][:PREFIX]):
+        if SECTION.match(lines[earlier][:PREFIX]):
+            # ``--tb=short``: no ``>`` line; the test's own place opens its section
+            # (``test_lib.py:7: in test_config_parses``), its source line below it
+            first = earlier + 1
+            if lines[earlier].startswith("_") and _PYTEST_SHORT_PLACE.match(lines[first][:PREFIX]):
+                add(first, 63, CONTEXT_WIDTH)
+                if first + 1 < index and lines[first + 1].startswith("    "):
+                    add(first + 1, 62, CONTEXT_WIDTH)
+            return
+        if not lines[earlier].strip():
             return
 
 

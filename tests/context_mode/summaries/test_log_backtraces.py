@@ -13,7 +13,9 @@ from pathlib import Path
 
 from context_mode.policy import RoutingPolicy
 from context_mode.router import Summary, route
+from context_mode.summaries import summarize
 from context_mode.summaries.thread_dumps import thread_picks
+from context_mode.types import ContentKind
 from tests.corpora import bench_stage1
 
 DATA = Path(__file__).parents[2] / "data"
@@ -161,3 +163,20 @@ def test_pytests_failures_raised_in_the_standard_library_show_each_tests_line_an
         assert place in shown, place
     assert '>       assert fractions.Fraction("3/0") > 1' in shown
     assert not any("Raises:" in line or "AddressValueError: If" in line for line in shown)
+
+
+def test_pytests_short_tracebacks_show_each_tests_own_line_with_its_place() -> None:
+    # The same six failures under ``--tb=short``: no ``>`` line, each section opens with the test's
+    # own place (``test_lib.py:7: in test_config_parses``) over its source line. Failed before: one
+    # test's source line of six at this budget, the library's ``raise`` lines instead.
+    text = (DATA / "pytest-9.2-short-tb-stdlib-errors.txt").read_text(encoding="utf-8")
+    shown = summarize(text, ContentKind.LOG, budget=2200).text.split("\n")
+    for place, source in (
+        ("test_lib.py:7: in test_config_parses", "    assert load_config("),
+        (
+            "test_lib.py:16: in test_subnet",
+            '    assert ipaddress.ip_network("10.0.0.1/24").num_addresses == 256',
+        ),
+        ("test_lib.py:22: in test_token", "    assert base64.b64decode("),
+    ):
+        assert place in shown and shown[shown.index(place) + 1].startswith(source), place
