@@ -14,7 +14,9 @@ paragraph under an error that explains it, after one blank line at most; past th
 template with one word changed, below the head: ``line_groups.templates``), the last line (how the
 process ended: below the first errors of each shape, above their context), the rest of the tail,
 compiler notes, tracebacks collapsed to the frames that matter (Python: innermost; JVM: the first
-frame of each class, application before JDK; pytest's ``>`` source line above an ``E`` block),
+frame of each class, application before JDK; pytest's ``>`` source line above an ``E`` block,
+the test's own too, each traceback section's place unfolded; the source pytest lists there is no
+error; a thread dump by its threads: ``summaries.thread_dumps``),
 warnings (past the second of one template, below an error's context), context, the head, and last
 rare lines (a shape, numbers aside, seen once is usually an event); the room they leave goes to the
 first line of each shape not shown yet, in order (a data race's frames). In a log written at debug
@@ -260,8 +262,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     # where a failure is, as a frame's line number does.
     if _PYTEST_FAILURES in text:
         verdicts.update(pytest_locations(lines))
-    # And a thread dump's threads (gdb's, a JVM's): each one's header and frames (one shape, each
-    # thread's news).
+    # And a thread dump's threads (gdb's, a JVM's, Python's): each one's header and frames (one
+    # shape, each thread's news).
     threads = thread_picks(text, lines)
     verdicts.update(index for pick in threads for index in range(pick.start, pick.stop))
     raised = raised_lines(unprefixed, scan.groups)

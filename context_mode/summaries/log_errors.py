@@ -7,11 +7,14 @@ past the second of one template with one word changed, below the head: ``line_gr
 then what explains it: PostgreSQL's ``DETAIL:`` / ``HINT:`` lines, a compiler's function line and
 code context, the lines above and below (a routine neighbour or a quoted code frame barely
 counts), the message announced under a line ending in a colon (up to a blank line or a
-backtrace), the paragraph under it after one blank line at most, pytest's ``>`` source line, and
-the step above an indented error. ``add_frames(frames, add)`` collapses each traceback to the
-frames that matter (Python: innermost first, library frames lower; JVM, and the others that print
-the innermost frame first (Node, Ruby, PHP): the first frame of each class or file, application
-before library; a trace printed again is skipped). ``add_goroutine_heads(text,
+backtrace), the paragraph under it after one blank line at most, pytest's ``>`` source line (and
+the test's own, the first below the failure's header, with its place, when the failure is raised
+deeper down; under ``--tb=short``, the test's ``test_x.py:7: in test_y`` and its source line), and
+the step above an indented error; ``pytest_locations(lines)`` are pytest's traceback places.
+``add_frames(frames, add)`` collapses each traceback to the frames that matter (Python: innermost
+first, library frames lower; JVM, and the others that print the innermost frame first (Node, Ruby,
+PHP): the first frame of each class or file, application before library; a trace printed again is
+skipped). ``add_goroutine_heads(text,
 lines, add)`` adds a Go traceback's outline (a panic's or a SIGQUIT dump's): the signal
 (``SIGQUIT: quit``, ``PC=0xd62761 m=0 sigcode=0``), each goroutine's header with its state
 (``goroutine 25 [IO wait]:``) and where it was started (``created by
