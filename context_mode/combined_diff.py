@@ -23,9 +23,9 @@ import re
 from collections.abc import Sequence
 
 _FILE = re.compile(r"diff --(?:cc|combined) (\S.*)\Z")
-# ``@@@ -339,7 -339,7 +339,11 @@@ context``: a range per parent, then the result's
-_HUNK = re.compile(r"(@{3,}) (-\d+(?:,\d+)? )+\+(\d+)(?:,\d+)? @{3,}(.*)\Z")
-_FIRST = re.compile(r"-(\d+)")
+# ``@@@ -339,7 -339,7 +339,11 @@@ context``: a range per parent (the first one's start kept),
+# then the result's; one ``@`` more than the parents
+_HUNK = re.compile(r"(@{3,}) -(\d+)(?:,\d+)? (?:-\d+(?:,\d+)? )*\+(\d+)(?:,\d+)? @{3,}(.*)\Z")
 _PREFIX = 400
 
 
@@ -36,46 +36,38 @@ def as_unified(lines: Sequence[str]) -> list[str] | None:
     read = list(lines)
     found = False
     parents = 0  # the marks' columns in the hunk being read: 0 outside one
-    header = -1  # the hunk's header line, its counts written when it ends
-    starts = ("", "")
-    counts = [0, 0]
+    header = -1  # the hunk's header line, written as a unified one when the hunk ends
+    hunk: re.Match[str] | None = None
+    counts = [0, 0]  # the hunk's lines on its first parent's side and on the result's
     for index, full in enumerate(lines):
         line = full[:_PREFIX]
-        hunk = _HUNK.match(line) if line.startswith("@@@") else None
-        if hunk is not None or _FILE.match(line) or (parents and _ends_hunk(line, parents)):
-            if header >= 0:
-                read[header] = _header(starts, counts, lines[header])
-                header, parents = -1, 0
-        if hunk is not None:
+        starts = _HUNK.match(line) if line.startswith("@@@") else None
+        named = _FILE.match(line) if line.startswith("diff --") else None
+        if header >= 0 and hunk is not None and (starts or named or _ends_hunk(line, parents)):
+            read[header] = _header(hunk, counts)
+            header, parents = -1, 0
+        if starts is not None:
             found = True
-            header, parents = index, len(hunk[1]) - 1
-            first = _FIRST.search(line)
-            starts = (first.group(1) if first else "1", hunk[3])
-            counts = [0, 0]
-            continue
-        named = _FILE.match(line)
-        if named is not None:
+            header, parents, hunk, counts = index, len(starts[1]) - 1, starts, [0, 0]
+        elif named is not None:
             read[index] = f"diff --git a/{named[1]} b/{named[1]}"
-            continue
-        if parents:
+        elif parents:
             marks, text = full[:parents], full[parents:]
             mark = "-" if "-" in marks else "+" if "+" in marks else " "
             counts[0] += mark != "+"
             counts[1] += mark != "-"
             read[index] = mark + text
-    if header >= 0:
-        read[header] = _header(starts, counts, lines[header])
+    if header >= 0 and hunk is not None:
+        read[header] = _header(hunk, counts)
     return read if found else None
 
 
 def _ends_hunk(line: str, parents: int) -> bool:
     """Whether a line ends a hunk: one whose marks' columns are not all marks (``diff --git``,
     ``index …``, a commit's line)."""
-    return len(line) < parents and bool(line.strip()) or any(c not in " +-" for c in line[:parents])
+    return (len(line) < parents and bool(line.strip())) or any(c not in " +-" for c in line[:parents])
 
 
-def _header(starts: tuple[str, str], counts: Sequence[int], written: str) -> str:
-    """A combined hunk's header as a unified one: ``@@ -a,o +c,n @@`` and its context."""
-    hunk = _HUNK.match(written[:_PREFIX])
-    context = hunk[4] if hunk else ""
-    return f"@@ -{starts[0]},{counts[0]} +{starts[1]},{counts[1]} @@{context}"
+def _header(hunk: re.Match[str], counts: Sequence[int]) -> str:
+    """A combined hunk's header (``hunk``) as a unified one: ``@@ -a,o +c,n @@`` and its context."""
+    return f"@@ -{hunk[2]},{counts[0]} +{hunk[3]},{counts[1]} @@{hunk[4]}"
