@@ -100,31 +100,26 @@ def thread_picks(text: str, lines: Sequence[str]) -> list[Pick]:
 
 
 def _python_picks(lines: Sequence[str]) -> list[Pick]:
-    picks: list[Pick] = []
-    heads: list[int] = []
-    threads: list[list[tuple[int, str, str]]] = []  # per thread: (line, file, function) of its frames
+    threads: list[tuple[int, list[tuple[int, str, str]]]] = []  # (header, its frames: line, file, function)
+    current: list[tuple[int, str, str]] | None = None  # the frames of the thread being read
     for index, line in enumerate(lines):
         if line[:1] in ("~", "C", "T") and _PY_HEAD.match(line):
-            if len(heads) >= _THREADS:
+            if len(threads) >= _THREADS:
                 break
-            heads.append(index)
-            threads.append([])
-        elif threads and line[:1] == " " and (frame := _PY_FRAME.match(line)):
-            threads[-1].append((index, frame["file"], frame["function"]))
-        elif threads and not line.startswith(" "):
-            threads.append([])  # the dump's frames end at a line that is no frame's
-            heads.append(-1)
+            current = []
+            threads.append((index, current))
+        elif current is not None and line[:1] == " " and (frame := _PY_FRAME.match(line)):
+            current.append((index, frame["file"], frame["function"]))
+        elif not line.startswith(" "):
+            current = None  # the dump's frames end at a line that is no frame's
+    picks: list[Pick] = []
     seen: set[tuple[str, ...]] = set()
-    order = 0
-    for head, frames in zip(heads, threads, strict=True):
-        if head < 0:
-            continue
+    for order, (head, frames) in enumerate(threads):
         if not lines[head].startswith("~"):  # faulthandler's: the innermost frame first
             frames = frames[::-1]
         signature = tuple(function for _, _, function in frames)
         base = _THREAD_PRIORITY - 0.01 * order - (_LATER if signature in seen else 0.0)
         seen.add(signature)
-        order += 1
         picks.append(Pick(head, head + 1, base, WIDTH))
         # the innermost frame, and the program's innermost (the last that is not the library's),
         # each with its source line below it (a traceback's; faulthandler prints none)
@@ -185,8 +180,8 @@ def _gdb_picks(lines: Sequence[str]) -> list[Pick]:
 
 def _jvm_picks(lines: Sequence[str]) -> list[Pick]:
     picks: list[Pick] = []
-    heads: list[int] = []
-    threads: list[list[int]] = []  # per thread: its lines below the header (state, frames, locks)
+    threads: list[tuple[int, list[int]]] = []  # (header, its lines below it: state, frames, locks)
+    current: list[int] | None = None  # the lines of the thread being read
     in_deadlock = False
     said = 0  # deadlock lines so far
     for index, line in enumerate(lines):
@@ -198,25 +193,21 @@ def _jvm_picks(lines: Sequence[str]) -> list[Pick]:
                 said += 1
             continue
         if line[:1] == '"' and _JVM_HEAD.match(line):
-            if len(heads) >= _THREADS:
+            if len(threads) >= _THREADS:
                 break
-            heads.append(index)
-            threads.append([])
+            current = []
+            threads.append((index, current))
         elif line.startswith(_JVM_TITLE):  # which JVM, which version
             picks.append(Pick(index, index + 1, _DEADLOCK_PRIORITY, WIDTH))
         elif line[:1] == "F" and _DEADLOCK.match(line):
             picks.append(Pick(index, index + 1, _DEADLOCK_PRIORITY + 0.5, WIDTH))
             in_deadlock = True
-        elif threads and line[:1] in (" ", "\t") and line.strip():
-            threads[-1].append(index)
-        elif threads and not line.strip():
-            threads.append([])  # a thread's block ends at a blank line
-            heads.append(-1)
+        elif current is not None and line[:1] in (" ", "\t") and line.strip():
+            current.append(index)
+        elif not line.strip():
+            current = None  # a thread's block ends at a blank line
     seen: set[tuple[str, ...]] = set()
-    order = 0
-    for head, below in zip(heads, threads, strict=True):
-        if head < 0:
-            continue
+    for order, (head, below) in enumerate(threads):
         frames = [(index, found["where"]) for index in below if (found := _JVM_FRAME.match(lines[index]))]
         signature = tuple(where for _, where in frames)
         name = _JVM_HEAD.match(lines[head])
@@ -224,7 +215,6 @@ def _jvm_picks(lines: Sequence[str]) -> list[Pick]:
         later = _LATER * 2 if own_thread else _LATER if signature in seen else 0.0
         base = _THREAD_PRIORITY - 0.01 * order - later
         seen.add(signature)
-        order += 1
         picks.append(Pick(head, head + 1, base, WIDTH))
         state = next((index for index in below if _JVM_STATE.match(lines[index])), -1)
         if state >= 0:

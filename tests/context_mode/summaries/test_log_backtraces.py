@@ -180,3 +180,25 @@ def test_pytests_short_tracebacks_show_each_tests_own_line_with_its_place() -> N
         ("test_lib.py:22: in test_token", "    assert base64.b64decode("),
     ):
         assert place in shown and shown[shown.index(place) + 1].startswith(source), place
+
+
+def test_the_threads_read_are_counted_by_thread_not_by_the_blank_lines_between_them() -> None:
+    # A dump reads its first 200 threads. Failed before: each blank line between two threads
+    # counted as one, so a JVM's dump and faulthandler's stopped at their 100th thread.
+    jvm = ["Full thread dump OpenJDK 64-Bit Server VM (17.0.15+6-Debian-1deb12u1 mixed mode, sharing):", ""]
+    python = []
+    for i in range(150):
+        jvm += [
+            f'"worker-{i}" #{i + 20} prio=5 os_prio=0 cpu=0.10ms elapsed=1.00s nid=0x2 waiting on condition',
+            "   java.lang.Thread.State: WAITING (parking)",
+            f"\tat app.Job{i}.run(Job.java:{i + 1})",
+            "",
+        ]
+        python += [
+            f"Thread 0x{i + 1:016x} (most recent call first):",
+            f'  File "/app/job{i}.py", line 3 in run',
+            "",
+        ]
+    for lines, header in ((jvm, '"worker-'), (python, "Thread 0x")):
+        picks = thread_picks("\n".join(lines), lines)
+        assert sum(lines[pick.start].startswith(header) for pick in picks) == 150
