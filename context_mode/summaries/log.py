@@ -233,7 +233,8 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
     counts = shape_counts(scan)
     routine = routine_errors(scan)
     errors = [i for i in scan.errors if i not in routine]
-    if _PYTEST_FAILURES in text:
+    pytest = _PYTEST_FAILURES in text
+    if pytest:
         # pytest's tracebacks list their functions' source, four spaces in: a docstring's
         # "Raises: ValueError: if …" or a ``raise`` is code, not an error the run reported
         listed = _pytest_failures(lines)
@@ -260,7 +261,7 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         verdicts.update(tap_diagnostics(lines, index + 1))
     # And pytest's traceback locations (``test_lib.py:7: `` under a test's ``>`` line): each says
     # where a failure is, as a frame's line number does.
-    if _PYTEST_FAILURES in text:
+    if pytest:
         verdicts.update(pytest_locations(lines))
     # And a thread dump's threads (gdb's, a JVM's, Python's): each one's header and frames (one
     # shape, each thread's news).

@@ -505,6 +505,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     picks: list[Pick] = []
     notes: dict[int, str] = {}
     definitions = constants = headings = outlined = conflicts = 0
+    conflicted = "\n<<<<<<<" in text  # a merge's markers somewhere: looked for once, not per file
     for start, stop in zip(bounds, bounds[1:], strict=False):
         header = start in headers
         first = start + 1 if header else start
@@ -512,7 +513,7 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
             notes[start] = f"{stop - first} lines"
             picks.append(Pick(start, start + 1, 100.0))
         numbering = start if header else start - 1  # the file's line 0: its header, if any
-        for pick in _conflict_picks(lines, first, stop) if "\n<<<<<<<" in text else ():
+        for pick in _conflict_picks(lines, first, stop) if conflicted else ():
             picks.append(pick)
             notes.setdefault(pick.start, f"L{pick.start - numbering}")
             conflicts += lines[pick.start].startswith("<")
