@@ -118,7 +118,17 @@ LIBRARY_FRAME = re.compile(
 # could not determine …") are notes, whatever words they hold.
 COMPILER = re.compile(r"^(?:[^\s:]+):\d+(?::\d+)?: (?P<what>(?:fatal )?error|warning|note|remark)\b")
 CODE_CONTEXT = re.compile(r"^\s*(?:\d+\s*)?\|")
-IN_FUNCTION = re.compile(r"^[^\s:]+: (?:In (?:function|member function|constructor)|At top level)")
+# GCC's line naming where its next diagnostics are: ``../src/backup.cc: In static member function
+# ‘static void Backup::Error(T*)’:``, ``… In instantiation of ‘…’:``, ``At top level:``.
+IN_FUNCTION = re.compile(
+    r"^[^\s:]+: (?:In (?:(?:static )?member function|function|constructor|destructor|copy constructor"
+    r"|lambda function|instantiation of|substitution of)|At top level)"
+)
+# A compiler's or a test runner's quote of the source under a diagnostic (GCC's and rustc's
+# ``   37 |     DEFINE_CONSTANT_INTEGER(target, SQLITE_ERROR, ERROR);``, Jest's ``> 12 |``,
+# Vitest's ``  5| ``), or its gutter of carets (``      |     ^~~~``): the program's own text,
+# whatever words it holds, and no level. Not ``| ERROR |`` at a line's start: a table's row.
+_QUOTED_CODE = re.compile(r"\s*>?\s*\d+\s*\|(?: |$)|\s+\|(?: |$)")
 PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: (?:in test\w*|\w+)$")
 # An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9`` (Jest's
 # ``Expected constructor: TypeError``, ``Received message: "…"``, a word between); RSpec's
@@ -469,6 +479,8 @@ def _severity(line: str, lowered: str) -> str:
     if compiler is not None:
         what = compiler.group("what")
         return "note" if what == "remark" else what if what in {"warning", "note"} else "error"
+    if "|" in line[:12] and _QUOTED_CODE.match(line) or ": In " in line and IN_FUNCTION.match(line):
+        return ""  # what the code says, and where: the diagnostic is the line above or below
     declared = _declared_level(line, lowered)
     if declared:
         # A declared level wins over words in the message ("... debugging of ClassNotFoundException"),

@@ -41,6 +41,8 @@ from context_mode.types import ContentKind
 from tests.corpora import payload_params
 from tests.verbatim import clipped_from
 
+DATA = Path(__file__).parents[2] / "data"
+
 _SHAPE = re.compile(r"[0-9a-fA-F]{8,}|\d+")
 _FAMILY = re.compile(r"\s*(\S+)\s+(\S+)")
 
@@ -1082,3 +1084,19 @@ def test_a_logs_diff_hunks_show_their_changed_lines() -> None:
     ]
     picked = [log[pick.start] for pick in log_module._hunk_changes(log)]
     assert picked == ["-old = 1", "+new = 2"]
+
+
+def test_a_compilers_quoted_source_and_function_context_are_no_errors() -> None:
+    # npm 11.19 building sqlite3 4.2.0 with node-gyp (GCC 12): it succeeded with warnings, but
+    # the source GCC quotes under a warning (``   37 |     DEFINE_CONSTANT_INTEGER(target,
+    # SQLITE_ERROR, ERROR);``) declared an ERROR level, and its context line ``../src/backup.cc:
+    # In static member function ‘static void node_sqlite3::Backup::Error(T*)’:`` held an error's
+    # word: the summary said "2 errors" and showed the quoted source as one.
+    text = (DATA / "npm-11.19-install-sqlite3-420-node-gyp-excerpt.txt").read_text(encoding="utf-8")
+    lines = split_lines(text)
+    scan = scan_log(lines)
+    assert [lines[index] for index in (*scan.errors, *scan.weak)] == []
+    extract = summarize(text, ContentKind.LOG, budget=2000)
+    assert ", 0 errors," in extract.outline
+    assert "SQLITE_ERROR, ERROR);" not in extract.text
+    assert "added 69 packages in 58s" in extract.text
