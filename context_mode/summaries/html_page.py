@@ -25,6 +25,8 @@ from collections.abc import Sequence
 
 from context_mode.framing import document_start
 from context_mode.summaries.extract import Extract, term_matcher
+from context_mode.summaries.html_traceback import traceback_block
+from context_mode.summaries.log import summarize_log
 from context_mode.summaries.packing import Pick, pack, split_lines
 from context_mode.summaries.text import summarize_text
 from context_mode.types import ContentKind
@@ -45,6 +47,8 @@ _TITLE_TEXT = re.compile(r"<title\b[^>]*>([^<]{1,200})</title>", re.I)
 _TAGS = re.compile(r"<[^>]*>")
 _WIDTH = 200
 _PREFIX = 2000  # of a line, read for its tags
+_HEAD = 80.0  # the title, the description and the first level of headings
+_HEAD_BUDGET = 300  # of an error page, above its traceback
 _MINIFIED = 1000  # a mean line this long: the page is minified, its lines cannot be picked
 
 
@@ -107,8 +111,19 @@ def summarize_html(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extr
             priority = max(priority, 20.0) + 30.0
         if priority:
             picks.append(Pick(index, index + 1, priority, width))
-    body = pack(lines, picks, budget, width=_WIDTH, gaps="short", filler=filler, ends=True)
     outline = f"html: {len(lines)} lines, {headings} headings" + (f", title {title[:80]!r}" if title else "")
+    block = traceback_block(raw_lines, title)
+    if block is not None:
+        # A framework's error page: its title and first heading name the exception, its
+        # plain-text traceback (``html_traceback``) is read as a log.
+        head = pack(lines, [pick for pick in picks if pick.priority >= _HEAD], _HEAD_BUDGET, width=_WIDTH)
+        plain = "\n".join(raw_lines[block.start : block.stop])
+        trace = summarize_log(plain, budget=max(budget - len(head.encode()) - 1, 0), terms=terms)
+        outline += f"; a traceback as text, lines {block.start + 1}-{block.stop}: {trace.outline}"
+        body = f"{head}\n{trace.text}" if head and trace.text else head or trace.text
+        highlights = headings + trace.highlights
+        return Extract(text=body, kind=ContentKind.LOG, outline=outline, highlights=highlights)
+    body = pack(lines, picks, budget, width=_WIDTH, gaps="short", filler=filler, ends=True)
     return Extract(text=body, kind=ContentKind.MARKDOWN, outline=outline, highlights=headings)
 
 

@@ -83,3 +83,59 @@ def test_a_heading_repeated_down_the_page_gives_way_to_the_sections() -> None:
     body = decision.extract.text
     assert body.count(">Note</h3>") <= 2
     assert "Serial Types</h3>" in body
+
+
+def test_a_frameworks_error_page_shows_its_plain_text_traceback() -> None:
+    # Django 4.2's technical 500 page (a view's ``TypeError``, ``curl`` of ``runserver``) and
+    # Werkzeug 3.1's debugger behind Flask 3.1 (a ``StopIteration``). Read as pages, Django's
+    # showed table cells (``<td>TypeError</td>``, ``<td>4.2.17</td>``) and none of the
+    # exception's value; Werkzeug's showed its library's source lines.
+    for name, command, wanted in (
+        (
+            "django-4.2-technical-500-typeerror.html",
+            "curl -s http://127.0.0.1:8765/orders/1/",
+            [
+                "Request URL: http://127.0.0.1:8765/orders/1/",
+                "Django Version: 4.2.17",
+                '  File "/tmp/cap/dj/app.py", line 10, in order_total',
+                "Exception Value: unsupported operand type(s) for +: &#x27;int&#x27; and &#x27;str&#x27;",
+            ],
+        ),
+        (
+            "werkzeug-3.1-debugger-stopiteration.html",
+            "curl -s http://127.0.0.1:8766/users/2",
+            [
+                '  File "/tmp/cap/fl/app.py", line 10, in user',
+                '    return next(u for u in USERS if u["id"] == user_id)',
+                "StopIteration",
+            ],
+        ),
+    ):
+        page = data(name)
+        decision = route(page, tool="run_command", arguments={"command": command})
+        assert isinstance(decision, Summary), name
+        body = decision.extract.text.splitlines()
+        for line in wanted:
+            assert line in body, (name, line)
+        assert "a traceback as text" in decision.extract.outline
+        assert not [line for line in body if 'class="line before"' in line], name
+        source = {*page.splitlines(), *(line.strip() for line in page.splitlines())}
+        for line in body:
+            assert is_marker(line) or clipped_from(line, source), line
+
+
+def test_a_page_documenting_tracebacks_is_no_error_page() -> None:
+    # A tutorial's examples hold tracebacks too; its title names no exception.
+    example = (
+        "<pre>&gt;&gt;&gt; 10 * (1/0)\nTraceback (most recent call last):\n"
+        '  File "<stdin>", line 1\nZeroDivisionError: division by zero\n</pre>'
+    )
+    page = "\n".join(
+        ["<!DOCTYPE html>", "<html><head><title>8. Errors and Exceptions</title></head><body>"]
+        + [f"<h2>8.{n}. Section {n}</h2>\n<p>About errors, part {n}.</p>\n{example}" for n in range(40)]
+        + ["</body></html>"]
+    )
+    decision = route(page, tool="run_command")
+    assert isinstance(decision, Summary)
+    assert "a traceback as text" not in decision.extract.outline
+    assert "<h2>8.0. Section 0</h2>" in decision.extract.text

@@ -1,4 +1,4 @@
-"""Real outputs of rounds fifty-four's to fifty-six's kinds through ``ctxhub serve``: a real MCP
+"""Real outputs of rounds fifty-four's to fifty-seven's kinds through ``ctxhub serve``: a real MCP
 client calls a real downstream server over stdio (the fixture's ``echo`` returns the output as a
 tool would), and the hub's summary, its route metadata and a ``doc_search`` on the stored payload
 read it as its kind."""
@@ -91,6 +91,20 @@ async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cli
             "Found one Java-level deadlock:",
             "which thread holds the lock order worker waits on",
             'which is held by "billing-worker"',
+        ),
+        (
+            "django-4.2-technical-500-typeerror.html",
+            "html: ",
+            "Exception Value: unsupported operand type(s) for +: &#x27;int&#x27; and &#x27;str&#x27;",
+            "order_view",
+            "line 14, in order_view",
+        ),
+        (
+            "npm-11.19-install-sqlite3-420-node-gyp-excerpt.txt",
+            "log: 81 lines, 0 failed tests, 0 errors, ",
+            "added 69 packages in 58s",
+            "deprecated MakeCallback warning",
+            "is deprecated [-Wdeprecated-declarations]",
         ),
     ],
 )
