@@ -366,3 +366,24 @@ def test_a_chrome_devtools_mcp_snapshots_sections_are_read_outside_its_navigatio
     assert 'uid=2_506 link "The name field"…' in body  # the section, in the page's main
     assert 'uid=2_42 link "The name field"' not in body  # its entry in the table of contents
     assert 'uid=2_762 link "The license and license-file fields"…' in body
+
+
+def test_a_row_headers_value_is_shown_with_it() -> None:
+    # Playwright MCP 0.0.86's snapshot of Django 4.2's technical 500 page: a table of row
+    # headers, each with its value in the cell beside it. The headers ranked above every cell
+    # and filled the room: "Request URL:" showed, its URL did not.
+    text = data("playwright-mcp-0.0.86-snapshot-django-4.2-500.txt")
+    extract = summarize(text, ContentKind.SNAPSHOT, budget=2800)
+    shown = extract.text.splitlines()
+    for key, value in (
+        ('- rowheader "Request URL:" [ref=e11]', '- cell "http://127.0.0.1:8765/orders/1/" [ref=e12]'),
+        ('- rowheader "Django Version:" [ref=e14]', '- cell "4.2.17" [ref=e15]'),
+        (
+            '- rowheader "Exception Location:" [ref=e24]',
+            '- cell "/tmp/cap/dj/app.py, line 10, in order_total" [ref=e25]',
+        ),
+    ):
+        assert key in shown and shown[shown.index(key) + 1] == value
+    # a row header is shown with its value or not at all
+    headers = [index for index, line in enumerate(shown) if line.startswith("- rowheader ")]
+    assert headers and all(shown[index + 1].lstrip("- '").startswith("cell ") for index in headers)

@@ -100,6 +100,13 @@ async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cli
             "line 14, in order_view",
         ),
         (
+            "playwright-mcp-0.0.86-snapshot-django-4.2-500.txt",
+            "accessibility snapshot: 688 lines, ",
+            '- cell "http://127.0.0.1:8765/orders/1/" [ref=e12]',
+            "exception location",
+            "line 10, in order_total",
+        ),
+        (
             "npm-11.19-install-sqlite3-420-node-gyp-excerpt.txt",
             "log: 81 lines, 0 failed tests, 0 errors, ",
             "added 69 packages in 58s",
@@ -119,6 +126,6 @@ async def test_a_real_output_is_read_as_its_kind_through_the_hub(
         reply = text_of(await session.call_tool("doc_search", {"query": query, "ref": route["ref"]}))
     assert route["mode"] == "summary" and route["original_bytes"] == len(payload.encode())
     assert summary.splitlines()[0].startswith(f"[ctxhub summary of sh__echo: {outline}")
-    assert shown in summary
+    assert shown in summary, summary
     assert len(summary.encode()) <= route["budget"]
     assert found in reply
