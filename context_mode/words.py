@@ -15,9 +15,12 @@ tool's output (``limit``, ``max``; ``remove``, ``delete``; ``version``, ``releas
 spells ``UNKNOWN``, ``null`` or ``None``; a "failure" that output spells ``error``; a verb's
 irregular forms, which no stemmer joins: "thrown" for ``throw``, "run" for ``Ran``): what any
 developer reads as the same thing, never a guess at what a query means. A function is defined by
-``def``, an executable found in ``bin/``, a tarball spelled ``.tgz``. (A "count, number, total"
-group cost facts: "counted array" found totals lines; "begin" for "start" found SQL's ``BEGIN;``;
-"length" for "characters" found a spec's every "characters" before its "1--7 arabic digits".) A file
+``def``, an executable found in ``bin/``, a tarball spelled ``.tgz``, a minified build
+``.min.js``. (A "count, number, total" group cost facts: "counted array" found totals lines;
+"begin" for "start" found SQL's ``BEGIN;``; "length" for "characters" found a spec's every
+"characters" before its "1--7 arabic digits". Other shortenings measured and left out:
+"distribution" as ``dist``, "module" as ``mod``, "extension" as ``ext``, "pointer" as ``ptr``,
+"template" as ``tmpl``; each found other lines first.) A file
 named by its language ("the TypeScript definitions", "the JavaScript entry point") is spelled by its
 extension (``index.d.ts``, ``index.mjs``); not "python" or "markdown", which a diff's or a tree's
 every ``.py`` and ``.md`` path would then answer.
@@ -121,6 +124,7 @@ _SHORT_FORMS = {
     "memory": "mem",
     "message": "msg",
     "milliseconds": "ms",
+    "minified": "min",
     "minimum": "min",
     "node": "nodejs",
     "number": "num",

@@ -97,6 +97,9 @@ def test_lines_match_on_stems_and_identifier_parts(line: str, query: str) -> Non
             "throw createError(400, 'The input exceeded the depth', {", "error thrown", "thrown", id="throw"
         ),
         pytest.param("Ran 122 tests in 0.523s", "how many tests run", "run", id="ran"),
+        pytest.param(  # ``du -ah`` of ramda 0.32.0's package: a minified build is its ``.min.js``
+            "56K\tramda-0.32.0/dist/ramda.min.js", "minified bundle size", "minified", id="min"
+        ),
         pytest.param(
             "src/node.c:40:5: error: expected ';' before 'return'",
             "node source failure",
