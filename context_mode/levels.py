@@ -5,8 +5,9 @@ summariser reads a line's declared level by it, and shape detection knows that a
 one (``ERROR: …``) is a log line, not a YAML key. ``FINE_RANKS`` orders the "info" words a
 service's verbosity chooses among (``summaries.log_levels``: NOTICE above INFO above DEBUG).
 ``PASSING`` matches a line saying a test passed or started (``--- PASS``, ``=== RUN``, ``… ok``,
-pytest's ``PASSED``, mocha's ``✓``; not a build's ``✓ 423 modules transformed``): it tells no
-failure, so neither a search's passage nor a log summary's context around a failure is worth it.
+pytest's ``PASSED`` and a subtest's ``SUBPASSED(n=3)``, mocha's ``✓``; not a build's ``✓ 423
+modules transformed``): it tells no failure, so neither a search's passage nor a log summary's
+context around a failure is worth it.
 Pure data.
 """
 
@@ -27,5 +28,5 @@ LEVELS: dict[str, str] = {
 FINE_RANKS: dict[str, int] = {"trace": 0, "debug": 0, "verbose": 0, "info": 1, "notice": 2}
 PASSING = re.compile(
     r"\s*+(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|[✓√](?! ?\d)"
-    r"|\S.* \.\.\. ok$|\S.* PASSED\b)"
+    r"|\S.* \.\.\. ok$|\S.* (?:SUB)?PASSED\b)"
 )

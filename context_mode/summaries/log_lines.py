@@ -128,6 +128,8 @@ IN_FUNCTION = re.compile(
 # ``   37 |     DEFINE_CONSTANT_INTEGER(target, SQLITE_ERROR, ERROR);``, Jest's ``> 12 |``,
 # Vitest's ``  5| ``), or its gutter of carets (``      |     ^~~~``): the program's own text,
 # whatever words it holds, and no level. Not ``| ERROR |`` at a line's start: a table's row.
+# A pytest node id alone on its line (``tests/test_more.py::IterSuppressTests::test_no_error``).
+_NODE_ID = re.compile(r"\S+\.py::\S+ ?$")
 _QUOTED_CODE = re.compile(r"\s*>?\s*\d+\s*\|(?: |$)|\s+\|(?: |$)")
 PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: (?:in test\w*|\w+)$")
 # An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9`` (Jest's
@@ -218,6 +220,11 @@ _TEST_RESULT = re.compile(
     # indented below it, are no tests of their own: deno counts the test)
     r"|^(?P<id31>\S.*?) \.\.\. (?P<status31>FAILED|ok|ignored)(?: \(due to \d+ failed steps?\))?"
     r" \(\d+(?:\.\d+)?(?:µs|ms|s)\)$"
+    # pytest-xdist's -v: ``[gw1] [ 71%] PASSED tests/test_more.py::IterSuppressTests::test_no_error``;
+    # a subtest's ``[gw1] [ 30%] SUBPASSED(slice_args='(8, 5, -2)') tests/…::test_all``, its
+    # parameters part of its name
+    r"|^\[gw\d+\] \[\s*\d+%\] (?P<status32>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (?P<id32>\S+::\S*)"
+    r"|^\[gw\d+\] \[\s*\d+%\] SUB(?P<status33>PASSED|FAILED|SKIPPED)(?P<id33>\(.*?\) \S+::\S*)"
     # Cucumber's failures: ``3) Scenario: Zero quantity is rejected # features/cart.feature:13``
     # (an outline's examples share a name: its line tells them apart)
     r"|^(?P<status28>\d{1,4}\)) (?P<id28>Scenario(?: Outline)?: .+? # \S+:\d+)$"
@@ -481,6 +488,8 @@ def _severity(line: str, lowered: str) -> str:
         return "note" if what == "remark" else what if what in {"warning", "note"} else "error"
     if "|" in line[:12] and _QUOTED_CODE.match(line) or ": In " in line and IN_FUNCTION.match(line):
         return ""  # what the code says, and where: the diagnostic is the line above or below
+    if ".py::" in line and _NODE_ID.match(line):
+        return ""  # a test's name, announced before its result (pytest-xdist's -v): ``…::test_no_error``
     declared = _declared_level(line, lowered)
     if declared:
         # A declared level wins over words in the message ("... debugging of ClassNotFoundException"),

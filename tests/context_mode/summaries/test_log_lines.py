@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import context_mode.summaries.log as log_module
 from context_mode.diagnostics import clean_lines
 from context_mode.kinds import _flags, detect_kind
+from context_mode.levels import PASSING
 from context_mode.line_groups import group_lines, shapes
 from context_mode.summaries import summarize
 from context_mode.summaries.extract import term_lines
@@ -1100,3 +1101,28 @@ def test_a_compilers_quoted_source_and_function_context_are_no_errors() -> None:
     assert ", 0 errors," in extract.outline
     assert "SQLITE_ERROR, ERROR);" not in extract.text
     assert "added 69 packages in 58s" in extract.text
+
+
+def test_pytest_xdists_verbose_results_are_test_results_and_its_test_names_no_errors() -> None:
+    # pytest 9.2 with pytest-xdist 3.8 (-n 2 -v) on more-itertools 10.5.0 with three edits. Its
+    # ``[gw1] [ 71%] PASSED tests/…::test_no_error`` was an error (the test's name holds the
+    # word), as was the id announced alone before it; its subtests' ``SUBPASSED(…)`` lines, each
+    # of its own shape, were shown as one-off events.
+    text = (DATA / "pytest-9.2-xdist-3.8-v-more-itertools-1050-three-edits-excerpt.txt").read_text(
+        encoding="utf-8"
+    )
+    lines = split_lines(text)
+    scan = scan_log(lines)
+    named = [
+        lines[index] for index in scan.errors if "test_no_error" in lines[index] or "_error " in lines[index]
+    ]
+    assert named == []
+    assert "tests/test_more.py::ChunkedTests::test_even" in scan.failing
+    assert scan.failing["tests/test_more.py::SpyTests::test_zero"] > lines.index(
+        "[gw1] [  1%] FAILED tests/test_more.py::SpyTests::test_zero "
+    )
+    subtest = next(line for line in lines if " SUBPASSED(" in line)
+    assert PASSING.match(subtest)
+    extract = summarize(text, ContentKind.LOG, budget=3000)
+    assert "SUBPASSED(" not in extract.text
+    assert "E       ValueError: n must be positive" in extract.text
