@@ -32,6 +32,8 @@ _GENERATED_SHARE = 1000 * _DEPTH_STEP  # what an item inside a generated directo
 _AFTER = 95.0  # a line below the tree (``npm error code ELSPROBLEMS``, ``42 directories, 300 files``)
 # ``tree -s`` / ``-h`` / ``--du``: each item's size in brackets before its name (``[134K]  yacc.py``)
 _ITEM_SIZE = re.compile(r"\[\s*(\d+(?:[.,]\d+)?)([KMGTPE]?)\]\s")
+# where the size ends after the branch: ``── [     259122]  `` (``tree -s`` pads it to eleven)
+_SIZE_REACH = 24
 _BIGGEST = 6  # files of a tree drawn with sizes that rank next to its top level, biggest first
 _BIGGEST_RANK = 89.0
 _TURNS = 2  # a directory's items past its first two rank with the first items one level deeper
@@ -82,7 +84,7 @@ def summarize_drawn_tree(text: str, *, budget: int, terms: Sequence[str] = ()) -
         if matches(line):
             priority = max(priority, 91.0)
         picks.append(Pick(index, index + 1, priority, _WIDTH))
-        if sized := _ITEM_SIZE.search(line, branch.end(), branch.end() + 16):
+        if sized := _ITEM_SIZE.search(line, branch.end(), branch.end() + _SIZE_REACH):
             sizes.append((index, depth, byte_size(sized.group(1), sized.group(2))))
     # the biggest files (an item with a deeper one right below it is a directory) rank with the top level
     files = [

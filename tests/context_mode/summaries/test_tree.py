@@ -474,6 +474,15 @@ def test_a_tree_drawn_with_sizes_shows_its_biggest_files_next_to_its_top_level()
     assert shown.endswith("22 directories, 196 files")
 
 
+def test_a_tree_drawn_with_sizes_in_bytes_shows_its_biggest_files() -> None:
+    # tree -s pads each size to eleven places (``├── [     259122]  mathematics_mathml_pandoc.html``):
+    # the size was looked for too close to the branch, so none was read and no biggest file shown.
+    text = (BENCH_CORPUS / "tree-s-docutils-0212-sdist.txt").read_text(encoding="utf-8")
+    shown = summarize_tree(text, budget=3000).text.split("\n")
+    for biggest in ("[     259122]  mathematics_mathml_pandoc.html", "[     148124]  doctree.txt"):
+        assert next(line for line in text.splitlines() if line.endswith(biggest)) in shown
+
+
 def test_a_path_lists_first_and_last_lines_are_shown_as_they_are() -> None:
     # Failed before: a search's first and last results (git ls-files' last file) were in no
     # directory's line, which names a few of each directory's files.
