@@ -98,6 +98,7 @@ from context_mode.summaries.log_lines import (
     SECTION,
     LogScan,
     count_runs,
+    raised_after_frames,
     routine_errors,
     scan_log,
     shape_counts,
@@ -239,6 +240,9 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         # "Raises: ValueError: if …" or a ``raise`` is code, not an error the run reported
         listed = _pytest_failures(lines)
         errors = [i for i in errors if not (i in listed and lines[i].startswith(_PYTEST_SOURCE_INDENT))]
+    # A traceback's exception, named as no error is (``StopIteration`` below the frames)
+    named = set(errors)
+    errors = sorted([*errors, *(i for i in raised_after_frames(unprefixed, scan.frames) if i not in named)])
     frames = {index for index, _, _ in scan.frames}
     # Each test binary's failing verdict (cargo's "test result: FAILED. 75 passed; 13 failed") is
     # its own news, though they share a shape: neither folded nor counted as repeats.

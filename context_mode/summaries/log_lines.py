@@ -522,6 +522,33 @@ def _severity(line: str, lowered: str) -> str:
     return "warning" if line[:1].isdigit() and _REDIS_WARNING.match(line) else ""
 
 
+# The line a Python traceback's frames end with names its exception, whatever the class is
+# called (``StopIteration``, ``werkzeug.exceptions.NotFound: 404 Not Found: …``, ``KeyError: 7``):
+# a dotted name at the line's start, alone or before a colon. ``During handling of the above
+# exception, …`` is no name.
+_RAISED_NAME = re.compile(r"[A-Za-z_][\w.]*(?::|$)")
+_FRAME_RUN = 10_000  # lines read below a frame for the end of its traceback, at most
+
+
+def raised_after_frames(lines: Sequence[str], frames: Sequence[tuple[int, str, bool]]) -> list[int]:
+    """The line each run of Python frames (``scan_log``'s ``frames``) ends with, when it names an
+    exception (``_RAISED_NAME``): the first line below them that is not indented. Each line is
+    read once."""
+    found: list[int] = []
+    read_to = -1
+    for index, _where, jvm in frames:
+        if jvm or index <= read_to:
+            continue
+        end = index + 1
+        stop = min(len(lines), index + _FRAME_RUN)
+        while end < stop and lines[end][:1] in (" ", "\t"):
+            end += 1
+        read_to = end
+        if end < len(lines) and _RAISED_NAME.match(lines[end]):
+            found.append(end)
+    return found
+
+
 def shape_counts(scan: LogScan) -> Counter[str]:
     """How many lines have each shape (``Counter(scan.shapes)``), added up by key: the lines of a
     key share its shape, so this costs a step a key, not a line."""

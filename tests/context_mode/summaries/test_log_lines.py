@@ -34,6 +34,7 @@ from context_mode.summaries.log_lines import (
     _facts,
     count_runs,
     fold_facts,
+    raised_after_frames,
     routine_errors,
     scan_log,
 )
@@ -1126,3 +1127,16 @@ def test_pytest_xdists_verbose_results_are_test_results_and_its_test_names_no_er
     extract = summarize(text, ContentKind.LOG, budget=3000)
     assert "SUBPASSED(" not in extract.text
     assert "E       ValueError: n must be positive" in extract.text
+
+
+def test_the_line_a_python_tracebacks_frames_end_with_is_its_exception_whatever_its_name() -> None:
+    # pytest 9.2 on a Flask 3.1 app's tests: each failing request logs the view's traceback under
+    # "Captured log call", ending in ``StopIteration``, a class named as no error is. The frames
+    # showed, the exception did not.
+    text = (DATA / "pytest-9.2-flask-3.1-captured-log-stopiteration.txt").read_text(encoding="utf-8")
+    lines = split_lines(text)
+    scan = scan_log(lines)
+    ends = [lines[index] for index in raised_after_frames(lines, scan.frames)]
+    assert ends and set(ends) == {"StopIteration"}
+    extract = summarize(text, ContentKind.LOG, budget=2500)
+    assert "StopIteration" in [line.split(" [×")[0] for line in extract.text.splitlines()]
