@@ -7,7 +7,10 @@ service's verbosity chooses among (``summaries.log_levels``: NOTICE above INFO a
 ``PASSING`` matches a line saying a test passed or started (``--- PASS``, ``=== RUN``, ``… ok``,
 pytest's ``PASSED`` and a subtest's ``SUBPASSED(n=3)``, mocha's ``✓``; not a build's ``✓ 423
 modules transformed``): it tells no failure, so neither a search's passage nor a log summary's
-context around a failure is worth it.
+context around a failure is worth it. ``RAISED_NAME`` matches the line a Python traceback's frames
+end with, its exception, whatever the class is called (``StopIteration``, ``DisallowedHost: …``,
+``werkzeug.exceptions.NotFound: 404 Not Found``): a dotted name at the line's start, alone or
+before a colon (``During handling of the above exception, …`` is none).
 Pure data.
 """
 
@@ -30,3 +33,4 @@ PASSING = re.compile(
     r"\s*+(?:=== (?:RUN|PAUSE|CONT|NAME)\b|--- PASS\b|PASS(?:ED)?\b|ok +\S|[✓√](?! ?\d)"
     r"|\S.* \.\.\. ok$|\S.* (?:SUB)?PASSED\b)"
 )
+RAISED_NAME = re.compile(r"[A-Za-z_][\w.]*(?::|$)")

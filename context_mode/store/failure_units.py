@@ -7,7 +7,8 @@ lines ``first .. last``, or []:
   ``operator`` / ``expected`` / ``actual`` / ``at`` lines; Test::More's ``#   Failed test '…'`` with
   its ``#   at t/basic.t line 57.`` and ``got`` / ``expected`` lines);
 - ``message_below``: for a hit in a traceback or a failure's frames, the exception or assertion
-  message below it (``E   …``, ``FooError: …``, ``Caused by: …``, ``panicked at …``, ``--- FAIL``)
+  message below it (``E   …``, ``FooError: …``, ``Caused by: …``, ``panicked at …``, ``--- FAIL``;
+  below a Python traceback's frames, its first line not indented, ``StopIteration`` too)
   and pytest's location line closing it (``tests/test_a.py:137: AssertionError``);
 - ``diagnostic_head``: a diagnostic in rustc's or ruff's layout, its headline and
   `` --> file:line:col`` line.
@@ -21,6 +22,7 @@ import re
 from collections.abc import Sequence
 
 from context_mode.diagnostics import clean_line
+from context_mode.levels import RAISED_NAME
 
 _LOOKAHEAD = 30  # lines below a traceback hit searched for its message
 _TAP_FAILURE = re.compile(r"\s*(?:not ok \d+\b|#\s+Failed test\b)")
@@ -84,12 +86,17 @@ def message_below(lines: Sequence[str], first: int, last: int) -> list[int]:
         return _location_below(lines, last)
     if not any(_FRAME.match(lines[n]) for n in range(first, min(len(lines), last + 3))):
         return []
+    # In a Python traceback's frames, the first line not indented below them is its exception,
+    # whatever the class is called (``StopIteration``, ``DisallowedHost: Invalid HTTP_HOST …``).
+    python = any('File "' in lines[n] for n in range(first, last + 1))
     for number in range(last + 1, min(len(lines), last + 1 + _LOOKAHEAD)):
         if _MESSAGE.match(lines[number]):
             following = [
                 n for n in range(number + 1, min(len(lines), number + 3)) if _MESSAGE.match(lines[n])
             ]
             return [number, *following, *_location_below(lines, (following or [number])[-1])]
+        if python and lines[number][:1] not in ("", " ", "\t"):
+            return [number] if RAISED_NAME.match(lines[number]) else []
     return []
 
 

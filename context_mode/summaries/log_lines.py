@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from context_mode.levels import LEVELS
+from context_mode.levels import LEVELS, RAISED_NAME
 from context_mode.line_groups import LineGroups, group_lines, shapes
 from context_mode.totals import is_run_summary
 
@@ -522,17 +522,12 @@ def _severity(line: str, lowered: str) -> str:
     return "warning" if line[:1].isdigit() and _REDIS_WARNING.match(line) else ""
 
 
-# The line a Python traceback's frames end with names its exception, whatever the class is
-# called (``StopIteration``, ``werkzeug.exceptions.NotFound: 404 Not Found: …``, ``KeyError: 7``):
-# a dotted name at the line's start, alone or before a colon. ``During handling of the above
-# exception, …`` is no name.
-_RAISED_NAME = re.compile(r"[A-Za-z_][\w.]*(?::|$)")
 _FRAME_RUN = 10_000  # lines read below a frame for the end of its traceback, at most
 
 
 def raised_after_frames(lines: Sequence[str], frames: Sequence[tuple[int, str, bool]]) -> list[int]:
     """The line each run of Python frames (``scan_log``'s ``frames``) ends with, when it names an
-    exception (``_RAISED_NAME``): the first line below them that is not indented. Each line is
+    exception (``levels.RAISED_NAME``): the first line below them that is not indented. Each line is
     read once."""
     found: list[int] = []
     read_to = -1
@@ -544,7 +539,7 @@ def raised_after_frames(lines: Sequence[str], frames: Sequence[tuple[int, str, b
         while end < stop and lines[end][:1] in (" ", "\t"):
             end += 1
         read_to = end
-        if end < len(lines) and _RAISED_NAME.match(lines[end]):
+        if end < len(lines) and RAISED_NAME.match(lines[end]):
             found.append(end)
     return found
 

@@ -710,3 +710,13 @@ def test_a_files_status_letter_reads_as_the_word_it_stands_for() -> None:
     name = "gitlog-capq-git-log-raw-m-fuller-uuid-800-901-npm-releases.log"
     reply = bench_reply(name, ContentKind.DIFF, "which minified umd bundle got deleted")
     assert "0000000 D\tdist/umd/uuid.min.js" in reply
+
+
+def test_a_python_frames_hit_shows_the_exception_below_whatever_its_name() -> None:
+    # The view's traceback pytest captured from Flask 3.1 ends in ``StopIteration``, a class
+    # named as no error is: the hit on its frame showed the frame and not what was raised.
+    text = (
+        Path(__file__).parents[2] / "data" / "pytest-9.2-flask-3.1-captured-log-stopiteration.txt"
+    ).read_text(encoding="utf-8")
+    reply = search(text, ContentKind.LOG, {"query": "wsgi_app full_dispatch_request frame"})
+    assert "wsgi_app" in reply and "StopIteration" in reply
