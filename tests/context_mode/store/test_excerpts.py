@@ -720,3 +720,14 @@ def test_a_python_frames_hit_shows_the_exception_below_whatever_its_name() -> No
     ).read_text(encoding="utf-8")
     reply = search(text, ContentKind.LOG, {"query": "wsgi_app full_dispatch_request frame"})
     assert "wsgi_app" in reply and "StopIteration" in reply
+
+
+def test_a_passage_said_word_for_word_already_gives_way_to_new_lines() -> None:
+    # Each failing request logs the same traceback: every hit offered the same frame and
+    # exception, and the reply showed them once per hit, eight times over.
+    text = (
+        Path(__file__).parents[2] / "data" / "pytest-9.2-flask-3.1-captured-log-stopiteration.txt"
+    ).read_text(encoding="utf-8")
+    reply = search(text, ContentKind.LOG, {"query": "wsgi_app full_dispatch_request frame"})
+    frame = '  File "/tmp/cap/pv/lib/python3.11/site-packages/flask/app.py", line 1511, in wsgi_app'
+    assert [line.strip() for line in reply.splitlines()].count(frame.strip()) == 1
