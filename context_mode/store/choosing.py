@@ -159,7 +159,7 @@ def choose_lines(
         shown_texts.update(line.strip() for _, line in fresh)
         shown_terms.update(key for key, _ in passage.matched)
         chosen.setdefault(rank, []).extend(LineMatch(number, line, passage.score) for number, line in fresh)
-    _fill_near(hits, chosen, shown_lines, budget - used, overhead, chunk_lines)
+    _fill_near(hits, chosen, shown_lines, budget - used, overhead, chunk_lines, shown_texts)
     for lines in chosen.values():
         lines.sort(key=lambda line: line.number)
     return chosen
@@ -214,9 +214,12 @@ def _fill_near(
     room: int,
     overhead: int,
     chunk_lines: dict[int, list[str]],
+    shown_texts: set[str],
 ) -> None:
     """Room the passages left: each shown hit's lines next to its shown ones, nearest first, the
-    best hit first; it stops at the first line that does not fit.
+    best hit first, but for a line saying word for word what a shown one says (``shown_texts``, to
+    which it adds); it stops at the first line that does not fit (dev +4 facts within one search,
+    holdout +3).
 
     The answer often sits beside the lines that repeat the query (a record's other field, the
     statement under a condition, the row after a heading) where no query word reaches it.
@@ -229,12 +232,15 @@ def _fill_near(
         for number in _nearest_first(anchors, len(lines)):
             if (rank, number) in shown_lines or is_punctuation(lines[number]):  # a record's "{" says nothing
                 continue
+            if lines[number].strip() in shown_texts:
+                continue  # said already, word for word
             text = cut(lines[number], (), LINE_WIDTH, str)
             cost = len(text.encode("utf-8", "surrogatepass")) + overhead
             if cost > room:
                 return
             room -= cost
             shown_lines.add((rank, number))
+            shown_texts.add(lines[number].strip())
             chosen[rank].append(LineMatch(number, text, 0.0))
 
 
