@@ -4,7 +4,9 @@ Each line is classified once (bounded regexes on a bounded prefix, so the pass i
 errors (strong markers such as ``error:``, ``SEVERE``, exceptions, ``make: ***``; or weak ones,
 a bare "failed"), warnings, failing-test ids (pytest, unittest, go, jest, cargo), summary and
 exit-status lines, traceback frames (Python, Java/JVM ``at ...``, Node, Ruby ``app.rb:44:in `m'``,
-PHP ``#0 /app/Db.php(42):``, C compiler ``file:line:col:``).
+PHP ``#0 /app/Db.php(42):``, C compiler ``file:line:col:``); the line a run of Python frames ends
+with is its exception whatever its class is called (``StopIteration``: ``raised_after_frames``),
+and a compiler's quote of the source (``   37 |     X(ERROR);``) is none.
 A declared level (``INFO``, ``level=debug``) outranks words in the message; Redis's ``#``
 level character makes a warning of a line without error words.
 

@@ -128,9 +128,9 @@ IN_FUNCTION = re.compile(
 # ``   37 |     DEFINE_CONSTANT_INTEGER(target, SQLITE_ERROR, ERROR);``, Jest's ``> 12 |``,
 # Vitest's ``  5| ``), or its gutter of carets (``      |     ^~~~``): the program's own text,
 # whatever words it holds, and no level. Not ``| ERROR |`` at a line's start: a table's row.
+_QUOTED_CODE = re.compile(r"\s*>?\s*\d+\s*\|(?: |$)|\s+\|(?: |$)")
 # A pytest node id alone on its line (``tests/test_more.py::IterSuppressTests::test_no_error``).
 _NODE_ID = re.compile(r"\S+\.py::\S+ ?$")
-_QUOTED_CODE = re.compile(r"\s*>?\s*\d+\s*\|(?: |$)|\s+\|(?: |$)")
 PYTEST_LOCATION = re.compile(r"^[\w./\\-]+:\d+: (?:in test\w*|\w+)$")
 # An assertion's values (Jest, Vitest, Chai, node:assert): ``Expected: 8`` / ``Received: 9`` (Jest's
 # ``Expected constructor: TypeError``, ``Received message: "…"``, a word between); RSpec's
