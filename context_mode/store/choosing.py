@@ -37,12 +37,15 @@ from context_mode.store.excerpts import is_punctuation, unit_lines
 from context_mode.store.line_match import worth_of
 from context_mode.store.values import LineMatch, SearchHit
 
-# A passage worth a twenty-fifth of the best still comes before the lines beside the shown ones:
+# A passage worth a thirty-third of the best still comes before the lines beside the shown ones:
 # a line naming one word of the query (the argument under a docstring that names three) is more
 # often the answer than a neighbour. 0.1, 0.05, 0.04, 0.03, 0.02, 0 took stage 1 + one search on
 # dev ±0, +3, +7, +4, +3, −2 facts (search only ±0, +4, +9, +7, +7, +4); at 0.04 with the runner-up
-# still judged by ``RUNNER_UP_SHARE``: dev +8 (+10), holdout +5 (+15).
-WEAK_SHARE = 0.04
+# still judged by ``RUNNER_UP_SHARE``: dev +8 (+10), holdout +5 (+15). Once a passage saying what
+# is shown already gives way (round fifty-seven), 0.02, 0.025, 0.03, 0.05 against 0.04: dev ±0,
+# +1, +3, −1 (search only +13, +12, +10, −2); at 0.03 the holdout −1 (±0). ``SHOWN_TERM_DECAY``
+# 0.6 and 0.8 at 0.03: dev −12 and −5.
+WEAK_SHARE = 0.03
 # A runner-up hit holds ``RUNNER_UP_ROOM`` while its best passage is worth this share of the first.
 RUNNER_UP_SHARE = 0.1
 # What a term is still worth in a passage once it has been shown (each time): the answer line
