@@ -505,7 +505,8 @@ def summarize_source(text: str, *, budget: int, terms: Sequence[str] = ()) -> Ex
     picks: list[Pick] = []
     notes: dict[int, str] = {}
     definitions = constants = headings = outlined = conflicts = 0
-    conflicted = "\n<<<<<<<" in text  # a merge's markers somewhere: looked for once, not per file
+    # a merge's markers somewhere (on the first line too): looked for once, not per file
+    conflicted = text.startswith("<<<<<<<") or "\n<<<<<<<" in text
     for start, stop in zip(bounds, bounds[1:], strict=False):
         header = start in headers
         first = start + 1 if header else start

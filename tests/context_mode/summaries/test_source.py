@@ -628,3 +628,19 @@ def test_a_long_conflict_shows_its_markers_and_each_sides_first_lines() -> None:
         "merge conflict"
         not in summarize("Title\n=======\n\ndef g():\n    pass\n", ContentKind.SOURCE, budget=600).outline
     )
+
+
+def test_a_merge_conflict_on_a_files_first_line_is_shown_and_counted() -> None:
+    # git 2.39's merge of two edits to textwrap.py's first line: its ``<<<<<<< HEAD`` opens the
+    # file, and the markers were looked for only after a line break: no conflict was counted.
+    text = (DATA / "git-2.39-merge-conflict-first-line-textwrap-py311.py.txt").read_text(encoding="utf-8")
+    extract = summarize(text, ContentKind.SOURCE, budget=1500)
+    assert extract.outline.endswith(", 1 merge conflict")
+    shown = extract.text.splitlines()
+    assert shown[0] == "<<<<<<< HEAD [L1]"
+    assert [line.split(" [L")[0] for line in shown[1:5]] == [
+        '"""Text wrapping and filling (stdlib copy).',
+        "=======",
+        '"""Text wrapping, filling and shortening.',
+        ">>>>>>> topic",
+    ]
