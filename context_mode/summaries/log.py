@@ -242,9 +242,10 @@ def _plan(text: str, terms: Sequence[str]) -> _Plan:
         # "Raises: ValueError: if …" or a ``raise`` is code, not an error the run reported
         listed = _pytest_failures(lines)
         errors = [i for i in errors if not (i in listed and lines[i].startswith(_PYTEST_SOURCE_INDENT))]
-    # A traceback's exception, named as no error is (``StopIteration`` below the frames)
-    named = set(errors)
-    errors = sorted([*errors, *(i for i in raised_after_frames(unprefixed, scan.frames) if i not in named)])
+    # A traceback's exception, named as no error is (``StopIteration`` below the frames); one the
+    # scan read as an error keeps its verdict (a routine one stays out)
+    read = set(scan.errors)
+    errors = sorted([*errors, *(i for i in raised_after_frames(unprefixed, scan.frames) if i not in read)])
     frames = {index for index, _, _ in scan.frames}
     # Each test binary's failing verdict (cargo's "test result: FAILED. 75 passed; 13 failed") is
     # its own news, though they share a shape: neither folded nor counted as repeats.
