@@ -6,12 +6,20 @@
 indentation, and its end, where the measured time and rows are), highest first: the root node and
 the run's totals (``Planning Time``, ``Execution Time``, psql's ``(44 rows)``); a node whose
 measured rows are ten times its estimate or a tenth of it (a misestimate: why the plan is what it
-is), a sort or hash that spilled to disk (``Sort Method: external merge  Disk: …``); every other
-node, in order, with ``SubPlan`` / ``InitPlan`` / ``CTE`` lines; then the conditions and filters
-that say how a node reads (``Filter:``, ``Index Cond:``, ``Hash Cond:``, ``Rows Removed by
-Filter:``), then the rest (``Buffers:``, ``Output:``, the JIT's lines) as room allows. Lines
-naming one of ``terms`` rank above all but the root. The outline counts the nodes per operation
-and says the times. Linear in the plan.
+is), a sort or hash that spilled to disk (``Sort Method: external merge  Disk: …``, with its
+node); the nodes where the time goes, with their conditions and filters and the ``SubPlan`` line
+above their branch; every other node, in order, with ``SubPlan`` / ``InitPlan`` / ``CTE`` lines;
+then the conditions and filters that say how a node reads (``Filter:``, ``Index Cond:``, ``Hash
+Cond:``, ``Rows Removed by Filter:``), then the rest (``Buffers:``, ``Output:``, the JIT's lines)
+as room allows. Lines naming one of ``terms`` rank above all but the root.
+
+Where the time goes: a node's own time is its measured time times its loops less its children's
+(the nodes under a ``SubPlan`` line are children of the node it is listed under); the
+``_HOT_NODES`` nodes whose own time is at least ``_HOT_SHARE`` of the run's are shown wherever
+they are in the tree (a correlated subquery's ``Seq Scan`` run 90 times, its ``Filter`` and its
+``Rows Removed by Filter: 307011``). The outline counts the nodes per operation, says the times
+and names the node with the most time of its own (summed over its loops: a parallel node's over
+its processes). Linear in the plan.
 """
 
 from __future__ import annotations
@@ -48,14 +56,29 @@ _EXECUTION = re.compile(r"(?:Execution Time|Execution time|Total runtime): ([\d.
 _PLANNING = re.compile(r"(?:Planning Time|Planning time): ([\d.]+ ms)")
 _WIDTH = 200
 _NODE_READ = 600  # of a line, the part read for a node (its estimates are near its start)
+_HOT = 78.0  # a node with much time of its own, and its conditions: after a misestimate or a spill
+_HOT_DETAIL = 2.0  # below each hot node: its conditions, after every hot node itself
+_HOT_SHARE = 0.1
+_HOT_NODES = 3
+_TIMED = re.compile(r"\(actual time=[\d.]+\.\.([\d.]+) rows=[\d.]+ loops=(\d+)\)")
+_ARROW = "->"
 
 
 def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The plan's nodes, totals and misestimates within ``budget`` bytes (see module doc)."""
     matches = term_matcher(terms)
+    own = _own_times(lines)
+    total = _whole_run(lines, own)
+    hot = [
+        index
+        for index, spent in sorted(own.items(), key=lambda item: -item[1])[:_HOT_NODES]
+        if total and spent >= total * _HOT_SHARE
+    ]
+    hot_details = _details(lines, hot)
     picks: list[Pick] = []
     operations: Counter[str] = Counter()
     root = True
+    node_at: int | None = None  # the last node seen
     execution = planning = ""
     for index, line in enumerate(lines):
         if not line.strip():
@@ -63,6 +86,7 @@ def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[s
         rank = index * _ORDER
         node = PLAN_NODE.match(line[:_NODE_READ])
         if node:
+            node_at = index
             operations[node["op"].strip()] += 1
             priority = _ROOT if root else _NODE - rank
             root = False
@@ -74,12 +98,16 @@ def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[s
             planning = planning or _found(_PLANNING, line)
         elif _SPILLED.search(line):
             priority = _MISS - rank
+            if node_at is not None:  # the sort or hash that spilled, with it
+                picks.append(Pick(node_at, node_at + 1, _MISS - rank))
         elif _PART_LINE.match(line):
             priority = _PART - rank
         elif _CONDITION_LINE.match(line):
             priority = _CONDITION - rank
         else:
             priority = _OTHER - rank
+        if index in hot_details:
+            priority = max(priority, hot_details[index])
         if terms and matches(line):
             priority = max(priority, _MATCH + _NODE - rank)
         picks.append(Pick(index, index + 1, priority))
@@ -93,7 +121,83 @@ def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[s
         outline += f", execution {execution}"
     if planning:
         outline += f", planning {planning}"
+    if hot:
+        name = lines[hot[0]].strip().removeprefix(_ARROW).strip().split("  (", 1)[0]
+        loops = _TIMED.search(lines[hot[0]])
+        over = f" over {loops[2]} loops" if loops is not None and loops[2] != "1" else ""
+        outline += f", most time of its own in {name} (≈{own[hot[0]]:.0f} ms{over})"
     return Extract(text=body, kind=ContentKind.TEXT, outline=outline, highlights=nodes)
+
+
+def _own_times(lines: Sequence[str]) -> dict[int, float]:
+    """Each timed node's own time in ms (its line's index to it): its last row's time times its
+    loops, less its children's so; a node listed under a ``SubPlan`` / ``InitPlan`` / ``CTE`` line
+    is a child of the node above that line."""
+    spent: dict[int, float] = {}
+    children: dict[int, float] = {}
+    stack: list[tuple[int, int]] = []  # (indentation, the node's index) down the current branch
+    for index, line in enumerate(lines):
+        head = line[:_NODE_READ]
+        part = _PART_LINE.match(head)
+        node = None if part else PLAN_NODE.match(head)
+        if not part and not node:
+            continue
+        indent = _indent(head)
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        parent = stack[-1][1] if stack else None
+        if part:
+            # The nodes under ``SubPlan 1`` belong to the node it is listed under.
+            stack.append((indent, parent if parent is not None else -1))
+            continue
+        timed = _TIMED.search(line)
+        if timed is not None:
+            inclusive = float(timed[1]) * int(timed[2])
+            spent[index] = inclusive
+            if parent is not None and parent >= 0:
+                children[parent] = children.get(parent, 0.0) + inclusive
+        stack.append((indent, index))
+    return {index: max(0.0, inclusive - children.get(index, 0.0)) for index, inclusive in spent.items()}
+
+
+def _whole_run(lines: Sequence[str], own: dict[int, float]) -> float:
+    """The run's time in ms: its ``Execution Time``, or its nodes' own times together."""
+    for line in reversed(lines):
+        found = _EXECUTION.search(line)
+        if found:
+            return float(found[1].removesuffix(" ms"))
+    return sum(own.values())
+
+
+def _details(lines: Sequence[str], hot: Sequence[int]) -> dict[int, float]:
+    """The hot nodes' lines (their index to their priority, the node with most time first), the
+    conditions and filters below each, up to its next node, and the ``SubPlan`` line its branch is under."""
+    found: dict[int, float] = {}
+    for place, index in enumerate(hot):
+        priority = _HOT - place * _ORDER
+        found[index] = priority
+        indent = _indent(lines[index])
+        for above in range(index - 1, -1, -1):  # up its branch to the SubPlan it is in, if any
+            head = lines[above][:_NODE_READ]
+            if _indent(head) >= indent:
+                continue
+            if _PART_LINE.match(head):
+                found[above] = priority - _HOT_DETAIL
+                break
+            if PLAN_NODE.match(head):
+                indent = _indent(head)
+        for below in range(index + 1, len(lines)):
+            head = lines[below][:_NODE_READ]
+            if PLAN_NODE.match(head) or _PART_LINE.match(head):
+                break
+            if _CONDITION_LINE.match(head):
+                found[below] = priority - _HOT_DETAIL
+    return found
+
+
+def _indent(line: str) -> int:
+    """Where a line starts: a node's at its arrow, as its ``SubPlan`` line's children are."""
+    return len(line) - len(line.lstrip())
 
 
 def _misestimated(line: str) -> bool:

@@ -22,7 +22,9 @@ def test_explain_analyze_shows_every_node_first_with_the_times() -> None:
     assert isinstance(decision, Summary)
     outline = decision.extract.outline
     assert outline.startswith("query plan: 32 nodes (")
-    assert outline.endswith(", execution 289.654 ms, planning 3.620 ms")
+    assert (
+        ", execution 289.654 ms, planning 3.620 ms, most time of its own in Parallel Seq Scan on " in outline
+    )
     body = decision.extract.text.splitlines()
     nodes = [line for line in PLAN.splitlines() if PLAN_NODE.match(line)]
     shown = [line for line in body if PLAN_NODE.match(line)]
@@ -59,3 +61,45 @@ def test_a_tenfold_misestimate_and_a_spill_come_before_the_other_nodes() -> None
 def test_a_log_or_a_table_with_parentheses_is_no_query_plan() -> None:
     assert not is_query_plan(["2026-12-02 INFO started (pid 1)", "Sort (by name)", "Hash (x)"])
     assert not is_query_plan([f"Seq Scan on t{i} (cost estimate)" for i in range(5)])
+
+
+def test_the_node_with_most_time_of_its_own_is_shown_with_its_filter_and_its_subplan() -> None:
+    # Failed before: the outline named no node; the summary showed the correlated subquery's Seq Scan
+    # but neither its ``Filter`` nor its ``Rows Removed by Filter`` (where the 1.27 s went and why),
+    # nor the ``SubPlan 1`` it runs in.
+    plan = (DATA / "postgres-15-explain-analyze-verbose-correlated-subplan-debian-packages.txt").read_text()
+    decision = route(plan, tool="query", arguments={"sql": "EXPLAIN (ANALYZE, BUFFERS, VERBOSE) SELECT …"})
+    assert isinstance(decision, Summary)
+    outline = decision.extract.outline
+    assert "most time of its own in Seq Scan on public.deps d (≈1273 ms over 90 loops)" in outline
+    body = decision.extract.text.splitlines()
+    scan = next(line for line in plan.splitlines() if "Seq Scan on public.deps d " in line)
+    for line in (scan, "SubPlan 1", "Filter: (d.dep = p.name)", "Rows Removed by Filter: 307011"):
+        assert any(shown.strip() == line.strip() for shown in body), line
+
+
+def test_a_spilled_sort_deep_in_the_plan_is_shown_with_its_node() -> None:
+    # Failed before: ``Sort Method: external merge`` was shown, the Sort it belongs to was not.
+    spilled = "         ->  Sort  (cost=9.00..9.50 rows=200 width=8) (actual time=0.1..0.2 rows=300 loops=1)"
+    plan = [
+        " Limit  (cost=10.00..10.10 rows=40 width=8) (actual time=5.0..6.0 rows=40 loops=1)",
+        *(
+            f"   ->  Seq Scan on t{i}  (cost=0.00..1.00 rows=100 width=8) (actual {_MEASURED})"
+            for i in range(30)
+        ),
+        spilled,
+        "               Sort Method: external merge  Disk: 4296kB",
+        " Execution Time: 9.100 ms",
+    ]
+    body = summarize_query_plan(plan, budget=500).text.splitlines()
+    assert spilled in body and "               Sort Method: external merge  Disk: 4296kB" in body
+
+
+def test_without_measured_times_no_node_is_named_for_its_time() -> None:
+    plan = [
+        " Hash Join  (cost=10.00..20.00 rows=40 width=8)",
+        "   ->  Seq Scan on a  (cost=0.00..1.00 rows=100 width=8)",
+        "   ->  Hash  (cost=1.00..1.00 rows=100 width=8)",
+        "         ->  Seq Scan on b  (cost=0.00..1.00 rows=100 width=8)",
+    ]
+    assert "most time" not in summarize_query_plan(plan, budget=500).outline

@@ -1,4 +1,4 @@
-"""Real outputs of rounds fifty-four's to fifty-seven's kinds through ``ctxhub serve``: a real MCP
+"""Real outputs of rounds fifty-four's to fifty-eight's kinds through ``ctxhub serve``: a real MCP
 client calls a real downstream server over stdio (the fixture's ``echo`` returns the output as a
 tool would), and the hub's summary, its route metadata and a ``doc_search`` on the stored payload
 read it as its kind."""
@@ -49,6 +49,13 @@ async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cli
             " Execution Time: 289.654 ms",
             "rows removed by filter on files",
             "Rows Removed by Filter:",
+        ),
+        (
+            "postgres-15-explain-analyze-verbose-correlated-subplan-debian-packages.txt",
+            "query plan: 17 nodes (Seq Scan ×3, ",
+            "most time of its own in Seq Scan on public.deps d (≈1273 ms over 90 loops)",
+            "maintainer package count subquery",
+            "Filter: (m.maintainer = p.maintainer)",
         ),
         (
             "postgresql-15-initdb-postgresql.conf",
