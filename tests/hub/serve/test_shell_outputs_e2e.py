@@ -58,6 +58,13 @@ async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cli
             "Filter: (m.maintainer = p.maintainer)",
         ),
         (
+            "pg_dump-15-schema-only-django-4.2-shop.sql",
+            "log: SQL script, 100 statements on 15 tables",
+            "    CONSTRAINT order_status_not_empty CHECK ((NOT ((status)::text = ''::text)))",
+            "order line product foreign key",
+            "FOREIGN KEY (product_id) REFERENCES public.orders_product(id)",
+        ),
+        (
             "postgresql-15-initdb-postgresql.conf",
             "config: 815 lines, 13 settings in force, ",
             "shared_buffers = 128MB\t\t\t# min 128kB",
