@@ -55,6 +55,7 @@ _TEST_SOURCE_REACH = 400  # lines above that searched for its failure's header (
 _PYTEST_LOCATION = re.compile(r"[^\s:]+:\d+: ")  # ``test_pool.py:20: `` under a traceback's section
 _PYTEST_SHORT_PLACE = re.compile(r"[^\s:]+:\d+: in \S+\s*\Z")  # ``--tb=short``'s place of a section
 _PYTEST_LOCATION_LINE = re.compile(r"[^\s:]+\.py:\d+: (?:in \S+|\w+)?\s*\Z")  # and alone on its line
+_PY_LINE_NUMBER = re.compile(r"\.py:\d")  # what such a line holds, and ``-v``'s ``a.py::test`` does not
 _DETAIL = re.compile(r"\b(?:DETAIL|HINT):  ")  # PostgreSQL's (two spaces), as the server logs them
 _DETAIL_REACH = 3
 _ANNOUNCED = 4  # lines under an error ending in a colon kept as its message
@@ -185,7 +186,7 @@ def pytest_locations(lines: Sequence[str]) -> list[int]:
     return [
         index
         for index, line in enumerate(lines)
-        if ".py:" in line[:PREFIX] and _PYTEST_LOCATION_LINE.match(line[:PREFIX])
+        if _PY_LINE_NUMBER.search(line, 0, PREFIX) and _PYTEST_LOCATION_LINE.match(line[:PREFIX])
     ]
 
 
