@@ -18,8 +18,9 @@ Where the time goes: a node's own time is its measured time times its loops less
 ``_HOT_NODES`` nodes whose own time is at least ``_HOT_SHARE`` of the run's are shown wherever
 they are in the tree (a correlated subquery's ``Seq Scan`` run 90 times, its ``Filter`` and its
 ``Rows Removed by Filter: 307011``). The outline counts the nodes per operation, says the times
-and names the node with the most time of its own (summed over its loops: a parallel node's over
-its processes). Linear in the plan.
+(the JIT's too: compiling expressions can be much of a short run's time) and names the node with
+the most time of its own (summed over its loops: a parallel node's over its processes). Linear in
+the plan.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ _HOT_SHARE = 0.1
 _HOT_NODES = 3
 _TIMED = re.compile(r"\(actual time=[\d.]+\.\.([\d.]+) rows=[\d.]+ loops=(\d+)\)")
 _ARROW = "->"
+_JIT_TOTAL = re.compile(r"\s*Timing: .*\bTotal ([\d.]+ ms)")
+_JIT_LINES = 5  # a JIT block's lines: Functions, Options, Timing
 
 
 def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -121,6 +124,9 @@ def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[s
         outline += f", execution {execution}"
     if planning:
         outline += f", planning {planning}"
+    compiled = _jit_total(lines)
+    if compiled:
+        outline += f", JIT {compiled}"  # compiling the query's expressions: part of its execution
     if hot:
         name = lines[hot[0]].strip().removeprefix(_ARROW).strip().split("  (", 1)[0]
         loops = _TIMED.search(lines[hot[0]])
@@ -193,6 +199,19 @@ def _details(lines: Sequence[str], hot: Sequence[int]) -> dict[int, float]:
             if _CONDITION_LINE.match(head):
                 found[below] = priority - _HOT_DETAIL
     return found
+
+
+def _jit_total(lines: Sequence[str]) -> str:
+    """The run's JIT time (``Total 565.127 ms`` on the ``Timing:`` line of the plan's own ``JIT:``
+    block, not a worker's, deeper), or ""."""
+    for index in range(len(lines) - 1, -1, -1):
+        if lines[index].strip() == "JIT:" and _indent(lines[index]) <= 1:
+            for below in lines[index + 1 : index + _JIT_LINES]:
+                found = _JIT_TOTAL.match(below)
+                if found:
+                    return found[1]
+            return ""
+    return ""
 
 
 def _indent(line: str) -> int:

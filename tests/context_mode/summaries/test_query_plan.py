@@ -23,7 +23,8 @@ def test_explain_analyze_shows_every_node_first_with_the_times() -> None:
     outline = decision.extract.outline
     assert outline.startswith("query plan: 32 nodes (")
     assert (
-        ", execution 289.654 ms, planning 3.620 ms, most time of its own in Parallel Seq Scan on " in outline
+        ", execution 289.654 ms, planning 3.620 ms, JIT 40.656 ms, most time of its own in Parallel "
+        in outline
     )
     body = decision.extract.text.splitlines()
     nodes = [line for line in PLAN.splitlines() if PLAN_NODE.match(line)]
@@ -71,7 +72,10 @@ def test_the_node_with_most_time_of_its_own_is_shown_with_its_filter_and_its_sub
     decision = route(plan, tool="query", arguments={"sql": "EXPLAIN (ANALYZE, BUFFERS, VERBOSE) SELECT …"})
     assert isinstance(decision, Summary)
     outline = decision.extract.outline
-    assert "most time of its own in Seq Scan on public.deps d (≈1273 ms over 90 loops)" in outline
+    assert (
+        "JIT 565.127 ms, most time of its own in Seq Scan on public.deps d (≈1273 ms over 90 loops)"
+        in outline
+    )
     body = decision.extract.text.splitlines()
     scan = next(line for line in plan.splitlines() if "Seq Scan on public.deps d " in line)
     for line in (scan, "SubPlan 1", "Filter: (d.dep = p.name)", "Rows Removed by Filter: 307011"):
