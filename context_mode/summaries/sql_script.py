@@ -20,9 +20,9 @@ column a line, ``ALTER TABLE ONLY public.orders_order`` over ``ADD CONSTRAINT �
 such a script is a script too, its statements' lines counted with them. Of a schema, what an
 agent reads it for comes first: each table's ``CREATE TABLE`` line (a one-line statement shown up
 to ``_TABLE_WIDTH`` chars, its columns with it), then the tables' columns, the first of every
-table before the second of any (a ``CHECK`` or a key among them two places higher), the foreign keys
-added by statements of their own (``REFERENCES``, the whole statement) after each table's first
-eight columns, then the other schema statements (an index, a view's or a function's first lines;
+table before the second of any (a ``CHECK`` or a key among them two places higher), the foreign
+keys added by statements of their own (``REFERENCES``, the whole statement) after each table's
+first eight columns, then the other schema statements (an index, a view's or a function's first lines;
 above a script's other statements; a key or a constraint added over lines below them); the
 dump's housekeeping (``OWNER TO``, an identity's sequence, ``SET``) last. The label counts what
 the schema makes (``== 100 statements · 14 tables · 13 foreign keys · 18 indexes · 1 view ==``).
@@ -55,13 +55,8 @@ _OTHER = re.compile(
     r"(?:CREATE|ALTER|COMMENT\s+ON|GRANT|REVOKE|SELECT|COPY|WITH|TRUNCATE)\b|\\\w", re.IGNORECASE
 )
 _DOLLAR = re.compile(r"\$\w*\$")  # a body's quote (``$$``, ``$function$``): its ``;`` end no statement
-_NOT_TABLES = (
-    "INDEX",
-    "VIEW",
-    "TRIGGER",
-    "FUNCTION",
-    "PROCEDURE",
-)  # the name after these is the index's, the view's…
+# The name after these is the index's, the view's, the function's…: no table's
+_NOT_TABLES = ("INDEX", "VIEW", "TRIGGER", "FUNCTION", "PROCEDURE")
 _SCRIPTS: LastReading[Labelled | None] = LastReading()  # the last text's reading (asked per summary)
 _SAMPLE_LINES = 200
 _HEAD = 32768  # chars the sample is taken from
@@ -135,7 +130,7 @@ def _read(text: str, terms: Sequence[str]) -> Labelled | None:
             tables.add(name)
         if match["schema"]:
             schema.append(_schema_pick(lines, start, stop, verb, columns))
-            made.update(_made(verb, lines[start:stop]))
+            _count_made(made, verb, lines[start:stop])
     schema_at = {pick.start for pick in schema}
     statements = sum(len(group) for group in groups.values())
     busiest = sorted(groups.items(), key=lambda item: (-len(item[1]), item[1][0]))
@@ -177,14 +172,15 @@ def _label(statements: int, counts: Sequence[str]) -> str:
     return f"== {statements} statements =="
 
 
-def _made(verb: str, lines: Sequence[str]) -> Counter[str]:
-    """What a schema statement (``verb``, its lines) makes: a table, its foreign keys, an index…"""
-    made: Counter[str] = Counter()
+def _count_made(made: Counter[str], verb: str, lines: Sequence[str]) -> None:
+    """Count in ``made`` what a schema statement (``verb``, its lines) makes: a table, its foreign
+    keys, an index…"""
     made_by = _MADE_BY.search(verb) if verb.startswith("CREATE") else None
     if made_by is not None:  # ``CREATE TABLE IF NOT EXISTS``, ``CREATE UNIQUE INDEX``
         made[_MADE_AS[made_by[1]]] += 1
-    made["foreign keys"] += sum(len(_KEY_TEXT.findall(line)) for line in lines[:_STATEMENT_LINES])
-    return made
+    for line in lines:
+        if "REFERENCES" in line.upper():
+            made["foreign keys"] += len(_KEY_TEXT.findall(line))
 
 
 def _schema_pick(lines: Sequence[str], start: int, stop: int, verb: str, columns: list[list[int]]) -> Pick:
@@ -213,8 +209,9 @@ def _statements(lines: Sequence[str]) -> Iterator[tuple[int, int, re.Match[str] 
     statement: a ``SET``, a sequence, a ``COMMENT ON``). A statement whose verb is in capitals
     spans lines up to the one ending in ``;`` (outside a ``$$`` body) within ``_STATEMENT_LINES``;
     any other, or one never ended so, is its first line (prose's "Update the docs" is no
-    statement's start)."""
+    statement's start). Linear: lines a search for an end found none in are not searched again."""
     index, total = 0, len(lines)
+    searched = 0  # the lines before this were searched for an end and hold none
     while index < total:
         line = lines[index]
         match = _STATEMENT.match(line)
@@ -223,23 +220,28 @@ def _statements(lines: Sequence[str]) -> Iterator[tuple[int, int, re.Match[str] 
             index += 1
             continue
         verb = match["verb"] if match is not None else other[0] if other is not None else ""
-        stop = _end(lines, index) if verb.strip().isupper() else index + 1
+        stop = index + 1
+        one_line = line.rstrip().endswith(";") and "$" not in line  # most statements of a dump's data
+        if not one_line and verb.strip().isupper():
+            stop, searched = _end(lines, index, searched)
         yield index, stop, match
         index = stop
 
 
-def _end(lines: Sequence[str], start: int) -> int:
-    """Where the statement opening on line ``start`` ends: after its line ending in ``;`` outside a
-    ``$$`` body, or after its first line when there is none within ``_STATEMENT_LINES``."""
+def _end(lines: Sequence[str], start: int, searched: int) -> tuple[int, int]:
+    """Where the statement opening on line ``start`` ends, after its line ending in ``;`` outside
+    a ``$$`` body (or after its first line when there is none within ``_STATEMENT_LINES``), and
+    the line up to which it searched (from ``searched`` on: the lines before hold no end)."""
     quoted = False
-    for index in range(start, min(len(lines), start + _STATEMENT_LINES)):
+    limit = min(len(lines), start + _STATEMENT_LINES)
+    for index in range(max(start, searched), limit):
         line = lines[index]
         if index > start and line.startswith("\\"):
-            break  # psql's ``\restrict``, ``\connect``: a statement of their own
+            return start + 1, index  # psql's ``\restrict``, ``\connect``: a statement of their own
         quoted ^= len(_DOLLAR.findall(line)) % 2 == 1
         if not quoted and line.rstrip().endswith(";"):
-            return index + 1
-    return start + 1
+            return index + 1, index + 1
+    return start + 1, limit
 
 
 def _is_script(lines: Sequence[str]) -> bool:

@@ -110,3 +110,13 @@ def test_prose_opening_with_a_verb_is_no_multi_line_statement() -> None:
         "  when the page has more than three;",
     ] * 3
     assert summarize_sql_script("\n".join(notes), kind=ContentKind.TEXT, budget=500) is None
+
+
+def test_statements_never_ended_are_read_a_line_each() -> None:
+    # No ``;`` anywhere: each ``CREATE TABLE t (`` is its own statement (its end is looked for once
+    # over the lines after it, not again from each of them).
+    text = "\n".join(f"CREATE TABLE t{n} (" for n in range(2000))
+    extract = summarize_sql_script(text, kind=ContentKind.TEXT, budget=600)
+    assert extract is not None
+    assert extract.outline == "text: SQL script, 2000 statements on 2000 tables"
+    assert extract.text.splitlines()[1] == "CREATE TABLE t0 ("
