@@ -131,7 +131,9 @@ def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[s
         name = lines[hot[0]].strip().removeprefix(_ARROW).strip().split("  (", 1)[0]
         loops = _TIMED.search(lines[hot[0]])
         over = f" over {loops[2]} loops" if loops is not None and loops[2] != "1" else ""
-        outline += f", most time of its own in {name} (≈{own[hot[0]]:.0f} ms{over})"
+        spent = own[hot[0]]
+        amount = f"{spent:.0f}" if spent >= 10 else f"{spent:.2g}"  # a fast plan's fraction of a ms
+        outline += f", most time of its own in {name} (≈{amount} ms{over})"
     return Extract(text=body, kind=ContentKind.TEXT, outline=outline, highlights=nodes)
 
 

@@ -107,3 +107,20 @@ def test_without_measured_times_no_node_is_named_for_its_time() -> None:
         "         ->  Seq Scan on b  (cost=0.00..1.00 rows=100 width=8)",
     ]
     assert "most time" not in summarize_query_plan(plan, budget=500).outline
+
+
+def test_mysqls_tree_plan_names_its_node_with_most_time_of_its_own() -> None:
+    # MySQL 8's ``EXPLAIN ANALYZE`` (the example in its manual): every node behind an arrow, no
+    # execution time; the lookup run 9 times holds most of the run.
+    filtered = "(cost=1.15 rows=9) (actual time=0.0616..0.0693 rows=9 loops=1)"
+    looked_up = "(cost=0.261 rows=1) (actual time=0.0126..0.0142 rows=1 loops=9)"
+    plan = [
+        "-> Nested loop inner join  (cost=4.95 rows=9) (actual time=0.153..0.200 rows=9 loops=1)",
+        f"    -> Filter: (t2.c2 is not null)  {filtered}",
+        "        -> Table scan on t2  (cost=1.15 rows=9) (actual time=0.0589..0.0657 rows=9 loops=1)",
+        f"    -> Index lookup on t1 using idx1 (c1=t2.c2)  {looked_up}",
+    ]
+    outline = summarize_query_plan(plan, budget=1000).outline
+    assert outline.endswith(
+        ", most time of its own in Index lookup on t1 using idx1 (c1=t2.c2) (≈0.13 ms over 9 loops)"
+    )
