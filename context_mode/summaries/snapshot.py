@@ -20,7 +20,10 @@ the text noting a change (``changes``: "Deprecated since version 3.3: Use" > ``c
 sentence ending in a colon introduces ("…, use this setting:" > ``generic: "CACHES = {…}"``: the
 example, the command, the value; above the terms and defaults), a row's header with the cell
 beside it, its value (``rowheader "Request URL:"`` > ``cell "http://…"``: a key is shown with its
-value or not at all), and the page's last two lines that say something (its footer: "Generated
+value or not at all), a report's or a dashboard's figures, each with its label (a named wrapper
+over a short value with a digit: ``listitem "Tests"`` > ``text: "14"``, ``listitem "Duration"`` >
+``generic: 17ms``; a wrapper named by one, ``generic "78.57% Passing"``; a label seen before, each
+suite's own "Duration", low), and the page's last two lines that say something (its footer: "Generated
 by GTK-Doc V1.33.1", a version, a copyright) on a page of a few hundred lines, the links to
 the next and previous page (``link "Next"``, ``link "Next InlineHilite"``, or the link after a
 ``"Next:"`` label, shown with it; at the top and at the foot alike, never folded), then links
@@ -33,8 +36,9 @@ every such run, not only the last at its depth) is folded: its first and last it
 the first annotated with the run's size (``[×200 link]``), the middle kept for room that is left.
 Generic wrappers
 (``generic``, ``list``, ``listitem``, ``group``) and ``/url:`` props are dropped, without a ``…``
-where they alone were left out; a wrapper with a phrase of its own (``generic: Page 1 / 64``; not
-a lone name, which repeats its heading) is read as text. Lines are shown verbatim without their
+where they alone were left out (a wrapper holding an icon's glyph alone too); a wrapper with a
+phrase of its own (``generic: Page 1 / 64``; not a lone name, which repeats its heading) is read
+as text. Lines are shown verbatim without their
 indentation, a link up to its ref (``[cursor=pointer]``, which every link has, cut as a clipped
 line is); the call's terms raise lines that mention them. The salient items the budget grows with
 are its headings and controls and, ``_READ_PER_HIGHLIGHT`` to one, its paragraphs, table rows,
@@ -116,6 +120,12 @@ _COUNT = re.compile(
 )
 _COUNT_WIDTH = 80
 _VALUE_STEP = 0.01  # a row header with its value ranks just above it alone
+_STAT = 72.0  # a named wrapper with the short figure below it (``listitem "Tests"`` > ``text: "79"``)
+_STAT_STEP = 0.01  # its label just above it: taken first, the figure beside it next
+_STAT_NAME = 32
+_STAT_VALUE = 24
+_STAT_REACH = 3  # lines from the label to its figure (an icon's empty ``generic`` between)
+_DIGIT = re.compile(r"\d")
 
 
 def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -147,6 +157,8 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     stated_seen: list[int] = []
     pager = _Pager()
     keyed: tuple[int, int, float] | None = None  # a row header's line, indent and priority
+    stat: tuple[int, int, bool] | None = None  # a named wrapper's line, indent, first of its name
+    stat_names: set[str] = set()
     for index, line in enumerate(lines):
         if not line:
             continue
@@ -170,6 +182,30 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
             # version banner) says it as a ``text`` line would: the page's words, not a wrapper.
             role = "text"
         roles[role] += 1
+        if stat is not None and indent <= stat[1]:
+            stat = None
+        value = line.partition(": ")[2].strip().strip('"')
+        if (
+            stat is not None
+            and index - stat[0] <= _STAT_REACH
+            and 0 < len(value) <= _STAT_VALUE
+            and _DIGIT.search(value)
+        ):
+            # A labelled figure (``listitem "Duration"`` > ``generic: 749ms``, ``listitem "Failed"`` >
+            # ``text: "10"``): a report's or a dashboard's numbers, each with what it counts; the
+            # same label again (each suite's "Duration") says less.
+            worth = _STAT if stat[2] else _REPEATED + _STAT_STEP
+            if all(other in filler for other in range(stat[0] + 1, index)):  # an icon's empty wrapper
+                picks.extend((Pick(stat[0], stat[0] + 1, worth + _STAT_STEP), Pick(index, index + 1, worth)))
+            else:
+                picks.append(Pick(stat[0], index + 1, worth))
+            stat = None
+        name = match.group("name") or ""
+        if role in _WRAPPERS and named and _POINTER not in line and len(name) <= _STAT_NAME:
+            stat = (index, indent, name not in stat_names)
+            stat_names.add(name)
+            if _DIGIT.search(name) and stat[2]:  # ``generic "87.34% Passing"``: a figure in its name
+                picks.append(Pick(index, index + 1, _STAT))
         if role == "text" and not says_something(line.partition(": ")[2]):
             filler.add(index)  # punctuation between inline elements ("(", ","): nothing to read
             continue
@@ -242,8 +278,8 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         elif role in _WRAPPERS and named and _POINTER in line:
             priority = max(priority, _priority("link", True, line))  # a clickable option, as a link is
         elif role in _WRAPPERS and not mentioned:
-            if not named and ": " not in line:  # a wrapper with no text of its own
-                filler.add(index)
+            if not named and (": " not in line or not says_something(value)):
+                filler.add(index)  # a wrapper with no text of its own, or an icon's glyph alone
             continue
         key = (role, indent)
         # A run goes on with the next item of its role and depth right after or a few lines on

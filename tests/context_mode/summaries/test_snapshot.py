@@ -387,3 +387,19 @@ def test_a_row_headers_value_is_shown_with_it() -> None:
     # a row header is shown with its value or not at all
     headers = [index for index, line in enumerate(shown) if line.startswith("- rowheader ")]
     assert headers and all(shown[index + 1].lstrip("- '").startswith("cell ") for index in headers)
+
+
+def test_a_reports_labelled_figures_are_shown_with_their_labels() -> None:
+    # Failed before: the report's totals were wrappers (``listitem "Tests"`` over ``text: "14"``),
+    # dropped, as was the pass rate in a generic's name; every suite's and test's heading came
+    # first. Each suite repeats the labels (its own "Duration"): those rank low.
+    text = data("playwright-mcp-0.0.86-snapshot-mochawesome-7.1-semver-7.6-report.txt")
+    shown = summarize(text, ContentKind.SNAPSHOT, budget=2400).text.splitlines()
+    for label, figure in (
+        ('- listitem "Duration" [ref=e12]:', "- generic [ref=e14]: 17ms"),
+        ('- listitem "Tests" [ref=e17]:', '- text: "14"'),
+        ('- listitem "Failed" [ref=e23]:', '- text: "3"'),
+    ):
+        assert shown[shown.index(label) + 1 :][:4].count(figure) == 1, (label, shown)
+    assert '- generic "78.57% Passing" [ref=e27]' in shown
+    assert '- listitem "Duration" [ref=e50]:' not in shown  # the first suite's own
