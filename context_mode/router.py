@@ -65,6 +65,9 @@ QUERY_KEYS = (
     "symbol",
 )
 MAX_TERM_CHARS = 64
+# A value longer than this is the call's data (a document to echo, write or type), not what it
+# looks for: its every word would "match" the payload's lines and outrank what the kind shows.
+MAX_QUERY_CHARS = 500
 # How the stage-1 budget grows with salient content (``summary_budget``).
 BYTES_PER_HIGHLIGHT = 160
 FREE_HIGHLIGHTS = 3
@@ -142,7 +145,7 @@ def query_terms(arguments: Mapping[str, Any] | None) -> tuple[str, ...]:
             continue
         values = value if isinstance(value, list) else [value]
         for item in values:
-            if isinstance(item, str) and not _SQL.match(item):
+            if isinstance(item, str) and len(item) <= MAX_QUERY_CHARS and not _SQL.match(item):
                 terms.extend(word.strip(".-") for word in _WORD.findall(item))
     # A "word" longer than MAX_TERM_CHARS is data, not a search term (and a regex of it is slow).
     return tuple(dict.fromkeys(term for term in terms if 2 <= len(term) <= MAX_TERM_CHARS))

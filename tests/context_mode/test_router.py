@@ -15,6 +15,7 @@ from context_mode.router import Direct, Directive, Summary, query_terms, route, 
 from context_mode.stage1 import render
 from context_mode.store.store import Store
 from context_mode.types import ContentKind, OutputStyle
+from tests.corpora import data
 
 POLICY = RoutingPolicy()
 PROSE = "The quick brown fox jumps over the lazy dog near the river bank today. "
@@ -117,7 +118,16 @@ def test_a_word_too_long_to_be_a_search_term_is_data_not_a_term() -> None:
     # A 6 MB "query" was compiled into a regex by the summariser (6.5 s per call).
     huge = "z" * (6 * 2**20)
     assert query_terms({"text": huge}) == ()
-    assert query_terms({"query": f"retry {huge} timeout"}) == ("retry", "timeout")
+    assert query_terms({"query": f"retry {'z' * 100} timeout"}) == ("retry", "timeout")
+
+
+def test_a_document_passed_as_an_argument_is_the_calls_data_not_its_search() -> None:
+    # Failed before: echoing (or writing, or typing) a 10 kB report made each of its words a
+    # search term; every line of the result "matched" and outranked the kind's own picks (a
+    # snapshot's figures and labels gave way to its lines that merely repeated the argument).
+    report = data("playwright-mcp-0.0.86-snapshot-mochawesome-7.1-semver-7.6-report.txt")
+    assert query_terms({"text": report}) == ()
+    assert query_terms({"text": "caret range on 0.x"}) == ("caret", "range", "on", "0.x")
 
 
 @pytest.mark.parametrize(

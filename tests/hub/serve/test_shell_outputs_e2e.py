@@ -65,6 +65,13 @@ async def session(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Cli
             "FOREIGN KEY (product_id) REFERENCES public.orders_product(id)",
         ),
         (
+            "playwright-mcp-0.0.86-snapshot-mochawesome-7.1-semver-7.6-report.txt",
+            "accessibility snapshot: 220 lines, 21 headings",
+            '- generic "78.57% Passing" [ref=e27]',
+            "caret range on 0.x failure",
+            "assert.ok(semver.satisfies('0.3.1', '^0.2.0'))",
+        ),
+        (
             "postgresql-15-initdb-postgresql.conf",
             "config: 815 lines, 13 settings in force, ",
             "shared_buffers = 128MB\t\t\t# min 128kB",
