@@ -403,3 +403,17 @@ def test_a_reports_labelled_figures_are_shown_with_their_labels() -> None:
         assert shown[shown.index(label) + 1 :][:4].count(figure) == 1, (label, shown)
     assert '- generic "78.57% Passing" [ref=e27]' in shown
     assert '- listitem "Duration" [ref=e50]:' not in shown  # the first suite's own
+
+
+def test_a_test_reports_failed_rows_show_which_test_failed() -> None:
+    # Failed before: the results table's cells ranked last; the summary showed the environment's
+    # package list and the failures' code, not one failed test's name.
+    text = data("playwright-mcp-0.0.86-snapshot-pytest-html-4.2-packaging-report.txt")
+    shown = summarize(text, ContentKind.SNAPSHOT, budget=1900).text
+    for name in (
+        "test_specifier_contains[2.0.0rc1->=1.0-False]",
+        "test_specifier_contains[0.3.1-~=0.2.0-True]",
+        "test_local_versions",
+    ):
+        assert f'- cell "test_semverish.py::{name}" [ref=' in shown
+    assert "test_sorting" not in shown  # a passed one
