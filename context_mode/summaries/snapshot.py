@@ -24,7 +24,8 @@ value or not at all), a report's or a dashboard's figures, each with its label (
 over a short value with a digit: ``listitem "Tests"`` > ``text: "14"``, ``listitem "Duration"`` >
 ``generic: 17ms``; a wrapper named by one, ``generic "78.57% Passing"``; a label seen before, each
 suite's own "Duration", low), a test report's failed rows (a ``cell "Failed"`` and the two cells
-after it: the test's name, its time), and the page's last two lines that say something (its footer: "Generated
+after it: the test's name, its time) and a table's totals row (a ``cell "Total"`` and the figures
+after it), and the page's last two lines that say something (its footer: "Generated
 by GTK-Doc V1.33.1", a version, a copyright) on a page of a few hundred lines, the links to
 the next and previous page (``link "Next"``, ``link "Next InlineHilite"``, or the link after a
 ``"Next:"`` label, shown with it; at the top and at the foot alike, never folded), then links
@@ -127,9 +128,15 @@ _STAT_NAME = 32
 _STAT_VALUE = 24
 _STAT_REACH = 3  # lines from the label to its figure (an icon's empty ``generic`` between)
 _DIGIT = re.compile(r"\d")
-_FAILED = 74.0  # a test report's failed row: its result cell and the test's name beside it
-_FAILED_CELL = re.compile(r"(?:failed|failure|fail|error|errored|broken)\Z", re.IGNORECASE)
-_FAILED_CELLS = 2  # the cells after the result cell shown with it
+_FAILED = 74.0  # a row a cell makes news: a test's failure, a table's totals, and the cells after
+_ROW_KEY = re.compile(
+    r"(?P<failed>failed|failure|fail|error|errored|broken)\Z|(?P<total>total|totals|sum|overall)\Z",
+    re.IGNORECASE,
+)
+_ROW_CELLS = {
+    "failed": 2,
+    "total": 8,
+}  # the cells after it shown with it: the test's name and time; the figures
 
 
 def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -163,7 +170,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     keyed: tuple[int, int, float] | None = None  # a row header's line, indent and priority
     stat: tuple[int, int, bool] | None = None  # a named wrapper's line, indent, first of its name
     stat_names: set[str] = set()
-    failed: tuple[int, int] | None = None  # a failed test's result cell and indent: its row's cells
+    failed: tuple[int, int, int] | None = None  # a news cell's line, indent, and its row's cells in reach
     for index, line in enumerate(lines):
         if not line:
             continue
@@ -301,12 +308,15 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
                 runs[key] = [index]
             last_run = key
         picks.append(_pick(shown, index, priority))
-        if failed is not None and (role == "row" or indent < failed[1] or index - failed[0] > _FAILED_CELLS):
+        if failed is not None and (role == "row" or indent < failed[1] or index - failed[0] > failed[2]):
             failed = None
-        if role == "cell" and _FAILED_CELL.match(label or ""):
-            # A test report's row whose result is a failure (pytest-html's ``cell "Failed"``): it
-            # and the cells after it, the test's name and its time, say which one failed.
-            failed = (index, indent)
+        keyed_by = _ROW_KEY.match(label or "") if role == "cell" else None
+        reach = _ROW_CELLS[keyed_by.lastgroup or ""] if keyed_by is not None else 0
+        if reach:
+            # A row a cell says is news: a test report's failure (pytest-html's ``cell "Failed"``,
+            # with the test's name and its time after it), a table's totals (coverage.py's ``cell
+            # "Total"``, with every figure after it).
+            failed = (index, indent, reach)
             picks.append(_pick(shown, index, _FAILED))
         elif role == "cell" and failed is not None and indent == failed[1]:
             picks.append(Pick(failed[0], index + 1, _FAILED - _VALUE_STEP * (index - failed[0])))

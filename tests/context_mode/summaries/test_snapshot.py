@@ -417,3 +417,19 @@ def test_a_test_reports_failed_rows_show_which_test_failed() -> None:
     ):
         assert f'- cell "test_semverish.py::{name}" [ref=' in shown
     assert "test_sorting" not in shown  # a passed one
+
+
+def test_a_tables_totals_row_is_shown_with_its_figures() -> None:
+    # Failed before: coverage.py's report showed its files' links, and no figure of its totals
+    # (``cell "Total"`` over unnamed cells of numbers, which ranked below everything).
+    text = data("playwright-mcp-0.0.86-snapshot-coverage-7.18-packaging-html-index.txt")
+    shown = summarize(text, ContentKind.SNAPSHOT, budget=2600).text.splitlines()
+    start = shown.index('- cell "Total" [ref=e229]')
+    assert shown[start + 1 : start + 7] == [
+        "- cell [ref=e230]",
+        '- cell "4835" [ref=e231]',
+        '- cell "4280" [ref=e232]',
+        '- cell "228" [ref=e233]',
+        "- cell [ref=e234]",
+        '- cell "11%" [ref=e235]',
+    ]
