@@ -34,9 +34,10 @@ such as a search box's suggestion, as a link; a link named by a section number, 
 below them), then paragraphs and other text. The same role and name
 seen again ranks last. A run of list items of one role and depth (a nav of 200 links, a
 select's options, a table of 300 rows; not headings, terms, a row's cells or a paragraph's texts;
-every such run, not only the last at its depth) is folded: its first and last items are shown,
-the first annotated with the run's size (``[×200 link]``), the middle kept for room that is left.
-Generic wrappers
+every such run, not only the last at its depth; a table's rows' links and editors, each in the
+row after the other's, the row's cells between) is folded: its first and last items are shown,
+the first annotated with the run's size (``[×200 link]``), the middle kept for room that is left
+(a member shown for another line's sake, a default's row name, keeps that worth). Generic wrappers
 (``generic``, ``list``, ``listitem``, ``group``) and ``/url:`` props are dropped, without a ``…``
 where they alone were left out (a wrapper holding an icon's glyph alone too); a wrapper with a
 phrase of its own (``generic: Page 1 / 64``; not a lone name, which repeats its heading) is read
@@ -84,6 +85,7 @@ _PROSE = frozenset("paragraph text status alert note definition term blockquote 
 _REPEATED = 8.0
 _FIRST_PROSE = 60.0
 _FOLD_AT = 6  # a run of at least this many similar siblings is folded
+_ROW_LEVELS = 6  # chars of indentation (three levels) from an item up to the row holding it
 _TERM = 55.0
 _STATED = 55.0  # a text or cell stating a default ("No; defaults to off"), and its row's first cell
 _STATED_STEP = 0.002  # the later on the page, the lower
@@ -102,7 +104,7 @@ _LIVE_LINES = 30  # lines of one live region ranked so
 # (a record's fields) or a paragraph's pieces of text between its links and code.
 _FOLDED = frozenset(
     """link option row menuitem menuitemcheckbox menuitemradio tab treeitem img button checkbox radio
-    article""".split()
+    spinbutton article""".split()
 )
 _NUMBERED = re.compile(r'^- link "[\d.§ ]+"')
 _POINTER = " [cursor=pointer]"
@@ -170,12 +172,19 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     keyed: tuple[int, int, float] | None = None  # a row header's line, indent and priority
     stat: tuple[int, int, bool] | None = None  # a named wrapper's line, indent, first of its name
     stat_names: set[str] = set()
+    lent: list[Pick] = []  # lines picked for another line's sake, never demoted as a run's members
+    line_at: dict[int, int] = {}  # each indentation's last line, and its item's role
+    role_at: dict[int, str] = {}
+    before_at: dict[int, int] = {}  # each indentation's line before its last
     failed: tuple[int, int, int] | None = None  # a news cell's line, indent, and its row's cells in reach
     for index, line in enumerate(lines):
         if not line:
             continue
         indent = len(raw[index]) - len(raw[index].lstrip())
         match = _ITEM.match(line)
+        before_at[indent] = line_at.get(indent, -1)
+        line_at[indent] = index
+        role_at[indent] = match.group("role") if match is not None else ""
         if not in_tree and match is None:
             if line.startswith("```"):
                 in_tree = True
@@ -268,7 +277,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         if index in changes and (role in _PROSE or role == "cell"):
             priority = max(priority, _CHANGE)  # what changed, in which version: does it still hold?
             ends = _continuation(lines, raw, index, indent)
-            picks.extend(_pick(shown, other, _CHANGE - _STATED_STEP / 2) for other in ends)
+            lent.extend(_pick(shown, other, _CHANGE - _STATED_STEP / 2) for other in ends)
         paging = pager.see(role, label, index)
         if paging:
             priority = max(priority, _PAGING)  # each of them, the footer's copy too
@@ -282,7 +291,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
             by_cell = role == "cell" or in_default_column
             named_by = [table.row_name] if by_cell and table.row_name not in (None, index) else []
             others = named_by + _continuation(lines, raw, index, indent)
-            picks.extend(_pick(shown, other, _STATED - late - _STATED_STEP / 2) for other in others)
+            lent.extend(_pick(shown, other, _STATED - late - _STATED_STEP / 2) for other in others)
         if mentioned:
             priority += 50.0
         if live:
@@ -296,7 +305,10 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         key = (role, indent)
         # A run goes on with the next item of its role and depth right after or a few lines on
         # (each in its listitem, with its link target).
-        going_on = key == last_run or (key in runs and index - runs[key][-1] <= 4)
+        going_on = key == last_run or (
+            key in runs
+            and (index - runs[key][-1] <= 4 or _next_row(line_at, before_at, role_at, runs[key][-1], indent))
+        )
         # Each of a live region's lines is its own news, a pager's link is wanted at the foot as at
         # the top: never folded into a run.
         if not (live or paging):
@@ -327,7 +339,9 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
             # ``cell "http://…/orders/1/"``): the key is shown with it, or not at all.
             picks.append(Pick(keyed[0], index + 1, max(keyed[2], priority) + _VALUE_STEP))
             keyed = None
-    picks = _fold(picks, [*ended, *runs.items()], notes)
+    # Lines shown for another's sake (a default's row name, the words finishing a change note) keep
+    # their worth when they are a folded run's members too.
+    picks = _fold(picks, [*ended, *runs.items()], notes) + lent
     # The page's last lines that say something (its footer: "Generated by GTK-Doc V1.33.1", a
     # version, a copyright, the next page's link) name what the page is, as its title does.
     end = len(lines) - FOOTER_REACH if len(lines) >= FOOTER_PAGE else len(lines)
@@ -426,6 +440,22 @@ def _priority(role: str, named: bool, line: str) -> float:
     if role in _PROSE and ": " in line:
         return 35.0  # what the page says: a status line, a result's snippet, a definition
     return 20.0 if named or ": " in line else 5.0
+
+
+def _next_row(
+    line_at: dict[int, int], before_at: dict[int, int], role_at: dict[int, str], last: int, indent: int
+) -> bool:
+    """Whether an item at ``indent`` is in the table row right after the one of the item at line
+    ``last``: the lines between go no nearer the left than one ``row`` line, at most
+    ``_ROW_LEVELS`` chars up (each row's link, the row's cells between). A list's entries are not
+    read so: a current entry holding a list of its own splits its list's links in two runs."""
+    for depth in range(max(0, indent - _ROW_LEVELS)):
+        if line_at.get(depth, -1) > last:
+            return False  # something nearer the left came between: another list, a caption
+    for depth in range(max(0, indent - _ROW_LEVELS), indent):
+        if line_at.get(depth, -1) > last:
+            return role_at.get(depth) == "row" and before_at.get(depth, -1) <= last
+    return False
 
 
 def _fold(

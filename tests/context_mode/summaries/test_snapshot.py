@@ -433,3 +433,16 @@ def test_a_tables_totals_row_is_shown_with_its_figures() -> None:
         "- cell [ref=e234]",
         '- cell "11%" [ref=e235]',
     ]
+
+
+def test_a_tables_rows_links_and_editors_are_runs_folded() -> None:
+    # Failed before: each row's link was a run of its own (nine lines from the next, the row's
+    # cells between), so thirty product links and their stock spinbuttons filled the summary one
+    # by one; now the rows' links are one run, as are their spinbuttons: first and last shown,
+    # the size noted, and room left for the page's count and its Save button.
+    text = data("playwright-mcp-0.0.86-snapshot-django-4.2-admin-product-changelist.txt")
+    shown = summarize(text, ContentKind.SNAPSHOT, budget=3300).text.splitlines()
+    assert '- link "SKU-1056" [ref=e113]… [×60 link]' in shown
+    assert '- spinbutton [ref=e117]: "-1" [×60 spinbutton]' in shown
+    assert '- link "SKU-1019" [ref=e644]…' in shown  # the last row's
+    assert "- text: 60 products" in shown and '- button "Save" [ref=e650]' in shown
