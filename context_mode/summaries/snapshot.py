@@ -130,15 +130,13 @@ _STAT_NAME = 32
 _STAT_VALUE = 24
 _STAT_REACH = 3  # lines from the label to its figure (an icon's empty ``generic`` between)
 _DIGIT = re.compile(r"\d")
-_FAILED = 74.0  # a row a cell makes news: a test's failure, a table's totals, and the cells after
+_ROW_NEWS = 74.0  # a row a cell makes news: a test's failure, a table's totals, and the cells after
 _ROW_KEY = re.compile(
     r"(?P<failed>failed|failure|fail|error|errored|broken)\Z|(?P<total>total|totals|sum|overall)\Z",
     re.IGNORECASE,
 )
-_ROW_CELLS = {
-    "failed": 2,
-    "total": 8,
-}  # the cells after it shown with it: the test's name and time; the figures
+# The cells after such a cell shown with it: a failed test's name and time; a totals row's figures
+_ROW_CELLS = {"failed": 2, "total": 8}
 
 
 def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> Extract:
@@ -176,7 +174,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     line_at: dict[int, int] = {}  # each indentation's last line, and its item's role
     role_at: dict[int, str] = {}
     before_at: dict[int, int] = {}  # each indentation's line before its last
-    failed: tuple[int, int, int] | None = None  # a news cell's line, indent, and its row's cells in reach
+    news: tuple[int, int, int] | None = None  # a news cell's line, indent, and its row's cells in reach
     for index, line in enumerate(lines):
         if not line:
             continue
@@ -320,18 +318,18 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
                 runs[key] = [index]
             last_run = key
         picks.append(_pick(shown, index, priority))
-        if failed is not None and (role == "row" or indent < failed[1] or index - failed[0] > failed[2]):
-            failed = None
+        if news is not None and (role == "row" or indent < news[1] or index - news[0] > news[2]):
+            news = None
         keyed_by = _ROW_KEY.match(label or "") if role == "cell" else None
         reach = _ROW_CELLS[keyed_by.lastgroup or ""] if keyed_by is not None else 0
         if reach:
             # A row a cell says is news: a test report's failure (pytest-html's ``cell "Failed"``,
             # with the test's name and its time after it), a table's totals (coverage.py's ``cell
             # "Total"``, with every figure after it).
-            failed = (index, indent, reach)
-            picks.append(_pick(shown, index, _FAILED))
-        elif role == "cell" and failed is not None and indent == failed[1]:
-            picks.append(Pick(failed[0], index + 1, _FAILED - _VALUE_STEP * (index - failed[0])))
+            news = (index, indent, reach)
+            picks.append(_pick(shown, index, _ROW_NEWS))
+        elif role == "cell" and news is not None and indent == news[1]:
+            picks.append(Pick(news[0], index + 1, _ROW_NEWS - _VALUE_STEP * (index - news[0])))
         if role == "rowheader":
             keyed = (index, indent, priority)
         elif role == "cell" and keyed is not None and indent == keyed[1]:
