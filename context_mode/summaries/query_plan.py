@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from context_mode.shapes import PLAN_NODE
 from context_mode.summaries.extract import Extract, term_matcher
@@ -70,14 +70,17 @@ _JIT_LINES = 5  # a JIT block's lines: Functions, Options, Timing
 def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[str] = ()) -> Extract:
     """The plan's nodes, totals and misestimates within ``budget`` bytes (see module doc)."""
     matches = term_matcher(terms)
-    own = _own_times(lines)
+    # Each line read once for what it is: a node (its match), a ``SubPlan`` / ``InitPlan`` line.
+    plan_nodes = {i: node for i, line in enumerate(lines) if (node := PLAN_NODE.match(line[:_NODE_READ]))}
+    parts = {i for i, line in enumerate(lines) if _PART_LINE.match(line)}
+    own = _own_times(lines, plan_nodes, parts)
     total = _whole_run(lines, own)
     hot = [
         index
         for index, spent in sorted(own.items(), key=lambda item: -item[1])[:_HOT_NODES]
         if total and spent >= total * _HOT_SHARE
     ]
-    hot_details = _details(lines, hot)
+    hot_details = _details(lines, hot, plan_nodes, parts)
     picks: list[Pick] = []
     operations: Counter[str] = Counter()
     root = True
@@ -87,7 +90,7 @@ def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[s
         if not line.strip():
             continue
         rank = index * _ORDER
-        node = PLAN_NODE.match(line[:_NODE_READ])
+        node = plan_nodes.get(index)
         if node:
             node_at = index
             operations[node["op"].strip()] += 1
@@ -103,7 +106,7 @@ def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[s
             priority = _MISS - rank
             if node_at is not None:  # the sort or hash that spilled, with it
                 picks.append(Pick(node_at, node_at + 1, _MISS - rank))
-        elif _PART_LINE.match(line):
+        elif index in parts:
             priority = _PART - rank
         elif _CONDITION_LINE.match(line):
             priority = _CONDITION - rank
@@ -137,28 +140,23 @@ def summarize_query_plan(lines: Sequence[str], *, budget: int, terms: Sequence[s
     return Extract(text=body, kind=ContentKind.TEXT, outline=outline, highlights=nodes)
 
 
-def _own_times(lines: Sequence[str]) -> dict[int, float]:
+def _own_times(lines: Sequence[str], nodes: Mapping[int, re.Match[str]], parts: Set[int]) -> dict[int, float]:
     """Each timed node's own time in ms (its line's index to it): its last row's time times its
     loops, less its children's so; a node listed under a ``SubPlan`` / ``InitPlan`` / ``CTE`` line
-    is a child of the node above that line."""
+    (``parts``) is a child of the node above that line."""
     spent: dict[int, float] = {}
     children: dict[int, float] = {}
     stack: list[tuple[int, int]] = []  # (indentation, the node's index) down the current branch
-    for index, line in enumerate(lines):
-        head = line[:_NODE_READ]
-        part = _PART_LINE.match(head)
-        node = None if part else PLAN_NODE.match(head)
-        if not part and not node:
-            continue
-        indent = _indent(head)
+    for index in sorted({*parts, *nodes}):
+        indent = _indent(lines[index][:_NODE_READ])
         while stack and stack[-1][0] >= indent:
             stack.pop()
         parent = stack[-1][1] if stack else None
-        if part:
+        if index in parts:
             # The nodes under ``SubPlan 1`` belong to the node it is listed under.
             stack.append((indent, parent if parent is not None else -1))
             continue
-        timed = _TIMED.search(line)
+        timed = _TIMED.search(lines[index])
         if timed is not None:
             inclusive = float(timed[1]) * int(timed[2])
             spent[index] = inclusive
@@ -177,28 +175,29 @@ def _whole_run(lines: Sequence[str], own: dict[int, float]) -> float:
     return sum(own.values())
 
 
-def _details(lines: Sequence[str], hot: Sequence[int]) -> dict[int, float]:
+def _details(
+    lines: Sequence[str], hot: Sequence[int], nodes: Mapping[int, re.Match[str]], parts: Set[int]
+) -> dict[int, float]:
     """The hot nodes' lines (their index to their priority, the node with most time first), the
-    conditions and filters below each, up to its next node, and the ``SubPlan`` line its branch is under."""
+    conditions and filters below each, up to its next node, and the ``SubPlan`` line its branch
+    is under."""
     found: dict[int, float] = {}
     for place, index in enumerate(hot):
         priority = _HOT - place * _ORDER
         found[index] = priority
         indent = _indent(lines[index])
         for above in range(index - 1, -1, -1):  # up its branch to the SubPlan it is in, if any
-            head = lines[above][:_NODE_READ]
-            if _indent(head) >= indent:
+            if _indent(lines[above][:_NODE_READ]) >= indent:
                 continue
-            if _PART_LINE.match(head):
+            if above in parts:
                 found[above] = priority - _HOT_DETAIL
                 break
-            if PLAN_NODE.match(head):
-                indent = _indent(head)
+            if above in nodes:
+                indent = _indent(lines[above][:_NODE_READ])
         for below in range(index + 1, len(lines)):
-            head = lines[below][:_NODE_READ]
-            if PLAN_NODE.match(head) or _PART_LINE.match(head):
+            if below in nodes or below in parts:
                 break
-            if _CONDITION_LINE.match(head):
+            if _CONDITION_LINE.match(lines[below][:_NODE_READ]):
                 found[below] = priority - _HOT_DETAIL
     return found
 
