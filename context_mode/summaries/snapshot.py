@@ -86,6 +86,7 @@ _REPEATED = 8.0
 _FIRST_PROSE = 60.0
 _FOLD_AT = 6  # a run of at least this many similar siblings is folded
 _ROW_LEVELS = 6  # chars of indentation (three levels) from an item up to the row holding it
+_NONE = (-1, "", -1)  # no line at an indentation yet
 _TERM = 55.0
 _STATED = 55.0  # a text or cell stating a default ("No; defaults to off"), and its row's first cell
 _STATED_STEP = 0.002  # the later on the page, the lower
@@ -171,18 +172,16 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
     stat: tuple[int, int, bool] | None = None  # a named wrapper's line, indent, first of its name
     stat_names: set[str] = set()
     lent: list[Pick] = []  # lines picked for another line's sake, never demoted as a run's members
-    line_at: dict[int, int] = {}  # each indentation's last line, and its item's role
-    role_at: dict[int, str] = {}
-    before_at: dict[int, int] = {}  # each indentation's line before its last
+    # Each indentation's last line, its item's role and the line at that indentation before it
+    at_indent: dict[int, tuple[int, str, int]] = {}
     news: tuple[int, int, int] | None = None  # a news cell's line, indent, and its row's cells in reach
     for index, line in enumerate(lines):
         if not line:
             continue
         indent = len(raw[index]) - len(raw[index].lstrip())
         match = _ITEM.match(line)
-        before_at[indent] = line_at.get(indent, -1)
-        line_at[indent] = index
-        role_at[indent] = match.group("role") if match is not None else ""
+        role_here = match.group("role") if match is not None else ""
+        at_indent[indent] = (index, role_here, at_indent.get(indent, _NONE)[0])
         if not in_tree and match is None:
             if line.startswith("```"):
                 in_tree = True
@@ -304,8 +303,7 @@ def summarize_snapshot(text: str, *, budget: int, terms: Sequence[str] = ()) -> 
         # A run goes on with the next item of its role and depth right after or a few lines on
         # (each in its listitem, with its link target).
         going_on = key == last_run or (
-            key in runs
-            and (index - runs[key][-1] <= 4 or _next_row(line_at, before_at, role_at, runs[key][-1], indent))
+            key in runs and (index - runs[key][-1] <= 4 or _next_row(at_indent, runs[key][-1], indent))
         )
         # Each of a live region's lines is its own news, a pager's link is wanted at the foot as at
         # the top: never folded into a run.
@@ -440,19 +438,19 @@ def _priority(role: str, named: bool, line: str) -> float:
     return 20.0 if named or ": " in line else 5.0
 
 
-def _next_row(
-    line_at: dict[int, int], before_at: dict[int, int], role_at: dict[int, str], last: int, indent: int
-) -> bool:
+def _next_row(at_indent: dict[int, tuple[int, str, int]], last: int, indent: int) -> bool:
     """Whether an item at ``indent`` is in the table row right after the one of the item at line
     ``last``: the lines between go no nearer the left than one ``row`` line, at most
     ``_ROW_LEVELS`` chars up (each row's link, the row's cells between). A list's entries are not
-    read so: a current entry holding a list of its own splits its list's links in two runs."""
+    read so: a current entry holding a list of its own splits its list's links in two runs.
+    ``at_indent`` holds each indentation's last line, its role and the line there before it."""
     for depth in range(max(0, indent - _ROW_LEVELS)):
-        if line_at.get(depth, -1) > last:
+        if at_indent.get(depth, _NONE)[0] > last:
             return False  # something nearer the left came between: another list, a caption
     for depth in range(max(0, indent - _ROW_LEVELS), indent):
-        if line_at.get(depth, -1) > last:
-            return role_at.get(depth) == "row" and before_at.get(depth, -1) <= last
+        line, role, before = at_indent.get(depth, _NONE)
+        if line > last:
+            return role == "row" and before <= last
     return False
 
 
